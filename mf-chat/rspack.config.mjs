@@ -1,0 +1,14 @@
+import { fileURLToPath } from 'node:url';
+import path from 'node:path';
+import { federatedAppConfig } from '@khela/shared/build/federation.mjs';
+
+const dir = path.dirname(fileURLToPath(import.meta.url));
+
+export default federatedAppConfig({
+  name: 'mf_chat',
+  dir,
+  port: Number(process.env.PORT ?? 3005),
+  title: 'Khela Support chat (standalone)',
+  // the single-spa lifecycles of the whole remote; internals are never exposed
+  exposes: { './app': './src/app.tsx' },
+});

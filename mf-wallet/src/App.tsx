@@ -1,0 +1,11 @@
+import { Routes, Route } from 'react-router';
+import { Page, NoData } from '@khela/shared';
+import './i18n';
+
+export function App() {
+  return (
+    <Routes>
+      <Route path="*" element={<Page data-testid="mf-wallet-root"><NoData /></Page>} />
+    </Routes>
+  );
+}

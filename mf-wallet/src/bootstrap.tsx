@@ -1,0 +1,4 @@
+import { runStandalone } from '@khela/shared';
+import { App } from './App';
+
+runStandalone(App, { name: 'mf-wallet' });

@@ -1,0 +1,109 @@
+// Build configuration every app (shell and remotes) uses, so the shared-singleton list and the
+// loaders cannot drift apart between independently deployed packages.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import rspack from '@rspack/core';
+import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+
+const require = createRequire(import.meta.url);
+const sharedPkg = require('../package.json');
+
+/** Libraries that must exist once in the browser. */
+export function sharedSingletons() {
+  const v = (name) => sharedPkg.dependencies[name] ?? false;
+  const single = (name) => ({ singleton: true, requiredVersion: v(name) });
+  return {
+    react: single('react'),
+    'react/jsx-runtime': { singleton: true, requiredVersion: v('react') },
+    'react-dom': single('react-dom'),
+    'react-dom/client': { singleton: true, requiredVersion: v('react-dom') },
+    'react-router': single('react-router'),
+    rxjs: single('rxjs'),
+    '@emotion/react': single('@emotion/react'),
+    '@emotion/react/jsx-runtime': { singleton: true, requiredVersion: v('@emotion/react') },
+    '@emotion/styled': single('@emotion/styled'),
+    i18next: single('i18next'),
+    'react-i18next': single('react-i18next'),
+    zod: single('zod'),
+    // the workspace package: one bus, one i18n instance, one API client per page
+    '@khela/shared': { singleton: true, requiredVersion: false, version: sharedPkg.version },
+  };
+}
+
+/**
+ * @param {{ name: string, dir: string, port: number, exposes?: Record<string,string>, host?: boolean, title?: string }} o
+ */
+export function federatedAppConfig(o) {
+  return (_env, argv) => {
+    const mode = argv?.mode ?? 'production';
+    const dev = mode === 'development';
+    return {
+      mode,
+      context: o.dir,
+      entry: { main: './src/index.ts' },
+      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+      output: {
+        path: path.join(o.dir, 'dist'),
+        // remotes load their chunks from their own origin, wherever the manifest says they live
+        publicPath: o.host ? '/' : 'auto',
+        uniqueName: o.name,
+        filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+        chunkLoadTimeout: 120_000,
+        clean: true,
+      },
+      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      module: {
+        rules: [
+          {
+            test: /\.[jt]sx?$/,
+            exclude: /node_modules/,
+            loader: 'builtin:swc-loader',
+            options: {
+              jsc: {
+                parser: { syntax: 'typescript', tsx: true },
+                transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development: dev } },
+              },
+              env: { targets: 'chrome >= 100, safari >= 15, firefox >= 100' },
+            },
+            type: 'javascript/auto',
+          },
+          { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
+        ],
+      },
+      plugins: [
+        new ModuleFederationPlugin({
+          name: o.name,
+          ...(o.exposes ? { filename: 'remoteEntry.js', exposes: o.exposes } : {}),
+          // the shell learns where remotes are at run time (remotes.json), never at build time
+          remotes: {},
+          manifest: true,
+          dts: false,
+          shareStrategy: 'loaded-first',
+          shared: sharedSingletons(),
+          ...(o.host ? { runtimePlugins: [path.join(o.dir, 'src/federation/fallback-plugin.ts')] } : {}),
+        }),
+        new rspack.HtmlRspackPlugin({
+          template: path.join(o.dir, 'index.html'),
+          title: o.title ?? o.name,
+          chunks: ['main'],
+        }),
+        new rspack.DefinePlugin({
+          'process.env.NODE_ENV': JSON.stringify(mode),
+          __KHELA_APP__: JSON.stringify(o.name),
+        }),
+        o.copyPublic !== false &&
+          new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(o.dir, 'public'), noErrorOnMissing: true }] }),
+      ].filter(Boolean),
+      devServer: {
+        port: o.port,
+        host: '127.0.0.1',
+        hot: true,
+        historyApiFallback: true,
+        headers: { 'Access-Control-Allow-Origin': '*' },
+      },
+      performance: { hints: false },
+      optimization: { minimize: !dev },
+    };
+  };
+}

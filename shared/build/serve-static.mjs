@@ -1,0 +1,46 @@
+#!/usr/bin/env node
+// Serves a built app folder: CORS open (remotes are fetched cross-origin by the shell),
+// `--spa` falls back to index.html for client routes, and remotes.json is generated from env
+// so one build runs in any environment.
+import http from 'node:http';
+import fs from 'node:fs';
+import path from 'node:path';
+import sirv from 'sirv';
+
+const args = process.argv.slice(2);
+const dir = path.resolve(args[0] ?? 'dist');
+const spa = args.includes('--spa');
+const portArg = args.indexOf('--port');
+const port = Number(portArg >= 0 ? args[portArg + 1] : process.env.PORT ?? 3000);
+const host = process.env.HOST ?? '127.0.0.1';
+
+if (!fs.existsSync(dir)) {
+  console.error(`${dir} does not exist: build first`);
+  process.exit(1);
+}
+
+const assets = sirv(dir, { dev: false, single: spa, etag: true, gzip: false, brotli: false,
+  setHeaders(res, pathname) {
+    // manifests and entries must never be cached, so a redeployed remote is picked up on reload
+    if (/mf-manifest\.json$|remoteEntry\.js$|index\.html$|remotes\.json$/.test(pathname) || pathname === '/') {
+      res.setHeader('Cache-Control', 'no-cache');
+    } else if (/\.[0-9a-f]{8}\.js$/.test(pathname)) {
+      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    }
+  } });
+
+http
+  .createServer((req, res) => {
+    res.setHeader('Access-Control-Allow-Origin', '*');
+    if (req.url?.startsWith('/remotes.json') && process.env.KHELA_REMOTES_JSON) {
+      res.setHeader('Content-Type', 'application/json');
+      res.setHeader('Cache-Control', 'no-cache');
+      res.end(process.env.KHELA_REMOTES_JSON);
+      return;
+    }
+    assets(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
+  })
+  .listen(port, host, () => console.log(`serving ${dir} on http://${host}:${port}`));

@@ -1,0 +1,117 @@
+import { ofetch, FetchError } from 'ofetch';
+import type { Endpoint, QueryOf, BodyOf, ParamsOf, ResponseOf } from './endpoint';
+import { bus } from '../bus';
+import { storage } from '../storage';
+
+export const DEFAULT_ERROR = 'An unexpected error occurred';
+export const NETWORK_ERROR = 'Network error, please try again later.';
+
+/** An API failure carrying the text to show: the server's message when it sent one, else the spec's fallback. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly data: unknown,
+    readonly network = false,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+  /** The `errors` object of a validation failure (sign-up form shape), if any. */
+  get fieldErrors(): Record<string, string[]> | undefined {
+    const d = this.data as { errors?: Record<string, string[]> } | undefined;
+    return d?.errors && typeof d.errors === 'object' ? d.errors : undefined;
+  }
+}
+
+export interface CallOptions<E> {
+  query?: QueryOf<E>;
+  body?: BodyOf<E>;
+  params?: ParamsOf<E>;
+  signal?: AbortSignal;
+  /** Header for idempotent money requests; the same key twice moves money once. */
+  idempotencyKey?: string;
+  /** Overrides the endpoint's fallback error text. */
+  fallbackError?: string;
+}
+
+export interface ApiClient {
+  readonly baseURL: string;
+  call<E extends Endpoint<any, any, any, any>>(endpoint: E, options?: CallOptions<E>): Promise<ResponseOf<E>>;
+  /** Absolute URL of a path on the API host (images under /storage, the push stream). */
+  url(path: string): string;
+}
+
+export interface ApiClientOptions {
+  baseURL: string;
+  getToken?: () => string | null;
+  /** Called when the server says the token is no longer valid on the balance call. */
+  onUnauthorized?: () => void;
+  fetchImpl?: typeof fetch;
+}
+
+function fillPath(path: string, params: Record<string, unknown> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, k: string) => {
+    const v = params?.[k];
+    if (v === undefined || v === null) throw new Error(`Missing path parameter ${k} for ${path}`);
+    return encodeURIComponent(String(v));
+  });
+}
+
+function serverMessage(data: unknown): string | undefined {
+  if (data && typeof data === 'object') {
+    const d = data as Record<string, unknown>;
+    for (const k of ['message', 'error']) {
+      if (typeof d[k] === 'string' && d[k]) return d[k] as string;
+    }
+  }
+  return undefined;
+}
+
+export function createApiClient(options: ApiClientOptions): ApiClient {
+  const baseURL = options.baseURL.replace(/\/$/, '');
+  const getToken = options.getToken ?? (() => storage.get('token'));
+  const onUnauthorized =
+    options.onUnauthorized ?? (() => bus.publish('logout', { reason: 'unauthorized' }));
+  const $fetch = options.fetchImpl ? ofetch.create({ fetch: options.fetchImpl }) : ofetch;
+
+  return {
+    baseURL,
+    url: (path) => (/^https?:/.test(path) ? path : `${baseURL}${path.startsWith('/') ? '' : '/'}${path}`),
+    async call(endpoint, opts = {}) {
+      const headers: Record<string, string> = { Accept: 'application/json' };
+      const token = endpoint.auth === 'none' ? null : getToken();
+      if (token) headers.Authorization = `Bearer ${token}`;
+      if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+      const path = fillPath(endpoint.path, opts.params as Record<string, unknown> | undefined);
+      const fallback = opts.fallbackError ?? endpoint.fallbackError ?? DEFAULT_ERROR;
+      let raw: unknown;
+      try {
+        raw = await $fetch(path, {
+          baseURL,
+          method: endpoint.method,
+          headers,
+          query: opts.query as Record<string, unknown> | undefined,
+          body: opts.body as Record<string, unknown> | undefined,
+          signal: opts.signal,
+          retry: 0,
+        });
+      } catch (err) {
+        if (err instanceof FetchError) {
+          const status = err.response?.status ?? 0;
+          if (status === 401 && endpoint.path === '/api/balance') onUnauthorized();
+          if (!err.response) throw new ApiError(NETWORK_ERROR, 0, undefined, true);
+          throw new ApiError(serverMessage(err.data) ?? fallback, status, err.data);
+        }
+        if ((err as Error)?.name === 'AbortError') throw err;
+        throw new ApiError(NETWORK_ERROR, 0, undefined, true);
+      }
+      const parsed = endpoint.response.safeParse(raw);
+      if (!parsed.success) {
+        console.error(`[api] ${endpoint.method} ${endpoint.path}: unexpected response`, parsed.error.issues);
+        throw new ApiError(fallback, 200, raw);
+      }
+      return parsed.data as ResponseOf<typeof endpoint>;
+    },
+  };
+}

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+export type AuthMode = 'none' | 'optional' | 'bearer';
+export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+
+/**
+ * One call of the spec (section 7), declared once and used on both sides of the wire:
+ * the browser client parses responses with `response`, the API server validates requests
+ * with `query`/`body`/`params` and documents everything in OpenAPI.
+ */
+export interface Endpoint<
+  Q extends z.ZodType = z.ZodType,
+  B extends z.ZodType = z.ZodType,
+  P extends z.ZodType = z.ZodType,
+  R extends z.ZodType = z.ZodType,
+> {
+  method: HttpMethod;
+  /** Path with `{param}` placeholders, exactly as the spec writes it. */
+  path: string;
+  auth: AuthMode;
+  query?: Q;
+  body?: B;
+  params?: P;
+  response: R;
+  /** The spec's section-8 text shown when the server sends no message of its own. */
+  fallbackError?: string;
+  summary?: string;
+  tags?: string[];
+}
+
+export function endpoint<
+  Q extends z.ZodType = z.ZodUndefined,
+  B extends z.ZodType = z.ZodUndefined,
+  P extends z.ZodType = z.ZodUndefined,
+  R extends z.ZodType = z.ZodType,
+>(e: Endpoint<Q, B, P, R>): Endpoint<Q, B, P, R> {
+  return e;
+}
+
+export type QueryOf<E> = E extends Endpoint<infer Q, any, any, any> ? (Q extends z.ZodUndefined ? undefined : z.input<Q>) : never;
+export type BodyOf<E> = E extends Endpoint<any, infer B, any, any> ? (B extends z.ZodUndefined ? undefined : z.input<B>) : never;
+export type ParamsOf<E> = E extends Endpoint<any, any, infer P, any> ? (P extends z.ZodUndefined ? undefined : z.input<P>) : never;
+export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R> ? z.output<R> : never;
+
+/** Exact decimal string of a money amount at the API edge, e.g. "1000.00". Never a float. */
+export const money = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'Amount must be a decimal with at most 2 places');
+/** Money as a player types it: a number or a numeric string; the server converts it exactly. */
+export const moneyInput = z.union([z.number(), z.string().trim()]).transform((v) => String(v)).pipe(
+  z.string().regex(/^\d+(\.\d{1,2})?$/, 'Please fill in your amount.'),
+);
+export const messageResponse = z.object({ message: z.string() }).loose();
+export const isoDate = z.string();

@@ -1,0 +1,3 @@
+// One file of endpoint schemas per API domain; the server and the browser import the same objects.
+export * from './core';
+// export * from './content';

@@ -1,0 +1,15 @@
+export * from './bus';
+export * from './storage';
+export * from './session';
+export * from './host';
+export * from './format';
+export * from './push';
+export * from './api/endpoint';
+export * from './api/client';
+export * as schemas from './api/schemas/index';
+export * from './i18n';
+export * from './ui/theme';
+export * from './ui/kit';
+export * from './ui/safe-html';
+export * from './remote';
+export * from './hooks';

@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { Global } from '@emotion/react';
+import { I18nextProvider } from 'react-i18next';
+import { bus, globalStyles, i18n, startPushRelay, useHostProps, useLoggedIn, logout, pageApiClient } from '@khela/shared';
+import { RemoteArea } from './federation/RemoteArea';
+import { ALIASES, isGuarded, remoteFor } from './routes';
+import { Layout } from './layout/Layout';
+import { Home } from './screens/Home';
+import { NotFound } from './screens/NotFound';
+import './i18n';
+
+/** The shell: layout, routing to remotes, the route guard, and the push relay onto the bus. */
+export function App() {
+  const host = useHostProps();
+  const loggedIn = useLoggedIn();
+  const { pathname, search } = useLocation();
+
+  useEffect(() => {
+    const relay = startPushRelay(pageApiClient(), bus);
+    // spec 4: logout (from any remote) goes home
+    const s = bus.on('logout').subscribe(() => host.navigate('/'));
+    return () => {
+      relay.stop();
+      s.unsubscribe();
+    };
+  }, []);
+
+  let content: React.ReactNode;
+  const alias = ALIASES[pathname];
+  const remote = remoteFor(pathname);
+  if (alias) {
+    content = <Navigate to={alias} replace />;
+  } else if (pathname === '/player/logout') {
+    content = <LogoutRoute />;
+  } else if (!loggedIn && isGuarded(pathname)) {
+    content = <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
+  } else if (remote) {
+    // keyed by remote: moving between two screens of one remote updates it in place
+    content = <RemoteArea key={remote} remote={remote} host={host} />;
+  } else {
+    content = (
+      <Routes>
+        <Route path="/" element={<Home />} />
+        <Route path="*" element={<NotFound />} />
+      </Routes>
+    );
+  }
+
+  return (
+    <I18nextProvider i18n={i18n}>
+      <Global styles={globalStyles} />
+      <Layout>{content}</Layout>
+    </I18nextProvider>
+  );
+}
+
+function LogoutRoute() {
+  useEffect(() => {
+    logout('user');
+  }, []);
+  return <Navigate to="/" replace />;
+}

@@ -1,0 +1,20 @@
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter } from 'react-router';
+import { loadRemotesConfig, resolveUrl } from './federation/remotes';
+
+async function start() {
+  const config = await loadRemotesConfig().catch((err) => {
+    console.error('[shell] remotes.json unavailable; remote areas will show their fallback', err);
+    return null;
+  });
+  if (config?.api) (globalThis as { __KHELA_API__?: string }).__KHELA_API__ = resolveUrl(config.api);
+  // imported after the API base is known, because the page's API client is created on first use
+  const { App } = await import('./App');
+  createRoot(document.getElementById('root')!).render(
+    <BrowserRouter>
+      <App />
+    </BrowserRouter>,
+  );
+}
+
+void start();
