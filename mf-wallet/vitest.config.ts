@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  esbuild: { jsx: 'automatic', jsxImportSource: '@emotion/react' },
+  oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   test: { environment: 'jsdom', include: ['src/**/*.test.{ts,tsx}'], setupFiles: ['../shared/test/setup.ts'] },
 });

@@ -99,9 +99,12 @@ export function federatedAppConfig(o) {
         port: o.port,
         host: '127.0.0.1',
         hot: true,
+        allowedHosts: 'all',
         historyApiFallback: true,
         headers: { 'Access-Control-Allow-Origin': '*' },
       },
+      // lazy compilation breaks Module Federation's async boundary in dev
+      lazyCompilation: false,
       performance: { hints: false },
       optimization: { minimize: !dev },
     };

@@ -1,7 +1,7 @@
 import React, { Component, useEffect, useMemo, useState, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
-import { Router, BrowserRouter, useLocation, useNavigate, type Navigator, type To } from 'react-router';
+import { Router, useLocation, useNavigate, type Navigator, type To } from 'react-router';
 import { CacheProvider, Global, css } from '@emotion/react';
 import createCache from '@emotion/cache';
 import { I18nextProvider } from 'react-i18next';
@@ -10,6 +10,9 @@ import { i18n, initialLocale } from './i18n';
 import { bus } from './bus';
 import { createApiClient, type ApiClient } from './api/client';
 import { startPushRelay } from './push';
+import { completeLogin, logout, type LoginResult } from './session';
+import { useLoggedIn } from './hooks';
+import { ofetch } from 'ofetch';
 import { AreaFallback } from './ui/kit';
 import { theme } from './ui/theme';
 
@@ -159,8 +162,34 @@ export function useHostProps(basePath = ''): HostProps {
   };
 }
 
+function readLocation(): HostProps['location'] {
+  return { pathname: location.pathname, search: location.search, hash: location.hash, state: history.state, key: String(history.length) + location.href };
+}
+
+/** HostProps for the standalone QA page: the browser's history without a router of its own (the remote brings one). */
+function useStandaloneHostProps(): HostProps {
+  const [loc, setLoc] = useState(readLocation);
+  const isMobile = useIsMobile();
+  const [locale, setLocaleState] = useState(initialLocale());
+  useEffect(() => {
+    const onPop = () => setLoc(readLocation());
+    window.addEventListener('popstate', onPop);
+    const s = bus.on('locale').subscribe(({ locale: l }) => setLocaleState(l));
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      s.unsubscribe();
+    };
+  }, []);
+  const navigate = React.useCallback<HostProps['navigate']>((to, o) => {
+    if (o?.replace) history.replaceState(o?.state ?? null, '', to);
+    else history.pushState(o?.state ?? null, '', to);
+    setLoc(readLocation());
+  }, []);
+  return { basePath: '', bus, api: pageApiClient(), locale, isMobile, navigate, location: loc };
+}
+
 function StandaloneHost({ App, name }: { App: ComponentType; name: string }) {
-  const host = useHostProps();
+  const host = useStandaloneHostProps();
   const [balance, setBalance] = useState<string | null>(null);
   useEffect(() => {
     const relay = startPushRelay(host.api, bus);
@@ -180,6 +209,7 @@ function StandaloneHost({ App, name }: { App: ComponentType; name: string }) {
         <strong>{name} · standalone QA host</strong>
         <span>API {host.api.baseURL}</span>
         <span data-testid="standalone-balance">{balance ? `Balance ${balance}` : 'Not logged in'}</span>
+        <QaLogin />
         <select aria-label="Language" value={host.locale} onChange={(e) => bus.publish('locale', { locale: e.target.value as 'en' | 'bn' })}>
           <option value="en">English</option>
           <option value="bn">বাংলা</option>
@@ -190,13 +220,42 @@ function StandaloneHost({ App, name }: { App: ComponentType; name: string }) {
   );
 }
 
+/** The QA host's own log-in, so a remote that needs a player can be tested without the account remote. */
+function QaLogin() {
+  const loggedIn = useLoggedIn();
+  const [error, setError] = useState('');
+  if (loggedIn) {
+    return <button onClick={() => logout('user')}>Log out</button>;
+  }
+  return (
+    <form
+      css={css`display:flex;gap:4px;`}
+      onSubmit={async (e) => {
+        e.preventDefault();
+        const form = new FormData(e.currentTarget);
+        try {
+          const res = await ofetch<LoginResult>(pageApiClient().url('/api/login'), {
+            method: 'POST',
+            body: { username: form.get('username'), password: form.get('password') },
+          });
+          setError('');
+          completeLogin(res);
+        } catch (err) {
+          setError((err as { data?: { message?: string } }).data?.message ?? 'Login failed');
+        }
+      }}
+    >
+      <input name="username" aria-label="Username" placeholder="username" defaultValue="demo1234" size={10} />
+      <input name="password" aria-label="Password" placeholder="password" type="password" defaultValue="demo1234" size={10} />
+      <button type="submit">QA log in</button>
+      {error && <span role="alert">{error}</span>}
+    </form>
+  );
+}
+
 /** `pnpm --filter <remote> dev`: the remote alone in a browser against the real API. */
 export function runStandalone(App: ComponentType, options: { name: string; container?: HTMLElement }) {
   const el = options.container ?? document.getElementById('root');
   if (!el) throw new Error('No #root element');
-  ReactDOMClient.createRoot(el).render(
-    <BrowserRouter>
-      <StandaloneHost App={App} name={options.name} />
-    </BrowserRouter>,
-  );
+  ReactDOMClient.createRoot(el).render(<StandaloneHost App={App} name={options.name} />);
 }

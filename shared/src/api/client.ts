@@ -1,4 +1,4 @@
-import { ofetch, FetchError } from 'ofetch';
+import { ofetch, createFetch, FetchError } from 'ofetch';
 import type { Endpoint, QueryOf, BodyOf, ParamsOf, ResponseOf } from './endpoint';
 import { bus } from '../bus';
 import { storage } from '../storage';
@@ -73,7 +73,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const getToken = options.getToken ?? (() => storage.get('token'));
   const onUnauthorized =
     options.onUnauthorized ?? (() => bus.publish('logout', { reason: 'unauthorized' }));
-  const $fetch = options.fetchImpl ? ofetch.create({ fetch: options.fetchImpl }) : ofetch;
+  const $fetch = options.fetchImpl ? createFetch({ fetch: options.fetchImpl }) : ofetch;
 
   return {
     baseURL,

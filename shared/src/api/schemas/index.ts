@@ -1,3 +1,6 @@
 // One file of endpoint schemas per API domain; the server and the browser import the same objects.
 export * from './core';
-// export * from './content';
+export * from './content';
+export * from './identity';
+export * from './wallet';
+export * from './casino';

@@ -1,0 +1,53 @@
+import { defineConfig, devices } from '@playwright/test';
+import os from 'node:os';
+import path from 'node:path';
+
+// The site under test runs on its own ports (default ports + E2E_PORT_OFFSET) with a fresh database,
+// so a developer's running copy is never touched and every run starts from the seed.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 10);
+export const urls = {
+  site: `http://127.0.0.1:${3000 + offset}`,
+  api: `http://127.0.0.1:${4000 + offset}`,
+  sandbox: `http://127.0.0.1:${4100 + offset}`,
+};
+process.env.E2E_SITE_URL = urls.site;
+process.env.E2E_API_URL = urls.api;
+process.env.E2E_SANDBOX_URL = urls.sandbox;
+
+const chromiumArgs = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+  '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  use: {
+    baseURL: urls.site,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
+  },
+  projects: [
+    { name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } },
+  ],
+  webServer: {
+    command: 'node scripts/start-all.mjs',
+    url: `${urls.api}/health`,
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      KHELA_PORT_OFFSET: String(offset),
+      DATA_DIR: path.join(os.tmpdir(), `khela-e2e-${offset}-${Date.now()}`),
+      LOG_LEVEL: 'warn',
+      // e2e drives many sign-ups and logins from one address
+      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1',
+    },
+  },
+});

@@ -1,0 +1,114 @@
+#!/usr/bin/env node
+// Starts the whole site on loopback: api, sandbox, the shell and the five remotes (served from their
+// built dist folders). Every port is overridable (SHELL_PORT, MF_CASINO_PORT, ..., API_PORT, SANDBOX_PORT)
+// or shifted together with KHELA_PORT_OFFSET, so several copies can run side by side.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const offset = Number(process.env.KHELA_PORT_OFFSET ?? 0);
+const port = (envName, dflt) => Number(process.env[envName] ?? dflt + offset);
+
+export const ports = {
+  shell: port('SHELL_PORT', 3000),
+  mf_casino: port('MF_CASINO_PORT', 3001),
+  mf_exchange: port('MF_EXCHANGE_PORT', 3002),
+  mf_wallet: port('MF_WALLET_PORT', 3003),
+  mf_account: port('MF_ACCOUNT_PORT', 3004),
+  mf_chat: port('MF_CHAT_PORT', 3005),
+  api: port('API_PORT', 4000),
+  sandbox: port('SANDBOX_PORT', 4100),
+};
+const host = '127.0.0.1';
+const url = (p) => `http://${host}:${p}`;
+
+const remotesJson = JSON.stringify({
+  timeoutMs: Number(process.env.REMOTE_TIMEOUT_MS ?? 10000),
+  remotes: Object.fromEntries(
+    ['mf_casino', 'mf_exchange', 'mf_wallet', 'mf_account', 'mf_chat'].map((n) => [n, `http://{hostname}:${ports[n]}/mf-manifest.json`]),
+  ),
+  api: `http://{hostname}:${ports.api}`,
+});
+
+const common = { ...process.env, HOST: host };
+const serve = (dir, p, spa = false, extra = {}) => ({
+  name: dir,
+  cmd: process.execPath,
+  args: [path.join(root, 'shared/build/serve-static.mjs'), path.join(root, dir, 'dist'), ...(spa ? ['--spa'] : []), '--port', String(p)],
+  env: { ...common, PORT: String(p), ...extra },
+});
+const services = [
+  {
+    name: 'api',
+    cmd: path.join(root, 'api/node_modules/.bin/tsx'),
+    args: [path.join(root, 'api/src/main.ts')],
+    cwd: path.join(root, 'api'),
+    env: { ...common, PORT: String(ports.api), PUBLIC_URL: url(ports.api), SANDBOX_URL: url(ports.sandbox), SITE_URL: url(ports.shell) },
+  },
+  {
+    name: 'sandbox',
+    cmd: path.join(root, 'sandbox/node_modules/.bin/tsx'),
+    args: [path.join(root, 'sandbox/src/main.ts')],
+    cwd: path.join(root, 'sandbox'),
+    env: { ...common, PORT: String(ports.sandbox), API_URL: url(ports.api), SANDBOX_PUBLIC_URL: url(ports.sandbox), SITE_URL: url(ports.shell) },
+  },
+  serve('shell', ports.shell, true, { KHELA_REMOTES_JSON: remotesJson }),
+  serve('mf-casino', ports.mf_casino),
+  serve('mf-exchange', ports.mf_exchange),
+  serve('mf-wallet', ports.mf_wallet),
+  serve('mf-account', ports.mf_account),
+  serve('mf-chat', ports.mf_chat),
+];
+
+const children = [];
+let stopping = false;
+for (const s of services) {
+  const child = spawn(s.cmd, s.args, { cwd: s.cwd ?? root, env: s.env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const prefix = `[${s.name}]`.padEnd(14);
+  const pipe = (stream, out) => {
+    let buf = '';
+    stream.on('data', (d) => {
+      buf += d;
+      const lines = buf.split('\n');
+      buf = lines.pop() ?? '';
+      for (const l of lines) out.write(`${prefix}${l}\n`);
+    });
+  };
+  pipe(child.stdout, process.stdout);
+  pipe(child.stderr, process.stderr);
+  // one dead service must not take the others down: the shell shows a fallback for a dead remote
+  child.on('exit', (code) => !stopping && console.error(`${prefix}exited with ${code}`));
+  children.push(child);
+}
+
+const stop = () => {
+  stopping = true;
+  for (const c of children) c.kill('SIGTERM');
+  setTimeout(() => process.exit(0), 500);
+};
+process.on('SIGINT', stop);
+process.on('SIGTERM', stop);
+
+async function waitFor(u, ms = 120_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    try {
+      if ((await fetch(u)).ok) return true;
+    } catch {}
+    await new Promise((r) => setTimeout(r, 300));
+  }
+  return false;
+}
+
+const ok = await waitFor(`${url(ports.api)}/health`);
+await waitFor(`${url(ports.sandbox)}/health`, 30_000);
+console.log(`
+  Khela is ${ok ? 'running' : 'starting (the API is slow to answer; check its log above)'}:
+    site      ${url(ports.shell)}
+    api docs  ${url(ports.api)}/docs
+    operator  ${url(ports.api)}/operator
+    sandbox   ${url(ports.sandbox)}   (SMS/e-mail outbox, payment gateway, game provider)
+  Demo player: demo1234 / demo1234   Operator: operator / operator123
+  Ctrl+C stops everything.
+`);

@@ -1,0 +1,92 @@
+import { describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { createApiClient, ApiError, NETWORK_ERROR } from './client';
+import { endpoint } from './endpoint';
+import { balance } from './schemas/core';
+
+const getSystems = endpoint({
+  method: 'GET',
+  path: '/api/get-system',
+  auth: 'none',
+  query: z.object({ type: z.string() }),
+  response: z.object({ data: z.array(z.object({ platform: z.string() })) }),
+  fallbackError: 'Failed to fetch systems',
+});
+const showInbox = endpoint({
+  method: 'GET',
+  path: '/api/inbox/{id}',
+  auth: 'bearer',
+  params: z.object({ id: z.number() }),
+  response: z.object({ title: z.string() }),
+});
+
+function fakeFetch(status: number, body: unknown) {
+  return vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    void input;
+    void init;
+    return new Response(body === undefined ? null : JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+}
+
+describe('api client', () => {
+  it('sends the bearer token, fills path params and parses the response', async () => {
+    const f = fakeFetch(200, { title: 'Hello' });
+    const api = createApiClient({ baseURL: 'http://api.test', getToken: () => 'tok123', fetchImpl: f as unknown as typeof fetch });
+    await expect(api.call(showInbox, { params: { id: 7 } })).resolves.toEqual({ title: 'Hello' });
+    const [url, init] = f.mock.calls[0]!;
+    expect(String(url)).toBe('http://api.test/api/inbox/7');
+    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok123');
+  });
+
+  it('never sends the token to a public endpoint', async () => {
+    const f = fakeFetch(200, { data: [] });
+    const api = createApiClient({ baseURL: 'http://api.test', getToken: () => 'tok123', fetchImpl: f as unknown as typeof fetch });
+    await api.call(getSystems, { query: { type: 'SLOT' } });
+    const [url, init] = f.mock.calls[0]!;
+    expect(String(url)).toBe('http://api.test/api/get-system?type=SLOT');
+    expect(new Headers(init?.headers).get('authorization')).toBeNull();
+  });
+
+  it("prefers the server's message, else the spec's fallback text", async () => {
+    const withMessage = createApiClient({ baseURL: 'http://x', fetchImpl: fakeFetch(404, { message: 'Unknown game type' }) as never });
+    await expect(withMessage.call(getSystems, { query: { type: 'X' } })).rejects.toMatchObject({ message: 'Unknown game type', status: 404 });
+    const without = createApiClient({ baseURL: 'http://x', fetchImpl: fakeFetch(500, {}) as never });
+    await expect(without.call(getSystems, { query: { type: 'X' } })).rejects.toMatchObject({ message: 'Failed to fetch systems' });
+  });
+
+  it('treats a response of the wrong shape as a failure with the fallback text', async () => {
+    const api = createApiClient({ baseURL: 'http://x', fetchImpl: fakeFetch(200, { data: 'nope' }) as never });
+    const err = await api.call(getSystems, { query: { type: 'SLOT' } }).catch((e) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err.message).toBe('Failed to fetch systems');
+  });
+
+  it('reports a network failure with the network text', async () => {
+    const f = vi.fn(async () => {
+      throw new TypeError('fetch failed');
+    });
+    const api = createApiClient({ baseURL: 'http://x', fetchImpl: f as never });
+    await expect(api.call(getSystems, { query: { type: 'SLOT' } })).rejects.toMatchObject({ message: NETWORK_ERROR, network: true });
+  });
+
+  it('a 401 on the balance call triggers logout; a 401 elsewhere does not', async () => {
+    const onUnauthorized = vi.fn();
+    const api = createApiClient({ baseURL: 'http://x', getToken: () => 't', onUnauthorized, fetchImpl: fakeFetch(401, { message: 'Unauthenticated.' }) as never });
+    await expect(api.call(showInbox, { params: { id: 1 } })).rejects.toBeInstanceOf(ApiError);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    await expect(api.call(balance)).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+  });
+
+  it('exposes the validation errors object of a 422', async () => {
+    const api = createApiClient({
+      baseURL: 'http://x',
+      fetchImpl: fakeFetch(422, { message: 'Invalid', errors: { username: ['Username must be between 8 and 16 characters'] } }) as never,
+    });
+    const err: ApiError = await api.call(getSystems, { query: { type: 'SLOT' } }).catch((e) => e);
+    expect(err.fieldErrors).toEqual({ username: ['Username must be between 8 and 16 characters'] });
+  });
+});

@@ -1,0 +1,197 @@
+// Endpoint schemas of the casino domain (spec section 7). Used by the API routes and the browser client alike.
+import { z } from 'zod';
+import { endpoint, money } from '../endpoint';
+
+// --- Launch ---------------------------------------------------------------------
+
+/** Loose flags the original client sends as booleans, 0/1 or strings. */
+const looseFlag = z.union([z.boolean(), z.number(), z.string()]).optional();
+
+/**
+ * POST /api/game-run: a launch URL of the game provider for the logged-in player.
+ * `userId` is the client's remote_id (checked against the token); `externalURL` is where the
+ * provider's lobby button leads back to.
+ */
+export const gameRun = endpoint({
+  method: 'POST',
+  path: '/api/game-run',
+  tags: ['casino'],
+  auth: 'bearer',
+  summary: 'Launch a game: returns the provider URL for the game frame',
+  body: z.object({
+    userId: z.union([z.string(), z.number()]).optional(),
+    externalURL: z.string().max(2000).optional(),
+    isMobileLogin: looseFlag,
+    gameCode: z.string().trim().min(1, 'The gameCode field is required.'),
+    gameType: z.string().trim().min(1, 'The gameType field is required.').toUpperCase(),
+    platform: z.string().trim().min(1, 'The platform field is required.'),
+  }),
+  response: z.object({ url: z.string(), message: z.string().optional() }),
+  fallbackError: 'An unexpected error occurred',
+});
+
+// --- Favourites (per player) --------------------------------------------------------
+
+export const favouritesResponse = z.object({
+  /** Game codes, most recently favourited first. */
+  codes: z.array(z.string()),
+});
+
+export const getGameFavourites = endpoint({
+  method: 'GET',
+  path: '/api/game-favourites',
+  tags: ['casino'],
+  auth: 'bearer',
+  summary: "The player's favourite game codes",
+  response: favouritesResponse,
+});
+
+export const addGameFavourite = endpoint({
+  method: 'POST',
+  path: '/api/game-favourites',
+  tags: ['casino'],
+  auth: 'bearer',
+  body: z.object({ gameCode: z.string().trim().min(1) }),
+  response: favouritesResponse,
+});
+
+export const removeGameFavourite = endpoint({
+  method: 'DELETE',
+  path: '/api/game-favourites/{code}',
+  tags: ['casino'],
+  auth: 'bearer',
+  params: z.object({ code: z.string().min(1) }),
+  response: favouritesResponse,
+});
+
+// --- Betting records ------------------------------------------------------------------
+
+/** Spec section 3 "Settled bet", plus the ids a player quotes to support. */
+export const settledBetSchema = z.object({
+  id: z.string(),
+  round_id: z.string(),
+  platform: z.string(),
+  game_type: z.string(),
+  game_code: z.string(),
+  game_name: z.string(),
+  bet_amount: money,
+  winAmount: money,
+  currency: z.string(),
+  created_at: z.string(),
+});
+export type SettledBet = z.infer<typeof settledBetSchema>;
+
+export const BETTING_DATE_FILTERS = ['today', 'yesterday', 'last7'] as const;
+export type BettingDateFilter = (typeof BETTING_DATE_FILTERS)[number];
+
+export const getBettingRecord = endpoint({
+  method: 'GET',
+  path: '/api/betting-record',
+  tags: ['casino'],
+  auth: 'bearer',
+  summary: "The player's settled casino rounds (Dhaka calendar days), newest first",
+  query: z.object({
+    platform: z.string().trim().optional(),
+    game_type: z.string().trim().toUpperCase().optional(),
+    date: z.enum(BETTING_DATE_FILTERS).default('today'),
+  }),
+  response: z.object({ data: z.array(settledBetSchema) }),
+});
+
+/** GET /api/get-type: what the betting-record filter offers (game types and platforms). */
+export const getGameTypes = endpoint({
+  method: 'GET',
+  path: '/api/get-type',
+  tags: ['casino'],
+  auth: 'bearer',
+  response: z.object({
+    types: z.array(z.object({ code: z.string(), name: z.string() })),
+    platforms: z.array(z.object({ platform: z.string(), name: z.string() })),
+  }),
+});
+
+// --- Seamless wallet (the game provider calls the operator) ----------------------------------
+
+/**
+ * Status codes of the seamless-wallet protocol (the names aggregators use). Every answer is HTTP 200
+ * with one of these, except a bad signature (401, INVALID_SIGNATURE) and malformed JSON (400, WRONG_SYNTAX).
+ */
+export const SEAMLESS_STATUSES = [
+  'OK',
+  'UNKNOWN',
+  'INVALID_PARTNER',
+  'INVALID_SIGNATURE',
+  'INVALID_TOKEN',
+  'TOKEN_EXPIRED',
+  'INVALID_GAME',
+  'WRONG_CURRENCY',
+  'USER_DISABLED',
+  'NOT_ENOUGH_MONEY',
+  'DUPLICATE_TRANSACTION',
+  'TRANSACTION_DOES_NOT_EXIST',
+  'TRANSACTION_ROLLED_BACK',
+  'LIMIT_REACHED',
+  'WRONG_SYNTAX',
+] as const;
+export type SeamlessStatus = (typeof SEAMLESS_STATUSES)[number];
+
+/** Header carrying hex HMAC-SHA256 of the raw request body, keyed with the provider's shared secret. */
+export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
+export const SEAMLESS_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
+export type SeamlessAction = (typeof SEAMLESS_ACTIONS)[number];
+/** POST {API}/api/seamless/{provider}/{action} */
+export const seamlessPath = (provider: string, action: SeamlessAction) => `/api/seamless/${provider}/${action}`;
+
+const positiveMoney = z.string().regex(/^\d+(\.\d{1,2})?$/).refine((v) => Number(v) > 0, 'Amount must be positive');
+const nonNegativeMoney = z.string().regex(/^\d+(\.\d{1,2})?$/);
+const id64 = z.string().trim().min(1).max(64);
+
+const seamlessBase = z.object({ request_uuid: id64, token: z.string().min(1).max(200) });
+
+export const seamlessRequests = {
+  authenticate: seamlessBase.extend({ game_code: z.string().optional() }),
+  balance: seamlessBase.extend({ user: z.string(), game_code: z.string().optional() }),
+  bet: seamlessBase.extend({
+    user: z.string(),
+    transaction_uuid: id64,
+    round: id64,
+    round_closed: z.boolean().default(false),
+    game_code: z.string().min(1),
+    amount: positiveMoney,
+    currency: z.string(),
+  }),
+  /** A win of 0 closes a lost round. */
+  win: seamlessBase.extend({
+    user: z.string(),
+    transaction_uuid: id64,
+    reference_transaction_uuid: id64,
+    round: id64,
+    round_closed: z.boolean().default(true),
+    game_code: z.string().min(1),
+    amount: nonNegativeMoney,
+    currency: z.string(),
+  }),
+  /** Cancels a bet (the reference); the stake goes back to the player. */
+  rollback: seamlessBase.extend({
+    user: z.string(),
+    transaction_uuid: id64,
+    reference_transaction_uuid: id64,
+    round: id64,
+    round_closed: z.boolean().default(true),
+    game_code: z.string().min(1),
+  }),
+} as const;
+export type SeamlessRequest<A extends SeamlessAction> = z.infer<(typeof seamlessRequests)[A]>;
+
+export const seamlessResponse = z.object({
+  status: z.enum(SEAMLESS_STATUSES),
+  request_uuid: z.string().optional(),
+  user: z.string().optional(),
+  username: z.string().optional(),
+  currency: z.string().optional(),
+  /** Balance after the call (also sent with NOT_ENOUGH_MONEY). */
+  balance: money.optional(),
+  transaction_uuid: z.string().optional(),
+  message: z.string().optional(),
+});
+export type SeamlessResponse = z.infer<typeof seamlessResponse>;

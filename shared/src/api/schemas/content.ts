@@ -1,0 +1,279 @@
+import { z } from 'zod';
+import { endpoint, money } from '../endpoint';
+
+/*
+ * Site content, game catalogue and captcha (spec sections 3 and 7).
+ * Field names are the spec's, typos included (`thubmnail`, `deposit_bouns`).
+ * Image fields are paths on the API host (`/storage/...`); resolve them with `client.url()`.
+ */
+
+const id = z.number().int();
+const flag = z.number().int(); // 0/1 switches of the spec
+
+// --- Settings and branding ---------------------------------------------------
+
+export const logoSchema = z.object({
+  id,
+  logo: z.string(),
+  mobile_logo: z.string(),
+  loader_logo: z.string().nullable(),
+  favicon: z.string().nullable(),
+});
+export type LogoRecord = z.infer<typeof logoSchema>;
+
+export const getLogo = endpoint({
+  method: 'GET',
+  path: '/api/logo',
+  tags: ['content'],
+  auth: 'none',
+  summary: 'Site logos; the client uses the first item',
+  response: z.array(logoSchema),
+});
+
+export const generalSettingsSchema = z.object({
+  site_title: z.string(),
+  /** 0 shows the maintenance page. */
+  site_status: flag,
+  system_notice: z.string().nullable(),
+  support_mail: z.string().nullable(),
+  /** 0 hides withdrawal methods. */
+  withdrawal_status: flag,
+  whatsapp: z.string().nullable(),
+  facebook: z.string().nullable(),
+  telegram: z.string().nullable(),
+  live_chat: z.string().nullable(),
+  intercom: z.string().nullable(),
+  tawk_id: z.string().nullable(),
+});
+export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
+
+export const getGeneral = endpoint({
+  method: 'GET',
+  path: '/api/general',
+  tags: ['content'],
+  auth: 'optional',
+  summary: 'General settings',
+  response: generalSettingsSchema,
+});
+
+export const sliderTypeSchema = z.enum(['Main', 'Favourite', 'Features']);
+export const sliderSchema = z.object({
+  id,
+  name: z.string(),
+  link: z.string().nullable(),
+  thubmnail: z.string(),
+  message_id: z.string().nullable(),
+  status: z.string(),
+  slider_type: sliderTypeSchema,
+});
+export type Slider = z.infer<typeof sliderSchema>;
+
+export const getSliders = endpoint({
+  method: 'GET',
+  path: '/api/sliders',
+  tags: ['content'],
+  auth: 'none',
+  summary: 'Active sliders of every slider_type',
+  response: z.array(sliderSchema),
+});
+
+export const socialLinkSchema = z.object({
+  id,
+  name: z.string(),
+  icon: z.string().nullable(),
+  link: z.string(),
+});
+export type SocialLink = z.infer<typeof socialLinkSchema>;
+
+export const getSocialLinks = endpoint({
+  method: 'GET',
+  path: '/api/sociallink',
+  tags: ['content'],
+  auth: 'none',
+  response: z.array(socialLinkSchema),
+});
+
+// --- Payment methods ----------------------------------------------------------
+
+export const paymentGatewaySchema = z.object({ name: z.string(), code: z.string(), icon: z.string().nullable() });
+export const accountTypeSchema = z.union([
+  z.enum(['Agent', 'Merchant', 'Marchent', 'Personal']),
+  z.object({ type: z.literal('ewallet'), pgs: z.array(paymentGatewaySchema) }),
+]);
+export const paymentMethodSchema = z.object({
+  id,
+  name: z.string(),
+  icon: z.string().nullable(),
+  status: z.string(),
+  /** Agent = CashOut, Merchant/Marchent = Make Payment, Personal = Send Money; or an e-wallet with gateways. */
+  account_type: accountTypeSchema,
+  deposit: z.boolean(),
+  withdraw: z.boolean(),
+});
+export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
+
+export const getPaymentMethods = endpoint({
+  method: 'GET',
+  path: '/api/payment-methods',
+  tags: ['content'],
+  auth: 'none',
+  response: z.array(paymentMethodSchema),
+});
+
+// --- Promotions -----------------------------------------------------------------
+
+/** Bit flags of spec section 2; 99 marks the welcome offer. */
+export const PROMOTION_CATEGORIES = {
+  Slots: 1,
+  Casino: 2,
+  Sports: 4,
+  Fishing: 8,
+  CardGame: 16,
+  ESports: 32,
+  Lottery: 64,
+  P2P: 128,
+  Table: 256,
+  Others: 512,
+  Arcade: 1024,
+  CockFighting: 2048,
+  Rain: 4096,
+  Crash: 8192,
+  Free: 16384,
+  Welcome: 99,
+} as const;
+
+export const promotionSchema = z.object({
+  id,
+  name: z.string(),
+  desc: z.string(),
+  thumbnail: z.string().nullable(),
+  start_date: z.string().nullable(),
+  end_date: z.string().nullable(),
+  /** Deposit bonus in percent of the deposit (100 = doubled). */
+  deposit_bouns: z.number(),
+  /** Cap of the bonus, or null. */
+  max_bonus: money.nullable(),
+  /** Wagering multiplier of deposit + bonus. */
+  turnover: z.number(),
+  categories: z.number().int(),
+  status: z.enum(['active', 'display']),
+});
+export type Promotion = z.infer<typeof promotionSchema>;
+
+export const getPromotions = endpoint({
+  method: 'GET',
+  path: '/api/promotion',
+  tags: ['content'],
+  auth: 'none',
+  summary: "Promotions with status 'display'",
+  response: z.array(promotionSchema),
+});
+
+export const getPromotion = endpoint({
+  method: 'GET',
+  path: '/api/promotions/{id}',
+  tags: ['content'],
+  auth: 'none',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: promotionSchema,
+});
+
+// --- Market block -----------------------------------------------------------------
+
+export const marketFlagsSchema = z.object({
+  /** 0 with status not 'active' blocks the exchange. */
+  exchange_market: flag,
+  /** 0 with status not 'active' blocks the game categories. */
+  cs_market: flag,
+  status: z.string(),
+});
+export type MarketFlags = z.infer<typeof marketFlagsSchema>;
+
+export const getMarketBlock = endpoint({
+  method: 'GET',
+  path: '/api/market/block',
+  tags: ['content'],
+  auth: 'bearer',
+  summary: "The player's market flags set by their upline",
+  response: marketFlagsSchema,
+});
+
+// --- Game catalogue ------------------------------------------------------------------
+
+export const GAME_TYPES = ['LIVE', 'SLOT', 'TABLE', 'BINGO', 'EGAME', 'FH', 'LOTTO', 'SPORTS'] as const;
+export const gameTypeQuery = z.string().trim().min(1, 'The type field is required.').toUpperCase();
+
+export const catalogSystemSchema = z.object({ platform: z.string(), name: z.string(), icon: z.string().nullable() });
+export type CatalogSystem = z.infer<typeof catalogSystemSchema>;
+
+export const getSystems = endpoint({
+  method: 'GET',
+  path: '/api/get-system',
+  tags: ['catalogue'],
+  auth: 'none',
+  query: z.object({ type: gameTypeQuery }),
+  response: z.object({ systems: z.array(catalogSystemSchema) }),
+  fallbackError: 'Failed to fetch systems',
+});
+
+/** `system` is a JSON list of system platforms (`["JILI","PG"]`); a bare platform also works. */
+export const systemListQuery = z
+  .string()
+  .trim()
+  .min(1, 'The system field is required.')
+  .transform((v, ctx) => {
+    try {
+      const parsed: unknown = v.startsWith('[') ? JSON.parse(v) : v.split(',');
+      if (Array.isArray(parsed) && parsed.every((s) => typeof s === 'string')) {
+        return parsed.map((s) => s.trim()).filter(Boolean);
+      }
+    } catch {
+      /* reported below */
+    }
+    ctx.addIssue({ code: 'custom', message: 'The system field must be a JSON list of platforms.' });
+    return z.NEVER;
+  });
+
+export const catalogProviderSchema = z.object({
+  system: z.string(),
+  platform: z.string(),
+  name: z.string(),
+  icon: z.string().nullable(),
+});
+export type CatalogProvider = z.infer<typeof catalogProviderSchema>;
+
+export const getProviders = endpoint({
+  method: 'GET',
+  path: '/api/get-provider',
+  tags: ['catalogue'],
+  auth: 'none',
+  query: z.object({ system: systemListQuery }),
+  response: z.object({ data: z.array(catalogProviderSchema) }),
+  fallbackError: 'Failed to fetch providers',
+});
+
+export const catalogGameSchema = z.object({
+  code: z.string(),
+  name: z.string(),
+  type: z.string(),
+  platform: z.string(),
+  provider: z.string().nullable(),
+  thumbnail: z.string().nullable(),
+});
+export type CatalogGame = z.infer<typeof catalogGameSchema>;
+
+export const getGames = endpoint({
+  method: 'GET',
+  path: '/api/get-games',
+  tags: ['catalogue'],
+  auth: 'none',
+  query: z.object({ type: gameTypeQuery, system: z.string().trim().optional() }),
+  response: z.object({ games: z.array(catalogGameSchema) }),
+  fallbackError: 'Failed to fetch games',
+});
+
+// --- Captcha (desktop registration) ------------------------------------------------------
+
+/** GET /captcha answers an SVG image; its id comes in this response header. */
+export const CAPTCHA_ID_HEADER = 'X-Captcha-Id';
+export const CAPTCHA_PATH = '/captcha';

@@ -1,0 +1,29 @@
+import { Link } from 'react-router';
+import { css } from '@emotion/react';
+import { useTranslation } from 'react-i18next';
+import { theme } from '@khela/shared';
+import { imageUrl, useGeneral, useLogo } from './content';
+
+/**
+ * The site's logo from GET /api/logo (mobile_logo on phones), linking home. A fixed box keeps the
+ * header from shifting while the image arrives; the site name stands in until then.
+ */
+export function SiteLogo({ mobile = false }: { mobile?: boolean }) {
+  const { t } = useTranslation('shell');
+  const logo = useLogo().data;
+  const general = useGeneral().data;
+  const src = imageUrl(mobile ? logo?.mobile_logo ?? logo?.logo : logo?.logo);
+  const name = general?.site_title || t('siteName');
+  const w = mobile ? 104 : 140;
+  const h = mobile ? 32 : 40;
+  return (
+    <Link
+      to="/"
+      aria-label={`${name}, ${t('home')}`}
+      css={css`display:inline-flex;align-items:center;width:${w}px;height:${h}px;text-decoration:none;
+        color:${theme.color.brand};font-weight:800;font-size:${mobile ? 20 : 24}px;`}
+    >
+      {src ? <img src={src} alt="" width={w} height={h} css={css`object-fit:contain;object-position:left;width:${w}px;height:${h}px;`} /> : name}
+    </Link>
+  );
+}
