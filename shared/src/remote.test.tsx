@@ -57,9 +57,9 @@ describe('defineRemote lifecycles', () => {
     await act(async () => screen.getByText('go withdraw').click());
     expect(navigate).toHaveBeenCalledWith('/withdrawal?x=1', expect.objectContaining({}));
     // the shell answers with a new location in the props: the remote follows without remounting
-    await settle(lc.update!({ ...props, location: { pathname: '/withdrawal', search: '?x=1', hash: '', state: null, key: 'k2' } }));
+    await settle(lc.update!({ ...props, location: { pathname: '/withdrawal', search: '?x=1', hash: '', state: null, key: 'k2' } } as never));
     expect(await screen.findByText(/withdraw screen \?x=1/)).toBeTruthy();
-    await settle(lc.unmount(props));
+    await settle(lc.unmount(props as never));
     expect(screen.queryByText(/withdraw screen/)).toBeNull();
   });
 
@@ -71,6 +71,6 @@ describe('defineRemote lifecycles', () => {
     expect(await screen.findByTestId('remote-render-error')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     spy.mockRestore();
-    await settle(lc.unmount(props));
+    await settle(lc.unmount(props as never));
   });
 });

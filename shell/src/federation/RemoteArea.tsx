@@ -1,8 +1,11 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
 import Parcel from 'single-spa-react/parcel';
-import { mountRootParcel } from 'single-spa';
+import { addErrorHandler, mountRootParcel } from 'single-spa';
 import { AreaFallback, Spinner, i18n, type HostProps } from '@khela/shared';
 import { loadRemoteApp, RemoteLoadError, type RemoteLifecycles, type RemoteName } from './remotes';
+
+// without a handler single-spa rethrows parcel errors globally; the area's own fallback already shows them
+addErrorHandler((err) => console.error(`[shell] ${err.appOrParcelName} failed`, err));
 
 class MountBoundary extends Component<{ onError: (e: Error) => void; children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
