@@ -47,7 +47,9 @@ export default defineConfig({
       DATA_DIR: path.join(os.tmpdir(), `khela-e2e-${offset}-${Date.now()}`),
       LOG_LEVEL: 'warn',
       // e2e drives many sign-ups and logins from one address
-      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '1',
+      RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '50',
+      // short, so the timeout test does not wait long
+      REMOTE_TIMEOUT_MS: '5000',
     },
   },
 });

@@ -70,7 +70,15 @@ class RenderBoundary extends Component<{ name: string; children: ReactNode }, { 
   }
 }
 
+/** Records every React copy that renders, so a test can prove the singleton holds (one copy per page). */
+export function recordReactCopy(): void {
+  const g = globalThis as { __KHELA_REACT_COPIES__?: Set<unknown>; __KHELA_REACT_DOM_COPIES__?: Set<unknown> };
+  (g.__KHELA_REACT_COPIES__ ??= new Set()).add(React);
+  (g.__KHELA_REACT_DOM_COPIES__ ??= new Set()).add(ReactDOMClient);
+}
+
 function RemoteRoot({ App, name, host }: { App: ComponentType; name: string; host: HostProps }) {
+  recordReactCopy();
   const cache = useMemo(() => createCache({ key: name.replace(/[^a-z]/g, '') || 'remote' }), [name]);
   // the shell passes the locale, but the bus is the source of truth when it changes mid-mount
   useEffect(() => {

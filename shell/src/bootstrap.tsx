@@ -1,4 +1,5 @@
-import { createRoot } from 'react-dom/client';
+import React from 'react';
+import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { loadRemotesConfig, resolveUrl } from './federation/remotes';
 
@@ -10,7 +11,11 @@ async function start() {
   if (config?.api) (globalThis as { __KHELA_API__?: string }).__KHELA_API__ = resolveUrl(config.api);
   // imported after the API base is known, because the page's API client is created on first use
   const { App } = await import('./App');
-  createRoot(document.getElementById('root')!).render(
+  // the shell's own React copy; remotes record theirs when they render (a test asserts one of each)
+  const g = globalThis as { __KHELA_REACT_COPIES__?: Set<unknown>; __KHELA_REACT_DOM_COPIES__?: Set<unknown> };
+  (g.__KHELA_REACT_COPIES__ ??= new Set()).add(React);
+  (g.__KHELA_REACT_DOM_COPIES__ ??= new Set()).add(ReactDOMClient);
+  ReactDOMClient.createRoot(document.getElementById('root')!).render(
     <BrowserRouter>
       <App />
     </BrowserRouter>,
