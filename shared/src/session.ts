@@ -1,5 +1,8 @@
 import { bus } from './bus';
 import { storage } from './storage';
+import { createApiClient } from './api/client';
+import { logoutEndpoint } from './api/schemas/identity';
+import { defaultApiBase } from './remote';
 
 export interface LoginResult {
   token: string;
@@ -32,6 +35,13 @@ export function completeLogin(res: LoginResult, opts: { afterSignup?: boolean } 
  * the exchange-side logout clears all local storage. Publishing `logout` makes every remote drop its state.
  */
 export function logout(reason: 'user' | 'unauthorized' | 'exchange' = 'user'): void {
+  // the server revokes the session too (best effort: a dead network must not keep the player logged in here)
+  const token = storage.get('token');
+  if (token && reason !== 'unauthorized') {
+    createApiClient({ baseURL: defaultApiBase(), getToken: () => token, onUnauthorized: () => undefined })
+      .call(logoutEndpoint)
+      .catch(() => undefined);
+  }
   if (reason === 'exchange') {
     const locale = storage.get('locale');
     storage.clearAll();

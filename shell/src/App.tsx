@@ -1,14 +1,20 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
-import { bus, globalStyles, i18n, startPushRelay, useHostProps, useLoggedIn, logout, pageApiClient } from '@khela/shared';
+import { bus, globalStyles, i18n, startPushRelay, useHostProps, useLoggedIn, logout, pageApiClient, Spinner } from '@khela/shared';
 import { RemoteArea } from './federation/RemoteArea';
 import { ALIASES, isGuarded, remoteFor } from './routes';
 import { Layout } from './layout/Layout';
 import { Home } from './screens/Home';
 import { NotFound } from './screens/NotFound';
 import './i18n';
+
+// Home is the first paint of most visits and stays in the main bundle; the other shell screens load on demand.
+const Promotions = lazy(() => import('./screens/Promotions').then((m) => ({ default: m.Promotions })));
+const AppDownload = lazy(() => import('./screens/AppDownload').then((m) => ({ default: m.AppDownload })));
+const Affiliate = lazy(() => import('./screens/InfoPages').then((m) => ({ default: m.Affiliate })));
+const Ambassador = lazy(() => import('./screens/InfoPages').then((m) => ({ default: m.Ambassador })));
 
 /** The shell: layout, routing to remotes, the route guard, and the push relay onto the bus. */
 export function App() {
@@ -40,10 +46,16 @@ export function App() {
     content = <RemoteArea key={remote} remote={remote} host={host} />;
   } else {
     content = (
-      <Routes>
-        <Route path="/" element={<Home />} />
-        <Route path="*" element={<NotFound />} />
-      </Routes>
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route path="/" element={<Home />} />
+          <Route path="/promotions" element={<Promotions />} />
+          <Route path="/page/site/component/appDownload.jsp" element={<AppDownload />} />
+          <Route path="/affiliate" element={<Affiliate />} />
+          <Route path="/ambassador" element={<Ambassador />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
     );
   }
 

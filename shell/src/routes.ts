@@ -19,6 +19,8 @@ const UNGUARDED = new Set([
   '/', '/signup', '/login', '/register', '/games', '/forgot-password', '/make-payment',
   '/referral_code', '/affiliate_code', '/agent_code', '/promotions', '/maintenance',
   '/page/site/component/appDownload.jsp', '/page/guest/register.jsp', '/player/logout',
+  // the shell's information pages behind the side-menu extras and footer links
+  '/affiliate', '/ambassador',
 ]);
 
 export function isGuarded(pathname: string): boolean {
@@ -38,4 +40,6 @@ export const ALIASES: Record<string, string> = {
   '/lottery': '/games?type=LOTTO',
   '/referral': '/refrrel-program',
   '/page/guest/register.jsp': '/register',
+  // legacy desktop sports link (/player/playGame?t=sport&v=CRICKET): cricket lives on the exchange
+  '/player/playGame': '/exchange',
 };

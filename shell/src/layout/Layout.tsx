@@ -1,32 +1,133 @@
-import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useLocation } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, logout, setLocale, theme, useBalance, useLoggedIn, Button } from '@khela/shared';
+import { Spinner, theme, useIsMobile, useLoggedIn } from '@khela/shared';
+import { imageUrl, useGeneral, useLogo, useMarketBlockRelay } from './content';
+import { MobileHeader, BottomToolbar, GuestToolbar, ChatButton, ScrollTopButton, Splash, TOOLBAR_HEIGHT } from './MobileChrome';
+import { DesktopTopBar, DesktopNav } from './DesktopChrome';
+import { SideMenu } from './SideMenu';
+import { Footer } from './Footer';
+import { BlockedPopup } from './blocked';
+import { srOnly } from './LanguagePicker';
+import { isMobileOnlyBuild } from './variant';
+
+const Maintenance = lazy(() => import('../screens/Maintenance').then((m) => ({ default: m.Maintenance })));
+const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ default: m.ComingSoon })));
+
+/** Screens that take the whole phone screen: they bring their own navigation. */
+const FULL_SCREEN = ['/gamerun', '/exchange', '/exchange-inplay', '/exchange-sports', '/exchange-multi', '/exchange-account', '/odds-view', '/chat-box'];
+/** Shell pages that end with the footer on phones (desktop shows it everywhere). */
+const MOBILE_FOOTER = ['/', '/promotions', '/affiliate', '/ambassador', '/page/site/component/appDownload.jsp'];
+
+/** How long the splash may hide the page if the settings call is slow. */
+const SPLASH_MAX_MS = 2500;
+
+/** Title and favicon come from the API (general settings and logo record). */
+function useSiteHead() {
+  const general = useGeneral().data;
+  const logo = useLogo().data;
+  useEffect(() => {
+    if (general?.site_title) document.title = general.site_title;
+  }, [general?.site_title]);
+  useEffect(() => {
+    const href = imageUrl(logo?.favicon);
+    if (!href) return;
+    let link = document.querySelector<HTMLLinkElement>('link[rel="icon"]');
+    if (!link) {
+      link = document.createElement('link');
+      link.rel = 'icon';
+      document.head.appendChild(link);
+    }
+    link.href = href;
+  }, [logo?.favicon]);
+}
 
 export function Layout({ children }: { children: ReactNode }) {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
+  const isMobile = useIsMobile();
   const loggedIn = useLoggedIn();
-  const balance = useBalance();
+  const { pathname } = useLocation();
+  const general = useGeneral();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [splashTimedOut, setSplashTimedOut] = useState(false);
+  useMarketBlockRelay();
+  useSiteHead();
+
+  useEffect(() => setMenuOpen(false), [pathname]);
+  useEffect(() => {
+    const id = setTimeout(() => setSplashTimedOut(true), SPLASH_MAX_MS);
+    return () => clearTimeout(id);
+  }, []);
+  const splash = general.loading && !splashTimedOut;
+
+  // spec 1: site_status 0 shows the maintenance page instead of the site
+  if (general.data?.site_status === 0 || pathname === '/maintenance') {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Maintenance supportMail={general.data?.support_mail ?? null} />
+      </Suspense>
+    );
+  }
+  // the mobile-only branch: the root on a desktop browser shows only the coming-soon image
+  if (isMobileOnlyBuild() && !isMobile && pathname === '/') {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <ComingSoon />
+      </Suspense>
+    );
+  }
+
+  const first = `/${pathname.split('/')[1] ?? ''}`;
+  const fullScreen = isMobile && FULL_SCREEN.includes(first);
+  const showFooter = !FULL_SCREEN.includes(first) && (!isMobile || MOBILE_FOOTER.includes(pathname));
+
+  const skip = (
+    <a
+      href="#main-content"
+      css={css`${srOnly};&:focus{position:fixed !important;top:8px;left:8px;width:auto;height:auto;clip:auto;z-index:3000;
+        padding:10px 14px;background:${theme.color.brand};color:${theme.color.brandText};border-radius:${theme.radius.md};}`}
+    >
+      {t('skipToContent')}
+    </a>
+  );
+
+  const main = (
+    <div id="main-content" tabIndex={-1} css={css`flex:1;outline:none;min-width:0;`}>
+      {children}
+    </div>
+  );
+
+  if (!isMobile) {
+    return (
+      <div css={css`min-height:100vh;display:flex;flex-direction:column;`} data-layout="desktop">
+        {skip}
+        <DesktopTopBar />
+        <DesktopNav />
+        {main}
+        {showFooter && <Footer />}
+        <ScrollTopButton bottom={24} />
+        <BlockedPopup />
+        {splash && <Splash />}
+      </div>
+    );
+  }
+
   return (
-    <div css={css`min-height:100vh;display:flex;flex-direction:column;`}>
-      <header css={css`display:flex;align-items:center;gap:12px;padding:8px 12px;background:${theme.color.surface};border-bottom:1px solid ${theme.color.border};`}>
-        <Link to="/" css={css`font-weight:800;font-size:20px;text-decoration:none;color:${theme.color.brand};`}>Khela</Link>
-        <span css={css`flex:1`} />
-        <select aria-label={t('language')} value={i18n.language} onChange={(e) => setLocale(e.target.value as 'en' | 'bn')}>
-          <option value="en">English</option>
-          <option value="bn">বাংলা</option>
-        </select>
-        {loggedIn ? (
-          <>
-            <span data-testid="topbar-balance" aria-live="polite">{balance !== null ? formatMoney(balance) : '…'}</span>
-            <Button variant="secondary" onClick={() => logout('user')}>{t('common:logout')}</Button>
-          </>
-        ) : (
-          <Link to="/login">{t('common:login')}</Link>
-        )}
-      </header>
-      <div css={css`flex:1`}>{children}</div>
+    <div
+      css={css`min-height:100vh;display:flex;flex-direction:column;padding-bottom:${fullScreen ? 0 : TOOLBAR_HEIGHT}px;`}
+      data-layout="mobile"
+    >
+      {skip}
+      {!fullScreen && <MobileHeader onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />}
+      {main}
+      {showFooter && <Footer />}
+      {!fullScreen && (loggedIn ? <BottomToolbar /> : <GuestToolbar />)}
+      {!fullScreen && first !== '/chat' && <ChatButton />}
+      <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />
+      <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+      <BlockedPopup />
+      {splash && <Splash />}
     </div>
   );
 }

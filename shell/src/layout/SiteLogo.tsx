@@ -14,8 +14,8 @@ export function SiteLogo({ mobile = false }: { mobile?: boolean }) {
   const general = useGeneral().data;
   const src = imageUrl(mobile ? logo?.mobile_logo ?? logo?.logo : logo?.logo);
   const name = general?.site_title || t('siteName');
-  const w = mobile ? 104 : 140;
-  const h = mobile ? 32 : 40;
+  const w = mobile ? 120 : 150;
+  const h = mobile ? 36 : 40;
   return (
     <Link
       to="/"

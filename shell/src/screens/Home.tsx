@@ -1,11 +1,169 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Page } from '@khela/shared';
+import { theme, useLoggedIn, type schemas } from '@khela/shared';
+import { BannerCarousel, CardRow } from '../layout/Carousel';
+import { Marquee } from '../layout/Marquee';
+import { HomePopups } from '../layout/HomePopups';
+import { CATEGORIES, type Category } from '../layout/categories';
+import { CategoryPanel } from '../layout/CategoryPanel';
+import { imageUrl, useGeneral, useSliders } from '../layout/content';
+import { useBlocked } from '../layout/blocked';
+import { srOnly } from '../layout/LanguagePicker';
+import { Icon } from '../layout/icons';
+
+/** A slider's link: a path of this site, an outside address, or nothing. */
+function SlideLink({ link, children, label, onClick }: { link: string | null; children: React.ReactNode; label: string; onClick?: (e: React.MouseEvent) => void }) {
+  const cls = css`display:block;width:100%;height:100%;color:inherit;text-decoration:none;`;
+  if (link && /^https?:\/\//i.test(link)) {
+    return <a href={link} css={cls} target="_blank" rel="noopener noreferrer" aria-label={label} onClick={onClick}>{children}</a>;
+  }
+  return <Link to={link || '/promotions'} css={cls} aria-label={label} onClick={onClick}>{children}</Link>;
+}
+
+function MarketBlockBanner() {
+  const { t } = useTranslation('shell');
+  const blocked = useBlocked();
+  const sections = [blocked.exchange && t('homePage.exchange'), blocked.casino && t('homePage.gameCategories')].filter(Boolean);
+  if (!sections.length) return null;
+  return (
+    <div
+      role="alert"
+      data-testid="market-block-banner"
+      css={css`padding:10px 12px;border-radius:${theme.radius.md};background:rgba(240,82,82,.15);border:1px solid ${theme.color.danger};font-size:14px;`}
+    >
+      {t('homePage.blockedBanner', { sections: sections.join(', ') })}
+    </div>
+  );
+}
+
+function GameCards({ items, guestsToLogin }: { items: schemas.Slider[]; guestsToLogin: boolean }) {
+  const loggedIn = useLoggedIn();
+  const navigate = useNavigate();
+  return (
+    <>
+      {items.map((s) => (
+        <li key={s.id} css={css`flex:0 0 140px;`}>
+          <SlideLink
+            link={s.link}
+            label={s.name}
+            onClick={(e) => {
+              // spec 2: guests clicking featured games go to /login
+              if (guestsToLogin && !loggedIn) {
+                e.preventDefault();
+                navigate('/login');
+              }
+            }}
+          >
+            <img
+              src={imageUrl(s.thubmnail)}
+              alt=""
+              width={140}
+              height={105}
+              loading="lazy"
+              css={css`display:block;width:140px;height:105px;object-fit:cover;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};`}
+            />
+            <span css={css`display:block;font-size:13px;margin-top:4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;`}>{s.name}</span>
+          </SlideLink>
+        </li>
+      ))}
+    </>
+  );
+}
 
 export function Home() {
   const { t } = useTranslation('shell');
+  const sliders = useSliders();
+  const general = useGeneral().data;
+  const [category, setCategory] = useState<Category | null>(null);
+  const all = sliders.data ?? [];
+  const main = all.filter((s) => s.slider_type === 'Main');
+  const favourites = all.filter((s) => s.slider_type === 'Favourite');
+  const featured = all.filter((s) => s.slider_type === 'Features');
+
   return (
-    <Page data-testid="home">
-      <h1>{t('home')}</h1>
-    </Page>
+    <div data-testid="home" css={css`max-width:1200px;margin:0 auto;padding:12px;display:flex;flex-direction:column;gap:14px;color:${theme.color.text};`}>
+      <h1 css={srOnly}>{t('homePage.heading')}</h1>
+      <MarketBlockBanner />
+
+      {main.length > 0 ? (
+        <BannerCarousel
+          label={t('homePage.banners')}
+          ratio="3 / 1"
+          testId="main-slider"
+          slides={main.map((s, i) => ({
+            key: s.id,
+            content: (
+              <SlideLink link={s.link} label={s.name}>
+                <img
+                  src={imageUrl(s.thubmnail)}
+                  alt=""
+                  width={1200}
+                  height={400}
+                  // the first banner is the page's largest paint: fetch it first, never lazily
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  fetchPriority={i === 0 ? 'high' : 'auto'}
+                  css={css`display:block;width:100%;height:100%;object-fit:cover;`}
+                />
+              </SlideLink>
+            ),
+          }))}
+        />
+      ) : (
+        // same box while the sliders load, so nothing below moves
+        <div aria-hidden="true" css={css`aspect-ratio:3 / 1;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};margin-bottom:28px;`} />
+      )}
+
+      {general?.system_notice ? <Marquee text={general.system_notice} /> : null}
+
+      <section aria-labelledby="home-cats">
+        <h2 id="home-cats" css={srOnly}>{t('homePage.categoryNav')}</h2>
+        <div role="toolbar" aria-label={t('homePage.categoryNav')} css={css`display:flex;gap:6px;overflow-x:auto;padding-bottom:4px;`} data-testid="category-nav">
+          {CATEGORIES.map((c) => {
+            const active = c.key === 'home' ? category === null : category?.key === c.key;
+            return (
+              <button
+                key={c.key}
+                type="button"
+                aria-pressed={active}
+                onClick={() => setCategory(c.key === 'home' ? null : c)}
+                data-testid={`home-cat-${c.key}`}
+                css={css`flex:0 0 auto;display:flex;flex-direction:column;align-items:center;gap:4px;min-width:64px;min-height:60px;padding:6px 8px;
+                  border-radius:${theme.radius.md};border:1px solid ${active ? theme.color.brand : theme.color.border};
+                  background:${active ? theme.color.surfaceRaised : theme.color.surface};color:${active ? theme.color.brand : theme.color.text};
+                  font:inherit;font-size:12px;cursor:pointer;&:focus-visible{outline:3px solid ${theme.color.info};}`}
+              >
+                <Icon name={c.icon} size={22} />
+                {t(`cat.${c.key}`)}
+              </button>
+            );
+          })}
+        </div>
+        {category && (
+          <div css={css`margin-top:10px;`}>
+            <CategoryPanel category={category} />
+          </div>
+        )}
+      </section>
+
+      {favourites.length > 0 && (
+        <section aria-labelledby="home-fav">
+          <h2 id="home-fav" css={css`font-size:17px;margin:0 0 8px;`}>{t('homePage.favourites')}</h2>
+          <CardRow label={t('homePage.favourites')} headingId="home-fav" testId="favourites-slider">
+            <GameCards items={favourites} guestsToLogin={false} />
+          </CardRow>
+        </section>
+      )}
+      {featured.length > 0 && (
+        <section aria-labelledby="home-featured">
+          <h2 id="home-featured" css={css`font-size:17px;margin:0 0 8px;`}>{t('homePage.featured')}</h2>
+          <CardRow label={t('homePage.featured')} headingId="home-featured" testId="featured-slider">
+            <GameCards items={featured} guestsToLogin />
+          </CardRow>
+        </section>
+      )}
+      <HomePopups notice={general?.system_notice} />
+    </div>
   );
 }

@@ -25,6 +25,8 @@ export const gameRun = endpoint({
     gameCode: z.string().trim().min(1, 'The gameCode field is required.'),
     gameType: z.string().trim().min(1, 'The gameType field is required.').toUpperCase(),
     platform: z.string().trim().min(1, 'The platform field is required.'),
+    /** Language of the game page. */
+    lang: z.enum(['en', 'bn']).optional(),
   }),
   response: z.object({ url: z.string(), message: z.string().optional() }),
   fallbackError: 'An unexpected error occurred',

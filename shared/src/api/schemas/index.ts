@@ -4,3 +4,5 @@ export * from './content';
 export * from './identity';
 export * from './wallet';
 export * from './casino';
+export * from './exchange';
+export * from './chat';

@@ -1,0 +1,104 @@
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cors from '@fastify/cors';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Logger } from 'pino';
+import { API_ROOT, type Db } from './db';
+import { installErrorHandler } from './http/error-handler';
+import { createBroker, type PushBroker } from './push/broker';
+import { createPushService } from './push/service';
+import pushRoutes from './push/routes';
+import contentRoutes from './content/routes';
+import notImplementedRoutes from './not-implemented';
+import identityRoutes from './identity/routes';
+import casinoRoutes from './casino/routes';
+import { walletRoutes } from './wallet';
+import exchangeRoutes from './exchange/routes';
+import chatRoutes from './chat/routes';
+import { operatorRoutes } from './operator';
+import { CAPTCHA_ID_HEADER } from '@khela/shared/schemas';
+
+export type DomainPlugin = (app: FastifyInstance) => Promise<void>;
+
+/** One line per domain: routes, SQL and tests live in src/<domain>/. */
+const DOMAINS: DomainPlugin[] = [contentRoutes, pushRoutes, identityRoutes, walletRoutes, operatorRoutes, casinoRoutes, exchangeRoutes, chatRoutes];
+
+export interface AppOptions {
+  db: Db;
+  /** A pino logger, pino options, or false (tests). Default: info level JSON. */
+  logger?: Logger | FastifyServerOptions['logger'];
+  /** Images served at /storage/*. Default api/storage. */
+  storageDir?: string;
+  /** Defaults to LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
+  broker?: PushBroker;
+  /** Extra allowed CORS origins besides any localhost/127.0.0.1 port. */
+  corsOrigins?: string[];
+}
+
+const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
+
+export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
+  const logger = opts.logger ?? { level: process.env.LOG_LEVEL ?? 'info' };
+  const isInstance = typeof logger === 'object' && logger !== null && 'child' in logger;
+  const app = Fastify({
+    ...(isInstance ? { loggerInstance: logger as Logger } : { logger: logger as FastifyServerOptions['logger'] }),
+    bodyLimit: 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  installErrorHandler(app);
+
+  const broker = opts.broker ?? (await createBroker(opts.db));
+  app.decorate('db', opts.db);
+  app.decorate('push', createPushService(opts.db, broker, app.log));
+  app.decorateRequest('player', null);
+  app.addHook('onClose', async () => broker.close());
+
+  const extra = new Set(opts.corsOrigins ?? (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean));
+  await app.register(cors, {
+    origin: (origin, cb) => cb(null, !origin || LOCAL_ORIGIN.test(origin) || extra.has(origin)),
+    exposedHeaders: [CAPTCHA_ID_HEADER],
+    methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
+  });
+  await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5 } });
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Khela API', version: '0.1.0' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs' });
+  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(fastifyStatic, {
+    root: opts.storageDir ?? path.join(API_ROOT, 'storage'),
+    prefix: '/storage/',
+    maxAge: '1h',
+  });
+
+  app.get('/health', { schema: { tags: ['health'] } }, async (_req, reply) => {
+    try {
+      await opts.db.query('SELECT 1');
+      return { status: 'ok', db: opts.db.kind };
+    } catch (err) {
+      app.log.error({ err }, 'health: database unreachable');
+      return reply.code(503).send({ status: 'down', message: 'Database unavailable' });
+    }
+  });
+
+  for (const domain of DOMAINS) await app.register(domain);
+  await app.register(notImplementedRoutes);
+  return app;
+}

@@ -1,0 +1,34 @@
+/** Casino settings from the environment; names and dev defaults match sandbox/src/config.ts. */
+export interface ProviderPartner {
+  /** Partner id in the seamless-wallet path: /api/seamless/{id}/... */
+  id: string;
+  /** Shared secret: hex HMAC-SHA256 of each raw request body, sent as X-Signature. */
+  secret: string;
+  /** Base of the provider's launch URL; the game page is `${launchUrl}/play?token=...`. */
+  launchUrl: string;
+}
+
+export interface CasinoConfig {
+  partners: Map<string, ProviderPartner>;
+  /** Every catalogue game is served by this partner (the sandbox stands in for all studios). */
+  defaultPartner: string;
+  /** A launch token lives this long after its last bet or authenticate (sliding). */
+  tokenTtlMinutes: number;
+  /** VIP points: one point per this much settled turnover, in paisa (documented rate: 1 VP per 100.00). */
+  turnoverPerVipPointMinor: bigint;
+}
+
+export function casinoConfig(env: NodeJS.ProcessEnv = process.env): CasinoConfig {
+  const sandboxUrl = (env.SANDBOX_URL ?? 'http://127.0.0.1:4100').replace(/\/$/, '');
+  const sandbox: ProviderPartner = {
+    id: 'sandbox',
+    secret: env.PROVIDER_SECRET ?? 'dev-provider-secret',
+    launchUrl: (env.GAME_PROVIDER_URL ?? `${sandboxUrl}/provider`).replace(/\/$/, ''),
+  };
+  return {
+    partners: new Map([[sandbox.id, sandbox]]),
+    defaultPartner: sandbox.id,
+    tokenTtlMinutes: Math.max(1, Number(env.CASINO_TOKEN_TTL_MINUTES ?? 60)),
+    turnoverPerVipPointMinor: 10_000n,
+  };
+}

@@ -1,0 +1,64 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { EventEmitter } from 'node:events';
+import { mkdirSync } from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import type { Db, Queryable } from './types';
+import { withRetry } from './types';
+
+const raw = (v: string) => v;
+/** Same row values as node-postgres: int8/numeric as strings (parse money with BigInt), date as 'YYYY-MM-DD'. */
+export const PGLITE_PARSERS = { 20: raw, 1700: raw, 1082: raw };
+
+/**
+ * Embedded PostgreSQL (WASM). One connection, so every transaction and every top-level
+ * query goes through one queue: concurrent callers never interleave statements.
+ */
+export async function createPgliteDb(dataDir: string | 'memory'): Promise<Db> {
+  if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
+  const pg = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, { parsers: PGLITE_PARSERS });
+  const events = new EventEmitter();
+  events.setMaxListeners(0);
+  const inTx = new AsyncLocalStorage<true>();
+  let tail: Promise<unknown> = Promise.resolve();
+
+  function exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (inTx.getStore()) {
+      throw new Error('Db used inside its own transaction: use the `q` handed to tx()');
+    }
+    const run = tail.then(fn, fn);
+    tail = run.catch(() => undefined);
+    return run;
+  }
+
+  const db: Db = {
+    kind: 'pglite',
+    query: (sql, params) => exclusive(() => pg.query(sql, params)),
+    exec: (sql) => exclusive(async () => void (await pg.exec(sql))),
+    tx: (fn) =>
+      withRetry(() =>
+        exclusive(() =>
+          pg.transaction((t) => {
+            const q: Queryable = {
+              query: (sql, params) => t.query(sql, params),
+              exec: async (sql) => void (await t.exec(sql)),
+            };
+            return inTx.run(true, () => fn(q));
+          }),
+        ),
+      ),
+    // Single process: an in-memory emitter is the notification bus.
+    async listen(channel, handler) {
+      events.on(channel, handler);
+      return async () => void events.off(channel, handler);
+    },
+    async notify(channel, payload) {
+      queueMicrotask(() => events.emit(channel, payload));
+    },
+    async close() {
+      events.removeAllListeners();
+      await tail;
+      await pg.close();
+    },
+  };
+  return db;
+}

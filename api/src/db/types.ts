@@ -1,0 +1,43 @@
+/** What a statement runner offers: the whole `Db` outside a transaction, or a transaction's handle inside one. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  /** Several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+}
+
+export type DbKind = 'pglite' | 'postgres';
+
+export interface Db extends Queryable {
+  readonly kind: DbKind;
+  /**
+   * Runs `fn` in one transaction; commits when it resolves, rolls back when it throws.
+   * Retried on serialization failure/deadlock, so `fn` must not have side effects outside `q`.
+   * Inside `fn` use `q`, never the `Db` itself (on PGlite that would wait for the transaction forever).
+   */
+  tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
+  /** Subscribes to a notification channel; resolves to an unsubscribe function. */
+  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** PostgreSQL error codes worth a retry of the whole transaction. */
+export const RETRYABLE_CODES = new Set(['40001', '40P01']);
+
+export function pgErrorCode(err: unknown): string | undefined {
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === 'string' ? code : undefined;
+}
+
+/** Retries the transaction body on 40001/40P01 with a short jittered backoff. */
+export async function withRetry<T>(run: () => Promise<T>, attempts = 5): Promise<T> {
+  for (let i = 1; ; i++) {
+    try {
+      return await run();
+    } catch (err) {
+      const code = pgErrorCode(err);
+      if (i >= attempts || !code || !RETRYABLE_CODES.has(code)) throw err;
+      await new Promise((r) => setTimeout(r, 5 * i + Math.random() * 20));
+    }
+  }
+}

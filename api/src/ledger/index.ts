@@ -1,0 +1,2 @@
+export * from './ledger';
+export { toMinor, fromMinor, parseMinor, InvalidAmount } from './money';

@@ -1,0 +1,228 @@
+import type { Queryable } from '../db';
+import { HttpError } from '../http/errors';
+import { fromMinor, parseMinor } from './money';
+
+export type Currency = 'BDT' | 'INR' | 'PKR';
+export type HouseAccount = 'cash' | 'bonus' | 'games' | 'vip';
+
+export interface Leg {
+  /** ledger_accounts.id */
+  account: number;
+  /** Signed: positive credits the account, negative debits it. */
+  amountMinor: bigint;
+}
+
+export interface TransferInput {
+  /** The transfer's identity: the same key twice moves money once. */
+  idempotencyKey: string;
+  kind: string;
+  reference?: string;
+  metadata?: Record<string, unknown>;
+  legs: Leg[];
+}
+
+export interface TransferResult {
+  transferId: number;
+  replayed: boolean;
+  /** Balances after the transfer, by account id (current balances on replay). */
+  balances: Map<number, bigint>;
+}
+
+export class InsufficientFunds extends HttpError {
+  constructor(
+    readonly accountId: number,
+    readonly balanceMinor: bigint,
+    readonly requiredMinor: bigint,
+  ) {
+    super(422, 'Insufficient balance.', { balance: fromMinor(balanceMinor) });
+  }
+}
+
+export class IdempotencyConflict extends HttpError {
+  constructor(readonly idempotencyKey: string) {
+    super(409, 'This request was already processed with different details.');
+  }
+}
+
+export class LedgerError extends Error {}
+
+const legKey = (l: Leg) => `${l.account}:${l.amountMinor}`;
+const sameLegs = (a: Leg[], b: Leg[]) =>
+  a.length === b.length && a.map(legKey).sort().join() === b.map(legKey).sort().join();
+
+/**
+ * Moves money atomically inside the caller's transaction `q`. Legs must sum to zero.
+ * Locks the accounts in id order (no deadlocks), refuses to take a non-negative account
+ * below zero, and records the transfer under its idempotency key.
+ * Call `push.publishBalance(playerId)` after the caller's transaction commits.
+ */
+export async function transfer(q: Queryable, input: TransferInput): Promise<TransferResult> {
+  const { legs } = input;
+  if (!input.idempotencyKey) throw new LedgerError('idempotencyKey is required');
+  if (legs.length < 2) throw new LedgerError('A transfer needs at least two legs');
+  if (legs.some((l) => typeof l.amountMinor !== 'bigint' || l.amountMinor === 0n)) {
+    throw new LedgerError('Leg amounts must be non-zero bigints');
+  }
+  if (legs.reduce((s, l) => s + l.amountMinor, 0n) !== 0n) throw new LedgerError('Legs must sum to zero');
+
+  // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then yields nothing.
+  const ins = await q.query<{ id: string }>(
+    `INSERT INTO ledger_transfers (idempotency_key, kind, reference, metadata)
+     VALUES ($1, $2, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
+    [input.idempotencyKey, input.kind, input.reference ?? null, JSON.stringify(input.metadata ?? {})],
+  );
+  if (!ins.rows[0]) return replay(q, input);
+  const transferId = Number(ins.rows[0].id);
+
+  const ids = [...new Set(legs.map((l) => l.account))].sort((a, b) => a - b);
+  const locked = await q.query<{ id: string; currency: string; balance_minor: string; allow_negative: boolean }>(
+    `SELECT id, currency, balance_minor, allow_negative FROM ledger_accounts
+     WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  if (locked.rows.length !== ids.length) throw new LedgerError('Unknown ledger account in transfer');
+  if (new Set(locked.rows.map((r) => r.currency)).size > 1) throw new LedgerError('Legs mix currencies');
+
+  const balances = new Map<number, bigint>();
+  for (const row of locked.rows) {
+    const id = Number(row.id);
+    const before = parseMinor(row.balance_minor);
+    const delta = legs.filter((l) => l.account === id).reduce((s, l) => s + l.amountMinor, 0n);
+    const after = before + delta;
+    if (after < 0n && delta < 0n && !row.allow_negative) throw new InsufficientFunds(id, before, -delta);
+    balances.set(id, after);
+  }
+  for (const [id, after] of balances) {
+    await q.query('UPDATE ledger_accounts SET balance_minor = $2, version = version + 1 WHERE id = $1', [
+      id,
+      after.toString(),
+    ]);
+  }
+  for (const l of legs) {
+    await q.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_minor) VALUES ($1, $2, $3)', [
+      transferId,
+      l.account,
+      l.amountMinor.toString(),
+    ]);
+  }
+  return { transferId, replayed: false, balances };
+}
+
+async function replay(q: Queryable, input: TransferInput): Promise<TransferResult> {
+  const t = await q.query<{ id: string; kind: string }>(
+    'SELECT id, kind FROM ledger_transfers WHERE idempotency_key = $1',
+    [input.idempotencyKey],
+  );
+  const row = t.rows[0];
+  if (!row) throw new LedgerError('Transfer vanished during replay');
+  const postings = await q.query<{ account_id: string; amount_minor: string; balance_minor: string }>(
+    `SELECT p.account_id, p.amount_minor, a.balance_minor FROM ledger_postings p
+     JOIN ledger_accounts a ON a.id = p.account_id WHERE p.transfer_id = $1`,
+    [row.id],
+  );
+  const stored = postings.rows.map((p) => ({ account: Number(p.account_id), amountMinor: parseMinor(p.amount_minor) }));
+  if (row.kind !== input.kind || !sameLegs(stored, input.legs)) throw new IdempotencyConflict(input.idempotencyKey);
+  const balances = new Map(postings.rows.map((p) => [Number(p.account_id), parseMinor(p.balance_minor)]));
+  return { transferId: Number(row.id), replayed: true, balances };
+}
+
+async function ensureAccount(
+  q: Queryable,
+  code: string,
+  currency: Currency,
+  playerId: number | null,
+  allowNegative: boolean,
+): Promise<number> {
+  const found = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [
+    code,
+    currency,
+  ]);
+  if (found.rows[0]) return Number(found.rows[0].id);
+  await q.query(
+    `INSERT INTO ledger_accounts (player_id, code, currency, allow_negative) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (code, currency) DO NOTHING`,
+    [playerId, code, currency, allowNegative],
+  );
+  const again = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [
+    code,
+    currency,
+  ]);
+  return Number(again.rows[0]!.id);
+}
+
+export interface PlayerAccounts {
+  /** Spendable money. */
+  main: number;
+  /** Money set aside (pending withdrawals, open exchange liability). */
+  held: number;
+  currency: Currency;
+}
+
+/** The player's main and held accounts, created on first use in the player's currency. */
+export async function playerAccounts(q: Queryable, playerId: number): Promise<PlayerAccounts> {
+  const p = await q.query<{ currency: Currency }>('SELECT currency FROM players WHERE id = $1', [playerId]);
+  const currency = p.rows[0]?.currency;
+  if (!currency) throw new LedgerError(`Unknown player ${playerId}`);
+  const main = await ensureAccount(q, `player:${playerId}:main`, currency, playerId, false);
+  const held = await ensureAccount(q, `player:${playerId}:held`, currency, playerId, false);
+  return { main, held, currency };
+}
+
+/** The operator's side of every move: may go negative (house:cash is money that came in or went out). */
+export function houseAccount(q: Queryable, name: HouseAccount, currency: Currency): Promise<number> {
+  return ensureAccount(q, `house:${name}`, currency, null, true);
+}
+
+export async function getBalance(q: Queryable, accountId: number): Promise<bigint> {
+  const r = await q.query<{ balance_minor: string }>('SELECT balance_minor FROM ledger_accounts WHERE id = $1', [
+    accountId,
+  ]);
+  if (!r.rows[0]) throw new LedgerError(`Unknown ledger account ${accountId}`);
+  return parseMinor(r.rows[0].balance_minor);
+}
+
+/** Main-wallet balance without creating accounts (0 when the player never had money). */
+export async function getPlayerBalance(
+  q: Queryable,
+  playerId: number,
+): Promise<{ balanceMinor: bigint; heldMinor: bigint; currency: Currency }> {
+  const r = await q.query<{ currency: Currency; main: string | null; held: string | null }>(
+    `SELECT p.currency,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':main' AND currency = p.currency) AS main,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':held' AND currency = p.currency) AS held
+     FROM players p WHERE p.id = $1`,
+    [playerId],
+  );
+  const row = r.rows[0];
+  if (!row) throw new LedgerError(`Unknown player ${playerId}`);
+  return { balanceMinor: parseMinor(row.main ?? 0), heldMinor: parseMinor(row.held ?? 0), currency: row.currency };
+}
+
+export interface LedgerCheck {
+  ok: boolean;
+  problems: string[];
+}
+
+/** Every balance equals the sum of its postings; every transfer sums to zero; no forbidden negatives. */
+export async function checkLedger(q: Queryable): Promise<LedgerCheck> {
+  const problems: string[] = [];
+  const accounts = await q.query<{ id: string; code: string; balance_minor: string; posted: string }>(
+    `SELECT a.id, a.code, a.balance_minor, COALESCE(SUM(p.amount_minor), 0)::bigint AS posted
+     FROM ledger_accounts a LEFT JOIN ledger_postings p ON p.account_id = a.id
+     GROUP BY a.id HAVING a.balance_minor <> COALESCE(SUM(p.amount_minor), 0)`,
+  );
+  for (const a of accounts.rows) {
+    problems.push(`account ${a.id} (${a.code}) balance ${a.balance_minor} != postings ${a.posted}`);
+  }
+  const transfers = await q.query<{ id: string; idempotency_key: string; total: string }>(
+    `SELECT t.id, t.idempotency_key, COALESCE(SUM(p.amount_minor), 0)::bigint AS total
+     FROM ledger_transfers t LEFT JOIN ledger_postings p ON p.transfer_id = t.id
+     GROUP BY t.id HAVING COALESCE(SUM(p.amount_minor), 0) <> 0 OR COUNT(p.id) < 2`,
+  );
+  for (const t of transfers.rows) problems.push(`transfer ${t.id} (${t.idempotency_key}) is unbalanced: ${t.total}`);
+  const negatives = await q.query<{ id: string; code: string; balance_minor: string }>(
+    'SELECT id, code, balance_minor FROM ledger_accounts WHERE NOT allow_negative AND balance_minor < 0',
+  );
+  for (const a of negatives.rows) problems.push(`account ${a.id} (${a.code}) is negative: ${a.balance_minor}`);
+  return { ok: problems.length === 0, problems };
+}

@@ -1,0 +1,36 @@
+import pino from 'pino';
+import { buildApp } from './app';
+import { createDb, migrate } from './db';
+import { seed } from './seed';
+
+const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
+
+async function main() {
+  const port = Number(process.env.PORT ?? 4000);
+  const host = process.env.HOST ?? '127.0.0.1';
+  const db = await createDb();
+  const applied = await migrate(db);
+  if (applied.length) log.info({ applied }, 'migrations applied');
+  await seed(db);
+  const app = await buildApp({ db, logger: log });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log.info({ signal }, 'shutting down');
+    await app.close();
+    await db.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  const url = await app.listen({ port, host });
+  log.info({ url, db: db.kind, docs: `${url}/docs` }, `Khela API listening on ${url}`);
+}
+
+main().catch((err) => {
+  log.fatal({ err }, 'API failed to start');
+  process.exit(1);
+});

@@ -1,0 +1,52 @@
+import type { FastifyRequest } from 'fastify';
+import type { Queryable } from '../db';
+import { bearerToken, newToken, sha256 } from '../auth/sessions';
+import { verifyPassword } from '../auth/passwords';
+import { Unauthenticated } from '../http/errors';
+
+export const OPERATOR_SESSION_HOURS = 12;
+
+export interface AuthOperator {
+  id: number;
+  username: string;
+  name: string | null;
+}
+
+/** Checks an operator's password; returns a new operator token (player tokens never work here). */
+export async function operatorLogin(q: Queryable, username: string, password: string): Promise<{ token: string; operator: AuthOperator } | null> {
+  const r = await q.query<{ id: string; username: string; name: string | null; password_hash: string }>(
+    'SELECT id, username, name, password_hash FROM operators WHERE lower(username) = lower($1)',
+    [username],
+  );
+  const row = r.rows[0];
+  // Verify against a dummy hash when the user is unknown, so timing does not reveal usernames.
+  const ok = await verifyPassword(row?.password_hash ?? '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password);
+  if (!row || !ok) return null;
+  const token = newToken();
+  await q.query(
+    `INSERT INTO operator_sessions (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
+    [sha256(token), row.id, OPERATOR_SESSION_HOURS],
+  );
+  return { token, operator: { id: Number(row.id), username: row.username, name: row.name } };
+}
+
+export async function operatorForToken(q: Queryable, token: string): Promise<AuthOperator | null> {
+  const r = await q.query<{ id: string; username: string; name: string | null }>(
+    `SELECT o.id, o.username, o.name FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
+    [sha256(token)],
+  );
+  const row = r.rows[0];
+  return row ? { id: Number(row.id), username: row.username, name: row.name } : null;
+}
+
+export async function operatorLogout(q: Queryable, token: string): Promise<void> {
+  await q.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256(token)]);
+}
+
+export async function requireOperator(q: Queryable, req: FastifyRequest): Promise<AuthOperator> {
+  const token = bearerToken(req.headers.authorization);
+  const op = token ? await operatorForToken(q, token) : null;
+  if (!op) throw new Unauthenticated();
+  return op;
+}

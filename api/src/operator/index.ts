@@ -1,0 +1,2 @@
+export { default as operatorRoutes } from './routes';
+export { operatorLogin, operatorForToken, requireOperator } from './auth';

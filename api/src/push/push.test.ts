@@ -1,0 +1,142 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db';
+import { houseAccount, playerAccounts, transfer } from '../ledger';
+import { createPlayer, memoryDb, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
+import { PgNotifyBroker } from './broker';
+
+let db: Db;
+let app: FastifyInstance;
+let base: string;
+beforeAll(async () => {
+  db = await memoryDb();
+  app = await testApp(db);
+  base = await app.listen({ port: 0, host: '127.0.0.1' });
+});
+afterAll(async () => {
+  await app.close();
+  await db.close();
+});
+
+/** Reads SSE frames until `predicate` matches one. */
+async function readEvents(res: Response, predicate: (events: Array<{ event: string; data: any }>) => boolean) {
+  const reader = res.body!.getReader();
+  const decoder = new TextDecoder();
+  const events: Array<{ event: string; data: any }> = [];
+  let buf = '';
+  while (!predicate(events)) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += decoder.decode(value, { stream: true });
+    let i: number;
+    while ((i = buf.indexOf('\n\n')) >= 0) {
+      const frame = buf.slice(0, i);
+      buf = buf.slice(i + 2);
+      const event = /^event: (.*)$/m.exec(frame)?.[1];
+      const data = /^data: (.*)$/m.exec(frame)?.[1];
+      if (event && data) events.push({ event, data: JSON.parse(data) });
+    }
+  }
+  await reader.cancel();
+  return events;
+}
+
+async function ticketFor(token: string) {
+  const res = await app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } });
+  expect(res.statusCode).toBe(200);
+  return res.json() as { ticket: string; expires_in: number };
+}
+
+describe('push channel', () => {
+  it('a ticket needs a bearer token', async () => {
+    expect((await app.inject({ method: 'POST', url: '/api/push/ticket' })).statusCode).toBe(401);
+  });
+
+  it('streams the balance on connect and after a transfer is published', async () => {
+    const playerId = await createPlayer(db);
+    const token = await tokenFor(db, playerId);
+    const { ticket, expires_in } = await ticketFor(token);
+    expect(expires_in).toBe(30);
+
+    const res = await fetch(`${base}/api/push/stream?ticket=${ticket}`, { headers: { origin: 'http://localhost:3000' } });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('text/event-stream');
+    expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+
+    const done = readEvents(res, (ev) => ev.length >= 2);
+    // Give the stream a moment to subscribe before the money moves.
+    await new Promise((r) => setTimeout(r, 100));
+    await db.tx(async (q) => {
+      const acc = await playerAccounts(q, playerId);
+      const cash = await houseAccount(q, 'cash', acc.currency);
+      await transfer(q, {
+        idempotencyKey: `push-test:${playerId}`,
+        kind: 'deposit',
+        legs: [
+          { account: cash, amountMinor: -123456n },
+          { account: acc.main, amountMinor: 123456n },
+        ],
+      });
+    });
+    await app.push.publishBalance(playerId);
+    const events = await done;
+    expect(events).toEqual([
+      { event: 'balance', data: { balance: '0.00', currency: 'BDT' } },
+      { event: 'balance', data: { balance: '1234.56', currency: 'BDT' } },
+    ]);
+  });
+
+  it('tickets are single use; unknown tickets are refused', async () => {
+    const playerId = await createPlayer(db);
+    const { ticket } = await ticketFor(await tokenFor(db, playerId));
+    const first = await fetch(`${base}/api/push/stream?ticket=${ticket}`);
+    expect(first.status).toBe(200);
+    await first.body!.cancel();
+    const again = await fetch(`${base}/api/push/stream?ticket=${ticket}`);
+    expect(again.status).toBe(401);
+    expect((await fetch(`${base}/api/push/stream?ticket=made-up`)).status).toBe(401);
+  });
+
+  it('tickets expire after 30 s', async () => {
+    const playerId = await createPlayer(db);
+    const { ticket } = await ticketFor(await tokenFor(db, playerId));
+    await db.query(`UPDATE push_tickets SET expires_at = now() - interval '1 second' WHERE player_id = $1`, [playerId]);
+    expect((await fetch(`${base}/api/push/stream?ticket=${ticket}`)).status).toBe(401);
+  });
+});
+
+const pgUp = await postgresAvailable();
+describe.skipIf(!pgUp)('PgNotifyBroker on PostgreSQL', () => {
+  it('delivers a publish from one process to a subscriber of another', async () => {
+    const a = await postgresDb();
+    const b = await postgresDb();
+    const channel = `khela_push_test_${Date.now()}`;
+    const sender = new PgNotifyBroker(a, channel);
+    const receiver = new PgNotifyBroker(b, channel);
+    await receiver.start();
+    const got = new Promise((resolve) => receiver.subscribe(42, (topic, payload) => resolve({ topic, payload })));
+    receiver.subscribe(43, () => {
+      throw new Error('wrong player');
+    });
+    await sender.publish(42, 'balance', { balance: '1.00', currency: 'BDT' });
+    expect(await got).toEqual({ topic: 'balance', payload: { balance: '1.00', currency: 'BDT' } });
+    await receiver.close();
+    await a.drop();
+    await b.drop();
+  });
+});
+
+describe('shutdown', () => {
+  it('app.close() ends open streams instead of waiting for them', async () => {
+    const other = await testApp(db);
+    const url = await other.listen({ port: 0, host: '127.0.0.1' });
+    const playerId = await createPlayer(db);
+    const token = await tokenFor(db, playerId);
+    const t = await other.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${url}/api/push/stream?ticket=${t.json().ticket}`);
+    expect(res.status).toBe(200);
+    const started = Date.now();
+    await other.close();
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+});

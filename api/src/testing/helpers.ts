@@ -1,0 +1,93 @@
+import { randomBytes } from 'node:crypto';
+import net from 'node:net';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { migrate, type Db, type Queryable } from '../db';
+import { createPgliteDb } from '../db/pglite';
+import { createPostgresDb } from '../db/postgres';
+import { createSession } from '../auth/sessions';
+import { seed } from '../seed';
+
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+/** In-memory PGlite with all migrations. ~3 s: share one per test file. */
+export async function memoryDb(): Promise<Db> {
+  const db = await createPgliteDb('memory');
+  await migrate(db);
+  return db;
+}
+
+/** True when a PostgreSQL server answers on the test URL's host and port. */
+export async function postgresAvailable(url = TEST_DATABASE_URL): Promise<boolean> {
+  const { hostname, port } = new URL(url);
+  const open = await new Promise<boolean>((resolve) => {
+    const s = net.connect({ host: hostname, port: Number(port || 5432) });
+    s.setTimeout(500);
+    s.once('connect', () => (s.end(), resolve(true)));
+    s.once('error', () => resolve(false));
+    s.once('timeout', () => (s.destroy(), resolve(false)));
+  });
+  if (!open) return false;
+  const c = new pg.Client({ connectionString: url });
+  try {
+    await c.connect();
+    await c.query('SELECT 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await c.end().catch(() => undefined);
+  }
+}
+
+/** A PostgreSQL db in a fresh schema (parallel runs never collide); `drop()` removes it. */
+export async function postgresDb(url = TEST_DATABASE_URL): Promise<Db & { drop(): Promise<void> }> {
+  const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const db = await createPostgresDb({ url, schema, max: 10 });
+  await migrate(db);
+  return Object.assign(db, {
+    async drop() {
+      await db.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`DROP SCHEMA ${schema} CASCADE`);
+      await c.end();
+    },
+  });
+}
+
+let counter = 0;
+/** A minimal player row (no password check needed in tests). */
+export async function createPlayer(
+  q: Queryable,
+  overrides: { username?: string; currency?: 'BDT' | 'INR' | 'PKR'; status?: string; exchange_market?: number } = {},
+): Promise<number> {
+  const username = overrides.username ?? `player${Date.now().toString(36)}${++counter}`;
+  const r = await q.query<{ id: string }>(
+    `INSERT INTO players (username, password_hash, name, currency, referral_code, status, exchange_market)
+     VALUES ($1, 'x', $1, $2, $3, $4, $5) RETURNING id`,
+    [
+      username,
+      overrides.currency ?? 'BDT',
+      `R${randomBytes(5).toString('hex')}`,
+      overrides.status ?? 'active',
+      overrides.exchange_market ?? 1,
+    ],
+  );
+  return Number(r.rows[0]!.id);
+}
+
+export const tokenFor = (db: Db, playerId: number) => createSession(db, playerId);
+
+/** Seeded app on a shared db, logger off. */
+export async function testApp(db: Db): Promise<FastifyInstance> {
+  await seed(db, { images: false });
+  const app = await buildApp({ db, logger: false });
+  await app.ready();
+  return app;
+}

@@ -1,0 +1,154 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES } from '@khela/shared/schemas';
+import { authHook } from '../http/endpoint';
+import { Conflict, Forbidden, HttpError, NotFound } from '../http/errors';
+import type { WalletConfig } from './config';
+import { addEvent } from './service';
+
+/** Receipt images are recognised by their first bytes, never by the name or the browser's claimed type. */
+export function sniffImage(buf: Buffer): { type: string; ext: string } | null {
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { type: 'image/jpeg', ext: 'jpg' };
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { type: 'image/png', ext: 'png' };
+  }
+  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return { type: 'image/gif', ext: 'gif' };
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return { type: 'image/webp', ext: 'webp' };
+  }
+  return null;
+}
+
+export const RECEIPT_MESSAGES = {
+  phone: 'Please select an 11-digit phone number.',
+  trx: 'The transaction ID must be at least 7 characters.',
+  unregistered: 'Only registered phone numbers may be used to send money.',
+  otherPlayer: 'This phone number belongs to another account.',
+  noPending: 'No pending deposit was found for this phone number.',
+  reused: 'This transaction ID has already been used.',
+  fileType: 'Receipts must be JPG, PNG, WEBP or GIF images.',
+  fileSize: 'Each receipt must be at most 5 MB.',
+  tooMany: `At most ${RECEIPT_MAX_FILES} receipts can be uploaded.`,
+  success: 'Deposit confirmation submitted successfully.',
+} as const;
+
+interface Upload {
+  buffer: Buffer;
+  type: string;
+  ext: string;
+}
+
+/**
+ * POST /api/make-payment (multipart, not guarded): phone (11 digits, registered), transaction_id (>= 7),
+ * receipts (images, up to 5 x 5 MB). Attaches the details to the player's pending manual deposit.
+ */
+export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
+  mkdirSync(config.receiptsDir, { recursive: true });
+  app.post(
+    MAKE_PAYMENT_PATH,
+    {
+      onRequest: authHook('optional'),
+      schema: {
+        tags: ['wallet'],
+        summary: 'Deposit confirmation: multipart phone, transaction_id, receipts[] (images)',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new HttpError(415, 'Send multipart/form-data.');
+      const fields: Record<string, string> = {};
+      const uploads: Upload[] = [];
+      try {
+        for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: RECEIPT_MAX_FILES, fields: 10 } })) {
+          if (part.type === 'field') {
+            fields[part.fieldname] = String(part.value ?? '');
+            continue;
+          }
+          const buffer = await part.toBuffer();
+          if (part.file.truncated) throw new HttpError(413, RECEIPT_MESSAGES.fileSize);
+          if (buffer.length === 0) continue;
+          const kind = sniffImage(buffer);
+          if (!kind) throw new HttpError(415, RECEIPT_MESSAGES.fileType);
+          uploads.push({ buffer, ...kind });
+        }
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, RECEIPT_MESSAGES.fileSize);
+        if (code === 'FST_FILES_LIMIT') throw new HttpError(413, RECEIPT_MESSAGES.tooMany);
+        throw err;
+      }
+
+      const phone = (fields.phone ?? '').trim();
+      const trx = (fields.transaction_id ?? '').trim();
+      if (!/^\d{11}$/.test(phone)) throw new HttpError(422, RECEIPT_MESSAGES.phone, { errors: { phone: [RECEIPT_MESSAGES.phone] } });
+      if (trx.length < 7 || trx.length > 64) throw new HttpError(422, RECEIPT_MESSAGES.trx, { errors: { transaction_id: [RECEIPT_MESSAGES.trx] } });
+
+      // Files go to disk before the transaction; if it fails they are removed again.
+      const written: string[] = [];
+      const removeWritten = () => Promise.all(written.map((f) => unlink(path.join(config.receiptsDir, f)).catch(() => undefined)));
+      const stored = await Promise.all(
+        uploads.map(async (u) => {
+          const fileName = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${u.ext}`;
+          await writeFile(path.join(config.receiptsDir, fileName), u.buffer, { flag: 'wx' });
+          written.push(fileName);
+          return { fileName, type: u.type, size: u.buffer.length, sha256: createHash('sha256').update(u.buffer).digest('hex') };
+        }),
+      ).catch(async (err) => {
+        await removeWritten();
+        throw err;
+      });
+      try {
+        const playerId = await app.db.tx(async (q) => {
+          const owners = await q.query<{ id: string }>(
+            `SELECT id FROM players WHERE phone = $1
+             UNION SELECT player_id FROM player_phones WHERE phone = $1 AND verified_at IS NOT NULL`,
+            [phone],
+          );
+          if (!owners.rows.length) throw new HttpError(422, RECEIPT_MESSAGES.unregistered);
+          const ids = owners.rows.map((r) => Number(r.id));
+          if (req.player && !ids.includes(req.player.id)) throw new Forbidden(RECEIPT_MESSAGES.otherPlayer);
+          const candidates = req.player ? [req.player.id] : ids;
+          const pending = await q.query<{ id: string; player_id: string; payer_trx_id: string | null }>(
+            `SELECT id, player_id, payer_trx_id FROM wallet_transactions
+             WHERE player_id = ANY($1::bigint[]) AND action = 'deposit' AND mode = 'manual' AND status = 0
+             ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+            [candidates],
+          );
+          const tx = pending.rows[0];
+          if (!tx) throw new NotFound(RECEIPT_MESSAGES.noPending);
+          const reused = await q.query(
+            `SELECT 1 FROM wallet_transactions WHERE lower(payer_trx_id) = lower($1) AND id <> $2 AND status <> 2 LIMIT 1`,
+            [trx, tx.id],
+          );
+          if (reused.rows.length) throw new Conflict(RECEIPT_MESSAGES.reused);
+          await q.query(
+            `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3,
+               information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
+            [tx.id, trx, phone],
+          );
+          for (const s of stored) {
+            await q.query(
+              'INSERT INTO wallet_receipts (transaction_id, file_name, content_type, size_bytes, sha256) VALUES ($1, $2, $3, $4, $5)',
+              [tx.id, s.fileName, s.type, s.size, s.sha256],
+            );
+          }
+          await addEvent(q, Number(tx.id), 'information_received', req.player ? `player:${req.player.id}` : `phone:${phone}`, {
+            trx_id: trx,
+            previous_trx_id: tx.payer_trx_id,
+            receipts: stored.map((s) => s.fileName),
+          });
+          return Number(tx.player_id);
+        });
+        req.log.info({ playerId, receipts: stored.length }, 'deposit confirmation received');
+      } catch (err) {
+        await removeWritten();
+        throw err;
+      }
+      return { success: true, message: RECEIPT_MESSAGES.success };
+    },
+  );
+}

@@ -1,0 +1,97 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import { Button, Card, Page, formatMoney, logout, theme, useBalance, useHost, schemas } from '@khela/shared';
+import type { GeneralSettings } from '@khela/shared/schemas';
+import { row, muted } from '../ui';
+import { useUser } from '../useUser';
+
+const group = css`margin-top:16px;`;
+const links = css`display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;`;
+const tile = css`display:block;padding:12px;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};color:${theme.color.text};text-decoration:none;text-align:center;min-height:44px;`;
+
+/** /account: the member menu of spec 2. */
+export function Account() {
+  const { t } = useTranslation('account');
+  const { api, locale } = useHost();
+  const { user, refresh } = useUser();
+  const balance = useBalance();
+  const [hidden, setHidden] = useState(false);
+  const [spinning, setSpinning] = useState(false);
+  const [settings, setSettings] = useState<GeneralSettings | null>(null);
+
+  useEffect(() => {
+    api.call(schemas.getGeneral).then(setSettings, (err) => console.error('[account] general settings', err));
+  }, [api]);
+
+  const onRefresh = async () => {
+    setSpinning(true);
+    await refresh();
+    setTimeout(() => setSpinning(false), 500);
+  };
+
+  const shown = balance ?? user?.balance ?? null;
+  const contacts = [
+    settings?.whatsapp && { label: t('account.whatsapp'), href: `https://wa.me/${settings.whatsapp.replace(/\D/g, '')}` },
+    settings?.facebook && { label: t('account.facebook'), href: settings.facebook },
+    settings?.telegram && { label: t('account.telegram'), href: settings.telegram },
+    settings?.support_mail && { label: t('account.mail'), href: `mailto:${settings.support_mail}` },
+  ].filter(Boolean) as { label: string; href: string }[];
+
+  return (
+    <Page>
+      <Card>
+        <h1 css={{ margin: 0, fontSize: 20 }} data-testid="account-username">{user?.username ?? ''}</h1>
+        <p css={muted}>
+          {t('account.vipPoints')}: <strong data-testid="account-vp">{user?.vip_coin ?? '…'}</strong>
+        </p>
+        <div css={row}>
+          <span>{t('account.mainWallet')}:</span>
+          <strong data-testid="account-balance" aria-live="polite">{hidden ? '****' : shown !== null ? formatMoney(shown, user?.currency ?? 'BDT', locale) : '…'}</strong>
+          <Button variant="ghost" aria-label={t('account.refresh')} onClick={() => void onRefresh()}
+            css={css`transition:transform .5s;transform:rotate(${spinning ? 360 : 0}deg);`}>⟳</Button>
+          <Button variant="ghost" aria-label={hidden ? t('account.show') : t('account.hide')} aria-pressed={hidden} onClick={() => setHidden((h) => !h)}>
+            {hidden ? '👁' : '🙈'}
+          </Button>
+        </div>
+      </Card>
+      <section css={group}>
+        <h2 css={{ fontSize: 16 }}>{t('account.funds')}</h2>
+        <nav css={links}>
+          <Link css={tile} to="/deposit">{t('account.deposit')}</Link>
+          <Link css={tile} to="/withdrawal">{t('account.withdrawal')}</Link>
+        </nav>
+      </section>
+      <section css={group}>
+        <h2 css={{ fontSize: 16 }}>{t('account.history')}</h2>
+        <nav css={links}>
+          <Link css={tile} to="/betting-record">{t('account.bettingRecord')}</Link>
+          <Link css={tile} to="/turnover-record">{t('account.turnoverRecord')}</Link>
+          <Link css={tile} to="/transaction-record">{t('account.transactionRecord')}</Link>
+        </nav>
+      </section>
+      <section css={group}>
+        <h2 css={{ fontSize: 16 }}>{t('account.profileSection')}</h2>
+        <nav css={links}>
+          <Link css={tile} to="/profile">{t('account.profile')}</Link>
+          <Link css={tile} to="/reset-password">{t('account.resetPassword')}</Link>
+          <Link css={tile} to="/inbox">{t('account.inbox')}</Link>
+          <Link css={tile} to="/refrrel-program">{t('account.referral')}</Link>
+          <Link css={tile} to="/vip">{t('account.vip')}</Link>
+        </nav>
+      </section>
+      {contacts.length > 0 && (
+        <section css={group}>
+          <h2 css={{ fontSize: 16 }}>{t('account.contact')}</h2>
+          <nav css={links}>
+            {contacts.map((c) => (
+              <a key={c.label} css={tile} href={c.href} target="_blank" rel="noopener noreferrer">{c.label}</a>
+            ))}
+          </nav>
+        </section>
+      )}
+      <Button variant="danger" block css={{ marginTop: 24 }} onClick={() => logout('user')}>{t('account.logout')}</Button>
+    </Page>
+  );
+}

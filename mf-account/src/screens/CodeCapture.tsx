@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { storage, Spinner } from '@khela/shared';
+
+export type CodeType = 'referral_code' | 'affiliate_code' | 'agent_code';
+
+/** /referral_code, /affiliate_code, /agent_code: keep the code for sign-up, alert when absent, go to /signup. */
+export function CodeCapture({ type }: { type: CodeType }) {
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { t } = useTranslation('account');
+  useEffect(() => {
+    const code = params.get(type)?.trim();
+    if (code) storage.set(type, code.slice(0, 32));
+    else window.alert(t('capture.missing', { type }));
+    navigate('/signup', { replace: true });
+  }, []);
+  return <Spinner />;
+}

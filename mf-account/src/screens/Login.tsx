@@ -1,0 +1,59 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { Button, Card, Page, TextField, completeLogin, useHost, schemas } from '@khela/shared';
+import type { LoginForm } from '@khela/shared/schemas';
+import { Notice, sectionTitle, useRuleText } from '../ui';
+
+/** /login: username and password (spec 5 Login), then home with the section-4 storage keys set. */
+export function Login() {
+  const { t } = useTranslation('account');
+  const { api } = useHost();
+  const navigate = useNavigate();
+  const rule = useRuleText();
+  const [error, setError] = useState<string | null>(null);
+  const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(schemas.loginFormSchema), mode: 'onSubmit' });
+
+  const onSubmit = handleSubmit(async (values) => {
+    setError(null);
+    try {
+      const res = await api.call(schemas.loginEndpoint, { body: values });
+      completeLogin(res);
+      navigate('/');
+    } catch (err) {
+      setError((err as Error).message || t('login.invalid'));
+    }
+  });
+
+  return (
+    <Page>
+      <Card css={{ maxWidth: 420, margin: '0 auto' }}>
+        <h1 css={sectionTitle}>{t('login.title')}</h1>
+        {error && <Notice kind="error" testId="login-error">{error}</Notice>}
+        <form onSubmit={onSubmit} noValidate>
+          <TextField
+            label={t('username')}
+            error={rule(formState.errors.username?.message)}
+            inputProps={{ ...register('username'), autoComplete: 'username', placeholder: t('usernamePh') }}
+          />
+          <TextField
+            label={t('password')}
+            error={rule(formState.errors.password?.message)}
+            inputProps={{ ...register('password'), type: 'password', autoComplete: 'current-password', placeholder: t('passwordPh') }}
+          />
+          <Button type="submit" block disabled={formState.isSubmitting}>
+            {formState.isSubmitting ? t('common:submitting') : t('login.submit')}
+          </Button>
+        </form>
+        <p css={{ textAlign: 'right', margin: '12px 0' }}>
+          <Link to="/forgot-password">{t('login.forgot')}</Link>
+        </p>
+        <p css={{ textAlign: 'center' }}>
+          {t('login.noAccount')} <Link to="/signup">{t('login.signup')}</Link>
+        </p>
+      </Card>
+    </Page>
+  );
+}

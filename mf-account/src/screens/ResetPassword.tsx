@@ -1,0 +1,68 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError, Button, Card, Page, TextField, logout, useHost, schemas } from '@khela/shared';
+import { Notice, muted, sectionTitle, useRuleText } from '../ui';
+
+/** /reset-password: change the password (spec 5 checks in order); success logs out and goes to /login after 1.5 s. */
+export function ResetPassword() {
+  const { t } = useTranslation('account');
+  const { api } = useHost();
+  const navigate = useNavigate();
+  const rule = useRuleText();
+  const [v, setV] = useState({ old_password: '', new_password: '', new_password_confirmation: '' });
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    if (!success) return;
+    const timer = setTimeout(() => {
+      // every session was revoked by the server: drop the local one, then log in again
+      logout('unauthorized');
+      navigate('/login');
+    }, 1500);
+    return () => clearTimeout(timer);
+  }, [success]);
+
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV((s) => ({ ...s, [k]: e.target.value }));
+  const submit = async (e: React.FormEvent) => {
+    e.preventDefault();
+    const msg = schemas.validatePasswordChange(v);
+    setError(msg);
+    if (msg) return;
+    setBusy(true);
+    try {
+      await api.call(schemas.changePasswordEndpoint, { body: v });
+      setSuccess(true);
+    } catch (err) {
+      setError(err instanceof ApiError && err.network ? t('password.error') : (err as Error).message || t('password.failed'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Page>
+      <Card css={{ maxWidth: 420, margin: '0 auto' }}>
+        <h1 css={sectionTitle}>{t('password.title')}</h1>
+        {error && <Notice kind="error" testId="password-error">{rule(error)}</Notice>}
+        {success && <Notice kind="success" testId="password-success">{t('password.success')}</Notice>}
+        <form onSubmit={submit} noValidate>
+          <TextField label={t('password.current')} inputProps={{ value: v.old_password, onChange: set('old_password'), type: 'password', autoComplete: 'current-password' }} />
+          <TextField label={t('password.new')} inputProps={{ value: v.new_password, onChange: set('new_password'), type: 'password', autoComplete: 'new-password' }} />
+          <TextField label={t('password.confirm')} inputProps={{ value: v.new_password_confirmation, onChange: set('new_password_confirmation'), type: 'password', autoComplete: 'new-password' }} />
+          <div css={muted}>
+            <strong>{t('password.requirements')}</strong>
+            <ul>
+              <li>{t('password.req1')}</li>
+              <li>{t('password.req2')}</li>
+              <li>{t('password.req3')}</li>
+              <li>{t('password.req4')}</li>
+            </ul>
+          </div>
+          <Button type="submit" block disabled={busy || success}>{busy ? t('common:submitting') : t('password.submit')}</Button>
+        </form>
+      </Card>
+    </Page>
+  );
+}
