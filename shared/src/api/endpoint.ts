@@ -13,11 +13,12 @@ export interface Endpoint<
   B extends z.ZodType = z.ZodType,
   P extends z.ZodType = z.ZodType,
   R extends z.ZodType = z.ZodType,
+  A extends AuthMode = AuthMode,
 > {
   method: HttpMethod;
   /** Path with `{param}` placeholders, exactly as the spec writes it. */
   path: string;
-  auth: AuthMode;
+  auth: A;
   query?: Q;
   body?: B;
   params?: P;
@@ -33,7 +34,8 @@ export function endpoint<
   B extends z.ZodType = z.ZodUndefined,
   P extends z.ZodType = z.ZodUndefined,
   R extends z.ZodType = z.ZodType,
->(e: Endpoint<Q, B, P, R>): Endpoint<Q, B, P, R> {
+  const A extends AuthMode = AuthMode,
+>(e: Endpoint<Q, B, P, R, A>): Endpoint<Q, B, P, R, A> {
   return e;
 }
 

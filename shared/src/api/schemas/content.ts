@@ -259,6 +259,8 @@ export const catalogGameSchema = z.object({
   platform: z.string(),
   provider: z.string().nullable(),
   thumbnail: z.string().nullable(),
+  /** When the game joined the catalogue (the games list's "Latest" sort). */
+  created_at: z.string().optional(),
 });
 export type CatalogGame = z.infer<typeof catalogGameSchema>;
 

@@ -1,4 +1,5 @@
 // One file of endpoint schemas per API domain; the server and the browser import the same objects.
+export * from '../endpoint';
 export * from './core';
 export * from './content';
 export * from './identity';
