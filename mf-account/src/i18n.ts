@@ -115,7 +115,7 @@ export const en = {
     noEmail: 'Add an email address and verify it',
     memberSince: 'Member since',
   },
-  password: {
+  pwd: {
     title: 'Reset Password',
     current: 'Current Password',
     new: 'New Password',
@@ -304,7 +304,7 @@ export const bn: typeof en = {
     noEmail: 'একটি ইমেইল ঠিকানা যোগ করে যাচাই করুন',
     memberSince: 'সদস্য হয়েছেন',
   },
-  password: {
+  pwd: {
     title: 'পাসওয়ার্ড রিসেট',
     current: 'বর্তমান পাসওয়ার্ড',
     new: 'নতুন পাসওয়ার্ড',

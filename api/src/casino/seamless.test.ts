@@ -53,7 +53,11 @@ async function launchedPlayer(opts: { amount?: string; game?: string; platform?:
   return { playerId, user: String(playerId), token: url.searchParams.get('token')!, url, bearer };
 }
 
-async function call(action: string, body: Record<string, unknown>, opts: { secret?: string; provider?: string } = {}) {
+async function call(
+  action: string,
+  body: Record<string, unknown>,
+  opts: { secret?: string; provider?: string } = {},
+): Promise<{ http: number; status: string; balance?: string; [k: string]: unknown }> {
   const raw = JSON.stringify({ request_uuid: randomUUID(), ...body });
   const res = await app.inject({
     method: 'POST',
@@ -61,7 +65,7 @@ async function call(action: string, body: Record<string, unknown>, opts: { secre
     headers: { 'content-type': 'application/json', 'x-signature': sign(opts.secret ?? SECRET, raw) },
     payload: raw,
   });
-  return { http: res.statusCode, ...(res.json() as Record<string, any>) };
+  return { http: res.statusCode, ...(res.json() as { status: string }) };
 }
 
 const betBody = (p: { token: string; user: string }, over: Record<string, unknown> = {}) => ({

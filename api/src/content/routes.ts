@@ -131,7 +131,8 @@ export default async function contentRoutes(app: FastifyInstance) {
     const { type, system } = req.query;
     await assertGameType(db, type);
     const r = await db.query<any>(
-      `SELECT code, name, type, platform, provider, thumbnail FROM games
+      `SELECT code, name, type, platform, provider, thumbnail,
+              to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM games
        WHERE status = 'active' AND type = $1 AND ($2::text IS NULL OR platform = $2)
        ORDER BY is_featured DESC, sort_order, id`,
       [type, system || null],

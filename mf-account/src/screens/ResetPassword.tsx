@@ -35,7 +35,7 @@ export function ResetPassword() {
       await api.call(schemas.changePasswordEndpoint, { body: v });
       setSuccess(true);
     } catch (err) {
-      setError(err instanceof ApiError && err.network ? t('password.error') : (err as Error).message || t('password.failed'));
+      setError(err instanceof ApiError && err.network ? t('pwd.error') : (err as Error).message || t('pwd.failed'));
     } finally {
       setBusy(false);
     }
@@ -44,23 +44,23 @@ export function ResetPassword() {
   return (
     <Page>
       <Card css={{ maxWidth: 420, margin: '0 auto' }}>
-        <h1 css={sectionTitle}>{t('password.title')}</h1>
+        <h1 css={sectionTitle}>{t('pwd.title')}</h1>
         {error && <Notice kind="error" testId="password-error">{rule(error)}</Notice>}
-        {success && <Notice kind="success" testId="password-success">{t('password.success')}</Notice>}
+        {success && <Notice kind="success" testId="password-success">{t('pwd.success')}</Notice>}
         <form onSubmit={submit} noValidate>
-          <TextField label={t('password.current')} inputProps={{ value: v.old_password, onChange: set('old_password'), type: 'password', autoComplete: 'current-password' }} />
-          <TextField label={t('password.new')} inputProps={{ value: v.new_password, onChange: set('new_password'), type: 'password', autoComplete: 'new-password' }} />
-          <TextField label={t('password.confirm')} inputProps={{ value: v.new_password_confirmation, onChange: set('new_password_confirmation'), type: 'password', autoComplete: 'new-password' }} />
+          <TextField label={t('pwd.current')} inputProps={{ value: v.old_password, onChange: set('old_password'), type: 'password', autoComplete: 'current-password' }} />
+          <TextField label={t('pwd.new')} inputProps={{ value: v.new_password, onChange: set('new_password'), type: 'password', autoComplete: 'new-password' }} />
+          <TextField label={t('pwd.confirm')} inputProps={{ value: v.new_password_confirmation, onChange: set('new_password_confirmation'), type: 'password', autoComplete: 'new-password' }} />
           <div css={muted}>
-            <strong>{t('password.requirements')}</strong>
+            <strong>{t('pwd.requirements')}</strong>
             <ul>
-              <li>{t('password.req1')}</li>
-              <li>{t('password.req2')}</li>
-              <li>{t('password.req3')}</li>
-              <li>{t('password.req4')}</li>
+              <li>{t('pwd.req1')}</li>
+              <li>{t('pwd.req2')}</li>
+              <li>{t('pwd.req3')}</li>
+              <li>{t('pwd.req4')}</li>
             </ul>
           </div>
-          <Button type="submit" block disabled={busy || success}>{busy ? t('common:submitting') : t('password.submit')}</Button>
+          <Button type="submit" block disabled={busy || success}>{busy ? t('common:submitting') : t('pwd.submit')}</Button>
         </form>
       </Card>
     </Page>
