@@ -10,5 +10,5 @@ export default federatedAppConfig({
   port: Number(process.env.PORT ?? 3003),
   title: 'Khela Wallet (standalone)',
   // the single-spa lifecycles of the whole remote; internals are never exposed
-  exposes: { './app': './src/app.tsx' },
+  exposes: { './app': './src/lifecycles.tsx' },
 });

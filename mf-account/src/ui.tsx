@@ -30,13 +30,14 @@ export const muted = css`color:${theme.color.textMuted};font-size:13px;`;
 
 /** Seconds left until `until` (ms since epoch), ticking every second; 0 when over. */
 export function useCountdown(until: number | null): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [, setTick] = useState(0);
   useEffect(() => {
     if (!until) return;
-    const t = setInterval(() => setNow(Date.now()), 1000);
+    const t = setInterval(() => setTick((n) => n + 1), 1000);
     return () => clearInterval(t);
   }, [until]);
-  return until ? Math.max(0, Math.ceil((until - now) / 1000)) : 0;
+  // read the clock at render: the state only schedules the next render
+  return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
 }
 
 export const newIdempotencyKey = () =>

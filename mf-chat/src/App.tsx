@@ -1,11 +1,16 @@
-import { Routes, Route } from 'react-router';
-import { Page, NoData } from '@khela/shared';
+import { Routes, Route, Navigate } from 'react-router';
 import './i18n';
+import { ChatEntry } from './screens/ChatEntry';
+import { ChatList } from './screens/ChatList';
+import { ChatBox } from './screens/ChatBox';
 
 export function App() {
   return (
     <Routes>
-      <Route path="*" element={<Page data-testid="mf-chat-root"><NoData /></Page>} />
+      <Route path="/chat" element={<ChatEntry />} />
+      <Route path="/chat-list" element={<ChatList />} />
+      <Route path="/chat-box/:chatId" element={<ChatBox />} />
+      <Route path="*" element={<Navigate to="/chat" replace />} />
     </Routes>
   );
 }

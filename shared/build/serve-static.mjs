@@ -19,7 +19,8 @@ if (!fs.existsSync(dir)) {
   process.exit(1);
 }
 
-const assets = sirv(dir, { dev: false, single: spa, etag: true, gzip: false, brotli: false,
+// gzip: a build that wrote file.gz beside file (the shell does) gets it served compressed
+const assets = sirv(dir, { dev: false, single: spa, etag: true, gzip: true, brotli: false,
   setHeaders(res, pathname) {
     // manifests and entries must never be cached, so a redeployed remote is picked up on reload
     if (/mf-manifest\.json$|remoteEntry\.js$|index\.html$|remotes\.json$/.test(pathname) || pathname === '/') {
@@ -38,6 +39,9 @@ http
       res.end(process.env.KHELA_REMOTES_JSON);
       return;
     }
+    // the legacy desktop paths (/page/site/component/appDownload.jsp, /page/guest/register.jsp) look like
+    // files to sirv, which only falls back to index.html for extension-less paths: rewrite them to the SPA
+    if (spa && /\.jsp(\?|$)/.test(req.url ?? '')) req.url = '/index.html';
     assets(req, res, () => {
       res.statusCode = 404;
       res.end('Not found');

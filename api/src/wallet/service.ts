@@ -151,6 +151,9 @@ export async function idempotent<T>(
 ): Promise<T> {
   if (!scope.key) return work();
   if (scope.key.length > 200) throw new HttpError(422, 'Idempotency-Key is too long.');
+  // The player row first: the insert below takes a key-share lock on it (foreign key), and taking
+  // FOR UPDATE after that in two transactions at once would deadlock.
+  await lockPlayer(q, scope.playerId);
   const hash = requestHash(scope.body);
   const ins = await q.query(
     `INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash) VALUES ($1, $2, $3, $4)

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { Button, Card, Page, formatMoney, logout, theme, useBalance, useHost, schemas } from '@khela/shared';
@@ -16,6 +16,7 @@ export function Account() {
   const { t } = useTranslation('account');
   const { api, locale } = useHost();
   const { user, refresh } = useUser();
+  const navigate = useNavigate();
   const balance = useBalance();
   const [hidden, setHidden] = useState(false);
   const [spinning, setSpinning] = useState(false);
@@ -91,7 +92,11 @@ export function Account() {
           </nav>
         </section>
       )}
-      <Button variant="danger" block css={{ marginTop: 24 }} onClick={() => logout('user')}>{t('account.logout')}</Button>
+      <Button variant="danger" block css={{ marginTop: 24 }} onClick={() => {
+        // leave the guarded page first, or the guard would send us to /login instead of home
+        navigate('/');
+        logout('user');
+      }}>{t('account.logout')}</Button>
     </Page>
   );
 }

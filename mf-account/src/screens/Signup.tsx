@@ -8,7 +8,7 @@ import { ApiError, Button, Card, Page, TextField, completeLogin, storage, theme,
 import type { SignupForm } from '@khela/shared/schemas';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
-type Fields = SignupForm & { referral_code?: string };
+type Fields = SignupForm;
 const FIELDS = ['username', 'phone', 'password', 'confirmPassword', 'referral_code'] as const;
 
 /** /signup (mobile rules of spec 5). Success logs in with popup=1 and regPopup=1 and clears the captured codes. */

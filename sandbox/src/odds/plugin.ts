@@ -15,6 +15,10 @@ export interface OddsPluginOptions {
 export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
   const now = opts.now ?? Date.now;
   return async (app: FastifyInstance) => {
+    // the odds view polls every 300 ms: keep per-request logs out of the console
+    app.addHook('onRoute', (route) => {
+      route.logLevel ??= 'warn';
+    });
     app.addHook('onSend', async (_req, reply, payload) => {
       reply.header('cache-control', 'no-store');
       return payload;

@@ -75,12 +75,13 @@ export const fromMinor = (n: number) => `${Math.floor(n / 100)}.${String(n % 100
 // --- Slot: 3 reels, one line -------------------------------------------------------------
 
 export const SLOT_SYMBOLS = [
-  { id: 'cherry', glyph: '🍒', weight: 30, three: 8 },
-  { id: 'lemon', glyph: '🍋', weight: 25, three: 12 },
-  { id: 'bell', glyph: '🔔', weight: 20, three: 20 },
-  { id: 'star', glyph: '⭐', weight: 13, three: 30 },
-  { id: 'seven', glyph: '7️⃣', weight: 8, three: 60 },
-  { id: 'diamond', glyph: '💎', weight: 4, three: 150 },
+  // plain Unicode card symbols: every phone font has them (emoji fonts are not a given)
+  { id: 'heart', glyph: '♥', color: '#e0245e', weight: 30, three: 8 },
+  { id: 'club', glyph: '♣', color: '#2f9e44', weight: 25, three: 12 },
+  { id: 'spade', glyph: '♠', color: '#1c3d8c', weight: 20, three: 20 },
+  { id: 'star', glyph: '★', color: '#e6a700', weight: 13, three: 30 },
+  { id: 'seven', glyph: '7', color: '#d00000', weight: 8, three: 60 },
+  { id: 'diamond', glyph: '♦', color: '#0096c7', weight: 4, three: 150 },
 ] as const;
 /** Two of a kind on reels 1 and 2 pays 1.8x (in tenths to keep money integer). */
 const TWO_KIND_TENTHS = 18;
@@ -352,7 +353,7 @@ export class GameProvider {
     await this.settle(s, entry, betTx, winMinor);
     return {
       round: entry.round,
-      reels: reels.map((r) => ({ id: r.id, glyph: r.glyph })),
+      reels: reels.map((r) => ({ id: r.id, glyph: r.glyph, color: r.color })),
       rule,
       bet: fromMinor(betMinor),
       win: fromMinor(entry.status === 'closed' ? winMinor : 0),

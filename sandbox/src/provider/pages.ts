@@ -51,7 +51,7 @@ function shell(title: string, body: string, script: string, lang: string) {
 <html lang="${esc(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(title)}</title>
 <style>
-  *{box-sizing:border-box} body{margin:0;font-family:system-ui,-apple-system,"Noto Sans Bengali",sans-serif;background:#12081f;color:#f4ecff;min-height:100vh}
+  *{box-sizing:border-box} body{margin:0;font-family:"Hind Siliguri","Noto Sans Bengali",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#12081f;color:#f4ecff;min-height:100vh}
   main{max-width:480px;margin:0 auto;padding:14px;display:flex;flex-direction:column;gap:12px}
   header{display:flex;justify-content:space-between;align-items:center} h1{font-size:18px;margin:0}
   .bal{font-weight:700;color:#ffd84d} .muted{color:#b9a7d6;font-size:12px}
@@ -60,7 +60,7 @@ function shell(title: string, body: string, script: string, lang: string) {
   .big{width:100%;padding:16px;border:0;border-radius:14px;font-size:20px;font-weight:800;background:linear-gradient(#ffe46b,#f0a800);color:#2a1600;cursor:pointer}
   .big:disabled{opacity:.55;cursor:wait}
   .reels{display:flex;justify-content:center;gap:10px;background:#0a0414;border-radius:16px;padding:18px;border:2px solid #5b3f8a}
-  .reel{width:84px;height:96px;border-radius:12px;background:#fff;color:#000;font-size:54px;display:flex;align-items:center;justify-content:center}
+  .reel{width:84px;height:96px;border-radius:12px;background:#fff;color:#000;font-size:58px;font-weight:800;display:flex;align-items:center;justify-content:center}
   .reel.spin{animation:blur .12s linear infinite} @keyframes blur{0%{transform:translateY(-4px)}50%{transform:translateY(4px)}100%{transform:translateY(-4px)}}
   .result{min-height:24px;text-align:center;font-weight:700} .result.win{color:#5dff9b} .result.err{color:#ff8a8a}
   ol{margin:0;padding-left:20px;font-size:13px;color:#d8c9f2}
@@ -98,22 +98,22 @@ export function slotPage(s: Session): string {
   const t = TEXT[s.lang === 'bn' ? 'bn' : 'en'];
   const c = common(s, t);
   const body = `${c.header}
-<div class="reels" data-testid="slot-reels">${[0, 1, 2].map((i) => `<div class="reel" id="reel${i}">${SLOT_SYMBOLS[i]!.glyph}</div>`).join('')}</div>
+<div class="reels" data-testid="slot-reels">${[0, 1, 2].map((i) => `<div class="reel" id="reel${i}" style="color:${SLOT_SYMBOLS[i]!.color}">${SLOT_SYMBOLS[i]!.glyph}</div>`).join('')}</div>
 <div class="result" id="result" data-testid="slot-result" aria-live="polite"></div>
 ${c.stakes}
 <button class="big" id="spin" data-testid="slot-spin">${t.spin}</button>
 <p class="muted">${t.paytable}</p>
 ${c.footer}`;
   const script = `${c.script}
-const GLYPHS=${JSON.stringify(SLOT_SYMBOLS.map((x) => x.glyph))};
+const SYMS=${JSON.stringify(SLOT_SYMBOLS.map((x) => ({ glyph: x.glyph, color: x.color })))};
 let rounds=0;
 $('spin').addEventListener('click',async()=>{
   const btn=$('spin'); btn.disabled=true; btn.textContent=T.spinning; $('result').textContent=''; $('result').className='result';
   const reels=[0,1,2].map(i=>$('reel'+i)); reels.forEach(r=>r.classList.add('spin'));
-  const tick=setInterval(()=>reels.forEach(r=>{r.textContent=GLYPHS[Math.floor(Math.random()*GLYPHS.length)]}),80);
+  const tick=setInterval(()=>reels.forEach(r=>{const x=SYMS[Math.floor(Math.random()*SYMS.length)];r.textContent=x.glyph;r.style.color=x.color}),80);
   try{
     const [res]=await Promise.all([api('/spin',{bet:stake}),new Promise(r=>setTimeout(r,600))]);
-    clearInterval(tick); reels.forEach((r,i)=>{r.classList.remove('spin');r.textContent=res.reels[i].glyph});
+    clearInterval(tick); reels.forEach((r,i)=>{r.classList.remove('spin');r.textContent=res.reels[i].glyph;r.style.color=res.reels[i].color});
     balance=res.balance; showBal(); rounds++;
     const won=Number(res.win)>0;
     $('result').textContent=won?T.win+' '+money(res.win):T.noWin; $('result').className='result'+(won?' win':'');
@@ -130,7 +130,7 @@ export function crashPage(s: Session): string {
   const t = TEXT[s.lang === 'bn' ? 'bn' : 'en'];
   const c = common(s, t);
   const body = `${c.header}
-<div class="sky"><div class="mult" id="mult" data-testid="crash-multiplier">1.00x</div><div class="rocket" id="rocket">🚀</div></div>
+<div class="sky"><div class="mult" id="mult" data-testid="crash-multiplier">1.00x</div><div class="rocket" id="rocket">▲</div></div>
 <div class="result" id="result" data-testid="crash-result" aria-live="polite">${t.waiting}</div>
 ${c.stakes}
 <div><label for="auto">${t.auto}</label><input id="auto" inputmode="decimal" placeholder="2.00" data-testid="crash-auto"></div>

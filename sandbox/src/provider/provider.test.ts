@@ -66,8 +66,8 @@ function makeProvider(op: ReturnType<typeof fakeOperator>, random?: (a: number, 
 describe('game rules', () => {
   it('pays three of a kind, two of a kind, and nothing else', () => {
     expect(slotPayout(1000, ['seven', 'seven', 'seven']).winMinor).toBe(60_000);
-    expect(slotPayout(1000, ['cherry', 'cherry', 'lemon']).winMinor).toBe(1800);
-    expect(slotPayout(1000, ['cherry', 'lemon', 'cherry']).winMinor).toBe(0);
+    expect(slotPayout(1000, ['heart', 'heart', 'club']).winMinor).toBe(1800);
+    expect(slotPayout(1000, ['heart', 'club', 'heart']).winMinor).toBe(0);
   });
 
   it('derives crash points of at least 1.00x with a 3% edge', () => {

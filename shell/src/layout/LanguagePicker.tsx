@@ -17,7 +17,8 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
         data-testid="language-picker"
         value={i18n.language === 'bn' ? 'bn' : 'en'}
         onChange={(e) => setLocale(e.target.value as Locale)}
-        css={css`min-height:40px;padding:4px 8px;border-radius:${theme.radius.sm};background:${theme.color.bg};
+        // in English the Bengali font is not fetched just for the word বাংলা in a closed picker: system fonts draw it
+        css={css`${i18n.language === 'bn' ? '' : 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif !important;'}min-height:40px;padding:4px 8px;border-radius:${theme.radius.sm};background:${theme.color.bg};
           color:${theme.color.text};border:1px solid ${theme.color.border};font:inherit;font-size:14px;`}
       >
         <option value="en" lang="en">English</option>

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
-import { css } from '@emotion/react';
+import { css, Global } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, theme, useIsMobile, useLoggedIn } from '@khela/shared';
 import { imageUrl, useGeneral, useLogo, useMarketBlockRelay } from './content';
@@ -19,6 +19,19 @@ const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ def
 const FULL_SCREEN = ['/gamerun', '/exchange', '/exchange-inplay', '/exchange-sports', '/exchange-multi', '/exchange-account', '/odds-view', '/chat-box'];
 /** Shell pages that end with the footer on phones (desktop shows it everywhere). */
 const MOBILE_FOOTER = ['/', '/promotions', '/affiliate', '/ambassador', '/page/site/component/appDownload.jsp'];
+
+/**
+ * Bangla text and the taka sign need a Bengali font; phones without one would show boxes. The file is
+ * fetched only when a Bengali character is on screen (unicode-range), and text shows at once meanwhile (swap).
+ */
+const bengaliFont = css`
+  @font-face {
+    font-family: 'Noto Sans Bengali';
+    src: url('/fonts/NotoSansBengali-Regular.ttf') format('truetype');
+    font-display: swap;
+    unicode-range: U+0980-09FF, U+200C-200D, U+25CC;
+  }
+`;
 
 /** How long the splash may hide the page if the settings call is slow. */
 const SPLASH_MAX_MS = 2500;
@@ -65,6 +78,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (general.data?.site_status === 0 || pathname === '/maintenance') {
     return (
       <Suspense fallback={<Spinner />}>
+        <Global styles={bengaliFont} />
         <Maintenance supportMail={general.data?.support_mail ?? null} />
       </Suspense>
     );
@@ -101,6 +115,7 @@ export function Layout({ children }: { children: ReactNode }) {
   if (!isMobile) {
     return (
       <div css={css`min-height:100vh;display:flex;flex-direction:column;`} data-layout="desktop">
+        <Global styles={bengaliFont} />
         {skip}
         <DesktopTopBar />
         <DesktopNav />
@@ -118,6 +133,7 @@ export function Layout({ children }: { children: ReactNode }) {
       css={css`min-height:100vh;display:flex;flex-direction:column;padding-bottom:${fullScreen ? 0 : TOOLBAR_HEIGHT}px;`}
       data-layout="mobile"
     >
+      <Global styles={bengaliFont} />
       {skip}
       {!fullScreen && <MobileHeader onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />}
       {main}

@@ -72,10 +72,14 @@ function GameCards({ items, guestsToLogin }: { items: schemas.Slider[]; guestsTo
   );
 }
 
+/** Heading (26) + gap (8) + card image (105) + caption (24). */
+const ROW_HEIGHT = 163;
+
 export function Home() {
   const { t } = useTranslation('shell');
   const sliders = useSliders();
-  const general = useGeneral().data;
+  const generalState = useGeneral();
+  const general = generalState.data;
   const [category, setCategory] = useState<Category | null>(null);
   const all = sliders.data ?? [];
   const main = all.filter((s) => s.slider_type === 'Main');
@@ -115,7 +119,11 @@ export function Home() {
         <div aria-hidden="true" css={css`aspect-ratio:3 / 1;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};margin-bottom:28px;`} />
       )}
 
-      {general?.system_notice ? <Marquee text={general.system_notice} /> : null}
+      {general?.system_notice ? (
+        <Marquee text={general.system_notice} />
+      ) : generalState.loading ? (
+        <div aria-hidden="true" css={css`height:36px;`} />
+      ) : null}
 
       <section aria-labelledby="home-cats">
         <h2 id="home-cats" css={srOnly}>{t('homePage.categoryNav')}</h2>
@@ -147,6 +155,10 @@ export function Home() {
         )}
       </section>
 
+      {sliders.loading && (
+        // room for the Favourites and Featured rows while they load, so the footer does not jump
+        <div aria-hidden="true" css={css`height:${2 * ROW_HEIGHT + 14}px;`} />
+      )}
       {favourites.length > 0 && (
         <section aria-labelledby="home-fav">
           <h2 id="home-fav" css={css`font-size:17px;margin:0 0 8px;`}>{t('homePage.favourites')}</h2>

@@ -70,6 +70,7 @@ export function Promotions() {
     <div data-testid="promotions" css={css`max-width:1200px;margin:0 auto;padding:12px;color:${theme.color.text};`}>
       <h1 css={css`font-size:22px;margin:4px 0 12px;`}>{t('promotions.title')}</h1>
       {banners.length > 0 ? (
+        <div css={css`max-width:720px;margin:0 auto;`}>
         <BannerCarousel
           label={t('homePage.banners')}
           ratio="2 / 1"
@@ -82,6 +83,7 @@ export function Promotions() {
             ),
           }))}
         />
+        </div>
       ) : null}
       <div css={css`margin-top:12px;`} data-testid="promotion-filters">
         <Tabs

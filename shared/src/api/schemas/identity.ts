@@ -85,6 +85,7 @@ export const signupFormSchema = z
     phone: signupPhone,
     password: signupPassword,
     confirmPassword: z.string().min(1, M.confirmRequired),
+    referral_code: optionalCode,
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsMismatch });
 export type SignupForm = z.input<typeof signupFormSchema>;

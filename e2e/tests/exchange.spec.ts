@@ -1,0 +1,80 @@
+import { test, expect, type Page } from '@playwright/test';
+import { apiLogin, openLoggedIn, SANDBOX } from './support';
+
+// The exchange remote against the real API and the sandbox odds feed.
+
+/** Client-side navigation through the shell's router (no page load, so in-memory state survives). */
+async function softNavigate(page: Page, path: string) {
+  await page.evaluate((p) => {
+    history.pushState({}, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+test('in-play events are grouped by sport and an event opens its live odds', async ({ page, request }) => {
+  const feed = await (await request.get(`${SANDBOX()}/odds/api/sports-events/cricket`)).json();
+  const live = feed.find((e: { inplay: boolean; Fancy: number }) => e.inplay && e.Fancy);
+  expect(live, 'the sandbox feed has an in-play cricket event with fancy lines').toBeTruthy();
+
+  await openLoggedIn(page, await apiLogin(request), '/exchange-inplay');
+  const cricket = page.getByTestId('sport-cricket');
+  await expect(cricket.getByRole('heading', { name: 'Cricket' })).toBeVisible();
+  await expect(cricket.getByText(live.Event)).toBeVisible();
+  await expect(page.getByTestId('sport-soccer')).toBeVisible();
+  await expect(page.getByTestId('exchange-balance')).toHaveText(/5,000\.00/);
+
+  await cricket.getByText(live.Event).click();
+  await expect(page).toHaveURL(new RegExp(`/odds-view\\?marketId=${live.MarketId.replace('.', '\\.')}&eventId=${live.EventId}`));
+  const matchOdds = page.getByTestId('match-odds');
+  await expect(matchOdds.getByText('Match Odds')).toBeVisible();
+  const odds = await (await request.get(`${SANDBOX()}/odds/api/match-odds/${live.MarketId}`)).json();
+  const runners = matchOdds.getByTestId('match-odds-runner');
+  await expect(runners).toHaveCount(odds[0].runners.length);
+  await expect(runners.first()).toContainText(odds[0].runners[0].SelectionName);
+  // a back price on the ladder and its size are shown
+  await expect(runners.first().getByRole('button', { name: /^Back / })).toHaveText(/^\d+(\.\d+)?\d+$/);
+  await expect(page.getByTestId('fancy').getByRole('tab', { name: 'Ball by Ball' })).toBeVisible();
+  await expect(page.getByTestId('bookmaker')).toBeVisible();
+
+  // a reload keeps the page (ids are in the query too)
+  await page.reload();
+  await expect(page.getByTestId('match-odds-runner').first()).toContainText(odds[0].runners[0].SelectionName);
+
+  // betting is not open yet: the slip says so
+  await page.getByTestId('match-odds-runner').first().getByRole('button', { name: /^Back / }).click();
+  await expect(page.getByTestId('bet-slip')).toContainText('Bets open soon');
+});
+
+test('balance from the bus shows at once; logout from the shell drops the pinned markets without a reload', async ({ page, request }) => {
+  await page.setViewportSize({ width: 1366, height: 800 });
+  await openLoggedIn(page, await apiLogin(request), '/exchange-inplay');
+  await page.getByRole('button', { name: /^Pin to Multi Markets: / }).first().click();
+  await page.getByRole('link', { name: 'Multi Markets' }).click();
+  await expect(page.getByTestId('pinned-market')).toHaveCount(1);
+  await expect(page.getByTestId('pinned-market').getByTestId('match-odds-runner').first()).toBeVisible();
+
+  await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
+  await page.evaluate(() =>
+    (globalThis as unknown as { __KHELA_BUS__: { publish(t: string, p: unknown): void } }).__KHELA_BUS__.publish('balance', { balance: '1234.50' }),
+  );
+  await expect(page.getByTestId('exchange-balance')).toHaveText(/1,234\.50/);
+
+  await page.getByTestId('desktop-logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+
+  // the same page (no reload) with a new session: the exchange must not remember the old player's pins
+  const session = await apiLogin(request);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('remote_id', s.remote_id);
+    localStorage.setItem('username', s.username);
+    (globalThis as unknown as { __KHELA_BUS__: { publish(t: string, p: unknown): void } }).__KHELA_BUS__.publish('login', {
+      username: s.username,
+      remoteId: s.remote_id,
+    });
+  }, session);
+  await softNavigate(page, '/exchange-multi');
+  await expect(page.getByTestId('exchange-multi')).toContainText('No markets pinned yet');
+  expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+});

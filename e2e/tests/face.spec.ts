@@ -1,0 +1,279 @@
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiLogin, openLoggedIn } from './support';
+
+/*
+ * The site's face (issue 5): home, menu, promotions, footer and maintenance at phone and desktop sizes,
+ * in English and Bangla. Screenshots are kept under e2e/artifacts/ as test artefacts; every test checks
+ * the visible texts, not only that the page loaded.
+ */
+const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
+const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1366, height: 768 } } as const;
+type Lang = 'en' | 'bn';
+
+const T = {
+  en: { login: 'Login', signup: 'Sign up', casino: 'Casino', favourites: 'Favourites', featured: 'Featured Games', providersOfSlot: 'Providers of Slot',
+    promotions: 'Promotions', sportsTab: 'Sports', signUpNow: 'Sign Up Now', details: 'Details', showMore: 'Show More', showLess: 'Show Less',
+    maintenance: "We're currently undergoing Maintenance!", copyright: '© 2024 Khela. All rights reserved.', payment: 'Payment Methods',
+    about4: 'Please play responsibly', register: 'Register', mainNavHome: 'Home' },
+  bn: { login: 'লগইন', signup: 'সাইন আপ', casino: 'ক্যাসিনো', favourites: 'প্রিয় গেম', featured: 'ফিচার্ড গেম', providersOfSlot: 'স্লট-এর প্রোভাইডার',
+    promotions: 'প্রমোশন', sportsTab: 'স্পোর্টস', signUpNow: 'এখনই সাইন আপ করুন', details: 'বিস্তারিত', showMore: 'আরও দেখুন', showLess: 'কম দেখুন',
+    maintenance: 'আমাদের সাইটে এখন রক্ষণাবেক্ষণের কাজ চলছে!', copyright: '© ২০২৪ খেলা। সর্বস্বত্ব সংরক্ষিত।', payment: 'পেমেন্ট মাধ্যম',
+    about4: 'দায়িত্ব নিয়ে খেলুন', register: 'নিবন্ধন', mainNavHome: 'হোম' },
+} as const;
+
+async function useLang(page: Page, lang: Lang) {
+  // the saved language choice, as the picker stores it
+  await page.addInitScript((l) => localStorage.setItem('locale', l), lang);
+}
+
+async function shot(page: Page, name: string, fullPage = false) {
+  // Bangla text draws with the shipped Bengali font: wait for it so the artefact shows real glyphs
+  await page.evaluate(() => document.fonts.ready);
+  await page.screenshot({ path: path.join(ARTIFACTS, `${name}.png`), fullPage });
+}
+
+async function waitForSplash(page: Page) {
+  await expect(page.getByTestId('splash')).toHaveCount(0);
+}
+
+for (const [vpName, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, { width: number; height: number }]>) {
+  for (const lang of ['en', 'bn'] as const) {
+    test.describe(`face ${vpName} ${lang}`, () => {
+      test.use({ viewport });
+      const t = T[lang];
+
+      test('home', async ({ page }) => {
+        await useLang(page, lang);
+        await page.goto('/');
+        await waitForSplash(page);
+        await expect(page.getByTestId('main-slider')).toBeVisible();
+        await expect(page.getByTestId('carousel-dot').first()).toBeVisible();
+        await expect(page.getByTestId('notice-marquee')).toContainText('Welcome to Khela');
+        await expect(page.getByTestId('category-nav').getByRole('button', { name: t.casino })).toBeVisible();
+        await expect(page.getByRole('heading', { name: t.favourites })).toBeVisible();
+        await expect(page.getByRole('heading', { name: t.featured })).toBeVisible();
+        if (vpName === 'mobile') {
+          const toolbar = page.getByTestId('guest-toolbar');
+          await expect(toolbar.getByRole('link', { name: t.login })).toBeVisible();
+          await expect(toolbar.getByRole('link', { name: t.signup })).toBeVisible();
+          await expect(page.getByTestId('chat-button')).toBeVisible();
+        } else {
+          await expect(page.getByTestId('dhaka-clock')).toContainText('GMT+6');
+          await expect(page.getByTestId('desktop-topbar').getByRole('link', { name: t.register })).toBeVisible();
+          await expect(page.getByTestId('desktop-nav').getByRole('link', { name: t.mainNavHome })).toBeVisible();
+        }
+        await shot(page, `face-home-${vpName}-${lang}`);
+      });
+
+      test('menu open', async ({ page }) => {
+        await useLang(page, lang);
+        await page.goto('/');
+        await waitForSplash(page);
+        if (vpName === 'mobile') {
+          await page.getByTestId('menu-button').click();
+          const menu = page.getByTestId('side-menu');
+          await expect(menu).toBeVisible();
+          await menu.getByTestId('menu-cat-slot').click();
+        } else {
+          // desktop: the nav is always shown; the category strip opens the providers
+          await page.getByTestId('home-cat-slot').click();
+        }
+        const providers = page.getByTestId('category-providers');
+        await expect(providers).toContainText(t.providersOfSlot);
+        await expect(providers.getByRole('link', { name: 'JILI Games' })).toBeVisible();
+        await shot(page, `face-menu-${vpName}-${lang}`);
+      });
+
+      test('promotions with a filter applied', async ({ page }) => {
+        await useLang(page, lang);
+        await page.goto('/promotions');
+        await waitForSplash(page);
+        await expect(page.getByRole('heading', { level: 1, name: t.promotions })).toBeVisible();
+        const cards = page.getByTestId('promotion-card');
+        await expect(cards.first()).toBeVisible();
+        const all = await cards.count();
+        await page.getByTestId('promotion-filters').getByRole('tab', { name: t.sportsTab, exact: true }).click();
+        await expect(page.getByTestId('promotion-filters').getByRole('tab', { name: t.sportsTab, exact: true })).toHaveAttribute('aria-selected', 'true');
+        await expect(cards).not.toHaveCount(all);
+        // bit flag 4 (Sports) is set on every card left
+        for (const c of await cards.all()) expect(Number(await c.getAttribute('data-categories')) & 4).toBe(4);
+        await expect(cards.first().getByRole('link', { name: t.signUpNow })).toBeVisible();
+        await expect(cards.first().getByRole('button', { name: new RegExp(t.details) })).toBeVisible();
+        await shot(page, `face-promotions-${vpName}-${lang}`);
+      });
+
+      test('footer expanded', async ({ page }) => {
+        await useLang(page, lang);
+        await page.goto('/');
+        await waitForSplash(page);
+        const footer = page.getByTestId('site-footer');
+        const toggle = footer.getByTestId('footer-toggle');
+        await toggle.scrollIntoViewIfNeeded();
+        await expect(toggle).toHaveText(t.showMore);
+        await toggle.click();
+        await expect(toggle).toHaveText(t.showLess);
+        await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+        await expect(footer.getByTestId('footer-text')).toContainText(t.about4);
+        await expect(footer).toContainText(t.payment);
+        await expect(footer.getByRole('img', { name: 'bKash' })).toBeVisible();
+        await expect(footer.getByTestId('social-links').getByRole('link', { name: 'Facebook' })).toBeVisible();
+        await expect(footer.getByTestId('copyright')).toHaveText(t.copyright);
+        await page.evaluate(() => document.fonts.ready);
+        await footer.screenshot({ path: path.join(ARTIFACTS, `face-footer-${vpName}-${lang}.png`) });
+      });
+
+      test('maintenance page when site_status is 0', async ({ page }) => {
+        await useLang(page, lang);
+        // the real settings, with site_status switched to 0
+        await page.route('**/api/general', async (route) => {
+          const res = await route.fetch();
+          await route.fulfill({ response: res, json: { ...(await res.json()), site_status: 0 } });
+        });
+        await page.goto('/');
+        await expect(page.getByRole('heading', { level: 1, name: t.maintenance })).toBeVisible();
+        await expect(page.getByTestId('main-slider')).toHaveCount(0);
+        await shot(page, `face-maintenance-${vpName}-${lang}`);
+      });
+    });
+  }
+}
+
+test.describe('face behaviour', () => {
+  test('language picker switches without a reload and is remembered', async ({ page }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.getByTestId('guest-toolbar').getByTestId('language-picker').selectOption('bn');
+    await expect(page.getByTestId('guest-toolbar').getByRole('link', { name: 'লগইন' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'bn');
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    await page.reload();
+    await expect(page.getByTestId('guest-toolbar').getByRole('link', { name: 'সাইন আপ' })).toBeVisible();
+  });
+
+  test('side menu: Home clears the providers, guests clicking sports go to /login', async ({ page }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-cat-casino').click();
+    await expect(page.getByTestId('category-providers')).toContainText('Providers of Casino');
+    await page.getByTestId('menu-cat-sports').click();
+    await expect(page.getByTestId('sports-list')).toContainText('Lucky Sports');
+    await page.getByTestId('sports-list').getByRole('button', { name: 'Exchange' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/');
+    await waitForSplash(page);
+    await page.getByTestId('menu-button').click();
+    await page.getByTestId('menu-cat-slot').click();
+    await expect(page.getByTestId('category-providers')).toBeVisible();
+    await page.getByTestId('menu-cat-home').click();
+    await expect(page.getByTestId('side-menu')).toHaveCount(0);
+    await page.getByTestId('menu-button').click();
+    await expect(page.getByTestId('category-providers')).toHaveCount(0);
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('side-menu')).toHaveCount(0);
+  });
+
+  test('guests clicking a featured game go to /login', async ({ page }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    await page.getByTestId('featured-slider').getByRole('link').first().click();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('promotion details popup loads name and description', async ({ page }) => {
+    await page.goto('/promotions');
+    await waitForSplash(page);
+    const card = page.getByTestId('promotion-card').first();
+    const preview = await card.getByTestId('promotion-preview').innerText();
+    // spec 9: list previews are the first 5 words
+    expect(preview.replace(/\.\.\.$/, '').trim().split(/\s+/).length).toBeLessThanOrEqual(5);
+    await card.getByRole('button', { name: /Details/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('heading', { name: 'Welcome Bonus 100% + Free Spins' })).toBeVisible();
+    await expect(dialog.getByTestId('promotion-details')).toContainText('Get a 100% bonus on your first deposit plus free spins');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  });
+
+  test('scroll-to-top appears after 300 px', async ({ page }) => {
+    await page.goto('/');
+    await waitForSplash(page);
+    await expect(page.getByTestId('scroll-top')).toHaveCount(0);
+    await page.mouse.wheel(0, 900);
+    await expect(page.getByTestId('scroll-top')).toBeVisible();
+    await page.getByTestId('scroll-top').click();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeLessThan(50);
+  });
+
+  test('logged in: toolbar, notice popup remembered as dismissed', async ({ page, request }) => {
+    const s = await apiLogin(request);
+    await openLoggedIn(page, s, '/favicon.svg');
+    await page.evaluate(() => localStorage.setItem('popup', '1'));
+    await page.goto('/');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByTestId('notice-popup-text')).toContainText('Welcome to Khela');
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await expect(dialog).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem('popup'))).toBe('0');
+    const toolbar = page.getByTestId('bottom-toolbar');
+    await expect(toolbar.getByRole('link', { name: 'Deposit' })).toBeVisible();
+    await expect(toolbar.getByRole('link', { name: 'Account' })).toHaveAttribute('href', '/account');
+    await expect(page.getByTestId('header-balance')).toContainText('৳');
+    await page.reload();
+    await expect(page.getByTestId('home')).toBeVisible();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+  });
+
+  test.describe('desktop', () => {
+    test.use({ viewport: VIEWPORTS.desktop, timezoneId: 'America/New_York' });
+
+    test('clock shows Dhaka time whatever the browser zone; balance, Deposit, Member Center, Log out', async ({ page, request }) => {
+      const s = await apiLogin(request);
+      await openLoggedIn(page, s, '/');
+      const clock = page.getByTestId('dhaka-clock');
+      await expect(clock).toContainText('GMT+6');
+      const shown = (await clock.locator('time').innerText()).trim();
+      const expected = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
+      expect(shown.slice(0, 5)).toBe(expected);
+      await expect(page.getByTestId('topbar-balance')).toContainText('৳');
+      const bar = page.getByTestId('desktop-topbar');
+      await expect(bar.getByRole('link', { name: 'Deposit' })).toHaveAttribute('href', '/deposit');
+      await expect(bar.getByRole('link', { name: 'Member Center' })).toHaveAttribute('href', '/account');
+      await bar.getByRole('link', { name: 'Log out' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(bar.getByRole('link', { name: 'Login' })).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    });
+
+    test('every desktop nav link leads to a screen', async ({ page }) => {
+      await page.goto('/');
+      await waitForSplash(page);
+      const hrefs = await page.getByTestId('desktop-nav').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      expect(hrefs).toHaveLength(13);
+      for (const href of [...hrefs, '/page/guest/register.jsp', '/player/logout', '/account']) {
+        await page.goto(href);
+        await expect(page.getByTestId('not-found'), href).toHaveCount(0);
+        await expect(page.locator('#main-content'), href).not.toBeEmpty();
+      }
+      await page.goto('/casino');
+      await expect(page).toHaveURL(/\/games\?type=LIVE$/);
+      await page.goto('/player/playGame?t=sport&v=CRICKET');
+      await expect(page).toHaveURL(/\/login$/);
+    });
+  });
+
+  for (const path of ['/', '/login', '/promotions']) {
+    test(`axe: no serious or critical violation on ${path}`, async ({ page }) => {
+      await page.goto(path);
+      await waitForSplash(page);
+      await page.waitForLoadState('networkidle');
+      const result = await new AxeBuilder({ page }).analyze();
+      const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,196 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { API, SANDBOX, apiLogin, newPhone, newUsername, openLoggedIn, type Session } from './support';
+
+/** A new player signed up through the API; with `verified` the phone is verified through the sandbox outbox. */
+async function newPlayer(request: APIRequestContext, verified: boolean): Promise<Session & { phone: string }> {
+  const username = newUsername('wal');
+  const phone = newPhone();
+  const password = 'secret123';
+  const res = await request.post(`${API()}/api/v1/create-players`, {
+    data: { username, password, confirmPassword: password, name: 'Wallet Tester', phone, currency: 'BDT', status: 'active' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const session = await apiLogin(request, username, password);
+  if (verified) {
+    const headers = { Authorization: `Bearer ${session.token}` };
+    const before = (await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json()).messages[0]?.id ?? 0;
+    expect((await request.post(`${API()}/api/send-verification-code`, { headers, data: { phone } })).ok()).toBeTruthy();
+    let code: string | null = null;
+    for (let i = 0; i < 40 && !code; i++) {
+      const { messages } = await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json();
+      code = messages.find((m: { id: number; code: string | null }) => m.id > before && m.code)?.code ?? null;
+      if (!code) await new Promise((r) => setTimeout(r, 250));
+    }
+    const v = await request.post(`${API()}/api/verify-phone-number`, { headers, data: { verification_code: code } });
+    expect(v.ok(), await v.text()).toBeTruthy();
+  }
+  return { ...session, phone };
+}
+
+async function expectModal(page: Page, text: string) {
+  const dialog = page.getByRole('dialog');
+  await expect(dialog.getByTestId('error-modal-message')).toHaveText(text);
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toHaveCount(0);
+}
+
+async function operatorPage(page: Page) {
+  await page.goto(`${API()}/operator`);
+  await page.getByLabel('Username').fill('operator');
+  await page.getByLabel('Password').fill('operator123');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.locator('#app')).toBeVisible();
+}
+
+test('agent deposit: pending, operator approves, the top bar balance follows without reload, Success timeline', async ({ page, browser, request }) => {
+  // Unverified phone first: the deposit is refused with the profile link.
+  const unverified = await newPlayer(request, false);
+  await openLoggedIn(page, unverified, '/deposit');
+  await page.getByTestId('method-bKash').click();
+  await page.getByRole('button', { name: '৳1,000' }).click();
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByRole('dialog').getByTestId('profile-link')).toBeVisible();
+  await expectModal(page, 'Please verify your phone number first.Go to Profile');
+
+  const player = await newPlayer(request, true);
+  await openLoggedIn(page, player, '/deposit');
+  await expect(page.getByTestId('header-balance')).toHaveText('৳0.00');
+  await page.getByTestId('deposit-submit').click();
+  await expectModal(page, 'Please fill in your amount.');
+  await page.getByRole('button', { name: '৳1,000' }).click();
+  await page.getByTestId('deposit-submit').click();
+  await expectModal(page, 'Please select a valid payment method.');
+  await page.getByTestId('method-E-Wallet').click();
+  await page.getByTestId('deposit-submit').click();
+  await expectModal(page, 'Please select a Deposit channel.');
+  await page.getByTestId('method-bKash').click();
+  await expect(page.getByTestId('wallet-number')).toContainText('01711000001');
+  await page.getByLabel('Transaction ID (optional)').fill('BK12345678');
+  await page.screenshot({ path: '/tmp/wallet-deposit.png', fullPage: true });
+  await page.getByTestId('deposit-submit').click();
+  await expect(page).toHaveURL(/\/payment-request$/);
+  await expect(page.getByText('Get Ready!')).toBeVisible();
+  await expect(page.getByText('Your Money is on its way')).toBeVisible();
+  await expect(page.getByTestId('request-amount')).toHaveText('৳1,000.00');
+  await expect(page.getByTestId('countdown')).toHaveText(/^(30:00|29:5\d)$/);
+  await page.screenshot({ path: '/tmp/wallet-payment-request.png' });
+
+  // A second deposit while the first is pending.
+  await page.goto('/deposit');
+  await expect(page.getByTestId('deposit-pending')).toBeVisible();
+  await page.getByTestId('deposit-submit').click();
+  await expectModal(page, 'You already have a deposit request pending. Please wait for it to be processed before making another deposit.');
+
+  await page.goto('/transaction-record');
+  await expect(page.getByTestId('status-tag').first()).toHaveText('Pending');
+
+  // The operator approves on the operator page, in another window.
+  const opContext = await browser.newContext();
+  const op = await opContext.newPage();
+  await operatorPage(op);
+  const row = op.locator('tr', { hasText: player.username });
+  await expect(row).toContainText('1000.00');
+  await expect(row).toContainText('BK12345678');
+  await op.screenshot({ path: '/tmp/wallet-operator.png', fullPage: true });
+  await row.getByRole('button', { name: 'Approve' }).click();
+  await expect(op.locator('tr', { hasText: player.username })).toHaveCount(0);
+  await opContext.close();
+
+  // No reload: the push stream carries the new balance to the top bar, and the record follows.
+  await expect(page.getByTestId('header-balance')).toHaveText('৳1,000.00', { timeout: 15_000 });
+  await expect(page.getByTestId('status-tag').first()).toHaveText('Success');
+  await page.getByTestId('record-row').first().click();
+  const details = page.getByTestId('record-details');
+  await expect(details.getByTestId('step-label')).toHaveText(['Initiated', 'Information Received', 'Success']);
+  await expect(details.getByTestId('detail-method')).toHaveText('bKash');
+  await expect(details.getByTestId('detail-account')).toHaveText('01*******01');
+  await page.screenshot({ path: '/tmp/wallet-timeline.png' });
+});
+
+test('e-wallet deposit approved on the sandbox gateway page', async ({ page, request }) => {
+  const player = await newPlayer(request, true);
+  await openLoggedIn(page, player, '/deposit');
+  await page.getByTestId('method-E-Wallet').click();
+  await page.getByTestId('channel-nagad').click();
+  await page.getByRole('button', { name: '৳500' }).click();
+  await page.getByTestId('deposit-submit').click();
+  await expect(page.getByTestId('ewallet-payment')).toContainText(/within (10:00|9:5\d)/);
+  await page.getByTestId('go-to-gateway').click();
+  await expect(page.getByTestId('gateway-amount')).toHaveText('BDT 500.00');
+  await page.screenshot({ path: '/tmp/wallet-gateway.png' });
+  await page.getByRole('button', { name: 'Approve payment' }).click();
+  await expect(page.getByTestId('gateway-result')).toHaveText('Payment successful');
+  await page.getByTestId('gateway-return').click();
+  await expect(page).toHaveURL(/\/payment-request\?transaction=/);
+  await expect(page.getByTestId('gateway-status')).toHaveText('Deposit successful');
+  await expect(page.getByTestId('header-balance')).toHaveText('৳500.00');
+});
+
+test('withdrawal: birthday, unfinished turnover, then allowed, held at once', async ({ page, request }) => {
+  const player = await newPlayer(request, true);
+  const headers = { Authorization: `Bearer ${player.token}` };
+  // A 1,000 deposit with the Live Casino promotion (5% bonus, turnover x1), approved through the operator API.
+  const promos = await (await request.get(`${API()}/api/promotion`)).json();
+  const promo = promos.find((p: { turnover: number }) => p.turnover === 1);
+  const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
+  const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
+  const dep = await request.post(`${API()}/api/submit-deposit`, { headers: { ...headers, 'Idempotency-Key': `e2e-${player.username}` }, data: { amount: '1000', payment_id: bkash.id, promotion_id: promo.id } });
+  expect(dep.ok(), await dep.text()).toBeTruthy();
+  const opLogin = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
+  const opHeaders = { Authorization: `Bearer ${opLogin.token}` };
+  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
+  const mine = pending.find((t: { username: string }) => t.username === player.username);
+  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
+
+  await openLoggedIn(page, player, '/withdrawal');
+  await expect(page.getByTestId('header-balance')).toHaveText('৳1,050.00');
+  const check = page.getByTestId('withdraw-check');
+  await expect(check).toContainText('Date of Birth');
+  await expect(check.getByRole('link')).toHaveAttribute('href', '/profile');
+
+  const dob = await request.post(`${API()}/api/user/profile/update`, { headers, data: { remote_id: player.remote_id, dofb: '1995-05-17' } });
+  expect(dob.ok(), await dob.text()).toBeTruthy();
+  await page.reload();
+  await expect(page.getByTestId('withdraw-check')).toHaveText('Please complete your turnover and try again.');
+  await page.getByTestId('method-bKash').click();
+  await page.getByRole('button', { name: '৳500' }).click();
+  await page.getByLabel('Account number').fill('01712345678');
+  await page.getByTestId('withdraw-submit').click();
+  await expectModal(page, 'Please complete your turnover and try again.');
+
+  await page.goto('/turnover-record');
+  await expect(page.getByTestId('turnover-ticket')).toHaveCount(1);
+  await expect(page.getByTestId('turnover-bonus')).toHaveText('1050.00');
+  await page.screenshot({ path: '/tmp/wallet-turnover.png' });
+
+  // The requirement is waived on the operator page (the casino's settled bets reduce it the same way).
+  const opPage = await page.context().newPage();
+  await operatorPage(opPage);
+  opPage.on('dialog', (d) => void d.accept('e2e: player gave up the bonus'));
+  await opPage.locator('tr', { hasText: player.username }).getByRole('button', { name: 'Waive' }).click();
+  await expect(opPage.locator('#turnovers tr', { hasText: player.username })).toHaveCount(0);
+  await opPage.close();
+
+  await page.goto('/withdrawal');
+  await expect(page.getByTestId('withdraw-check')).toHaveCount(0);
+  await page.getByTestId('withdraw-submit').click();
+  await expectModal(page, 'Amount is required.');
+  await page.getByRole('button', { name: '৳500' }).click();
+  await page.getByTestId('withdraw-submit').click();
+  await expectModal(page, 'Account number is required.');
+  await page.getByLabel('Account number').fill('01712345678');
+  await page.getByTestId('withdraw-submit').click();
+  await expectModal(page, 'Please select your payment method.');
+  await page.getByTestId('method-bKash').click();
+  await page.getByTestId('withdraw-submit').click();
+  await expect(page).toHaveURL(/\/payment-request$/);
+  await expect(page.getByTestId('header-balance')).toHaveText('৳550.00');
+
+  await page.goto('/withdrawal');
+  await page.getByTestId('method-bKash').click();
+  await page.getByRole('button', { name: '৳500' }).click();
+  await page.getByLabel('Account number').fill('01712345678');
+  await page.getByTestId('withdraw-submit').click();
+  await expectModal(page, 'You already have a withdrawal request pending. Please wait for it to be processed before making another withdrawal.');
+  await page.screenshot({ path: '/tmp/wallet-withdraw.png', fullPage: true });
+});

@@ -1,0 +1,77 @@
+import { useCallback, useState } from 'react';
+import { useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { ApiError, storage, useHost, schemas, type HostProps } from '@khela/shared';
+
+export interface LaunchableGame {
+  code: string;
+  name: string;
+  type: string;
+  platform: string;
+}
+
+/** What /gamerun receives in navigation state (spec 2): the frame address and where the player came from. */
+export interface GameRunState {
+  url: string;
+  gameName: string;
+  /** The games list the player launched from; Close returns there. */
+  from?: { pathname: string; search: string };
+}
+
+export function isGameRunState(v: unknown): v is GameRunState {
+  return !!v && typeof v === 'object' && typeof (v as GameRunState).url === 'string';
+}
+
+/** Spec 5/6: a visitor goes to /login with 'User not logged in'; a player gets POST /api/game-run's url. */
+export async function launchGame(
+  host: Pick<HostProps, 'api' | 'bus' | 'navigate' | 'locale' | 'isMobile'>,
+  game: LaunchableGame,
+  from: { pathname: string; search: string },
+  notLoggedInText: string,
+): Promise<void> {
+  const token = storage.get('token');
+  const remoteId = storage.get('remote_id');
+  if (!token || !remoteId) {
+    host.bus.publish('toast', { kind: 'error', message: notLoggedInText });
+    host.navigate('/login', { state: { from: `${from.pathname}${from.search}`, message: notLoggedInText } });
+    return;
+  }
+  const origin = typeof window === 'undefined' ? '' : window.location.origin;
+  const res = await host.api.call(schemas.gameRun, {
+    body: {
+      userId: remoteId,
+      externalURL: `${origin}${from.pathname}${from.search}`,
+      isMobileLogin: host.isMobile,
+      gameCode: game.code,
+      gameType: game.type,
+      platform: game.platform,
+      lang: host.locale,
+    },
+  });
+  const state: GameRunState = { url: res.url, gameName: game.name, from };
+  host.navigate('/gamerun', { state });
+}
+
+/** Launch with a pending flag and the error text to show (server message preferred). */
+export function useLaunchGame() {
+  const host = useHost();
+  const location = useLocation();
+  const { t } = useTranslation('common');
+  const [pending, setPending] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const launch = useCallback(
+    async (game: LaunchableGame) => {
+      setError(null);
+      setPending(game.code);
+      try {
+        await launchGame(host, game, { pathname: location.pathname, search: location.search }, t('userNotLoggedIn'));
+      } catch (err) {
+        setError(err instanceof ApiError ? err.message : t('unexpectedError'));
+      } finally {
+        setPending(null);
+      }
+    },
+    [host, location.pathname, location.search, t],
+  );
+  return { launch, pending, error, clearError: () => setError(null) };
+}

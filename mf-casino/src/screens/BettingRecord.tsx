@@ -1,0 +1,321 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import {
+  ApiError,
+  Button,
+  NoData,
+  Page,
+  Spinner,
+  Tabs,
+  dhakaDateKey,
+  formatDhakaDateTime,
+  formatMoney,
+  schemas,
+  theme,
+  truncate,
+  useHost,
+} from '@khela/shared';
+import type { BettingDateFilter, SettledBet } from '@khela/shared/schemas';
+
+/** Exact paisa from the API's decimal strings (no float sums of money). */
+export function toMinor(v: string): number {
+  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim());
+  if (!m) return 0;
+  const n = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
+  return m[1] ? -n : n;
+}
+export const fromMinor = (n: number) => {
+  const abs = Math.abs(n);
+  return `${n < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+};
+
+export interface RecordGroup {
+  key: string;
+  date: string;
+  platform: string;
+  gameType: string;
+  turnoverMinor: number;
+  profitMinor: number;
+  records: SettledBet[];
+}
+
+/** Spec 2: grouped by date (Dhaka), then platform and game type, with Turnover and Profit/Loss. */
+export function groupRecords(records: SettledBet[]): Array<{ date: string; groups: RecordGroup[] }> {
+  const byDate = new Map<string, Map<string, RecordGroup>>();
+  for (const r of records) {
+    const date = dhakaDateKey(r.created_at);
+    const groups = byDate.get(date) ?? new Map<string, RecordGroup>();
+    byDate.set(date, groups);
+    const key = `${date}|${r.platform}|${r.game_type}`;
+    const g = groups.get(key) ?? { key, date, platform: r.platform, gameType: r.game_type, turnoverMinor: 0, profitMinor: 0, records: [] };
+    groups.set(key, g);
+    g.turnoverMinor += toMinor(r.bet_amount);
+    g.profitMinor += toMinor(r.winAmount) - toMinor(r.bet_amount);
+    g.records.push(r);
+  }
+  return [...byDate.entries()]
+    .sort(([a], [b]) => b.localeCompare(a))
+    .map(([date, groups]) => ({ date, groups: [...groups.values()] }));
+}
+
+interface Filters {
+  platform: string | null;
+  gameType: string | null;
+  date: BettingDateFilter;
+}
+
+const DATE_KEYS: Record<BettingDateFilter, 'today' | 'yesterday' | 'last7'> = { today: 'today', yesterday: 'yesterday', last7: 'last7' };
+
+export function BettingRecord() {
+  const { t } = useTranslation('casino');
+  const [tab, setTab] = useState<'settled' | 'exchange'>('settled');
+  return (
+    <Page data-testid="betting-record">
+      <h1 css={css`font-size:20px;margin:0 0 8px;`}>{t('records.title')}</h1>
+      <Tabs
+        label={t('records.title')}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'settled', label: t('records.settled') },
+          { key: 'exchange', label: t('records.exchange') },
+        ]}
+      />
+      {tab === 'settled' ? <SettledTab /> : <ExchangeTab />}
+    </Page>
+  );
+}
+
+/** Exchange bets come with the exchange; until it exists there is nothing to list. */
+function ExchangeTab() {
+  const { t } = useTranslation('casino');
+  const [quick, setQuick] = useState<'all' | 'today'>('all');
+  return (
+    <div data-testid="exchange-records">
+      <div css={chipRow}>
+        {(['all', 'today'] as const).map((k) => (
+          <ChoiceChip key={k} active={quick === k} onClick={() => setQuick(k)}>
+            {t(`records.${k}`)}
+          </ChoiceChip>
+        ))}
+      </div>
+      <NoData />
+    </div>
+  );
+}
+
+function SettledTab() {
+  const { t, i18n } = useTranslation('casino');
+  const { api } = useHost();
+  const [filters, setFilters] = useState<Filters>({ platform: null, gameType: null, date: 'today' });
+  const [editing, setEditing] = useState(false);
+  const [records, setRecords] = useState<SettledBet[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<RecordGroup | null>(null);
+  const [options, setOptions] = useState<{ types: { code: string; name: string }[]; platforms: { platform: string; name: string }[] } | null>(null);
+
+  useEffect(() => {
+    api
+      .call(schemas.getGameTypes)
+      .then(setOptions)
+      .catch((err) => console.warn('[casino] get-type failed', err));
+  }, [api]);
+
+  useEffect(() => {
+    let live = true;
+    setRecords(null);
+    setError(null);
+    setOpen(null);
+    api
+      .call(schemas.getBettingRecord, {
+        query: { date: filters.date, ...(filters.platform ? { platform: filters.platform } : {}), ...(filters.gameType ? { game_type: filters.gameType } : {}) },
+      })
+      .then((r) => live && setRecords(r.data))
+      .catch((err) => {
+        if (!live) return;
+        setRecords([]);
+        setError(err instanceof ApiError ? err.message : t('records.failed'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, filters]);
+
+  const grouped = useMemo(() => groupRecords(records ?? []), [records]);
+  const typeName = (code: string) => options?.types.find((x) => x.code === code)?.name ?? code;
+  const platformName = (p: string) => options?.platforms.find((x) => x.platform === p)?.name ?? p;
+  const money = (minor: number) => formatMoney(fromMinor(minor), 'BDT', i18n.language);
+
+  if (editing) {
+    return (
+      <FilterPage
+        initial={filters}
+        options={options}
+        onConfirm={(f) => {
+          setFilters(f);
+          setEditing(false);
+        }}
+      />
+    );
+  }
+
+  if (open) {
+    return (
+      <section data-testid="record-details" aria-label={`${platformName(open.platform)} ${typeName(open.gameType)}`}>
+        <Button variant="secondary" onClick={() => setOpen(null)} css={css`margin-bottom:10px;min-height:38px;`}>
+          ← {t('records.back')}
+        </Button>
+        <div data-testid="record-summary" css={css`background:${theme.color.surface};border-radius:${theme.radius.md};padding:12px;margin-bottom:10px;`}>
+          <div css={css`font-weight:700;`}>
+            {platformName(open.platform)} · {typeName(open.gameType)} · {open.date}
+          </div>
+          <div css={summaryGrid}>
+            <span>{t('records.records', { count: open.records.length })}</span>
+            <span>
+              {t('records.turnover')}: <strong data-testid="summary-turnover">{money(open.turnoverMinor)}</strong>
+            </span>
+            <span>
+              {t('records.profitLoss')}: <strong data-testid="summary-profit" css={plColor(open.profitMinor)}>{money(open.profitMinor)}</strong>
+            </span>
+          </div>
+        </div>
+        <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px;`}>
+          {open.records.map((r) => {
+            const pl = toMinor(r.winAmount) - toMinor(r.bet_amount);
+            return (
+              <li key={r.id} data-testid="record-row" css={rowCard}>
+                <div css={css`display:flex;justify-content:space-between;gap:8px;`}>
+                  <strong title={r.game_name}>{truncate(r.game_name, 15)}</strong>
+                  <span css={css`color:${theme.color.textMuted};font-size:12px;`}>{formatDhakaDateTime(r.created_at)}</span>
+                </div>
+                <div css={summaryGrid}>
+                  <span>{t('records.bet')}: {formatMoney(r.bet_amount, r.currency, i18n.language)}</span>
+                  <span>{t('records.win')}: {formatMoney(r.winAmount, r.currency, i18n.language)}</span>
+                  <span css={plColor(pl)}>{money(pl)}</span>
+                </div>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+    );
+  }
+
+  return (
+    <div data-testid="settled-records">
+      <div css={css`display:flex;justify-content:space-between;align-items:center;gap:8px;margin-bottom:10px;`}>
+        <span css={css`color:${theme.color.textMuted};font-size:14px;`}>
+          {filters.platform ? platformName(filters.platform) : t('records.all')} · {filters.gameType ? typeName(filters.gameType) : t('records.all')} ·{' '}
+          {t(`records.${DATE_KEYS[filters.date]}`)}
+        </span>
+        <Button variant="secondary" onClick={() => setEditing(true)} css={css`min-height:38px;`}>
+          {t('records.filter')}
+        </Button>
+      </div>
+      {error && <p role="alert" css={css`color:${theme.color.danger};`}>{error}</p>}
+      {records === null ? (
+        <Spinner />
+      ) : grouped.length === 0 ? (
+        <NoData />
+      ) : (
+        grouped.map(({ date, groups }) => (
+          <section key={date} aria-label={date} css={css`margin-bottom:14px;`}>
+            <h2 css={css`font-size:14px;color:${theme.color.textMuted};margin:0 0 6px;`}>{date}</h2>
+            <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px;`}>
+              {groups.map((g) => (
+                <li key={g.key} data-testid="record-group" css={rowCard}>
+                  <button
+                    onClick={() => setOpen(g)}
+                    aria-label={t('records.details', { name: `${platformName(g.platform)} ${typeName(g.gameType)}` })}
+                    css={css`all:unset;display:flex;align-items:center;gap:10px;width:100%;cursor:pointer;`}
+                  >
+                    <span css={css`flex:1;`}>
+                      <strong>{platformName(g.platform)}</strong> · {typeName(g.gameType)}
+                      <span css={summaryGrid}>
+                        <span>
+                          {t('records.turnover')}: <span data-testid="group-turnover">{money(g.turnoverMinor)}</span>
+                        </span>
+                        <span>
+                          {t('records.profitLoss')}: <span data-testid="group-profit" css={plColor(g.profitMinor)}>{money(g.profitMinor)}</span>
+                        </span>
+                      </span>
+                    </span>
+                    <span aria-hidden css={css`font-size:20px;`}>›</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
+    </div>
+  );
+}
+
+/** Spec 2: Platform (one choice, toggling back to All), Game Type (one choice), Date, Confirm. */
+function FilterPage(props: {
+  initial: Filters;
+  options: { types: { code: string; name: string }[]; platforms: { platform: string; name: string }[] } | null;
+  onConfirm: (f: Filters) => void;
+}) {
+  const { t } = useTranslation('casino');
+  const [f, setF] = useState<Filters>(props.initial);
+  return (
+    <section data-testid="record-filter" aria-label={t('records.filter')}>
+      <fieldset css={fieldset}>
+        <legend>{t('records.platform')}</legend>
+        <div css={chipRow}>
+          <ChoiceChip active={f.platform === null} onClick={() => setF({ ...f, platform: null })}>{t('records.all')}</ChoiceChip>
+          {props.options?.platforms.map((p) => (
+            <ChoiceChip key={p.platform} active={f.platform === p.platform} onClick={() => setF({ ...f, platform: f.platform === p.platform ? null : p.platform })}>
+              {p.name}
+            </ChoiceChip>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset css={fieldset}>
+        <legend>{t('records.gameType')}</legend>
+        <div css={chipRow}>
+          <ChoiceChip active={f.gameType === null} onClick={() => setF({ ...f, gameType: null })}>{t('records.all')}</ChoiceChip>
+          {props.options?.types.map((ty) => (
+            <ChoiceChip key={ty.code} active={f.gameType === ty.code} onClick={() => setF({ ...f, gameType: f.gameType === ty.code ? null : ty.code })}>
+              {ty.name}
+            </ChoiceChip>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset css={fieldset}>
+        <legend>{t('records.date')}</legend>
+        <div css={chipRow}>
+          {(['today', 'yesterday', 'last7'] as const).map((d) => (
+            <ChoiceChip key={d} active={f.date === d} onClick={() => setF({ ...f, date: d })}>
+              {t(`records.${d}`)}
+            </ChoiceChip>
+          ))}
+        </div>
+      </fieldset>
+      <Button block onClick={() => props.onConfirm(f)}>{t('records.confirm')}</Button>
+    </section>
+  );
+}
+
+function ChoiceChip(props: { active: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      aria-pressed={props.active}
+      onClick={props.onClick}
+      css={css`min-height:36px;padding:6px 14px;border-radius:${theme.radius.pill};cursor:pointer;font:inherit;font-size:14px;
+        border:1px solid ${props.active ? theme.color.brand : theme.color.border};
+        background:${props.active ? theme.color.brand : theme.color.surface};color:${props.active ? theme.color.brandText : theme.color.text};`}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+const chipRow = css`display:flex;flex-wrap:wrap;gap:8px;margin:6px 0 10px;`;
+const fieldset = css`border:0;padding:0;margin:0 0 12px;legend{font-weight:700;margin-bottom:4px;}`;
+const rowCard = css`background:${theme.color.surface};border:1px solid ${theme.color.border};border-radius:${theme.radius.md};padding:10px 12px;`;
+const summaryGrid = css`display:flex;flex-wrap:wrap;gap:4px 14px;font-size:13px;margin-top:4px;`;
+const plColor = (minor: number) => css`color:${minor > 0 ? theme.color.success : minor < 0 ? theme.color.danger : theme.color.text};`;

@@ -1,0 +1,63 @@
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import { Button, NoData, Page, formatMoney, mq, theme, useBalance, useBusEvent } from '@khela/shared';
+import { isGameRunState } from '../lib/launch';
+
+/** Where Close leads (spec 2): the games list with the originating params, or / without them. */
+export function closeTarget(state: unknown): string {
+  if (!isGameRunState(state) || !state.from) return '/';
+  const search = state.from.search ?? '';
+  return search && search !== '?' ? `/games${search.startsWith('?') ? search : `?${search}`}` : '/';
+}
+
+/** Spec 2: the provider's game page in a sandboxed frame; the frame address arrives in navigation state. */
+export function GameRun() {
+  const { t } = useTranslation('casino');
+  const location = useLocation();
+  const navigate = useNavigate();
+  const state = location.state;
+  const close = () => navigate(closeTarget(state));
+  // the shell hides its header around the game on phones: the frame's own bar carries the pushed balance
+  const balance = useBalance();
+  const currency = useBusEvent('balance')?.currency ?? 'BDT';
+  const { i18n } = useTranslation();
+
+  if (!isGameRunState(state)) {
+    return (
+      <Page data-testid="gamerun-empty">
+        <NoData text={t('noGame')} />
+        <Button block onClick={close}>{t('closeGame')}</Button>
+      </Page>
+    );
+  }
+
+  return (
+    <div
+      data-testid="gamerun"
+      css={css`display:flex;flex-direction:column;height:100vh;height:100dvh;background:#000;
+        ${mq.desktop} { height: calc(100vh - 140px); min-height: 560px; }`}
+    >
+      <div css={css`display:flex;align-items:center;gap:8px;padding:6px 10px;background:${theme.color.surface};`}>
+        <strong css={css`flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;`}>{state.gameName}</strong>
+        {balance !== null && (
+          <span data-testid="gamerun-balance" aria-live="polite" aria-label={t('common:balance')} css={css`color:${theme.color.brand};font-weight:700;`}>
+            {formatMoney(balance, currency, i18n.language)}
+          </span>
+        )}
+        <Button variant="secondary" onClick={close} css={css`min-height:36px;padding:6px 14px;`}>
+          {t('closeGame')}
+        </Button>
+      </div>
+      <iframe
+        title={state.gameName || t('gameFrame')}
+        src={state.url}
+        // the provider's page runs its own scripts on its own origin; no top navigation, no popups
+        sandbox="allow-scripts allow-same-origin allow-forms"
+        referrerPolicy="no-referrer"
+        allow="autoplay; fullscreen"
+        css={css`flex:1;width:100%;border:0;background:#12081f;`}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,322 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import {
+  ApiError,
+  Button,
+  Modal,
+  NoData,
+  Page,
+  Spinner,
+  schemas,
+  theme,
+  truncate,
+  useHost,
+  useLoggedIn,
+} from '@khela/shared';
+import type { CatalogGame, CatalogProvider, CatalogSystem } from '@khela/shared/schemas';
+import { CATEGORY_CODES, en, type CategoryCode } from '../i18n';
+import { useLaunchGame } from '../lib/launch';
+import { useCasinoBlocked } from '../lib/market-block';
+
+export const SORTS = ['recommend', 'latest', 'favorite', 'az'] as const;
+export type SortKey = (typeof SORTS)[number];
+
+/** The server's own message, unless it is just the endpoint's English fallback (then the translated text). */
+function errorText(err: unknown, fallbackEn: string, translated: string): string {
+  if (err instanceof ApiError && err.message && err.message !== fallbackEn) return err.message;
+  return translated;
+}
+
+/** A chip's provider owns a game when the game's provider (or, lacking one, its system) is that platform. */
+export const gameBelongsTo = (g: CatalogGame, platform: string) => (g.provider ?? g.platform) === platform;
+
+export function sortGames(games: CatalogGame[], sort: SortKey, favourites: string[]): CatalogGame[] {
+  const indexed = games.map((g, i) => ({ g, i }));
+  if (sort === 'az') indexed.sort((a, b) => a.g.name.localeCompare(b.g.name, 'en', { sensitivity: 'base' }) || a.i - b.i);
+  if (sort === 'latest') {
+    // newest first; the catalogue appends new games, so a later position breaks ties
+    indexed.sort((a, b) => (b.g.created_at ?? '').localeCompare(a.g.created_at ?? '') || b.i - a.i);
+  }
+  if (sort === 'favorite') {
+    const rank = (code: string) => {
+      const k = favourites.indexOf(code);
+      return k === -1 ? Number.MAX_SAFE_INTEGER : k;
+    };
+    indexed.sort((a, b) => rank(a.g.code) - rank(b.g.code) || a.i - b.i);
+  }
+  return indexed.map((x) => x.g);
+}
+
+export function Games() {
+  const { t } = useTranslation('casino');
+  const { api } = useHost();
+  const loggedIn = useLoggedIn();
+  const [params, setParams] = useSearchParams();
+  const type = (params.get('type') ?? 'SLOT').toUpperCase();
+  const system = params.get('system') ?? '';
+  const title = params.get('title') ?? '';
+  const sort: SortKey = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as SortKey) : 'recommend';
+  const query = params.get('q') ?? '';
+
+  const [systems, setSystems] = useState<CatalogSystem[] | null>(null);
+  const [providers, setProviders] = useState<CatalogProvider[]>([]);
+  const [games, setGames] = useState<CatalogGame[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [favourites, setFavourites] = useState<string[]>([]);
+  const [search, setSearch] = useState(query);
+  const [sortOpen, setSortOpen] = useState(false);
+  const [blockedPopup, setBlockedPopup] = useState(false);
+  const blocked = useCasinoBlocked();
+  const { launch, pending, error: launchError, clearError } = useLaunchGame();
+  const categoryName = (CATEGORY_CODES as readonly string[]).includes(type) ? t(`categories.${type as CategoryCode}`) : type;
+
+  useEffect(() => setBlockedPopup(blocked), [blocked, type]);
+
+  // Spec 4: a category loads its systems, then their providers; the games come with the category.
+  useEffect(() => {
+    let live = true;
+    setSystems(null);
+    setProviders([]);
+    setGames(null);
+    setError(null);
+    (async () => {
+      try {
+        const s = await api.call(schemas.getSystems, { query: { type } });
+        if (!live) return;
+        setSystems(s.systems);
+        if (s.systems.length) {
+          try {
+            const p = await api.call(schemas.getProviders, { query: { system: JSON.stringify(s.systems.map((x) => x.platform)) } });
+            if (live) setProviders(p.data);
+          } catch (err) {
+            if (live) setError(errorText(err, en.errors.providers, t('errors.providers')));
+          }
+        }
+      } catch (err) {
+        if (live) setError(errorText(err, en.errors.systems, t('errors.systems')));
+      }
+    })();
+    api
+      .call(schemas.getGames, { query: { type } })
+      .then((g) => live && setGames(g.games))
+      .catch((err) => {
+        if (!live) return;
+        setGames([]);
+        setError(errorText(err, en.errors.games, t('errors.games')));
+      });
+    return () => {
+      live = false;
+    };
+  }, [type, api]);
+
+  useEffect(() => {
+    if (!loggedIn) {
+      setFavourites([]);
+      return;
+    }
+    api
+      .call(schemas.getGameFavourites)
+      .then((f) => setFavourites(f.codes))
+      .catch((err) => console.warn('[casino] favourites failed', err));
+  }, [loggedIn, api]);
+
+  // the search box types locally and settles into the URL, so Close from a game returns to the same list
+  const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => setSearch(query), [query]);
+  const onSearch = (value: string) => {
+    setSearch(value);
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = setTimeout(() => updateParams({ q: value.trim() || null }), 250);
+  };
+  useEffect(() => () => void (settle.current && clearTimeout(settle.current)), []);
+
+  function updateParams(changes: Record<string, string | null>) {
+    const next = new URLSearchParams(params);
+    for (const [k, v] of Object.entries(changes)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    setParams(next, { replace: true });
+  }
+
+  const visible = useMemo(() => {
+    if (!games) return [];
+    const needle = search.trim().toLowerCase();
+    const filtered = games.filter(
+      (g) => (!system || gameBelongsTo(g, system)) && (!needle || g.name.toLowerCase().includes(needle) || g.code.toLowerCase().includes(needle)),
+    );
+    return sortGames(filtered, sort, favourites);
+  }, [games, system, search, sort, favourites]);
+
+  async function toggleFavourite(game: CatalogGame) {
+    const on = favourites.includes(game.code);
+    setFavourites((f) => (on ? f.filter((c) => c !== game.code) : [game.code, ...f]));
+    try {
+      const res = on
+        ? await api.call(schemas.removeGameFavourite, { params: { code: game.code } })
+        : await api.call(schemas.addGameFavourite, { body: { gameCode: game.code } });
+      setFavourites(res.codes);
+    } catch (err) {
+      setFavourites((f) => (on ? [game.code, ...f] : f.filter((c) => c !== game.code)));
+      console.warn('[casino] favourite toggle failed', err);
+    }
+  }
+
+  const blockedText = t('common:marketBlocked', { section: categoryName });
+
+  return (
+    <Page data-testid="games-page" css={css`padding-top:8px;`}>
+      <nav aria-label={t('categoriesLabel')} css={strip}>
+        {CATEGORY_CODES.map((code) => (
+          <Button
+            key={code}
+            variant={code === type ? 'primary' : 'secondary'}
+            aria-current={code === type ? 'page' : undefined}
+            onClick={() => setParams(new URLSearchParams({ type: code }))}
+            css={css`flex:0 0 auto;min-height:38px;padding:6px 14px;`}
+          >
+            {t(`categories.${code}`)}
+          </Button>
+        ))}
+      </nav>
+
+      <h1 css={css`font-size:20px;margin:12px 0 8px;`}>{title || categoryName}</h1>
+
+      {blocked ? (
+        <>
+          <p role="alert" data-testid="casino-blocked" css={css`color:${theme.color.warning};`}>{blockedText}</p>
+          <Modal open={blockedPopup} title={t('blockedTitle')} onClose={() => setBlockedPopup(false)} footer={<Button onClick={() => setBlockedPopup(false)}>{t('common:close')}</Button>}>
+            <p>{blockedText}</p>
+          </Modal>
+        </>
+      ) : (
+        <>
+          <div role="group" aria-label={t('providersLabel')} css={strip} data-testid="provider-chips">
+            <Chip active={!system} onClick={() => updateParams({ system: null, title: null })}>{t('all')}</Chip>
+            {providers.map((p) => (
+              <Chip key={`${p.system}:${p.platform}`} active={system === p.platform} onClick={() => updateParams({ system: p.platform, title: p.name })}>
+                {p.name}
+              </Chip>
+            ))}
+          </div>
+
+          <div css={css`display:flex;gap:8px;align-items:center;margin:10px 0;position:relative;`}>
+            <input
+              type="search"
+              aria-label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              value={search}
+              onChange={(e) => onSearch(e.target.value)}
+              css={css`flex:1;min-width:0;min-height:42px;padding:8px 12px;border-radius:${theme.radius.md};border:1px solid ${theme.color.border};
+                background:${theme.color.bg};color:${theme.color.text};font:inherit;`}
+            />
+            <Button
+              variant="secondary"
+              aria-haspopup="menu"
+              aria-expanded={sortOpen}
+              aria-label={t('sortBy', { sort: t(`sorts.${sort}`) })}
+              onClick={() => setSortOpen((o) => !o)}
+              css={css`flex:0 0 auto;min-height:42px;padding:8px 12px;white-space:nowrap;`}
+            >
+              ⇅ {t(`sorts.${sort}`)}
+            </Button>
+            {sortOpen && (
+              <div
+                role="menu"
+                aria-label={t('sort')}
+                css={css`position:absolute;right:0;top:46px;z-index:20;background:${theme.color.surfaceRaised};border:1px solid ${theme.color.border};
+                  border-radius:${theme.radius.md};min-width:160px;padding:4px;box-shadow:0 8px 24px rgba(0,0,0,.4);`}
+              >
+                {SORTS.map((s) => (
+                  <button
+                    key={s}
+                    role="menuitemradio"
+                    aria-checked={s === sort}
+                    onClick={() => {
+                      setSortOpen(false);
+                      updateParams({ sort: s === 'recommend' ? null : s });
+                    }}
+                    css={css`display:block;width:100%;text-align:left;padding:10px 12px;border:0;background:${s === sort ? theme.color.surface : 'transparent'};
+                      color:${s === sort ? theme.color.brand : theme.color.text};font:inherit;border-radius:${theme.radius.sm};cursor:pointer;min-height:40px;`}
+                  >
+                    {t(`sorts.${s}`)}
+                  </button>
+                ))}
+              </div>
+            )}
+          </div>
+
+          {(error || launchError) && (
+            <p role="alert" css={css`color:${theme.color.danger};`} onClick={clearError}>
+              {launchError ?? error}
+            </p>
+          )}
+
+          {games === null || systems === null ? (
+            <Spinner />
+          ) : visible.length === 0 ? (
+            <NoData />
+          ) : (
+            <ul aria-label={title || categoryName} data-testid="game-list" css={grid}>
+              {visible.map((g) => {
+                const fav = favourites.includes(g.code);
+                return (
+                  <li key={g.code} data-testid="game-card" data-code={g.code} css={css`position:relative;list-style:none;`}>
+                    <button
+                      onClick={() => void launch(g)}
+                      disabled={pending !== null}
+                      aria-label={t('play', { name: g.name })}
+                      css={css`display:block;width:100%;padding:0;border:0;background:${theme.color.surface};border-radius:${theme.radius.md};
+                        overflow:hidden;color:${theme.color.text};cursor:pointer;text-align:left;font:inherit;`}
+                    >
+                      {g.thumbnail ? (
+                        <img src={api.url(g.thumbnail)} alt="" loading="lazy" css={css`display:block;width:100%;aspect-ratio:1;object-fit:cover;`} />
+                      ) : (
+                        <div css={css`aspect-ratio:1;background:${theme.color.surfaceRaised};`} />
+                      )}
+                      <span title={g.name} css={css`display:block;padding:6px 8px;font-size:13px;white-space:nowrap;overflow:hidden;`}>
+                        {truncate(g.name, 15)}
+                      </span>
+                      {pending === g.code && <span css={css`display:block;padding:0 8px 6px;font-size:12px;`}>{t('launching')}</span>}
+                    </button>
+                    {loggedIn && (
+                      <button
+                        aria-pressed={fav}
+                        aria-label={fav ? t('removeFavourite', { name: g.name }) : t('addFavourite', { name: g.name })}
+                        onClick={() => void toggleFavourite(g)}
+                        css={css`position:absolute;top:4px;right:4px;width:34px;height:34px;border-radius:50%;border:0;cursor:pointer;
+                          background:rgba(0,0,0,.55);color:${fav ? theme.color.brand : '#fff'};font-size:18px;line-height:1;`}
+                      >
+                        {fav ? '★' : '☆'}
+                      </button>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
+      )}
+    </Page>
+  );
+}
+
+const strip = css`display:flex;gap:8px;overflow-x:auto;padding-bottom:4px;scrollbar-width:none;`;
+const grid = css`display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px;padding:0;margin:0;
+  @media (min-width: 768px) { grid-template-columns: repeat(6, minmax(0, 1fr)); }`;
+
+function Chip(props: { active: boolean; onClick: () => void; children: React.ReactNode }) {
+  return (
+    <button
+      aria-pressed={props.active}
+      onClick={props.onClick}
+      css={css`flex:0 0 auto;min-height:36px;padding:6px 14px;border-radius:${theme.radius.pill};cursor:pointer;font:inherit;font-size:14px;
+        border:1px solid ${props.active ? theme.color.brand : theme.color.border};
+        background:${props.active ? theme.color.brand : theme.color.surface};color:${props.active ? theme.color.brandText : theme.color.text};`}
+    >
+      {props.children}
+    </button>
+  );
+}

@@ -1,0 +1,140 @@
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import { ApiError, Button, FieldError, Input, Spinner, formatDhakaDateTime, schemas, theme, useHost } from '@khela/shared';
+
+/** The chat box polls as a fallback for the push channel. */
+export const CHAT_POLL_MS = 5_000;
+
+/** Spec 5: empty or whitespace-only messages are ignored. */
+export function messageToSend(text: string): string | null {
+  const trimmed = text.trim();
+  return trimmed ? trimmed : null;
+}
+
+type LoadError = 'forbidden' | 'notFound' | 'loadFailed' | null;
+
+/** /chat-box/:chatId */
+export function ChatBox() {
+  const { t, i18n } = useTranslation(['chat', 'common']);
+  const { api, bus, isMobile } = useHost();
+  const { chatId: rawId } = useParams();
+  const chatId = Number(rawId);
+  const [messages, setMessages] = useState<schemas.ChatMessage[] | null>(null);
+  const [loadError, setLoadError] = useState<LoadError>(null);
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const [sendError, setSendError] = useState('');
+  const endRef = useRef<HTMLDivElement>(null);
+
+  const load = useCallback(async () => {
+    if (!Number.isInteger(chatId) || chatId <= 0) return setLoadError('notFound');
+    try {
+      const res = await api.call(schemas.getChatMessages, { params: { chatId } });
+      setMessages(res.messages);
+      setLoadError(null);
+    } catch (err) {
+      const status = err instanceof ApiError ? err.status : 0;
+      setLoadError(status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'loadFailed');
+    }
+  }, [api, chatId]);
+
+  useEffect(() => {
+    setMessages(null);
+    void load();
+    const poll = setInterval(() => {
+      if (document.visibilityState !== 'hidden') void load();
+    }, CHAT_POLL_MS);
+    const pushed = bus.on('chat').subscribe((m) => {
+      if (m.chatId === String(chatId)) void load();
+    });
+    // logout drops the conversation from memory at once
+    const out = bus.on('logout').subscribe(() => {
+      setMessages([]);
+      setDraft('');
+    });
+    return () => {
+      clearInterval(poll);
+      pushed.unsubscribe();
+      out.unsubscribe();
+    };
+  }, [load, bus, chatId]);
+
+  useEffect(() => {
+    endRef.current?.scrollIntoView?.({ block: 'end' });
+  }, [messages?.length]);
+
+  const send = async (e: FormEvent) => {
+    e.preventDefault();
+    const content = messageToSend(draft);
+    if (!content || sending) return;
+    setSending(true);
+    setSendError('');
+    try {
+      const res = await api.call(schemas.sendMessage, { body: { chat_id: chatId, sender_id: schemas.LEGACY_SENDER_ID, content } });
+      setMessages((prev) => (prev && !prev.some((m) => m.id === res.data.id) ? [...prev, res.data] : prev));
+      setDraft('');
+    } catch (err) {
+      console.warn('[chat] send failed', err);
+      setSendError(t('chat:box.sendFailed'));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  if (loadError && messages === null) {
+    return (
+      <div css={css`padding:16px;`} role="alert" data-testid="chat-box-error">
+        <p>{t(`chat:box.${loadError}`)}</p>
+        <Link to="/chat-list">{t('chat:box.back')}</Link>
+      </div>
+    );
+  }
+
+  return (
+    <div data-testid="chat-box" css={css`display:flex;flex-direction:column;height:${isMobile ? '100dvh' : 'calc(100dvh - 200px)'};min-height:360px;max-width:720px;margin:0 auto;`}>
+      <div css={css`display:flex;align-items:center;gap:8px;padding:10px 12px;border-bottom:1px solid ${theme.color.border};`}>
+        <Link to="/chat-list" aria-label={t('chat:box.back')} css={css`text-decoration:none;font-size:20px;`}>←</Link>
+        <h1 css={css`margin:0;font-size:17px;`}>{t('chat:title')}</h1>
+      </div>
+      <div
+        role="log"
+        aria-label={t('chat:box.messages')}
+        aria-live="polite"
+        css={css`flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;`}
+      >
+        {messages === null ? (
+          <Spinner />
+        ) : (
+          messages.map((m) => (
+            <div
+              key={m.id}
+              data-testid="chat-message"
+              data-from={m.from_support ? 'support' : 'me'}
+              css={css`max-width:80%;align-self:${m.from_support ? 'flex-start' : 'flex-end'};padding:8px 12px;border-radius:${theme.radius.md};
+                background:${m.from_support ? theme.color.surfaceRaised : theme.color.accent};color:#fff;white-space:pre-wrap;word-break:break-word;`}
+            >
+              <div css={css`font-size:11px;opacity:.75;margin-bottom:2px;`}>
+                {m.from_support ? t('chat:box.support') : t('chat:box.you')} · {formatDhakaDateTime(m.created_at, i18n.language)}
+              </div>
+              {m.content}
+            </div>
+          ))
+        )}
+        <div ref={endRef} />
+      </div>
+      <form onSubmit={send} css={css`display:flex;gap:8px;padding:10px 12px;border-top:1px solid ${theme.color.border};`}>
+        <Input
+          aria-label={t('chat:box.placeholder')}
+          placeholder={t('chat:box.placeholder')}
+          value={draft}
+          maxLength={schemas.CHAT_MESSAGE_MAX}
+          onChange={(e) => setDraft(e.target.value)}
+        />
+        <Button type="submit" disabled={sending}>{t('chat:box.send')}</Button>
+      </form>
+      {sendError && <FieldError role="alert" css={css`padding:0 12px 8px;`}>{sendError}</FieldError>}
+    </div>
+  );
+}

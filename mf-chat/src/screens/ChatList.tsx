@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import { Button, NoData, Page, Spinner, schemas, theme, truncate, useHost } from '@khela/shared';
+
+/** /chat-list: the player's chats with the other side's name and the last message. */
+export function ChatList() {
+  const { t } = useTranslation('chat');
+  const { api, bus } = useHost();
+  const [chats, setChats] = useState<schemas.ChatSummary[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    const load = () =>
+      api
+        .call(schemas.getChats)
+        .then((r) => live && setChats(r.chats))
+        .catch((err) => {
+          console.warn('[chat] list failed', err);
+          if (live) setChats([]);
+        });
+    void load();
+    const pushed = bus.on('chat').subscribe(() => void load());
+    const out = bus.on('logout').subscribe(() => setChats([]));
+    return () => {
+      live = false;
+      pushed.unsubscribe();
+      out.unsubscribe();
+    };
+  }, [api, bus]);
+  return (
+    <Page data-testid="chat-list">
+      <div css={css`display:flex;justify-content:space-between;align-items:center;margin-bottom:12px;`}>
+        <h1 css={css`margin:0;font-size:20px;`}>{t('list.title')}</h1>
+        <Link to="/chat"><Button as="span">{t('list.newChat')}</Button></Link>
+      </div>
+      {chats === null ? (
+        <Spinner />
+      ) : chats.length === 0 ? (
+        <NoData />
+      ) : (
+        <ul css={css`list-style:none;margin:0;padding:0;`}>
+          {chats.map((c) => (
+            <li key={c.chat_id}>
+              <Link
+                to={`/chat-box/${c.chat_id}`}
+                data-testid="chat-list-item"
+                css={css`display:block;padding:12px;margin-bottom:8px;border-radius:${theme.radius.md};background:${theme.color.surface};
+                  border:1px solid ${theme.color.border};text-decoration:none;color:${theme.color.text};`}
+              >
+                <strong>{c.other_user.username}</strong>
+                <div css={css`font-size:13px;color:${theme.color.textMuted};margin-top:4px;`}>
+                  {c.last_message ? truncate(c.last_message, 60) : t('list.noMessages')}
+                </div>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,126 @@
+import { useCallback, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import { formatDhakaDateTime, theme, useHost } from '@khela/shared';
+import { groupBySport, type ListedEvent } from '../logic';
+import { oddsClient } from '../odds';
+import { pinStore, usePins } from '../state';
+import { usePoll } from '../usePoll';
+
+export const EVENTS_POLL_MS = 15_000;
+
+/** Every event of the three sports, refreshed every 15 s while the page is visible. */
+export function useSportsEvents() {
+  const { api } = useHost();
+  const [events, setEvents] = useState<ListedEvent[] | null>(null);
+  const [error, setError] = useState(false);
+  const load = useCallback(async () => {
+    try {
+      setEvents(await oddsClient(api).sportsEvents());
+      setError(false);
+    } catch (err) {
+      console.warn('[exchange] events failed', err);
+      setError(true);
+    }
+  }, [api]);
+  usePoll(load, EVENTS_POLL_MS, api);
+  return { events, error, loading: events === null && !error };
+}
+
+/** Full-area overlay while a list loads ("Loading events..." / "Loading in-play events..."). */
+export function LoadingOverlay({ text }: { text: string }) {
+  return (
+    <div
+      role="status"
+      aria-live="polite"
+      data-testid="exchange-loading"
+      css={css`display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;min-height:40vh;color:${theme.color.textMuted};`}
+    >
+      <span css={css`width:28px;height:28px;border-radius:50%;border:3px solid ${theme.color.border};border-top-color:${theme.color.brand};
+        animation: khela-spin 0.8s linear infinite; @keyframes khela-spin { to { transform: rotate(360deg); } }`} />
+      {text}
+    </div>
+  );
+}
+
+export function Badge({ children, tone }: { children: string; tone: 'fancy' | 'bookmaker' | 'inplay' }) {
+  const bg = tone === 'fancy' ? '#0e7c66' : tone === 'bookmaker' ? '#1d4ed8' : theme.color.success;
+  return (
+    <span css={css`display:inline-block;padding:1px 6px;border-radius:${theme.radius.sm};font-size:11px;font-weight:700;background:${bg};color:#fff;`}>
+      {children}
+    </span>
+  );
+}
+
+/** Opens the odds view; the ids go in the query too, so a reload of /odds-view still works. */
+export function useOpenEvent() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (e: ListedEvent) => {
+    const q = new URLSearchParams({ marketId: e.MarketId, eventId: e.EventId, sport: e.sportKey });
+    navigate(`/odds-view?${q}`, {
+      state: { marketId: e.MarketId, eventId: e.EventId, selectedSport: e.sportKey, previousPath: location.pathname + location.search },
+    });
+  };
+}
+
+export function EventRow({ event }: { event: ListedEvent }) {
+  const { t, i18n } = useTranslation('exchange');
+  const pins = usePins();
+  const open = useOpenEvent();
+  const pinned = pins.some((p) => p.marketId === event.MarketId);
+  return (
+    <li
+      data-testid="exchange-event"
+      css={css`display:flex;align-items:center;gap:8px;padding:10px 12px;border-bottom:1px solid ${theme.color.border};`}
+    >
+      <button
+        type="button"
+        onClick={() => open(event)}
+        css={css`flex:1;text-align:left;appearance:none;border:0;background:none;color:${theme.color.text};font:inherit;cursor:pointer;padding:0;min-height:44px;`}
+      >
+        <div css={css`font-weight:600;`}>{event.Event}</div>
+        <div css={css`display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin-top:4px;font-size:12px;color:${theme.color.textMuted};`}>
+          {event.inplay ? <Badge tone="inplay">{t('badge.inplay')}</Badge> : event.OpenDate && <span>{formatDhakaDateTime(event.OpenDate, i18n.language)}</span>}
+          {event.Fancy && <Badge tone="fancy">{t('badge.fancy')}</Badge>}
+          {event.Bookmaker && <Badge tone="bookmaker">{t('badge.bookmaker')}</Badge>}
+        </div>
+      </button>
+      <button
+        type="button"
+        aria-pressed={pinned}
+        aria-label={`${pinned ? t('unpin') : t('pin')}: ${event.Event}`}
+        onClick={() => pinStore.toggle({ eventId: event.EventId, marketId: event.MarketId, name: event.Event, sport: event.sportKey })}
+        css={css`appearance:none;border:1px solid ${theme.color.border};border-radius:50%;width:36px;height:36px;cursor:pointer;
+          background:${pinned ? theme.color.brand : 'transparent'};color:${pinned ? theme.color.brandText : theme.color.textMuted};font-size:16px;`}
+      >
+        <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M16 3l5 5-3 1-4 4 1 5-2 2-4-4-5 5-1-1 5-5-4-4 2-2 5 1 4-4z" /></svg>
+      </button>
+    </li>
+  );
+}
+
+/** Events grouped under Cricket, Soccer, Tennis. */
+export function GroupedEvents({ events }: { events: ListedEvent[] }) {
+  const { t } = useTranslation('exchange');
+  return (
+    <div>
+      {groupBySport(events).map((g) => (
+        <section key={g.sport} aria-labelledby={`sport-${g.sport}`} data-testid={`sport-${g.sport}`}>
+          <h2
+            id={`sport-${g.sport}`}
+            css={css`margin:0;padding:8px 12px;font-size:14px;background:${theme.color.accent};color:#fff;`}
+          >
+            {t(`sport.${g.sport}`)}
+          </h2>
+          <ul css={css`list-style:none;margin:0;padding:0;`}>
+            {g.events.map((e) => (
+              <EventRow key={e.MarketId} event={e} />
+            ))}
+          </ul>
+        </section>
+      ))}
+    </div>
+  );
+}

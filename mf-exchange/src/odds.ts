@@ -1,0 +1,59 @@
+import { ofetch } from 'ofetch';
+import { schemas, type ApiClient } from '@khela/shared';
+import type { z } from 'zod';
+import { SPORTS, type ListedEvent } from './logic';
+
+/**
+ * Client of the exchange odds host (spec 7): its base URL comes from GET /api/exchange-hub,
+ * asked once per session; responses are checked with the shared zod schemas.
+ */
+export interface OddsClient {
+  sportsEvents(): Promise<ListedEvent[]>;
+  matchOdds(marketId: string, signal?: AbortSignal): Promise<schemas.MatchOdds>;
+  eventDetail(eventId: string, signal?: AbortSignal): Promise<schemas.EventDetail>;
+  scoreBoard(eventId: string): Promise<string>;
+}
+
+let base: Promise<string> | null = null;
+
+/** Forgets the odds host (logout: the next player asks again with their own token). */
+export function resetOddsBase(): void {
+  base = null;
+}
+
+function oddsBase(api: ApiClient): Promise<string> {
+  if (!base) {
+    base = api.call(schemas.exchangeHub).then((r) => r.data.odds_url.replace(/\/$/, ''));
+    base.catch(() => (base = null));
+  }
+  return base;
+}
+
+async function getJson<S extends z.ZodType>(url: string, schema: S, signal?: AbortSignal): Promise<z.output<S>> {
+  const raw = await ofetch(url, { signal, retry: 0, headers: { Accept: 'application/json' } });
+  return schema.parse(raw);
+}
+
+export function oddsClient(api: ApiClient): OddsClient {
+  return {
+    async sportsEvents() {
+      const root = await oddsBase(api);
+      const lists = await Promise.all(
+        SPORTS.map(async (sport) => {
+          const items = await getJson(`${root}/api/sports-events/${sport}`, schemas.sportsEventsSchema);
+          return items.map((e) => ({ ...e, sportKey: sport }));
+        }),
+      );
+      return lists.flat();
+    },
+    async matchOdds(marketId, signal) {
+      return getJson(`${await oddsBase(api)}/api/match-odds/${encodeURIComponent(marketId)}`, schemas.matchOddsSchema, signal);
+    },
+    async eventDetail(eventId, signal) {
+      return getJson(`${await oddsBase(api)}/api/event/${encodeURIComponent(eventId)}`, schemas.eventDetailSchema, signal);
+    },
+    async scoreBoard(eventId) {
+      return ofetch(`${await oddsBase(api)}/api/score/board/${encodeURIComponent(eventId)}`, { responseType: 'text', retry: 0 });
+    },
+  };
+}

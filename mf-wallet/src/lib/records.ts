@@ -1,0 +1,63 @@
+import { dhakaDateKey } from '@khela/shared';
+import type { Turnover, WalletTransaction } from '@khela/shared/schemas';
+
+export type StatusFilter = 'all' | '0' | '2' | '1';
+export type TypeFilter = 'all' | 'deposit' | 'withdraw';
+export type DateFilter = 'today' | 'yesterday' | 'last7' | 'all';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Dates are Dhaka calendar days (GMT+6) whatever the phone's own zone; Last 7 days = now minus 7 days. */
+export function matchesDate(createdAt: string, filter: DateFilter, now: Date = new Date()): boolean {
+  if (filter === 'all') return true;
+  const t = new Date(createdAt);
+  if (filter === 'last7') return t.getTime() >= now.getTime() - 7 * DAY_MS && t.getTime() <= now.getTime();
+  const day = filter === 'today' ? dhakaDateKey(now) : dhakaDateKey(new Date(now.getTime() - DAY_MS));
+  return dhakaDateKey(t) === day;
+}
+
+export function filterTransactions(
+  list: WalletTransaction[],
+  f: { status: StatusFilter; type: TypeFilter; date: DateFilter },
+  now: Date = new Date(),
+): WalletTransaction[] {
+  return list.filter(
+    (t) => (f.status === 'all' || t.key === f.status) && (f.type === 'all' || t.action === f.type) && matchesDate(t.created_at, f.date, now),
+  );
+}
+
+/** Newest day first, each day's rows newest first; the key is the Dhaka date. */
+export function groupByDhakaDate<T extends { created_at: string }>(list: T[]): Array<[string, T[]]> {
+  const groups = new Map<string, T[]>();
+  for (const item of [...list].sort((a, b) => b.created_at.localeCompare(a.created_at))) {
+    const key = dhakaDateKey(item.created_at);
+    const g = groups.get(key);
+    if (g) g.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.entries()];
+}
+
+/** Spec 9: bonus = required turnover / promotion turnover (or 1), 2 decimals. */
+export function turnoverBonus(t: Pick<Turnover, 'required_turnover' | 'transaction'>): string {
+  const multiple = t.transaction.promotion?.turnover || 1;
+  return (Number(t.required_turnover) / multiple).toFixed(2);
+}
+
+/**
+ * Progress bar fill in percent. Completed tickets are 100. The spec defines the active figure as
+ * remaining / required; the bar shows what is done (100 minus that), labelled with both numbers.
+ */
+export function turnoverProgress(t: Pick<Turnover, 'status' | 'required_turnover' | 'remaining_turnover'>): number {
+  if (t.status === 'complete') return 100;
+  const required = Number(t.required_turnover);
+  if (!(required > 0)) return 100;
+  const remainingShare = Number(t.remaining_turnover) / required;
+  return Math.max(0, Math.min(100, Math.round((1 - remainingShare) * 100)));
+}
+
+export function newIdempotencyKey(): string {
+  const c = globalThis.crypto as Crypto | undefined;
+  if (c?.randomUUID) return c.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
+}

@@ -1,0 +1,235 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, Link } from 'react-router';
+import { css } from '@emotion/react';
+import { ApiError, Button, Card, Spinner, TextField, bus, formatMoney, mmss, schemas, storage, theme, useHost } from '@khela/shared';
+import type { PaymentMethod, Promotion } from '@khela/shared/schemas';
+import { ErrorModal, type ShownError } from '../components/ErrorModal';
+import { AmountPresets, MethodChips, chip, chipRow, label, section } from '../components/parts';
+import { newIdempotencyKey } from '../lib/records';
+
+type Channel = { key: string; label: string };
+
+interface EwalletPayment {
+  url: string;
+  amount: string;
+  transaction: string;
+  expiresAt: number;
+}
+
+function channelsOf(m: PaymentMethod | undefined, t: (k: string) => string): Channel[] {
+  if (!m) return [];
+  if (typeof m.account_type === 'object') return m.account_type.pgs.map((pg) => ({ key: pg.code, label: pg.name }));
+  return [{ key: m.account_type, label: t(`channel.${m.account_type}`) }];
+}
+
+/** /deposit: phone verified, no pending deposit, amount 100-25,000, method and channel; Agent/Merchant/Personal or e-wallet. */
+export function Deposit() {
+  const { t } = useTranslation('wallet');
+  const { api, locale } = useHost();
+  const navigate = useNavigate();
+  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  const [promotions, setPromotions] = useState<Promotion[]>([]);
+  const [phoneVerified, setPhoneVerified] = useState<boolean | null>(null);
+  const [pending, setPending] = useState(false);
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const [channel, setChannel] = useState<string | null>(null);
+  const [amount, setAmount] = useState('');
+  const [promotionId, setPromotionId] = useState<number | null>(null);
+  const [walletNumber, setWalletNumber] = useState<string | null>(null);
+  const [payerTrx, setPayerTrx] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const [ewallet, setEwallet] = useState<EwalletPayment | null>(null);
+  const [now, setNow] = useState(Date.now());
+  // One key per attempt: a retry after a network failure must not create a second request.
+  const attemptKey = useRef<string | null>(null);
+
+  const method = methods?.find((m) => m.id === methodId);
+  const isEwallet = typeof method?.account_type === 'object';
+  const channels = useMemo(() => channelsOf(method, t), [method, t]);
+
+  useEffect(() => {
+    const remote_id = storage.get('remote_id') ?? undefined;
+    api.call(schemas.showPaymentMethod, { query: { name: 'deposit' } }).then((r) => setMethods(r.data), () => setMethods([]));
+    api.call(schemas.getPromotions).then(setPromotions, () => setPromotions([]));
+    api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
+      (r) => setPhoneVerified(r.user.session_id === '1'),
+      () => setPhoneVerified(null),
+    );
+    api.call(schemas.transactionShow, { query: { remote_id } }).then(
+      (r) => setPending(r.transactions.some((tx) => tx.action === 'deposit' && tx.key === '0')),
+      () => setPending(false),
+    );
+  }, [api]);
+
+  useEffect(() => {
+    setChannel(channels.length === 1 && !isEwallet ? channels[0]!.key : null);
+  }, [methodId]);
+
+  // The number to send money to (GET /api/get-wallet-number, first item).
+  useEffect(() => {
+    setWalletNumber(null);
+    if (!method || isEwallet || !channel) return;
+    const timer = setTimeout(() => {
+      api
+        .call(schemas.getWalletNumber, { query: { name: method.name, account_type: channel, amount: amount || undefined } })
+        .then((list) => setWalletNumber(list[0]?.account_number ?? null), () => setWalletNumber(null));
+    }, 250);
+    return () => clearTimeout(timer);
+  }, [method, channel, amount, isEwallet, api]);
+
+  useEffect(() => {
+    if (!ewallet) return;
+    const id = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(id);
+  }, [ewallet]);
+
+  const show = (message: string, profileLink = false) => setError({ message, profileLink });
+
+  const copy = async (text: string | null, ok: string, none: string) => {
+    if (!text) return bus.publish('toast', { kind: 'error', message: none });
+    try {
+      await navigator.clipboard?.writeText(text);
+    } catch {
+      /* clipboard refused: the toast still tells the player what to type */
+    }
+    bus.publish('toast', { kind: 'success', message: ok });
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (phoneVerified === false) return show(t('errors.phoneNotVerified'), true);
+    if (pending) return show(t('errors.depositPending'));
+    if (!amount.trim()) return show(t('errors.fillAmount'));
+    if (!method) return show(t('errors.validMethod'));
+    if (!channel) return show(t('errors.depositChannel'));
+    attemptKey.current ??= newIdempotencyKey();
+    setSubmitting(true);
+    try {
+      if (isEwallet) {
+        const res = await api.call(schemas.ewaRequest, {
+          body: { amount, type: method.id, provider: channel, promotion: promotionId },
+          idempotencyKey: attemptKey.current,
+        });
+        setEwallet({ url: res.url, amount: res.amount, transaction: res.transaction, expiresAt: Date.now() + res.timer * 60_000 });
+      } else {
+        const res = await api.call(schemas.submitDeposit, {
+          body: {
+            remote_id: storage.get('remote_id') ?? undefined,
+            account_number: walletNumber ?? undefined,
+            transaction_id: payerTrx.trim() || undefined,
+            amount,
+            payment_id: method.id,
+            promotion_id: promotionId,
+          },
+          idempotencyKey: attemptKey.current,
+        });
+        navigate('/payment-request', { state: { amount: res.amount, payment_icon: method.icon, action: 'deposit', transaction: res.transaction_id } });
+      }
+      attemptKey.current = null;
+    } catch (err) {
+      const apiErr = err instanceof ApiError ? err : null;
+      if (!apiErr?.network) attemptKey.current = null;
+      const code = (apiErr?.data as { code?: string } | undefined)?.code;
+      show(apiErr?.message ?? t('errors.depositError'), code === 'phone_unverified');
+      if (code === 'pending') setPending(true);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (!methods) return <Spinner />;
+
+  if (ewallet) {
+    const left = Math.max(0, Math.round((ewallet.expiresAt - now) / 1000));
+    return (
+      <Card data-testid="ewallet-payment">
+        <h2 css={css`margin-top:0;`}>{t('ewalletPay', { amount: formatMoney(ewallet.amount, 'BDT', locale) })}</h2>
+        <p>{t('ewalletTimer', { time: mmss(left) })}</p>
+        <p css={css`color:${theme.color.textMuted};font-size:13px;`}>{ewallet.transaction}</p>
+        <a
+          href={ewallet.url}
+          data-testid="go-to-gateway"
+          css={css`display:block;text-align:center;padding:12px;border-radius:${theme.radius.md};background:${theme.color.brand};color:${theme.color.brandText};font-weight:600;text-decoration:none;`}
+        >
+          {t('goToPayment')}
+        </a>
+      </Card>
+    );
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      {phoneVerified === false && (
+        <p role="alert" css={css`background:${theme.color.surfaceRaised};padding:10px 12px;border-radius:${theme.radius.md};`}>
+          {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
+        </p>
+      )}
+      {pending && (
+        <p role="status" data-testid="deposit-pending" css={css`background:${theme.color.surfaceRaised};padding:10px 12px;border-radius:${theme.radius.md};`}>
+          {t('pending.deposit')}
+        </p>
+      )}
+      <div css={section}>
+        <span css={label}>{t('paymentMethod')}</span>
+        <MethodChips methods={methods} value={methodId} onChange={setMethodId} name={t('paymentMethod')} />
+      </div>
+      {method && (
+        <div css={section}>
+          <span css={label}>{t('depositChannel')}</span>
+          <div role="radiogroup" aria-label={t('depositChannel')} css={chipRow}>
+            {channels.map((c) => (
+              <button key={c.key} type="button" role="radio" aria-checked={channel === c.key} css={chip(channel === c.key)} onClick={() => setChannel(c.key)} data-testid={`channel-${c.key}`}>
+                {c.label}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      <div css={section}>
+        <AmountPresets presets={schemas.DEPOSIT_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
+        <TextField
+          label={t('amount')}
+          hint={t('amountRange', { min: formatMoney(schemas.DEPOSIT_MIN, 'BDT', locale), max: formatMoney(schemas.DEPOSIT_MAX, 'BDT', locale) })}
+          inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')), name: 'amount' }}
+        />
+      </div>
+      {promotions.length > 0 && (
+        <div css={section}>
+          <label css={label} htmlFor="deposit-promotion">{t('promotion')}</label>
+          <select
+            id="deposit-promotion"
+            value={promotionId ?? ''}
+            onChange={(e) => setPromotionId(e.target.value ? Number(e.target.value) : null)}
+            css={css`width:100%;min-height:44px;border-radius:${theme.radius.md};background:${theme.color.bg};color:${theme.color.text};border:1px solid ${theme.color.border};padding:0 10px;font:inherit;`}
+          >
+            <option value="">{t('noPromotion')}</option>
+            {promotions.map((p) => (
+              <option key={p.id} value={p.id}>{p.name}</option>
+            ))}
+          </select>
+        </div>
+      )}
+      {walletNumber && (
+        <Card css={css`margin-bottom:18px;`} data-testid="wallet-number">
+          <p css={css`margin:0 0 8px;color:${theme.color.textMuted};`}>{t('sendTo', { amount: amount ? formatMoney(amount, 'BDT', locale) : '' })}</p>
+          <div css={css`display:flex;align-items:center;justify-content:space-between;gap:8px;`}>
+            <strong css={css`font-size:20px;letter-spacing:1px;`}>{walletNumber}</strong>
+            <Button type="button" variant="secondary" onClick={() => copy(walletNumber, t('accountCopied'), t('noAccountToCopy'))}>{t('copy')}</Button>
+          </div>
+          <div css={css`display:flex;justify-content:flex-end;margin-top:8px;`}>
+            <Button type="button" variant="ghost" onClick={() => copy(amount || null, t('amountCopied', { amount }), t('noAmountToCopy'))}>
+              {t('copy')} {t('amount')}
+            </Button>
+          </div>
+          <TextField label={t('trxIdOptional')} inputProps={{ value: payerTrx, onChange: (e) => setPayerTrx(e.target.value), name: 'transaction_id', autoComplete: 'off' }} />
+        </Card>
+      )}
+      <Button type="submit" block disabled={submitting} data-testid="deposit-submit">
+        {submitting ? t('submitting') : t('submit')}
+      </Button>
+      <ErrorModal error={error} onClose={() => setError(null)} />
+    </form>
+  );
+}

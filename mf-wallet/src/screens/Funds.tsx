@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { Page, Tabs } from '@khela/shared';
+import { Deposit } from './Deposit';
+import { Withdraw } from './Withdraw';
+
+/** /deposit and /withdrawal are the two tabs of one funds screen (spec 2). */
+export function Funds() {
+  const { t } = useTranslation('wallet');
+  const navigate = useNavigate();
+  const tab = useLocation().pathname.startsWith('/withdrawal') ? 'withdrawal' : 'deposit';
+  return (
+    <Page>
+      <Tabs
+        label={t('funds')}
+        tabs={[
+          { key: 'deposit', label: t('deposit') },
+          { key: 'withdrawal', label: t('withdrawal') },
+        ]}
+        value={tab}
+        onChange={(k) => navigate(`/${k}`)}
+      />
+      {tab === 'deposit' ? <Deposit key="deposit" /> : <Withdraw key="withdrawal" />}
+    </Page>
+  );
+}

@@ -1,0 +1,111 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import { Button, Modal, Page, TextField, schemas, storage, theme, useHost } from '@khela/shared';
+import { MAKE_PAYMENT_BN } from '../i18n';
+
+interface Preview {
+  file: File;
+  url: string;
+}
+
+/**
+ * /make-payment (not guarded): the sending phone (11 digits, registered), the transaction id (at least 7),
+ * receipt images; validation and result texts in Bengali as the spec has them.
+ */
+export function MakePayment() {
+  const { t } = useTranslation('wallet');
+  const { api } = useHost();
+  const [phones, setPhones] = useState<string[]>([]);
+  const [phone, setPhone] = useState('');
+  const [trx, setTrx] = useState('');
+  const [files, setFiles] = useState<Preview[]>([]);
+  const [errors, setErrors] = useState<{ phone?: string; trx?: string }>({});
+  const [submitting, setSubmitting] = useState(false);
+  const [modal, setModal] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (!storage.get('token')) return;
+    api.call(schemas.userShowEndpoint, { query: { remote_id: storage.get('remote_id') ?? undefined } }).then(
+      (r) => {
+        if (r.user.phone) {
+          setPhones([r.user.phone]);
+          setPhone((p) => p || r.user.phone!);
+        }
+      },
+      () => undefined,
+    );
+  }, [api]);
+
+  useEffect(() => () => files.forEach((f) => URL.revokeObjectURL(f.url)), [files]);
+
+  const pick = (list: FileList | null) => {
+    const images = [...(list ?? [])].filter((f) => f.type.startsWith('image/')).slice(0, schemas.RECEIPT_MAX_FILES);
+    setFiles(images.map((file) => ({ file, url: URL.createObjectURL(file) })));
+  };
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    const next: typeof errors = {};
+    if (!/^\d{11}$/.test(phone.trim())) next.phone = MAKE_PAYMENT_BN.phoneInvalid;
+    if (trx.trim().length < 7) next.trx = MAKE_PAYMENT_BN.trxInvalid;
+    setErrors(next);
+    if (next.phone || next.trx) return;
+    const form = new FormData();
+    form.append('phone', phone.trim());
+    form.append('transaction_id', trx.trim());
+    for (const f of files) form.append('receipts', f.file, f.file.name);
+    const token = storage.get('token');
+    setSubmitting(true);
+    try {
+      const res = await fetch(api.url(schemas.MAKE_PAYMENT_PATH), {
+        method: 'POST',
+        body: form,
+        headers: token ? { Authorization: `Bearer ${token}` } : {},
+      });
+      const data = (await res.json().catch(() => ({}))) as { message?: string };
+      if (!res.ok) return setModal(t('makePayment.failed', { message: data.message ?? res.statusText }));
+      setModal(MAKE_PAYMENT_BN.success);
+      setTrx('');
+      setFiles([]);
+    } catch {
+      setModal(MAKE_PAYMENT_BN.networkError);
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  return (
+    <Page>
+      <h1 css={css`font-size:20px;`}>{t('makePayment.title')}</h1>
+      <form onSubmit={submit} noValidate>
+        <TextField
+          label={t('makePayment.phone')}
+          error={errors.phone}
+          inputProps={{ inputMode: 'numeric', value: phone, list: 'make-payment-phones', onChange: (e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 11)), name: 'phone' }}
+        />
+        <datalist id="make-payment-phones">
+          {phones.map((p) => (
+            <option key={p} value={p} />
+          ))}
+        </datalist>
+        <TextField label={t('makePayment.trx')} error={errors.trx} inputProps={{ value: trx, onChange: (e) => setTrx(e.target.value), name: 'transaction_id', autoComplete: 'off' }} />
+        <label css={css`display:block;margin-bottom:14px;color:${theme.color.textMuted};font-size:14px;`}>
+          {t('makePayment.receipts')}
+          <input type="file" accept="image/*" multiple name="receipts" onChange={(e) => pick(e.target.files)} css={css`display:block;margin-top:6px;color:${theme.color.text};`} />
+        </label>
+        <div css={css`display:flex;flex-wrap:wrap;gap:8px;margin-bottom:14px;`}>
+          {files.map((f) => (
+            <img key={f.url} src={f.url} alt={f.file.name} css={css`max-height:310px;max-width:100%;border-radius:${theme.radius.md};`} />
+          ))}
+        </div>
+        <Button type="submit" block disabled={submitting} data-testid="make-payment-submit">
+          {submitting ? t('submitting') : t('makePayment.submit')}
+        </Button>
+      </form>
+      <Modal open={modal !== null} title={t('errorTitle')} onClose={() => setModal(null)} footer={<Button onClick={() => setModal(null)}>{t('close')}</Button>}>
+        <p data-testid="make-payment-message">{modal}</p>
+      </Modal>
+    </Page>
+  );
+}

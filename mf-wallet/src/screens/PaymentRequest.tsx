@@ -1,0 +1,87 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation, useSearchParams } from 'react-router';
+import { css, keyframes } from '@emotion/react';
+import { Card, Page, formatMoney, mmss, schemas, theme, useHost } from '@khela/shared';
+
+interface RequestState {
+  amount?: string;
+  payment_icon?: string | null;
+  action?: 'deposit' | 'withdraw';
+  transaction?: string;
+}
+
+const pulse = keyframes`0%,100%{transform:scale(1)}50%{transform:scale(1.12)}`;
+
+/**
+ * /payment-request: "Get Ready!", "Your Money is on its way", a 30-minute countdown, amount and icon,
+ * Close to /account. Coming back from the payment gateway (?transaction=...) it asks the API to settle.
+ */
+export function PaymentRequest() {
+  const { t } = useTranslation('wallet');
+  const { api, locale } = useHost();
+  const state = (useLocation().state ?? {}) as RequestState;
+  const [params] = useSearchParams();
+  const transaction = params.get('transaction');
+  const amount = state.amount ?? params.get('amount') ?? null;
+  const [left, setLeft] = useState(schemas.PAYMENT_REQUEST_SECONDS);
+  const [gatewayKey, setGatewayKey] = useState<'0' | '1' | '2' | null>(null);
+
+  useEffect(() => {
+    const end = Date.now() + schemas.PAYMENT_REQUEST_SECONDS * 1000;
+    const id = setInterval(() => setLeft(Math.max(0, Math.round((end - Date.now()) / 1000))), 1000);
+    return () => clearInterval(id);
+  }, []);
+
+  useEffect(() => {
+    if (!transaction) return;
+    let stop = false;
+    let tries = 0;
+    // The gateway's callback usually settles first; confirm asks the gateway itself if it has not.
+    const poll = async () => {
+      try {
+        const r = await api.call(schemas.ewaConfirm, { body: { trx_id: transaction } });
+        if (stop) return;
+        setGatewayKey(r.key);
+        if (r.key === '0' && ++tries < 20) setTimeout(poll, 2000);
+      } catch {
+        if (!stop && ++tries < 20) setTimeout(poll, 3000);
+      }
+    };
+    void poll();
+    return () => {
+      stop = true;
+    };
+  }, [transaction, api]);
+
+  return (
+    <Page>
+      <Card css={css`text-align:center;padding:28px 16px;`} data-testid="payment-request">
+        <div aria-hidden css={css`font-size:56px;animation:${pulse} 1.4s ease-in-out infinite;`}>⏳</div>
+        <h1 css={css`margin:12px 0 4px;color:${theme.color.brand};`}>{t('request.getReady')}</h1>
+        <p css={css`margin:0 0 16px;`}>{t('request.onItsWay')}</p>
+        {state.payment_icon && <img src={api.url(state.payment_icon)} alt="" width={96} height={48} css={css`object-fit:contain;`} />}
+        {amount && (
+          <p data-testid="request-amount" css={css`font-size:28px;font-weight:700;margin:8px 0;`}>
+            {formatMoney(amount, 'BDT', locale)}
+          </p>
+        )}
+        {transaction && (
+          <p data-testid="gateway-status" role="status">
+            {gatewayKey === '1' ? t('request.success') : gatewayKey === '2' ? t('request.failed') : t('request.checking')}
+          </p>
+        )}
+        <p css={css`color:${theme.color.textMuted};margin:16px 0 4px;`}>{t('request.timeLeft')}</p>
+        <p data-testid="countdown" css={css`font-size:32px;font-variant-numeric:tabular-nums;margin:0 0 20px;`}>{mmss(left)}</p>
+        {state.action === 'deposit' && (
+          <p>
+            <Link to="/make-payment">{t('request.confirmPayment')}</Link>
+          </p>
+        )}
+        <Link to="/account" data-testid="request-close" css={css`display:inline-block;padding:10px 24px;border-radius:${theme.radius.md};background:${theme.color.brand};color:${theme.color.brandText};text-decoration:none;font-weight:600;`}>
+          {t('request.close')}
+        </Link>
+      </Card>
+    </Page>
+  );
+}

@@ -1,0 +1,73 @@
+import '../../test/mock-shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { resetHost, responders } from '../../test/host';
+import { renderScreen } from '../../test/render';
+import { TransactionRecord } from './TransactionRecord';
+import { TurnoverRecord } from './TurnoverRecord';
+import { PaymentRequest } from './PaymentRequest';
+
+const tx = (over: Record<string, unknown>) => ({
+  id: 1, action: 'deposit', amount: '1000.00', bonus: '0.00', key: '1', transaction_id: 'D1', account_number: '01711000001', provider: null,
+  created_at: new Date().toISOString(), updated_at: new Date().toISOString(), information_received_at: new Date().toISOString(),
+  payment_method: null, promotion: null, ...over,
+});
+
+beforeEach(() => {
+  resetHost();
+  localStorage.setItem('token', 't');
+  localStorage.setItem('remote_id', '7');
+});
+
+describe('TransactionRecord', () => {
+  it('opens the timeline popup with Agent and a masked account number; filters by status', async () => {
+    responders.set('GET /api/transaction/show', () => ({ transactions: [tx({ id: 1 }), tx({ id: 2, key: '0', action: 'withdraw', payment_method: { name: 'bKash', type: 'Agent', icon: null } })] }));
+    renderScreen(<TransactionRecord />, '/transaction-record');
+    const rows = await screen.findAllByTestId('record-row');
+    expect(rows).toHaveLength(2);
+    await userEvent.click(rows.find((r) => r.textContent!.includes('Deposit'))!);
+    const details = await screen.findByTestId('record-details');
+    expect(within(details).getByTestId('detail-method').textContent).toBe('Agent');
+    expect(within(details).getByTestId('detail-account').textContent).toBe('01*******01');
+    expect(within(details).getAllByTestId('step-label').map((s) => s.textContent)).toEqual(['Initiated', 'Information Received', 'Success']);
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(screen.getByTestId('open-filter'));
+    await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
+    await userEvent.click(screen.getByTestId('filter-confirm'));
+    expect(await screen.findAllByTestId('record-row')).toHaveLength(1);
+    expect(screen.getByTestId('status-tag').textContent).toBe('Pending');
+  });
+
+  it('shows No Data when empty', async () => {
+    responders.set('GET /api/transaction/show', () => ({ transactions: [] }));
+    renderScreen(<TransactionRecord />, '/transaction-record');
+    expect(await screen.findByText('No Data')).toBeTruthy();
+  });
+});
+
+describe('TurnoverRecord', () => {
+  it('shows the bonus with 2 decimals and switches tabs', async () => {
+    responders.set('GET /api/turnovers', () => ({
+      data: [
+        { id: 1, status: 'active', required_turnover: '1000.00', remaining_turnover: '400.00', created_at: new Date().toISOString(), transaction: { action: 'deposit', amount: '100.00', promotion: { name: 'Reload', turnover: 3 }, payment_method: null } },
+      ],
+    }));
+    renderScreen(<TurnoverRecord />, '/turnover-record');
+    expect((await screen.findByTestId('turnover-bonus')).textContent).toBe('333.33');
+    expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+    await userEvent.click(screen.getByRole('tab', { name: 'Completed' }));
+    expect(await screen.findByText('No Data')).toBeTruthy();
+  });
+});
+
+describe('PaymentRequest', () => {
+  it('shows Get Ready!, the 30-minute countdown and Close to /account', async () => {
+    renderScreen(<PaymentRequest />, '/payment-request?amount=1000.00');
+    expect(screen.getByText('Get Ready!')).toBeTruthy();
+    expect(screen.getByText('Your Money is on its way')).toBeTruthy();
+    expect(screen.getByTestId('countdown').textContent).toBe('30:00');
+    expect(screen.getByTestId('request-amount').textContent).toBe('৳1,000.00');
+    expect(screen.getByTestId('request-close').getAttribute('href')).toBe('/account');
+  });
+});

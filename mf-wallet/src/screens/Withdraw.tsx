@@ -1,0 +1,144 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, Link } from 'react-router';
+import { css } from '@emotion/react';
+import { ApiError, Button, NoData, Spinner, TextField, bus, formatMoney, schemas, storage, theme, useHost } from '@khela/shared';
+import type { PaymentMethod } from '@khela/shared/schemas';
+import { ErrorModal, type ShownError } from '../components/ErrorModal';
+import { AmountPresets, MethodChips, label, section } from '../components/parts';
+import { newIdempotencyKey } from '../lib/records';
+
+interface CheckFailure {
+  message: string;
+  profileLink: boolean;
+}
+
+/** A 400 from /api/userwithdrawcheck: Date of Birth links to the profile, anything else asks for the turnover (spec 8). */
+function checkFailure(err: unknown, t: (k: string) => string): CheckFailure {
+  const apiErr = err instanceof ApiError ? err : null;
+  if (apiErr?.status === 400) {
+    const text = apiErr.message;
+    if (/date of birth|birthday|dofb/i.test(text)) return { message: text, profileLink: true };
+    return { message: t('errors.turnover'), profileLink: false };
+  }
+  return { message: apiErr?.message ?? t('errors.unknown'), profileLink: false };
+}
+
+/** /withdrawal: methods (hidden while withdrawal_status is 0), amount 500-25,000, account number, server check. */
+export function Withdraw() {
+  const { t } = useTranslation('wallet');
+  const { api, locale } = useHost();
+  const navigate = useNavigate();
+  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  const [methodsMessage, setMethodsMessage] = useState<string | null>(null);
+  const [check, setCheck] = useState<CheckFailure | null>(null);
+  const [phoneVerified, setPhoneVerified] = useState<boolean | null>(null);
+  const [pending, setPending] = useState(false);
+  const [methodId, setMethodId] = useState<number | null>(null);
+  const [amount, setAmount] = useState('');
+  const [account, setAccount] = useState('');
+  const [submitting, setSubmitting] = useState(false);
+  const [error, setError] = useState<ShownError | null>(null);
+  const attemptKey = useRef<string | null>(null);
+
+  useEffect(() => {
+    const remote_id = storage.get('remote_id') ?? undefined;
+    api.call(schemas.showPaymentMethod, { query: { name: 'withdraw' } }).then(
+      (r) => {
+        setMethods(r.success ? r.data : []);
+        if (!r.success || !r.data.length) setMethodsMessage(t('errors.noWithdrawMethods'));
+      },
+      () => {
+        setMethods([]);
+        setMethodsMessage(t('errors.noWithdrawMethods'));
+      },
+    );
+    api.call(schemas.userWithdrawCheck, { query: { remote_id } }).then(() => setCheck(null), (err) => setCheck(checkFailure(err, t)));
+    api.call(schemas.userShowEndpoint, { query: { remote_id } }).then((r) => setPhoneVerified(r.user.session_id === '1'), () => setPhoneVerified(null));
+    api.call(schemas.transactionShow, { query: { remote_id } }).then(
+      (r) => setPending(r.transactions.some((tx) => tx.action === 'withdraw' && tx.key === '0')),
+      () => setPending(false),
+    );
+  }, [api]);
+
+  const method = methods?.find((m) => m.id === methodId);
+
+  async function submit(e: React.FormEvent) {
+    e.preventDefault();
+    if (phoneVerified === false) return setError({ message: t('errors.phoneNotVerified'), profileLink: true });
+    if (pending) return setError({ message: t('errors.withdrawPending') });
+    if (!amount.trim()) return setError({ message: t('errors.amountRequired') });
+    if (!account.trim()) return setError({ message: t('errors.accountRequired') });
+    if (!method) return setError({ message: t('errors.selectMethod') });
+    setSubmitting(true);
+    const remote_id = storage.get('remote_id') ?? undefined;
+    try {
+      await api.call(schemas.userWithdrawCheck, { query: { remote_id } });
+    } catch (err) {
+      const f = checkFailure(err, t);
+      setCheck(f);
+      setError(f);
+      setSubmitting(false);
+      return;
+    }
+    attemptKey.current ??= newIdempotencyKey();
+    try {
+      const res = await api.call(schemas.submitWithdraw, {
+        body: { remote_id, account_number: account.trim(), amount, payment_id: method.id, provider: typeof method.account_type === 'string' ? method.account_type : undefined },
+        idempotencyKey: attemptKey.current,
+      });
+      attemptKey.current = null;
+      bus.publish('balance', { balance: res.balance });
+      bus.publish('toast', { kind: 'success', message: t('withdrawSuccess') });
+      navigate('/payment-request', { state: { amount: res.amount, payment_icon: method.icon, action: 'withdraw', transaction: res.transaction_id } });
+    } catch (err) {
+      const apiErr = err instanceof ApiError ? err : null;
+      if (!apiErr?.network) attemptKey.current = null;
+      const code = (apiErr?.data as { code?: string } | undefined)?.code;
+      if (code === 'pending') setPending(true);
+      setError({ message: apiErr?.message ?? t('errors.unknown'), profileLink: code === 'phone_unverified' || code === 'dob_missing' });
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  if (!methods) return <Spinner />;
+  if (methodsMessage) return <NoData text={methodsMessage} />;
+
+  const notice = css`background:${theme.color.surfaceRaised};padding:10px 12px;border-radius:${theme.radius.md};`;
+  return (
+    <form onSubmit={submit} noValidate>
+      {check && (
+        <p role="alert" data-testid="withdraw-check" css={notice}>
+          {check.message} {check.profileLink && <Link to="/profile">{t('verifyPhoneLink')}</Link>}
+        </p>
+      )}
+      {phoneVerified === false && (
+        <p role="alert" css={notice}>
+          {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
+        </p>
+      )}
+      {pending && <p role="status" css={notice}>{t('pending.withdraw')}</p>}
+      <div css={section}>
+        <span css={label}>{t('paymentMethod')}</span>
+        <MethodChips methods={methods} value={methodId} onChange={setMethodId} name={t('paymentMethod')} />
+      </div>
+      <div css={section}>
+        <AmountPresets presets={schemas.WITHDRAW_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
+        <TextField
+          label={t('amount')}
+          hint={t('amountRange', { min: formatMoney(schemas.WITHDRAW_MIN, 'BDT', locale), max: formatMoney(schemas.WITHDRAW_MAX, 'BDT', locale) })}
+          inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')), name: 'amount' }}
+        />
+      </div>
+      <TextField
+        label={t('accountNumber')}
+        inputProps={{ inputMode: 'numeric', value: account, placeholder: t('accountNumberPlaceholder'), onChange: (e) => setAccount(e.target.value.replace(/\D/g, '')), name: 'account_number', autoComplete: 'off' }}
+      />
+      <Button type="submit" block disabled={submitting} data-testid="withdraw-submit">
+        {submitting ? t('submitting') : t('submit')}
+      </Button>
+      <ErrorModal error={error} onClose={() => setError(null)} />
+    </form>
+  );
+}
