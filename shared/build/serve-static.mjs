@@ -20,7 +20,7 @@ if (!fs.existsSync(dir)) {
 }
 
 // gzip: a build that wrote file.gz beside file (the shell does) gets it served compressed
-const assets = sirv(dir, { dev: false, single: spa, etag: true, gzip: true, brotli: false,
+const makeAssets = () => sirv(dir, { dev: false, single: spa, etag: true, gzip: true, brotli: false,
   setHeaders(res, pathname) {
     // manifests and entries must never be cached, so a redeployed remote is picked up on reload
     if (/mf-manifest\.json$|remoteEntry\.js$|index\.html$|remotes\.json$/.test(pathname) || pathname === '/') {
@@ -29,6 +29,29 @@ const assets = sirv(dir, { dev: false, single: spa, etag: true, gzip: true, brot
       res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     }
   } });
+let assets = makeAssets();
+
+// a rebuild replaces the hashed files: re-index shortly after the folder changes, so a redeployed
+// remote is served on the next reload without restarting this server
+let reindex;
+try {
+  fs.watch(dir, () => {
+    clearTimeout(reindex);
+    reindex = setTimeout(() => {
+      if (fs.existsSync(dir)) assets = makeAssets();
+    }, 300);
+  }).on('error', () => {});
+} catch {}
+
+// a file deleted mid-rebuild must cost one request, not the server
+process.on('uncaughtException', (err) => {
+  if (err && err.code === 'ENOENT') {
+    console.warn(`[serve] ${err.path ?? 'file'} vanished during a rebuild`);
+    return;
+  }
+  console.error(err);
+  process.exit(1);
+});
 
 http
   .createServer((req, res) => {

@@ -31,7 +31,7 @@ export function identityConfig() {
       otpPerAddress: rule('RATE_LIMIT_OTP_PER_ADDRESS', 5, 60 * 60),
       otpPerUsername: rule('RATE_LIMIT_OTP_PER_USERNAME', 10, 60 * 60),
       otpPerIp: rule('RATE_LIMIT_OTP_PER_IP', 30, 60 * 60),
-      signupPerIp: rule('RATE_LIMIT_SIGNUP_PER_IP', 20, 60 * 60),
+      signupPerIp: rule('RATE_LIMIT_SIGNUP_PER_IP', 60, 60 * 60),
     },
     /** VIP points a player earns for verifying the phone the first time. */
     verifyPhoneVipPoints: num('IDENTITY_VERIFY_PHONE_VP', 10),

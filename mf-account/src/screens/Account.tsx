@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Card, Page, formatMoney, logout, theme, useBalance, useHost, schemas } from '@khela/shared';
+import { Button, Card, Page, formatMoney, theme, useBalance, useHost, schemas } from '@khela/shared';
 import type { GeneralSettings } from '@khela/shared/schemas';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
@@ -52,8 +52,8 @@ export function Account() {
           <strong data-testid="account-balance" aria-live="polite">{hidden ? '****' : shown !== null ? formatMoney(shown, user?.currency ?? 'BDT', locale) : '…'}</strong>
           <Button variant="ghost" aria-label={t('account.refresh')} onClick={() => void onRefresh()}
             css={css`transition:transform .5s;transform:rotate(${spinning ? 360 : 0}deg);`}>⟳</Button>
-          <Button variant="ghost" aria-label={hidden ? t('account.show') : t('account.hide')} aria-pressed={hidden} onClick={() => setHidden((h) => !h)}>
-            {hidden ? '👁' : '🙈'}
+          <Button variant="ghost" aria-pressed={hidden} onClick={() => setHidden((h) => !h)}>
+            {hidden ? t('account.show') : t('account.hide')}
           </Button>
         </div>
       </Card>
@@ -92,11 +92,8 @@ export function Account() {
           </nav>
         </section>
       )}
-      <Button variant="danger" block css={{ marginTop: 24 }} onClick={() => {
-        // leave the guarded page first, or the guard would send us to /login instead of home
-        navigate('/');
-        logout('user');
-      }}>{t('account.logout')}</Button>
+      {/* the shell's unguarded /player/logout route logs out everywhere (and revokes the token) and goes home */}
+      <Button variant="danger" block css={{ marginTop: 24 }} onClick={() => navigate('/player/logout')}>{t('account.logout')}</Button>
     </Page>
   );
 }

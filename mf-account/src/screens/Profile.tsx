@@ -141,7 +141,7 @@ export function Profile() {
         <div data-testid="profile-dob" css={css`padding:12px 0;border-bottom:1px solid ${theme.color.border};`}>
           {user.dofb ? (
             <>
-              <div css={row}><span css={{ minWidth: 110 }}>{t('profile.birthday')}</span><strong data-testid="dob-value">{user.dofb}</strong><span aria-hidden>🔒</span></div>
+              <div css={row}><span css={{ minWidth: 110 }}>{t('profile.birthday')}</span><strong data-testid="dob-value">{user.dofb}</strong></div>
               <p css={muted}>{t('profile.locked')}</p>
             </>
           ) : (

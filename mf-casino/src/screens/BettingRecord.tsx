@@ -187,7 +187,7 @@ function SettledTab() {
               <li key={r.id} data-testid="record-row" css={rowCard}>
                 <div css={css`display:flex;justify-content:space-between;gap:8px;`}>
                   <strong title={r.game_name}>{truncate(r.game_name, 15)}</strong>
-                  <span css={css`color:${theme.color.textMuted};font-size:12px;`}>{formatDhakaDateTime(r.created_at)}</span>
+                  <span css={css`color:${theme.color.textMuted};font-size:12px;`}>{formatDhakaDateTime(r.created_at)} {t('common:gmt6')}</span>
                 </div>
                 <div css={summaryGrid}>
                   <span>{t('records.bet')}: {formatMoney(r.bet_amount, r.currency, i18n.language)}</span>

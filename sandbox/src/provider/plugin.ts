@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { config } from '../config';
@@ -44,6 +46,13 @@ export function providerPlugin(opts: ProviderPluginOptions = {}): FastifyPluginA
       });
     app.addHook('onClose', async () => provider.close());
     app.decorate('gameProvider', provider);
+
+    // The taka sign and Bangla need a Bengali font that phones may lack; a studio ships its own assets.
+    const fontFile = fileURLToPath(new URL('../../../shell/public/fonts/NotoSansBengali-Regular.ttf', import.meta.url));
+    app.get('/assets/bengali.ttf', async (_req, reply) => {
+      if (!existsSync(fontFile)) return reply.code(404).send({ message: 'font not bundled' });
+      return reply.type('font/ttf').header('cache-control', 'public, max-age=86400').send(readFileSync(fontFile));
+    });
 
     app.get('/', async (_req, reply) => reply.type('text/html').send(logPage(provider.rounds())));
 
