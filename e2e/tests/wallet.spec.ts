@@ -85,7 +85,7 @@ test('agent deposit: pending, operator approves, the top bar balance follows wit
   await expect(page.getByTestId('status-tag').first()).toHaveText('Pending');
 
   // The operator approves on the operator page, in another window.
-  const opContext = await browser.newContext();
+  const opContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const op = await opContext.newPage();
   await operatorPage(op);
   const row = op.locator('tr', { hasText: player.username });
@@ -126,7 +126,7 @@ test('e-wallet deposit approved on the sandbox gateway page', async ({ page, req
   await expect(page.getByTestId('header-balance')).toHaveText('৳500.00');
 });
 
-test('withdrawal: birthday, unfinished turnover, then allowed, held at once', async ({ page, request }) => {
+test('withdrawal: birthday, unfinished turnover, then allowed, held at once', async ({ page, browser, request }) => {
   const player = await newPlayer(request, true);
   const headers = { Authorization: `Bearer ${player.token}` };
   // A 1,000 deposit with the Live Casino promotion (5% bonus, turnover x1), approved through the operator API.
@@ -164,12 +164,13 @@ test('withdrawal: birthday, unfinished turnover, then allowed, held at once', as
   await page.screenshot({ path: '/tmp/wallet-turnover.png' });
 
   // The requirement is waived on the operator page (the casino's settled bets reduce it the same way).
-  const opPage = await page.context().newPage();
+  const opContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const opPage = await opContext.newPage();
   await operatorPage(opPage);
   opPage.on('dialog', (d) => void d.accept('e2e: player gave up the bonus'));
   await opPage.locator('tr', { hasText: player.username }).getByRole('button', { name: 'Waive' }).click();
   await expect(opPage.locator('#turnovers tr', { hasText: player.username })).toHaveCount(0);
-  await opPage.close();
+  await opContext.close();
 
   await page.goto('/withdrawal');
   await expect(page.getByTestId('withdraw-check')).toHaveCount(0);

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
@@ -21,14 +21,24 @@ export function App() {
   const host = useHostProps();
   const loggedIn = useLoggedIn();
   const { pathname, search } = useLocation();
+  // set the moment a logout is published, before React re-renders, so the guard below sends
+  // the player home (spec 4) rather than to /login when they log out on a protected page
+  const loggedOutFrom = useRef<string | null>(null);
+  useEffect(() => {
+    if (pathname !== loggedOutFrom.current) loggedOutFrom.current = null;
+  }, [pathname]);
 
   useEffect(() => {
     const relay = startPushRelay(pageApiClient(), bus);
-    // spec 4: logout (from any remote) goes home
-    const s = bus.on('logout').subscribe(() => host.navigate('/'));
+    const subs = [
+      bus.on('logout').subscribe(() => {
+        loggedOutFrom.current = window.location.pathname;
+        host.navigate('/');
+      }),
+    ];
     return () => {
       relay.stop();
-      s.unsubscribe();
+      subs.forEach((s) => s.unsubscribe());
     };
   }, []);
 
@@ -40,7 +50,11 @@ export function App() {
   } else if (pathname === '/player/logout') {
     content = <LogoutRoute />;
   } else if (!loggedIn && isGuarded(pathname)) {
-    content = <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />;
+    content = loggedOutFrom.current === pathname ? (
+      <Navigate to="/" replace />
+    ) : (
+      <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
+    );
   } else if (remote) {
     // keyed by remote: moving between two screens of one remote updates it in place
     content = <RemoteArea key={remote} remote={remote} host={host} />;

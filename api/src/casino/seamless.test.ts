@@ -153,6 +153,16 @@ describe('seamless wallet: money', () => {
     expect(await balanceOf(p.playerId)).toBe('87.50');
   });
 
+  it('the same debit sent twice at once still moves money once', async () => {
+    const p = await launchedPlayer({ amount: '100.00' });
+    const body = betBody(p, { amount: '40.00' });
+    const answers = await Promise.all([call('bet', body), call('bet', body), call('bet', body)]);
+    expect(answers.map((a) => a.status)).toEqual(['OK', 'OK', 'OK']);
+    expect(await balanceOf(p.playerId)).toBe('60.00');
+    const journal = await db.query('SELECT 1 FROM casino_wallet_transactions WHERE transaction_uuid = $1', [body.transaction_uuid]);
+    expect(journal.rows).toHaveLength(1);
+  });
+
   it('a debit over the balance is refused with NOT_ENOUGH_MONEY and the balance', async () => {
     const p = await launchedPlayer({ amount: '5.00' });
     const res = await call('bet', betBody(p, { amount: '10.00' }));

@@ -20,6 +20,7 @@ export const OPERATOR_PAGE = `<!doctype html>
   button.reject { background: #b42318; border-color: #b42318; }
   button:disabled { opacity: .5; cursor: not-allowed; }
   form.login { max-width: 320px; margin: 60px auto; display: grid; gap: 10px; }
+  .scroll { overflow-x: auto; }
   table { width: 100%; border-collapse: collapse; font-size: 14px; }
   th, td { text-align: left; padding: 8px; border-bottom: 1px solid #2c4255; vertical-align: top; }
   .tag { padding: 2px 8px; border-radius: 999px; font-size: 12px; }
@@ -47,12 +48,12 @@ export const OPERATOR_PAGE = `<!doctype html>
       <button id="logout" type="button">Log out</button>
       <span id="msg" role="status" class="muted"></span>
     </div>
-    <table>
+    <div class="scroll"><table>
       <thead><tr><th>Time</th><th>Player</th><th>Type</th><th>Amount</th><th>Method</th><th>Details</th><th>Status</th><th></th></tr></thead>
       <tbody id="rows"></tbody>
-    </table>
+    </table></div>
     <h2>Active turnover</h2>
-    <table><thead><tr><th>Player</th><th>Deposit</th><th>Required</th><th>Remaining</th><th></th></tr></thead><tbody id="turnovers"></tbody></table>
+    <div class="scroll"><table><thead><tr><th>Player</th><th>Deposit</th><th>Required</th><th>Remaining</th><th></th></tr></thead><tbody id="turnovers"></tbody></table></div>
   </section>
 </main>
 <script>

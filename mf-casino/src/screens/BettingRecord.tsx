@@ -17,6 +17,7 @@ import {
   useHost,
 } from '@khela/shared';
 import type { BettingDateFilter, SettledBet } from '@khela/shared/schemas';
+import { CATEGORY_CODES, type CategoryCode } from '../i18n';
 
 /** Exact paisa from the API's decimal strings (no float sums of money). */
 export function toMinor(v: string): number {
@@ -143,7 +144,11 @@ function SettledTab() {
   }, [api, filters]);
 
   const grouped = useMemo(() => groupRecords(records ?? []), [records]);
-  const typeName = (code: string) => options?.types.find((x) => x.code === code)?.name ?? code;
+  // the catalogue's names are English; the spec's categories have translated names
+  const typeName = (code: string) =>
+    (CATEGORY_CODES as readonly string[]).includes(code)
+      ? t(`categories.${code as CategoryCode}`)
+      : (options?.types.find((x) => x.code === code)?.name ?? code);
   const platformName = (p: string) => options?.platforms.find((x) => x.platform === p)?.name ?? p;
   const money = (minor: number) => formatMoney(fromMinor(minor), 'BDT', i18n.language);
 
@@ -280,7 +285,7 @@ function FilterPage(props: {
           <ChoiceChip active={f.gameType === null} onClick={() => setF({ ...f, gameType: null })}>{t('records.all')}</ChoiceChip>
           {props.options?.types.map((ty) => (
             <ChoiceChip key={ty.code} active={f.gameType === ty.code} onClick={() => setF({ ...f, gameType: f.gameType === ty.code ? null : ty.code })}>
-              {ty.name}
+              {(CATEGORY_CODES as readonly string[]).includes(ty.code) ? t(`categories.${ty.code as CategoryCode}`) : ty.name}
             </ChoiceChip>
           ))}
         </div>

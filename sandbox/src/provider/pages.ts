@@ -52,7 +52,7 @@ function shell(title: string, body: string, script: string, lang: string) {
 <title>${esc(title)}</title>
 <style>
   @font-face{font-family:'Noto Sans Bengali';src:url('./assets/bengali.ttf') format('truetype');font-display:swap;unicode-range:U+0980-09FF,U+200C-200D,U+25CC}
-  *{box-sizing:border-box} body{margin:0;font-family:"Hind Siliguri","Noto Sans Bengali",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#12081f;color:#f4ecff;min-height:100vh}
+  *{box-sizing:border-box} button,input{font-family:inherit} body{margin:0;font-family:"Hind Siliguri","Noto Sans Bengali",system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#12081f;color:#f4ecff;min-height:100vh}
   main{max-width:480px;margin:0 auto;padding:14px;display:flex;flex-direction:column;gap:12px}
   header{display:flex;justify-content:space-between;align-items:center} h1{font-size:18px;margin:0}
   .bal{font-weight:700;color:#ffd84d} .muted{color:#b9a7d6;font-size:12px}
