@@ -4,13 +4,17 @@ import { BrowserRouter } from 'react-router';
 import { loadRemotesConfig, resolveUrl } from './federation/remotes';
 
 async function start() {
+  const app = import('./App');
   const config = await loadRemotesConfig().catch((err) => {
     console.error('[shell] remotes.json unavailable; remote areas will show their fallback', err);
     return null;
   });
   if (config?.api) (globalThis as { __KHELA_API__?: string }).__KHELA_API__ = resolveUrl(config.api);
-  // imported after the API base is known, because the page's API client is created on first use
-  const { App } = await import('./App');
+  // the app's code downloads meanwhile; it creates the page's API client only on first use, after this
+  const { App } = await app;
+  const { primeContent } = await import('./layout/content');
+  // take over index.html's early requests; answers already here show in the first render
+  await primeContent(location.pathname);
   // the shell's own React copy; remotes record theirs when they render (a test asserts one of each)
   const g = globalThis as { __KHELA_REACT_COPIES__?: Set<unknown>; __KHELA_REACT_DOM_COPIES__?: Set<unknown> };
   (g.__KHELA_REACT_COPIES__ ??= new Set()).add(React);

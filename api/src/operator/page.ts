@@ -10,6 +10,7 @@ export const OPERATOR_PAGE = `<!doctype html>
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Khela Operator</title>
 <style>
+  [hidden] { display: none !important; }
   body { font-family: system-ui, sans-serif; margin: 0; background: #0f1923; color: #f2f5f7; }
   header { display: flex; justify-content: space-between; align-items: center; padding: 12px 16px; background: #17242f; }
   main { padding: 16px; max-width: 1100px; margin: 0 auto; }

@@ -41,7 +41,7 @@ export function GameRun() {
       <div css={css`display:flex;align-items:center;gap:8px;padding:6px 10px;background:${theme.color.surface};`}>
         <strong css={css`flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;`}>{state.gameName}</strong>
         {balance !== null && (
-          <span data-testid="gamerun-balance" aria-live="polite" aria-label={t('common:balance')} css={css`color:${theme.color.brand};font-weight:700;`}>
+          <span data-testid="gamerun-balance" aria-live="polite" aria-label={t('common:balance')} css={css`color:${theme.color.brand};font-weight:700;${mq.desktop} { display: none; }`}>
             {formatMoney(balance, currency, i18n.language)}
           </span>
         )}

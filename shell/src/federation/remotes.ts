@@ -18,13 +18,21 @@ export function resolveUrl(template: string, hostname = location.hostname): stri
 
 let config: RemotesConfig | null = null;
 
+/** The inline script of index.html asks for /remotes.json before the bundles arrive; use that answer once. */
+function takeEarlyRemotes(url: string): Promise<unknown> | undefined {
+  const store = (globalThis as { __KHELA_EARLY__?: { remotes?: Promise<unknown> } }).__KHELA_EARLY__;
+  const early = url === '/remotes.json' ? store?.remotes : undefined;
+  if (store) delete store.remotes;
+  // a failed early request is asked again the normal way
+  return early?.catch(() => fetch(url, { cache: 'no-cache' }).then((res) => res.json()));
+}
+
 /**
  * Reads the remotes config at start (served beside the shell, overridable per environment
  * with KHELA_REMOTES_JSON), so a remote can be redeployed without rebuilding the shell.
  */
 export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
-  const res = await fetch(url, { cache: 'no-cache' });
-  config = remotesConfigSchema.parse(await res.json());
+  config = remotesConfigSchema.parse(await (takeEarlyRemotes(url) ?? fetch(url, { cache: 'no-cache' }).then((res) => res.json())));
   registerRemotes(
     Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: resolveUrl(entry) })),
   );
