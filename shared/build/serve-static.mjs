@@ -19,8 +19,9 @@ if (!fs.existsSync(dir)) {
   process.exit(1);
 }
 
-// gzip: a build that wrote file.gz beside file (the shell does) gets it served compressed
-const makeAssets = () => sirv(dir, { dev: false, single: spa, etag: true, gzip: true, brotli: false,
+// a production build writes file.br and file.gz beside file (shared/build/federation.mjs): sirv sends brotli
+// to browsers that accept it, else gzip
+const makeAssets = () => sirv(dir, { dev: false, single: spa, etag: true, gzip: true, brotli: true,
   setHeaders(res, pathname) {
     // manifests and entries must never be cached, so a redeployed remote is picked up on reload
     if (/mf-manifest\.json$|remoteEntry\.js$|index\.html$|remotes\.json$/.test(pathname) || pathname === '/') {

@@ -195,6 +195,8 @@ export class GameProvider {
       createdAt: this.now(),
     };
     this.sessions.set(session.id, session);
+    // a sandbox runs for days: forget sessions nobody has opened for 12 hours
+    for (const [id, old] of this.sessions) if (this.now() - old.createdAt > 12 * 3_600_000) this.sessions.delete(id);
     return session;
   }
 
