@@ -122,4 +122,5 @@ test("a visitor who launches a game goes to /login ('User not logged in')", asyn
   await page.goto('/games?type=SLOT');
   await page.getByRole('button', { name: 'Play Sandbox Slots' }).click();
   await expect(page).toHaveURL(/\/login/);
+  await expect(page.getByTestId('toast')).toHaveText('User not logged in');
 });

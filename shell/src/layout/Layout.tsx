@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { Toasts } from './Toasts';
 import { useLocation } from 'react-router';
 import { css, Global } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
@@ -123,6 +124,7 @@ export function Layout({ children }: { children: ReactNode }) {
         {showFooter && <Footer />}
         <ScrollTopButton bottom={24} />
         <BlockedPopup />
+        <Toasts />
         {splash && <Splash />}
       </div>
     );
@@ -143,6 +145,7 @@ export function Layout({ children }: { children: ReactNode }) {
       <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <BlockedPopup />
+      <Toasts />
       {splash && <Splash />}
     </div>
   );
