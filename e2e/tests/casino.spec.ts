@@ -73,8 +73,9 @@ test('a player filters, searches, sorts, plays three slot rounds with a live bal
   const after = before - bets + wins;
   expect(after).not.toBe(before);
 
-  // pushed to the page while the game is open
+  // pushed to the page while the game is open: the game bar and the shell's header both follow
   await expect(balanceBar).toHaveText(taka(after / 100));
+  await expect(page.getByTestId('header-balance')).toHaveText(taka(after / 100));
   await page.screenshot({ path: 'test-results/casino-gamerun.png' });
 
   // Close returns to the same list

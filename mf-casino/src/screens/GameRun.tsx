@@ -35,7 +35,7 @@ export function GameRun() {
   return (
     <div
       data-testid="gamerun"
-      css={css`display:flex;flex-direction:column;height:100vh;height:100dvh;background:#000;
+      css={css`display:flex;flex-direction:column;height:calc(100vh - 56px);height:calc(100dvh - 56px);background:#000;
         ${mq.desktop} { height: calc(100vh - 140px); min-height: 560px; }`}
     >
       <div css={css`display:flex;align-items:center;gap:8px;padding:6px 10px;background:${theme.color.surface};`}>

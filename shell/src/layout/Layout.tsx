@@ -17,7 +17,7 @@ const Maintenance = lazy(() => import('../screens/Maintenance').then((m) => ({ d
 const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 /** Screens that take the whole phone screen: they bring their own navigation. */
-const FULL_SCREEN = ['/gamerun', '/exchange', '/exchange-inplay', '/exchange-sports', '/exchange-multi', '/exchange-account', '/odds-view', '/chat-box'];
+const FULL_SCREEN = ['/exchange', '/exchange-inplay', '/exchange-sports', '/exchange-multi', '/exchange-account', '/odds-view', '/chat-box'];
 /** Shell pages that end with the footer on phones (desktop shows it everywhere). */
 const MOBILE_FOOTER = ['/', '/promotions', '/affiliate', '/ambassador', '/page/site/component/appDownload.jsp'];
 
@@ -95,7 +95,9 @@ export function Layout({ children }: { children: ReactNode }) {
 
   const first = `/${pathname.split('/')[1] ?? ''}`;
   const fullScreen = isMobile && FULL_SCREEN.includes(first);
-  const showFooter = !FULL_SCREEN.includes(first) && (!isMobile || MOBILE_FOOTER.includes(pathname));
+  // an open game keeps the slim header (the balance must stay in sight while playing) but nothing else
+  const gameOpen = first === '/gamerun';
+  const showFooter = !FULL_SCREEN.includes(first) && !gameOpen && (!isMobile || MOBILE_FOOTER.includes(pathname));
 
   const skip = (
     <a
@@ -132,7 +134,7 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <div
-      css={css`min-height:100vh;display:flex;flex-direction:column;padding-bottom:${fullScreen ? 0 : TOOLBAR_HEIGHT}px;`}
+      css={css`min-height:100vh;display:flex;flex-direction:column;padding-bottom:${fullScreen || gameOpen ? 0 : TOOLBAR_HEIGHT}px;`}
       data-layout="mobile"
     >
       <Global styles={bengaliFont} />
@@ -140,8 +142,8 @@ export function Layout({ children }: { children: ReactNode }) {
       {!fullScreen && <MobileHeader onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />}
       {main}
       {showFooter && <Footer />}
-      {!fullScreen && (loggedIn ? <BottomToolbar /> : <GuestToolbar />)}
-      {!fullScreen && first !== '/chat' && <ChatButton />}
+      {!fullScreen && !gameOpen && (loggedIn ? <BottomToolbar /> : <GuestToolbar />)}
+      {!fullScreen && !gameOpen && first !== '/chat' && <ChatButton />}
       <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <BlockedPopup />
