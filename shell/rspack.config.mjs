@@ -11,8 +11,7 @@ const base = federatedAppConfig({ name: 'shell', dir, port: Number(process.env.P
 /**
  * The shell's start is a chain of dynamic imports (main -> bootstrap -> shared singletons -> App), each
  * found only after the previous file ran: on a 150 ms phone link that is several round trips before
- * the first paint. This lists every file of that chain in index.html as <link rel="preload"> so they all
- * download at once. Included: the chunk groups of `criticalImports` and of every shared module the shell
+ * the first paint. index.html preloads every file of that chain so they all download at once. Included: the chunk groups of `criticalImports` and of every shared module the shell
  * provides (the host always uses its own copies, and the home page needs them all); lazily loaded screens
  * are left out.
  */
@@ -36,14 +35,19 @@ class PreloadStartChunksPlugin {
         }
         // bootstrap first, then the shared libraries, then the app, each file once
         const ordered = [...new Set([...(byImport.get(this.criticalImports[0]) ?? []), ...shared, ...this.criticalImports.slice(1).flatMap((r) => byImport.get(r) ?? [])])];
-        const preloads = ordered.map((file) => ({
-          tagName: 'link',
-          voidTag: true,
-          attributes: { rel: 'preload', as: 'script', href: `${publicPath}${file}` },
-        }));
+        // Inserted by a script rather than written as <link> tags: the browser's preload scanner would issue
+        // those before index.html's early /remotes.json request, which then waits for one of the six
+        // connections to the host behind them; this way it goes first and the banner's chain is not delayed.
+        const hrefs = JSON.stringify(ordered.map((file) => `${publicPath}${file}`));
+        const preloads = {
+          tagName: 'script',
+          voidTag: false,
+          attributes: {},
+          innerHTML: `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)})`,
+        };
         // a deferred script is fetched at low priority; the entry must not queue behind its own preloads
         for (const tag of data.headTags) if (tag.tagName === 'script' && tag.attributes?.src) tag.attributes.fetchpriority = 'high';
-        data.headTags.push(...preloads);
+        data.headTags.push(preloads);
         return data;
       });
     });

@@ -9,23 +9,50 @@ import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const require = createRequire(import.meta.url);
 const sharedPkg = require('../package.json');
+const buildDir = path.dirname(new URL(import.meta.url).pathname);
+
+/** An installed package's folder (package.json is not always in a package's exports map). */
+function packageDir(name) {
+  let dir = path.dirname(require.resolve(name));
+  while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) {
+    dir = path.dirname(dir);
+  }
+  return dir;
+}
+const packageVersion = (name) => JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')).version;
+
+/**
+ * Singletons shared through a trimmed entry (build/<name>-shared.mjs) instead of the whole package: a
+ * shared module is bundled whole, and most of these packages is code the apps never call. The entry
+ * re-exports the used part from '@khela/<name>-package', an alias of the real package (a request for the
+ * package's own name would be the shared module again). Apps keep importing the package by its name;
+ * shell/src/federation/shared-entries.test.ts fails when an app imports a name an entry lacks.
+ */
+const TRIMMED = {
+  'react-router': 'dist/production/index.mjs',
+  rxjs: 'dist/esm/index.js',
+  'react-i18next': 'dist/es/index.js',
+};
+const trimmedAliases = () =>
+  Object.fromEntries(Object.entries(TRIMMED).map(([name, file]) => [`@khela/${name}-package$`, path.join(packageDir(name), file)]));
 
 /** Libraries that must exist once in the browser. */
 export function sharedSingletons() {
   const v = (name) => sharedPkg.dependencies[name] ?? false;
   const single = (name) => ({ singleton: true, requiredVersion: v(name) });
+  const trimmed = (name) => ({ ...single(name), import: path.join(buildDir, `${name}-shared.mjs`), version: packageVersion(name) });
   return {
     react: single('react'),
     'react/jsx-runtime': { singleton: true, requiredVersion: v('react') },
     'react-dom': single('react-dom'),
     'react-dom/client': { singleton: true, requiredVersion: v('react-dom') },
-    'react-router': single('react-router'),
-    rxjs: single('rxjs'),
+    'react-router': trimmed('react-router'),
+    rxjs: trimmed('rxjs'),
     '@emotion/react': single('@emotion/react'),
     '@emotion/react/jsx-runtime': { singleton: true, requiredVersion: v('@emotion/react') },
     '@emotion/styled': single('@emotion/styled'),
     i18next: single('i18next'),
-    'react-i18next': single('react-i18next'),
+    'react-i18next': trimmed('react-i18next'),
     // zod is deliberately not shared: a shared module is bundled whole (388 KB with every locale), while each
     // app's own copy is tree-shaken; schemas cross app boundaries only as objects, so copies do not clash
     // the workspace package: one bus, one i18n instance, one API client per page
@@ -83,7 +110,11 @@ export function federatedAppConfig(o) {
         chunkLoadTimeout: 120_000,
         clean: true,
       },
-      resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+      resolve: {
+        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+        // the real packages behind the trimmed shared entries (see TRIMMED)
+        alias: trimmedAliases(),
+      },
       module: {
         rules: [
           {
@@ -112,6 +143,8 @@ export function federatedAppConfig(o) {
           dts: false,
           shareStrategy: 'loaded-first',
           shared: sharedSingletons(),
+          // browser-only apps: leave the federation runtime's Node.js code paths out of every bundle
+          experiments: { optimization: { target: 'web' } },
           ...(o.host ? { runtimePlugins: [path.join(o.dir, 'src/federation/fallback-plugin.ts')] } : {}),
         }),
         new rspack.HtmlRspackPlugin({

@@ -33,16 +33,33 @@ const makeAssets = () => sirv(dir, { dev: false, single: spa, etag: true, gzip: 
 let assets = makeAssets();
 
 // a rebuild replaces the hashed files: re-index shortly after the folder changes, so a redeployed
-// remote is served on the next reload without restarting this server
+// remote is served on the next reload without restarting this server. The folder's own stat is polled
+// (an fs.watch handle dies silently when a build's clean step replaces the folder); its mtime changes
+// whenever a file is added or removed, e.g. the .br/.gz files written at the end of a build; files whose
+// names carry no hash (and may be rewritten in place) are stat-ed themselves.
+const UNHASHED = ['index.html', 'remoteEntry.js', 'mf-manifest.json'].flatMap((f) => [f, `${f}.gz`, `${f}.br`]);
+const folderSignature = () => {
+  try {
+    const d = fs.statSync(dir);
+    const files = UNHASHED.map((f) => fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? 0);
+    return `${d.ino}:${d.mtimeMs}:${files.join(':')}`;
+  } catch {
+    return 'missing';
+  }
+};
+let indexed = folderSignature();
 let reindex;
-try {
-  fs.watch(dir, () => {
-    clearTimeout(reindex);
-    reindex = setTimeout(() => {
-      if (fs.existsSync(dir)) assets = makeAssets();
-    }, 300);
-  }).on('error', () => {});
-} catch {}
+setInterval(() => {
+  const now = folderSignature();
+  if (now === indexed || now === 'missing') return;
+  indexed = now;
+  // wait for the build to settle a little before reading the folder
+  clearTimeout(reindex);
+  reindex = setTimeout(() => {
+    indexed = folderSignature();
+    assets = makeAssets();
+  }, 300);
+}, 500).unref();
 
 // a file deleted mid-rebuild must cost one request, not the server
 process.on('uncaughtException', (err) => {
@@ -67,6 +84,17 @@ http
     // files to sirv, which only falls back to index.html for extension-less paths: rewrite them to the SPA
     if (spa && /\.jsp(\?|$)/.test(req.url ?? '')) req.url = '/index.html';
     assets(req, res, () => {
+      // a file the index does not know but the disk has: the folder was replaced by a rebuild (the
+      // watcher above follows the old folder), so index it again once and serve it
+      const file = path.join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]));
+      if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
+        assets = makeAssets();
+        assets(req, res, () => {
+          res.statusCode = 404;
+          res.end('Not found');
+        });
+        return;
+      }
       res.statusCode = 404;
       res.end('Not found');
     });

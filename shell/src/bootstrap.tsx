@@ -11,8 +11,7 @@ async function start() {
   });
   if (config?.api) (globalThis as { __KHELA_API__?: string }).__KHELA_API__ = resolveUrl(config.api);
   // the app's code downloads meanwhile; it creates the page's API client only on first use, after this
-  const { App } = await app;
-  const { primeContent } = await import('./layout/content');
+  const { App, primeContent } = await app;
   // take over index.html's early requests; answers already here show in the first render
   await primeContent(location.pathname);
   // the shell's own React copy; remotes record theirs when they render (a test asserts one of each)

@@ -4,6 +4,7 @@ import Autoplay from 'embla-carousel-autoplay';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '@khela/shared';
+import { useAfterFirstPaint } from './after-first-paint';
 
 /** Spec 9: banners advance every 3000 ms. */
 export const BANNER_AUTOPLAY_MS = 3000;
@@ -29,6 +30,9 @@ export function BannerCarousel(props: {
       ? []
       : [Autoplay({ delay: BANNER_AUTOPLAY_MS, stopOnInteraction: false, stopOnMouseEnter: true, stopOnFocusIn: true })],
   );
+  // the first slide shows as plain markup in the first frame; embla (which measures the layout) takes
+  // the carousel over right after it, so it never delays the page's first paint
+  const painted = useAfterFirstPaint();
   const [selected, setSelected] = useState(0);
   useEffect(() => {
     if (!embla) return;
@@ -44,7 +48,7 @@ export function BannerCarousel(props: {
 
   return (
     <section aria-roledescription="carousel" aria-label={props.label} data-testid={props.testId} css={css`position:relative;`}>
-      <div ref={emblaRef} css={css`overflow:hidden;border-radius:${theme.radius.md};`}>
+      <div ref={painted ? emblaRef : undefined} css={css`overflow:hidden;border-radius:${theme.radius.md};`}>
         <div css={css`display:flex;touch-action:pan-y pinch-zoom;`}>
           {props.slides.map((s, i) => (
             <div
@@ -84,8 +88,9 @@ export function BannerCarousel(props: {
 /** A row of cards that scrolls sideways (Favourites, Featured Games). */
 export function CardRow(props: { label: string; headingId: string; children: ReactNode; testId?: string }) {
   const [emblaRef] = useEmblaCarousel({ align: 'start', dragFree: true, containScroll: 'trimSnaps' });
+  const painted = useAfterFirstPaint();
   return (
-    <div ref={emblaRef} css={css`overflow:hidden;`} data-testid={props.testId}>
+    <div ref={painted ? emblaRef : undefined} css={css`overflow:hidden;`} data-testid={props.testId}>
       <ul aria-labelledby={props.headingId} css={css`display:flex;gap:10px;list-style:none;margin:0;padding:0;touch-action:pan-y pinch-zoom;`}>
         {props.children}
       </ul>

@@ -12,6 +12,7 @@ import { Footer } from './Footer';
 import { BlockedPopup } from './blocked';
 import { srOnly } from './LanguagePicker';
 import { isMobileOnlyBuild } from './variant';
+import { useAfterFirstPaint } from './after-first-paint';
 
 const Maintenance = lazy(() => import('../screens/Maintenance').then((m) => ({ default: m.Maintenance })));
 const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ default: m.ComingSoon })));
@@ -65,6 +66,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const general = useGeneral();
   const [menuOpen, setMenuOpen] = useState(false);
   const [splashTimedOut, setSplashTimedOut] = useState(false);
+  // the footer and floating buttons join right after the first paint, so the main content paints sooner
+  const painted = useAfterFirstPaint();
   useMarketBlockRelay();
   useSiteHead();
 
@@ -123,8 +126,8 @@ export function Layout({ children }: { children: ReactNode }) {
         <DesktopTopBar />
         <DesktopNav />
         {main}
-        {showFooter && <Footer />}
-        <ScrollTopButton bottom={24} />
+        {painted && showFooter && <Footer />}
+        {painted && <ScrollTopButton bottom={24} />}
         <BlockedPopup />
         <Toasts />
         {splash && <Splash />}
@@ -141,10 +144,10 @@ export function Layout({ children }: { children: ReactNode }) {
       {skip}
       {!fullScreen && <MobileHeader onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />}
       {main}
-      {showFooter && <Footer />}
+      {painted && showFooter && <Footer />}
       {!fullScreen && !gameOpen && (loggedIn ? <BottomToolbar /> : <GuestToolbar />)}
-      {!fullScreen && !gameOpen && first !== '/chat' && <ChatButton />}
-      <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />
+      {painted && !fullScreen && !gameOpen && first !== '/chat' && <ChatButton />}
+      {painted && <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />}
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <BlockedPopup />
       <Toasts />

@@ -3,6 +3,7 @@ import { css, keyframes } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '@khela/shared';
 import { Icon } from './icons';
+import { useAfterFirstPaint } from './after-first-paint';
 
 /** Spec 9: the marquee moves at speed 30 (pixels per second). */
 export const MARQUEE_PX_PER_S = 30;
@@ -15,11 +16,14 @@ export function Marquee({ text }: { text: string }) {
   const box = useRef<HTMLDivElement>(null);
   const inner = useRef<HTMLSpanElement>(null);
   const [timing, setTiming] = useState<{ from: number; seconds: number } | null>(null);
+  // measured after the page's first paint: reading sizes forces a layout, which must not delay that paint
+  const painted = useAfterFirstPaint();
   useEffect(() => {
+    if (!painted) return;
     const b = box.current?.clientWidth ?? 0;
     const w = inner.current?.scrollWidth ?? 0;
     if (b && w) setTiming({ from: b, seconds: (b + w) / MARQUEE_PX_PER_S });
-  }, [text]);
+  }, [text, painted]);
   return (
     <div
       role="region"

@@ -1,0 +1,32 @@
+// The part of react-router the apps share (declarative routing; see TRIMMED in federation.mjs). The whole
+// package is ~190 KB of mostly data-router and server code the apps never use. Every app imports
+// 'react-router' as usual and gets these exports; an app that needs another one adds it here.
+export {
+  BrowserRouter,
+  HashRouter,
+  MemoryRouter,
+  Router,
+  Routes,
+  Route,
+  Link,
+  NavLink,
+  Navigate,
+  Outlet,
+  createSearchParams,
+  generatePath,
+  matchPath,
+  matchRoutes,
+  resolvePath,
+  useHref,
+  useInRouterContext,
+  useLocation,
+  useMatch,
+  useNavigate,
+  useNavigationType,
+  useOutlet,
+  useOutletContext,
+  useParams,
+  useResolvedPath,
+  useRoutes,
+  useSearchParams,
+} from '@khela/react-router-package';

@@ -1,0 +1,55 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+/*
+ * The apps share trimmed entries of some packages (shared/build/<package>-shared.mjs, TRIMMED in
+ * shared/build/federation.mjs). A name imported from such a package that its entry does not re-export
+ * would be undefined in the browser, and neither the type checker nor the bundler notices: this test does.
+ */
+const TRIMMED = ['react-router', 'rxjs', 'react-i18next'];
+const root = path.resolve(__dirname, '../../..');
+const APPS = ['shell', 'mf-account', 'mf-wallet', 'mf-casino', 'mf-exchange', 'mf-chat', 'shared'];
+
+function sourceFiles(dir: string): string[] {
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'node_modules' ? [] : sourceFiles(p);
+    return /\.tsx?$/.test(e.name) && !/\.test\.tsx?$/.test(e.name) ? [p] : [];
+  });
+}
+
+function importedNames(source: string, pkg: string): string[] {
+  const names: string[] = [];
+  for (const m of source.matchAll(new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+['"]${pkg}['"]`, 'g'))) {
+    if (m[1]) continue;
+    for (const part of m[2]!.split(',')) {
+      const name = part.trim().split(/\s+as\s+/)[0]!;
+      if (name && !name.startsWith('type ')) names.push(name);
+    }
+  }
+  return names;
+}
+
+describe.each(TRIMMED)('shared %s entry', (pkg) => {
+  const entry = fs.readFileSync(path.join(root, `shared/build/${pkg}-shared.mjs`), 'utf8');
+  const exported = new Set([...entry.matchAll(/^\s+(\w+),?$/gm)].map((m) => m[1]));
+
+  it('re-exports every name the apps import from the package', () => {
+    const missing: string[] = [];
+    let imports = 0;
+    for (const app of APPS) {
+      for (const file of sourceFiles(path.join(root, app, 'src'))) {
+        const src = fs.readFileSync(file, 'utf8');
+        if (new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${pkg}['"]`).test(src)) missing.push(`${path.relative(root, file)}: namespace import`);
+        for (const name of importedNames(src, pkg)) {
+          imports++;
+          if (!exported.has(name)) missing.push(`${path.relative(root, file)}: ${name}`);
+        }
+      }
+    }
+    expect(imports).toBeGreaterThan(0);
+    expect(missing).toEqual([]);
+  });
+});
