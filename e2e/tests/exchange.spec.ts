@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { apiLogin, openLoggedIn, SANDBOX } from './support';
+import { API, apiLogin, openLoggedIn, SANDBOX } from './support';
 
 // The exchange remote against the real API and the sandbox odds feed.
 
@@ -16,12 +16,18 @@ test('in-play events are grouped by sport and an event opens its live odds', asy
   const live = feed.find((e: { inplay: boolean; Fancy: number }) => e.inplay && e.Fancy);
   expect(live, 'the sandbox feed has an in-play cricket event with fancy lines').toBeTruthy();
 
-  await openLoggedIn(page, await apiLogin(request), '/exchange-inplay');
+  const session = await apiLogin(request);
+  // other specs play with the same demo player: compare with what the API says now
+  const { balance } = await (
+    await request.post(`${API()}/api/balance`, { headers: { Authorization: `Bearer ${session.token}` } })
+  ).json();
+  await openLoggedIn(page, session, '/exchange-inplay');
   const cricket = page.getByTestId('sport-cricket');
   await expect(cricket.getByRole('heading', { name: 'Cricket' })).toBeVisible();
   await expect(cricket.getByText(live.Event)).toBeVisible();
   await expect(page.getByTestId('sport-soccer')).toBeVisible();
-  await expect(page.getByTestId('exchange-balance')).toHaveText(/5,000\.00/);
+  const shown = Number(balance).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  await expect(page.getByTestId('exchange-balance')).toHaveText(`৳${shown}`);
 
   await cricket.getByText(live.Event).click();
   await expect(page).toHaveURL(new RegExp(`/odds-view\\?marketId=${live.MarketId.replace('.', '\\.')}&eventId=${live.EventId}`));
