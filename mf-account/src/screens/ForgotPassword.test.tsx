@@ -1,10 +1,10 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/shared';
-import { calls, resetHost, responders } from '../../test/host';
-import { currentPath, renderScreen } from '../../test/render';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { current, renderScreen } from '../../test/render';
 import { ForgotPassword } from './ForgotPassword';
 
 beforeEach(resetHost);
@@ -54,8 +54,8 @@ describe('ForgotPassword (spec 5)', () => {
     await userEvent.type(screen.getByLabelText('Confirm New Password'), 'newpass123');
     await reset();
     await screen.findByText('Password reset successfully. Please login with your new password.');
-    expect(currentPath).toBe('/forgot-password');
-    await waitFor(() => expect(currentPath).toBe('/login'), { timeout: 2500 });
+    expect(current.path).toBe('/forgot-password');
+    await waitFor(() => expect(current.path).toBe('/login'), { timeout: 2500 });
   });
 
   it('shows the fallback when sending fails without a server message', async () => {

@@ -1,10 +1,10 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/shared';
-import { calls, resetHost, responders } from '../../test/host';
-import { currentPath, renderScreen } from '../../test/render';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { current, renderScreen } from '../../test/render';
 import { Login } from './Login';
 
 beforeEach(resetHost);
@@ -34,7 +34,7 @@ describe('Login (spec 5)', () => {
     await userEvent.type(screen.getByLabelText('Username'), 'player123');
     await userEvent.type(screen.getByLabelText('Password'), 'secret123');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
-    await waitFor(() => expect(currentPath).toBe('/'));
+    await waitFor(() => expect(current.path).toBe('/'));
     expect(calls[0]!.opts.body).toEqual({ username: 'player123', password: 'secret123' });
     expect(localStorage.getItem('token')).toBe('tok');
     expect(localStorage.getItem('remote_id')).toBe('7');

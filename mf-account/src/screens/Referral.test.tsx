@@ -1,8 +1,8 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, resetHost, responders } from '../../test/host';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Referral } from './Referral';
 

@@ -1,9 +1,9 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, resetHost, responders } from '../../test/host';
-import { currentPath, renderScreen } from '../../test/render';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { current, renderScreen } from '../../test/render';
 import { Register } from './Register';
 
 beforeEach(() => {
@@ -40,7 +40,7 @@ describe('Register (spec 5, desktop two steps)', () => {
     expect(screen.getByText('+880')).toBeTruthy();
     await userEvent.click(screen.getByRole('checkbox'));
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    await waitFor(() => expect(currentPath).toBe('/'));
+    await waitFor(() => expect(current.path).toBe('/'));
     expect(alert).toHaveBeenCalledWith('Registration Successful!');
     expect(calls[0]!.opts.body).toMatchObject({ currency: 'INR', name: 'Desk User', captcha: '1234', captcha_id: 'cap-1', email: 'desk@example.com' });
     expect(localStorage.getItem('regPopup')).toBe('1');

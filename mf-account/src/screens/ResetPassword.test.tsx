@@ -1,9 +1,9 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, resetHost, responders } from '../../test/host';
-import { currentPath, renderScreen } from '../../test/render';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { current, renderScreen } from '../../test/render';
 import { ResetPassword } from './ResetPassword';
 
 beforeEach(resetHost);
@@ -35,7 +35,7 @@ describe('ResetPassword (spec 5 password change, checks in order)', () => {
     await submit();
     expect((await screen.findByTestId('password-success')).textContent).toBe('Password changed successfully. Please login with your new password.');
     expect(screen.getByText('6 to 20 characters')).toBeTruthy();
-    await waitFor(() => expect(currentPath).toBe('/login'), { timeout: 2500 });
+    await waitFor(() => expect(current.path).toBe('/login'), { timeout: 2500 });
     expect(localStorage.getItem('token')).toBeNull();
   });
 });

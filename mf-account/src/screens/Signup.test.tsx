@@ -1,10 +1,10 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/shared';
-import { calls, resetHost, responders } from '../../test/host';
-import { currentPath, renderScreen } from '../../test/render';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { current, renderScreen } from '../../test/render';
 import { Signup } from './Signup';
 
 beforeEach(resetHost);
@@ -43,7 +43,7 @@ describe('Signup (spec 5, mobile)', () => {
     responders.set('POST /api/v1/create-players', () => ({ message: 'Registration Successful!', token: 't', remote_id: 3, username: 'player1234' }));
     renderScreen(<Signup />, '/signup');
     await fill({ username: 'player1234', phone: '01712345678', password: 'secret123', confirm: 'secret123' });
-    await waitFor(() => expect(currentPath).toBe('/'));
+    await waitFor(() => expect(current.path).toBe('/'));
     expect(calls[0]!.opts.body).toMatchObject({
       username: 'player1234', phone: '01712345678', referral_code: 'ABCD1234', agent_code: 'AG1', affiliate_code: 'AF1', currency: 'BDT', status: 'active',
     });

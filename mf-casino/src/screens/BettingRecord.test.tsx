@@ -1,8 +1,8 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, resetHost, responders } from '../../test/host';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { BettingRecord, groupRecords } from './BettingRecord';
 

@@ -1,10 +1,10 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/shared';
-import { calls, resetHost, responders } from '../../test/host';
-import { currentPath, renderScreen } from '../../test/render';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
 
 const methods = [
@@ -75,7 +75,7 @@ describe('Deposit', () => {
     expect(call.opts.idempotencyKey).toMatch(/.{16,}/);
     release({ success: true, message: 'ok', transaction_id: 'D1', amount: '1000.00' });
     await screen.findByTestId('elsewhere');
-    expect(currentPath).toBe('/payment-request');
+    expect(current.path).toBe('/payment-request');
   });
 
   it('shows the server message in the error modal', async () => {

@@ -1,10 +1,10 @@
-import '../../test/mock-shared';
+import '@khela/shared/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/shared';
-import { calls, resetHost, responders } from '../../test/host';
-import { currentPath, renderScreen } from '../../test/render';
+import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
 
 const bkash = { id: 1, name: 'bKash', icon: null, status: 'active', account_type: 'Agent', deposit: true, withdraw: true };
@@ -70,7 +70,7 @@ describe('Withdraw', () => {
     await userEvent.click(screen.getByTestId('method-bKash'));
     await submit();
     await screen.findByTestId('elsewhere');
-    expect(currentPath).toBe('/payment-request');
+    expect(current.path).toBe('/payment-request');
     expect(calls.find((c) => c.path === '/api/submit-withdraw')!.opts.body).toMatchObject({ amount: '500', account_number: '01712345678', payment_id: 1 });
   });
 });
