@@ -54,10 +54,27 @@ class PreloadStartChunksPlugin {
   }
 }
 
+/** Tells index.html's pre-paint whether this is the mobile-only branch (it then pre-paints nothing on desktop). */
+class MobileOnlyFlagPlugin {
+  constructor(mobileOnly) {
+    this.mobileOnly = mobileOnly;
+  }
+  apply(compiler) {
+    compiler.hooks.compilation.tap('MobileOnlyFlagPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('MobileOnlyFlagPlugin', async (data) => {
+        data.html = data.html.split('%KHELA_MOBILE_ONLY%').join(this.mobileOnly ? '1' : '0');
+        return data;
+      });
+    });
+  }
+}
+
 // KHELA_MOBILE_ONLY=1 builds the mobile-only branch (desktop root shows the coming-soon image).
 export default (env, argv) => {
   const config = base(env, argv);
-  config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(process.env.KHELA_MOBILE_ONLY === '1') }));
+  const mobileOnly = process.env.KHELA_MOBILE_ONLY === '1';
+  config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(mobileOnly) }));
+  config.plugins.push(new MobileOnlyFlagPlugin(mobileOnly));
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
   if (config.mode === 'production') config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App']));
   return config;

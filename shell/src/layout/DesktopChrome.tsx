@@ -112,14 +112,19 @@ export function DesktopNav() {
   const { t } = useTranslation('shell');
   return (
     <nav aria-label={t('mainNav')} css={css`background:${theme.color.surfaceRaised};border-bottom:1px solid ${theme.color.border};`} data-testid="desktop-nav">
-      <ul css={css`max-width:1200px;margin:0 auto;padding:0 8px;list-style:none;display:flex;flex-wrap:wrap;`}>
+      {/* one row at every width and in both languages (scrolls sideways when narrow), so the nav's height
+          never changes when the Bengali font arrives and the early paint in index.html can match it */}
+      <ul
+        css={css`max-width:1200px;margin:0 auto;padding:0 8px;list-style:none;display:flex;flex-wrap:nowrap;
+          overflow-x:auto;scrollbar-width:none;&::-webkit-scrollbar{display:none;}`}
+      >
         {DESKTOP_NAV.map((n) => (
-          <li key={n.to}>
+          <li key={n.to} css={css`flex:none;`}>
             <NavLink
               to={n.to}
               end
               css={css`display:inline-flex;align-items:center;min-height:44px;padding:0 12px;color:${theme.color.text};text-decoration:none;
-                font-weight:600;font-size:14px;
+                font-weight:600;font-size:14px;white-space:nowrap;
                 &.active{color:${theme.color.brand};box-shadow:inset 0 -3px 0 ${theme.color.brand};}
                 &:hover,&:focus-visible{color:${theme.color.brand};}
                 &:focus-visible{outline:3px solid ${theme.color.info};outline-offset:-3px;}`}
