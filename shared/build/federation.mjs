@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
@@ -148,7 +149,12 @@ export function federatedAppConfig(o) {
           ...(o.host ? { runtimePlugins: [path.join(o.dir, 'src/federation/fallback-plugin.ts')] } : {}),
         }),
         new rspack.HtmlRspackPlugin({
-          template: path.join(o.dir, 'index.html'),
+          // the shell has its own page; a remote's page is only the standalone QA host, the same for all
+          template: fs.existsSync(path.join(o.dir, 'index.html'))
+            ? path.join(o.dir, 'index.html')
+            : fileURLToPath(new URL('./remote-standalone.html', import.meta.url)),
+          // absolute script URLs, so a deep link such as /chat-box/12 on the standalone page still loads
+          publicPath: '/',
           title: o.title ?? o.name,
           chunks: ['main'],
         }),
