@@ -212,7 +212,7 @@ function StandaloneHost({ App, name }: { App: ComponentType; name: string }) {
       <Global styles={globalStyles} />
       <div
         data-testid="standalone-bar"
-        css={css`display:flex;gap:12px;align-items:center;padding:8px 12px;background:#000;color:#fff;font-size:13px;`}
+        css={css`display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;padding:8px 12px;background:#000;color:#fff;font-size:13px;`}
       >
         <strong>{name} · standalone QA host</strong>
         <span>API {host.api.baseURL}</span>
