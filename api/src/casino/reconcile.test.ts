@@ -47,6 +47,8 @@ async function playerWithLaunch(amount: string, game = 'sandbox-slot', type = 'S
 describe('reconciliation: the provider round log against the ledger', () => {
   it('replays a log with lost answers, retries and refusals and finds no difference', async () => {
     let calls = 0;
+    // the broke player's one bet must reach its refusal, never the lost-answer path below
+    let brokeToken = '\u0000';
     // A bad network: every 5th bet reaches us but its answer is lost (the provider rolls it back);
     // every 4th win is delivered twice (a retry after a timeout).
     const transport: WalletTransport = async (path, body, headers) => {
@@ -55,7 +57,7 @@ describe('reconciliation: the provider round log against the ledger', () => {
         const res = await app.inject({ method: 'POST', url: path, headers, payload: body });
         return { httpStatus: res.statusCode, json: res.json() as unknown };
       };
-      if (path.endsWith('/bet') && calls % 5 === 0) {
+      if (path.endsWith('/bet') && calls % 5 === 0 && !body.includes(brokeToken)) {
         await send();
         throw new Error('timeout');
       }
@@ -71,13 +73,18 @@ describe('reconciliation: the provider round log against the ledger', () => {
     const rich = await playerWithLaunch('500.00');
     const poor = await playerWithLaunch('25.00');
     const crash = await playerWithLaunch('200.00', 'sandbox-crash', 'EGAME');
+    // the poor player may get lucky; this one cannot cover a single bet, so a refusal is always in the log
+    const broke = await playerWithLaunch('5.00');
+    brokeToken = broke.token;
     const richSession = await provider.openSession({ token: rich.token, gameCode: 'sandbox-slot', gameType: 'SLOT' });
     const poorSession = await provider.openSession({ token: poor.token, gameCode: 'sandbox-slot', gameType: 'SLOT' });
     const crashSession = await provider.openSession({ token: crash.token, gameCode: 'sandbox-crash', gameType: 'EGAME' });
+    const brokeSession = await provider.openSession({ token: broke.token, gameCode: 'sandbox-slot', gameType: 'SLOT' });
 
     for (let i = 0; i < 25; i++) await provider.spin(richSession.id, i % 3 === 0 ? 2000 : 1000).catch(() => undefined);
     // runs out of money: the refused bets must not move anything
     for (let i = 0; i < 6; i++) await provider.spin(poorSession.id, 1000).catch(() => undefined);
+    await provider.spin(brokeSession.id, 1000).catch(() => undefined);
     for (let i = 0; i < 4; i++) {
       const r = await provider.crashStart(crashSession.id, 1000, 1.05).catch(() => null);
       if (!r) continue;
@@ -85,7 +92,7 @@ describe('reconciliation: the provider round log against the ledger', () => {
     }
 
     const log = provider.rounds();
-    expect(log.length).toBe(35);
+    expect(log.length).toBe(36);
     expect(log.some((r) => r.status === 'rolled_back')).toBe(true);
     expect(log.some((r) => r.status === 'refused')).toBe(true);
     expect(log.filter((r) => r.status === 'closed').length).toBeGreaterThan(20);
