@@ -100,12 +100,10 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
   const config = opts.config ?? walletConfig();
   const gateway = opts.gateway ?? gatewayClient(config);
 
-  if (!app.hasRoute({ method: 'POST', url: '/api/balance' })) {
-    registerEndpoint(app, balance, async (req) => {
-      const b = await getPlayerBalance(db, me(req).id);
-      return { balance: fromMinor(b.balanceMinor), currency: b.currency, exposure: fromMinor(b.heldMinor) };
-    });
-  }
+  registerEndpoint(app, balance, async (req) => {
+    const b = await getPlayerBalance(db, me(req).id);
+    return { balance: fromMinor(b.balanceMinor), currency: b.currency, exposure: fromMinor(b.heldMinor) };
+  });
 
   registerEndpoint(app, showPaymentMethod, async (req) => {
     const purpose = req.query.name;
