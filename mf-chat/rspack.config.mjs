@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
-import { federatedAppConfig } from '@khela/shared/build/federation.mjs';
+import { federatedAppConfig } from '@khela/build/federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import rspack from '@rspack/core';
-import { federatedAppConfig } from '@khela/shared/build/federation.mjs';
+import { federatedAppConfig } from '@khela/build/federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 

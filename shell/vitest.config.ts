@@ -5,7 +5,7 @@ export default defineConfig({
   test: {
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
-    setupFiles: ['../shared/test/setup.ts'],
+    setupFiles: ['../shared/web/test/setup.ts'],
     // single-spa-react's Parcel re-throws a mount error after handing it to handleError; the test
     // asserts the fallback that handleError shows, so only that deliberate error is ignored
     onUnhandledError: (error) => !/broken chunk/.test(String((error as Error)?.message)),

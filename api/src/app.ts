@@ -25,7 +25,7 @@ import { walletRoutes } from './wallet';
 import exchangeRoutes from './exchange/routes';
 import chatRoutes from './chat/routes';
 import { operatorRoutes } from './operator';
-import { CAPTCHA_ID_HEADER } from '@khela/shared/schemas';
+import { CAPTCHA_ID_HEADER } from '@khela/contracts';
 
 export type DomainPlugin = (app: FastifyInstance) => Promise<void>;
 

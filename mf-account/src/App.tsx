@@ -1,5 +1,5 @@
 import { Routes, Route } from 'react-router';
-import { Page, NoData } from '@khela/shared';
+import { Page, NoData } from '@khela/web';
 import './i18n';
 import { Login } from './screens/Login';
 import { Signup } from './screens/Signup';

@@ -1,4 +1,4 @@
-import { runStandalone } from '@khela/shared';
+import { runStandalone } from '@khela/web';
 import { App } from './App';
 
 runStandalone(App, { name: 'mf-account' });

@@ -1,4 +1,4 @@
-import { registerTranslations } from '@khela/shared';
+import { registerTranslations } from '@khela/web';
 
 /** English uses the spec's exact wording (sections 5 and 8); Bangla reads naturally. */
 export const en = {

@@ -1,2 +1,2 @@
-// Async boundary: shared singletons (react, @khela/shared...) are negotiated before any of them is used.
+// Async boundary: shared singletons (react, @khela/web...) are negotiated before any of them is used.
 import('./bootstrap');

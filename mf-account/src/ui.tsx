@@ -1,7 +1,7 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 import { validationBn } from './i18n';
 
 /** A rule message from the shared schemas in the player's language (English is the spec's exact text). */

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { bus, storage, useHost, schemas } from '@khela/shared';
-import type { User } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { bus, storage, useHost } from '@khela/web';
+import type { User } from '@khela/contracts';
 
 /**
  * The logged-in player's record (GET /api/user/show). `pollMs` refreshes it (the VIP page asks for 1 s);

@@ -1,5 +1,5 @@
 import { Routes, Route } from 'react-router';
-import { NoData, Page } from '@khela/shared';
+import { NoData, Page } from '@khela/web';
 import { Games } from './screens/Games';
 import { GameRun } from './screens/GameRun';
 import { BettingRecord } from './screens/BettingRecord';

@@ -1,4 +1,4 @@
-import { registerTranslations } from '@khela/shared';
+import { registerTranslations } from '@khela/web';
 
 /** Casino texts; English keeps the spec's exact wording (sections 2 and 8). */
 export const en = {

@@ -1,4 +1,4 @@
-import { registerTranslations } from '@khela/shared';
+import { registerTranslations } from '@khela/web';
 
 export const en = {
   title: 'Exchange',

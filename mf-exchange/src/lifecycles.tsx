@@ -1,4 +1,4 @@
-import { defineRemote } from '@khela/shared';
+import { defineRemote } from '@khela/web';
 import { App } from './App';
 
 // single-spa lifecycles the shell mounts as a Parcel

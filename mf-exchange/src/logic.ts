@@ -1,4 +1,5 @@
-import { dhakaDateKey, type schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { dhakaDateKey } from '@khela/web';
 
 type SportsEvent = schemas.SportsEvent;
 export type Sport = schemas.ExchangeSport;

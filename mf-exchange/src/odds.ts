@@ -1,5 +1,6 @@
 import { ofetch } from 'ofetch';
-import { schemas, type ApiClient } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { type ApiClient } from '@khela/web';
 import type { z } from 'zod';
 import { SPORTS, type ListedEvent } from './logic';
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { bus } from '@khela/shared';
+import { bus } from '@khela/web';
 import { resetOddsBase } from './odds';
 import type { Sport } from './logic';
 

@@ -1,5 +1,5 @@
 import { Routes, Route } from 'react-router';
-import { Page, NoData } from '@khela/shared';
+import { Page, NoData } from '@khela/web';
 import './i18n';
 import { Funds } from './screens/Funds';
 import { PaymentRequest } from './screens/PaymentRequest';

@@ -1,4 +1,4 @@
-import { registerTranslations } from '@khela/shared';
+import { registerTranslations } from '@khela/web';
 
 /** English keeps the spec's exact wording (sections 2, 5 and 8); Bangla reads naturally. */
 export const en = {

@@ -9,7 +9,8 @@ import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
 
 const require = createRequire(import.meta.url);
-const sharedPkg = require('../package.json');
+// the versions of the shared singletons are the browser runtime's own (@khela/web)
+const sharedPkg = require('../web/package.json');
 const buildDir = path.dirname(new URL(import.meta.url).pathname);
 
 /** An installed package's folder (package.json is not always in a package's exports map). */
@@ -56,8 +57,8 @@ export function sharedSingletons() {
     'react-i18next': trimmed('react-i18next'),
     // zod is deliberately not shared: a shared module is bundled whole (388 KB with every locale), while each
     // app's own copy is tree-shaken; schemas cross app boundaries only as objects, so copies do not clash
-    // the workspace package: one bus, one i18n instance, one API client per page
-    '@khela/shared': { singleton: true, requiredVersion: false, version: sharedPkg.version },
+    // the browser runtime: one session, one bus, one i18n instance, one API client per page
+    '@khela/web': { singleton: true, requiredVersion: false, version: sharedPkg.version },
   };
 }
 

@@ -2,7 +2,7 @@ import { lazy, Suspense, useEffect, useRef } from 'react';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
-import { bus, globalStyles, i18n, startPushRelay, useHostProps, useLoggedIn, logout, pageApiClient, Spinner } from '@khela/shared';
+import { bus, globalStyles, i18n, startPushRelay, useHostProps, useLoggedIn, logout, pageApiClient, Spinner } from '@khela/web';
 import { ALIASES, isGuarded, remoteFor } from './routes';
 import { Layout } from './layout/Layout';
 import { useAfterFirstPaint } from './layout/after-first-paint';

@@ -1,4 +1,4 @@
-import { registerTranslations } from '@khela/shared';
+import { registerTranslations } from '@khela/web';
 
 /** The shell's texts: layout, menus, home, promotions, footer, maintenance. English keeps the spec's wording. */
 export const en = {

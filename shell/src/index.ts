@@ -1,2 +1,2 @@
-// Async boundary: shared singletons are negotiated before React or @khela/shared is used.
+// Async boundary: shared singletons are negotiated before React or @khela/web is used.
 import('./bootstrap');

@@ -1,4 +1,4 @@
-import type { BettingDateFilter, SettledBet } from '@khela/shared/schemas';
+import type { BettingDateFilter, SettledBet } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { fromMinor, parseMinor } from '../ledger';
 

@@ -11,7 +11,7 @@ import {
   removeGameFavourite,
   seamlessRequests,
   type SeamlessAction,
-} from '@khela/shared/schemas';
+} from '@khela/contracts';
 import type { Queryable } from '../db';
 import { assertOwnRemoteId, registerEndpoint } from '../http/endpoint';
 import { Forbidden, NotFound, Unauthenticated } from '../http/errors';
@@ -127,7 +127,7 @@ export function casinoPlugin(config: CasinoConfig = casinoConfig()) {
             tags: ['seamless-wallet'],
             summary: 'Seamless wallet for game providers: authenticate, balance, bet, win, rollback',
             description:
-              'Body: JSON of the action (see shared/src/api/schemas/casino.ts seamlessRequests). Header X-Signature: hex HMAC-SHA256 of the raw body with the partner secret. ' +
+              'Body: JSON of the action (see shared/contracts/src/schemas/casino.ts seamlessRequests). Header X-Signature: hex HMAC-SHA256 of the raw body with the partner secret. ' +
               'Answers HTTP 200 with a status (OK, NOT_ENOUGH_MONEY, DUPLICATE_TRANSACTION, ...); 401 INVALID_SIGNATURE / INVALID_PARTNER; 400 WRONG_SYNTAX for a body that is not JSON.',
           },
         },

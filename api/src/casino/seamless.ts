@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SeamlessAction, SeamlessRequest, SeamlessResponse, SeamlessStatus } from '@khela/shared/schemas';
+import type { SeamlessAction, SeamlessRequest, SeamlessResponse, SeamlessStatus } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { InsufficientFunds, fromMinor, getPlayerBalance, houseAccount, parseMinor, playerAccounts, toMinor, transfer } from '../ledger';
 import type { Currency } from '../ledger';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SUPPORT_GREETING } from '@khela/shared/schemas';
+import { SUPPORT_GREETING } from '@khela/contracts';
 import type { Db } from '../db';
 import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
 import { chatLocale, SUPPORT_NAME } from './routes';

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { createChat, getChatMessages, getChats, sendMessage, SUPPORT_GREETING, type ChatMessage } from '@khela/shared/schemas';
+import { createChat, getChatMessages, getChats, sendMessage, SUPPORT_GREETING, type ChatMessage } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { Forbidden, NotFound } from '../http/errors';

@@ -1,6 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { CAPTCHA_ID_HEADER, CAPTCHA_PATH } from '@khela/shared/schemas';
+import { CAPTCHA_ID_HEADER, CAPTCHA_PATH } from '@khela/contracts';
 import type { Queryable } from '../db';
 
 export const CAPTCHA_TTL_SECONDS = 300;

@@ -11,7 +11,7 @@ import {
   getSliders,
   getSocialLinks,
   getSystems,
-} from '@khela/shared/schemas';
+} from '@khela/contracts';
 import type { Queryable } from '../db';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { NotFound } from '../http/errors';

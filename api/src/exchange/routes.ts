@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { exchangeHub } from '@khela/shared/schemas';
+import { exchangeHub } from '@khela/contracts';
 import { registerEndpoint } from '../http/endpoint';
 
 /**

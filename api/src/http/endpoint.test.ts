@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { endpoint } from '@khela/shared/schemas';
+import { endpoint } from '@khela/contracts';
 import { buildApp } from '../app';
 import type { Db } from '../db';
 import Fastify from 'fastify';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { z } from 'zod';
-// By path: '@khela/shared/schemas' does not re-export the type and '@khela/shared' pulls in browser code.
-import type { Endpoint } from '@khela/shared/schemas';
+// By path: '@khela/contracts' does not re-export the type and '@khela/web' pulls in browser code.
+import type { Endpoint } from '@khela/contracts';
 import type { Db } from '../db';
 import type { PushService } from '../push/service';
 import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';

@@ -29,7 +29,7 @@ import {
   verifyEmailEndpoint,
   verifyPhoneEndpoint,
   type User,
-} from '@khela/shared/schemas';
+} from '@khela/contracts';
 import { pgErrorCode, type Queryable } from '../db';
 import { assertOwnRemoteId, registerEndpoint } from '../http/endpoint';
 import { BadRequest, Forbidden, HttpError, NotFound, Unauthenticated, ValidationFailed } from '../http/errors';

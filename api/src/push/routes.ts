@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { pushTicket } from '@khela/shared/schemas';
+import { pushTicket } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { BadRequest, Unauthenticated } from '../http/errors';
 import { fromMinor, getPlayerBalance } from '../ledger';

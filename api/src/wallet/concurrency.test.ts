@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WALLET_MESSAGES as M } from '@khela/shared/schemas';
+import { WALLET_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../db';
 import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import { createPlayer, memoryDb, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';

@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES } from '@khela/shared/schemas';
+import { MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES } from '@khela/contracts';
 import { authHook } from '../http/endpoint';
 import { Conflict, Forbidden, HttpError, NotFound } from '../http/errors';
 import type { WalletConfig } from './config';

@@ -13,7 +13,7 @@ import {
   userWithdrawCheck,
   WALLET_MESSAGES as M,
   GATEWAY_SIGNATURE_HEADER,
-} from '@khela/shared/schemas';
+} from '@khela/contracts';
 import { assertOwnRemoteId, registerEndpoint } from '../http/endpoint';
 import { HttpError, NotFound, Unauthenticated } from '../http/errors';
 import { fromMinor, getPlayerBalance, parseMinor, playerAccounts, transfer } from '../ledger';

@@ -6,7 +6,7 @@ import {
   WITHDRAW_MAX,
   WITHDRAW_MIN,
   type WalletErrorCode,
-} from '@khela/shared/schemas';
+} from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { HttpError, NotFound, Conflict } from '../http/errors';
 import { fromMinor, houseAccount, InsufficientFunds, parseMinor, playerAccounts, toMinor, transfer, type Currency } from '../ledger';

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { WALLET_MESSAGES as M } from '@khela/shared/schemas';
+import { WALLET_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../db';
 import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';

@@ -2,8 +2,9 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Card, Page, formatMoney, theme, useBalance, useHost, schemas } from '@khela/shared';
-import type { GeneralSettings } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { Button, Card, Page, formatMoney, theme, useBalance, useHost } from '@khela/web';
+import type { GeneralSettings } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
 

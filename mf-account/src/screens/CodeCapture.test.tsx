@@ -1,7 +1,7 @@
-import '@khela/shared/test/mock-shared';
+import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { waitFor } from '@testing-library/react';
-import { resetHost } from '@khela/shared/test/fake-host';
+import { resetHost } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { CodeCapture } from './CodeCapture';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { storage, Spinner } from '@khela/shared';
+import { storage, Spinner } from '@khela/web';
 
 export type CodeType = 'referral_code' | 'affiliate_code' | 'agent_code';
 

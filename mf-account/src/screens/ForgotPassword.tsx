@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, Card, Page, Tabs, TextField, useHost, schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Card, Page, Tabs, TextField, useHost } from '@khela/web';
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
 type Channel = 'email' | 'sms';

@@ -1,8 +1,9 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, NoData, Page, bus, firstWords, formatDhakaDateTime, storage, theme, useHost, useLoggedIn, schemas } from '@khela/shared';
-import type { InboxMessage } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { Button, Modal, NoData, Page, bus, firstWords, formatDhakaDateTime, storage, theme, useHost, useLoggedIn } from '@khela/web';
+import type { InboxMessage } from '@khela/contracts';
 import { row, sectionTitle, muted } from '../ui';
 
 /** /inbox: paged list with 5-word previews; opening marks read; Edit mode multi-selects for Read or Delete. */

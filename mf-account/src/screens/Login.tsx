@@ -3,8 +3,9 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, Page, TextField, completeLogin, useHost, schemas } from '@khela/shared';
-import type { LoginForm } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { Button, Card, Page, TextField, completeLogin, useHost } from '@khela/web';
+import type { LoginForm } from '@khela/contracts';
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
 /** /login: username and password (spec 5 Login), then home with the section-4 storage keys set. */

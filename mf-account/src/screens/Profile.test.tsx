@@ -1,7 +1,7 @@
-import '@khela/shared/test/mock-shared';
+import '@khela/web/test/mock-shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
-import { resetHost, responders, calls } from '@khela/shared/test/fake-host';
+import { resetHost, responders, calls } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Profile } from './Profile';
 

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, Card, Input, Page, TextField, formatDhakaDateTime, mmss, theme, useHost, schemas } from '@khela/shared';
-import type { ExtraPhone } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Card, Input, Page, TextField, formatDhakaDateTime, mmss, theme, useHost } from '@khela/web';
+import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
 import { useUser } from '../useUser';
 

@@ -1,8 +1,8 @@
-import '@khela/shared/test/mock-shared';
+import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Referral } from './Referral';
 

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
-import { ApiError, Button, Card, Page, Tabs, bus, formatMoney, storage, theme, useHost, schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Card, Page, Tabs, bus, formatMoney, storage, theme, useHost } from '@khela/web';
 import { Notice, muted, row, sectionTitle, newIdempotencyKey } from '../ui';
 import { useUser } from '../useUser';
 

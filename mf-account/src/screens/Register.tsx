@@ -2,8 +2,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, Card, Page, TextField, completeLogin, storage, theme, useHost, schemas } from '@khela/shared';
-import { CAPTCHA_ID_HEADER, CAPTCHA_PATH, DESKTOP_CURRENCY_CODES, type DesktopRegisterForm } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Card, Page, TextField, completeLogin, storage, theme, useHost } from '@khela/web';
+import { CAPTCHA_ID_HEADER, CAPTCHA_PATH, DESKTOP_CURRENCY_CODES, type DesktopRegisterForm } from '@khela/contracts';
 import { Notice, row, sectionTitle, useRuleText } from '../ui';
 
 const EMPTY: DesktopRegisterForm = {

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, Card, Page, TextField, logout, useHost, schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Card, Page, TextField, logout, useHost } from '@khela/web';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 /** /reset-password: change the password (spec 5 checks in order); success logs out and goes to /login after 1.5 s. */

@@ -1,9 +1,9 @@
-import '@khela/shared/test/mock-shared';
+import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@khela/shared';
-import { calls, resetHost, responders } from '@khela/shared/test/fake-host';
+import { ApiError } from '@khela/web';
+import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Signup } from './Signup';
 

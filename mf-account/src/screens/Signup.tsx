@@ -4,8 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, Card, Page, TextField, completeLogin, storage, theme, useHost, schemas } from '@khela/shared';
-import type { SignupForm } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Card, Page, TextField, completeLogin, storage, theme, useHost } from '@khela/web';
+import type { SignupForm } from '@khela/contracts';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 type Fields = SignupForm;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, Button, Card, Page, TextField, bus, formatMoney, storage, useHost, schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Card, Page, TextField, bus, formatMoney, storage, useHost } from '@khela/web';
 import { Notice, muted, sectionTitle, newIdempotencyKey } from '../ui';
 import { useUser } from '../useUser';
 

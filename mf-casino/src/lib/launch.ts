@@ -1,7 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { ApiError, storage, useHost, schemas, type HostProps } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { ApiError, storage, useHost, type HostProps } from '@khela/web';
 
 export interface LaunchableGame {
   code: string;

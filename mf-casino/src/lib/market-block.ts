@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
-import { useHost, useLoggedIn, schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { useHost, useLoggedIn } from '@khela/web';
 
 /** Spec 6: game categories are blocked when cs_market is 0 and status is not active. */
 export const isCasinoBlocked = (f: { cs_market: number; status: string }) => f.cs_market === 0 && f.status !== 'active';

@@ -1,22 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import {
-  ApiError,
-  Button,
-  NoData,
-  Page,
-  Spinner,
-  Tabs,
-  dhakaDateKey,
-  formatDhakaDateTime,
-  formatMoney,
-  schemas,
-  theme,
-  truncate,
-  useHost,
-} from '@khela/shared';
-import type { BettingDateFilter, SettledBet } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, NoData, Page, Spinner, Tabs, dhakaDateKey, formatDhakaDateTime, formatMoney, theme, truncate, useHost } from '@khela/web';
+import type { BettingDateFilter, SettledBet } from '@khela/contracts';
 import { CATEGORY_CODES, type CategoryCode } from '../i18n';
 
 /** Exact paisa from the API's decimal strings (no float sums of money). */

@@ -1,8 +1,8 @@
-import '@khela/shared/test/mock-shared';
+import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetHost } from '@khela/shared/test/fake-host';
+import { resetHost } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { GameRun, closeTarget } from './GameRun';
 

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, NoData, Page, formatMoney, mq, theme, useBalance, useBusEvent } from '@khela/shared';
+import { Button, NoData, Page, formatMoney, mq, theme, useBalance, useBusEvent } from '@khela/web';
 import { isGameRunState } from '../lib/launch';
 
 /** Where Close leads (spec 2): the games list with the originating params, or / without them. */

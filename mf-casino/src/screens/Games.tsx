@@ -2,20 +2,9 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import {
-  ApiError,
-  Button,
-  Modal,
-  NoData,
-  Page,
-  Spinner,
-  schemas,
-  theme,
-  truncate,
-  useHost,
-  useLoggedIn,
-} from '@khela/shared';
-import type { CatalogGame, CatalogProvider, CatalogSystem } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, Modal, NoData, Page, Spinner, theme, truncate, useHost, useLoggedIn } from '@khela/web';
+import type { CatalogGame, CatalogProvider, CatalogSystem } from '@khela/contracts';
 import { CATEGORY_CODES, en, type CategoryCode } from '../i18n';
 import { useLaunchGame } from '../lib/launch';
 import { useCasinoBlocked } from '../lib/market-block';

@@ -2,12 +2,12 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, bus } from '@khela/shared';
+import { ApiError, bus } from '@khela/web';
 import '../i18n';
 
 const host = vi.hoisted(() => ({ api: { call: null as unknown as (...a: any[]) => Promise<any> } }));
-vi.mock('@khela/shared', async (orig) => {
-  const actual = await orig<typeof import('@khela/shared')>();
+vi.mock('@khela/web', async (orig) => {
+  const actual = await orig<typeof import('@khela/web')>();
   return { ...actual, useHost: () => ({ api: host.api, bus: actual.bus, locale: 'en', isMobile: true }) };
 });
 

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react'
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, FieldError, Input, Spinner, formatDhakaDateTime, schemas, theme, useHost } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, FieldError, Input, Spinner, formatDhakaDateTime, theme, useHost } from '@khela/web';
 
 /** The chat box polls as a fallback for the push channel. */
 export const CHAT_POLL_MS = 5_000;

@@ -4,8 +4,8 @@ import { MemoryRouter, Route, Routes } from 'react-router';
 import '../i18n';
 
 const calls = vi.hoisted(() => [] as Array<{ path: string; body: unknown }>);
-vi.mock('@khela/shared', async (orig) => {
-  const actual = await orig<typeof import('@khela/shared')>();
+vi.mock('@khela/web', async (orig) => {
+  const actual = await orig<typeof import('@khela/web')>();
   const api = {
     call: async (endpoint: { path: string }, opts: { body: unknown }) => {
       calls.push({ path: endpoint.path, body: opts.body });

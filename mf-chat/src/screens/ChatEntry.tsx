@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AreaFallback, Spinner, schemas, storage, useHost } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { AreaFallback, Spinner, storage, useHost } from '@khela/web';
 
 /**
  * /chat: opens (or creates) the player's chat with support and goes to its chat box.

@@ -4,8 +4,8 @@ import { MemoryRouter } from 'react-router';
 import '../i18n';
 
 const data = vi.hoisted(() => ({ chats: [] as unknown[] }));
-vi.mock('@khela/shared', async (orig) => {
-  const actual = await orig<typeof import('@khela/shared')>();
+vi.mock('@khela/web', async (orig) => {
+  const actual = await orig<typeof import('@khela/web')>();
   const api = { call: async () => ({ chats: data.chats }) };
   return { ...actual, useHost: () => ({ api, bus: actual.bus, locale: 'en', isMobile: true }) };
 });

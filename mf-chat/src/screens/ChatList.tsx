@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, NoData, Page, Spinner, schemas, theme, truncate, useHost } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { Button, NoData, Page, Spinner, theme, truncate, useHost } from '@khela/web';
 
 /** /chat-list: the player's chats with the other side's name and the last message. */
 export function ChatList() {

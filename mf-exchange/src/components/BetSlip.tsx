@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, theme } from '@khela/shared';
+import { Button, Modal, theme } from '@khela/web';
 
 export interface BetPick {
   market: string;

@@ -1,12 +1,12 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { bus } from '@khela/shared';
+import { bus } from '@khela/web';
 import '../i18n';
 
 const host = vi.hoisted(() => ({ flags: { exchange_market: 1, status: 'active' } }));
-vi.mock('@khela/shared', async (orig) => {
-  const actual = await orig<typeof import('@khela/shared')>();
+vi.mock('@khela/web', async (orig) => {
+  const actual = await orig<typeof import('@khela/web')>();
   const api = {
     call: async (endpoint: { path: string }) => {
       if (endpoint.path === '/api/market/block') return host.flags;

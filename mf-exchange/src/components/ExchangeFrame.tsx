@@ -2,7 +2,8 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, formatMoney, schemas, storage, theme, useBalance, useHost, useLoggedIn } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { Button, Modal, formatMoney, storage, theme, useBalance, useHost, useLoggedIn } from '@khela/web';
 
 // plain glyphs every system font has (headless and low-end phones lack emoji fonts)
 const NAV = [

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { formatDhakaDateTime, theme, useHost } from '@khela/shared';
+import { formatDhakaDateTime, theme, useHost } from '@khela/web';
 import { groupBySport, type ListedEvent } from '../logic';
 import { oddsClient } from '../odds';
 import { pinStore, usePins } from '../state';

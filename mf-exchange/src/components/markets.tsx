@@ -1,7 +1,8 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { NoData, Tabs, theme, type schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { NoData, Tabs, theme } from '@khela/web';
 import { FANCY_TABS, filterFancy, rowOverlay, type FancyTabKey } from '../logic';
 import type { BetPick } from './BetSlip';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { formatMoney, storage, theme, useBalance, useBusEvent } from '@khela/shared';
+import { formatMoney, storage, theme, useBalance, useBusEvent } from '@khela/web';
 
 const ITEMS = ['myProfile', 'balanceOverview', 'myBets', 'betsHistory', 'profitLoss', 'activityLog'] as const;
 

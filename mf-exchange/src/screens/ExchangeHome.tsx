@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { NoData, theme } from '@khela/shared';
+import { NoData, theme } from '@khela/web';
 import { SPORTS } from '../logic';
 import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
 

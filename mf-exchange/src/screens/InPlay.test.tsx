@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { bus } from '@khela/shared';
+import { bus } from '@khela/web';
 import '../i18n';
 import { EventsBoard } from './InPlay';
 import { pinStore } from '../state';

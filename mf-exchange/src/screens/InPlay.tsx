@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Input, NoData, Tabs } from '@khela/shared';
+import { Input, NoData, Tabs } from '@khela/web';
 import { eventsForTab, type ListTab, type ListedEvent } from '../logic';
 import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
 

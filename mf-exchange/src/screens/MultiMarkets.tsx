@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { NoData, Spinner, theme, useHost, type schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { NoData, Spinner, theme, useHost } from '@khela/web';
 import { oddsClient } from '../odds';
 import { pinStore, usePins, type PinnedMarket } from '../state';
 import { usePoll } from '../usePoll';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { NoData, Tabs } from '@khela/shared';
+import { NoData, Tabs } from '@khela/web';
 import { SPORTS, type Sport } from '../logic';
 import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
-import { Button, Modal, SafeHtml } from '@khela/shared';
+import { Button, Modal, SafeHtml } from '@khela/web';
 
 export interface ShownError {
   message: string;

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
-import { formatMoney, theme, useHost } from '@khela/shared';
-import type { PaymentMethod } from '@khela/shared/schemas';
+import { formatMoney, theme, useHost } from '@khela/web';
+import type { PaymentMethod } from '@khela/contracts';
 
 export const section = css`margin: 0 0 18px;`;
 export const label = css`display:block;font-size:14px;color:${theme.color.textMuted};margin:0 0 8px;`;

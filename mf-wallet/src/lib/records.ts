@@ -1,5 +1,5 @@
-import { dhakaDateKey } from '@khela/shared';
-import type { Turnover, WalletTransaction } from '@khela/shared/schemas';
+import { dhakaDateKey } from '@khela/web';
+import type { Turnover, WalletTransaction } from '@khela/contracts';
 
 export type StatusFilter = 'all' | '0' | '2' | '1';
 export type TypeFilter = 'all' | 'deposit' | 'withdraw';

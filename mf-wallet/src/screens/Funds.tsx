@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Page, Tabs } from '@khela/shared';
+import { Page, Tabs } from '@khela/web';
 import { Deposit } from './Deposit';
 import { Withdraw } from './Withdraw';
 

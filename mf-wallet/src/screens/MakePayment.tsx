@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, Page, TextField, schemas, storage, theme, useHost } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { Button, Modal, Page, TextField, storage, theme, useHost } from '@khela/web';
 import { MAKE_PAYMENT_BN } from '../i18n';
 
 interface Preview {

@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { css, keyframes } from '@emotion/react';
-import { Card, Page, formatMoney, mmss, schemas, theme, useHost } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { Card, Page, formatMoney, mmss, theme, useHost } from '@khela/web';
 
 interface RequestState {
   amount?: string;

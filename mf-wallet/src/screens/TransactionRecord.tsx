@@ -1,8 +1,9 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, NoData, Page, Spinner, formatDhakaDateTime, formatMoney, maskAccount, schemas, storage, theme, useHost, bus } from '@khela/shared';
-import type { WalletTransaction } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { Button, Modal, NoData, Page, Spinner, formatDhakaDateTime, formatMoney, maskAccount, storage, theme, useHost, bus } from '@khela/web';
+import type { WalletTransaction } from '@khela/contracts';
 import { filterTransactions, groupByDhakaDate, type DateFilter, type StatusFilter, type TypeFilter } from '../lib/records';
 import { chip } from '../components/parts';
 

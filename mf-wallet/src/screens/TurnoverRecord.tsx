@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { NoData, Page, Spinner, Tabs, formatDhakaDateTime, formatMoney, schemas, storage, theme, useHost } from '@khela/shared';
-import type { Turnover } from '@khela/shared/schemas';
+import * as schemas from '@khela/contracts';
+import { NoData, Page, Spinner, Tabs, formatDhakaDateTime, formatMoney, storage, theme, useHost } from '@khela/web';
+import type { Turnover } from '@khela/contracts';
 import { turnoverBonus, turnoverProgress } from '../lib/records';
 
 /** /turnover-record: Active and Completed tabs of ticket cards with a progress bar, or No Data. */

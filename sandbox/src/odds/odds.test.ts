@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { eventDetailSchema, matchOddsSchema, sportsEventsSchema } from '../../../shared/src/api/schemas/exchange';
+import { eventDetailSchema, matchOddsSchema, sportsEventsSchema } from '@khela/contracts';
 import { oddsPlugin } from './plugin';
 import { EVENTS, LADDER, TICK_MS } from './feed';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/react';
-import { bus, defineRemote, type HostProps, type ApiClient } from '@khela/shared';
+import { bus, defineRemote, type HostProps, type ApiClient } from '@khela/web';
 
 const loadRemoteApp = vi.fn();
 vi.mock('./remotes', async (orig) => ({

@@ -1,7 +1,7 @@
 import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
 import Parcel from 'single-spa-react/parcel';
 import { addErrorHandler, mountRootParcel } from 'single-spa';
-import { AreaFallback, Spinner, i18n, type HostProps } from '@khela/shared';
+import { AreaFallback, Spinner, i18n, type HostProps } from '@khela/web';
 import { loadRemoteApp, RemoteLoadError, type RemoteLifecycles, type RemoteName } from './remotes';
 
 // without a handler single-spa rethrows parcel errors globally; the area's own fallback already shows them

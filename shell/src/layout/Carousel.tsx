@@ -3,7 +3,7 @@ import useEmblaCarousel from 'embla-carousel-react';
 import Autoplay from 'embla-carousel-autoplay';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 import { useAfterFirstPaint } from './after-first-paint';
 
 /** Spec 9: banners advance every 3000 ms. */

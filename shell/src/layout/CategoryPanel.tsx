@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Spinner, theme, useLoggedIn } from '@khela/shared';
+import { Spinner, theme, useLoggedIn } from '@khela/web';
 import { SPORTS, gamesPath, sportsPath, type Category, type SportsEntry } from './categories';
 import { useCategoryProviders } from './providers';
 import { imageUrl } from './content';

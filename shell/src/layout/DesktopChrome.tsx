@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { dhakaClock, formatMoney, theme, useBalance, useBusEvent, useLoggedIn } from '@khela/shared';
+import { dhakaClock, formatMoney, theme, useBalance, useBusEvent, useLoggedIn } from '@khela/web';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';
 import { useGeneral } from './content';

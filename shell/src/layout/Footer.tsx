@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { mq, theme } from '@khela/shared';
+import { mq, theme } from '@khela/web';
 import { imageUrl, useGeneral, useSocialLinks } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, SafeHtml, storage, useLoggedIn } from '@khela/shared';
+import { Button, Modal, SafeHtml, storage, useLoggedIn } from '@khela/web';
 
 /**
  * Spec 4: after login (popup=1) the system notice pops up once; after sign-up (regPopup=1) the

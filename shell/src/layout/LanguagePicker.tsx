@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { setLocale, theme, type Locale } from '@khela/shared';
+import { setLocale, theme, type Locale } from '@khela/web';
 
 /** Switches the UI language on the bus (no reload); the choice is stored and survives reloads. */
 export function LanguagePicker({ compact = false }: { compact?: boolean }) {

@@ -3,7 +3,7 @@ import { Toasts } from './Toasts';
 import { useLocation } from 'react-router';
 import { css, Global } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Spinner, theme, useIsMobile, useLoggedIn } from '@khela/shared';
+import { Spinner, theme, useIsMobile, useLoggedIn } from '@khela/web';
 import { imageUrl, useGeneral, useLogo, useMarketBlockRelay } from './content';
 import { MobileHeader, BottomToolbar, GuestToolbar, ChatButton, ScrollTopButton, Splash, TOOLBAR_HEIGHT } from './MobileChrome';
 import { DesktopTopBar, DesktopNav } from './DesktopChrome';

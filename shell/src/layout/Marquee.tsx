@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { css, keyframes } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 import { Icon } from './icons';
 import { useAfterFirstPaint } from './after-first-paint';
 

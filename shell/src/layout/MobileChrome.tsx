@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, theme, useBalance, useBusEvent, useLoggedIn, Spinner } from '@khela/shared';
+import { formatMoney, theme, useBalance, useBusEvent, useLoggedIn, Spinner } from '@khela/web';
 import { Icon, type IconName } from './icons';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';

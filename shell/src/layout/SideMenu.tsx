@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 import { CATEGORIES, EXTRAS, type Category } from './categories';
 import { CategoryPanel } from './CategoryPanel';
 import { Icon } from './icons';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
-import { bus } from '@khela/shared';
+import { bus } from '@khela/web';
 import { Toasts } from './Toasts';
 
 describe('Toasts', () => {

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
-import { bus, theme, type BusPayload } from '@khela/shared';
+import { bus, theme, type BusPayload } from '@khela/web';
 
 const TOAST_MS = 4000;
 

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Subject } from 'rxjs';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, useBusEvent } from '@khela/shared';
+import { Button, Modal, useBusEvent } from '@khela/web';
 
 const requests = new Subject<string>();
 

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // the page's API client, replaced so the test sees every call the shell would make
 const call = vi.fn();
-vi.mock('@khela/shared', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@khela/shared')>()),
+vi.mock('@khela/web', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('@khela/web')>()),
   pageApiClient: () => ({ baseURL: 'http://api.test', call, url: (p: string) => `http://api.test${p}` }),
 }));
 

@@ -1,5 +1,7 @@
 import { useEffect, useState } from 'react';
-import { bus, pageApiClient, schemas, useLoggedIn, type ApiClient, type Endpoint, type ResponseOf } from '@khela/shared';
+import * as schemas from '@khela/contracts';
+import { type Endpoint, type ResponseOf } from '@khela/contracts';
+import { bus, pageApiClient, useLoggedIn, type ApiClient } from '@khela/web';
 
 /*
  * Site content the shell shows everywhere (logo, general settings, sliders, social links).

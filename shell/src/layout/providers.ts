@@ -1,4 +1,4 @@
-import { schemas } from '@khela/shared';
+import * as schemas from '@khela/contracts';
 import { useLoaded } from './content';
 
 export interface CategoryProviders {

@@ -1,4 +1,4 @@
-import type { schemas } from '@khela/shared';
+import type * as schemas from '@khela/contracts';
 
 export interface SupportLink {
   key: 'whatsapp' | 'telegram' | 'facebook' | 'email';

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, theme } from '@khela/shared';
+import { Button, Card, theme } from '@khela/web';
 import { Icon } from '../layout/icons';
 
 interface InstallPrompt extends Event {

@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 
 /** Mobile-only branch: the desktop root shows only the coming-soon image. */
 export function ComingSoon() {

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 import { Icon } from '../layout/icons';
 
 const wrap = css`max-width:720px;margin:0 auto;padding:16px;color:${theme.color.text};line-height:1.6;`;

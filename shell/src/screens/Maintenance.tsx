@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 import { LanguagePicker } from '../layout/LanguagePicker';
 
 /** Spec 1: shown instead of the site while general setting site_status is 0. */

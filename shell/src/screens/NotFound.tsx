@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/shared';
+import { theme } from '@khela/web';
 
 export function NotFound() {
   const { t } = useTranslation('shell');

@@ -1,4 +1,4 @@
-import { firstWords } from '@khela/shared';
+import { firstWords } from '@khela/web';
 
 /** Spec 2: the promotion filter strip. Ids are bit flags; 99 marks the Welcome Offer. */
 export const PROMOTION_FILTERS = [

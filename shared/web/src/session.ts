@@ -1,7 +1,7 @@
 import { bus } from './bus';
 import { storage } from './storage';
 import { createApiClient } from './api/client';
-import { logoutEndpoint } from './api/schemas/identity';
+import { logoutEndpoint } from '@khela/contracts';
 import { defaultApiBase } from './remote';
 
 export interface LoginResult {

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createApiClient, ApiError, NETWORK_ERROR } from './client';
-import { endpoint } from './endpoint';
-import { balance } from './schemas/core';
+import { endpoint } from '@khela/contracts';
+import { balance } from '@khela/contracts';
 
 const getSystems = endpoint({
   method: 'GET',

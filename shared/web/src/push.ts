@@ -1,7 +1,7 @@
 import type { Subscription } from 'rxjs';
 import type { ApiClient } from './api/client';
 import type { EventBus } from './bus';
-import { balance as balanceEndpoint, pushTicket, pushTopics } from './api/schemas/core';
+import { balance as balanceEndpoint, pushTicket, pushTopics } from '@khela/contracts';
 import { storage } from './storage';
 
 export const BALANCE_POLL_MS = 10_000;

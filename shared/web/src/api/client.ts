@@ -1,5 +1,5 @@
 import { ofetch, createFetch, FetchError } from 'ofetch';
-import type { Endpoint, QueryOf, BodyOf, ParamsOf, ResponseOf } from './endpoint';
+import type { Endpoint, QueryOf, BodyOf, ParamsOf, ResponseOf } from '@khela/contracts';
 import { bus } from '../bus';
 import { storage } from '../storage';
 

@@ -83,7 +83,7 @@ export function createEventBus(): EventBus {
 }
 
 /**
- * The one bus of the page. `@khela/shared` is a Module Federation singleton, so
+ * The one bus of the page. `@khela/web` is a Module Federation singleton, so
  * every remote gets this same instance; it is also handed to remotes in their props.
  */
 export const bus: EventBus =

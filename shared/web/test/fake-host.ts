@@ -2,8 +2,8 @@
  * The fake shell facade the remotes' screen tests hand to `useHost()`: it records API calls,
  * navigations and bus publishes, and answers API calls from `responders`.
  *
- * It must import nothing at runtime (type imports are erased): the `vi.mock('@khela/shared', ...)`
- * factory in ./mock-shared.ts loads it, and a factory that imports @khela/shared would cycle.
+ * It must import nothing at runtime (type imports are erased): the `vi.mock('@khela/web', ...)`
+ * factory in ./mock-shared.ts loads it, and a factory that imports @khela/web would cycle.
  */
 import type { HostProps, NavigateOptions } from '../src/host';
 
