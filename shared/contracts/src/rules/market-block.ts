@@ -1,13 +1,10 @@
+import type { MarketFlags } from '../schemas/content';
+
 /**
  * Spec 6, the upline block: a section is closed to a player whose upline set its flag to 0 while the
  * player's status is not `active`. The one place this rule is written; the API (seamless wallet, and
  * every future money path) and the shell's session service both call it, remotes receive its result.
  */
-export interface MarketFlags {
-  exchange_market: number;
-  cs_market: number;
-  status: string;
-}
 
 export interface MarketBlock {
   exchange: boolean;
@@ -16,7 +13,7 @@ export interface MarketBlock {
 
 export const NO_MARKET_BLOCK: MarketBlock = Object.freeze({ exchange: false, casino: false });
 
-export function marketBlock(flags: MarketFlags): MarketBlock {
+export function marketBlock(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): MarketBlock {
   const restricted = flags.status !== 'active';
   return { exchange: restricted && flags.exchange_market === 0, casino: restricted && flags.cs_market === 0 };
 }
