@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MONEY_PATTERN } from './rules/money';
 
 export type AuthMode = 'none' | 'optional' | 'bearer';
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
@@ -45,10 +46,6 @@ export type ParamsOf<E> = E extends Endpoint<any, any, infer P, any> ? (P extend
 export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R> ? z.output<R> : never;
 
 /** Exact decimal string of a money amount at the API edge, e.g. "1000.00". Never a float. */
-export const money = z.string().regex(/^-?\d+(\.\d{1,2})?$/, 'Amount must be a decimal with at most 2 places');
-/** Money as a player types it: a number or a numeric string; the server converts it exactly. */
-export const moneyInput = z.union([z.number(), z.string().trim()]).transform((v) => String(v)).pipe(
-  z.string().regex(/^\d+(\.\d{1,2})?$/, 'Please fill in your amount.'),
-);
+export const money = z.string().regex(MONEY_PATTERN, 'Amount must be a decimal with at most 2 places');
 export const messageResponse = z.object({ message: z.string() }).loose();
 export const isoDate = z.string();

@@ -141,8 +141,6 @@ export type SeamlessStatus = (typeof SEAMLESS_STATUSES)[number];
 export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
 export const SEAMLESS_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
 export type SeamlessAction = (typeof SEAMLESS_ACTIONS)[number];
-/** POST {API}/api/seamless/{provider}/{action} */
-export const seamlessPath = (provider: string, action: SeamlessAction) => `/api/seamless/${provider}/${action}`;
 
 const positiveMoney = z.string().regex(/^\d+(\.\d{1,2})?$/).refine((v) => Number(v) > 0, 'Amount must be positive');
 const nonNegativeMoney = z.string().regex(/^\d+(\.\d{1,2})?$/);

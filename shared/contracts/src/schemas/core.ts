@@ -27,3 +27,5 @@ export const pushTopics = {
   odds: z.object({ marketId: z.string() }),
 } as const;
 export type PushTopic = keyof typeof pushTopics;
+/** What a publisher hands over for `topic` (the schema's input: the subscriber parses it). */
+export type PushPayload<T extends PushTopic> = z.input<(typeof pushTopics)[T]>;
