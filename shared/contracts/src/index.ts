@@ -6,3 +6,4 @@ export * from './rules/money';
 export * from './rules/dhaka-time';
 export * from './rules/wallet-status';
 export * from './rules/idempotency';
+export * from './events';
