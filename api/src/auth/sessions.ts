@@ -1,4 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 
 export const SESSION_TTL_DAYS = 30;
@@ -10,7 +11,6 @@ export interface AuthPlayer {
   status: string;
 }
 
-export const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 export const newToken = () => randomBytes(32).toString('base64url');
 
 /** Issues a bearer token; only its hash is stored. */
@@ -18,13 +18,13 @@ export async function createSession(q: Queryable, playerId: number, ttlDays = SE
   const token = newToken();
   await q.query(
     `INSERT INTO sessions (token_hash, player_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [sha256(token), playerId, ttlDays],
+    [sha256Hex(token), playerId, ttlDays],
   );
   return token;
 }
 
 export async function revokeSession(q: Queryable, token: string): Promise<void> {
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256(token)]);
+  await q.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256Hex(token)]);
 }
 
 /** Revokes every session of a player (password change/reset). */
@@ -37,7 +37,7 @@ export async function playerForToken(q: Queryable, token: string): Promise<AuthP
   const r = await q.query<{ id: string; username: string; currency: AuthPlayer['currency']; status: string }>(
     `SELECT p.id, p.username, p.currency, p.status FROM sessions s JOIN players p ON p.id = s.player_id
      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sha256(token)],
+    [sha256Hex(token)],
   );
   const row = r.rows[0];
   return row ? { id: Number(row.id), username: row.username, currency: row.currency, status: row.status } : null;

@@ -13,6 +13,7 @@ import {
   playerAccounts,
   toMinor,
   transfer,
+  type TransferInput,
 } from './index';
 
 describe('money', () => {
@@ -103,7 +104,7 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
       [{ account: p.main, amountMinor: 0n }],
     ];
     for (const legs of bad) {
-      await expect(db.tx((q) => transfer(q, { idempotencyKey: `bad:${Math.random()}`, kind: 'x', legs }))).rejects.toThrow(
+      await expect(db.tx((q) => transfer(q, { idempotencyKey: `bad:${Math.random()}`, kind: 'seed', legs }))).rejects.toThrow(
         LedgerError,
       );
     }
@@ -111,9 +112,9 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
 
   it('replays an idempotency key without moving money again', async () => {
     const p = await fundedPlayer('100.00');
-    const input = {
+    const input: TransferInput = {
       idempotencyKey: `bet:${p.id}:1`,
-      kind: 'bet',
+      kind: 'casino.bet',
       legs: [
         { account: p.main, amountMinor: -1000n },
         { account: p.cash, amountMinor: 1000n },
@@ -132,11 +133,11 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
       { account: p.main, amountMinor: -n },
       { account: p.cash, amountMinor: n },
     ];
-    await db.tx((q) => transfer(q, { idempotencyKey: `k:${p.id}`, kind: 'bet', legs: legs(500n) }));
-    await expect(db.tx((q) => transfer(q, { idempotencyKey: `k:${p.id}`, kind: 'bet', legs: legs(600n) }))).rejects.toThrow(
+    await db.tx((q) => transfer(q, { idempotencyKey: `k:${p.id}`, kind: 'casino.bet', legs: legs(500n) }));
+    await expect(db.tx((q) => transfer(q, { idempotencyKey: `k:${p.id}`, kind: 'casino.bet', legs: legs(600n) }))).rejects.toThrow(
       IdempotencyConflict,
     );
-    await expect(db.tx((q) => transfer(q, { idempotencyKey: `k:${p.id}`, kind: 'win', legs: legs(500n) }))).rejects.toThrow(
+    await expect(db.tx((q) => transfer(q, { idempotencyKey: `k:${p.id}`, kind: 'casino.win', legs: legs(500n) }))).rejects.toThrow(
       IdempotencyConflict,
     );
     expect(await getBalance(db, p.main)).toBe(9500n);
@@ -148,7 +149,7 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
       .tx((q) =>
         transfer(q, {
           idempotencyKey: `over:${p.id}`,
-          kind: 'withdraw',
+          kind: 'withdraw.hold',
           legs: [
             { account: p.main, amountMinor: -5001n },
             { account: p.cash, amountMinor: 5001n },
@@ -163,7 +164,7 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
     const ok = await db.tx((q) =>
       transfer(q, {
         idempotencyKey: `over:${p.id}`,
-        kind: 'withdraw',
+        kind: 'withdraw.hold',
         legs: [
           { account: p.main, amountMinor: -5000n },
           { account: p.cash, amountMinor: 5000n },
@@ -196,7 +197,7 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
         db.tx((q) =>
           transfer(q, {
             idempotencyKey: `wd:${p.id}:${i}`,
-            kind: 'withdraw',
+            kind: 'withdraw.hold',
             legs: [
               { account: p.main, amountMinor: -10000n },
               { account: p.cash, amountMinor: 10000n },
@@ -220,7 +221,7 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
         db.tx((q) =>
           transfer(q, {
             idempotencyKey: `dup:${p.id}`,
-            kind: 'bet',
+            kind: 'casino.bet',
             legs: [
               { account: p.main, amountMinor: -100n },
               { account: p.cash, amountMinor: 100n },

@@ -12,10 +12,23 @@ export interface Leg {
   amountMinor: bigint;
 }
 
+/** Every kind of money movement the ledger records (ledger_transfers.kind). */
+export type LedgerKind =
+  | 'seed'
+  | 'deposit'
+  | 'withdraw.hold'
+  | 'withdraw.payout'
+  | 'withdraw.release'
+  | 'vip.convert'
+  | 'bonus.claim'
+  | 'casino.bet'
+  | 'casino.win'
+  | 'casino.rollback';
+
 export interface TransferInput {
   /** The transfer's identity: the same key twice moves money once. */
   idempotencyKey: string;
-  kind: string;
+  kind: LedgerKind;
   reference?: string;
   metadata?: Record<string, unknown>;
   legs: Leg[];

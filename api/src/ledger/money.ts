@@ -1,4 +1,8 @@
+import { InvalidMoney, fromMinor, toMinor as parseDecimal } from '@khela/contracts';
 import { HttpError } from '../http/errors';
+
+// The maths is the contracts' (the browser adds money the same way); here a bad amount becomes a 422.
+export { fromMinor };
 
 export class InvalidAmount extends HttpError {
   constructor(value: unknown) {
@@ -6,22 +10,14 @@ export class InvalidAmount extends HttpError {
   }
 }
 
-const DECIMAL = /^(-)?(\d+)(?:\.(\d{1,2}))?$/;
-
 /** "1000.50" -> 100050n. Exact: no floats; more than 2 decimals is an error, not a rounding. */
 export function toMinor(value: string): bigint {
-  const m = DECIMAL.exec(typeof value === 'string' ? value.trim() : '');
-  if (!m) throw new InvalidAmount(value);
-  const minor = BigInt(m[2]!) * 100n + BigInt((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -minor : minor;
-}
-
-/** 100050n -> "1000.50" */
-export function fromMinor(minor: bigint): string {
-  const neg = minor < 0n;
-  const abs = neg ? -minor : minor;
-  const cents = (abs % 100n).toString().padStart(2, '0');
-  return `${neg ? '-' : ''}${abs / 100n}.${cents}`;
+  try {
+    return parseDecimal(value);
+  } catch (err) {
+    if (err instanceof InvalidMoney) throw new InvalidAmount(value);
+    throw err;
+  }
 }
 
 /** pg returns int8 as a string; never go through Number for money. */

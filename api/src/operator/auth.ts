@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
-import { bearerToken, newToken, sha256 } from '../auth/sessions';
+import { sha256Hex } from '@khela/contracts/signing';
+import { bearerToken, newToken } from '../auth/sessions';
 import { verifyPassword } from '../auth/passwords';
 import { Unauthenticated } from '../http/errors';
 
@@ -25,7 +26,7 @@ export async function operatorLogin(q: Queryable, username: string, password: st
   const token = newToken();
   await q.query(
     `INSERT INTO operator_sessions (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-    [sha256(token), row.id, OPERATOR_SESSION_HOURS],
+    [sha256Hex(token), row.id, OPERATOR_SESSION_HOURS],
   );
   return { token, operator: { id: Number(row.id), username: row.username, name: row.name } };
 }
@@ -34,14 +35,14 @@ export async function operatorForToken(q: Queryable, token: string): Promise<Aut
   const r = await q.query<{ id: string; username: string; name: string | null }>(
     `SELECT o.id, o.username, o.name FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sha256(token)],
+    [sha256Hex(token)],
   );
   const row = r.rows[0];
   return row ? { id: Number(row.id), username: row.username, name: row.name } : null;
 }
 
 export async function operatorLogout(q: Queryable, token: string): Promise<void> {
-  await q.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256(token)]);
+  await q.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256Hex(token)]);
 }
 
 export async function requireOperator(q: Queryable, req: FastifyRequest): Promise<AuthOperator> {

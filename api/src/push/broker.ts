@@ -1,13 +1,14 @@
 import { EventEmitter } from 'node:events';
+import type { PushPayload, PushTopic } from '@khela/contracts';
 import type { Db } from '../db';
 
-/** balance now; inbox, chat, odds later. */
-export type PushTopic = 'balance' | 'inbox' | 'chat' | 'odds' | (string & {});
+export type { PushPayload, PushTopic };
+/** A stream only forwards what it receives, so the payload is opaque on this side. */
 export type PushHandler = (topic: PushTopic, payload: unknown) => void;
 
 /** Delivers events to the streams of one player, wherever (which process) they are open. */
 export interface PushBroker {
-  publish(playerId: number, topic: PushTopic, payload: unknown): Promise<void>;
+  publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(playerId: number, handler: PushHandler): () => void;
   close(): Promise<void>;
@@ -40,7 +41,7 @@ class LocalFanout {
 /** One process (PGlite): publish goes straight to local subscribers. */
 export class InProcessBroker implements PushBroker {
   private readonly fanout = new LocalFanout();
-  async publish(playerId: number, topic: PushTopic, payload: unknown) {
+  async publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>) {
     this.fanout.emit({ p: playerId, t: topic, d: payload });
   }
   subscribe(playerId: number, handler: PushHandler) {
@@ -67,7 +68,7 @@ export class PgNotifyBroker implements PushBroker {
     });
     return this.started;
   }
-  async publish(playerId: number, topic: PushTopic, payload: unknown) {
+  async publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>) {
     const env: Envelope = { p: playerId, t: topic, d: payload };
     await this.db.notify(this.channel, JSON.stringify(env));
   }

@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { pushTicket } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { BadRequest, Unauthenticated } from '../http/errors';
-import { fromMinor, getPlayerBalance } from '../ledger';
-import { TICKET_TTL_SECONDS } from './service';
+import type { PushTopic } from './broker';
+import { balanceEvent, TICKET_TTL_SECONDS } from './service';
 
 export const HEARTBEAT_MS = 20_000;
 
@@ -33,7 +33,7 @@ export default async function pushRoutes(app: FastifyInstance) {
       const { ticket } = req.query as { ticket: string };
       const playerId = await app.push.redeemTicket(ticket);
       if (!playerId) throw new Unauthenticated();
-      const initial = await getPlayerBalance(app.db, playerId).catch(() => {
+      const initial = await balanceEvent(app.db, playerId).catch(() => {
         throw new BadRequest('Unknown player');
       });
 
@@ -46,11 +46,11 @@ export default async function pushRoutes(app: FastifyInstance) {
         connection: 'keep-alive',
         'x-accel-buffering': 'no',
       });
-      const send = (topic: string, payload: unknown) => {
+      const send = (topic: PushTopic, payload: unknown) => {
         res.write(`event: ${topic}\ndata: ${JSON.stringify(payload)}\n\n`);
       };
       res.write(`retry: 3000\n\n`);
-      send('balance', { balance: fromMinor(initial.balanceMinor), currency: initial.currency });
+      send('balance', initial);
 
       const unsubscribe = app.push.subscribe(playerId, send);
       const heartbeat = setInterval(() => res.write(`: ping\n\n`), HEARTBEAT_MS);

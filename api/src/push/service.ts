@@ -1,20 +1,26 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db';
-import { sha256 } from '../auth/sessions';
+import { sha256Hex } from '@khela/contracts/signing';
 import { fromMinor, getPlayerBalance } from '../ledger';
-import type { PushBroker, PushHandler, PushTopic } from './broker';
+import type { PushBroker, PushHandler, PushPayload, PushTopic } from './broker';
 
 export const TICKET_TTL_SECONDS = 30;
 
+/** The `balance` event of a player as it stands now (sent first on every stream, then after each move). */
+export async function balanceEvent(q: Queryable, playerId: number): Promise<PushPayload<'balance'>> {
+  const { balanceMinor, currency } = await getPlayerBalance(q, playerId);
+  return { balance: fromMinor(balanceMinor), currency };
+}
+
 /** Reads the player's main balance and pushes `event: balance` to their open streams. */
 export async function publishBalance(db: Queryable, broker: PushBroker, playerId: number): Promise<void> {
-  const { balanceMinor, currency } = await getPlayerBalance(db, playerId);
-  await broker.publish(playerId, 'balance', { balance: fromMinor(balanceMinor), currency });
+  await broker.publish(playerId, 'balance', await balanceEvent(db, playerId));
 }
 
 /** What domains use (`app.push`): publish events after their transaction commits. */
 export interface PushService {
-  publish(playerId: number, topic: PushTopic, payload: unknown): Promise<void>;
+  /** The topic is one of the contracts' push topics; the payload is checked against its schema at compile time. */
+  publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>): Promise<void>;
   /** Call after a ledger transfer commits. Never throws: a lost push only delays the UI's next poll. */
   publishBalance(playerId: number): Promise<void>;
   subscribe(playerId: number, handler: PushHandler): () => void;
@@ -40,7 +46,7 @@ export function createPushService(db: Db, broker: PushBroker, log?: { warn(obj: 
       const ticket = randomBytes(24).toString('base64url');
       await db.query(
         `INSERT INTO push_tickets (ticket_hash, player_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-        [sha256(ticket), playerId, TICKET_TTL_SECONDS],
+        [sha256Hex(ticket), playerId, TICKET_TTL_SECONDS],
       );
       // Old tickets are useless; keep the table small.
       await db.query(`DELETE FROM push_tickets WHERE expires_at < now() - interval '1 hour'`);
@@ -50,7 +56,7 @@ export function createPushService(db: Db, broker: PushBroker, log?: { warn(obj: 
       const r = await db.query<{ player_id: string }>(
         `UPDATE push_tickets SET used_at = now()
          WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING player_id`,
-        [sha256(ticket)],
+        [sha256Hex(ticket)],
       );
       return r.rows[0] ? Number(r.rows[0].player_id) : null;
     },
