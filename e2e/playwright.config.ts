@@ -1,14 +1,17 @@
 import { defineConfig, devices } from '@playwright/test';
 import os from 'node:os';
 import path from 'node:path';
+import { PORT_OFFSET_VAR, ports } from '../shared/build/apps.mjs';
 
-// The site under test runs on its own ports (default ports + E2E_PORT_OFFSET) with a fresh database,
-// so a developer's running copy is never touched and every run starts from the seed.
+// The site under test runs on its own ports (the default ports of shared/build/apps.mjs + E2E_PORT_OFFSET)
+// with a fresh database, so a developer's running copy is never touched and every run starts from the seed.
 const offset = Number(process.env.E2E_PORT_OFFSET ?? 10);
+// only the offset moves this copy: a port variable of the developer's shell (SHELL_PORT, ...) is ignored
+const port = ports({ [PORT_OFFSET_VAR]: String(offset) });
 export const urls = {
-  site: `http://127.0.0.1:${3000 + offset}`,
-  api: `http://127.0.0.1:${4000 + offset}`,
-  sandbox: `http://127.0.0.1:${4100 + offset}`,
+  site: `http://127.0.0.1:${port.shell}`,
+  api: `http://127.0.0.1:${port.api}`,
+  sandbox: `http://127.0.0.1:${port.sandbox}`,
 };
 process.env.E2E_SITE_URL = urls.site;
 process.env.E2E_API_URL = urls.api;
@@ -43,7 +46,7 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
-      KHELA_PORT_OFFSET: String(offset),
+      [PORT_OFFSET_VAR]: String(offset),
       DATA_DIR: path.join(os.tmpdir(), `khela-e2e-${offset}-${Date.now()}`),
       LOG_LEVEL: 'warn',
       // e2e drives many sign-ups and logins from one address

@@ -2,13 +2,9 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import { federatedAppConfig } from '@khela/build/federation.mjs';
 
-const dir = path.dirname(fileURLToPath(import.meta.url));
-
+// name, port and page title come from shared/build/apps.mjs, found by this folder
 export default federatedAppConfig({
-  name: 'mf_chat',
-  dir,
-  port: Number(process.env.PORT ?? 3005),
-  title: 'Khela Support chat (standalone)',
+  dir: path.dirname(fileURLToPath(import.meta.url)),
   // the single-spa lifecycles of the whole remote; internals are never exposed
   exposes: { './app': './src/lifecycles.tsx' },
 });

@@ -5,8 +5,12 @@ import { federatedAppConfig } from '@khela/build/federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
-// The host: no remotes at build time; they come from /remotes.json at run time.
-const base = federatedAppConfig({ name: 'shell', dir, port: Number(process.env.PORT ?? 3000), host: true, title: 'Khela' });
+// The host: no remotes at build time; they come from /remotes.json at run time. Name, port and title come
+// from shared/build/apps.mjs. The runtime plugins retry a failed manifest or chunk, then log the failure.
+const base = federatedAppConfig({
+  dir,
+  runtimePlugins: ['src/federation/retry-plugin.ts', 'src/federation/fallback-plugin.ts'],
+});
 
 /**
  * The shell's start is a chain of dynamic imports (main -> bootstrap -> shared singletons -> App), each

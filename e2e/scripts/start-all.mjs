@@ -1,42 +1,24 @@
 #!/usr/bin/env node
-// Starts the whole site on loopback: api, sandbox, the shell and the five remotes (served from their
-// built dist folders). Every port is overridable (SHELL_PORT, MF_CASINO_PORT, ..., API_PORT, SANDBOX_PORT)
-// or shifted together with KHELA_PORT_OFFSET, so several copies can run side by side.
+// Starts the whole site on loopback: api, sandbox, the shell and the remotes (served from their built dist
+// folders). The apps and their ports come from the one list, shared/build/apps.mjs: every port is overridable
+// (SHELL_PORT, MF_CASINO_PORT, ..., API_PORT, SANDBOX_PORT) or shifted together with KHELA_PORT_OFFSET, so
+// several copies can run side by side.
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { APPS, ports as appPorts, remotesConfig } from '../../shared/build/apps.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
-const offset = Number(process.env.KHELA_PORT_OFFSET ?? 0);
-const port = (envName, dflt) => Number(process.env[envName] ?? dflt + offset);
-
-export const ports = {
-  shell: port('SHELL_PORT', 3000),
-  mf_casino: port('MF_CASINO_PORT', 3001),
-  mf_exchange: port('MF_EXCHANGE_PORT', 3002),
-  mf_wallet: port('MF_WALLET_PORT', 3003),
-  mf_account: port('MF_ACCOUNT_PORT', 3004),
-  mf_chat: port('MF_CHAT_PORT', 3005),
-  api: port('API_PORT', 4000),
-  sandbox: port('SANDBOX_PORT', 4100),
-};
+export const ports = appPorts();
 const host = '127.0.0.1';
 const url = (p) => `http://${host}:${p}`;
 
-const remotesJson = JSON.stringify({
-  timeoutMs: Number(process.env.REMOTE_TIMEOUT_MS ?? 10000),
-  remotes: Object.fromEntries(
-    ['mf_casino', 'mf_exchange', 'mf_wallet', 'mf_account', 'mf_chat'].map((n) => [n, `http://{hostname}:${ports[n]}/mf-manifest.json`]),
-  ),
-  api: `http://{hostname}:${ports.api}`,
-});
-
 const common = { ...process.env, HOST: host };
-const serve = (dir, p, spa = false, extra = {}) => ({
-  name: dir,
+const serve = (app, extra = {}) => ({
+  name: app.dir,
   cmd: process.execPath,
-  args: [path.join(root, 'shared/build/serve-static.mjs'), path.join(root, dir, 'dist'), ...(spa ? ['--spa'] : []), '--port', String(p)],
-  env: { ...common, PORT: String(p), ...extra },
+  args: [path.join(root, 'shared/build/serve-static.mjs'), path.join(root, app.dir, 'dist'), '--port', String(ports[app.name])],
+  env: { ...common, PORT: String(ports[app.name]), ...extra },
 });
 const services = [
   {
@@ -53,12 +35,9 @@ const services = [
     cwd: path.join(root, 'sandbox'),
     env: { ...common, PORT: String(ports.sandbox), API_URL: url(ports.api), SANDBOX_PUBLIC_URL: url(ports.sandbox), SITE_URL: url(ports.shell) },
   },
-  serve('shell', ports.shell, true, { KHELA_REMOTES_JSON: remotesJson }),
-  serve('mf-casino', ports.mf_casino),
-  serve('mf-exchange', ports.mf_exchange),
-  serve('mf-wallet', ports.mf_wallet),
-  serve('mf-account', ports.mf_account),
-  serve('mf-chat', ports.mf_chat),
+  // the shell is told where this copy's remotes and API are (serve-static answers /remotes.json with it)
+  ...APPS.filter((a) => a.kind === 'host').map((a) => serve(a, { KHELA_REMOTES_JSON: JSON.stringify(remotesConfig()) })),
+  ...APPS.filter((a) => a.kind === 'remote').map((a) => serve(a)),
 ];
 
 const children = [];

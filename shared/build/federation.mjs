@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
 import rspack from '@rspack/core';
 import { ModuleFederationPlugin } from '@module-federation/enhanced/rspack';
+import { appByDir, portOf, remotesConfig } from './apps.mjs';
 
 const require = createRequire(import.meta.url);
 // the versions of the shared singletons are the browser runtime's own (@khela/web)
@@ -91,9 +92,29 @@ export class PrecompressPlugin {
 }
 
 /**
- * @param {{ name: string, dir: string, port: number, exposes?: Record<string,string>, host?: boolean, title?: string }} o
+ * The shell's /remotes.json, written from the one list of apps (apps.mjs) with the default ports. The static
+ * server replaces it per environment with KHELA_REMOTES_JSON (e2e/scripts/start-all.mjs sets it).
  */
-export function federatedAppConfig(o) {
+class RemotesJsonPlugin {
+  apply(compiler) {
+    compiler.hooks.thisCompilation.tap('RemotesJsonPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'RemotesJsonPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        const json = `${JSON.stringify(remotesConfig({}), null, 2)}\n`;
+        compilation.emitAsset('remotes.json', new rspack.sources.RawSource(json));
+      });
+    });
+  }
+}
+
+/**
+ * An app's build. Its name, kind, port and title come from apps.mjs, found by the app's folder.
+ * @param {{ dir: string, exposes?: Record<string,string>, runtimePlugins?: string[], copyPublic?: boolean }} options
+ * runtimePlugins: Module Federation runtime plugin files, relative to `dir`.
+ */
+export function federatedAppConfig(options) {
+  const app = appByDir(options.dir);
+  if (!app || app.kind === 'server') throw new Error(`${options.dir} is not a web app of shared/build/apps.mjs`);
+  const o = { ...options, name: app.name, host: app.kind === 'host', title: app.title, port: Number(process.env.PORT ?? portOf(app.name)) };
   return (_env, argv) => {
     const mode = argv?.mode ?? 'production';
     const dev = mode === 'development';
@@ -147,7 +168,7 @@ export function federatedAppConfig(o) {
           shared: sharedSingletons(),
           // browser-only apps: leave the federation runtime's Node.js code paths out of every bundle
           experiments: { optimization: { target: 'web' } },
-          ...(o.host ? { runtimePlugins: [path.join(o.dir, 'src/federation/fallback-plugin.ts')] } : {}),
+          ...(o.runtimePlugins ? { runtimePlugins: o.runtimePlugins.map((p) => path.join(o.dir, p)) } : {}),
         }),
         new rspack.HtmlRspackPlugin({
           // the shell has its own page; a remote's page is only the standalone QA host, the same for all
@@ -165,6 +186,7 @@ export function federatedAppConfig(o) {
         }),
         o.copyPublic !== false &&
           new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(o.dir, 'public'), noErrorOnMissing: true }] }),
+        o.host && new RemotesJsonPlugin(),
         !dev && new PrecompressPlugin(),
       ].filter(Boolean),
       devServer: {

@@ -1,102 +1,96 @@
 #!/usr/bin/env node
-// Serves a built app folder: CORS open (remotes are fetched cross-origin by the shell),
-// `--spa` falls back to index.html for client routes, and remotes.json is generated from env
-// so one build runs in any environment.
-import http from 'node:http';
+// Serves a built app folder with @fastify/static: CORS open (remotes are fetched cross-origin by the shell),
+// the host (shell) falls back to index.html for client routes, and remotes.json can be replaced from env so one
+// build runs in any environment.
+//
+//   node serve-static.mjs [dist] [--spa] [--port N]
+//
+// Defaults come from the one list of apps (apps.mjs), by the folder that holds `dist`: its port (PORT, else
+// the app's own variable, else its default plus KHELA_PORT_OFFSET) and, for the host, --spa.
+//
+// Nothing is indexed at start: every request looks the file up on disk, so a rebuilt remote (even one whose
+// dist folder was deleted and written again by the build's clean step) is served on the next reload. A
+// malformed URL or a file that vanishes mid-rebuild costs one request (400 / 404), never the process.
 import fs from 'node:fs';
 import path from 'node:path';
-import sirv from 'sirv';
+import { fileURLToPath } from 'node:url';
+import Fastify from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { appByDir, portOf } from './apps.mjs';
 
-const args = process.argv.slice(2);
-const dir = path.resolve(args[0] ?? 'dist');
-const spa = args.includes('--spa');
-const portArg = args.indexOf('--port');
-const port = Number(portArg >= 0 ? args[portArg + 1] : process.env.PORT ?? 3000);
-const host = process.env.HOST ?? '127.0.0.1';
+/** Never cached: what names the current build (a redeployed remote must be picked up on reload). */
+const NO_CACHE = /(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html|remotes\.json)(\.br|\.gz)?$/;
+/** Content-hashed by the build (federation.mjs: [name].[contenthash:8].js): safe to keep for a year. */
+const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/;
 
-if (!fs.existsSync(dir)) {
-  console.error(`${dir} does not exist: build first`);
-  process.exit(1);
+/**
+ * @param {{ dir: string, spa?: boolean, remotesJson?: string, logLevel?: string }} o
+ * @returns {import('fastify').FastifyInstance}
+ */
+export function createStaticServer(o) {
+  const dir = path.resolve(o.dir);
+  const app = Fastify({ logger: { level: o.logLevel ?? 'warn' } });
+
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.header('Access-Control-Allow-Origin', '*');
+  });
+
+  if (o.remotesJson) {
+    const body = o.remotesJson;
+    app.get('/remotes.json', (_req, reply) => {
+      reply.header('Cache-Control', 'no-cache').type('application/json').send(body);
+    });
+  }
+
+  app.register(fastifyStatic, {
+    root: dir,
+    // a production build writes file.br and file.gz beside file (federation.mjs): the smallest one the browser
+    // accepts is sent, else the file itself
+    preCompressed: true,
+    // our own Cache-Control below; etag and last-modified stay on, so a no-cache file costs a 304 when unchanged
+    cacheControl: false,
+    setHeaders(res, file) {
+      const name = file.split(path.sep).join('/');
+      // the same URL answers brotli, gzip or plain by Accept-Encoding: caches must keep them apart
+      res.setHeader('Vary', 'Accept-Encoding');
+      if (NO_CACHE.test(name)) res.setHeader('Cache-Control', 'no-cache');
+      else if (HASHED.test(name)) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    },
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    const last = pathname.slice(pathname.lastIndexOf('/') + 1);
+    // a client route of the SPA: extension-less paths, plus the legacy desktop pages
+    // (/page/site/component/appDownload.jsp, /page/guest/register.jsp) that look like files
+    const clientRoute = !/\.\w+$/.test(last) || /\.jsp$/.test(last);
+    if (o.spa && (req.method === 'GET' || req.method === 'HEAD') && clientRoute) {
+      return reply.sendFile('index.html');
+    }
+    return reply.code(404).type('text/plain').send('Not found');
+  });
+
+  return app;
 }
 
-// a production build writes file.br and file.gz beside file (shared/build/federation.mjs): sirv sends brotli
-// to browsers that accept it, else gzip
-const makeAssets = () => sirv(dir, { dev: false, single: spa, etag: true, gzip: true, brotli: true,
-  setHeaders(res, pathname) {
-    // manifests and entries must never be cached, so a redeployed remote is picked up on reload
-    if (/mf-manifest\.json$|remoteEntry\.js$|index\.html$|remotes\.json$/.test(pathname) || pathname === '/') {
-      res.setHeader('Cache-Control', 'no-cache');
-    } else if (/\.[0-9a-f]{8}\.js$/.test(pathname)) {
-      res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-    }
-  } });
-let assets = makeAssets();
-
-// a rebuild replaces the hashed files: re-index shortly after the folder changes, so a redeployed
-// remote is served on the next reload without restarting this server. The folder's own stat is polled
-// (an fs.watch handle dies silently when a build's clean step replaces the folder); its mtime changes
-// whenever a file is added or removed, e.g. the .br/.gz files written at the end of a build; files whose
-// names carry no hash (and may be rewritten in place) are stat-ed themselves.
-const UNHASHED = ['index.html', 'remoteEntry.js', 'mf-manifest.json'].flatMap((f) => [f, `${f}.gz`, `${f}.br`]);
-const folderSignature = () => {
-  try {
-    const d = fs.statSync(dir);
-    const files = UNHASHED.map((f) => fs.statSync(path.join(dir, f), { throwIfNoEntry: false })?.mtimeMs ?? 0);
-    return `${d.ino}:${d.mtimeMs}:${files.join(':')}`;
-  } catch {
-    return 'missing';
+/** Reads the command line, finds the app in apps.mjs and listens. */
+async function main(argv = process.argv.slice(2), env = process.env) {
+  const dir = path.resolve(argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port') ?? 'dist');
+  if (!fs.existsSync(dir)) {
+    console.error(`${dir} does not exist: build first`);
+    process.exit(1);
   }
-};
-let indexed = folderSignature();
-let reindex;
-setInterval(() => {
-  const now = folderSignature();
-  if (now === indexed || now === 'missing') return;
-  indexed = now;
-  // wait for the build to settle a little before reading the folder
-  clearTimeout(reindex);
-  reindex = setTimeout(() => {
-    indexed = folderSignature();
-    assets = makeAssets();
-  }, 300);
-}, 500).unref();
+  const known = appByDir(path.dirname(dir));
+  const portArg = argv.indexOf('--port');
+  const port = Number(portArg >= 0 ? argv[portArg + 1] : (env.PORT ?? (known ? portOf(known.name, env) : 3000)));
+  const spa = argv.includes('--spa') || known?.kind === 'host';
+  const host = env.HOST ?? '127.0.0.1';
+  const server = createStaticServer({ dir, spa, remotesJson: env.KHELA_REMOTES_JSON, logLevel: env.LOG_LEVEL });
+  const address = await server.listen({ port, host });
+  console.log(`serving ${dir} on ${address}`);
+  const stop = () => server.close().then(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
 
-// a file deleted mid-rebuild must cost one request, not the server
-process.on('uncaughtException', (err) => {
-  if (err && err.code === 'ENOENT') {
-    console.warn(`[serve] ${err.path ?? 'file'} vanished during a rebuild`);
-    return;
-  }
-  console.error(err);
-  process.exit(1);
-});
-
-http
-  .createServer((req, res) => {
-    res.setHeader('Access-Control-Allow-Origin', '*');
-    if (req.url?.startsWith('/remotes.json') && process.env.KHELA_REMOTES_JSON) {
-      res.setHeader('Content-Type', 'application/json');
-      res.setHeader('Cache-Control', 'no-cache');
-      res.end(process.env.KHELA_REMOTES_JSON);
-      return;
-    }
-    // the legacy desktop paths (/page/site/component/appDownload.jsp, /page/guest/register.jsp) look like
-    // files to sirv, which only falls back to index.html for extension-less paths: rewrite them to the SPA
-    if (spa && /\.jsp(\?|$)/.test(req.url ?? '')) req.url = '/index.html';
-    assets(req, res, () => {
-      // a file the index does not know but the disk has: the folder was replaced by a rebuild (the
-      // watcher above follows the old folder), so index it again once and serve it
-      const file = path.join(dir, decodeURIComponent((req.url ?? '/').split('?')[0]));
-      if (file.startsWith(dir) && fs.existsSync(file) && fs.statSync(file).isFile()) {
-        assets = makeAssets();
-        assets(req, res, () => {
-          res.statusCode = 404;
-          res.end('Not found');
-        });
-        return;
-      }
-      res.statusCode = 404;
-      res.end('Not found');
-    });
-  })
-  .listen(port, host, () => console.log(`serving ${dir} on http://${host}:${port}`));
+if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await main();
