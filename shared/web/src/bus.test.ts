@@ -1,51 +1,32 @@
 import { describe, expect, it } from 'vitest';
-import { createEventBus } from './bus';
+import { BusPermissionError, createPageBus } from './bus';
 
-describe('event bus', () => {
-  it('replays the latest balance to a late subscriber', () => {
-    const bus = createEventBus();
-    bus.publish('balance', { balance: '10.00' });
-    bus.publish('balance', { balance: '25.50' });
-    const seen: string[] = [];
-    bus.on('balance').subscribe((b) => seen.push(b.balance));
-    expect(seen).toEqual(['25.50']);
-  });
-
-  it('does not replay logout to late subscribers, but delivers it to current ones', () => {
-    const bus = createEventBus();
-    const early: string[] = [];
-    bus.on('logout').subscribe((e) => early.push(e.reason));
-    bus.publish('logout', { reason: 'user' });
+describe('page bus', () => {
+  it('delivers to current subscribers only (no replay: facts live in the session)', () => {
+    const bus = createPageBus();
+    bus.session.publish('logout', { reason: 'user' });
     const late: string[] = [];
-    bus.on('logout').subscribe((e) => late.push(e.reason));
-    expect(early).toEqual(['user']);
-    expect(late).toEqual([]);
+    bus.forApp('mf_wallet').on('logout').subscribe((e) => late.push(e.reason));
+    bus.session.publish('logout', { reason: 'unauthorized' });
+    expect(late).toEqual(['unauthorized']);
   });
 
-  it('forgets the balance on logout so a late subscriber sees no stale figure', () => {
-    const bus = createEventBus();
-    bus.publish('balance', { balance: '99.00' });
-    bus.publish('logout', { reason: 'unauthorized' });
-    const seen: string[] = [];
-    bus.on('balance').subscribe((b) => seen.push(b.balance));
-    expect(seen).toEqual([]);
-    expect(bus.latest('balance')).toBeUndefined();
+  it('lets an app publish only the events declared for any app', () => {
+    const bus = createPageBus();
+    const wallet = bus.forApp('mf_wallet');
+    const toasts: string[] = [];
+    bus.forApp('shell').on('toast').subscribe((t) => toasts.push(t.message));
+    wallet.publish('toast', { kind: 'info', message: 'hi' });
+    expect(toasts).toEqual(['hi']);
+    expect(() => wallet.publish('balance', { balance: '1.00', currency: 'BDT' })).toThrow(BusPermissionError);
+    expect(() => wallet.publish('logout', { reason: 'user' })).toThrow(/mf_wallet may not publish "logout"/);
+    expect(() => wallet.publish('market-block', { exchange: true, casino: true })).toThrow(BusPermissionError);
   });
 
   it('rejects malformed payloads and unknown events', () => {
-    const bus = createEventBus();
-    expect(() => bus.publish('balance', { balance: 12.5 as unknown as string })).toThrow();
-    expect(() => bus.publish('balance', { balance: '1.234' })).toThrow();
-    expect(() => bus.publish('nope' as 'balance', { balance: '1.00' })).toThrow(/Unknown bus event/);
-  });
-
-  it('delivers market-block and locale with replay', () => {
-    const bus = createEventBus();
-    bus.publish('market-block', { exchange: true, casino: false });
-    bus.publish('locale', { locale: 'bn' });
-    expect(bus.latest('market-block')).toEqual({ exchange: true, casino: false });
-    let locale = '';
-    bus.on('locale').subscribe((l) => (locale = l.locale));
-    expect(locale).toBe('bn');
+    const bus = createPageBus();
+    expect(() => bus.session.publish('balance', { balance: 12.5 as unknown as string, currency: 'BDT' })).toThrow();
+    expect(() => bus.session.publish('balance', { balance: '1.234', currency: 'BDT' })).toThrow();
+    expect(() => bus.session.publish('nope' as 'toast', { kind: 'info', message: '' })).toThrow(/Unknown bus event/);
   });
 });

@@ -1,13 +1,45 @@
-export * from './bus';
-export * from './storage';
-export * from './session';
-export * from './host';
+/*
+ * @khela/web: the browser runtime every app shares (a Module Federation singleton, one copy per page).
+ *
+ * Layout:
+ *   host/        HostProps (the shell-to-app contract), useHost(), the remote lifecycles (defineRemote),
+ *                the router bridge, and createPageRuntime (the page's API client, bus and session)
+ *   session/     the player session service, its facts (player$, balance$, marketBlock$, locale$),
+ *                the push relay that feeds it, and the React hooks that read it through useHost()
+ *   bus.ts       the page bus and its per-app handles (events declared in @khela/contracts)
+ *   api/         the API client (zod endpoint declarations of @khela/contracts) and the default API base
+ *   standalone/  a remote's standalone QA host (the same runtime, with a QA log-in)
+ *   i18n/, ui/, format.ts   translations, UI kit and global styles, money and date formatting
+ *
+ * Not exported: the local-storage wrapper (the session service is the one writer of the spec-4 keys)
+ * and the session/bus constructors (only createPageRuntime builds them). Apps get everything else of
+ * the page through useHost().
+ */
+export { BusPermissionError, busEvents, type EventBus, type BusEventName, type BusPayload, type BusMessage } from './bus';
 export * from './format';
-export * from './push';
 export * from './api/client';
+export { defaultApiBase } from './api/base';
 export * from './i18n';
 export * from './ui/theme';
 export * from './ui/kit';
 export * from './ui/safe-html';
-export * from './remote';
-export * from './hooks';
+export { globalStyles } from './ui/global-styles';
+export type { HostProps, HostLocation, NavigateOptions } from './host/host';
+export { HostProvider, useHost } from './host/context';
+export { HostRouter } from './host/router';
+export { defineRemote, recordReactCopy } from './host/lifecycles';
+export { createPageRuntime, type PageRuntime, type PageRuntimeOptions } from './host/page-runtime';
+export { useIsMobile } from './host/use-is-mobile';
+export type { Fact } from './session/fact';
+export type {
+  Player,
+  WalletBalance,
+  LoginResult,
+  CapturedCodeKind,
+  HomePopup,
+  PlayerSession,
+  PlayerSessionService,
+} from './session/player-session';
+export { BALANCE_POLL_MS } from './session/push-relay';
+export { useFact, usePlayer, useLoggedIn, useBalance, useMarketBlock, useLocale } from './session/hooks';
+export { runStandalone } from './standalone/qa-host';

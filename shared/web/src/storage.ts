@@ -1,4 +1,7 @@
-/** The local-storage keys of spec section 4, and nothing else. */
+/**
+ * The local-storage keys of spec section 4, and nothing else. Internal to @khela/web: the player
+ * session service is their one writer (and the API client reads the token); apps never touch them.
+ */
 export const STORAGE_KEYS = [
   'token', 'remote_id', 'username', 'exchangeToken', 'balance', 'popup', 'regPopup',
   'referral_code', 'affiliate_code', 'agent_code', 'whatsapp', 'liveChat', 'intercom', 'tawkId',
@@ -29,5 +32,3 @@ export const storage = {
     ls()?.clear();
   },
 };
-
-export const isLoggedIn = (): boolean => Boolean(storage.get('token'));

@@ -1,11 +1,15 @@
 /**
  * The fake shell facade the remotes' screen tests hand to `useHost()`: it records API calls,
- * navigations and bus publishes, and answers API calls from `responders`.
+ * navigations and bus publishes, answers API calls from `responders`, and carries a real player
+ * session (the same service the shell runs, without its push relay) over that fake API.
  *
- * It must import nothing at runtime (type imports are erased): the `vi.mock('@khela/web', ...)`
- * factory in ./mock-shared.ts loads it, and a factory that imports @khela/web would cycle.
+ * It must not import '../src/index.ts' (the `vi.mock` factory in ./mock-shared.ts loads this file,
+ * and a factory that imports the mocked module would cycle): it imports the modules it needs directly.
  */
-import type { HostProps, NavigateOptions } from '../src/host';
+import type { HostProps, NavigateOptions } from '../src/host/host';
+import type { ApiClient } from '../src/api/client';
+import { createPageBus, type EventBus } from '../src/bus';
+import { createPlayerSession, type PlayerSessionService } from '../src/session/player-session';
 
 export interface FakeCall {
   path: string;
@@ -28,36 +32,70 @@ export const calls: FakeCall[] = [];
 export const responders = new Map<string, Responder>();
 /** Every shell navigation, as `{ to, state }`. */
 export const navigations: FakeNavigation[] = [];
-/** Every event published on the host's bus (the bus delivers nothing). */
+/** Every event the screen published on its bus handle (the handle delivers them too). */
 export const published: FakePublish[] = [];
 
-export const testHost = {
+const fakeApi = {
+  baseURL: 'http://api.test',
+  url: (p: string) => `http://api.test${p}`,
+  async call(ep: { path: string; method: string }, opts: Record<string, any> = {}) {
+    calls.push({ path: ep.path, method: ep.method, opts });
+    const respond = responders.get(`${ep.method} ${ep.path}`);
+    if (!respond) throw new Error(`no responder for ${ep.method} ${ep.path}`);
+    return respond(opts);
+  },
+  async send(path: string, init: { method: string; body: FormData }) {
+    calls.push({ path, method: init.method, opts: { body: init.body } });
+    const respond = responders.get(`${init.method} ${path}`);
+    if (!respond) throw new Error(`no responder for ${init.method} ${path}`);
+    return respond({ body: init.body }) as Response;
+  },
+} as unknown as ApiClient;
+
+let pageBus = createPageBus();
+let service: PlayerSessionService | null = null;
+
+/**
+ * The session behind `testHost.session`. Created on first use after `resetHost()`, so it reads the
+ * localStorage a test prepared before rendering (a stored token means a logged-in player).
+ */
+export function sessionService(): PlayerSessionService {
+  return (service ??= createPlayerSession({ api: fakeApi, bus: pageBus.session }));
+}
+
+/** The bus a test listens on (and publishes session events on, e.g. a pushed chat message). */
+export function testBus(): { app: EventBus; session: EventBus } {
+  sessionService();
+  return { app: pageBus.forApp('test'), session: pageBus.session };
+}
+
+const recordingBus: EventBus = {
+  publish(type, payload) {
+    published.push({ type, payload });
+    pageBus.forApp('remote-under-test').publish(type, payload);
+  },
+  on: (type) => pageBus.session.on(type),
+};
+
+export const testHost: HostProps = {
   basePath: '',
-  locale: 'en',
   isMobile: true,
   location: { pathname: '/', search: '', hash: '', state: null, key: 'k' },
   navigate: (to: string, options?: NavigateOptions) => void navigations.push({ to, state: options?.state }),
-  bus: {
-    publish: (type: string, payload: unknown) => void published.push({ type, payload }),
-    latest: () => undefined,
-    on: () => ({ subscribe: () => ({ unsubscribe() {} }) }),
+  bus: recordingBus,
+  api: fakeApi,
+  get session() {
+    return sessionService().session;
   },
-  api: {
-    baseURL: 'http://api.test',
-    url: (p: string) => `http://api.test${p}`,
-    async call(ep: { path: string; method: string }, opts: Record<string, any> = {}) {
-      calls.push({ path: ep.path, method: ep.method, opts });
-      const respond = responders.get(`${ep.method} ${ep.path}`);
-      if (!respond) throw new Error(`no responder for ${ep.method} ${ep.path}`);
-      return respond(opts);
-    },
-  },
-} as unknown as HostProps;
+};
 
-/** Forgets everything recorded and every responder; call it in `beforeEach`. */
+/** Forgets everything recorded, every responder and the session; call it in `beforeEach`. */
 export function resetHost() {
   calls.length = 0;
   navigations.length = 0;
   published.length = 0;
   responders.clear();
+  service?.stop();
+  service = null;
+  pageBus = createPageBus();
 }

@@ -72,13 +72,19 @@ describe('api client', () => {
     await expect(api.call(getSystems, { query: { type: 'SLOT' } })).rejects.toMatchObject({ message: NETWORK_ERROR, network: true });
   });
 
-  it('a 401 on the balance call triggers logout; a 401 elsewhere does not', async () => {
+  it('a 401 on any bearer call ends the session (with the refused token); a 401 without a token does not', async () => {
     const onUnauthorized = vi.fn();
-    const api = createApiClient({ baseURL: 'http://x', getToken: () => 't', onUnauthorized, fetchImpl: fakeFetch(401, { message: 'Unauthenticated.' }) as never });
+    const fetch401 = fakeFetch(401, { message: 'Unauthenticated.' }) as never;
+    const api = createApiClient({ baseURL: 'http://x', getToken: () => 't', onUnauthorized, fetchImpl: fetch401 });
     await expect(api.call(showInbox, { params: { id: 1 } })).rejects.toBeInstanceOf(ApiError);
-    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onUnauthorized).toHaveBeenLastCalledWith('t');
     await expect(api.call(balance)).rejects.toMatchObject({ status: 401 });
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
+    // a 401 of an unauthenticated call (a wrong password at log-in) is not an expired session
+    await expect(api.call(getSystems, { query: { type: 'SLOT' } })).rejects.toMatchObject({ status: 401 });
+    const visitor = createApiClient({ baseURL: 'http://x', getToken: () => null, onUnauthorized, fetchImpl: fetch401 });
+    await expect(visitor.call(balance)).rejects.toMatchObject({ status: 401 });
+    expect(onUnauthorized).toHaveBeenCalledTimes(2);
   });
 
   it('exposes the validation errors object of a 422', async () => {

@@ -1,6 +1,5 @@
 import { ofetch, createFetch, FetchError } from 'ofetch';
 import type { Endpoint, QueryOf, BodyOf, ParamsOf, ResponseOf } from '@khela/contracts';
-import { bus } from '../bus';
 import { storage } from '../storage';
 
 export const DEFAULT_ERROR = 'An unexpected error occurred';
@@ -40,13 +39,21 @@ export interface ApiClient {
   call<E extends Endpoint<any, any, any, any>>(endpoint: E, options?: CallOptions<E>): Promise<ResponseOf<E>>;
   /** Absolute URL of a path on the API host (images under /storage, the push stream). */
   url(path: string): string;
+  /**
+   * A raw request to a path on the API host with the player's bearer token, for what an endpoint
+   * declaration cannot carry (multipart uploads). The caller reads the Response itself.
+   */
+  send(path: string, init: { method: 'POST' | 'PUT'; body: FormData }): Promise<Response>;
 }
 
 export interface ApiClientOptions {
   baseURL: string;
   getToken?: () => string | null;
-  /** Called when the server says the token is no longer valid on the balance call. */
-  onUnauthorized?: () => void;
+  /**
+   * Called when a bearer call is answered 401, with the token that was refused: on a bearer endpoint
+   * the server answers 401 only for a missing, expired or revoked token, so the session has ended.
+   */
+  onUnauthorized?: (refusedToken: string) => void;
   fetchImpl?: typeof fetch;
 }
 
@@ -71,13 +78,17 @@ function serverMessage(data: unknown): string | undefined {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseURL = options.baseURL.replace(/\/$/, '');
   const getToken = options.getToken ?? (() => storage.get('token'));
-  const onUnauthorized =
-    options.onUnauthorized ?? (() => bus.publish('logout', { reason: 'unauthorized' }));
+  const onUnauthorized = options.onUnauthorized ?? (() => undefined);
   const $fetch = options.fetchImpl ? createFetch({ fetch: options.fetchImpl }) : ofetch;
+  const url = (path: string) => (/^https?:/.test(path) ? path : `${baseURL}${path.startsWith('/') ? '' : '/'}${path}`);
 
   return {
     baseURL,
-    url: (path) => (/^https?:/.test(path) ? path : `${baseURL}${path.startsWith('/') ? '' : '/'}${path}`),
+    url,
+    send(path, init) {
+      const token = getToken();
+      return (options.fetchImpl ?? fetch)(url(path), { ...init, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+    },
     async call(endpoint, opts = {}) {
       const headers: Record<string, string> = { Accept: 'application/json' };
       const token = endpoint.auth === 'none' ? null : getToken();
@@ -99,7 +110,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (err) {
         if (err instanceof FetchError) {
           const status = err.response?.status ?? 0;
-          if (status === 401 && endpoint.path === '/api/balance') onUnauthorized();
+          if (status === 401 && endpoint.auth === 'bearer' && token) onUnauthorized(token);
           if (!err.response) throw new ApiError(NETWORK_ERROR, 0, undefined, true);
           throw new ApiError(serverMessage(err.data) ?? fallback, status, err.data);
         }

@@ -1,21 +1,21 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { bus } from '../bus';
+import { LOCALES, type Locale } from '@khela/contracts';
 import { storage } from '../storage';
 import { commonEn, commonBn } from './common';
 
-export type Locale = 'en' | 'bn';
-export const LOCALES: readonly Locale[] = ['en', 'bn'];
+export { LOCALES, type Locale } from '@khela/contracts';
 
-export function initialLocale(): Locale {
+/** The language saved by the player session (a UI preference kept beside the spec-4 keys). */
+export function savedLocale(): Locale {
   const saved = storage.get('locale');
-  return saved === 'bn' || saved === 'en' ? saved : 'en';
+  return (LOCALES as readonly string[]).includes(saved ?? '') ? (saved as Locale) : 'en';
 }
 
 function create(): I18n {
   const instance = i18next.createInstance();
   void instance.use(initReactI18next).init({
-    lng: initialLocale(),
+    lng: savedLocale(),
     fallbackLng: 'en',
     ns: ['common'],
     defaultNS: 'common',
@@ -24,19 +24,15 @@ function create(): I18n {
     initImmediate: false,
     returnNull: false,
   } as Parameters<I18n['init']>[0]);
-  // the bus is the single source of the UI language: any remote or the shell may switch it
-  bus.on('locale').subscribe(({ locale }) => {
-    storage.set('locale', locale);
-    if (instance.language !== locale) void instance.changeLanguage(locale);
-    if (typeof document !== 'undefined') document.documentElement.lang = locale;
-  });
   return instance;
 }
 
-/** The page's single i18next instance (shared singleton through Module Federation). */
-export const i18n: I18n =
-  ((globalThis as Record<string, unknown>).__KHELA_I18N__ as I18n | undefined) ??
-  ((globalThis as Record<string, unknown>).__KHELA_I18N__ = create());
+/**
+ * The page's single i18next instance: @khela/web is a Module Federation singleton, so every app
+ * shares this module. Its language follows the player session's `locale$` (the session switches it);
+ * apps change the language through `useHost().session.setLocale`.
+ */
+export const i18n: I18n = create();
 
 type Dict = { [key: string]: string | Dict };
 
@@ -44,8 +40,4 @@ type Dict = { [key: string]: string | Dict };
 export function registerTranslations(ns: string, resources: { en: Dict; bn: Dict }): void {
   i18n.addResourceBundle('en', ns, resources.en, true, true);
   i18n.addResourceBundle('bn', ns, resources.bn, true, true);
-}
-
-export function setLocale(locale: Locale): void {
-  bus.publish('locale', { locale });
 }

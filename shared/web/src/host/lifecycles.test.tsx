@@ -2,10 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { screen } from '@testing-library/react';
-import { defineRemote } from './remote';
-import { bus } from './bus';
+import { defineRemote } from './lifecycles';
+import { createPageRuntime } from './page-runtime';
 import type { HostProps } from './host';
-import type { ApiClient } from './api/client';
 
 function App() {
   const loc = useLocation();
@@ -26,9 +25,7 @@ function hostProps(pathname: string, navigate: HostProps['navigate']): HostProps
     name: 'test',
     domElement: document.body.appendChild(document.createElement('div')),
     basePath: '',
-    bus,
-    api: {} as ApiClient,
-    locale: 'en',
+    ...createPageRuntime({ apiBase: 'http://api.test' }).servicesFor('test'),
     isMobile: true,
     navigate,
     location: { pathname, search: '', hash: '', state: null, key: pathname },

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createEventBus } from './bus';
-import type { ApiClient } from './api/client';
-import { startPushRelay, BALANCE_POLL_MS } from './push';
+import { createPageBus } from '../bus';
+import type { ApiClient } from '../api/client';
+import { createPlayerSession } from './player-session';
+import { BALANCE_POLL_MS } from './push-relay';
 
 class FakeEventSource {
   static instances: FakeEventSource[] = [];
@@ -22,17 +23,24 @@ class FakeEventSource {
   }
 }
 
-function fakeApi(balances: string[]) {
+function startSession(balances: string[]) {
   let ticket = 0;
   const call = vi.fn(async (endpoint: { path: string }) => {
     if (endpoint.path === '/api/push/ticket') return { ticket: `tk${++ticket}`, expires_in: 30 };
     if (endpoint.path === '/api/balance') return { balance: balances.shift() ?? '0.00', currency: 'BDT' };
+    if (endpoint.path === '/api/market/block') return { exchange_market: 1, cs_market: 1, status: 'active' };
+    if (endpoint.path === '/api/logout') return { message: 'ok' };
     throw new Error(`unexpected ${endpoint.path}`);
   });
-  return { api: { baseURL: 'http://api', url: (p: string) => `http://api${p}`, call } as unknown as ApiClient, call };
+  const api = { baseURL: 'http://api', url: (p: string) => `http://api${p}`, call, send: vi.fn() } as unknown as ApiClient;
+  const bus = createPageBus();
+  const service = createPlayerSession({ api, bus: bus.session });
+  service.start({ EventSource: FakeEventSource as unknown as typeof EventSource });
+  const balanceCalls = () => call.mock.calls.filter(([e]) => e.path === '/api/balance').length;
+  return { service, session: service.session, bus: bus.forApp('test'), balanceCalls };
 }
 
-describe('push relay', () => {
+describe('push relay (started by the session service)', () => {
   beforeEach(() => {
     vi.useFakeTimers();
     FakeEventSource.instances = [];
@@ -40,40 +48,48 @@ describe('push relay', () => {
   });
   afterEach(() => vi.useRealTimers());
 
-  it('relays pushed balances onto the bus with a single-use ticket, no token in the URL', async () => {
-    const bus = createEventBus();
-    const { api } = fakeApi(['100.00']);
-    const relay = startPushRelay(api, bus, FakeEventSource as unknown as typeof EventSource);
+  it('feeds pushed balances to the session with a single-use ticket, no token in the URL', async () => {
+    const { service, session, bus } = startSession(['100.00']);
+    const announced: string[] = [];
+    bus.on('balance').subscribe((b) => announced.push(b.balance));
     await vi.advanceTimersByTimeAsync(0);
     const es = FakeEventSource.instances.at(-1)!;
     expect(es.url).toBe('http://api/api/push/stream?ticket=tk1');
     expect(es.url).not.toContain('tok');
     es.emit('open');
     es.emit('balance', { balance: '250.75', currency: 'BDT' });
-    expect(bus.latest('balance')?.balance).toBe('250.75');
+    expect(session.balance$.value).toEqual({ balance: '250.75', currency: 'BDT', exposure: null });
     expect(localStorage.getItem('balance')).toBe('250.75');
-    relay.stop();
+    expect(announced).toEqual(['100.00', '250.75']);
+    service.stop();
+  });
+
+  it('relays the other topics onto the bus and drops malformed pushes', async () => {
+    const { service, bus } = startSession([]);
+    const chats: string[] = [];
+    bus.on('chat').subscribe((c) => chats.push(c.content));
+    await vi.advanceTimersByTimeAsync(0);
+    const es = FakeEventSource.instances.at(-1)!;
+    es.emit('chat', { chatId: '1', content: 'hello', senderId: '7' });
+    es.emit('chat', { chatId: 1 });
+    expect(chats).toEqual(['hello']);
+    service.stop();
   });
 
   it('polls the balance every 10 s while the stream is down, and stops once it is up', async () => {
-    const bus = createEventBus();
-    const { api, call } = fakeApi(['1.00', '2.00', '3.00', '4.00']);
-    const relay = startPushRelay(api, bus, FakeEventSource as unknown as typeof EventSource);
+    const { service, balanceCalls } = startSession(['1.00', '2.00', '3.00', '4.00']);
     await vi.advanceTimersByTimeAsync(0);
-    const balanceCalls = () => call.mock.calls.filter(([e]) => (e as { path: string }).path === '/api/balance').length;
     expect(balanceCalls()).toBe(1);
     await vi.advanceTimersByTimeAsync(BALANCE_POLL_MS);
     expect(balanceCalls()).toBe(2);
     FakeEventSource.instances.at(-1)!.emit('open');
     await vi.advanceTimersByTimeAsync(BALANCE_POLL_MS * 3);
     expect(balanceCalls()).toBe(2);
-    relay.stop();
+    service.stop();
   });
 
   it('reconnects with a fresh ticket after an error', async () => {
-    const bus = createEventBus();
-    const { api } = fakeApi([]);
-    const relay = startPushRelay(api, bus, FakeEventSource as unknown as typeof EventSource);
+    const { service } = startSession([]);
     await vi.advanceTimersByTimeAsync(0);
     const first = FakeEventSource.instances.at(-1)!;
     first.emit('error');
@@ -82,17 +98,15 @@ describe('push relay', () => {
     const second = FakeEventSource.instances.at(-1)!;
     expect(second).not.toBe(first);
     expect(second.url).toContain('ticket=tk2');
-    relay.stop();
+    service.stop();
   });
 
   it('closes the stream on logout', async () => {
-    const bus = createEventBus();
-    const { api } = fakeApi([]);
-    const relay = startPushRelay(api, bus, FakeEventSource as unknown as typeof EventSource);
+    const { service, session } = startSession([]);
     await vi.advanceTimersByTimeAsync(0);
     const es = FakeEventSource.instances.at(-1)!;
-    bus.publish('logout', { reason: 'user' });
+    session.logout('user');
     expect(es.closed).toBe(true);
-    relay.stop();
+    service.stop();
   });
 });

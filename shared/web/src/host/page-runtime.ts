@@ -1,0 +1,40 @@
+import { createApiClient, type ApiClient } from '../api/client';
+import { createPageBus, type EventBus } from '../bus';
+import { createPlayerSession, type PlayerSession, type PlayerSessionService } from '../session/player-session';
+import type { HostProps } from './host';
+
+/** The page's services, created once by the page's owner (the shell, or a remote's standalone QA host). */
+export interface PageRuntime {
+  readonly api: ApiClient;
+  /** The owner's side of the session: start/stop its feeds. */
+  readonly sessionService: PlayerSessionService;
+  readonly session: PlayerSession;
+  /** What one app receives in HostProps: the API client, its own bus handle and the session. */
+  servicesFor(app: string): Pick<HostProps, 'api' | 'bus' | 'session'>;
+}
+
+export interface PageRuntimeOptions {
+  apiBase: string;
+  fetchImpl?: typeof fetch;
+}
+
+export function createPageRuntime({ apiBase, fetchImpl }: PageRuntimeOptions): PageRuntime {
+  const bus = createPageBus();
+  // the client reports a refused token to the session, which is created just below
+  let service: PlayerSessionService | null = null;
+  const api = createApiClient({ baseURL: apiBase, fetchImpl, onUnauthorized: (token) => service?.tokenRefused(token) });
+  service = createPlayerSession({ api, bus: bus.session });
+  const session = service.session;
+  const handles = new Map<string, EventBus>();
+  const busFor = (app: string) => {
+    let handle = handles.get(app);
+    if (!handle) handles.set(app, (handle = bus.forApp(app)));
+    return handle;
+  };
+  return {
+    api,
+    sessionService: service,
+    session,
+    servicesFor: (app) => ({ api, bus: busFor(app), session }),
+  };
+}

@@ -1,0 +1,27 @@
+import { useCallback, useSyncExternalStore } from 'react';
+import type { Locale, MarketBlock } from '@khela/contracts';
+import { useHost } from '../host/context';
+import type { Fact } from './fact';
+import type { Player, WalletBalance } from './player-session';
+
+/** The current value of a session fact, re-rendering on each change. */
+export function useFact<T>(fact: Fact<T>): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const s = fact.subscribe(onChange);
+      return () => s.unsubscribe();
+    },
+    [fact],
+  );
+  return useSyncExternalStore(subscribe, () => fact.value, () => fact.value);
+}
+
+/** The logged-in player, or null for a visitor. */
+export const usePlayer = (): Player | null => useFact(useHost().session.player$);
+/** Spec 4: logged in means a token is stored; follows login and logout from any app without a reload. */
+export const useLoggedIn = (): boolean => usePlayer() !== null;
+/** The main wallet (balance, currency, exposure), null after logout. */
+export const useBalance = (): WalletBalance | null => useFact(useHost().session.balance$);
+/** Spec 6: the sections the upline blocked. */
+export const useMarketBlock = (): MarketBlock => useFact(useHost().session.marketBlock$);
+export const useLocale = (): Locale => useFact(useHost().session.locale$);

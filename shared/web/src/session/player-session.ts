@@ -1,0 +1,251 @@
+import type { Subscription } from 'rxjs';
+import {
+  balance as balanceEndpoint,
+  getMarketBlock,
+  logoutEndpoint,
+  marketBlock,
+  NO_MARKET_BLOCK,
+  type Locale,
+  type LogoutReason,
+  type MarketBlock,
+  type MarketFlags,
+  type PushTopic,
+  type BusPayload,
+} from '@khela/contracts';
+import type { ApiClient } from '../api/client';
+import type { EventBus } from '../bus';
+import { i18n, savedLocale } from '../i18n';
+import { storage } from '../storage';
+import { createFact, sameRecord, type Fact } from './fact';
+import { startPushRelay, type PushRelay } from './push-relay';
+
+/** The logged-in player as the apps see it (the token stays inside @khela/web). */
+export interface Player {
+  username: string;
+  remoteId: string;
+}
+
+/** The main wallet: exact decimal strings; currency and exposure are unknown until the server said them. */
+export interface WalletBalance {
+  balance: string;
+  currency: string | null;
+  exposure: string | null;
+}
+
+/** The answer of POST /api/login or of sign-up's auto-login (spec 3). */
+export interface LoginResult {
+  token: string;
+  remote_id: string | number;
+  username: string;
+  exchange?: Array<{ token?: string | null }> | null;
+}
+
+/** The sign-up codes captured from /referral_code, /affiliate_code and /agent_code (spec 2). */
+export type CapturedCodeKind = 'referral_code' | 'affiliate_code' | 'agent_code';
+/** Spec 4 home popups: the system notice (key `popup`) and the sign-up welcome (key `regPopup`). */
+export type HomePopup = 'notice' | 'welcome';
+
+/**
+ * The player session, as the shell hands it to every app in HostProps (`useHost().session`).
+ * Facts are read-only here; the apps ask the session to change them.
+ */
+export interface PlayerSession {
+  /** The logged-in player, or null for a visitor. */
+  readonly player$: Fact<Player | null>;
+  /** The main wallet while logged in (last stored figure at start), null for a visitor. */
+  readonly balance$: Fact<WalletBalance | null>;
+  /** Spec 6: sections the upline blocked, decided by `marketBlock` of contracts once per login. */
+  readonly marketBlock$: Fact<MarketBlock>;
+  /** The UI language (also applied to i18n, `<html lang>` and the saved preference). */
+  readonly locale$: Fact<Locale>;
+  /** Asks the server for the balance now (after a money move, or the refresh button). */
+  refreshBalance(): Promise<void>;
+  /** Spec 4: stores the login (or sign-up auto-login) and tells every app. */
+  login(result: LoginResult, options?: { afterSignup?: boolean }): void;
+  /** Spec 4: forgets the player everywhere; 'exchange' clears all local storage but the language. */
+  logout(reason?: LogoutReason): void;
+  setLocale(locale: Locale): void;
+  captureCode(kind: CapturedCodeKind, code: string): void;
+  capturedCode(kind: CapturedCodeKind): string | null;
+  /** Spec 4: whether a home popup is still to show after the last login or sign-up. */
+  popupPending(popup: HomePopup): boolean;
+  /** Spec 4: closing a popup remembers it (popup=0 / regPopup=0). */
+  dismissPopup(popup: HomePopup): void;
+}
+
+/** The owner's side of the session (the shell, or the standalone QA host): the feeds of its facts. */
+export interface PlayerSessionService {
+  /** The view handed to apps: no writers on it. */
+  readonly session: PlayerSession;
+  /** Writer of the push relay (and of refreshBalance): a balance from the server. */
+  receiveBalance(balance: { balance: string; currency: string; exposure?: string }): void;
+  /** Writer of the once-per-login market-block fetch: applies the spec-6 rule of contracts. */
+  receiveMarketFlags(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): void;
+  /** The push relay's other topics, announced on the bus. */
+  relay<K extends Exclude<PushTopic, 'balance'>>(topic: K, payload: BusPayload<K>): void;
+  /** The API client answered 401 for this token: if it is still the stored one, the session is over. */
+  tokenRefused(token: string): void;
+  /** Starts the feeds: the push relay (with its poll fallback) and the market-block fetch on each login. */
+  start(options?: { EventSource?: typeof EventSource }): void;
+  stop(): void;
+}
+
+export interface PlayerSessionOptions {
+  api: ApiClient;
+  /** The bus handle with session rights (PageBus.session). */
+  bus: EventBus;
+}
+
+const POPUP_KEY = { notice: 'popup', welcome: 'regPopup' } as const;
+
+function storedPlayer(): Player | null {
+  const token = storage.get('token');
+  // spec 4: logged in means a token is stored
+  return token ? { username: storage.get('username') ?? '', remoteId: storage.get('remote_id') ?? '' } : null;
+}
+
+function storedBalance(): WalletBalance | null {
+  const figure = storage.get('balance');
+  return storage.get('token') && figure ? { balance: figure, currency: null, exposure: null } : null;
+}
+
+function applyLocaleToPage(locale: Locale): void {
+  if (i18n.language !== locale) void i18n.changeLanguage(locale);
+  if (typeof document !== 'undefined') document.documentElement.lang = locale;
+}
+
+/**
+ * The one owner of the player's facts: player, balance, market block and locale, and the spec-4
+ * local-storage keys (it is their only writer). Created once per page by createPageRuntime.
+ */
+export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerSessionService {
+  const player = createFact<Player | null>(storedPlayer(), sameRecord);
+  const wallet = createFact<WalletBalance | null>(storedBalance(), sameRecord);
+  const block = createFact<MarketBlock>(NO_MARKET_BLOCK, sameRecord);
+  const locale = createFact<Locale>(savedLocale());
+  applyLocaleToPage(locale.fact.value);
+
+  let relay: PushRelay | null = null;
+  let feeds: Subscription | null = null;
+
+  const receiveBalance: PlayerSessionService['receiveBalance'] = (b) => {
+    // an answer that arrives after a logout must not bring the balance back
+    if (!player.fact.value) return;
+    const next: WalletBalance = { balance: b.balance, currency: b.currency, exposure: b.exposure ?? wallet.fact.value?.exposure ?? null };
+    const changed = !sameRecord(wallet.fact.value, next);
+    storage.set('balance', next.balance);
+    wallet.set(next);
+    if (changed) bus.publish('balance', { balance: next.balance, currency: b.currency });
+  };
+
+  const receiveMarketFlags: PlayerSessionService['receiveMarketFlags'] = (flags) => {
+    if (!player.fact.value) return;
+    const decision = marketBlock(flags);
+    block.set(decision);
+    bus.publish('market-block', decision);
+  };
+
+  const refreshBalance = async (): Promise<void> => {
+    if (!player.fact.value) return;
+    try {
+      receiveBalance(await api.call(balanceEndpoint));
+    } catch {
+      // a 401 already ended the session (tokenRefused); other failures wait for the next push or poll
+    }
+  };
+
+  const logout = (reason: LogoutReason = 'user'): void => {
+    // the server revokes the session too (best effort: a dead network must not keep the player logged in)
+    if (storage.get('token') && reason !== 'unauthorized') void api.call(logoutEndpoint).catch(() => undefined);
+    if (reason === 'exchange') {
+      const savedLanguage = storage.get('locale');
+      storage.clearAll();
+      if (savedLanguage) storage.set('locale', savedLanguage);
+    } else {
+      storage.remove('token', 'balance', 'remote_id', 'username', 'exchangeToken', 'agent_code');
+    }
+    player.set(null);
+    wallet.set(null);
+    block.set(NO_MARKET_BLOCK);
+    bus.publish('logout', { reason });
+  };
+
+  const session: PlayerSession = {
+    player$: player.fact,
+    balance$: wallet.fact,
+    marketBlock$: block.fact,
+    locale$: locale.fact,
+    refreshBalance,
+    login(res, options = {}) {
+      storage.set('token', res.token);
+      storage.set('remote_id', String(res.remote_id));
+      storage.set('username', res.username);
+      const exchangeToken = res.exchange?.[0]?.token;
+      if (exchangeToken) storage.set('exchangeToken', exchangeToken);
+      else storage.remove('exchangeToken');
+      storage.set('popup', '1');
+      if (options.afterSignup) {
+        // spec 4: sign-up success shows the welcome popup and clears the captured codes
+        storage.set('regPopup', '1');
+        storage.remove('agent_code', 'referral_code', 'affiliate_code');
+      } else {
+        storage.set('regPopup', '0');
+      }
+      // a new login starts without the previous player's figures
+      wallet.set(null);
+      block.set(NO_MARKET_BLOCK);
+      storage.remove('balance');
+      player.set({ username: res.username, remoteId: String(res.remote_id) });
+      bus.publish('login', { username: res.username, remoteId: String(res.remote_id) });
+    },
+    logout,
+    setLocale(next) {
+      storage.set('locale', next);
+      applyLocaleToPage(next);
+      if (locale.fact.value === next) return;
+      locale.set(next);
+      bus.publish('locale', { locale: next });
+    },
+    captureCode(kind, code) {
+      storage.set(kind, code);
+    },
+    capturedCode: (kind) => storage.get(kind),
+    popupPending: (popup) => storage.get(POPUP_KEY[popup]) === '1',
+    dismissPopup(popup) {
+      storage.set(POPUP_KEY[popup], '0');
+    },
+  };
+
+  return {
+    session,
+    receiveBalance,
+    receiveMarketFlags,
+    relay(topic, payload) {
+      bus.publish(topic, payload);
+    },
+    tokenRefused(token) {
+      // a late 401 for an older token must not log out the player who logged in since
+      if (storage.get('token') === token) logout('unauthorized');
+    },
+    start(options = {}) {
+      if (feeds) return;
+      relay = startPushRelay({ api, session, receiveBalance, relayTopic: (topic, payload) => bus.publish(topic, payload) }, options.EventSource);
+      // the market-block decision: fetched once per login (and at start for a stored login)
+      let fetchedFor: Player | null = null;
+      feeds = player.fact.subscribe((p) => {
+        if (!p || p === fetchedFor) return;
+        fetchedFor = p;
+        api.call(getMarketBlock).then(
+          (flags) => player.fact.value === p && receiveMarketFlags(flags),
+          (err: unknown) => console.warn('[session] market block failed', err),
+        );
+      });
+    },
+    stop() {
+      relay?.stop();
+      feeds?.unsubscribe();
+      relay = null;
+      feeds = null;
+    },
+  };
+}

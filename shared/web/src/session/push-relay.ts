@@ -1,0 +1,111 @@
+import { pushTicket, pushTopics, type BusPayload, type PushTopic } from '@khela/contracts';
+import type { ApiClient } from '../api/client';
+import type { PlayerSession } from './player-session';
+
+export const BALANCE_POLL_MS = 10_000;
+
+export interface PushRelay {
+  stop(): void;
+  readonly connected: boolean;
+}
+
+export interface PushRelayFeeds {
+  api: ApiClient;
+  session: Pick<PlayerSession, 'player$' | 'refreshBalance'>;
+  /** The session's balance writer. */
+  receiveBalance(balance: BusPayload<'balance'>): void;
+  /** Announces the other topics on the bus. */
+  relayTopic<K extends Exclude<PushTopic, 'balance'>>(topic: K, payload: BusPayload<K>): void;
+}
+
+/**
+ * One Server-Sent Events connection per tab while a player is logged in, feeding the player session
+ * (balance) and the bus (inbox, chat, odds). While it is down the spec's 10 s balance poll runs as the
+ * fallback; reconnection uses a fresh single-use ticket. Started by the session service only.
+ */
+export function startPushRelay(feeds: PushRelayFeeds, EventSourceImpl: typeof EventSource | undefined = globalThis.EventSource): PushRelay {
+  const { api, session } = feeds;
+  let source: EventSource | null = null;
+  let poll: ReturnType<typeof setInterval> | null = null;
+  let retry: ReturnType<typeof setTimeout> | null = null;
+  let attempt = 0;
+  let connected = false;
+  let stopped = false;
+  const loggedIn = () => session.player$.value !== null;
+
+  const startPolling = () => {
+    if (!poll) poll = setInterval(() => void session.refreshBalance(), BALANCE_POLL_MS);
+  };
+  const stopPolling = () => {
+    if (poll) clearInterval(poll);
+    poll = null;
+  };
+  const close = () => {
+    source?.close();
+    source = null;
+    connected = false;
+    if (retry) clearTimeout(retry);
+    retry = null;
+  };
+
+  const connect = async () => {
+    close();
+    if (stopped || !loggedIn()) return;
+    startPolling();
+    if (!EventSourceImpl) return;
+    try {
+      const { ticket } = await api.call(pushTicket);
+      if (stopped || !loggedIn()) return;
+      const es = new EventSourceImpl(api.url(`/api/push/stream?ticket=${encodeURIComponent(ticket)}`));
+      source = es;
+      es.addEventListener('open', () => {
+        attempt = 0;
+        connected = true;
+        stopPolling();
+      });
+      for (const topic of Object.keys(pushTopics) as PushTopic[]) {
+        es.addEventListener(topic, (ev) => {
+          const parsed = pushTopics[topic].safeParse(JSON.parse((ev as MessageEvent).data));
+          if (!parsed.success) return;
+          if (topic === 'balance') feeds.receiveBalance(parsed.data as BusPayload<'balance'>);
+          else feeds.relayTopic(topic, parsed.data as never);
+        });
+      }
+      es.addEventListener('error', () => scheduleReconnect());
+    } catch {
+      scheduleReconnect();
+    }
+  };
+
+  const scheduleReconnect = () => {
+    close();
+    if (stopped || !loggedIn()) return;
+    startPolling();
+    const delay = Math.min(30_000, 1000 * 2 ** attempt++);
+    retry = setTimeout(() => void connect(), delay);
+  };
+
+  // the player fact emits at once: a stored login connects now, a later login connects then
+  const sub = session.player$.subscribe((player) => {
+    if (player) {
+      attempt = 0;
+      void session.refreshBalance();
+      void connect();
+    } else {
+      close();
+      stopPolling();
+    }
+  });
+
+  return {
+    stop() {
+      stopped = true;
+      sub.unsubscribe();
+      close();
+      stopPolling();
+    },
+    get connected() {
+      return connected;
+    },
+  };
+}
