@@ -1,10 +1,13 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
-import { Navigate, Route, Routes, useLocation } from 'react-router';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
-import { bus, globalStyles, i18n, startPushRelay, useHostProps, useLoggedIn, logout, pageApiClient, Spinner } from '@khela/web';
+import { HostProvider, globalStyles, i18n, useFact, useHost, useIsMobile, Spinner, type HostProps } from '@khela/web';
 import { ALIASES, isGuarded, remoteFor } from './routes';
 import { Layout } from './layout/Layout';
+import { BlockedPopupProvider } from './layout/blocked';
+import { page } from './page';
+import type { RemoteName } from './federation/remotes';
 import { useAfterFirstPaint } from './layout/after-first-paint';
 import { Home } from './screens/Home';
 import { NotFound } from './screens/NotFound';
@@ -23,10 +26,25 @@ const Ambassador = lazy(() => import('./screens/InfoPages').then((m) => ({ defau
 const loadRemoteArea = () => import('./federation/RemoteArea');
 const RemoteArea = lazy(() => loadRemoteArea().then((m) => ({ default: m.RemoteArea })));
 
-/** The shell: layout, routing to remotes, the route guard, and the push relay onto the bus. */
+/** HostProps of one app on this page: the shell's router and the page runtime's services, with the app's own bus handle. */
+function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
+  const runtime = page();
+  const loc = useLocation();
+  const nav = useNavigate();
+  const isMobile = useIsMobile();
+  const navigate = useCallback<HostProps['navigate']>((to, o) => nav(to, { replace: o?.replace, state: o?.state }), [nav]);
+  const location = useMemo(
+    () => ({ pathname: loc.pathname, search: loc.search, hash: loc.hash, state: loc.state, key: loc.key }),
+    [loc.pathname, loc.search, loc.hash, loc.state, loc.key],
+  );
+  return useCallback((app) => ({ basePath: '', location, navigate, isMobile, ...runtime.servicesFor(app) }), [runtime, location, navigate, isMobile]);
+}
+
+/** The shell: layout, routing to remotes and the route guard; it owns the page runtime (API client, bus, player session). */
 export function App() {
-  const host = useHostProps();
-  const loggedIn = useLoggedIn();
+  const hostFor = useHostFor();
+  const shellHost = hostFor('shell');
+  const loggedIn = useFact(shellHost.session.player$) !== null;
   const { pathname, search } = useLocation();
   const painted = useAfterFirstPaint();
   useEffect(() => {
@@ -40,18 +58,12 @@ export function App() {
   }, [pathname]);
 
   useEffect(() => {
-    const relay = startPushRelay(pageApiClient(), bus);
-    const subs = [
-      bus.on('logout').subscribe(() => {
-        loggedOutFrom.current = window.location.pathname;
-        host.navigate('/');
-      }),
-    ];
-    return () => {
-      relay.stop();
-      subs.forEach((s) => s.unsubscribe());
-    };
-  }, []);
+    const s = shellHost.bus.on('logout').subscribe(() => {
+      loggedOutFrom.current = window.location.pathname;
+      shellHost.navigate('/');
+    });
+    return () => s.unsubscribe();
+  }, [shellHost.bus, shellHost.navigate]);
 
   let content: React.ReactNode;
   const alias = ALIASES[pathname];
@@ -70,7 +82,7 @@ export function App() {
     // keyed by remote: moving between two screens of one remote updates it in place
     content = (
       <Suspense fallback={<Spinner />}>
-        <RemoteArea key={remote} remote={remote} host={host} />
+        <RemoteArea key={remote} remote={remote} host={hostFor(remote)} />
       </Suspense>
     );
   } else {
@@ -90,15 +102,20 @@ export function App() {
 
   return (
     <I18nextProvider i18n={i18n}>
-      <Global styles={globalStyles} />
-      <Layout>{content}</Layout>
+      <HostProvider host={shellHost}>
+        <Global styles={globalStyles} />
+        <BlockedPopupProvider>
+          <Layout>{content}</Layout>
+        </BlockedPopupProvider>
+      </HostProvider>
     </I18nextProvider>
   );
 }
 
 function LogoutRoute() {
+  const { session } = useHost();
   useEffect(() => {
-    logout('user');
-  }, []);
+    session.logout('user');
+  }, [session]);
   return <Navigate to="/" replace />;
 }

@@ -2,6 +2,7 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { loadRemotesConfig, resolveUrl } from './federation/remotes';
+import { startPage } from './page';
 
 async function start() {
   const app = import('./App');
@@ -9,8 +10,8 @@ async function start() {
     console.error('[shell] remotes.json unavailable; remote areas will show their fallback', err);
     return null;
   });
-  if (config?.api) (globalThis as { __KHELA_API__?: string }).__KHELA_API__ = resolveUrl(config.api);
-  // the app's code downloads meanwhile; it creates the page's API client only on first use, after this
+  // the page's API client, bus and player session, on the API address of remotes.json
+  startPage(config?.api ? resolveUrl(config.api) : undefined);
   const { App, primeContent } = await app;
   // take over index.html's early requests; answers already here show in the first render
   await primeContent(location.pathname);

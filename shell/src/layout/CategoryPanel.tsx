@@ -5,7 +5,7 @@ import { Spinner, theme, useLoggedIn } from '@khela/web';
 import { SPORTS, gamesPath, sportsPath, type Category, type SportsEntry } from './categories';
 import { useCategoryProviders } from './providers';
 import { imageUrl } from './content';
-import { openBlockedPopup, useBlocked } from './blocked';
+import { useBlocked, useOpenBlockedPopup } from './blocked';
 import { Icon } from './icons';
 
 const grid = css`
@@ -43,6 +43,7 @@ export function SportsList({ onPick }: { onPick?: () => void }) {
   const loggedIn = useLoggedIn();
   const navigate = useNavigate();
   const blocked = useBlocked();
+  const openBlockedPopup = useOpenBlockedPopup();
   const pick = (entry: SportsEntry) => {
     onPick?.();
     if (!loggedIn) return navigate('/login');
@@ -68,6 +69,7 @@ export function SportsList({ onPick }: { onPick?: () => void }) {
 export function CategoryPanel({ category, onPick }: { category: Category; onPick?: () => void }) {
   const { t } = useTranslation('shell');
   const blocked = useBlocked();
+  const openBlockedPopup = useOpenBlockedPopup();
   const state = useCategoryProviders(category.type);
   const label = t(`cat.${category.key}`);
   if (category.type === 'SPORTS') return <SportsList onPick={onPick} />;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { dhakaClock, formatMoney, theme, useBalance, useBusEvent, useLoggedIn } from '@khela/web';
+import { dhakaClock, formatMoney, theme, useBalance, useLoggedIn } from '@khela/web';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';
 import { useGeneral } from './content';
@@ -41,8 +41,9 @@ const pill = (primary: boolean) => css`
 export function DesktopTopBar() {
   const { t, i18n } = useTranslation('shell');
   const loggedIn = useLoggedIn();
-  const balance = useBalance();
-  const currency = useBusEvent('balance')?.currency ?? 'BDT';
+  const wallet = useBalance();
+  const balance = wallet?.balance ?? null;
+  const currency = wallet?.currency ?? 'BDT';
   const general = useGeneral().data;
   return (
     <div css={css`background:#0a121a;border-bottom:1px solid ${theme.color.border};`} data-testid="desktop-topbar">

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, SafeHtml, storage, useLoggedIn } from '@khela/web';
+import { Button, Modal, SafeHtml, useHost, useLoggedIn } from '@khela/web';
 
 /**
  * Spec 4: after login (popup=1) the system notice pops up once; after sign-up (regPopup=1) the
@@ -11,15 +11,16 @@ export function HomePopups({ notice }: { notice: string | null | undefined }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
   const loggedIn = useLoggedIn();
-  const [welcome, setWelcome] = useState(() => storage.get('regPopup') === '1');
-  const [showNotice, setShowNotice] = useState(() => storage.get('popup') === '1');
+  const { session } = useHost();
+  const [welcome, setWelcome] = useState(() => session.popupPending('welcome'));
+  const [showNotice, setShowNotice] = useState(() => session.popupPending('notice'));
 
   const closeWelcome = () => {
-    storage.set('regPopup', '0');
+    session.dismissPopup('welcome');
     setWelcome(false);
   };
   const closeNotice = () => {
-    storage.set('popup', '0');
+    session.dismissPopup('notice');
     setShowNotice(false);
   };
 

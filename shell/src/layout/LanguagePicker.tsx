@@ -1,11 +1,13 @@
 import { useId } from 'react';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { setLocale, theme, type Locale } from '@khela/web';
+import { theme, useHost, useLocale, type Locale } from '@khela/web';
 
-/** Switches the UI language on the bus (no reload); the choice is stored and survives reloads. */
+/** Switches the UI language through the player session (no reload); the session stores it for reloads. */
 export function LanguagePicker({ compact = false }: { compact?: boolean }) {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
+  const { session } = useHost();
+  const locale = useLocale();
   const id = useId();
   return (
     <span css={css`display:inline-flex;align-items:center;gap:6px;`}>
@@ -15,10 +17,10 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
       <select
         id={id}
         data-testid="language-picker"
-        value={i18n.language === 'bn' ? 'bn' : 'en'}
-        onChange={(e) => setLocale(e.target.value as Locale)}
+        value={locale}
+        onChange={(e) => session.setLocale(e.target.value as Locale)}
         // in English the Bengali font is not fetched just for the word বাংলা in a closed picker: system fonts draw it
-        css={css`${i18n.language === 'bn' ? '' : 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif !important;'}min-height:40px;padding:4px 8px;border-radius:${theme.radius.sm};background:${theme.color.bg};
+        css={css`${locale === 'bn' ? '' : 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif !important;'}min-height:40px;padding:4px 8px;border-radius:${theme.radius.sm};background:${theme.color.bg};
           color:${theme.color.text};border:1px solid ${theme.color.border};font:inherit;font-size:14px;`}
       >
         <option value="en" lang="en">English</option>

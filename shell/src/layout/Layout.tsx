@@ -4,12 +4,11 @@ import { useLocation } from 'react-router';
 import { css, Global } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, theme, useIsMobile, useLoggedIn } from '@khela/web';
-import { imageUrl, useGeneral, useLogo, useMarketBlockRelay } from './content';
+import { imageUrl, useGeneral, useLogo } from './content';
 import { MobileHeader, BottomToolbar, GuestToolbar, ChatButton, ScrollTopButton, Splash, TOOLBAR_HEIGHT } from './MobileChrome';
 import { DesktopTopBar, DesktopNav } from './DesktopChrome';
 import { SideMenu } from './SideMenu';
 import { Footer } from './Footer';
-import { BlockedPopup } from './blocked';
 import { srOnly } from './LanguagePicker';
 import { isMobileOnlyBuild } from './variant';
 import { useAfterFirstPaint } from './after-first-paint';
@@ -68,7 +67,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const [splashTimedOut, setSplashTimedOut] = useState(false);
   // the footer and floating buttons join right after the first paint, so the main content paints sooner
   const painted = useAfterFirstPaint();
-  useMarketBlockRelay();
   useSiteHead();
 
   useEffect(() => setMenuOpen(false), [pathname]);
@@ -128,7 +126,6 @@ export function Layout({ children }: { children: ReactNode }) {
         {main}
         {painted && showFooter && <Footer />}
         {painted && <ScrollTopButton bottom={24} />}
-        <BlockedPopup />
         <Toasts />
         {splash && <Splash />}
       </div>
@@ -149,7 +146,6 @@ export function Layout({ children }: { children: ReactNode }) {
       {painted && !fullScreen && !gameOpen && first !== '/chat' && <ChatButton />}
       {painted && <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />}
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
-      <BlockedPopup />
       <Toasts />
       {splash && <Splash />}
     </div>

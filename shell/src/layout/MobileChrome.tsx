@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, theme, useBalance, useBusEvent, useLoggedIn, Spinner } from '@khela/web';
+import { formatMoney, theme, useBalance, useLoggedIn, Spinner } from '@khela/web';
 import { Icon, type IconName } from './icons';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';
@@ -21,8 +21,9 @@ const iconButton = css`
 export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpen: boolean }) {
   const { t, i18n } = useTranslation('shell');
   const loggedIn = useLoggedIn();
-  const balance = useBalance();
-  const currency = useBusEvent('balance')?.currency ?? 'BDT';
+  const wallet = useBalance();
+  const balance = wallet?.balance ?? null;
+  const currency = wallet?.currency ?? 'BDT';
   return (
     <header
       css={css`position:sticky;top:0;z-index:100;display:flex;align-items:center;gap:8px;height:56px;padding:0 8px;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
-import { bus, theme, type BusPayload } from '@khela/web';
+import { theme, useHost, type BusPayload } from '@khela/web';
 
 const TOAST_MS = 4000;
 
@@ -13,6 +13,7 @@ interface Toast extends BusPayload<'toast'> {
  * the navigation that often follows them (e.g. 'User not logged in' on the way to /login).
  */
 export function Toasts() {
+  const { bus } = useHost();
   const [toasts, setToasts] = useState<Toast[]>([]);
   useEffect(() => {
     let next = 0;
@@ -30,7 +31,7 @@ export function Toasts() {
       s.unsubscribe();
       timers.forEach(clearTimeout);
     };
-  }, []);
+  }, [bus]);
   const color = { info: theme.color.info, success: theme.color.success, error: theme.color.danger };
   return (
     <div

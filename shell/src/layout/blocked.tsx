@@ -1,35 +1,32 @@
-import { useEffect, useState } from 'react';
-import { Subject } from 'rxjs';
+import { createContext, useCallback, useContext, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button, Modal, useBusEvent } from '@khela/web';
+import type { MarketBlock } from '@khela/contracts';
+import { Button, Modal, useMarketBlock } from '@khela/web';
 
-const requests = new Subject<string>();
+const OpenBlockedPopup = createContext<(section: string) => void>(() => undefined);
 
-/** Spec 6: the market-block popup naming the section the player tried to open. */
-export function openBlockedPopup(section: string): void {
-  requests.next(section);
-}
-
-/** Which sections the upline blocked (published on the bus after login). */
-export function useBlocked(): { exchange: boolean; casino: boolean } {
-  return useBusEvent('market-block') ?? { exchange: false, casino: false };
-}
-
-export function BlockedPopup() {
+/** Spec 6: the market-block popup naming the section the player tried to open, for the whole layout. */
+export function BlockedPopupProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const [section, setSection] = useState<string | null>(null);
-  useEffect(() => {
-    const s = requests.subscribe(setSection);
-    return () => s.unsubscribe();
-  }, []);
+  const open = useCallback((name: string) => setSection(name), []);
   return (
-    <Modal
-      open={section !== null}
-      title={t('marketBlockedTitle')}
-      onClose={() => setSection(null)}
-      footer={<Button onClick={() => setSection(null)}>{t('ok')}</Button>}
-    >
-      <p data-testid="market-blocked-text">{t('common:marketBlocked', { section })}</p>
-    </Modal>
+    <OpenBlockedPopup.Provider value={open}>
+      {children}
+      <Modal
+        open={section !== null}
+        title={t('marketBlockedTitle')}
+        onClose={() => setSection(null)}
+        footer={<Button onClick={() => setSection(null)}>{t('ok')}</Button>}
+      >
+        <p data-testid="market-blocked-text">{t('common:marketBlocked', { section })}</p>
+      </Modal>
+    </OpenBlockedPopup.Provider>
   );
 }
+
+/** Opens the popup for a section (menus call it when the player picks a blocked section). */
+export const useOpenBlockedPopup = () => useContext(OpenBlockedPopup);
+
+/** Which sections the upline blocked: the player session's decision. */
+export const useBlocked = (): MarketBlock => useMarketBlock();

@@ -2,9 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // the page's API client, replaced so the test sees every call the shell would make
 const call = vi.fn();
-vi.mock('@khela/web', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('@khela/web')>()),
-  pageApiClient: () => ({ baseURL: 'http://api.test', call, url: (p: string) => `http://api.test${p}` }),
+vi.mock('../page', () => ({
+  page: () => ({ api: { baseURL: 'http://api.test', call, url: (p: string) => `http://api.test${p}` } }),
 }));
 
 const { cachedLoad, clearContentCache, primeContent } = await import('./content');

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import * as schemas from '@khela/contracts';
 import { type Endpoint, type ResponseOf } from '@khela/contracts';
-import { bus, pageApiClient, useLoggedIn, type ApiClient } from '@khela/web';
+import { type ApiClient } from '@khela/web';
+import { page } from '../page';
 
 /*
  * Site content the shell shows everywhere (logo, general settings, sliders, social links).
@@ -14,7 +15,7 @@ const settled = new Map<string, unknown>();
 export function cachedLoad<T>(key: string, load: (api: ApiClient) => Promise<T>): Promise<T> {
   let p = cache.get(key) as Promise<T> | undefined;
   if (!p) {
-    p = load(pageApiClient());
+    p = load(page().api);
     p.then(
       (value) => settled.set(key, value),
       // a failure is not cached: the next mount tries again
@@ -31,7 +32,11 @@ export function clearContentCache(): void {
   settled.clear();
 }
 
-/** Raw JSON promises started by the inline script of index.html before any JavaScript bundle arrived. */
+/**
+ * Raw JSON promises started by the inline script of index.html before any JavaScript bundle arrived.
+ * `window.__KHELA_EARLY__` is the one hand-over from that script to the shell (its other reader is
+ * federation/remotes.ts, for /remotes.json); each promise is taken once, so it is no channel for data.
+ */
 type EarlyKey = 'general' | 'logo' | 'sliders';
 type EarlyStore = Partial<Record<EarlyKey, Promise<unknown>>>;
 
@@ -120,27 +125,5 @@ export const useSocialLinks = () => useLoaded('sociallink', (api) => api.call(sc
 /** Absolute address of an image stored on the API host. */
 export function imageUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
-  return pageApiClient().url(path);
-}
-
-/** Spec 6: a section is blocked when its flag is 0 and the player's status is not active. */
-export function blockedSections(flags: schemas.MarketFlags): { exchange: boolean; casino: boolean } {
-  const inactive = flags.status !== 'active';
-  return { exchange: flags.exchange_market === 0 && inactive, casino: flags.cs_market === 0 && inactive };
-}
-
-/** Fetches the player's market flags after login and puts them on the bus for every remote. */
-export function useMarketBlockRelay(): void {
-  const loggedIn = useLoggedIn();
-  useEffect(() => {
-    if (!loggedIn) return;
-    let live = true;
-    pageApiClient()
-      .call(schemas.getMarketBlock)
-      .then((flags) => live && bus.publish('market-block', blockedSections(flags)))
-      .catch((err: unknown) => console.warn('[shell] market block failed', err));
-    return () => {
-      live = false;
-    };
-  }, [loggedIn]);
+  return page().api.url(path);
 }

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { supportLinks } from './support';
-import { blockedSections } from './content';
 
 const general = {
   site_title: 'Khela', site_status: 1, system_notice: null, withdrawal_status: 1, live_chat: null, intercom: null, tawk_id: null,
@@ -18,13 +17,5 @@ describe('support links from general settings', () => {
   });
   it('leaves out what is not configured', () => {
     expect(supportLinks({ ...general, whatsapp: null, telegram: null, facebook: null, support_mail: null })).toEqual([]);
-  });
-});
-
-describe('market block (spec 6)', () => {
-  it('blocks a section only when its flag is 0 and the status is not active', () => {
-    expect(blockedSections({ exchange_market: 0, cs_market: 1, status: 'blocked' })).toEqual({ exchange: true, casino: false });
-    expect(blockedSections({ exchange_market: 0, cs_market: 0, status: 'active' })).toEqual({ exchange: false, casino: false });
-    expect(blockedSections({ exchange_market: 1, cs_market: 0, status: 'inactive' })).toEqual({ exchange: false, casino: true });
   });
 });

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, NoData, SafeHtml, Spinner, Tabs, mq, pageApiClient, theme, useLoggedIn } from '@khela/web';
+import { Button, Modal, NoData, SafeHtml, Spinner, Tabs, mq, theme, useLoggedIn } from '@khela/web';
 import { BannerCarousel } from '../layout/Carousel';
 import { imageUrl, useLoaded } from '../layout/content';
 import { PROMOTION_FILTERS, descriptionPreview, displayed, matchesFilter, type PromotionFilterId } from './promotion-filters';
@@ -61,7 +61,7 @@ export function Promotions() {
   const loggedIn = useLoggedIn();
   const [filter, setFilter] = useState<FilterKey>('all');
   const [openId, setOpenId] = useState<number | null>(null);
-  const state = useLoaded('promotions', () => pageApiClient().call(schemas.getPromotions));
+  const state = useLoaded('promotions', (api) => api.call(schemas.getPromotions));
   const promos = displayed(state.data ?? []);
   const filterId = PROMOTION_FILTERS.find((f) => f.key === filter)!.id as PromotionFilterId;
   const shown = promos.filter((p) => matchesFilter(p.categories, filterId));

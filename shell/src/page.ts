@@ -1,0 +1,20 @@
+import { createPageRuntime, defaultApiBase, type PageRuntime } from '@khela/web';
+
+let runtime: PageRuntime | null = null;
+
+/**
+ * The page's runtime (API client, bus, player session), owned by the shell: created once at start
+ * with the API address of remotes.json, and its session feeds (push relay, market-block fetch) started.
+ * Remotes never import it: they receive its services in HostProps.
+ */
+export function startPage(apiBase: string | undefined): PageRuntime {
+  if (runtime) return runtime;
+  runtime = createPageRuntime({ apiBase: apiBase ?? defaultApiBase() });
+  runtime.sessionService.start();
+  return runtime;
+}
+
+/** The runtime started by bootstrap (tests and code that runs before it get one on the default API). */
+export function page(): PageRuntime {
+  return runtime ?? startPage(undefined);
+}
