@@ -1,33 +1,33 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import * as schemas from '@khela/contracts';
-import { bus, storage, useHost } from '@khela/web';
+import { useHost } from '@khela/web';
 import type { User } from '@khela/contracts';
 
 /**
- * The logged-in player's record (GET /api/user/show). `pollMs` refreshes it (the VIP page asks for 1 s);
- * every refresh also publishes the balance so the shell's top bar follows.
+ * The logged-in player's record (GET /api/user/show). `pollMs` refreshes it (the VIP page asks for 1 s).
+ * The shell's top bar follows the player session's balance, not this record: a screen that moved money
+ * asks the session to refresh (`session.refreshBalance()`).
  */
 export function useUser(pollMs?: number) {
-  const { api } = useHost();
+  const { api, session, bus } = useHost();
   const [user, setUser] = useState<User | null>(null);
   const [error, setError] = useState<string | null>(null);
   const alive = useRef(true);
 
   const refresh = useCallback(async () => {
-    if (!storage.get('token')) return null;
+    const player = session.player$.value;
+    if (!player) return null;
     try {
-      const { user: u } = await api.call(schemas.userShowEndpoint, { query: { remote_id: storage.get('remote_id') ?? undefined } });
+      const { user: u } = await api.call(schemas.userShowEndpoint, { query: { remote_id: player.remoteId || undefined } });
       if (!alive.current) return u;
       setUser(u);
       setError(null);
-      storage.set('balance', u.balance);
-      bus.publish('balance', { balance: u.balance, currency: u.currency });
       return u;
     } catch (err) {
       if (alive.current) setError((err as Error).message);
       return null;
     }
-  }, [api]);
+  }, [api, session]);
 
   useEffect(() => {
     alive.current = true;
@@ -41,7 +41,7 @@ export function useUser(pollMs?: number) {
       if (t) clearInterval(t);
       s.unsubscribe();
     };
-  }, [refresh, pollMs]);
+  }, [refresh, pollMs, bus]);
 
   return { user, setUser, error, refresh };
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Card, Page, formatMoney, theme, useBalance, useHost } from '@khela/web';
+import { Button, Card, Page, formatMoney, theme, useBalance, useHost, useLocale } from '@khela/web';
 import type { GeneralSettings } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
@@ -15,10 +15,11 @@ const tile = css`display:block;padding:12px;border-radius:${theme.radius.md};bac
 /** /account: the member menu of spec 2. */
 export function Account() {
   const { t } = useTranslation('account');
-  const { api, locale } = useHost();
+  const { api, session } = useHost();
+  const locale = useLocale();
   const { user, refresh } = useUser();
   const navigate = useNavigate();
-  const balance = useBalance();
+  const wallet = useBalance();
   const [hidden, setHidden] = useState(false);
   const [spinning, setSpinning] = useState(false);
   const [settings, setSettings] = useState<GeneralSettings | null>(null);
@@ -29,11 +30,12 @@ export function Account() {
 
   const onRefresh = async () => {
     setSpinning(true);
-    await refresh();
+    // the wallet figure comes from the session (every app shows the same one), the rest from the user record
+    await Promise.all([session.refreshBalance(), refresh()]);
     setTimeout(() => setSpinning(false), 500);
   };
 
-  const shown = balance ?? user?.balance ?? null;
+  const shown = wallet?.balance ?? user?.balance ?? null;
   const contacts = [
     settings?.whatsapp && { label: t('account.whatsapp'), href: `https://wa.me/${settings.whatsapp.replace(/\D/g, '')}` },
     settings?.facebook && { label: t('account.facebook'), href: settings.facebook },
@@ -50,7 +52,7 @@ export function Account() {
         </p>
         <div css={row}>
           <span>{t('account.mainWallet')}:</span>
-          <strong data-testid="account-balance" aria-live="polite">{hidden ? '****' : shown !== null ? formatMoney(shown, user?.currency ?? 'BDT', locale) : '…'}</strong>
+          <strong data-testid="account-balance" aria-live="polite">{hidden ? '****' : shown !== null ? formatMoney(shown, wallet?.currency ?? user?.currency ?? 'BDT', locale) : '…'}</strong>
           <Button variant="ghost" aria-label={t('account.refresh')} onClick={() => void onRefresh()}
             css={css`transition:transform .5s;transform:rotate(${spinning ? 360 : 0}deg);`}>⟳</Button>
           <Button variant="ghost" aria-pressed={hidden} onClick={() => setHidden((h) => !h)}>

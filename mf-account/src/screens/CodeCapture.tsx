@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { storage, Spinner } from '@khela/web';
+import { Spinner, useHost } from '@khela/web';
 
 export type CodeType = 'referral_code' | 'affiliate_code' | 'agent_code';
 
@@ -10,9 +10,10 @@ export function CodeCapture({ type }: { type: CodeType }) {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const { t } = useTranslation('account');
+  const { session } = useHost();
   useEffect(() => {
     const code = params.get(type)?.trim();
-    if (code) storage.set(type, code.slice(0, 32));
+    if (code) session.captureCode(type, code.slice(0, 32));
     else window.alert(t('capture.missing', { type }));
     navigate('/signup', { replace: true });
   }, []);

@@ -2,14 +2,15 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, NoData, Page, bus, firstWords, formatDhakaDateTime, storage, theme, useHost, useLoggedIn } from '@khela/web';
+import { Button, Modal, NoData, Page, firstWords, formatDhakaDateTime, theme, useHost, useLocale, useLoggedIn } from '@khela/web';
 import type { InboxMessage } from '@khela/contracts';
 import { row, sectionTitle, muted } from '../ui';
 
 /** /inbox: paged list with 5-word previews; opening marks read; Edit mode multi-selects for Read or Delete. */
 export function Inbox() {
   const { t } = useTranslation('account');
-  const { api, locale } = useHost();
+  const { api, session, bus } = useHost();
+  const locale = useLocale();
   const loggedIn = useLoggedIn();
   const [page, setPage] = useState(1);
   const [lastPage, setLastPage] = useState(1);
@@ -20,7 +21,7 @@ export function Inbox() {
 
   const load = useCallback(async () => {
     try {
-      const res = await api.call(schemas.inboxListEndpoint, { query: { remote_id: storage.get('remote_id') ?? undefined, page } });
+      const res = await api.call(schemas.inboxListEndpoint, { query: { remote_id: session.player$.value?.remoteId || undefined, page } });
       if (res.data.last_page < page) return setPage(res.data.last_page);
       setItems(res.data.data);
       setLastPage(res.data.last_page);
@@ -28,7 +29,7 @@ export function Inbox() {
       console.error('[inbox] list', err);
       setItems((prev) => prev ?? []);
     }
-  }, [api, page]);
+  }, [api, session, page]);
 
   useEffect(() => {
     if (!loggedIn) return;
@@ -40,7 +41,7 @@ export function Inbox() {
       clearInterval(timer);
       s.unsubscribe();
     };
-  }, [load, loggedIn]);
+  }, [load, loggedIn, bus]);
 
   const openMessage = async (m: InboxMessage) => {
     setOpen(m);

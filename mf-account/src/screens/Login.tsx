@@ -4,14 +4,14 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { Button, Card, Page, TextField, completeLogin, useHost } from '@khela/web';
+import { Button, Card, Page, TextField, useHost } from '@khela/web';
 import type { LoginForm } from '@khela/contracts';
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
 /** /login: username and password (spec 5 Login), then home with the section-4 storage keys set. */
 export function Login() {
   const { t } = useTranslation('account');
-  const { api } = useHost();
+  const { api, session } = useHost();
   const navigate = useNavigate();
   const rule = useRuleText();
   const [error, setError] = useState<string | null>(null);
@@ -21,7 +21,7 @@ export function Login() {
     setError(null);
     try {
       const res = await api.call(schemas.loginEndpoint, { body: values });
-      completeLogin(res);
+      session.login(res);
       navigate('/');
     } catch (err) {
       setError((err as Error).message || t('login.invalid'));

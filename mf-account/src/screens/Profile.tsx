@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Input, Page, TextField, formatDhakaDateTime, mmss, theme, useHost } from '@khela/web';
+import { ApiError, Button, Card, Input, Page, TextField, formatDhakaDateTime, mmss, theme, useHost, useLocale } from '@khela/web';
 import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
 import { useUser } from '../useUser';
@@ -93,7 +93,8 @@ function VerifyBox(props: {
 /** /profile: personal info, birthday (editable only while unset), phone/e-mail verification, up to 2 extra phones. */
 export function Profile() {
   const { t } = useTranslation('account');
-  const { api, locale } = useHost();
+  const { api } = useHost();
+  const locale = useLocale();
   const rule = useRuleText();
   const { user, setUser, refresh } = useUser();
   const [phones, setPhones] = useState<ExtraPhone[]>([]);

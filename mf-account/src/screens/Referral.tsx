@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, Tabs, bus, formatMoney, storage, theme, useHost } from '@khela/web';
+import { ApiError, Button, Card, Page, Tabs, formatMoney, theme, useHost, useLocale } from '@khela/web';
 import { Notice, muted, row, sectionTitle, newIdempotencyKey } from '../ui';
 import { useUser } from '../useUser';
 
@@ -14,7 +14,8 @@ export const referralLink = (origin: string, code: string) => `${origin}${schema
 /** /refrrel-program: the guide, and My Referral with code, QR, link, share, reward board and Claim All. */
 export function Referral() {
   const { t } = useTranslation('account');
-  const { api, locale } = useHost();
+  const { api, session } = useHost();
+  const locale = useLocale();
   const { user, refresh } = useUser();
   const [tab, setTab] = useState<Tab>('info');
   const [qr, setQr] = useState<string | null>(null);
@@ -48,10 +49,9 @@ export function Referral() {
     if (Number(user.cash_bonus) < schemas.CASH_CLAIM_MIN) return setNotice({ kind: 'error', text: t('referral.claimMin') });
     setBusy(true);
     try {
-      const res = await api.call(schemas.cashClaimEndpoint, { body: {}, idempotencyKey: newIdempotencyKey() });
+      await api.call(schemas.cashClaimEndpoint, { body: {}, idempotencyKey: newIdempotencyKey() });
       setNotice({ kind: 'success', text: t('referral.claimed') });
-      storage.set('balance', res.balance);
-      bus.publish('balance', { balance: res.balance, currency: user.currency });
+      void session.refreshBalance();
       // spec 4: the page reloads 1.5 s after a successful claim
       setTimeout(() => void refresh(), 1500);
     } catch (err) {

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, completeLogin, storage, theme, useHost } from '@khela/web';
+import { ApiError, Button, Card, Page, TextField, theme, useHost } from '@khela/web';
 import { CAPTCHA_ID_HEADER, CAPTCHA_PATH, DESKTOP_CURRENCY_CODES, type DesktopRegisterForm } from '@khela/contracts';
 import { Notice, row, sectionTitle, useRuleText } from '../ui';
 
@@ -24,11 +24,11 @@ const EMPTY: DesktopRegisterForm = {
 /** /register: the desktop two-step registration (spec 2, 3, 5); it signs up through the same API and rules. */
 export function Register() {
   const { t } = useTranslation('account');
-  const { api } = useHost();
+  const { api, session } = useHost();
   const navigate = useNavigate();
   const rule = useRuleText();
   const [step, setStep] = useState<1 | 2>(1);
-  const [form, setForm] = useState<DesktopRegisterForm>(() => ({ ...EMPTY, friendReferCode: storage.get('referral_code') ?? '' }));
+  const [form, setForm] = useState<DesktopRegisterForm>(() => ({ ...EMPTY, friendReferCode: session.capturedCode('referral_code') ?? '' }));
   const [error, setError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
   const [captcha, setCaptcha] = useState<{ id: string; src: string } | null>(null);
@@ -71,8 +71,8 @@ export function Register() {
           confirmPassword: form.confirmPassword,
           currency: DESKTOP_CURRENCY_CODES[Number(form.currencyType) as 8 | 7 | 17],
           referral_code: form.friendReferCode || undefined,
-          agent_code: storage.get('agent_code') ?? undefined,
-          affiliate_code: storage.get('affiliate_code') ?? undefined,
+          agent_code: session.capturedCode('agent_code') ?? undefined,
+          affiliate_code: session.capturedCode('affiliate_code') ?? undefined,
           name: form.realName,
           phone: form.phoneNumber,
           email: form.email,
@@ -82,7 +82,7 @@ export function Register() {
         },
       });
       window.alert(t('signup.success'));
-      completeLogin(res, { afterSignup: true });
+      session.login(res, { afterSignup: true });
       setForm(EMPTY);
       setStep(1);
       navigate('/');

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, logout, useHost } from '@khela/web';
+import { ApiError, Button, Card, Page, TextField, useHost } from '@khela/web';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 /** /reset-password: change the password (spec 5 checks in order); success logs out and goes to /login after 1.5 s. */
 export function ResetPassword() {
   const { t } = useTranslation('account');
-  const { api } = useHost();
+  const { api, session } = useHost();
   const navigate = useNavigate();
   const rule = useRuleText();
   const [v, setV] = useState({ old_password: '', new_password: '', new_password_confirmation: '' });
@@ -19,7 +19,7 @@ export function ResetPassword() {
     if (!success) return;
     const timer = setTimeout(() => {
       // every session was revoked by the server: drop the local one, then log in again
-      logout('unauthorized');
+      session.logout('unauthorized');
       navigate('/login');
     }, 1500);
     return () => clearTimeout(timer);

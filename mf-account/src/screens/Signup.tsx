@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, completeLogin, storage, theme, useHost } from '@khela/web';
+import { ApiError, Button, Card, Page, TextField, theme, useHost } from '@khela/web';
 import type { SignupForm } from '@khela/contracts';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
@@ -15,13 +15,13 @@ const FIELDS = ['username', 'phone', 'password', 'confirmPassword', 'referral_co
 /** /signup (mobile rules of spec 5). Success logs in with popup=1 and regPopup=1 and clears the captured codes. */
 export function Signup() {
   const { t } = useTranslation('account');
-  const { api } = useHost();
+  const { api, session } = useHost();
   const navigate = useNavigate();
   const rule = useRuleText();
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState, setError: setFieldError } = useForm<Fields>({
     resolver: zodResolver(schemas.signupFormSchema) as never,
-    defaultValues: { referral_code: storage.get('referral_code') ?? '' },
+    defaultValues: { referral_code: session.capturedCode('referral_code') ?? '' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -34,13 +34,13 @@ export function Signup() {
           password: values.password,
           confirmPassword: values.confirmPassword,
           referral_code: values.referral_code || undefined,
-          agent_code: storage.get('agent_code') ?? undefined,
-          affiliate_code: storage.get('affiliate_code') ?? undefined,
+          agent_code: session.capturedCode('agent_code') ?? undefined,
+          affiliate_code: session.capturedCode('affiliate_code') ?? undefined,
           currency: 'BDT',
           status: 'active',
         },
       });
-      completeLogin(res, { afterSignup: true });
+      session.login(res, { afterSignup: true });
       navigate('/');
     } catch (err) {
       if (err instanceof ApiError && err.network) return setError(t('signup.network'));

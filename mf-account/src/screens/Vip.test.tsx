@@ -2,8 +2,7 @@ import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { bus } from '@khela/web';
-import { calls, resetHost, responders } from '@khela/web/test/fake-host';
+import { calls, resetHost, responders, testHost } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Vip } from './Vip';
 
@@ -31,11 +30,10 @@ describe('Vip (spec 5 VIP conversion)', () => {
     expect(calls.some((c) => c.path === '/api/convert-vipcoin')).toBe(false);
   });
 
-  it('converts 10 VP with an idempotency key and publishes the new balance on the bus', async () => {
+  it('converts 10 VP with an idempotency key and asks the session for the new balance', async () => {
     responders.set('GET /api/user/show', () => user(10));
     responders.set('GET /api/convert-vipcoin', () => ({ success: '10 VP converted to 10.00 BDT.', vip_coin: 0, balance: '10.00' }));
-    const seen: string[] = [];
-    const s = bus.on('balance').subscribe((b) => seen.push(b.balance));
+    responders.set('POST /api/balance', () => ({ balance: '10.00', currency: 'BDT' }));
     renderScreen(<Vip />, '/vip');
     await userEvent.type(screen.getByLabelText('VP to convert'), '10');
     expect(screen.queryByText('Not enough points. Points must follow minimum VP required to convert.')).toBeNull();
@@ -44,7 +42,6 @@ describe('Vip (spec 5 VIP conversion)', () => {
     const call = calls.find((c) => c.path === '/api/convert-vipcoin')!;
     expect(call.opts.query).toEqual({ remote_id: '1', vip_coin: 10 });
     expect(call.opts.idempotencyKey).toBeTruthy();
-    await waitFor(() => expect(seen).toContain('10.00'));
-    s.unsubscribe();
+    await waitFor(() => expect(testHost.session.balance$.value?.balance).toBe('10.00'));
   });
 });

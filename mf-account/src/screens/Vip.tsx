@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, bus, formatMoney, storage, useHost } from '@khela/web';
+import { ApiError, Button, Card, Page, TextField, formatMoney, useHost, useLocale } from '@khela/web';
 import { Notice, muted, sectionTitle, newIdempotencyKey } from '../ui';
 import { useUser } from '../useUser';
 
 /** /vip: level (fixed Expert III), VIP points, Convert VP (minimum 10, 1 VP = 1 money unit). */
 export function Vip() {
   const { t } = useTranslation('account');
-  const { api, locale } = useHost();
+  const { api, session } = useHost();
+  const locale = useLocale();
   const { user, refresh } = useUser(1000); // spec 4: user data refresh every 1 s on this page
   const [vp, setVp] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -26,13 +27,13 @@ export function Vip() {
     setBusy(true);
     try {
       const res = await api.call(schemas.convertVipEndpoint, {
-        query: { remote_id: storage.get('remote_id') ?? undefined, vip_coin: points },
+        query: { remote_id: session.player$.value?.remoteId || undefined, vip_coin: points },
         idempotencyKey: newIdempotencyKey(),
       });
       setSuccess(res.success);
       setVp('');
-      storage.set('balance', res.balance);
-      bus.publish('balance', { balance: res.balance, currency: user?.currency });
+      // the session is the balance's one writer: it fetches the new figure for every app
+      void session.refreshBalance();
       void refresh();
     } catch (err) {
       setError(err instanceof ApiError && err.network ? t('vip.errorConverting') : (err as Error).message || t('vip.error'));
