@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { ApiError, storage, useHost, type HostProps } from '@khela/web';
+import { ApiError, useHost, type HostProps } from '@khela/web';
 
 export interface LaunchableGame {
   code: string;
@@ -25,14 +25,14 @@ export function isGameRunState(v: unknown): v is GameRunState {
 
 /** Spec 5/6: a visitor goes to /login with 'User not logged in'; a player gets POST /api/game-run's url. */
 export async function launchGame(
-  host: Pick<HostProps, 'api' | 'bus' | 'navigate' | 'locale' | 'isMobile'>,
+  host: Pick<HostProps, 'api' | 'bus' | 'navigate' | 'session' | 'isMobile'>,
   game: LaunchableGame,
   from: { pathname: string; search: string },
   notLoggedInText: string,
 ): Promise<void> {
-  const token = storage.get('token');
-  const remoteId = storage.get('remote_id');
-  if (!token || !remoteId) {
+  // spec 6: launching needs a logged-in player with a remote id
+  const remoteId = host.session.player$.value?.remoteId;
+  if (!remoteId) {
     host.bus.publish('toast', { kind: 'error', message: notLoggedInText });
     host.navigate('/login', { state: { from: `${from.pathname}${from.search}`, message: notLoggedInText } });
     return;
@@ -46,7 +46,7 @@ export async function launchGame(
       gameCode: game.code,
       gameType: game.type,
       platform: game.platform,
-      lang: host.locale,
+      lang: host.session.locale$.value,
     },
   });
   const state: GameRunState = { url: res.url, gameName: game.name, from };

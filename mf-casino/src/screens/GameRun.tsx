@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, NoData, Page, formatMoney, mq, theme, useBalance, useBusEvent } from '@khela/web';
+import { Button, NoData, Page, formatMoney, mq, theme, useBalance } from '@khela/web';
 import { isGameRunState } from '../lib/launch';
 
 /** Where Close leads (spec 2): the games list with the originating params, or / without them. */
@@ -19,8 +19,9 @@ export function GameRun() {
   const state = location.state;
   const close = () => navigate(closeTarget(state));
   // the shell hides its header around the game on phones: the frame's own bar carries the pushed balance
-  const balance = useBalance();
-  const currency = useBusEvent('balance')?.currency ?? 'BDT';
+  const wallet = useBalance();
+  const balance = wallet?.balance ?? null;
+  const currency = wallet?.currency ?? 'BDT';
   const { i18n } = useTranslation();
 
   if (!isGameRunState(state)) {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/web';
-import { calls, navigations, published, resetHost, responders } from '@khela/web/test/fake-host';
+import { calls, navigations, published, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Games, sortGames } from './Games';
 
@@ -82,7 +82,6 @@ describe('Games list', () => {
   it('stores a favourite for a logged-in player and sorts it first', async () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('remote_id', '7');
-    responders.set('GET /api/market/block', () => ({ exchange_market: 1, cs_market: 1, status: 'active' }));
     responders.set('GET /api/game-favourites', () => ({ codes: [] }));
     responders.set('POST /api/game-favourites', (o) => ({ codes: [o.body.gameCode] }));
     renderScreen(<Games />, '/games?type=SLOT&sort=favorite');
@@ -121,7 +120,6 @@ describe('Games list', () => {
   it('launches for a player: POST /api/game-run, then /gamerun with the url and originating params', async () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('remote_id', '7');
-    responders.set('GET /api/market/block', () => ({ exchange_market: 1, cs_market: 1, status: 'active' }));
     responders.set('GET /api/game-favourites', () => ({ codes: [] }));
     responders.set('POST /api/game-run', () => ({ url: 'http://sandbox.test/provider/play?token=abc' }));
     renderScreen(<Games />, '/games?type=SLOT&system=SANDBOX&title=Khela%20Sandbox');
@@ -147,15 +145,15 @@ describe('Games list', () => {
   it('blocks the categories with the spec 6 popup when the upline blocked the casino', async () => {
     localStorage.setItem('token', 't');
     localStorage.setItem('remote_id', '7');
-    responders.set('GET /api/market/block', () => ({ exchange_market: 1, cs_market: 0, status: 'inactive' }));
     responders.set('GET /api/game-favourites', () => ({ codes: [] }));
+    // the shell's session decided the block from the player's flags
+    sessionService().receiveMarketFlags({ exchange_market: 1, cs_market: 0, status: 'inactive' });
     renderScreen(<Games />, '/games?type=SLOT');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText(
       'Your selected section "Slot" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.',
     )).toBeTruthy();
     expect(screen.queryByTestId('game-list')).toBeNull();
-    expect(published).toContainEqual({ type: 'market-block', payload: { casino: true, exchange: false } });
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(screen.queryByRole('dialog')).toBeNull();
   });

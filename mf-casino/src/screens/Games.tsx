@@ -3,11 +3,10 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Modal, NoData, Page, Spinner, theme, truncate, useHost, useLoggedIn } from '@khela/web';
+import { ApiError, Button, Modal, NoData, Page, Spinner, theme, truncate, useHost, useLoggedIn, useMarketBlock } from '@khela/web';
 import type { CatalogGame, CatalogProvider, CatalogSystem } from '@khela/contracts';
 import { CATEGORY_CODES, en, type CategoryCode } from '../i18n';
 import { useLaunchGame } from '../lib/launch';
-import { useCasinoBlocked } from '../lib/market-block';
 
 export const SORTS = ['recommend', 'latest', 'favorite', 'az'] as const;
 export type SortKey = (typeof SORTS)[number];
@@ -57,7 +56,8 @@ export function Games() {
   const [search, setSearch] = useState(query);
   const [sortOpen, setSortOpen] = useState(false);
   const [blockedPopup, setBlockedPopup] = useState(false);
-  const blocked = useCasinoBlocked();
+  // spec 6: the session's decision (fetched once per login by the shell)
+  const blocked = useMarketBlock().casino;
   const { launch, pending, error: launchError, clearError } = useLaunchGame();
   const categoryName = (CATEGORY_CODES as readonly string[]).includes(type) ? t(`categories.${type as CategoryCode}`) : type;
 
