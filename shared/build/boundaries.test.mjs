@@ -1,0 +1,65 @@
+// The import rules of eslint.config.mjs fire: each snippet is linted as if it were a file at that path of the
+// workspace (nothing is written), and must report exactly the expected rule, or nothing.
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const eslint = new ESLint({ cwd: root });
+
+const IMPORTS = 'no-restricted-imports';
+const PATHS = 'import-x/no-restricted-paths';
+const GLOBALS = 'no-restricted-globals';
+
+/** [file it pretends to be, the code, the rule it must break (null: none)] */
+const cases = [
+  // a remote: @khela/contracts, @khela/web (not its singletons), npm libraries and its own files only
+  ['mf-wallet/src/screens/Fixture.tsx', "import { bus } from '@khela/web';", IMPORTS],
+  ['mf-wallet/src/screens/Fixture.tsx', "import { Page, storage } from '@khela/web';", IMPORTS],
+  ['mf-chat/src/Fixture.ts', "export { bus as b } from '@khela/web';", IMPORTS],
+  ['mf-wallet/src/screens/Fixture.tsx', "import { Games } from '../../../mf-casino/src/screens/Games';", PATHS],
+  ['mf-wallet/src/screens/Fixture.tsx', "import { App } from 'mf-casino/src/App';", IMPORTS],
+  ['mf-wallet/src/screens/Fixture.tsx', "import { remoteFor } from '../../../shell/src/routes';", PATHS],
+  ['mf-account/src/Fixture.ts', "import { remoteFor } from 'shell/src/routes';", IMPORTS],
+  ['mf-account/src/Fixture.ts', "import { APPS } from '@khela/build/apps.mjs';", IMPORTS],
+  ['mf-account/src/Fixture.ts', "import { bus } from '@khela/web/src/bus';", IMPORTS],
+  ['mf-account/src/Fixture.ts', "import { sign } from '@khela/contracts/signing';", IMPORTS],
+  ['mf-wallet/src/screens/Fixture.tsx', "import { Page } from '@khela/web';\nimport { z } from 'zod';\nimport { Funds } from './Funds';\nexport { Page, z, Funds };", null],
+  ['mf-wallet/src/screens/Fixture.test.tsx', "import { fakeHost } from '@khela/web/test/fake-host';\nexport { fakeHost };", null],
+  ['mf-casino/src/Fixture.ts', "import * as contracts from '@khela/contracts';\nexport { contracts };", null],
+
+  // the shell loads remotes at run time
+  ['shell/src/Fixture.tsx', "import { App } from '../../mf-wallet/src/App';", PATHS],
+  ['shell/src/Fixture.tsx', "import { App } from 'mf-wallet/src/App';", IMPORTS],
+  ['shell/src/Fixture.tsx', "import { Page } from '@khela/web';\nexport { Page };", null],
+
+  // the API and the sandbox: @khela/contracts only, no browser libraries
+  ['api/src/wallet/Fixture.ts', "import { Page } from '@khela/web';", IMPORTS],
+  ['api/src/wallet/Fixture.ts', "import React from 'react';", IMPORTS],
+  ['api/src/wallet/Fixture.ts', "import styled from '@emotion/styled';", IMPORTS],
+  ['api/src/wallet/Fixture.ts', "import i18next from 'i18next';", IMPORTS],
+  ['api/src/wallet/Fixture.ts', "import { i18n } from '../../../shared/web/src/index';", PATHS],
+  ['api/src/wallet/Fixture.ts', "import { x } from '../../../shell/src/routes';", PATHS],
+  ['sandbox/src/Fixture.ts', "import { Page } from '@khela/web';", IMPORTS],
+  ['api/src/wallet/Fixture.ts', "import { z } from 'zod';\nimport Fastify from 'fastify';\nimport * as c from '@khela/contracts';\nexport { z, Fastify, c };", null],
+
+  // @khela/contracts: no React, no DOM, no other workspace package
+  ['shared/contracts/src/Fixture.ts', "import { useState } from 'react';", IMPORTS],
+  ['shared/contracts/src/Fixture.ts', "import { createRoot } from 'react-dom/client';", IMPORTS],
+  ['shared/contracts/src/Fixture.ts', "import { bus } from '@khela/web';", IMPORTS],
+  ['shared/contracts/src/Fixture.ts', 'export const title = () => document.title;', GLOBALS],
+  ['shared/contracts/src/Fixture.ts', "import { z } from 'zod';\nexport const s = z.string();", null],
+
+  // @khela/web imports no app
+  ['shared/web/src/Fixture.ts', "import { remoteFor } from '../../../shell/src/routes';", PATHS],
+];
+
+describe('import boundaries (eslint.config.mjs)', () => {
+  it.each(cases)('%s: %s', async (filePath, code, rule) => {
+    const [result] = await eslint.lintText(`${code}\n`, { filePath: path.join(root, filePath) });
+    const errors = result.messages.filter((m) => m.severity === 2);
+    if (rule === null) expect(errors.map((m) => `${m.ruleId}: ${m.message}`)).toEqual([]);
+    else expect(errors.map((m) => m.ruleId)).toContain(rule);
+  });
+});
