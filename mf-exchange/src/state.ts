@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react';
-import { bus } from '@khela/web';
+import { useEffect, useSyncExternalStore } from 'react';
+import { useHost } from '@khela/web';
 import { resetOddsBase } from './odds';
 import type { Sport } from './logic';
 
@@ -35,8 +35,14 @@ export function usePins(): PinnedMarket[] {
   return useSyncExternalStore(pinStore.subscribe, pinStore.get, pinStore.get);
 }
 
-// Logout from anywhere drops the player's exchange state at once, without a reload.
-bus.on('logout').subscribe(() => {
-  pinStore.clear();
-  resetOddsBase();
-});
+/** Logout from any app drops the player's exchange state at once, without a reload (ExchangeFrame calls it). */
+export function useDropPlayerStateOnLogout(): void {
+  const { bus } = useHost();
+  useEffect(() => {
+    const s = bus.on('logout').subscribe(() => {
+      pinStore.clear();
+      resetOddsBase();
+    });
+    return () => s.unsubscribe();
+  }, [bus]);
+}

@@ -1,23 +1,10 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import '@khela/web/test/mock-shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { bus } from '@khela/web';
+import { resetHost, responders, sessionService, testHost } from '@khela/web/test/fake-host';
 import '../i18n';
-
-const host = vi.hoisted(() => ({ flags: { exchange_market: 1, status: 'active' } }));
-vi.mock('@khela/web', async (orig) => {
-  const actual = await orig<typeof import('@khela/web')>();
-  const api = {
-    call: async (endpoint: { path: string }) => {
-      if (endpoint.path === '/api/market/block') return host.flags;
-      if (endpoint.path === '/api/balance') return { balance: '77.00', currency: 'BDT' };
-      throw new Error(`unexpected ${endpoint.path}`);
-    },
-  };
-  return { ...actual, useHost: () => ({ api, bus: actual.bus, locale: 'en', isMobile: true }) };
-});
-
-import { ExchangeFrame, isExchangeBlocked } from './ExchangeFrame';
+import { ExchangeFrame } from './ExchangeFrame';
 
 const frame = () =>
   render(
@@ -29,19 +16,14 @@ const frame = () =>
   );
 
 beforeEach(() => {
+  resetHost();
   localStorage.setItem('token', 't');
-  host.flags = { exchange_market: 1, status: 'active' };
+  responders.set('POST /api/balance', () => ({ balance: '77.00', currency: 'BDT' }));
 });
 
 describe('exchange frame', () => {
-  it('blocks only when exchange_market is 0 and status is not active (spec 6)', () => {
-    expect(isExchangeBlocked({ exchange_market: 0, status: 'inactive' })).toBe(true);
-    expect(isExchangeBlocked({ exchange_market: 0, status: 'active' })).toBe(false);
-    expect(isExchangeBlocked({ exchange_market: 1, status: 'inactive' })).toBe(false);
-  });
-
-  it('shows the upline popup instead of the exchange when blocked', async () => {
-    host.flags = { exchange_market: 0, status: 'blocked' };
+  it('shows the upline popup instead of the exchange when the session says it is blocked (spec 6)', async () => {
+    sessionService().receiveMarketFlags({ exchange_market: 0, cs_market: 1, status: 'blocked' });
     frame();
     expect((await screen.findByTestId('exchange-blocked')).textContent).toBe(
       'Your selected section "Exchange" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.',
@@ -49,15 +31,21 @@ describe('exchange frame', () => {
     expect(screen.queryByText('exchange content')).toBeNull();
   });
 
-  it('shows the balance from the bus, follows new figures and drops it on logout', async () => {
+  it('shows the session balance, follows new figures and drops it on logout', async () => {
     frame();
     expect(screen.getByText('exchange content')).toBeTruthy();
-    bus.publish('balance', { balance: '1234.50' });
+    act(() => sessionService().receiveBalance({ balance: '1234.50', currency: 'BDT' }));
     expect((await screen.findByTestId('exchange-balance')).textContent).toMatch(/1,234\.50/);
-    bus.publish('balance', { balance: '10.00' });
+    act(() => sessionService().receiveBalance({ balance: '10.00', currency: 'BDT' }));
     expect((await screen.findByTestId('exchange-balance')).textContent).toMatch(/10\.00/);
-    bus.publish('logout', { reason: 'user' });
+    act(() => testHost.session.logout('user'));
     expect((await screen.findByTestId('exchange-balance')).textContent).toBe('—');
     expect(screen.getByTestId('exchange-exposure').textContent).toBe('0.00');
+  });
+
+  it('the refresh button asks the session, which fetches the balance', async () => {
+    frame();
+    await act(async () => screen.getByRole('button', { name: /refresh/i }).click());
+    expect((await screen.findByTestId('exchange-balance')).textContent).toMatch(/77\.00/);
   });
 });

@@ -1,9 +1,9 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { useDropPlayerStateOnLogout } from '../state';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import * as schemas from '@khela/contracts';
-import { Button, Modal, formatMoney, storage, theme, useBalance, useHost, useLoggedIn } from '@khela/web';
+import { Button, Modal, formatMoney, theme, useBalance, useHost, useMarketBlock } from '@khela/web';
 
 // plain glyphs every system font has (headless and low-end phones lack emoji fonts)
 const NAV = [
@@ -14,35 +14,14 @@ const NAV = [
   { to: '/exchange-account', key: 'account', icon: '☺' },
 ] as const;
 
-/** Spec 6: the exchange is blocked when exchange_market is 0 and status is not active. */
-export function isExchangeBlocked(flags: { exchange_market: number; status: string }): boolean {
-  return flags.exchange_market === 0 && flags.status !== 'active';
-}
-
-function useExchangeBlocked(): boolean {
-  const { api } = useHost();
-  const loggedIn = useLoggedIn();
-  const [blocked, setBlocked] = useState(false);
-  useEffect(() => {
-    if (!loggedIn) return setBlocked(false);
-    let live = true;
-    api
-      .call(schemas.getMarketBlock)
-      .then((f) => live && setBlocked(isExchangeBlocked(f)))
-      .catch((err) => console.warn('[exchange] market block check failed', err));
-    return () => {
-      live = false;
-    };
-  }, [api, loggedIn]);
-  return blocked;
-}
-
 /** Header (Main balance, Exposure, refresh), the exchange's bottom nav, and the upline block. */
 export function ExchangeFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation(['exchange', 'common']);
-  const { api, bus } = useHost();
-  const balance = useBalance();
-  const blocked = useExchangeBlocked();
+  const { session } = useHost();
+  const wallet = useBalance();
+  // spec 6: the session's decision, fetched once per login by the shell
+  const blocked = useMarketBlock().exchange;
+  useDropPlayerStateOnLogout();
   const [popupOpen, setPopupOpen] = useState(true);
   const [refreshing, setRefreshing] = useState(false);
   const navigate = useNavigate();
@@ -50,11 +29,8 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
   const refresh = async () => {
     setRefreshing(true);
     try {
-      const res = await api.call(schemas.balance);
-      storage.set('balance', res.balance);
-      bus.publish('balance', { balance: res.balance, currency: res.currency });
-    } catch (err) {
-      console.warn('[exchange] balance refresh failed', err);
+      // the session fetches the figure and every app (the shell's header too) shows it
+      await session.refreshBalance();
     } finally {
       // the spinning icon stays for the spec's 500 ms even on a fast answer
       setTimeout(() => setRefreshing(false), 500);
@@ -71,11 +47,11 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
         <div css={css`display:flex;align-items:center;gap:10px;font-size:13px;`}>
           <div>
             <span css={css`color:${theme.color.textMuted};`}>{t('exchange:header.main')} </span>
-            <strong data-testid="exchange-balance">{balance === null ? '—' : formatMoney(balance)}</strong>
+            <strong data-testid="exchange-balance">{wallet === null ? '—' : formatMoney(wallet.balance)}</strong>
           </div>
           <div>
             <span css={css`color:${theme.color.textMuted};`}>{t('exchange:header.exposure')} </span>
-            <strong data-testid="exchange-exposure" css={css`color:${theme.color.danger};`}>0.00</strong>
+            <strong data-testid="exchange-exposure" css={css`color:${theme.color.danger};`}>{wallet?.exposure ?? '0.00'}</strong>
           </div>
           <button
             type="button"

@@ -1,15 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { formatMoney, storage, theme, useBalance, useBusEvent } from '@khela/web';
+import { formatMoney, theme, useBalance, usePlayer } from '@khela/web';
 
 const ITEMS = ['myProfile', 'balanceOverview', 'myBets', 'betsHistory', 'profitLoss', 'activityLog'] as const;
 
 /** /exchange-account: the exchange's account menu (its links are not wired yet, as in the spec). */
 export function ExchangeAccount() {
   const { t } = useTranslation(['exchange', 'common']);
-  const balance = useBalance();
-  const login = useBusEvent('login');
-  const username = login?.username ?? storage.get('username') ?? '';
+  const wallet = useBalance();
+  const username = usePlayer()?.username ?? '';
   return (
     <div data-testid="exchange-account" css={css`padding:12px;`}>
       <div css={css`padding:12px;border-radius:${theme.radius.md};background:${theme.color.surface};border:1px solid ${theme.color.border};margin-bottom:12px;`}>
@@ -27,7 +26,7 @@ export function ExchangeAccount() {
           >
             <span>{t(`exchange:account.${k}`)}</span>
             <span css={css`font-size:12px;color:${theme.color.textMuted};`}>
-              {k === 'balanceOverview' && balance !== null ? formatMoney(balance) : t('exchange:account.soon')}
+              {k === 'balanceOverview' && wallet !== null ? formatMoney(wallet.balance) : t('exchange:account.soon')}
             </span>
           </li>
         ))}

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import '@khela/web/test/mock-shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { resetHost, testHost } from '@khela/web/test/fake-host';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { bus } from '@khela/web';
 import '../i18n';
 import { EventsBoard } from './InPlay';
-import { pinStore } from '../state';
+import { pinStore, useDropPlayerStateOnLogout } from '../state';
 import type { ListedEvent } from '../logic';
 
 const events: ListedEvent[] = [
@@ -14,12 +15,20 @@ const events: ListedEvent[] = [
   { EventId: '3', MarketId: '1.3', Event: 'Alcaraz v Sinner', Fancy: false, Bookmaker: false, inplay: false, sportKey: 'tennis', OpenDate: '2025-01-10T14:00:00Z' },
 ];
 const now = new Date('2025-01-10T06:00:00Z');
+/** The frame's logout hook, as ExchangeFrame mounts it around every exchange screen. */
+function DropOnLogout() {
+  useDropPlayerStateOnLogout();
+  return null;
+}
 const board = (props: Partial<Parameters<typeof EventsBoard>[0]> = {}) =>
   render(
     <MemoryRouter>
+      <DropOnLogout />
       <EventsBoard events={events} error={false} now={now} {...props} />
     </MemoryRouter>,
   );
+
+beforeEach(resetHost);
 
 describe('in-play page', () => {
   it('groups in-play events under their sport with Fancy and BookMaker badges', () => {
@@ -54,7 +63,7 @@ describe('in-play page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Pin to Multi Markets: Bangladesh v India' }));
     expect(pinStore.get().map((p) => p.marketId)).toEqual(['1.1']);
     expect(screen.getByRole('button', { name: 'Remove from Multi Markets: Bangladesh v India' }).getAttribute('aria-pressed')).toBe('true');
-    bus.publish('logout', { reason: 'user' });
+    act(() => testHost.session.logout('user'));
     expect(pinStore.get()).toEqual([]);
     expect(await screen.findByRole('button', { name: 'Pin to Multi Markets: Bangladesh v India' })).toBeTruthy();
   });

@@ -1,0 +1,19 @@
+import type { RouteObject } from 'react-router';
+import { Navigate } from 'react-router';
+import { ExchangeHome } from './screens/ExchangeHome';
+import { InPlay } from './screens/InPlay';
+import { Sports } from './screens/Sports';
+import { MultiMarkets } from './screens/MultiMarkets';
+import { OddsView } from './screens/OddsView';
+import { ExchangeAccount } from './screens/ExchangeAccount';
+
+/** Every path of this remote and the screen that renders it; shell/src/routes.ts maps these paths to this remote. */
+export const routes: RouteObject[] = [
+  { path: '/exchange', element: <ExchangeHome /> },
+  { path: '/exchange-inplay', element: <InPlay /> },
+  { path: '/exchange-sports', element: <Sports /> },
+  { path: '/exchange-multi', element: <MultiMarkets /> },
+  { path: '/exchange-account', element: <ExchangeAccount /> },
+  { path: '/odds-view', element: <OddsView /> },
+  { path: '*', element: <Navigate to="/exchange" replace /> },
+];
