@@ -1,23 +1,8 @@
-import { Routes, Route } from 'react-router';
-import { Page, NoData } from '@khela/web';
+import { useRoutes } from 'react-router';
 import './i18n';
-import { Funds } from './screens/Funds';
-import { PaymentRequest } from './screens/PaymentRequest';
-import { MakePayment } from './screens/MakePayment';
-import { TransactionRecord } from './screens/TransactionRecord';
-import { TurnoverRecord } from './screens/TurnoverRecord';
+import { routes } from './routes';
 
-/** Money screens; the shell guards all but /make-payment. */
+/** Money screens (routes.tsx); the shell guards all but /make-payment. */
 export function App() {
-  return (
-    <Routes>
-      <Route path="/deposit" element={<Funds />} />
-      <Route path="/withdrawal" element={<Funds />} />
-      <Route path="/payment-request" element={<PaymentRequest />} />
-      <Route path="/make-payment" element={<MakePayment />} />
-      <Route path="/transaction-record" element={<TransactionRecord />} />
-      <Route path="/turnover-record" element={<TurnoverRecord />} />
-      <Route path="*" element={<Page data-testid="mf-wallet-root"><NoData /></Page>} />
-    </Routes>
-  );
+  return useRoutes(routes);
 }

@@ -1,5 +1,5 @@
 import { css } from '@emotion/react';
-import { formatMoney, theme, useHost } from '@khela/web';
+import { formatMoney, theme, useHost, useLocale } from '@khela/web';
 import type { PaymentMethod } from '@khela/contracts';
 
 export const section = css`margin: 0 0 18px;`;
@@ -43,7 +43,7 @@ export function MethodChips(props: {
 }
 
 export function AmountPresets(props: { presets: readonly number[]; value: string; onPick: (v: string) => void; name: string }) {
-  const { locale } = useHost();
+  const locale = useLocale();
   return (
     <div role="group" aria-label={props.name} css={css`${chipRow};grid-template-columns:repeat(auto-fill,minmax(72px,1fr));margin-bottom:8px;`}>
       {props.presets.map((p) => (

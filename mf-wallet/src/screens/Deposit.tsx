@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Spinner, TextField, bus, formatMoney, mmss, storage, theme, useHost } from '@khela/web';
+import { ApiError, Button, Card, Spinner, TextField, formatMoney, mmss, theme, useHost, useLocale } from '@khela/web';
 import type { PaymentMethod, Promotion } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { AmountPresets, MethodChips, chip, chipRow, label, section } from '../components/parts';
@@ -27,7 +27,8 @@ function channelsOf(m: PaymentMethod | undefined, t: (k: string) => string): Cha
 /** /deposit: phone verified, no pending deposit, amount 100-25,000, method and channel; Agent/Merchant/Personal or e-wallet. */
 export function Deposit() {
   const { t } = useTranslation('wallet');
-  const { api, locale } = useHost();
+  const { api, session, bus } = useHost();
+  const locale = useLocale();
   const navigate = useNavigate();
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
   const [promotions, setPromotions] = useState<Promotion[]>([]);
@@ -51,7 +52,7 @@ export function Deposit() {
   const channels = useMemo(() => channelsOf(method, t), [method, t]);
 
   useEffect(() => {
-    const remote_id = storage.get('remote_id') ?? undefined;
+    const remote_id = session.player$.value?.remoteId || undefined;
     api.call(schemas.showPaymentMethod, { query: { name: 'deposit' } }).then((r) => setMethods(r.data), () => setMethods([]));
     api.call(schemas.getPromotions).then(setPromotions, () => setPromotions([]));
     api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
@@ -117,7 +118,7 @@ export function Deposit() {
       } else {
         const res = await api.call(schemas.submitDeposit, {
           body: {
-            remote_id: storage.get('remote_id') ?? undefined,
+            remote_id: session.player$.value?.remoteId || undefined,
             account_number: walletNumber ?? undefined,
             transaction_id: payerTrx.trim() || undefined,
             amount,

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, Page, TextField, storage, theme, useHost } from '@khela/web';
+import { Button, Modal, Page, TextField, theme, useHost } from '@khela/web';
 import { MAKE_PAYMENT_BN } from '../i18n';
 
 interface Preview {
@@ -16,7 +16,7 @@ interface Preview {
  */
 export function MakePayment() {
   const { t } = useTranslation('wallet');
-  const { api } = useHost();
+  const { api, session } = useHost();
   const [phones, setPhones] = useState<string[]>([]);
   const [phone, setPhone] = useState('');
   const [trx, setTrx] = useState('');
@@ -26,8 +26,8 @@ export function MakePayment() {
   const [modal, setModal] = useState<string | null>(null);
 
   useEffect(() => {
-    if (!storage.get('token')) return;
-    api.call(schemas.userShowEndpoint, { query: { remote_id: storage.get('remote_id') ?? undefined } }).then(
+    if (!session.player$.value) return;
+    api.call(schemas.userShowEndpoint, { query: { remote_id: session.player$.value?.remoteId || undefined } }).then(
       (r) => {
         if (r.user.phone) {
           setPhones([r.user.phone]);
@@ -56,14 +56,10 @@ export function MakePayment() {
     form.append('phone', phone.trim());
     form.append('transaction_id', trx.trim());
     for (const f of files) form.append('receipts', f.file, f.file.name);
-    const token = storage.get('token');
     setSubmitting(true);
     try {
-      const res = await fetch(api.url(schemas.MAKE_PAYMENT_PATH), {
-        method: 'POST',
-        body: form,
-        headers: token ? { Authorization: `Bearer ${token}` } : {},
-      });
+      // multipart: a raw request through the client, which adds the player's token
+      const res = await api.send(schemas.MAKE_PAYMENT_PATH, { method: 'POST', body: form });
       const data = (await res.json().catch(() => ({}))) as { message?: string };
       if (!res.ok) return setModal(t('makePayment.failed', { message: data.message ?? res.statusText }));
       setModal(MAKE_PAYMENT_BN.success);

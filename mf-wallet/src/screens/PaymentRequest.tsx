@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { css, keyframes } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Card, Page, formatMoney, mmss, theme, useHost } from '@khela/web';
+import { Card, Page, formatMoney, mmss, theme, useHost, useLocale } from '@khela/web';
 
 interface RequestState {
   amount?: string;
@@ -20,7 +20,8 @@ const pulse = keyframes`0%,100%{transform:scale(1)}50%{transform:scale(1.12)}`;
  */
 export function PaymentRequest() {
   const { t } = useTranslation('wallet');
-  const { api, locale } = useHost();
+  const { api } = useHost();
+  const locale = useLocale();
   const state = (useLocation().state ?? {}) as RequestState;
   const [params] = useSearchParams();
   const transaction = params.get('transaction');

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, NoData, Page, Spinner, formatDhakaDateTime, formatMoney, maskAccount, storage, theme, useHost, bus } from '@khela/web';
+import { Button, Modal, NoData, Page, Spinner, formatDhakaDateTime, formatMoney, maskAccount, theme, useHost, useLocale } from '@khela/web';
 import type { WalletTransaction } from '@khela/contracts';
 import { filterTransactions, groupByDhakaDate, type DateFilter, type StatusFilter, type TypeFilter } from '../lib/records';
 import { chip } from '../components/parts';
@@ -36,7 +36,7 @@ function Options<K extends string>(props: { title: string; value: K; options: Ar
 
 function Timeline({ tx }: { tx: WalletTransaction }) {
   const { t } = useTranslation('wallet');
-  const { locale } = useHost();
+  const locale = useLocale();
   const final = tx.key === '1' ? t('records.success') : tx.key === '2' ? t('records.fail') : t('records.processing');
   const steps: Array<{ label: string; at: string | null; done: boolean; color: string }> = [
     { label: t('records.initiated'), at: tx.created_at, done: true, color: theme.color.success },
@@ -61,7 +61,8 @@ function Timeline({ tx }: { tx: WalletTransaction }) {
 /** /transaction-record: filters, grouping by Dhaka date, status tags, and the timeline popup. */
 export function TransactionRecord() {
   const { t } = useTranslation('wallet');
-  const { api, locale } = useHost();
+  const { api, session, bus } = useHost();
+  const locale = useLocale();
   const [list, setList] = useState<WalletTransaction[] | null>(null);
   const [filter, setFilter] = useState<{ status: StatusFilter; type: TypeFilter; date: DateFilter }>({ status: 'all', type: 'all', date: 'all' });
   const [draft, setDraft] = useState(filter);
@@ -70,7 +71,7 @@ export function TransactionRecord() {
 
   useEffect(() => {
     const load = () =>
-      api.call(schemas.transactionShow, { query: { remote_id: storage.get('remote_id') ?? undefined } }).then(
+      api.call(schemas.transactionShow, { query: { remote_id: session.player$.value?.remoteId || undefined } }).then(
         (r) => setList(r.transactions),
         (err) => {
           console.error('[wallet] transactions', err);
@@ -81,7 +82,7 @@ export function TransactionRecord() {
     // a decision changes the balance: reload so the status follows without a refresh
     const s = bus.on('balance').subscribe(() => void load());
     return () => s.unsubscribe();
-  }, [api]);
+  }, [api, session, bus]);
 
   const groups = useMemo(() => (list ? groupByDhakaDate(filterTransactions(list, filter)) : []), [list, filter]);
 

@@ -2,19 +2,20 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { NoData, Page, Spinner, Tabs, formatDhakaDateTime, formatMoney, storage, theme, useHost } from '@khela/web';
+import { NoData, Page, Spinner, Tabs, formatDhakaDateTime, formatMoney, theme, useHost, useLocale } from '@khela/web';
 import type { Turnover } from '@khela/contracts';
 import { turnoverBonus, turnoverProgress } from '../lib/records';
 
 /** /turnover-record: Active and Completed tabs of ticket cards with a progress bar, or No Data. */
 export function TurnoverRecord() {
   const { t } = useTranslation('wallet');
-  const { api, locale } = useHost();
+  const { api, session } = useHost();
+  const locale = useLocale();
   const [tab, setTab] = useState<'active' | 'complete'>('active');
   const [list, setList] = useState<Turnover[] | null>(null);
 
   useEffect(() => {
-    api.call(schemas.getTurnovers, { query: { remote_id: storage.get('remote_id') ?? undefined } }).then(
+    api.call(schemas.getTurnovers, { query: { remote_id: session.player$.value?.remoteId || undefined } }).then(
       (r) => setList(r.data),
       (err) => {
         console.error('[wallet] turnovers', err);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, NoData, Spinner, TextField, bus, formatMoney, storage, theme, useHost } from '@khela/web';
+import { ApiError, Button, NoData, Spinner, TextField, formatMoney, theme, useHost, useLocale } from '@khela/web';
 import type { PaymentMethod } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { AmountPresets, MethodChips, label, section } from '../components/parts';
@@ -28,7 +28,8 @@ function checkFailure(err: unknown, t: (k: string) => string): CheckFailure {
 /** /withdrawal: methods (hidden while withdrawal_status is 0), amount 500-25,000, account number, server check. */
 export function Withdraw() {
   const { t } = useTranslation('wallet');
-  const { api, locale } = useHost();
+  const { api, session, bus } = useHost();
+  const locale = useLocale();
   const navigate = useNavigate();
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
   const [methodsMessage, setMethodsMessage] = useState<string | null>(null);
@@ -43,7 +44,7 @@ export function Withdraw() {
   const attemptKey = useRef<string | null>(null);
 
   useEffect(() => {
-    const remote_id = storage.get('remote_id') ?? undefined;
+    const remote_id = session.player$.value?.remoteId || undefined;
     api.call(schemas.showPaymentMethod, { query: { name: 'withdraw' } }).then(
       (r) => {
         setMethods(r.success ? r.data : []);
@@ -72,7 +73,7 @@ export function Withdraw() {
     if (!account.trim()) return setError({ message: t('errors.accountRequired') });
     if (!method) return setError({ message: t('errors.selectMethod') });
     setSubmitting(true);
-    const remote_id = storage.get('remote_id') ?? undefined;
+    const remote_id = session.player$.value?.remoteId || undefined;
     try {
       await api.call(schemas.userWithdrawCheck, { query: { remote_id } });
     } catch (err) {
@@ -89,7 +90,8 @@ export function Withdraw() {
         idempotencyKey: attemptKey.current,
       });
       attemptKey.current = null;
-      bus.publish('balance', { balance: res.balance });
+      // the hold moved money: the session fetches the new figure for every app
+      void session.refreshBalance();
       bus.publish('toast', { kind: 'success', message: t('withdrawSuccess') });
       navigate('/payment-request', { state: { amount: res.amount, payment_icon: method.icon, action: 'withdraw', transaction: res.transaction_id } });
     } catch (err) {
