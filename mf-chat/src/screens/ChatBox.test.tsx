@@ -1,14 +1,19 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError, bus } from '@khela/web';
+import { ApiError } from '@khela/web';
 import '../i18n';
 
-const host = vi.hoisted(() => ({ api: { call: null as unknown as (...a: any[]) => Promise<any> } }));
+const host = vi.hoisted(() => ({
+  api: { call: null as unknown as (...a: any[]) => Promise<any> },
+  runtime: null as unknown as import('@khela/web').PageRuntime,
+}));
 vi.mock('@khela/web', async (orig) => {
   const actual = await orig<typeof import('@khela/web')>();
-  return { ...actual, useHost: () => ({ api: host.api, bus: actual.bus, locale: 'en', isMobile: true }) };
+  host.runtime = actual.createPageRuntime({ apiBase: 'http://api.test' });
+  const services = host.runtime.servicesFor('mf_chat');
+  return { ...actual, useHost: () => ({ ...services, api: host.api, isMobile: true }) };
 });
 
 import { ChatBox, messageToSend } from './ChatBox';
@@ -80,9 +85,10 @@ describe('chat box', () => {
     open();
     await screen.findByText(greeting.content);
     stored.push({ ...greeting, id: 2, content: 'An agent here, how can I help?' });
-    bus.publish('chat', { chatId: '5', content: 'An agent here, how can I help?', senderId: '3' });
+    // the shell's push relay announces the chat message
+    act(() => host.runtime.sessionService.relay('chat', { chatId: '5', content: 'An agent here, how can I help?', senderId: '3' }));
     expect(await screen.findByText('An agent here, how can I help?')).toBeTruthy();
-    bus.publish('logout', { reason: 'user' });
+    act(() => host.runtime.session.logout('user'));
     await waitFor(() => expect(screen.queryAllByTestId('chat-message')).toHaveLength(0));
   });
 });

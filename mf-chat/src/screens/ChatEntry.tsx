@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { AreaFallback, Spinner, storage, useHost } from '@khela/web';
+import { AreaFallback, Spinner, useHost, useLocale } from '@khela/web';
 
 /**
  * /chat: opens (or creates) the player's chat with support and goes to its chat box.
@@ -10,7 +10,8 @@ import { AreaFallback, Spinner, storage, useHost } from '@khela/web';
  */
 export function ChatEntry() {
   const { t } = useTranslation('chat');
-  const { api, locale } = useHost();
+  const { api, session } = useHost();
+  const locale = useLocale();
   const navigate = useNavigate();
   const [failed, setFailed] = useState(false);
   const [attempt, setAttempt] = useState(0);
@@ -19,7 +20,7 @@ export function ChatEntry() {
     setFailed(false);
     api
       .call(schemas.createChat, {
-        body: { user_one_id: storage.get('remote_id') ?? schemas.LEGACY_SENDER_ID, user_two_id: schemas.LEGACY_SUPPORT_USER_ID, locale },
+        body: { user_one_id: session.player$.value?.remoteId || schemas.LEGACY_SENDER_ID, user_two_id: schemas.LEGACY_SUPPORT_USER_ID, locale },
       })
       .then((res) => live && navigate(`/chat-box/${res.chat.id}`, { replace: true }))
       .catch((err) => {

@@ -7,7 +7,8 @@ const data = vi.hoisted(() => ({ chats: [] as unknown[] }));
 vi.mock('@khela/web', async (orig) => {
   const actual = await orig<typeof import('@khela/web')>();
   const api = { call: async () => ({ chats: data.chats }) };
-  return { ...actual, useHost: () => ({ api, bus: actual.bus, locale: 'en', isMobile: true }) };
+  const services = actual.createPageRuntime({ apiBase: 'http://api.test' }).servicesFor('mf_chat');
+  return { ...actual, useHost: () => ({ ...services, api, isMobile: true }) };
 });
 
 import { ChatList } from './ChatList';
