@@ -15,5 +15,7 @@ export const routes: RouteObject[] = [
   { path: '/exchange-multi', element: <MultiMarkets /> },
   { path: '/exchange-account', element: <ExchangeAccount /> },
   { path: '/odds-view', element: <OddsView /> },
+  // the legacy exchange log-in link: the player is already signed in to the site, so it opens the exchange
+  { path: '/exchange-login', element: <Navigate to="/exchange" replace /> },
   { path: '*', element: <Navigate to="/exchange" replace /> },
 ];

@@ -1,7 +1,11 @@
 import type { RemoteName } from './federation/remotes';
 
-/** Which remote owns which path. The shell owns /, /promotions, the maintenance and legacy pages. */
-const OWNERS: Array<{ remote: RemoteName; paths: string[] }> = [
+/**
+ * Which remote owns which path (first segment). The screen behind each path is named by the remote's own route
+ * table, `mf-<remote>/src/routes.tsx`; federation/route-tables.test.ts keeps the two in step. The shell owns /,
+ * /promotions, the maintenance and legacy pages.
+ */
+export const OWNERS: ReadonlyArray<{ remote: RemoteName; paths: readonly string[] }> = [
   { remote: 'mf_account', paths: ['/login', '/signup', '/register', '/forgot-password', '/account', '/profile', '/reset-password', '/inbox', '/vip', '/refrrel-program', '/referral_code', '/affiliate_code', '/agent_code'] },
   { remote: 'mf_wallet', paths: ['/deposit', '/withdrawal', '/payment-request', '/make-payment', '/transaction-record', '/turnover-record'] },
   { remote: 'mf_casino', paths: ['/games', '/gamerun', '/betting-record'] },
