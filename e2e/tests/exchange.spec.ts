@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { API, apiLogin, openLoggedIn, SANDBOX } from './support';
+import { API, apiLogin, DEMO, openLoggedIn, SANDBOX } from './support';
 
 // The exchange remote against the real API and the sandbox odds feed.
 
@@ -51,35 +51,36 @@ test('in-play events are grouped by sport and an event opens its live odds', asy
   await expect(page.getByTestId('bet-slip')).toContainText('Bets open soon');
 });
 
-test('balance from the bus shows at once; logout from the shell drops the pinned markets without a reload', async ({ page, request }) => {
+test('the exchange and the shell show the one session balance; logout from the shell drops the pinned markets without a reload', async ({ page, request }) => {
   await page.setViewportSize({ width: 1366, height: 800 });
-  await openLoggedIn(page, await apiLogin(request), '/exchange-inplay');
+  const session = await apiLogin(request);
+  await openLoggedIn(page, session, '/exchange-inplay');
   await page.getByRole('button', { name: /^Pin to Multi Markets: / }).first().click();
   await page.getByRole('link', { name: 'Multi Markets' }).click();
   await expect(page.getByTestId('pinned-market')).toHaveCount(1);
   await expect(page.getByTestId('pinned-market').getByTestId('match-odds-runner').first()).toBeVisible();
-
   await page.evaluate(() => ((window as unknown as { __noReload: boolean }).__noReload = true));
-  await page.evaluate(() =>
-    (globalThis as unknown as { __KHELA_BUS__: { publish(t: string, p: unknown): void } }).__KHELA_BUS__.publish('balance', { balance: '1234.50' }),
-  );
-  await expect(page.getByTestId('exchange-balance')).toHaveText(/1,234\.50/);
+
+  // the refresh button asks the player session: the exchange header and the shell's top bar show its one figure
+  await page.getByRole('button', { name: 'Refresh balance' }).click();
+  const { balance } = await (
+    await request.post(`${API()}/api/balance`, { headers: { Authorization: `Bearer ${session.token}` } })
+  ).json();
+  const shown = `৳${Number(balance).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(page.getByTestId('exchange-balance')).toHaveText(shown);
+  await expect(page.getByTestId('topbar-balance')).toHaveText(shown);
 
   await page.getByTestId('desktop-logout').click();
   await expect(page).toHaveURL(/\/$/);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  await expect(page.getByTestId('topbar-balance')).toHaveCount(0);
 
-  // the same page (no reload) with a new session: the exchange must not remember the old player's pins
-  const session = await apiLogin(request);
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('remote_id', s.remote_id);
-    localStorage.setItem('username', s.username);
-    (globalThis as unknown as { __KHELA_BUS__: { publish(t: string, p: unknown): void } }).__KHELA_BUS__.publish('login', {
-      username: s.username,
-      remoteId: s.remote_id,
-    });
-  }, session);
+  // the same page (no reload) with a new login: the exchange must not remember the old player's pins
+  await softNavigate(page, '/login');
+  await page.getByLabel('Username').fill(DEMO.username);
+  await page.getByLabel('Password').fill(DEMO.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/$/);
   await softNavigate(page, '/exchange-multi');
   await expect(page.getByTestId('exchange-multi')).toContainText('No markets pinned yet');
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
