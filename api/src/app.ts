@@ -18,8 +18,7 @@ import { createBroker, type PushBroker } from './push/broker';
 import { createPushService } from './push/service';
 import pushRoutes from './push/routes';
 import contentRoutes from './content/routes';
-import notImplementedRoutes from './not-implemented';
-import identityRoutes from './identity/routes';
+import identityRoutes from './identity';
 import casinoRoutes from './casino/routes';
 import { walletRoutes } from './wallet';
 import exchangeRoutes from './exchange/routes';
@@ -99,6 +98,5 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   });
 
   for (const domain of DOMAINS) await app.register(domain);
-  await app.register(notImplementedRoutes);
   return app;
 }

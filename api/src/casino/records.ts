@@ -1,23 +1,6 @@
-import type { BettingDateFilter, SettledBet } from '@khela/contracts';
+import { dhakaDateRange, type BettingDateFilter, type SettledBet } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { fromMinor, parseMinor } from '../ledger';
-
-const DAY_MS = 86_400_000;
-/** Asia/Dhaka is UTC+6 all year (no daylight saving). */
-const DHAKA_OFFSET_MS = 6 * 3_600_000;
-
-/** Start of the Dhaka calendar day containing `now`, as a UTC instant. */
-export function dhakaDayStart(now: Date): Date {
-  return new Date(Math.floor((now.getTime() + DHAKA_OFFSET_MS) / DAY_MS) * DAY_MS - DHAKA_OFFSET_MS);
-}
-
-/** [from, to) of a betting-record date filter; spec 9: "Last 7 days" is now minus 7 days. */
-export function dateRange(filter: BettingDateFilter, now = new Date()): { from: Date; to: Date | null } {
-  const today = dhakaDayStart(now);
-  if (filter === 'yesterday') return { from: new Date(today.getTime() - DAY_MS), to: today };
-  if (filter === 'last7') return { from: new Date(now.getTime() - 7 * DAY_MS), to: null };
-  return { from: today, to: null };
-}
 
 /** Settled rounds of a player (spec 3 "Settled bet"), newest first. */
 export async function settledBets(
@@ -26,7 +9,7 @@ export async function settledBets(
   filter: { platform?: string; game_type?: string; date: BettingDateFilter },
   now = new Date(),
 ): Promise<SettledBet[]> {
-  const { from, to } = dateRange(filter.date, now);
+  const { from, to } = dhakaDateRange(filter.date, now);
   const r = await q.query<{
     id: string;
     round_id: string;

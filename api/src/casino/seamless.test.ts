@@ -5,7 +5,7 @@ import type { Db } from '../db';
 import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer, fromMinor } from '../ledger';
 import { createTurnover } from '../wallet/turnover';
 import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
-import { sign } from './signature';
+import { hmacSha256Hex as sign } from '@khela/contracts/signing';
 
 const SECRET = 'dev-provider-secret';
 

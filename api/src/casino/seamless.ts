@@ -1,10 +1,10 @@
-import { createHash } from 'node:crypto';
-import type { SeamlessAction, SeamlessRequest, SeamlessResponse, SeamlessStatus } from '@khela/contracts';
+import { marketBlock, type SeamlessAction, type SeamlessRequest, type SeamlessResponse, type SeamlessStatus } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { InsufficientFunds, fromMinor, getPlayerBalance, houseAccount, parseMinor, playerAccounts, toMinor, transfer } from '../ledger';
 import type { Currency } from '../ledger';
 import { recordTurnover } from '../wallet/turnover';
 import type { CasinoConfig } from './config';
+import { hashLaunchToken } from './service';
 
 /*
  * The operator's seamless wallet: what a game provider calls for every round.
@@ -38,6 +38,7 @@ interface LaunchRow {
   expired: boolean;
   username: string;
   player_status: string;
+  exchange_market: number;
   cs_market: number;
 }
 
@@ -51,12 +52,6 @@ interface JournalRow {
   rolled_back: boolean;
   response: SeamlessResponse;
 }
-
-const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-export const hashLaunchToken = sha256;
-
-/** The casino section is closed for a player whose upline blocked it (spec 6: cs_market 0 and status not active). */
-export const casinoBlocked = (p: { cs_market: number; player_status: string }) => p.cs_market === 0 && p.player_status !== 'active';
 
 export class SeamlessWallet {
   constructor(
@@ -100,10 +95,10 @@ export class SeamlessWallet {
   private async launch(q: Queryable, provider: string, token: string): Promise<LaunchRow> {
     const r = await q.query<LaunchRow>(
       `SELECT l.player_id, l.game_code, l.currency, l.expires_at <= now() AS expired,
-              p.username, p.status AS player_status, p.cs_market
+              p.username, p.status AS player_status, p.exchange_market, p.cs_market
        FROM casino_launches l JOIN players p ON p.id = l.player_id
        WHERE l.token_hash = $1 AND l.provider = $2`,
-      [sha256(token), provider],
+      [hashLaunchToken(token), provider],
     );
     const row = r.rows[0];
     if (!row) throw new Refusal('INVALID_TOKEN', 'Unknown launch token.');
@@ -115,10 +110,11 @@ export class SeamlessWallet {
     const l = await this.launch(q, provider, token);
     if (l.expired) throw new Refusal('TOKEN_EXPIRED', 'The launch token has expired.');
     if (user !== undefined && user !== String(l.player_id)) throw new Refusal('INVALID_TOKEN', 'The token belongs to another user.');
-    if (casinoBlocked(l)) throw new Refusal('USER_DISABLED', 'The player may not play casino games.');
+    // spec 6, the upline block: the one rule in contracts
+    if (marketBlock({ exchange_market: l.exchange_market, cs_market: l.cs_market, status: l.player_status }).casino) throw new Refusal('USER_DISABLED', 'The player may not play casino games.');
     await q.query(
       `UPDATE casino_launches SET expires_at = now() + make_interval(mins => $2) WHERE token_hash = $1`,
-      [sha256(token), this.config.tokenTtlMinutes],
+      [hashLaunchToken(token), this.config.tokenTtlMinutes],
     );
     return l;
   }

@@ -1,9 +1,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { CAPTCHA_ID_HEADER, CAPTCHA_PATH } from '@khela/contracts';
-import type { Queryable } from '../db';
-
-export const CAPTCHA_TTL_SECONDS = 300;
+import { storeCaptcha } from './service';
 
 /** A 4-digit SVG captcha: digits jittered and rotated over noise lines. */
 export function captchaSvg(code: string): string {
@@ -25,28 +23,11 @@ export function captchaSvg(code: string): string {
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}"><rect width="100%" height="100%" fill="#f1f5f9"/>${lines}${digits}</svg>`;
 }
 
-/**
- * Single use: true only for the right answer of an unexpired captcha. For the identity
- * domain's registration handler; call it inside the registration transaction.
- */
-export async function verifyCaptcha(q: Queryable, id: string | undefined, answer: string | undefined): Promise<boolean> {
-  if (!id || !answer) return false;
-  const r = await q.query<{ answer: string }>(
-    'DELETE FROM captchas WHERE id = $1 AND expires_at > now() RETURNING answer',
-    [id],
-  );
-  return r.rows[0]?.answer === answer.trim();
-}
-
 export function captchaRoute(app: FastifyInstance) {
   app.get(CAPTCHA_PATH, { schema: { tags: ['content'], summary: `4-digit captcha SVG; its id is in the ${CAPTCHA_ID_HEADER} header` } }, async (_req, reply) => {
     const id = randomUUID();
     const code = String(randomInt(0, 10_000)).padStart(4, '0');
-    await app.db.query(
-      `INSERT INTO captchas (id, answer, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-      [id, code, CAPTCHA_TTL_SECONDS],
-    );
-    await app.db.query('DELETE FROM captchas WHERE expires_at < now()');
+    await storeCaptcha(app.db, id, code);
     return reply
       .header(CAPTCHA_ID_HEADER, id)
       .header('cache-control', 'no-store')

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
-import { verifyCaptcha } from './captcha';
+import { verifyCaptcha } from './service';
 
 let db: Db;
 let app: FastifyInstance;

@@ -4,9 +4,6 @@ import { z } from 'zod';
 import { endpoint } from '@khela/contracts';
 import { buildApp } from '../app';
 import type { Db } from '../db';
-import Fastify from 'fastify';
-import { NOT_IMPLEMENTED, registerNotImplemented } from '../not-implemented';
-import { installErrorHandler } from './error-handler';
 import { createPlayer, memoryDb, tokenFor } from '../testing/helpers';
 import { revokeSession } from '../auth/sessions';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer, toFastifyPath } from './endpoint';
@@ -128,31 +125,6 @@ describe('registerEndpoint', () => {
 });
 
 describe('app plumbing', () => {
-  it('listed calls answer 501 unless a real route was registered first', async () => {
-    const bare = Fastify();
-    installErrorHandler(bare);
-    bare.post('/api/real', async () => ({ real: true }));
-    await bare.register(async (i) =>
-      registerNotImplemented(i, [
-        ['POST', '/api/real'],
-        ['GET', '/api/chats/{chatId}/messages'],
-      ]),
-    );
-    const real = await bare.inject({ method: 'POST', url: '/api/real' });
-    expect(real.json()).toEqual({ real: true });
-    const stub = await bare.inject({ method: 'GET', url: '/api/chats/5/messages' });
-    expect([stub.statusCode, stub.json()]).toEqual([501, { message: 'Not implemented yet: /api/chats/{chatId}/messages' }]);
-    await bare.close();
-  });
-
-  it('every still-listed spec call answers 501 or a real route in the app', async () => {
-    for (const [method, path] of NOT_IMPLEMENTED) {
-      const url = path.replace(/\{\w+\}/g, '1');
-      const res = await app.inject({ method, url });
-      expect(res.statusCode, `${method} ${path}`).not.toBe(404);
-    }
-  });
-
   it('unknown paths answer 404 JSON', async () => {
     expect((await call('GET', '/api/nothing-here')).status).toBe(404);
   });

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { checkLedger } from '../ledger';
 import { memoryDb, testApp } from '../testing/helpers';
-import { SIGNATURE_HEADER, TIMESTAMP_HEADER, signMessage } from './messaging';
+import {
+  MESSAGING_SIGNATURE_HEADER as SIGNATURE_HEADER,
+  MESSAGING_TIMESTAMP_HEADER as TIMESTAMP_HEADER,
+  signTimestamped as signMessage,
+} from '@khela/contracts/signing';
 
 /** A stand-in messaging service that checks the HMAC like the sandbox outbox and keeps what it got. */
 interface Sent { channel: string; to: string; text: string }

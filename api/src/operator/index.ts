@@ -1,2 +1,1 @@
 export { default as operatorRoutes } from './routes';
-export { operatorLogin, operatorForToken, requireOperator } from './auth';

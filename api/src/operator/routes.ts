@@ -1,19 +1,38 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { WALLET_STATUS } from '@khela/contracts';
+import type { Queryable } from '../db';
 import { bearerToken } from '../auth/sessions';
 import { NotFound, Unauthenticated } from '../http/errors';
-import { checkLedger, fromMinor, parseMinor } from '../ledger';
+import { checkLedger } from '../ledger';
 import { walletConfig, type WalletConfig } from '../wallet/config';
-import { addEvent, decide, findTransactionForUpdate } from '../wallet/service';
-import { afterMoney } from '../wallet/routes';
-import { operatorLogin, operatorLogout, requireOperator } from './auth';
+import { afterMoney } from '../wallet/notify';
+import { decide, findTransactionForUpdate } from '../wallet/service';
 import { OPERATOR_PAGE } from './page';
+import {
+  operatorForToken,
+  operatorLogin,
+  operatorLogout,
+  paymentRequests,
+  receiptFile,
+  transactionEvents,
+  turnovers,
+  waiveTurnover,
+  type AuthOperator,
+} from './service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const decisionBody = z.object({ note: z.string().trim().max(500).optional() }).optional();
-const ts = (v: unknown) => (v === null || v === undefined ? null : new Date(String(v)).toISOString());
+
+/** The operator behind the request's bearer token (operator tokens only; a player's token is refused). */
+async function requireOperator(q: Queryable, req: FastifyRequest): Promise<AuthOperator> {
+  const token = bearerToken(req.headers.authorization);
+  const op = token ? await operatorForToken(q, token) : null;
+  if (!op) throw new Unauthenticated();
+  return op;
+}
 
 /**
  * Back office for payments staff: operator login (own accounts and tokens), pending deposits and
@@ -67,38 +86,13 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
     async (req) => {
       await requireOperator(db, req);
       const { status, action } = req.query as { status: string; action: string };
-      const r = await db.query<Record<string, any>>(
-        `SELECT t.id::int AS id, t.public_id, t.action, t.mode, t.amount_minor, t.bonus_minor, t.currency, t.status,
-                t.channel, t.account_number, t.payer_trx_id, t.payer_number, t.created_at, t.decided_at, t.decided_by,
-                t.decision_note, p.id::int AS player_id, p.username, p.phone, m.name AS method_name, pr.name AS promotion,
-                COALESCE((SELECT json_agg(json_build_object('id', r.id::int, 'type', r.content_type, 'size', r.size_bytes) ORDER BY r.id)
-                          FROM wallet_receipts r WHERE r.transaction_id = t.id), '[]'::json) AS receipts
-         FROM wallet_transactions t
-         JOIN players p ON p.id = t.player_id
-         LEFT JOIN payment_methods m ON m.id = t.payment_method_id
-         LEFT JOIN promotions pr ON pr.id = t.promotion_id
-         WHERE ($1::text = 'all' OR t.status = $1::int) AND ($2::text = 'all' OR t.action = $2)
-         ORDER BY t.created_at ${status === '0' ? 'ASC' : 'DESC'}, t.id LIMIT 200`,
-        [status, action],
-      );
-      return {
-        data: r.rows.map((t) => ({
-          ...t,
-          amount: fromMinor(parseMinor(t.amount_minor)),
-          bonus: fromMinor(parseMinor(t.bonus_minor)),
-          amount_minor: undefined,
-          bonus_minor: undefined,
-          status: Number(t.status),
-          created_at: ts(t.created_at),
-          decided_at: ts(t.decided_at),
-        })),
-      };
+      return { data: await paymentRequests(db, status, action) };
     },
   );
 
   for (const [verb, outcome] of [
-    ['approve', 1],
-    ['reject', 2],
+    ['approve', WALLET_STATUS.approved],
+    ['reject', WALLET_STATUS.rejected],
   ] as const) {
     app.post(
       `/api/operator/transactions/:id/${verb}`,
@@ -123,8 +117,7 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
   app.get('/api/operator/receipts/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
     await requireOperator(db, req);
     const { id } = req.params as { id: number };
-    const r = await db.query<{ file_name: string; content_type: string }>('SELECT file_name, content_type FROM wallet_receipts WHERE id = $1', [id]);
-    const row = r.rows[0];
+    const row = await receiptFile(db, id);
     const file = row ? path.join(config.receiptsDir, path.basename(row.file_name)) : null;
     if (!row || !file || !existsSync(file)) throw new NotFound('Receipt not found');
     return reply.type(row.content_type).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(createReadStream(file));
@@ -136,27 +129,10 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
     async (req) => {
       await requireOperator(db, req);
       const { status } = req.query as { status: string };
-      const r = await db.query<Record<string, any>>(
-        `SELECT w.id::int AS id, w.status, w.required_minor, w.remaining_minor, w.created_at, p.username, t.public_id
-         FROM wallet_turnovers w JOIN players p ON p.id = w.player_id JOIN wallet_transactions t ON t.id = w.transaction_id
-         WHERE w.status = $1 ORDER BY w.id DESC LIMIT 200`,
-        [status],
-      );
-      return {
-        data: r.rows.map((w) => ({
-          id: w.id,
-          status: w.status,
-          username: w.username,
-          transaction_id: w.public_id,
-          required: fromMinor(parseMinor(w.required_minor)),
-          remaining: fromMinor(parseMinor(w.remaining_minor)),
-          created_at: ts(w.created_at),
-        })),
-      };
+      return { data: await turnovers(db, status) };
     },
   );
 
-  /** Back-office waiver (e.g. a bonus the player gave up): closes the requirement, audited on its deposit. */
   app.post(
     '/api/operator/turnovers/:id/waive',
     { schema: { tags, params: idParams, body: z.object({ note: z.string().trim().min(1, 'A reason is required').max(500) }) } },
@@ -164,22 +140,7 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
       const op = await requireOperator(db, req);
       const { id } = req.params as { id: number };
       const { note } = req.body as { note: string };
-      return db.tx(async (q) => {
-        const r = await q.query<{ transaction_id: string; status: string; remaining_minor: string }>(
-          'SELECT transaction_id, status, remaining_minor FROM wallet_turnovers WHERE id = $1 FOR UPDATE',
-          [id],
-        );
-        const row = r.rows[0];
-        if (!row) throw new NotFound('Unknown turnover');
-        if (row.status === 'complete') return { id, status: 'complete', changed: false };
-        await q.query(`UPDATE wallet_turnovers SET remaining_minor = 0, status = 'complete', completed_at = now() WHERE id = $1`, [id]);
-        await addEvent(q, Number(row.transaction_id), 'turnover_waived', `operator:${op.id}`, {
-          turnover: id,
-          remaining: fromMinor(parseMinor(row.remaining_minor)),
-          note,
-        });
-        return { id, status: 'complete', changed: true };
-      });
+      return waiveTurnover(db, id, op.id, note);
     },
   );
 
@@ -191,12 +152,8 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
   app.get('/api/operator/transactions/:id/events', { schema: { tags, params: idParams } }, async (req) => {
     await requireOperator(db, req);
     const { id } = req.params as { id: number };
-    const r = await db.query<Record<string, any>>(
-      'SELECT id::int AS id, event, actor, detail, created_at FROM wallet_transaction_events WHERE transaction_id = $1 ORDER BY id',
-      [id],
-    );
-    if (!r.rows.length) throw new NotFound('Unknown transaction');
-    return { data: r.rows.map((e) => ({ ...e, created_at: ts(e.created_at) })) };
+    const data = await transactionEvents(db, id);
+    if (!data.length) throw new NotFound('Unknown transaction');
+    return { data };
   });
-
 }

@@ -1,17 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { GATEWAY_SIGNATURE_HEADER } from '@khela/contracts';
+import { hmacSha256Hex, verifyHmacSha256Hex } from '@khela/contracts/signing';
 import type { WalletConfig } from './config';
-
-/** HMAC-SHA256 hex of the exact body bytes: what the gateway and the API both sign. */
-export function sign(secret: string, rawBody: string): string {
-  return createHmac('sha256', secret).update(rawBody, 'utf8').digest('hex');
-}
-
-export function verifySignature(secret: string, rawBody: string, signature: string | undefined): boolean {
-  if (!signature || !/^[0-9a-f]{64}$/i.test(signature)) return false;
-  const expected = Buffer.from(sign(secret, rawBody), 'hex');
-  const given = Buffer.from(signature, 'hex');
-  return expected.length === given.length && timingSafeEqual(expected, given);
-}
 
 export interface GatewayPayment {
   payment_id: string;
@@ -34,7 +23,7 @@ export function gatewayClient(config: WalletConfig, fetchImpl: typeof fetch = fe
     try {
       res = await fetchImpl(`${config.gatewayUrl}${path}`, {
         method,
-        headers: { 'content-type': 'application/json', 'x-signature': sign(config.gatewaySecret, raw) },
+        headers: { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: hmacSha256Hex(config.gatewaySecret, raw) },
         body: method === 'POST' ? raw : undefined,
         signal: AbortSignal.timeout(10_000),
       });
@@ -44,7 +33,7 @@ export function gatewayClient(config: WalletConfig, fetchImpl: typeof fetch = fe
     const text = await res.text();
     if (!res.ok) throw new GatewayUnavailable(`gateway answered ${res.status}: ${text.slice(0, 200)}`);
     // Answers are signed too: a man in the middle cannot mark a payment paid.
-    if (!verifySignature(config.gatewaySecret, text, res.headers.get('x-signature') ?? undefined)) {
+    if (!verifyHmacSha256Hex(config.gatewaySecret, text, res.headers.get(GATEWAY_SIGNATURE_HEADER))) {
       throw new GatewayUnavailable('gateway answer has a bad signature');
     }
     return JSON.parse(text) as GatewayPayment;

@@ -1,13 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES } from '@khela/contracts';
+import { sha256Hex } from '@khela/contracts/signing';
 import { authHook } from '../http/endpoint';
-import { Conflict, Forbidden, HttpError, NotFound } from '../http/errors';
+import { HttpError } from '../http/errors';
 import type { WalletConfig } from './config';
-import { addEvent } from './service';
+import { attachDepositConfirmation, RECEIPT_MESSAGES } from './service';
 
 /** Receipt images are recognised by their first bytes, never by the name or the browser's claimed type. */
 export function sniffImage(buf: Buffer): { type: string; ext: string } | null {
@@ -22,18 +23,6 @@ export function sniffImage(buf: Buffer): { type: string; ext: string } | null {
   return null;
 }
 
-export const RECEIPT_MESSAGES = {
-  phone: 'Please select an 11-digit phone number.',
-  trx: 'The transaction ID must be at least 7 characters.',
-  unregistered: 'Only registered phone numbers may be used to send money.',
-  otherPlayer: 'This phone number belongs to another account.',
-  noPending: 'No pending deposit was found for this phone number.',
-  reused: 'This transaction ID has already been used.',
-  fileType: 'Receipts must be JPG, PNG, WEBP or GIF images.',
-  fileSize: 'Each receipt must be at most 5 MB.',
-  tooMany: `At most ${RECEIPT_MAX_FILES} receipts can be uploaded.`,
-  success: 'Deposit confirmation submitted successfully.',
-} as const;
 
 interface Upload {
   buffer: Buffer;
@@ -95,54 +84,14 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
           const fileName = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${u.ext}`;
           await writeFile(path.join(config.receiptsDir, fileName), u.buffer, { flag: 'wx' });
           written.push(fileName);
-          return { fileName, type: u.type, size: u.buffer.length, sha256: createHash('sha256').update(u.buffer).digest('hex') };
+          return { fileName, type: u.type, size: u.buffer.length, sha256: sha256Hex(u.buffer) };
         }),
       ).catch(async (err) => {
         await removeWritten();
         throw err;
       });
       try {
-        const playerId = await app.db.tx(async (q) => {
-          const owners = await q.query<{ id: string }>(
-            `SELECT id FROM players WHERE phone = $1
-             UNION SELECT player_id FROM player_phones WHERE phone = $1 AND verified_at IS NOT NULL`,
-            [phone],
-          );
-          if (!owners.rows.length) throw new HttpError(422, RECEIPT_MESSAGES.unregistered);
-          const ids = owners.rows.map((r) => Number(r.id));
-          if (req.player && !ids.includes(req.player.id)) throw new Forbidden(RECEIPT_MESSAGES.otherPlayer);
-          const candidates = req.player ? [req.player.id] : ids;
-          const pending = await q.query<{ id: string; player_id: string; payer_trx_id: string | null }>(
-            `SELECT id, player_id, payer_trx_id FROM wallet_transactions
-             WHERE player_id = ANY($1::bigint[]) AND action = 'deposit' AND mode = 'manual' AND status = 0
-             ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-            [candidates],
-          );
-          const tx = pending.rows[0];
-          if (!tx) throw new NotFound(RECEIPT_MESSAGES.noPending);
-          const reused = await q.query(
-            `SELECT 1 FROM wallet_transactions WHERE lower(payer_trx_id) = lower($1) AND id <> $2 AND status <> 2 LIMIT 1`,
-            [trx, tx.id],
-          );
-          if (reused.rows.length) throw new Conflict(RECEIPT_MESSAGES.reused);
-          await q.query(
-            `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3,
-               information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
-            [tx.id, trx, phone],
-          );
-          for (const s of stored) {
-            await q.query(
-              'INSERT INTO wallet_receipts (transaction_id, file_name, content_type, size_bytes, sha256) VALUES ($1, $2, $3, $4, $5)',
-              [tx.id, s.fileName, s.type, s.size, s.sha256],
-            );
-          }
-          await addEvent(q, Number(tx.id), 'information_received', req.player ? `player:${req.player.id}` : `phone:${phone}`, {
-            trx_id: trx,
-            previous_trx_id: tx.payer_trx_id,
-            receipts: stored.map((s) => s.fileName),
-          });
-          return Number(tx.player_id);
-        });
+        const playerId = await attachDepositConfirmation(app.db, { phone, trx, player: req.player?.id ?? null, receipts: stored });
         req.log.info({ playerId, receipts: stored.length }, 'deposit confirmation received');
       } catch (err) {
         await removeWritten();

@@ -1,17 +1,38 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   DEPOSIT_MAX,
   DEPOSIT_MIN,
+  RECEIPT_MAX_FILES,
   WALLET_MESSAGES as M,
+  WALLET_STATUS,
   WITHDRAW_MAX,
   WITHDRAW_MIN,
+  walletStatusKey,
+  type ewaRequest,
+  type submitDeposit,
+  type submitWithdraw,
+  type WalletDecision,
   type WalletErrorCode,
+  type WalletStatus,
 } from '@khela/contracts';
+import type { z } from 'zod';
 import type { Db, Queryable } from '../db';
-import { HttpError, NotFound, Conflict } from '../http/errors';
+import { PAYMENT_METHOD_COLUMNS, paymentMethodOut } from '../content/service';
+import { idempotent } from '../core/idempotency';
+import { lockPlayer } from '../core/players';
+import { isoTimestamp } from '../core/timestamps';
+import { HttpError, Conflict, Forbidden, NotFound } from '../http/errors';
 import { fromMinor, houseAccount, InsufficientFunds, parseMinor, playerAccounts, toMinor, transfer, type Currency } from '../ledger';
-import { sendInboxMessage } from '../identity/inbox';
+import { sendInboxMessage } from '../identity/inbox/service';
+import type { WalletConfig } from './config';
+import type { GatewayPayment } from './gateway';
 import { bonusFor, createTurnover, hasActiveTurnover, requiredTurnover } from './turnover';
+
+/** A request body as the route received it (parsed by the endpoint's schema). */
+type ParsedBody<E extends { body?: z.ZodType }> = z.output<NonNullable<E['body']>>;
+type SubmitDepositBody = ParsedBody<typeof submitDeposit>;
+type SubmitWithdrawBody = ParsedBody<typeof submitWithdraw>;
+type EwaRequestBody = ParsedBody<typeof ewaRequest>;
 
 /** A refusal with the spec's text; `code` lets the screen add the profile link. */
 export class WalletError extends HttpError {
@@ -21,25 +42,6 @@ export class WalletError extends HttpError {
 }
 
 export type Action = 'deposit' | 'withdraw';
-
-export interface LockedPlayer {
-  id: number;
-  currency: Currency;
-  phoneVerified: boolean;
-  dofb: string | null;
-  username: string;
-}
-
-/** Serialises every money request of one player (row lock), always taken before ledger rows. */
-export async function lockPlayer(q: Queryable, playerId: number): Promise<LockedPlayer> {
-  const r = await q.query<{ id: string; currency: Currency; phone_verified: boolean; dofb: string | null; username: string }>(
-    'SELECT id, currency, phone_verified, dofb, username FROM players WHERE id = $1 FOR UPDATE',
-    [playerId],
-  );
-  const row = r.rows[0];
-  if (!row) throw new NotFound('Unknown player');
-  return { id: Number(row.id), currency: row.currency, phoneVerified: row.phone_verified, dofb: row.dofb, username: row.username };
-}
 
 export async function assertNoPending(q: Queryable, playerId: number, action: Action, limit: number): Promise<void> {
   const r = await q.query<{ n: string }>(
@@ -135,51 +137,6 @@ export async function addEvent(
   ]);
 }
 
-// --- Idempotency ---------------------------------------------------------------------------
-
-export const requestHash = (body: unknown) => createHash('sha256').update(JSON.stringify(body ?? null)).digest('hex');
-
-/**
- * Runs `work` at most once per (player, endpoint, key) inside the caller's transaction.
- * A repeat with the same body answers the stored response; a different body is a 409.
- * Only successes are stored: a refused request may be retried with the same key.
- */
-export async function idempotent<T>(
-  q: Queryable,
-  scope: { playerId: number; endpoint: string; key: string | undefined; body: unknown },
-  work: () => Promise<T>,
-): Promise<T> {
-  if (!scope.key) return work();
-  if (scope.key.length > 200) throw new HttpError(422, 'Idempotency-Key is too long.');
-  // The player row first: the insert below takes a key-share lock on it (foreign key), and taking
-  // FOR UPDATE after that in two transactions at once would deadlock.
-  await lockPlayer(q, scope.playerId);
-  const hash = requestHash(scope.body);
-  const ins = await q.query(
-    `INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash) VALUES ($1, $2, $3, $4)
-     ON CONFLICT DO NOTHING RETURNING key`,
-    [scope.playerId, scope.endpoint, scope.key, hash],
-  );
-  if (!ins.rows.length) {
-    const stored = await q.query<{ request_hash: string; response: T | null }>(
-      'SELECT request_hash, response FROM wallet_idempotency WHERE player_id = $1 AND endpoint = $2 AND key = $3',
-      [scope.playerId, scope.endpoint, scope.key],
-    );
-    const row = stored.rows[0]!;
-    if (row.request_hash !== hash) throw new Conflict('This request was already processed with different details.');
-    if (row.response === null) throw new Conflict('This request is still being processed. Please wait.');
-    return row.response;
-  }
-  const result = await work();
-  await q.query('UPDATE wallet_idempotency SET response = $4 WHERE player_id = $1 AND endpoint = $2 AND key = $3', [
-    scope.playerId,
-    scope.endpoint,
-    scope.key,
-    JSON.stringify(result),
-  ]);
-  return result;
-}
-
 // --- Withdraw check --------------------------------------------------------------------------
 
 export async function withdrawalsEnabled(q: Queryable): Promise<boolean> {
@@ -204,12 +161,17 @@ export interface TxRow {
   amount_minor: bigint;
   bonus_minor: bigint;
   currency: Currency;
-  status: 0 | 1 | 2;
+  status: WalletStatus;
   promotion_id: number | null;
   gateway_payment_id: string | null;
 }
 
-async function lockTransaction(q: Queryable, where: 'id' | 'public_id' | 'gateway_payment_id', value: string | number): Promise<TxRow | null> {
+/** Locks a request (its player row first) and reads it; null when it does not exist. */
+export async function findTransactionForUpdate(
+  q: Queryable,
+  where: 'id' | 'public_id' | 'gateway_payment_id',
+  value: string | number,
+): Promise<TxRow | null> {
   // The player row first (same order as every request path), then the transaction row.
   const who = await q.query<{ player_id: string }>(`SELECT player_id FROM wallet_transactions WHERE ${where} = $1`, [value]);
   if (!who.rows[0]) return null;
@@ -236,8 +198,6 @@ async function lockTransaction(q: Queryable, where: 'id' | 'public_id' | 'gatewa
   };
 }
 
-export const findTransactionForUpdate = lockTransaction;
-
 export interface Decision {
   transaction: TxRow;
   /** False when the same decision had already been taken (a replay moved nothing). */
@@ -253,17 +213,17 @@ export interface Decision {
 export async function decide(
   q: Queryable,
   tx: TxRow,
-  outcome: 1 | 2,
+  outcome: WalletDecision,
   actor: string,
   note?: string,
 ): Promise<Decision> {
-  if (tx.status !== 0) {
+  if (tx.status !== WALLET_STATUS.pending) {
     if (tx.status === outcome) return { transaction: tx, changed: false };
-    throw new Conflict(`This request was already ${tx.status === 1 ? 'approved' : 'rejected'}.`);
+    throw new Conflict(`This request was already ${tx.status === WALLET_STATUS.approved ? 'approved' : 'rejected'}.`);
   }
   const accounts = await playerAccounts(q, tx.player_id);
   const amount = fromMinor(tx.amount_minor);
-  if (tx.action === 'deposit' && outcome === 1) {
+  if (tx.action === 'deposit' && outcome === WALLET_STATUS.approved) {
     const cash = await houseAccount(q, 'cash', tx.currency);
     const legs = [
       { account: cash, amountMinor: -tx.amount_minor },
@@ -288,10 +248,10 @@ export async function decide(
       });
     }
   } else if (tx.action === 'withdraw') {
-    const to = outcome === 1 ? await houseAccount(q, 'cash', tx.currency) : accounts.main;
+    const to = outcome === WALLET_STATUS.approved ? await houseAccount(q, 'cash', tx.currency) : accounts.main;
     await transfer(q, {
-      idempotencyKey: `wallet:withdraw:${tx.public_id}:${outcome === 1 ? 'payout' : 'release'}`,
-      kind: outcome === 1 ? 'withdraw.payout' : 'withdraw.release',
+      idempotencyKey: `wallet:withdraw:${tx.public_id}:${outcome === WALLET_STATUS.approved ? 'payout' : 'release'}`,
+      kind: outcome === WALLET_STATUS.approved ? 'withdraw.payout' : 'withdraw.release',
       reference: tx.public_id,
       metadata: { walletTransaction: tx.id, actor },
       legs: [
@@ -306,14 +266,14 @@ export async function decide(
      WHERE id = $1`,
     [tx.id, outcome, actor, note ?? null],
   );
-  await addEvent(q, tx.id, outcome === 1 ? 'approved' : 'rejected', actor, note ? { note } : {});
-  const title = tx.action === 'deposit' ? (outcome === 1 ? 'Deposit successful' : 'Deposit rejected') : outcome === 1 ? 'Withdrawal successful' : 'Withdrawal rejected';
+  await addEvent(q, tx.id, outcome === WALLET_STATUS.approved ? 'approved' : 'rejected', actor, note ? { note } : {});
+  const title = tx.action === 'deposit' ? (outcome === WALLET_STATUS.approved ? 'Deposit successful' : 'Deposit rejected') : outcome === WALLET_STATUS.approved ? 'Withdrawal successful' : 'Withdrawal rejected';
   const body =
     tx.action === 'deposit'
-      ? outcome === 1
+      ? outcome === WALLET_STATUS.approved
         ? `Your deposit of ${amount} ${tx.currency} (transaction ${tx.public_id}) has been approved and added to your main wallet.${tx.bonus_minor > 0n ? ` Bonus: ${fromMinor(tx.bonus_minor)} ${tx.currency}.` : ''}`
         : `Your deposit of ${amount} ${tx.currency} (transaction ${tx.public_id}) was rejected.${note ? ` Reason: ${note}` : ''} Please contact support if you have sent the money.`
-      : outcome === 1
+      : outcome === WALLET_STATUS.approved
         ? `Your withdrawal of ${amount} ${tx.currency} (transaction ${tx.public_id}) has been approved and sent to your account.`
         : `Your withdrawal of ${amount} ${tx.currency} (transaction ${tx.public_id}) was rejected and the amount returned to your main wallet.${note ? ` Reason: ${note}` : ''}`;
   await sendInboxMessage(q, tx.player_id, title, body);
@@ -325,4 +285,388 @@ export function insufficientToWalletError(err: unknown): never {
   throw err;
 }
 
-export type { Db };
+
+// --- Requests a player makes ----------------------------------------------------------------
+// Each runs in one transaction under the player's row lock, at most once per Idempotency-Key.
+
+export async function depositNumbers(q: Queryable, methodId: number): Promise<string[]> {
+  const numbers = await q.query<{ account_number: string }>(
+    `SELECT account_number FROM payment_method_numbers WHERE payment_method_id = $1 AND status = 'active' ORDER BY sort_order, id`,
+    [methodId],
+  );
+  return numbers.rows.map((n) => n.account_number);
+}
+
+/** A pending manual deposit (the player sends money to one of the method's numbers, then confirms it). */
+export function submitManualDeposit(
+  db: Db,
+  config: WalletConfig,
+  input: { playerId: number; key: string | undefined; body: Omit<SubmitDepositBody, 'remote_id'> },
+) {
+  const { playerId, body } = input;
+  return db.tx((q) =>
+    idempotent(q, { playerId, endpoint: 'submit-deposit', key: input.key, body }, async () => {
+      const player = await lockPlayer(q, playerId);
+      if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
+      await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
+      const amount = parseAmount(body.amount, 'deposit');
+      const method = await findMethod(q, body.payment_id);
+      if (!method || !method.allows_deposit) throw new WalletError(422, M.depositMethodRequired, 'method');
+      if (method.account_type === 'ewallet') throw new WalletError(422, M.depositChannelRequired, 'channel');
+      const numbers = await depositNumbers(q, method.id);
+      const target = body.account_number || numbers[0];
+      if (!target || !numbers.includes(target)) throw new WalletError(422, M.depositMethodRequired, 'method');
+      const promotion = await findPromotion(q, body.promotion_id ?? null);
+      const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
+      const publicId = newPublicId('deposit');
+      const payerTrx = body.transaction_id || null;
+      const ins = await q.query<{ id: string }>(
+        `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, bonus_minor, currency,
+           payment_method_id, channel, account_number, payer_trx_id, promotion_id, information_received_at)
+         VALUES ($1, $2, 'deposit', 'manual', $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END)
+         RETURNING id`,
+        [publicId, playerId, amount.toString(), bonus.toString(), player.currency, method.id, method.account_type, target, payerTrx, promotion?.id ?? null],
+      );
+      const txId = Number(ins.rows[0]!.id);
+      await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
+      if (payerTrx) await addEvent(q, txId, 'information_received', `player:${playerId}`, { trx_id: payerTrx });
+      return { success: true as const, message: M.depositSubmitted, transaction_id: publicId, amount: fromMinor(amount) };
+    }),
+  );
+}
+
+/** A pending e-wallet deposit, open for `ewalletTimerMinutes`; the gateway payment is opened after commit. */
+export function createEwalletDeposit(db: Db, config: WalletConfig, input: { playerId: number; key: string | undefined; body: EwaRequestBody }) {
+  const { playerId, body } = input;
+  return db.tx((q) =>
+    idempotent(q, { playerId, endpoint: 'ewa-request', key: input.key, body }, async () => {
+      const player = await lockPlayer(q, playerId);
+      if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
+      await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
+      const amount = parseAmount(body.amount, 'deposit');
+      const method = await findMethod(q, body.type);
+      if (!method || !method.allows_deposit || method.account_type !== 'ewallet') throw new WalletError(422, M.depositMethodRequired, 'method');
+      const pg = (method.pgs ?? []).find((p) => p.code === body.provider);
+      if (!pg) throw new WalletError(422, M.depositChannelRequired, 'channel');
+      const promotion = await findPromotion(q, body.promotion ?? null);
+      const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
+      const publicId = newPublicId('deposit');
+      const ins = await q.query<{ id: string }>(
+        `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, bonus_minor, currency,
+           payment_method_id, channel, promotion_id, expires_at)
+         VALUES ($1, $2, 'deposit', 'ewallet', $3, $4, $5, $6, $7, $8, now() + make_interval(mins => $9)) RETURNING id`,
+        [publicId, playerId, amount.toString(), bonus.toString(), player.currency, method.id, pg.code, promotion?.id ?? null, config.ewalletTimerMinutes],
+      );
+      await addEvent(q, Number(ins.rows[0]!.id), 'initiated', `player:${playerId}`, { amount: fromMinor(amount), gateway: pg.code });
+      return { transaction: publicId };
+    }),
+  );
+}
+
+export interface EwalletDeposit {
+  id: string;
+  amount_minor: string;
+  currency: string;
+  status: number;
+  channel: string;
+  gateway_url: string | null;
+  expires_at: unknown;
+}
+
+/** The player's e-wallet deposit by public id, with the method's first active number (shown beside the payment). */
+export async function ewalletDeposit(q: Queryable, publicId: string, playerId: number): Promise<{ row: EwalletDeposit; number: string | null } | null> {
+  const r = await q.query<EwalletDeposit>(
+    `SELECT id, amount_minor, currency, status, channel, gateway_url, expires_at FROM wallet_transactions WHERE public_id = $1 AND player_id = $2`,
+    [publicId, playerId],
+  );
+  const row = r.rows[0];
+  if (!row) return null;
+  const number =
+    (
+      await q.query<{ account_number: string }>(
+        `SELECT n.account_number FROM payment_method_numbers n JOIN wallet_transactions t ON t.payment_method_id = n.payment_method_id
+         WHERE t.id = $1 AND n.status = 'active' ORDER BY n.sort_order, n.id LIMIT 1`,
+        [row.id],
+      )
+    ).rows[0]?.account_number ?? null;
+  return { row, number };
+}
+
+/** Remembers the gateway's payment (first writer wins: a retry opened the same payment). */
+export function recordGatewayPayment(db: Db, transactionId: string, payment: { payment_id: string; payment_url: string }): Promise<void> {
+  return db.tx(async (q) => {
+    await q.query(
+      `UPDATE wallet_transactions SET gateway_payment_id = $2, gateway_url = $3, updated_at = now() WHERE id = $1 AND gateway_payment_id IS NULL`,
+      [transactionId, payment.payment_id, payment.payment_url],
+    );
+    await addEvent(q, Number(transactionId), 'gateway_opened', 'gateway', { payment_id: payment.payment_id });
+  });
+}
+
+/** The gateway could not open a payment: the still-pending request is rejected by the system. */
+export function rejectForUnreachableGateway(db: Db, publicId: string): Promise<void> {
+  return db.tx(async (q) => {
+    const tx = await findTransactionForUpdate(q, 'public_id', publicId);
+    if (tx && tx.status === WALLET_STATUS.pending && !tx.gateway_payment_id) {
+      await q.query(
+        `UPDATE wallet_transactions SET status = 2, decided_at = now(), decided_by = 'system', decision_note = 'gateway unavailable', updated_at = now() WHERE id = $1`,
+        [tx.id],
+      );
+      await addEvent(q, tx.id, 'rejected', 'system', { reason: 'gateway unavailable' });
+    }
+  });
+}
+
+export async function depositState(q: Queryable, publicId: string, playerId: number) {
+  const r = await q.query<{ status: number; gateway_payment_id: string | null }>(
+    'SELECT status, gateway_payment_id FROM wallet_transactions WHERE public_id = $1 AND player_id = $2',
+    [publicId, playerId],
+  );
+  const row = r.rows[0];
+  return row ? { status: Number(row.status) as WalletStatus, gatewayPaymentId: row.gateway_payment_id } : null;
+}
+
+/** Settles an e-wallet payment from the gateway's word (callback or status query). Idempotent. */
+export async function settleFromGateway(
+  q: Queryable,
+  payment: Pick<GatewayPayment, 'payment_id' | 'merchant_ref' | 'status' | 'amount' | 'trxid' | 'number'>,
+): Promise<{ tx: TxRow; changed: boolean }> {
+  const tx = await findTransactionForUpdate(q, 'gateway_payment_id', payment.payment_id);
+  if (!tx || tx.public_id !== payment.merchant_ref) throw new NotFound('Unknown payment');
+  if (payment.status !== 'success' && payment.status !== 'failed') return { tx, changed: false };
+  if (fromMinor(tx.amount_minor) !== payment.amount) {
+    // Never credit an amount other than the one requested; leave it for an operator.
+    await addEvent(q, tx.id, 'gateway_amount_mismatch', 'gateway', { paid: payment.amount });
+    throw new HttpError(422, 'Amount mismatch');
+  }
+  if (tx.status === WALLET_STATUS.pending) {
+    await q.query(
+      `UPDATE wallet_transactions SET payer_trx_id = COALESCE($2, payer_trx_id), payer_number = COALESCE($3, payer_number),
+         information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
+      [tx.id, payment.trxid ?? null, payment.number ?? null],
+    );
+    await addEvent(q, tx.id, 'information_received', 'gateway', { status: payment.status, trxid: payment.trxid ?? null });
+  }
+  const outcome = payment.status === 'success' ? WALLET_STATUS.approved : WALLET_STATUS.rejected;
+  if (tx.status !== WALLET_STATUS.pending && tx.status !== outcome) {
+    // The gateway contradicts a decision already taken: record it, change nothing, flag for a human.
+    await addEvent(q, tx.id, 'gateway_conflict', 'gateway', { gateway: payment.status, ours: tx.status });
+    return { tx, changed: false };
+  }
+  const d = await decide(q, tx, outcome, 'gateway');
+  return { tx: d.transaction, changed: d.changed };
+}
+
+export async function dateOfBirth(q: Queryable, playerId: number): Promise<string | null> {
+  const p = await q.query<{ dofb: string | null }>('SELECT dofb FROM players WHERE id = $1', [playerId]);
+  return p.rows[0]?.dofb ?? null;
+}
+
+/** A pending withdrawal: the amount moves from main to held at once, and is paid out or returned by the decision. */
+export function submitWithdrawal(
+  db: Db,
+  config: WalletConfig,
+  input: { playerId: number; key: string | undefined; body: Omit<SubmitWithdrawBody, 'remote_id'> },
+) {
+  const { playerId, body } = input;
+  return db.tx((q) =>
+    idempotent(q, { playerId, endpoint: 'submit-withdraw', key: input.key, body }, async () => {
+      const player = await lockPlayer(q, playerId);
+      if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
+      if (!(await withdrawalsEnabled(q))) throw new WalletError(422, M.noWithdrawMethods, 'withdraw_disabled');
+      await assertNoPending(q, playerId, 'withdraw', config.maxPendingPerAction);
+      const amount = parseAmount(body.amount, 'withdraw');
+      const method = await findMethod(q, body.payment_id);
+      if (!method || !method.allows_withdraw) throw new WalletError(422, M.withdrawMethodRequired, 'method');
+      if (!/^\d{6,20}$/.test(body.account_number)) throw new WalletError(422, M.withdrawAccountRequired, 'account');
+      await assertCanWithdraw(q, player);
+      const publicId = newPublicId('withdraw');
+      const ins = await q.query<{ id: string }>(
+        `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, currency, payment_method_id,
+           channel, account_number, information_received_at)
+         VALUES ($1, $2, 'withdraw', 'manual', $3, $4, $5, $6, $7, now()) RETURNING id`,
+        [publicId, playerId, amount.toString(), player.currency, method.id, body.provider || method.account_type, body.account_number],
+      );
+      const txId = Number(ins.rows[0]!.id);
+      const accounts = await playerAccounts(q, playerId);
+      const moved = await transfer(q, {
+        idempotencyKey: `wallet:withdraw:${publicId}:hold`,
+        kind: 'withdraw.hold',
+        reference: publicId,
+        metadata: { walletTransaction: txId },
+        legs: [
+          { account: accounts.main, amountMinor: -amount },
+          { account: accounts.held, amountMinor: amount },
+        ],
+      }).catch(insufficientToWalletError);
+      await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
+      await addEvent(q, txId, 'information_received', `player:${playerId}`, { account: body.account_number });
+      return {
+        success: true as const,
+        message: M.withdrawSuccess,
+        transaction_id: publicId,
+        amount: fromMinor(amount),
+        balance: fromMinor(moved.balances.get(accounts.main) ?? 0n),
+      };
+    }),
+  );
+}
+
+// --- Lists -----------------------------------------------------------------------------------
+
+/** Active methods for one purpose; withdrawals list none while the general setting switches them off. */
+export async function methodsFor(q: Queryable, purpose: 'deposit' | 'withdraw') {
+  const r = await q.query<any>(
+    `SELECT ${PAYMENT_METHOD_COLUMNS}
+     FROM payment_methods WHERE status = 'active' AND ${purpose === 'withdraw' ? 'allows_withdraw' : 'allows_deposit'}
+     ORDER BY sort_order, id`,
+  );
+  return r.rows.map(paymentMethodOut);
+}
+
+/** The numbers a player sends a manual deposit to ('Marchent' is the legacy client's spelling of Merchant). */
+export async function walletNumbers(q: Queryable, methodName: string, accountType: string | null) {
+  const r = await q.query<{ id: number; account_number: string }>(
+    `SELECT n.id::int AS id, n.account_number FROM payment_method_numbers n
+     JOIN payment_methods m ON m.id = n.payment_method_id
+     WHERE lower(m.name) = lower($1) AND m.status = 'active' AND n.status = 'active' AND m.allows_deposit
+       AND ($2::text IS NULL OR m.account_type = $2 OR (m.account_type = 'Merchant' AND $2 = 'Marchent'))
+     ORDER BY n.sort_order, n.id`,
+    [methodName, accountType],
+  );
+  return r.rows;
+}
+
+/** Spec 3 transaction records, newest first. */
+export async function transactionRecords(q: Queryable, playerId: number) {
+  const r = await q.query<Record<string, any>>(
+    `SELECT t.id::int AS id, t.action, t.amount_minor, t.bonus_minor, t.status, t.public_id, t.account_number,
+            t.channel, t.mode, t.created_at, t.updated_at, t.information_received_at,
+            m.name AS method_name, m.account_type AS method_type, m.icon AS method_icon, m.pgs AS method_pgs,
+            p.id::int AS promo_id, p.name AS promo_name, p.turnover AS promo_turnover
+     FROM wallet_transactions t
+     LEFT JOIN payment_methods m ON m.id = t.payment_method_id
+     LEFT JOIN promotions p ON p.id = t.promotion_id
+     WHERE t.player_id = $1 ORDER BY t.created_at DESC, t.id DESC LIMIT 500`,
+    [playerId],
+  );
+  return r.rows.map((t) => ({
+    id: t.id,
+    action: t.action,
+    amount: fromMinor(parseMinor(t.amount_minor)),
+    bonus: fromMinor(parseMinor(t.bonus_minor)),
+    key: walletStatusKey(Number(t.status) as WalletStatus),
+    transaction_id: t.public_id,
+    account_number: t.account_number,
+    provider:
+      t.mode === 'ewallet'
+        ? (((t.method_pgs ?? []) as Array<{ code: string; name: string }>).find((pg) => pg.code === t.channel)?.name ?? t.channel)
+        : (t.method_name ?? null),
+    created_at: isoTimestamp(t.created_at)!,
+    updated_at: isoTimestamp(t.updated_at)!,
+    information_received_at: isoTimestamp(t.information_received_at),
+    payment_method: t.method_name ? { name: t.method_name, type: t.method_type, icon: t.method_icon } : null,
+    promotion: t.promo_id ? { id: t.promo_id, name: t.promo_name, turnover: Number(t.promo_turnover) } : null,
+  }));
+}
+
+/** Spec 3 turnover records, newest first. */
+export async function turnoverRecords(q: Queryable, playerId: number) {
+  const r = await q.query<Record<string, any>>(
+    `SELECT w.id::int AS id, w.status, w.required_minor, w.remaining_minor, w.created_at,
+            t.action, t.amount_minor, p.name AS promo_name, p.turnover AS promo_turnover, m.name AS method_name
+     FROM wallet_turnovers w
+     JOIN wallet_transactions t ON t.id = w.transaction_id
+     LEFT JOIN promotions p ON p.id = w.promotion_id
+     LEFT JOIN payment_methods m ON m.id = t.payment_method_id
+     WHERE w.player_id = $1 ORDER BY w.id DESC`,
+    [playerId],
+  );
+  return r.rows.map((w) => ({
+    id: w.id,
+    status: w.status,
+    required_turnover: fromMinor(parseMinor(w.required_minor)),
+    remaining_turnover: fromMinor(parseMinor(w.remaining_minor)),
+    created_at: isoTimestamp(w.created_at)!,
+    transaction: {
+      action: w.action,
+      amount: fromMinor(parseMinor(w.amount_minor)),
+      promotion: w.promo_name ? { name: w.promo_name, turnover: Number(w.promo_turnover) } : null,
+      payment_method: w.method_name ? { name: w.method_name } : null,
+    },
+  }));
+}
+
+// --- Deposit confirmations (POST /api/make-payment) -----------------------------------------------
+
+export const RECEIPT_MESSAGES = {
+  phone: 'Please select an 11-digit phone number.',
+  trx: 'The transaction ID must be at least 7 characters.',
+  unregistered: 'Only registered phone numbers may be used to send money.',
+  otherPlayer: 'This phone number belongs to another account.',
+  noPending: 'No pending deposit was found for this phone number.',
+  reused: 'This transaction ID has already been used.',
+  fileType: 'Receipts must be JPG, PNG, WEBP or GIF images.',
+  fileSize: 'Each receipt must be at most 5 MB.',
+  tooMany: `At most ${RECEIPT_MAX_FILES} receipts can be uploaded.`,
+  success: 'Deposit confirmation submitted successfully.',
+} as const;
+
+export interface StoredReceipt {
+  fileName: string;
+  type: string;
+  size: number;
+  sha256: string;
+}
+
+/**
+ * Attaches the payer's transaction id and receipt files to the newest pending manual deposit of the
+ * phone's owner (the logged-in player only, when there is one). Returns that player.
+ */
+export function attachDepositConfirmation(
+  db: Db,
+  input: { phone: string; trx: string; player: number | null; receipts: StoredReceipt[] },
+): Promise<number> {
+  const { phone, trx, player, receipts } = input;
+  return db.tx(async (q) => {
+    const owners = await q.query<{ id: string }>(
+      `SELECT id FROM players WHERE phone = $1
+       UNION SELECT player_id FROM player_phones WHERE phone = $1 AND verified_at IS NOT NULL`,
+      [phone],
+    );
+    if (!owners.rows.length) throw new HttpError(422, RECEIPT_MESSAGES.unregistered);
+    const ids = owners.rows.map((r) => Number(r.id));
+    if (player !== null && !ids.includes(player)) throw new Forbidden(RECEIPT_MESSAGES.otherPlayer);
+    const candidates = player !== null ? [player] : ids;
+    const pending = await q.query<{ id: string; player_id: string; payer_trx_id: string | null }>(
+      `SELECT id, player_id, payer_trx_id FROM wallet_transactions
+       WHERE player_id = ANY($1::bigint[]) AND action = 'deposit' AND mode = 'manual' AND status = 0
+       ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
+      [candidates],
+    );
+    const tx = pending.rows[0];
+    if (!tx) throw new NotFound(RECEIPT_MESSAGES.noPending);
+    const reused = await q.query(
+      `SELECT 1 FROM wallet_transactions WHERE lower(payer_trx_id) = lower($1) AND id <> $2 AND status <> 2 LIMIT 1`,
+      [trx, tx.id],
+    );
+    if (reused.rows.length) throw new Conflict(RECEIPT_MESSAGES.reused);
+    await q.query(
+      `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3,
+         information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
+      [tx.id, trx, phone],
+    );
+    for (const s of receipts) {
+      await q.query(
+        'INSERT INTO wallet_receipts (transaction_id, file_name, content_type, size_bytes, sha256) VALUES ($1, $2, $3, $4, $5)',
+        [tx.id, s.fileName, s.type, s.size, s.sha256],
+      );
+    }
+    await addEvent(q, Number(tx.id), 'information_received', player !== null ? `player:${player}` : `phone:${phone}`, {
+      trx_id: trx,
+      previous_trx_id: tx.payer_trx_id,
+      receipts: receipts.map((s) => s.fileName),
+    });
+    return Number(tx.player_id);
+  });
+}

@@ -5,7 +5,7 @@ import { WALLET_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../db';
 import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
-import { sign } from './gateway';
+import { hmacSha256Hex as sign } from '@khela/contracts/signing';
 import { recordTurnover } from './turnover';
 // The sandbox's gateway part, so the e-wallet flow runs against the real protocol.
 import gatewayPlugin from '../../../sandbox/src/gateway/plugin';

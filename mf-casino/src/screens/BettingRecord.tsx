@@ -3,20 +3,11 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, NoData, Page, Spinner, Tabs, dhakaDateKey, formatDhakaDateTime, formatMoney, theme, truncate, useHost } from '@khela/web';
-import type { BettingDateFilter, SettledBet } from '@khela/contracts';
+import { fromMinor, toMinor, type BettingDateFilter, type SettledBet } from '@khela/contracts';
 import { CATEGORY_CODES, type CategoryCode } from '../i18n';
 
-/** Exact paisa from the API's decimal strings (no float sums of money). */
-export function toMinor(v: string): number {
-  const m = /^(-)?(\d+)(?:\.(\d{1,2}))?$/.exec(v.trim());
-  if (!m) return 0;
-  const n = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
-  return m[1] ? -n : n;
-}
-export const fromMinor = (n: number) => {
-  const abs = Math.abs(n);
-  return `${n < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-};
+/** Paisa of an API amount (the contracts' exact maths), as a number for sums and colours on screen. */
+const paisa = (v: string) => Number(toMinor(v));
 
 export interface RecordGroup {
   key: string;
@@ -38,8 +29,8 @@ export function groupRecords(records: SettledBet[]): Array<{ date: string; group
     const key = `${date}|${r.platform}|${r.game_type}`;
     const g = groups.get(key) ?? { key, date, platform: r.platform, gameType: r.game_type, turnoverMinor: 0, profitMinor: 0, records: [] };
     groups.set(key, g);
-    g.turnoverMinor += toMinor(r.bet_amount);
-    g.profitMinor += toMinor(r.winAmount) - toMinor(r.bet_amount);
+    g.turnoverMinor += paisa(r.bet_amount);
+    g.profitMinor += paisa(r.winAmount) - paisa(r.bet_amount);
     g.records.push(r);
   }
   return [...byDate.entries()]
@@ -174,7 +165,7 @@ function SettledTab() {
         </div>
         <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px;`}>
           {open.records.map((r) => {
-            const pl = toMinor(r.winAmount) - toMinor(r.bet_amount);
+            const pl = paisa(r.winAmount) - paisa(r.bet_amount);
             return (
               <li key={r.id} data-testid="record-row" css={rowCard}>
                 <div css={css`display:flex;justify-content:space-between;gap:8px;`}>

@@ -1,19 +1,16 @@
 import { dhakaDateKey } from '@khela/web';
-import type { Turnover, WalletTransaction } from '@khela/contracts';
+import { inDhakaDateRange, type Turnover, type WalletTransaction } from '@khela/contracts';
+
+// One key per attempt: the contracts' rule, re-exported for the deposit and withdraw screens.
+export { newIdempotencyKey } from '@khela/contracts';
 
 export type StatusFilter = 'all' | '0' | '2' | '1';
 export type TypeFilter = 'all' | 'deposit' | 'withdraw';
 export type DateFilter = 'today' | 'yesterday' | 'last7' | 'all';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Dates are Dhaka calendar days (GMT+6) whatever the phone's own zone; Last 7 days = now minus 7 days. */
+/** Dates are Dhaka calendar days (GMT+6) whatever the phone's own zone: the same ranges the API filters with. */
 export function matchesDate(createdAt: string, filter: DateFilter, now: Date = new Date()): boolean {
-  if (filter === 'all') return true;
-  const t = new Date(createdAt);
-  if (filter === 'last7') return t.getTime() >= now.getTime() - 7 * DAY_MS && t.getTime() <= now.getTime();
-  const day = filter === 'today' ? dhakaDateKey(now) : dhakaDateKey(new Date(now.getTime() - DAY_MS));
-  return dhakaDateKey(t) === day;
+  return filter === 'all' || inDhakaDateRange(createdAt, filter, now);
 }
 
 export function filterTransactions(
@@ -54,10 +51,4 @@ export function turnoverProgress(t: Pick<Turnover, 'status' | 'required_turnover
   if (!(required > 0)) return 100;
   const remainingShare = Number(t.remaining_turnover) / required;
   return Math.max(0, Math.min(100, Math.round((1 - remainingShare) * 100)));
-}
-
-export function newIdempotencyKey(): string {
-  const c = globalThis.crypto as Crypto | undefined;
-  if (c?.randomUUID) return c.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}-${Math.random().toString(36).slice(2)}`;
 }

@@ -1,6 +1,8 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { GATEWAY_SIGNATURE_HEADER } from '@khela/contracts';
+import { hmacSha256Hex as sign, verifyHmacSha256Hex as verify } from '@khela/contracts/signing';
 import { config } from '../config';
 
 /**
@@ -29,15 +31,6 @@ export interface Payment {
   number: string | null;
   created_at: number;
   callback: { attempts: number; acknowledged: boolean; last_error: string | null };
-}
-
-export const sign = (secret: string, raw: string) => createHmac('sha256', secret).update(raw, 'utf8').digest('hex');
-
-function verify(secret: string, raw: string, sig: unknown): boolean {
-  if (typeof sig !== 'string' || !/^[0-9a-f]{64}$/i.test(sig)) return false;
-  const a = Buffer.from(sign(secret, raw), 'hex');
-  const b = Buffer.from(sig, 'hex');
-  return a.length === b.length && timingSafeEqual(a, b);
 }
 
 const createBody = z.object({
@@ -100,7 +93,7 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
   });
   const signed = (reply: FastifyReply, body: unknown) => {
     const raw = JSON.stringify(body);
-    return reply.type('application/json').header('x-signature', sign(secret, raw)).send(raw);
+    return reply.type('application/json').header(GATEWAY_SIGNATURE_HEADER, sign(secret, raw)).send(raw);
   };
 
   function expireIfDue(p: Payment) {
@@ -127,7 +120,7 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
       try {
         const res = await doFetch(p.callback_url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-signature': sign(secret, body) },
+          headers: { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: sign(secret, body) },
           body,
           signal: AbortSignal.timeout(10_000),
         });
@@ -153,7 +146,7 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
 
   app.post('/api/payments', async (req, reply) => {
     const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
-    if (!verify(secret, raw, req.headers['x-signature'])) return reply.code(401).send({ message: 'Invalid signature' });
+    if (!verify(secret, raw, req.headers[GATEWAY_SIGNATURE_HEADER])) return reply.code(401).send({ message: 'Invalid signature' });
     const parsed = createBody.safeParse(req.body);
     if (!parsed.success) return reply.code(422).send({ message: parsed.error.issues[0]?.message ?? 'Invalid request' });
     const existing = byRef.get(parsed.data.merchant_ref);

@@ -1,6 +1,6 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { MESSAGING_SIGNATURE_HEADER, MESSAGING_TIMESTAMP_HEADER, verifyTimestamped } from '@khela/contracts/signing';
 import { config } from '../config';
 
 /**
@@ -20,7 +20,6 @@ export interface StoredMessage {
 }
 
 const MAX_KEPT = 1000;
-const MAX_SKEW_SECONDS = 300;
 
 const messageSchema = z.object({
   channel: z.enum(['sms', 'email']),
@@ -31,14 +30,6 @@ const messageSchema = z.object({
 
 /** Phones compare by digits, e-mails case-insensitively. */
 export const addressKey = (to: string) => (to.includes('@') ? to.trim().toLowerCase() : to.replace(/\D/g, ''));
-
-export function verifySignature(secret: string, timestamp: string | undefined, signature: string | undefined, body: string, now = Date.now()): boolean {
-  if (!timestamp || !signature || !/^\d+$/.test(timestamp)) return false;
-  if (Math.abs(now / 1000 - Number(timestamp)) > MAX_SKEW_SECONDS) return false;
-  const expected = createHmac('sha256', secret).update(`${timestamp}.${body}`).digest();
-  const given = Buffer.from(signature, 'hex');
-  return given.length === expected.length && timingSafeEqual(given, expected);
-}
 
 const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -53,9 +44,9 @@ export function createOutbox(secret = config.messagingSecret): { plugin: Fastify
 
     app.post('/send', async (req, reply) => {
       const raw = typeof req.body === 'string' ? req.body : '';
-      const ts = req.headers['x-khela-timestamp'] as string | undefined;
-      const sig = req.headers['x-khela-signature'] as string | undefined;
-      if (!verifySignature(secret, ts, sig, raw)) return reply.code(401).send({ message: 'Invalid signature' });
+      const ts = req.headers[MESSAGING_TIMESTAMP_HEADER] as string | undefined;
+      const sig = req.headers[MESSAGING_SIGNATURE_HEADER] as string | undefined;
+      if (!verifyTimestamped(secret, ts, sig, raw)) return reply.code(401).send({ message: 'Invalid signature' });
       let json: unknown;
       try {
         json = JSON.parse(raw);

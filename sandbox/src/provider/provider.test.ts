@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { providerPlugin } from './plugin';
 import { GameProvider, crashPointFrom, fromMinor, slotPayout, toMinor } from './engine';
-import { WalletClient, sign, type WalletTransport } from './wallet-client';
+import { hmacSha256Hex as sign } from '@khela/contracts/signing';
+import { WalletClient, type WalletTransport } from './wallet-client';
 
 const SECRET = 'test-secret';
 

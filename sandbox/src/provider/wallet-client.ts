@@ -1,4 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
+import { SEAMLESS_SIGNATURE_HEADER } from '@khela/contracts';
+import { hmacSha256Hex } from '@khela/contracts/signing';
 
 /**
  * The provider's side of the seamless-wallet protocol: signed JSON calls to the operator's
@@ -44,8 +46,6 @@ export function fetchTransport(baseUrl: string, timeoutMs = 8000): WalletTranspo
   };
 }
 
-export const sign = (secret: string, body: string) => createHmac('sha256', secret).update(body).digest('hex');
-
 export class WalletClient {
   constructor(
     private readonly transport: WalletTransport,
@@ -57,7 +57,7 @@ export class WalletClient {
     const body = JSON.stringify({ request_uuid: randomUUID(), ...payload });
     const { json } = await this.transport(`/api/seamless/${this.providerId}/${action}`, body, {
       'content-type': 'application/json',
-      'x-signature': sign(this.secret, body),
+      [SEAMLESS_SIGNATURE_HEADER]: hmacSha256Hex(this.secret, body),
     });
     const answer = (json && typeof json === 'object' ? json : { status: 'UNKNOWN' }) as WalletAnswer;
     return { ...answer, status: typeof answer.status === 'string' ? answer.status : 'UNKNOWN' };

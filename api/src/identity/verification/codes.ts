@@ -1,7 +1,8 @@
-import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
-import type { Queryable } from '../db';
-import { HttpError } from '../http/errors';
-import type { IdentityConfig } from './config';
+import { randomInt } from 'node:crypto';
+import { hmacSha256Hex, verifyHmacSha256Hex } from '@khela/contracts/signing';
+import type { Queryable } from '../../db';
+import { HttpError } from '../../http/errors';
+import type { IdentityConfig } from '../config';
 
 export type CodePurpose = 'phone' | 'email' | 'extra_phone' | 'reset';
 
@@ -18,8 +19,10 @@ export function normalizePhone(input: string): string {
 
 export const normalizeEmail = (e: string) => e.trim().toLowerCase();
 
+// Codes are stored as an HMAC keyed with the pepper: a database leak does not reveal live codes.
+const codePayload = (purpose: CodePurpose, destination: string, code: string) => `${purpose}:${destination}:${code}`;
 const hashCode = (cfg: IdentityConfig, purpose: CodePurpose, destination: string, code: string) =>
-  createHmac('sha256', cfg.otpPepper).update(`${purpose}:${destination}:${code}`).digest('hex');
+  hmacSha256Hex(cfg.otpPepper, codePayload(purpose, destination, code));
 
 /** A new 6-digit code; earlier unused codes of the same purpose stop working. Returns the code to deliver. */
 export async function issueCode(
@@ -83,9 +86,7 @@ export async function consumeCode(
     }
     throw new CodeRejected('The code has expired or was not requested. Please request a new code.');
   }
-  const expected = Buffer.from(row.code_hash, 'hex');
-  const given = Buffer.from(hashCode(cfg, purpose, row.destination, code.trim()), 'hex');
-  if (!timingSafeEqual(expected, given)) {
+  if (!verifyHmacSha256Hex(cfg.otpPepper, codePayload(purpose, row.destination, code.trim()), row.code_hash)) {
     const left = cfg.otpMaxAttempts - row.attempts;
     throw new CodeRejected(
       left > 0 ? `The code is incorrect. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many wrong codes. Please request a new code.',

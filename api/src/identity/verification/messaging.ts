@@ -1,4 +1,4 @@
-import { createHmac } from 'node:crypto';
+import { MESSAGING_SIGNATURE_HEADER, MESSAGING_TIMESTAMP_HEADER, signTimestamped } from '@khela/contracts/signing';
 
 export interface OutgoingMessage {
   channel: 'sms' | 'email';
@@ -11,15 +11,7 @@ export interface Messenger {
   send(msg: OutgoingMessage): Promise<void>;
 }
 
-export const SIGNATURE_HEADER = 'x-khela-signature';
-export const TIMESTAMP_HEADER = 'x-khela-timestamp';
-
-/** hex HMAC-SHA256 over `${timestamp}.${body}`: the sandbox outbox (or a real SMS/e-mail gateway adapter) checks it. */
-export function signMessage(secret: string, timestamp: string, body: string): string {
-  return createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
-}
-
-/** Delivers SMS and e-mail through the messaging service over HTTP (the sandbox outbox in development). */
+/** Delivers SMS and e-mail through the messaging service over HTTP (the sandbox outbox in development), signed with a timestamp. */
 export function httpMessenger(baseUrl: string, secret: string): Messenger {
   return {
     async send(msg) {
@@ -27,7 +19,7 @@ export function httpMessenger(baseUrl: string, secret: string): Messenger {
       const ts = String(Math.floor(Date.now() / 1000));
       const res = await fetch(`${baseUrl}/send`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [TIMESTAMP_HEADER]: ts, [SIGNATURE_HEADER]: signMessage(secret, ts, body) },
+        headers: { 'content-type': 'application/json', [MESSAGING_TIMESTAMP_HEADER]: ts, [MESSAGING_SIGNATURE_HEADER]: signTimestamped(secret, ts, body) },
         body,
         signal: AbortSignal.timeout(5000),
       });

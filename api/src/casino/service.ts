@@ -1,0 +1,75 @@
+import { sha256Hex } from '@khela/contracts/signing';
+import type { Queryable } from '../db';
+import { NotFound } from '../http/errors';
+
+/* Casino queries behind the player's calls; the seamless wallet the provider calls is seamless.ts. */
+
+export interface LaunchableGame {
+  code: string;
+  name: string;
+  type: string;
+  platform: string;
+  provider: string | null;
+  type_name: string;
+}
+
+/** An active game on an active system, or null. */
+export async function launchableGame(q: Queryable, code: string): Promise<LaunchableGame | null> {
+  const g = await q.query<LaunchableGame>(
+    `SELECT g.code, g.name, g.type, g.platform, g.provider, t.name AS type_name
+     FROM games g JOIN game_types t ON t.code = g.type JOIN game_systems s ON s.platform = g.platform
+     WHERE g.code = $1 AND g.status = 'active' AND s.status = 'active'`,
+    [code],
+  );
+  return g.rows[0] ?? null;
+}
+
+/** What a launch needs to know of the player: the upline flags (spec 6) and the currency. */
+export async function launchingPlayer(q: Queryable, playerId: number) {
+  const p = await q.query<{ exchange_market: number; cs_market: number; status: string; currency: string }>(
+    'SELECT exchange_market, cs_market, status, currency FROM players WHERE id = $1',
+    [playerId],
+  );
+  return p.rows[0]!;
+}
+
+/** Only the token's hash is stored; the provider sends the token back on every wallet call. */
+export const hashLaunchToken = sha256Hex;
+
+export async function createLaunch(
+  q: Queryable,
+  input: { token: string; playerId: number; provider: string; gameCode: string; currency: string; ttlMinutes: number },
+): Promise<void> {
+  await q.query(
+    `INSERT INTO casino_launches (token_hash, player_id, provider, game_code, currency, expires_at)
+     VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
+    [hashLaunchToken(input.token), input.playerId, input.provider, input.gameCode, input.currency, input.ttlMinutes],
+  );
+}
+
+export async function favouriteCodes(q: Queryable, playerId: number): Promise<string[]> {
+  const r = await q.query<{ game_code: string }>(
+    'SELECT game_code FROM casino_favourites WHERE player_id = $1 ORDER BY created_at DESC, game_code',
+    [playerId],
+  );
+  return r.rows.map((x) => x.game_code);
+}
+
+export async function addFavourite(q: Queryable, playerId: number, gameCode: string): Promise<void> {
+  const exists = await q.query('SELECT 1 FROM games WHERE code = $1', [gameCode]);
+  if (!exists.rows.length) throw new NotFound('Game not found');
+  await q.query('INSERT INTO casino_favourites (player_id, game_code) VALUES ($1, $2) ON CONFLICT DO NOTHING', [playerId, gameCode]);
+}
+
+export async function removeFavourite(q: Queryable, playerId: number, gameCode: string): Promise<void> {
+  await q.query('DELETE FROM casino_favourites WHERE player_id = $1 AND game_code = $2', [playerId, gameCode]);
+}
+
+/** The betting-record filter's choices: game types (sports are the exchange's) and active platforms. */
+export async function recordFilters(q: Queryable) {
+  const types = await q.query<{ code: string; name: string }>(`SELECT code, name FROM game_types WHERE code <> 'SPORTS' ORDER BY sort_order, code`);
+  const platforms = await q.query<{ platform: string; name: string }>(
+    `SELECT platform, name FROM game_systems WHERE status = 'active' ORDER BY sort_order, id`,
+  );
+  return { types: types.rows, platforms: platforms.rows };
+}

@@ -1,0 +1,137 @@
+import type { Queryable } from '../db';
+import { NotFound } from '../http/errors';
+import { fromMinor, parseMinor } from '../ledger/money';
+
+/* Spec section 7 content and the game catalogue: read-only queries (rows typed by the endpoint schemas). */
+
+export async function logos(q: Queryable) {
+  const r = await q.query<any>('SELECT id::int AS id, logo, mobile_logo, loader_logo, favicon FROM logos ORDER BY id DESC');
+  return r.rows;
+}
+
+export async function generalSettings(q: Queryable) {
+  const r = await q.query<any>(
+    `SELECT site_title, site_status, system_notice, support_mail, withdrawal_status,
+            whatsapp, facebook, telegram, live_chat, intercom, tawk_id
+     FROM general_settings WHERE id = 1`,
+  );
+  if (!r.rows[0]) throw new NotFound('General settings are not configured');
+  return r.rows[0];
+}
+
+export async function sliders(q: Queryable) {
+  const r = await q.query<any>(
+    `SELECT id::int AS id, name, link, thumbnail AS thubmnail, message_id, status, slider_type
+     FROM sliders WHERE status = 'active' ORDER BY slider_type, sort_order, id`,
+  );
+  return r.rows;
+}
+
+export async function socialLinks(q: Queryable) {
+  const r = await q.query<any>(`SELECT id::int AS id, name, icon, link FROM social_links WHERE status = 'active' ORDER BY sort_order, id`);
+  return r.rows;
+}
+
+/** Columns of a payment method as the spec shows it (content and the wallet's method list). */
+export const PAYMENT_METHOD_COLUMNS = 'id::int AS id, name, icon, status, account_type, pgs, allows_deposit, allows_withdraw';
+
+/** A payment_methods row in the spec's shape: an e-wallet's account_type carries its gateways. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw row; the endpoint's response schema checks the result
+export const paymentMethodOut = ({ pgs, allows_deposit, allows_withdraw, ...m }: any) => ({
+  ...m,
+  account_type: m.account_type === 'ewallet' ? { type: 'ewallet' as const, pgs: pgs ?? [] } : m.account_type,
+  deposit: allows_deposit,
+  withdraw: allows_withdraw,
+});
+
+export async function paymentMethods(q: Queryable) {
+  const r = await q.query<any>(`SELECT ${PAYMENT_METHOD_COLUMNS} FROM payment_methods WHERE status = 'active' ORDER BY sort_order, id`);
+  return r.rows.map(paymentMethodOut);
+}
+
+const PROMOTION_COLUMNS = `id::int AS id, name, description AS "desc", thumbnail,
+  to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
+  deposit_bonus_percent AS deposit_bouns, max_bonus_minor, turnover, categories, status`;
+
+type PromotionRow = { max_bonus_minor: string | null } & Record<string, unknown>;
+const promotionOut = ({ max_bonus_minor, ...p }: PromotionRow) => ({
+  ...p,
+  max_bonus: max_bonus_minor === null ? null : fromMinor(parseMinor(max_bonus_minor)),
+});
+
+export async function promotions(q: Queryable) {
+  const r = await q.query<PromotionRow>(`SELECT ${PROMOTION_COLUMNS} FROM promotions WHERE status = 'display' ORDER BY sort_order, id`);
+  return r.rows.map(promotionOut) as any;
+}
+
+export async function promotion(q: Queryable, id: number) {
+  const r = await q.query<PromotionRow>(`SELECT ${PROMOTION_COLUMNS} FROM promotions WHERE id = $1 AND status = 'display'`, [id]);
+  if (!r.rows[0]) throw new NotFound('Promotion not found');
+  return promotionOut(r.rows[0]) as any;
+}
+
+/** The player's upline flags (spec 6); the decision itself is `marketBlock` in contracts. */
+export async function marketFlags(q: Queryable, playerId: number) {
+  const r = await q.query<any>('SELECT exchange_market, cs_market, status FROM players WHERE id = $1', [playerId]);
+  return r.rows[0];
+}
+
+async function assertGameType(q: Queryable, type: string) {
+  const r = await q.query('SELECT 1 FROM game_types WHERE code = $1', [type]);
+  if (!r.rows.length) throw new NotFound(`Unknown game type: ${type}`);
+}
+
+export async function systemsWithGames(q: Queryable, type: string) {
+  await assertGameType(q, type);
+  const r = await q.query<any>(
+    `SELECT s.platform, s.name, s.icon FROM game_systems s
+     WHERE s.status = 'active'
+       AND EXISTS (SELECT 1 FROM games g WHERE g.platform = s.platform AND g.type = $1 AND g.status = 'active')
+     ORDER BY s.sort_order, s.id`,
+    [type],
+  );
+  return r.rows;
+}
+
+export async function providersOf(q: Queryable, systems: string[]) {
+  const r = await q.query<any>(
+    `SELECT p.system_platform AS system, p.platform, p.name, p.icon FROM game_providers p
+     JOIN game_systems s ON s.platform = p.system_platform
+     WHERE p.status = 'active' AND s.status = 'active' AND p.system_platform = ANY($1::text[])
+     ORDER BY s.sort_order, p.sort_order, p.id`,
+    [systems],
+  );
+  return r.rows;
+}
+
+export async function games(q: Queryable, type: string, system: string | undefined) {
+  await assertGameType(q, type);
+  const r = await q.query<any>(
+    `SELECT code, name, type, platform, provider, thumbnail,
+            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM games
+     WHERE status = 'active' AND type = $1 AND ($2::text IS NULL OR platform = $2)
+     ORDER BY is_featured DESC, sort_order, id`,
+    [type, system || null],
+  );
+  return r.rows;
+}
+
+// --- Captcha ---------------------------------------------------------------------------------
+
+export const CAPTCHA_TTL_SECONDS = 300;
+
+/** Stores a captcha's answer for CAPTCHA_TTL_SECONDS and drops the expired ones. */
+export async function storeCaptcha(q: Queryable, id: string, answer: string): Promise<void> {
+  await q.query(`INSERT INTO captchas (id, answer, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [id, answer, CAPTCHA_TTL_SECONDS]);
+  await q.query('DELETE FROM captchas WHERE expires_at < now()');
+}
+
+/**
+ * Single use: true only for the right answer of an unexpired captcha. For the identity
+ * domain's registration; call it inside the registration transaction.
+ */
+export async function verifyCaptcha(q: Queryable, id: string | undefined, answer: string | undefined): Promise<boolean> {
+  if (!id || !answer) return false;
+  const r = await q.query<{ answer: string }>('DELETE FROM captchas WHERE id = $1 AND expires_at > now() RETURNING answer', [id]);
+  return r.rows[0]?.answer === answer.trim();
+}

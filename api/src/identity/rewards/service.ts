@@ -1,0 +1,96 @@
+import { CASH_CLAIM_MIN, IDENTITY_MESSAGES as M } from '@khela/contracts';
+import type { Db, Queryable } from '../../db';
+import { idempotent } from '../../core/idempotency';
+import { BadRequest, ValidationFailed } from '../../http/errors';
+import { fromMinor, houseAccount, parseMinor, playerAccounts, transfer } from '../../ledger';
+import type { IdentityConfig } from '../config';
+import { sendInboxMessage } from '../inbox/service';
+import { loadPlayer, type PlayerRow } from '../profile/service';
+
+/**
+ * The referrer's cash bonus when a referred friend verifies the phone: once per friend (the unique
+ * referred_id), inside the verification's transaction. Returns the referrer to notify, or null.
+ */
+export async function rewardReferrer(q: Queryable, cfg: IdentityConfig, friend: PlayerRow): Promise<number | null> {
+  if (!friend.referred_by) return null;
+  const reward = await q.query(
+    `INSERT INTO referral_rewards (referrer_id, referred_id, amount_minor) VALUES ($1, $2, $3)
+     ON CONFLICT (referred_id) DO NOTHING RETURNING id`,
+    [friend.referred_by, friend.id, cfg.referralRewardMinor.toString()],
+  );
+  if (!reward.rows.length) return null;
+  await q.query('UPDATE players SET cash_bonus_minor = cash_bonus_minor + $2 WHERE id = $1', [friend.referred_by, cfg.referralRewardMinor.toString()]);
+  await sendInboxMessage(
+    q,
+    Number(friend.referred_by),
+    'Referral reward',
+    `Your friend ${friend.username} joined and verified the phone. ${fromMinor(cfg.referralRewardMinor)} was added to your cash bonus: claim it on the Referral Program page.`,
+  );
+  return Number(friend.referred_by);
+}
+
+/** 1 VP = 1 money unit, paid from house:vip. A repeated Idempotency-Key answers the first answer. */
+export function convertVipPoints(db: Db, input: { playerId: number; points: number; key: string | undefined }) {
+  const { playerId, points } = input;
+  return db.tx((q) =>
+    idempotent(q, { playerId, endpoint: 'convert-vipcoin', key: input.key, body: { vip_coin: points } }, async () => {
+      const p = await loadPlayer(q, playerId, true);
+      if (p.vip_coin < points) throw new ValidationFailed({ vip_coin: ['Not enough VIP points.'] });
+      const amountMinor = BigInt(points) * 100n;
+      const conv = await q.query<{ id: string }>(
+        'INSERT INTO vip_conversions (player_id, points, amount_minor) VALUES ($1, $2, $3) RETURNING id',
+        [p.id, points, amountMinor.toString()],
+      );
+      const { main, currency } = await playerAccounts(q, Number(p.id));
+      const house = await houseAccount(q, 'vip', currency);
+      const t = await transfer(q, {
+        idempotencyKey: `vip-convert:${conv.rows[0]!.id}`,
+        kind: 'vip.convert',
+        reference: `player:${p.id}`,
+        metadata: { points },
+        legs: [
+          { account: house, amountMinor: -amountMinor },
+          { account: main, amountMinor },
+        ],
+      });
+      const left = await q.query<{ vip_coin: number }>('UPDATE players SET vip_coin = vip_coin - $2, updated_at = now() WHERE id = $1 RETURNING vip_coin', [
+        p.id,
+        points,
+      ]);
+      return {
+        success: `${points} VP converted to ${fromMinor(amountMinor)} ${currency}.`,
+        vip_coin: left.rows[0]!.vip_coin,
+        balance: fromMinor(t.balances.get(main)!),
+      };
+    }),
+  );
+}
+
+/** Moves the whole cash bonus to the main wallet (at least CASH_CLAIM_MIN). A repeated Idempotency-Key answers the first answer. */
+export function claimCashBonus(db: Db, input: { playerId: number; key: string | undefined }) {
+  const { playerId } = input;
+  return db.tx((q) =>
+    idempotent(q, { playerId, endpoint: 'cash-claim', key: input.key, body: {} }, async () => {
+      const p = await loadPlayer(q, playerId, true);
+      const bonus = parseMinor(p.cash_bonus_minor);
+      if (bonus < BigInt(CASH_CLAIM_MIN) * 100n) throw new BadRequest(M.claimMinimum);
+      const claim = await q.query<{ id: string }>('INSERT INTO cash_claims (player_id, amount_minor) VALUES ($1, $2) RETURNING id', [
+        p.id,
+        bonus.toString(),
+      ]);
+      const { main, currency } = await playerAccounts(q, Number(p.id));
+      const house = await houseAccount(q, 'bonus', currency);
+      const t = await transfer(q, {
+        idempotencyKey: `cash-claim:${claim.rows[0]!.id}`,
+        kind: 'bonus.claim',
+        reference: `player:${p.id}`,
+        legs: [
+          { account: house, amountMinor: -bonus },
+          { account: main, amountMinor: bonus },
+        ],
+      });
+      await q.query('UPDATE players SET cash_bonus_minor = 0, updated_at = now() WHERE id = $1', [p.id]);
+      return { message: 'Bonus Claimed successfully.', balance: fromMinor(t.balances.get(main)!), cash_bonus: fromMinor(0n) };
+    }),
+  );
+}

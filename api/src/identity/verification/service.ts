@@ -1,0 +1,76 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Queryable } from '../../db';
+import { HttpError } from '../../http/errors';
+import type { IdentityConfig } from '../config';
+import { sendInboxMessage } from '../inbox/service';
+import { loadPlayer } from '../profile/service';
+import { assertUnderLimit, recordEvent } from '../rate-limit';
+import { rewardReferrer } from '../rewards/service';
+import { cancelCode, issueCode, type CodePurpose } from './codes';
+import type { Messenger } from './messaging';
+
+export interface CodeDelivery {
+  db: Db;
+  config: IdentityConfig;
+  messenger: Messenger;
+  log: FastifyBaseLogger;
+}
+
+/** Sends a fresh code under the OTP limits; a delivery failure cancels it and answers 502 with the spec's text. */
+export async function deliverCode(
+  { db, config, messenger, log }: CodeDelivery,
+  input: { playerId: number; username: string; purpose: CodePurpose; channel: 'sms' | 'email'; destination: string; ip: string },
+): Promise<void> {
+  const L = config.limits;
+  await assertUnderLimit(db, 'otp:address', input.destination, L.otpPerAddress);
+  await assertUnderLimit(db, 'otp:username', input.username.toLowerCase(), L.otpPerUsername);
+  await assertUnderLimit(db, 'otp:ip', input.ip, L.otpPerIp);
+  const { id, code } = await issueCode(db, config, input);
+  await recordEvent(db, 'otp:address', input.destination);
+  await recordEvent(db, 'otp:username', input.username.toLowerCase());
+  await recordEvent(db, 'otp:ip', input.ip);
+  const what = input.purpose === 'reset' ? 'password reset code' : 'verification code';
+  try {
+    await messenger.send({
+      channel: input.channel,
+      to: input.destination,
+      subject: input.purpose === 'reset' ? 'Khela password reset' : 'Khela verification code',
+      text: `Your Khela ${what} is ${code}. It expires in 10 minutes. Never share it with anyone.`,
+    });
+  } catch (err) {
+    log.warn({ err, channel: input.channel }, 'code delivery failed');
+    await cancelCode(db, id);
+    throw new HttpError(502, input.purpose === 'reset' ? 'Failed to send OTP. Please try again.' : 'Failed to send code');
+  }
+}
+
+/** True when another account has already verified this e-mail address. */
+export async function emailVerifiedElsewhere(q: Queryable, email: string, playerId: number): Promise<boolean> {
+  const used = await q.query('SELECT 1 FROM players WHERE lower(email) = $1 AND email_verified_at IS NOT NULL AND id <> $2', [email, playerId]);
+  return used.rows.length > 0;
+}
+
+export async function markEmailVerified(q: Queryable, playerId: number, email: string): Promise<void> {
+  await q.query('UPDATE players SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1', [playerId, email]);
+}
+
+/**
+ * The main phone's first verification: VIP points and an inbox message for the player, the
+ * referrer's reward (once per friend). Returns the referrer whose inbox changed, or null.
+ */
+export function markPhoneVerified(db: Db, config: IdentityConfig, playerId: number, phone: string): Promise<{ referrer: number | null }> {
+  return db.tx(async (q) => {
+    const p = await loadPlayer(q, playerId, true);
+    if (p.phone_verified || p.phone !== phone) return { referrer: null };
+    await q.query('UPDATE players SET phone_verified = true, vip_coin = vip_coin + $2, updated_at = now() WHERE id = $1', [
+      p.id,
+      config.verifyPhoneVipPoints,
+    ]);
+    await sendInboxMessage(q, Number(p.id), 'Phone verified', `Your phone number is verified. ${config.verifyPhoneVipPoints} VIP points were added to your account.`);
+    return { referrer: await rewardReferrer(q, config, p) };
+  });
+}
+
+export async function markExtraPhoneVerified(q: Queryable, playerId: number, phone: string): Promise<void> {
+  await q.query('UPDATE player_phones SET verified_at = now() WHERE player_id = $1 AND phone = $2 AND verified_at IS NULL', [playerId, phone]);
+}
