@@ -13,7 +13,7 @@ import { lockPlayer } from './players';
 /** The client's Idempotency-Key of a request (see contracts' rule), undefined when none was sent. */
 export const requestIdempotencyKey = (req: { headers: FastifyRequest['headers'] }) => idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
 
-export const requestHash = (body: unknown) => sha256Hex(JSON.stringify(body ?? null));
+const requestHash = (body: unknown) => sha256Hex(JSON.stringify(body ?? null));
 
 /**
  * Runs `work` at most once per (player, endpoint, key) inside the caller's transaction.

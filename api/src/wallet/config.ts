@@ -1,5 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_EWALLET_TIMER_MINUTES } from '@khela/contracts';
 import { API_ROOT } from '../db';
 
 /** Wallet settings from the environment; the names and dev defaults match sandbox/src/config.ts. */
@@ -35,7 +36,7 @@ export function walletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig
     receiptsDir:
       env.RECEIPTS_DIR ??
       (dataDir ? `${dataDir}-receipts` : env.DATA_DIR === 'memory' ? path.join(os.tmpdir(), 'khela-receipts') : path.join(API_ROOT, '.data/receipts')),
-    ewalletTimerMinutes: Number(env.EWALLET_TIMER_MINUTES ?? 10),
+    ewalletTimerMinutes: Number(env.EWALLET_TIMER_MINUTES ?? DEFAULT_EWALLET_TIMER_MINUTES),
     maxPendingPerAction: Math.max(1, Number(env.WALLET_MAX_PENDING ?? 1)),
   };
 }

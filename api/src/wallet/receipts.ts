@@ -3,7 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES } from '@khela/contracts';
+import { MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES, type RECEIPT_TYPES } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { authHook } from '../http/endpoint';
 import { HttpError } from '../http/errors';
@@ -11,7 +11,7 @@ import type { WalletConfig } from './config';
 import { attachDepositConfirmation, RECEIPT_MESSAGES } from './service';
 
 /** Receipt images are recognised by their first bytes, never by the name or the browser's claimed type. */
-export function sniffImage(buf: Buffer): { type: string; ext: string } | null {
+export function sniffImage(buf: Buffer): { type: (typeof RECEIPT_TYPES)[number]; ext: string } | null {
   if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { type: 'image/jpeg', ext: 'jpg' };
   if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { type: 'image/png', ext: 'png' };

@@ -289,7 +289,7 @@ export function insufficientToWalletError(err: unknown): never {
 // --- Requests a player makes ----------------------------------------------------------------
 // Each runs in one transaction under the player's row lock, at most once per Idempotency-Key.
 
-export async function depositNumbers(q: Queryable, methodId: number): Promise<string[]> {
+async function depositNumbers(q: Queryable, methodId: number): Promise<string[]> {
   const numbers = await q.query<{ account_number: string }>(
     `SELECT account_number FROM payment_method_numbers WHERE payment_method_id = $1 AND status = 'active' ORDER BY sort_order, id`,
     [methodId],

@@ -1,4 +1,5 @@
 import { randomInt } from 'node:crypto';
+import { OTP_LENGTH } from '@khela/contracts';
 import { hmacSha256Hex, verifyHmacSha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http/errors';
@@ -24,13 +25,13 @@ const codePayload = (purpose: CodePurpose, destination: string, code: string) =>
 const hashCode = (cfg: IdentityConfig, purpose: CodePurpose, destination: string, code: string) =>
   hmacSha256Hex(cfg.otpPepper, codePayload(purpose, destination, code));
 
-/** A new 6-digit code; earlier unused codes of the same purpose stop working. Returns the code to deliver. */
+/** A new OTP_LENGTH-digit code; earlier unused codes of the same purpose stop working. Returns the code to deliver. */
 export async function issueCode(
   q: Queryable,
   cfg: IdentityConfig,
   input: { playerId: number; purpose: CodePurpose; channel: 'sms' | 'email'; destination: string },
 ): Promise<{ id: number; code: string }> {
-  const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+  const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
   await q.query(
     'UPDATE verification_codes SET consumed_at = now() WHERE player_id = $1 AND purpose = $2 AND consumed_at IS NULL',
     [input.playerId, input.purpose],

@@ -183,7 +183,6 @@ export const GATEWAY_SIGNATURE_HEADER = 'x-signature';
 
 /** POST /api/make-payment is multipart/form-data: phone, transaction_id, receipts (images, several). */
 export const MAKE_PAYMENT_PATH = '/api/make-payment';
-export const makePaymentResponse = z.object({ success: z.boolean(), message: z.string() });
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const RECEIPT_MAX_FILES = 5;
 export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
