@@ -26,7 +26,6 @@ export * from './ui/safe-html';
 export { globalStyles } from './ui/global-styles';
 export type { HostProps, HostLocation, NavigateOptions } from './host/host';
 export { HostProvider, useHost } from './host/context';
-export { HostRouter } from './host/router';
 export { defineRemote, recordReactCopy } from './host/lifecycles';
 export { createPageRuntime, type PageRuntime, type PageRuntimeOptions } from './host/page-runtime';
 export { useIsMobile } from './host/use-is-mobile';
@@ -40,6 +39,5 @@ export type {
   PlayerSession,
   PlayerSessionService,
 } from './session/player-session';
-export { BALANCE_POLL_MS } from './session/push-relay';
 export { useFact, usePlayer, useLoggedIn, useBalance, useMarketBlock, useLocale } from './session/hooks';
 export { runStandalone } from './standalone/qa-host';
