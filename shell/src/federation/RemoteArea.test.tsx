@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, fireEvent } from '@testing-library/react';
-import { bus, defineRemote, type HostProps, type ApiClient } from '@khela/web';
+import { defineRemote } from '@khela/web';
+import { testHost } from '@khela/web/test/fake-host';
 
 const loadRemoteApp = vi.fn();
 vi.mock('./remotes', async (orig) => ({
@@ -10,15 +11,8 @@ vi.mock('./remotes', async (orig) => ({
 const { RemoteArea } = await import('./RemoteArea');
 const { RemoteLoadError } = await import('./remotes');
 
-const host: HostProps = {
-  basePath: '',
-  bus,
-  api: {} as ApiClient,
-  locale: 'en',
-  isMobile: true,
-  navigate: vi.fn(),
-  location: { pathname: '/deposit', search: '', hash: '', state: null, key: 'a' },
-};
+// the fake shell facade the remotes' tests use; the area only hands it through to the parcel
+const host = testHost;
 
 describe('RemoteArea', () => {
   it('shows a fallback with Retry when the remote cannot be loaded, and mounts it after a successful retry', async () => {
