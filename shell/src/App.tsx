@@ -57,13 +57,14 @@ export function App() {
     if (pathname !== loggedOutFrom.current) loggedOutFrom.current = null;
   }, [pathname]);
 
+  const { bus: shellBus, navigate: shellNavigate } = shellHost;
   useEffect(() => {
-    const s = shellHost.bus.on('logout').subscribe(() => {
+    const s = shellBus.on('logout').subscribe(() => {
       loggedOutFrom.current = window.location.pathname;
-      shellHost.navigate('/');
+      shellNavigate('/');
     });
     return () => s.unsubscribe();
-  }, [shellHost.bus, shellHost.navigate]);
+  }, [shellBus, shellNavigate]);
 
   let content: React.ReactNode;
   const alias = ALIASES[pathname];

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Spinner, TextField, formatMoney, mmss, theme, useHost, useLocale } from '@khela/web';
+import { ApiError, Button, Card, Spinner, TextField, formatMoney, mmss, theme, useHost, useLocale, usePlayer } from '@khela/web';
 import type { PaymentMethod, Promotion } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { AmountPresets, MethodChips, chip, chipRow, label, section } from '../components/parts';
@@ -27,7 +27,8 @@ function channelsOf(m: PaymentMethod | undefined, t: (k: string) => string): Cha
 /** /deposit: phone verified, no pending deposit, amount 100-25,000, method and channel; Agent/Merchant/Personal or e-wallet. */
 export function Deposit() {
   const { t } = useTranslation('wallet');
-  const { api, session, bus } = useHost();
+  const { api, bus } = useHost();
+  const remoteId = usePlayer()?.remoteId || undefined;
   const locale = useLocale();
   const navigate = useNavigate();
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
@@ -52,7 +53,7 @@ export function Deposit() {
   const channels = useMemo(() => channelsOf(method, t), [method, t]);
 
   useEffect(() => {
-    const remote_id = session.player$.value?.remoteId || undefined;
+    const remote_id = remoteId;
     api.call(schemas.showPaymentMethod, { query: { name: 'deposit' } }).then((r) => setMethods(r.data), () => setMethods([]));
     api.call(schemas.getPromotions).then(setPromotions, () => setPromotions([]));
     api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
@@ -63,7 +64,7 @@ export function Deposit() {
       (r) => setPending(r.transactions.some((tx) => tx.action === 'deposit' && tx.key === '0')),
       () => setPending(false),
     );
-  }, [api]);
+  }, [api, remoteId]);
 
   useEffect(() => {
     setChannel(channels.length === 1 && !isEwallet ? channels[0]!.key : null);
@@ -118,7 +119,7 @@ export function Deposit() {
       } else {
         const res = await api.call(schemas.submitDeposit, {
           body: {
-            remote_id: session.player$.value?.remoteId || undefined,
+            remote_id: remoteId,
             account_number: walletNumber ?? undefined,
             transaction_id: payerTrx.trim() || undefined,
             amount,

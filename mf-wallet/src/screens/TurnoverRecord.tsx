@@ -2,27 +2,28 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { NoData, Page, Spinner, Tabs, formatDhakaDateTime, formatMoney, theme, useHost, useLocale } from '@khela/web';
+import { NoData, Page, Spinner, Tabs, formatDhakaDateTime, formatMoney, theme, useHost, useLocale, usePlayer } from '@khela/web';
 import type { Turnover } from '@khela/contracts';
 import { turnoverBonus, turnoverProgress } from '../lib/records';
 
 /** /turnover-record: Active and Completed tabs of ticket cards with a progress bar, or No Data. */
 export function TurnoverRecord() {
   const { t } = useTranslation('wallet');
-  const { api, session } = useHost();
+  const { api } = useHost();
+  const remoteId = usePlayer()?.remoteId || undefined;
   const locale = useLocale();
   const [tab, setTab] = useState<'active' | 'complete'>('active');
   const [list, setList] = useState<Turnover[] | null>(null);
 
   useEffect(() => {
-    api.call(schemas.getTurnovers, { query: { remote_id: session.player$.value?.remoteId || undefined } }).then(
+    api.call(schemas.getTurnovers, { query: { remote_id: remoteId } }).then(
       (r) => setList(r.data),
       (err) => {
         console.error('[wallet] turnovers', err);
         setList([]);
       },
     );
-  }, [api]);
+  }, [api, remoteId]);
 
   const shown = (list ?? []).filter((x) => x.status === tab);
   return (

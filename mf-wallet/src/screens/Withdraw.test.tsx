@@ -1,6 +1,6 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/web';
 import { calls, resetHost, responders } from '@khela/web/test/fake-host';

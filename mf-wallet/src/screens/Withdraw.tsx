@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, NoData, Spinner, TextField, formatMoney, theme, useHost, useLocale } from '@khela/web';
+import { ApiError, Button, NoData, Spinner, TextField, formatMoney, theme, useHost, useLocale, usePlayer } from '@khela/web';
 import type { PaymentMethod } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { AmountPresets, MethodChips, label, section } from '../components/parts';
@@ -29,6 +29,7 @@ function checkFailure(err: unknown, t: (k: string) => string): CheckFailure {
 export function Withdraw() {
   const { t } = useTranslation('wallet');
   const { api, session, bus } = useHost();
+  const remoteId = usePlayer()?.remoteId || undefined;
   const locale = useLocale();
   const navigate = useNavigate();
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
@@ -44,7 +45,7 @@ export function Withdraw() {
   const attemptKey = useRef<string | null>(null);
 
   useEffect(() => {
-    const remote_id = session.player$.value?.remoteId || undefined;
+    const remote_id = remoteId;
     api.call(schemas.showPaymentMethod, { query: { name: 'withdraw' } }).then(
       (r) => {
         setMethods(r.success ? r.data : []);
@@ -61,7 +62,7 @@ export function Withdraw() {
       (r) => setPending(r.transactions.some((tx) => tx.action === 'withdraw' && tx.key === '0')),
       () => setPending(false),
     );
-  }, [api]);
+  }, [api, remoteId]);
 
   const method = methods?.find((m) => m.id === methodId);
 
@@ -73,7 +74,7 @@ export function Withdraw() {
     if (!account.trim()) return setError({ message: t('errors.accountRequired') });
     if (!method) return setError({ message: t('errors.selectMethod') });
     setSubmitting(true);
-    const remote_id = session.player$.value?.remoteId || undefined;
+    const remote_id = remoteId;
     try {
       await api.call(schemas.userWithdrawCheck, { query: { remote_id } });
     } catch (err) {

@@ -9,14 +9,15 @@ function toPath(to: To): string {
 
 /** Mirrors the shell's location into the remote's own router; navigation goes back through the shell. */
 export function HostRouter({ host, children }: { host: Pick<HostProps, 'location' | 'navigate' | 'basePath'>; children: ReactNode }) {
+  const { navigate } = host;
   const navigator = useMemo<Navigator>(
     () => ({
       createHref: (to) => toPath(to),
       go: (delta) => window.history.go(delta),
-      push: (to, state) => host.navigate(toPath(to), { state }),
-      replace: (to, state) => host.navigate(toPath(to), { state, replace: true }),
+      push: (to, state) => navigate(toPath(to), { state }),
+      replace: (to, state) => navigate(toPath(to), { state, replace: true }),
     }),
-    [host.navigate],
+    [navigate],
   );
   return (
     <Router location={host.location} navigator={navigator} basename={host.basePath || '/'}>

@@ -53,11 +53,11 @@ function Probe({ name }: { name: string }) {
   const wallet = useBalance();
   const player = usePlayer();
   const figure = wallet?.balance ?? null;
-  useEffect(() => void seen[name]!.figures.push(figure), [figure]);
+  useEffect(() => void seen[name]!.figures.push(figure), [name, figure]);
   useEffect(() => {
     const s = bus.on('balance').subscribe((b) => seen[name]!.announced.push(b.balance));
     return () => s.unsubscribe();
-  }, [bus]);
+  }, [name, bus]);
   return (
     <div data-testid={name}>
       <span>{player ? `player ${player.username}` : 'visitor'}</span> <span>{figure ?? 'no balance'}</span>
