@@ -1,8 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { checkLedger, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 // The real sandbox provider, talking to this API in-process: the same code the site runs.
 import { GameProvider } from '../../../sandbox/src/provider/engine';
 import { WalletClient, type WalletTransport } from '../../../sandbox/src/provider/wallet-client';
@@ -11,15 +12,7 @@ import { reconcileRounds } from './reconcile';
 let db: Db;
 let app: FastifyInstance;
 let provider: GameProvider;
-beforeAll(async () => {
-  db = await memoryDb();
-  app = await testApp(db);
-});
-afterAll(async () => {
-  provider?.close();
-  await app.close();
-  await db.close();
-});
+appPerFile((t) => ({ db, app } = t), { after: () => provider?.close() });
 
 async function playerWithLaunch(amount: string, game = 'sandbox-slot', type = 'SLOT') {
   const playerId = await createPlayer(db);

@@ -1,24 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer, fromMinor } from '../ledger';
 import { createTurnover } from '../wallet/turnover';
-import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 import { hmacSha256Hex as sign } from '@khela/contracts/signing';
 
 const SECRET = 'dev-provider-secret';
 
 let db: Db;
 let app: FastifyInstance;
-beforeAll(async () => {
-  db = await memoryDb();
-  app = await testApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+appPerFile((t) => ({ db, app } = t));
 
 async function fund(playerId: number, amount: string) {
   await db.tx(async (q) => {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { SUPPORT_GREETING } from '@khela/contracts';
 import type { Db } from '../db';
-import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 import { chatLocale, SUPPORT_NAME } from './routes';
 
 let db: Db;
@@ -10,17 +11,12 @@ let app: FastifyInstance;
 let alice: { id: number; token: string };
 let bob: { id: number; token: string };
 
+appPerFile((t) => ({ db, app } = t));
 beforeAll(async () => {
-  db = await memoryDb();
-  app = await testApp(db);
   const a = await createPlayer(db);
   const b = await createPlayer(db);
   alice = { id: a, token: await tokenFor(db, a) };
   bob = { id: b, token: await tokenFor(db, b) };
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
 });
 
 const call = (who: { token: string } | null, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>

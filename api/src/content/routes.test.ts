@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
-import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 import { verifyCaptcha } from './service';
 
 let db: Db;
 let app: FastifyInstance;
-beforeAll(async () => {
-  db = await memoryDb();
-  app = await testApp(db);
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
-});
+appPerFile((t) => ({ db, app } = t));
 
 const get = async (url: string, headers: Record<string, string> = {}) => {
   const res = await app.inject({ method: 'GET', url, headers });

@@ -1,19 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 import { oddsUrl } from './routes';
 
 let db: Db;
 let app: FastifyInstance;
-beforeAll(async () => {
-  db = await memoryDb();
-  app = await testApp(db);
-});
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-});
+appPerFile((t) => ({ db, app } = t));
 
 describe('GET /api/exchange-hub', () => {
   it('needs a token', async () => {

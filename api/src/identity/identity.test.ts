@@ -1,10 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { checkLedger } from '../ledger';
-import { memoryDb, testApp } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 import {
   MESSAGING_SIGNATURE_HEADER as SIGNATURE_HEADER,
   MESSAGING_TIMESTAMP_HEADER as TIMESTAMP_HEADER,
@@ -20,33 +20,29 @@ let badSignatures = 0;
 let db: Db;
 let app: FastifyInstance;
 
-beforeAll(async () => {
-  server = http.createServer((req, res) => {
-    let body = '';
-    req.on('data', (c) => (body += c));
-    req.on('end', () => {
-      const ts = String(req.headers[TIMESTAMP_HEADER]);
-      if (req.headers[SIGNATURE_HEADER] !== signMessage('dev-messaging-secret', ts, body)) {
-        badSignatures++;
-        res.writeHead(401).end();
-        return;
-      }
-      sent.unshift(JSON.parse(body));
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"delivered"}');
+appPerFile((t) => ({ db, app } = t), {
+  // the messaging stand-in and the limits are set before the app reads its identity config
+  before: async () => {
+    server = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (c) => (body += c));
+      req.on('end', () => {
+        const ts = String(req.headers[TIMESTAMP_HEADER]);
+        if (req.headers[SIGNATURE_HEADER] !== signMessage('dev-messaging-secret', ts, body)) {
+          badSignatures++;
+          res.writeHead(401).end();
+          return;
+        }
+        sent.unshift(JSON.parse(body));
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"delivered"}');
+      });
     });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  process.env.MESSAGING_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  process.env.RATE_LIMIT_LOGIN_PER_USERNAME = '3';
-  process.env.RATE_LIMIT_OTP_PER_ADDRESS = '4';
-  db = await memoryDb();
-  app = await testApp(db);
-}, 60_000);
-
-afterAll(async () => {
-  await app?.close();
-  await db?.close();
-  server?.close();
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    process.env.MESSAGING_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    process.env.RATE_LIMIT_LOGIN_PER_USERNAME = '3';
+    process.env.RATE_LIMIT_OTP_PER_ADDRESS = '4';
+  },
+  after: () => void server?.close(),
 });
 
 const codeFor = (to: string) => /\b(\d{6})\b/.exec(sent.find((m) => m.to === to)?.text ?? '')?.[1];

@@ -1,21 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { houseAccount, playerAccounts, transfer } from '../ledger';
-import { createPlayer, memoryDb, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 import { PgNotifyBroker } from './broker';
 
 let db: Db;
 let app: FastifyInstance;
 let base: string;
+appPerFile((t) => ({ db, app } = t));
 beforeAll(async () => {
-  db = await memoryDb();
-  app = await testApp(db);
   base = await app.listen({ port: 0, host: '127.0.0.1' });
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 /** Reads SSE frames until `predicate` matches one. */

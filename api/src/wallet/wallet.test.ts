@@ -1,10 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../db';
 import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
 import { hmacSha256Hex as sign } from '@khela/contracts/signing';
 import { recordTurnover } from './turnover';
 // The sandbox's gateway part, so the e-wallet flow runs against the real protocol.
@@ -28,24 +29,25 @@ const injectFetch = (async (url: string | URL | Request, init?: RequestInit) => 
   return new Response(res.body, { status: res.statusCode, headers: res.headers as Record<string, string> });
 }) as typeof fetch;
 
+appPerFile((t) => ({ db, app } = t), {
+  // the gateway stand-in listens before the app is built, so the app's wallet config points at it
+  async before() {
+    sandbox = Fastify();
+    await sandbox.register(gatewayPlugin, { prefix: '/gateway', retryDelaysMs: [20], fetchImpl: injectFetch, publicUrl: 'http://sandbox.test' });
+    await sandbox.listen({ port: 0, host: '127.0.0.1' });
+    process.env.GATEWAY_URL = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}/gateway`;
+  },
+  async after() {
+    await sandbox.close();
+    delete process.env.GATEWAY_URL;
+  },
+});
 beforeAll(async () => {
-  sandbox = Fastify();
-  await sandbox.register(gatewayPlugin, { prefix: '/gateway', retryDelaysMs: [20], fetchImpl: injectFetch, publicUrl: 'http://sandbox.test' });
-  await sandbox.listen({ port: 0, host: '127.0.0.1' });
-  process.env.GATEWAY_URL = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}/gateway`;
-  db = await memoryDb();
-  app = await testApp(db);
   const login = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'operator', password: 'operator123' } });
   expect(login.statusCode).toBe(200);
   operatorToken = login.json().token;
 });
 
-afterAll(async () => {
-  await app.close();
-  await sandbox.close();
-  await db.close();
-  delete process.env.GATEWAY_URL;
-});
 
 interface TestPlayer {
   id: number;
