@@ -5,7 +5,7 @@ import { endpoint, money } from '../endpoint';
 // --- Launch ---------------------------------------------------------------------
 
 /** Loose flags the original client sends as booleans, 0/1 or strings. */
-const looseFlag = z.union([z.boolean(), z.number(), z.string()]).optional();
+const looseFlag = z.union([z.boolean(), z.number(), z.string().max(8)]).optional();
 
 /**
  * POST /api/game-run: a launch URL of the game provider for the logged-in player.
@@ -19,12 +19,12 @@ export const gameRun = endpoint({
   auth: 'bearer',
   summary: 'Launch a game: returns the provider URL for the game frame',
   body: z.object({
-    userId: z.union([z.string(), z.number()]).optional(),
+    userId: z.union([z.string().max(32), z.number()]).optional(),
     externalURL: z.string().max(2000).optional(),
     isMobileLogin: looseFlag,
-    gameCode: z.string().trim().min(1, 'The gameCode field is required.'),
-    gameType: z.string().trim().min(1, 'The gameType field is required.').toUpperCase(),
-    platform: z.string().trim().min(1, 'The platform field is required.'),
+    gameCode: z.string().trim().min(1, 'The gameCode field is required.').max(64),
+    gameType: z.string().trim().min(1, 'The gameType field is required.').max(32).toUpperCase(),
+    platform: z.string().trim().min(1, 'The platform field is required.').max(64),
     /** Language of the game page. */
     lang: z.enum(['en', 'bn']).optional(),
   }),
@@ -53,7 +53,7 @@ export const addGameFavourite = endpoint({
   path: '/api/game-favourites',
   tags: ['casino'],
   auth: 'bearer',
-  body: z.object({ gameCode: z.string().trim().min(1) }),
+  body: z.object({ gameCode: z.string().trim().min(1).max(64) }),
   response: favouritesResponse,
 });
 
@@ -62,7 +62,7 @@ export const removeGameFavourite = endpoint({
   path: '/api/game-favourites/{code}',
   tags: ['casino'],
   auth: 'bearer',
-  params: z.object({ code: z.string().min(1) }),
+  params: z.object({ code: z.string().min(1).max(64) }),
   response: favouritesResponse,
 });
 
@@ -93,8 +93,8 @@ export const getBettingRecord = endpoint({
   auth: 'bearer',
   summary: "The player's settled casino rounds (Dhaka calendar days), newest first",
   query: z.object({
-    platform: z.string().trim().optional(),
-    game_type: z.string().trim().toUpperCase().optional(),
+    platform: z.string().trim().max(64).optional(),
+    game_type: z.string().trim().max(32).toUpperCase().optional(),
     date: z.enum(BETTING_DATE_FILTERS).default('today'),
   }),
   response: z.object({ data: z.array(settledBetSchema) }),
@@ -142,43 +142,46 @@ export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
 export const SEAMLESS_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
 export type SeamlessAction = (typeof SEAMLESS_ACTIONS)[number];
 
-const positiveMoney = z.string().regex(/^\d+(\.\d{1,2})?$/).refine((v) => Number(v) > 0, 'Amount must be positive');
-const nonNegativeMoney = z.string().regex(/^\d+(\.\d{1,2})?$/);
+const positiveMoney = z.string().max(20).regex(/^\d+(\.\d{1,2})?$/).refine((v) => Number(v) > 0, 'Amount must be positive');
+const nonNegativeMoney = z.string().max(20).regex(/^\d+(\.\d{1,2})?$/);
 const id64 = z.string().trim().min(1).max(64);
+const seamlessUser = z.string().max(64);
+const gameCode = z.string().min(1).max(64);
+const currencyCode = z.string().max(8);
 
 const seamlessBase = z.object({ request_uuid: id64, token: z.string().min(1).max(200) });
 
 export const seamlessRequests = {
-  authenticate: seamlessBase.extend({ game_code: z.string().optional() }),
-  balance: seamlessBase.extend({ user: z.string(), game_code: z.string().optional() }),
+  authenticate: seamlessBase.extend({ game_code: gameCode.optional() }),
+  balance: seamlessBase.extend({ user: seamlessUser, game_code: gameCode.optional() }),
   bet: seamlessBase.extend({
-    user: z.string(),
+    user: seamlessUser,
     transaction_uuid: id64,
     round: id64,
     round_closed: z.boolean().default(false),
-    game_code: z.string().min(1),
+    game_code: gameCode,
     amount: positiveMoney,
-    currency: z.string(),
+    currency: currencyCode,
   }),
   /** A win of 0 closes a lost round. */
   win: seamlessBase.extend({
-    user: z.string(),
+    user: seamlessUser,
     transaction_uuid: id64,
     reference_transaction_uuid: id64,
     round: id64,
     round_closed: z.boolean().default(true),
-    game_code: z.string().min(1),
+    game_code: gameCode,
     amount: nonNegativeMoney,
-    currency: z.string(),
+    currency: currencyCode,
   }),
   /** Cancels a bet (the reference); the stake goes back to the player. */
   rollback: seamlessBase.extend({
-    user: z.string(),
+    user: seamlessUser,
     transaction_uuid: id64,
     reference_transaction_uuid: id64,
     round: id64,
     round_closed: z.boolean().default(true),
-    game_code: z.string().min(1),
+    game_code: gameCode,
   }),
 } as const;
 export type SeamlessRequest<A extends SeamlessAction> = z.infer<(typeof seamlessRequests)[A]>;

@@ -50,8 +50,8 @@ export const createChat = endpoint({
   tags: ['chat'],
   summary: "Opens the player's support chat (creating it with a greeting the first time)",
   body: z.object({
-    user_one_id: z.union([z.number(), z.string()]).optional(),
-    user_two_id: z.union([z.number(), z.string()]).optional(),
+    user_one_id: z.union([z.number(), z.string().max(32)]).optional(),
+    user_two_id: z.union([z.number(), z.string().max(32)]).optional(),
     locale: z.enum(['en', 'bn']).optional(),
   }),
   response: z.object({ chat: z.object({ id: z.number() }), created: z.boolean() }),
@@ -76,7 +76,7 @@ export const sendMessage = endpoint({
   body: z.object({
     chat_id: z.coerce.number().int().positive(),
     /** Legacy field (fixed 6 in the old client); the sender is always the token's player. */
-    sender_id: z.union([z.number(), z.string()]).optional(),
+    sender_id: z.union([z.number(), z.string().max(32)]).optional(),
     content: z.string().trim().min(1, 'The content field is required.').max(CHAT_MESSAGE_MAX),
   }),
   response: z.object({ data: chatMessageSchema }),

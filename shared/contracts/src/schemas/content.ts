@@ -201,7 +201,7 @@ export const getMarketBlock = endpoint({
 // --- Game catalogue ------------------------------------------------------------------
 
 export const GAME_TYPES = ['LIVE', 'SLOT', 'TABLE', 'BINGO', 'EGAME', 'FH', 'LOTTO', 'SPORTS'] as const;
-export const gameTypeQuery = z.string().trim().min(1, 'The type field is required.').toUpperCase();
+export const gameTypeQuery = z.string().trim().min(1, 'The type field is required.').max(32).toUpperCase();
 
 export const catalogSystemSchema = z.object({ platform: z.string(), name: z.string(), icon: z.string().nullable() });
 export type CatalogSystem = z.infer<typeof catalogSystemSchema>;
@@ -221,6 +221,7 @@ export const systemListQuery = z
   .string()
   .trim()
   .min(1, 'The system field is required.')
+  .max(1000)
   .transform((v, ctx) => {
     try {
       const parsed: unknown = v.startsWith('[') ? JSON.parse(v) : v.split(',');
@@ -269,7 +270,7 @@ export const getGames = endpoint({
   path: '/api/get-games',
   tags: ['catalogue'],
   auth: 'none',
-  query: z.object({ type: gameTypeQuery, system: z.string().trim().optional() }),
+  query: z.object({ type: gameTypeQuery, system: z.string().trim().max(1000).optional() }),
   response: z.object({ games: z.array(catalogGameSchema) }),
   fallbackError: 'Failed to fetch games',
 });

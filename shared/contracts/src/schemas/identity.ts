@@ -58,7 +58,7 @@ const trimmed = z.string().trim();
 
 /** Spec 5, Login. */
 export const loginFormSchema = z.object({
-  username: trimmed.min(1, M.usernameRequired).regex(ALNUM, M.usernameInvalid),
+  username: trimmed.min(1, M.usernameRequired).max(64, M.usernameInvalid).regex(ALNUM, M.usernameInvalid),
   password: z.string().min(1, M.passwordRequired).min(8, M.passwordMin).max(128, M.passwordMin),
 });
 export type LoginForm = z.infer<typeof loginFormSchema>;
@@ -67,6 +67,7 @@ const signupUsername = trimmed.min(8, M.signupUsername).max(16, M.signupUsername
 /** Digits only, 10-15 of them (a leading + or spaces are tolerated and dropped). */
 export const signupPhone = z
   .string()
+  .max(32, M.signupPhone)
   .transform((v) => v.replace(/[\s+-]/g, ''))
   .pipe(z.string().regex(/^\d{10,15}$/, M.signupPhone));
 const signupPassword = z.string().min(8, M.passwordMin).max(64, M.passwordMin).regex(ALNUM, M.signupPasswordChars);
@@ -96,7 +97,7 @@ export const createPlayerBody = z
     username: signupUsername,
     phone: signupPhone,
     password: signupPassword,
-    confirmPassword: z.string().min(1, M.confirmRequired),
+    confirmPassword: z.string().min(1, M.confirmRequired).max(128),
     name: z.string().trim().max(100).optional().nullable(),
     email: z.string().trim().email().max(190).optional().nullable().or(z.literal('')),
     referral_code: optionalCode,
@@ -105,8 +106,8 @@ export const createPlayerBody = z
     currency: z.enum(CURRENCIES).default('BDT'),
     status: z.literal('active').default('active'),
     /** Desktop registration only: the answer to GET /captcha and the id from its X-Captcha-Id header. */
-    captcha: z.string().trim().optional(),
-    captcha_id: z.string().trim().optional(),
+    captcha: z.string().trim().max(16).optional(),
+    captcha_id: z.string().trim().max(100).optional(),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsMismatch });
 export type CreatePlayerBody = z.input<typeof createPlayerBody>;
@@ -218,8 +219,8 @@ export const inboxMessageSchema = z.object({
 });
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
-const remoteIdQuery = z.union([z.string(), z.number()]).optional();
-const otpCode = z.string().trim().min(1, M.otpRequired).regex(/^\d{6}$/, M.otpFormat);
+const remoteIdQuery = z.union([z.string().max(32), z.number()]).optional();
+const otpCode = z.string().trim().min(1, M.otpRequired).max(16, M.otpFormat).regex(/^\d{6}$/, M.otpFormat);
 const ok = messageResponse;
 
 // --- Endpoints (spec 7) -----------------------------------------------------------------
@@ -284,7 +285,7 @@ export const profileUpdateEndpoint = endpoint({
   summary: 'Sets the birthday once (it cannot change afterwards)',
   body: z.object({
     remote_id: remoteIdQuery,
-    dofb: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date.'),
+    dofb: z.string().max(10, 'Please enter a valid date.').regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date.'),
   }),
   response: z.object({ message: z.string(), user: userSchema }),
   fallbackError: 'Failed to update DOFB',
@@ -306,7 +307,7 @@ export const sendVerificationCodeEndpoint = endpoint({
   summary: 'Sends a 6-digit code to the player’s phone (SMS) or to an e-mail address; never returned here',
   body: z
     .object({
-      phone: z.string().trim().optional(),
+      phone: z.string().trim().max(32).optional(),
       email: z.string().trim().email('Please enter a valid email address.').max(190).optional(),
     })
     .refine((v) => Boolean(v.phone) !== Boolean(v.email), { message: 'Send either a phone or an email.' }),
@@ -440,7 +441,7 @@ export const changePasswordEndpoint = endpoint({
   tags: ['identity'],
   summary: 'Changes the password and revokes every session',
   body: z
-    .object({ old_password: z.string(), new_password: z.string(), new_password_confirmation: z.string() })
+    .object({ old_password: z.string().max(128), new_password: z.string().max(128), new_password_confirmation: z.string().max(128) })
     .superRefine((v, ctx) => {
       const msg = validatePasswordChange(v);
       if (msg) ctx.addIssue({ code: 'custom', message: msg, path: ['new_password'] });
@@ -458,9 +459,9 @@ export const forgotPasswordEndpoint = endpoint({
   body: z
     .object({
       type: z.enum(['email', 'sms']),
-      email: z.string().trim().optional(),
-      phone: z.string().trim().optional(),
-      username: z.string().trim(),
+      email: z.string().trim().max(190).optional(),
+      phone: z.string().trim().max(32).optional(),
+      username: z.string().trim().max(64),
     })
     .superRefine((v, ctx) => {
       const msg = validateForgot(v);
@@ -476,7 +477,12 @@ export const resetPasswordEndpoint = endpoint({
   auth: 'none',
   tags: ['identity'],
   body: z
-    .object({ otp: z.string(), password: z.string(), password_confirmation: z.string(), username: z.string().trim().min(1, M.forgotUsernameRequired) })
+    .object({
+      otp: z.string().max(16),
+      password: z.string().max(128),
+      password_confirmation: z.string().max(128),
+      username: z.string().trim().min(1, M.forgotUsernameRequired).max(64),
+    })
     .superRefine((v, ctx) => {
       const msg = validateReset(v);
       if (msg) ctx.addIssue({ code: 'custom', message: msg, path: [msg === M.otpRequired || msg === M.otpFormat ? 'otp' : 'password'] });
@@ -490,6 +496,6 @@ export const playerLoginEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'A short-lived token for the exchange site',
-  body: z.object({ user_id: z.union([z.string(), z.number()]).optional() }),
+  body: z.object({ user_id: z.union([z.string().max(32), z.number()]).optional() }),
   response: z.object({ access_token: z.string() }),
 });

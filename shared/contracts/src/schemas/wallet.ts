@@ -19,6 +19,9 @@ export const WITHDRAW_PRESETS = [500, 1000, 2000, 3000, 5000, 10000, 15000, 2000
 export const DEFAULT_EWALLET_TIMER_MINUTES = 10;
 /** /payment-request countdown (spec 9). */
 export const PAYMENT_REQUEST_SECONDS = 30 * 60;
+/** A payer's transaction id (manual deposit, make-payment): 7 to 64 characters. */
+export const TRANSACTION_ID_MIN = 7;
+export const TRANSACTION_ID_MAX = 64;
 
 /** Spec section 8 texts the server and the screens share (English). */
 export const WALLET_MESSAGES = {
@@ -60,7 +63,7 @@ export const walletErrorCode = z.enum([
 ]);
 export type WalletErrorCode = z.infer<typeof walletErrorCode>;
 
-const remoteId = z.union([z.string(), z.number()]).transform((v) => String(v)).optional();
+const remoteId = z.union([z.string().max(32), z.number()]).transform((v) => String(v)).optional();
 
 /** A required number-ish id whose absence must answer with one of the spec's messages. */
 const requiredId = (message: string) =>
@@ -68,7 +71,7 @@ const requiredId = (message: string) =>
 const requiredMoney = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : String(v).trim()),
-    z.string({ message }).regex(/^\d+(\.\d{1,2})?$/, message),
+    z.string({ message }).max(20, message).regex(/^\d+(\.\d{1,2})?$/, message),
   );
 
 // --- Payment methods --------------------------------------------------------------
@@ -98,9 +101,9 @@ export const getWalletNumber = endpoint({
   tags: ['wallet'],
   auth: 'bearer',
   query: z.object({
-    name: z.string().trim().min(1, WALLET_MESSAGES.depositMethodRequired),
-    account_type: z.string().trim().optional(),
-    amount: z.string().optional(),
+    name: z.string().trim().min(1, WALLET_MESSAGES.depositMethodRequired).max(64),
+    account_type: z.string().trim().max(32).optional(),
+    amount: z.string().max(20).optional(),
   }),
   response: z.array(walletNumberSchema),
 });
@@ -115,8 +118,8 @@ export const submitDeposit = endpoint({
   summary: 'Manual deposit request (pending until an operator approves). Send an Idempotency-Key header.',
   body: z.object({
     remote_id: remoteId,
-    account_number: z.string().trim().optional(),
-    transaction_id: z.string().trim().optional(),
+    account_number: z.string().trim().max(32).optional(),
+    transaction_id: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
     amount: requiredMoney(WALLET_MESSAGES.depositAmountRequired),
     payment_id: requiredId(WALLET_MESSAGES.depositMethodRequired),
     promotion_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable().optional()),
@@ -136,7 +139,7 @@ export const ewaRequest = endpoint({
     /** The e-wallet payment method id. */
     type: requiredId(WALLET_MESSAGES.depositMethodRequired),
     /** Gateway code of the chosen channel (one of the method's pgs). */
-    provider: z.string({ message: WALLET_MESSAGES.depositChannelRequired }).trim().min(1, WALLET_MESSAGES.depositChannelRequired),
+    provider: z.string({ message: WALLET_MESSAGES.depositChannelRequired }).trim().min(1, WALLET_MESSAGES.depositChannelRequired).max(64, WALLET_MESSAGES.depositChannelRequired),
     promotion: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable().optional()),
   }),
   response: z.object({
@@ -158,9 +161,9 @@ export const ewaConfirm = endpoint({
   auth: 'bearer',
   summary: "Asks the gateway for the payment's state and settles it (same result as the gateway's callback)",
   body: z.object({
-    trx_id: z.string().trim().min(1),
-    trxid: z.string().trim().optional(),
-    number: z.string().trim().optional(),
+    trx_id: z.string().trim().min(1).max(64),
+    trxid: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
+    number: z.string().trim().max(32).optional(),
   }),
   response: z.object({ success: z.boolean(), key: z.enum(['0', '1', '2']), message: z.string() }),
   fallbackError: WALLET_MESSAGES.depositError,
@@ -208,10 +211,14 @@ export const submitWithdraw = endpoint({
   summary: 'Holds the amount at once and queues the withdrawal for an operator. Send an Idempotency-Key header.',
   body: z.object({
     remote_id: remoteId,
-    account_number: z.string({ message: WALLET_MESSAGES.withdrawAccountRequired }).trim().min(1, WALLET_MESSAGES.withdrawAccountRequired),
+    account_number: z
+      .string({ message: WALLET_MESSAGES.withdrawAccountRequired })
+      .trim()
+      .min(1, WALLET_MESSAGES.withdrawAccountRequired)
+      .max(32, WALLET_MESSAGES.withdrawAccountRequired),
     amount: requiredMoney(WALLET_MESSAGES.withdrawAmountRequired),
     payment_id: requiredId(WALLET_MESSAGES.withdrawMethodRequired),
-    provider: z.string().trim().optional(),
+    provider: z.string().trim().max(64).optional(),
   }),
   response: z.object({ success: z.literal(true), message: z.string(), transaction_id: z.string(), amount: money, balance: money }),
   fallbackError: WALLET_MESSAGES.withdrawUnknown,
