@@ -152,8 +152,8 @@ const currencyCode = z.string().max(8);
 const seamlessBase = z.object({ request_uuid: id64, token: z.string().min(1).max(200) });
 
 export const seamlessRequests = {
-  authenticate: seamlessBase.extend({ game_code: gameCode.optional() }),
-  balance: seamlessBase.extend({ user: seamlessUser, game_code: gameCode.optional() }),
+  authenticate: seamlessBase.extend({ game_code: z.string().max(64).optional() }),
+  balance: seamlessBase.extend({ user: seamlessUser, game_code: z.string().max(64).optional() }),
   bet: seamlessBase.extend({
     user: seamlessUser,
     transaction_uuid: id64,
