@@ -39,6 +39,3 @@ export function useCountdown(until: number | null): number {
   // read the clock at render: the state only schedules the next render
   return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
 }
-
-export const newIdempotencyKey = () =>
-  typeof crypto !== 'undefined' && 'randomUUID' in crypto ? crypto.randomUUID() : `${Date.now()}-${Math.random().toString(36).slice(2)}`;

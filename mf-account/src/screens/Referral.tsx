@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
 import * as schemas from '@khela/contracts';
+import { newIdempotencyKey } from '@khela/contracts';
 import { ApiError, Button, Card, Page, Tabs, formatMoney, theme, useHost, useLocale } from '@khela/web';
-import { Notice, muted, row, sectionTitle, newIdempotencyKey } from '../ui';
+import { Notice, muted, row, sectionTitle } from '../ui';
 import { useUser } from '../useUser';
 
 type Tab = 'info' | 'mine';

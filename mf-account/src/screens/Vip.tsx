@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
+import { newIdempotencyKey } from '@khela/contracts';
 import { ApiError, Button, Card, Page, TextField, formatMoney, useHost, useLocale } from '@khela/web';
-import { Notice, muted, sectionTitle, newIdempotencyKey } from '../ui';
+import { Notice, muted, sectionTitle } from '../ui';
 import { useUser } from '../useUser';
 
 /** /vip: level (fixed Expert III), VIP points, Convert VP (minimum 10, 1 VP = 1 money unit). */
