@@ -82,12 +82,12 @@ describe('support chat', () => {
     }
   });
 
-  it("forbids reading or writing another player's chat (403) and answers 404 for an unknown chat", async () => {
+  it("refuses reading or writing another player's chat and an unknown chat (404 both)", async () => {
     const { chat } = await openChat(alice);
     const read = await call(bob, 'GET', `/api/chats/${chat.id}/messages`);
-    expect(read.statusCode).toBe(403);
+    expect(read.statusCode).toBe(404);
     const write = await call(bob, 'POST', '/api/messages', { chat_id: chat.id, sender_id: alice.id, content: 'let me in' });
-    expect(write.statusCode).toBe(403);
+    expect(write.statusCode).toBe(404);
     const { messages } = (await call(alice, 'GET', `/api/chats/${chat.id}/messages`)).json();
     expect(messages.some((m: { content: string }) => m.content === 'let me in')).toBe(false);
     expect((await call(bob, 'GET', '/api/get-chats')).json().chats).toEqual([]);

@@ -18,7 +18,7 @@ export function chatLocale(requested: string | undefined, acceptLanguage: string
 /**
  * Support chat (spec 2 and 7). Spec 6 fixes the legacy client's ids (support user 7, sender 6); the
  * server never trusts them: the player is always the token's, the other side is always the support
- * desk. A player reads and writes only their own chat (403 otherwise). New messages are pushed on the 'chat' topic.
+ * desk. A player reads and writes only their own chat (someone else's answers like a missing one: 404). New messages are pushed on the 'chat' topic.
  */
 export default async function chatRoutes(app: FastifyInstance) {
   const db = app.db;

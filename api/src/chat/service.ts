@@ -1,9 +1,11 @@
 import type { ChatMessage } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { Forbidden, NotFound } from '../http/errors';
+import { NotFound } from '../http/errors';
 
 /** sender_id of messages the desk sends automatically (no operator account behind them). */
 export const AUTO_SUPPORT_SENDER = 0;
+
+export const CHAT_NOT_FOUND = 'Chat not found';
 
 interface MessageRow {
   id: string;
@@ -34,13 +36,14 @@ export async function chatsOf(q: Queryable, playerId: number) {
   return r.rows.map((c) => ({ id: Number(c.id), lastMessage: c.last_message, updatedAt: new Date(c.updated_at).toISOString() }));
 }
 
-/** The chat if it is this player's; 404 when it does not exist, 403 when it is someone else's. */
+/**
+ * The chat if it is this player's. Someone else's chat and a missing one answer the same 404 (status
+ * and body): the answer never tells which chat ids exist.
+ */
 async function ownChat(q: Queryable, chatId: number, playerId: number) {
-  const r = await q.query<{ id: string; player_id: string }>('SELECT id, player_id FROM chats WHERE id = $1', [chatId]);
-  const chat = r.rows[0];
-  if (!chat) throw new NotFound('Chat not found');
-  if (Number(chat.player_id) !== playerId) throw new Forbidden();
-  return { id: Number(chat.id) };
+  const r = await q.query<{ id: string }>('SELECT id FROM chats WHERE id = $1 AND player_id = $2', [chatId, playerId]);
+  if (!r.rows[0]) throw new NotFound(CHAT_NOT_FOUND);
+  return { id: Number(r.rows[0].id) };
 }
 
 async function insertMessage(q: Queryable, chatId: number, kind: 'player' | 'support', senderId: number, content: string) {
