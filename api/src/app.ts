@@ -16,6 +16,7 @@ import { API_ROOT, type Db } from './db';
 import { installErrorHandler } from './http/error-handler';
 import { createBroker, type PushBroker } from './push/broker';
 import { createPushService } from './push/service';
+import { pushLimits, type PushLimits } from './push/streams';
 import pushRoutes from './push/routes';
 import contentRoutes from './content/routes';
 import identityRoutes from './identity';
@@ -39,6 +40,8 @@ export interface AppOptions {
   storageDir?: string;
   /** Defaults to LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   broker?: PushBroker;
+  /** Push stream limits; default from PUSH_STREAMS_PER_SESSION / PUSH_HEARTBEAT_MS (push/streams.ts). */
+  push?: Partial<PushLimits>;
   /** Extra allowed CORS origins besides any localhost/127.0.0.1 port. */
   corsOrigins?: string[];
 }
@@ -59,7 +62,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const broker = opts.broker ?? (await createBroker(opts.db));
   app.decorate('db', opts.db);
-  app.decorate('push', createPushService(opts.db, broker, app.log));
+  app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push)));
   app.decorateRequest('player', null);
   app.addHook('onClose', async () => broker.close());
 

@@ -3,44 +3,87 @@ import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 
 export const SESSION_TTL_DAYS = 30;
+/** The exchange token of POST /api/player-login: short-lived, and never longer than its parent session. */
+export const EXCHANGE_TOKEN_TTL_DAYS = 1;
+/**
+ * The player status that ends every token at once. Other non-active statuses ('suspended', 'blocked')
+ * are spec-6 upline restrictions: the session stays and the sections are blocked.
+ */
+export const DISABLED_STATUS = 'disabled';
+
+/** 'player': the shell's log-in token, valid everywhere. 'exchange': valid only on the exchange's calls. */
+export type SessionScope = 'player' | 'exchange';
 
 export interface AuthPlayer {
   id: number;
   username: string;
   currency: 'BDT' | 'INR' | 'PKR';
   status: string;
+  /** The token's session (set by the token lookup). */
+  session?: { hash: string; scope: SessionScope };
 }
 
 export const newToken = () => randomBytes(32).toString('base64url');
+export const tokenHash = (token: string) => sha256Hex(token);
 
-/** Issues a bearer token; only its hash is stored. */
-export async function createSession(q: Queryable, playerId: number, ttlDays = SESSION_TTL_DAYS): Promise<string> {
+/** Issues a bearer token; only its hash is stored. An exchange token names its parent session. */
+export async function createSession(
+  q: Queryable,
+  playerId: number,
+  ttlDays = SESSION_TTL_DAYS,
+  opts: { scope?: SessionScope; parentHash?: string } = {},
+): Promise<string> {
   const token = newToken();
   await q.query(
-    `INSERT INTO sessions (token_hash, player_id, expires_at) VALUES ($1, $2, now() + make_interval(days => $3))`,
-    [sha256Hex(token), playerId, ttlDays],
+    `INSERT INTO sessions (token_hash, player_id, expires_at, scope, parent_hash)
+     VALUES ($1, $2, now() + make_interval(days => $3), $4, $5)`,
+    [tokenHash(token), playerId, ttlDays, opts.scope ?? 'player', opts.parentHash ?? null],
   );
   return token;
 }
 
-export async function revokeSession(q: Queryable, token: string): Promise<void> {
-  await q.query('UPDATE sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256Hex(token)]);
+/** Ends one session and the exchange tokens made from it. Returns the hashes ended (for the push streams). */
+export async function revokeSession(q: Queryable, token: string): Promise<{ playerId: number; hashes: string[] } | null> {
+  const hash = tokenHash(token);
+  const r = await q.query<{ token_hash: string; player_id: string }>(
+    `UPDATE sessions SET revoked_at = COALESCE(revoked_at, now())
+     WHERE token_hash = $1 OR parent_hash = $1 RETURNING token_hash, player_id`,
+    [hash],
+  );
+  if (!r.rows.length) return null;
+  return { playerId: Number(r.rows[0]!.player_id), hashes: r.rows.map((row) => row.token_hash) };
 }
 
-/** Revokes every session of a player (password change/reset). */
+/** Revokes every session of a player, exchange tokens included (password change/reset, disable). */
 export async function revokePlayerSessions(q: Queryable, playerId: number): Promise<void> {
   await q.query('UPDATE sessions SET revoked_at = now() WHERE player_id = $1 AND revoked_at IS NULL', [playerId]);
 }
 
+/** Disables a player: every token stops at once (the lookup checks the status too). */
+export async function disablePlayer(q: Queryable, playerId: number): Promise<void> {
+  await q.query('UPDATE players SET status = $2, updated_at = now() WHERE id = $1', [playerId, DISABLED_STATUS]);
+  await revokePlayerSessions(q, playerId);
+}
+
+/**
+ * SQL condition: session `s` is live (not revoked, not expired, its parent session too) and its player `p`
+ * is not disabled. The one definition, used by the token lookup and by the push streams.
+ */
+export const LIVE_SESSION_SQL = `s.revoked_at IS NULL AND s.expires_at > now() AND p.status <> '${DISABLED_STATUS}'
+  AND (s.parent_hash IS NULL OR EXISTS (SELECT 1 FROM sessions ps WHERE ps.token_hash = s.parent_hash
+       AND ps.revoked_at IS NULL AND ps.expires_at > now()))`;
+
 /** The player behind a live token, or null. */
 export async function playerForToken(q: Queryable, token: string): Promise<AuthPlayer | null> {
-  const r = await q.query<{ id: string; username: string; currency: AuthPlayer['currency']; status: string }>(
-    `SELECT p.id, p.username, p.currency, p.status FROM sessions s JOIN players p ON p.id = s.player_id
-     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sha256Hex(token)],
+  const r = await q.query<{ id: string; username: string; currency: AuthPlayer['currency']; status: string; token_hash: string; scope: SessionScope }>(
+    `SELECT p.id, p.username, p.currency, p.status, s.token_hash, s.scope FROM sessions s JOIN players p ON p.id = s.player_id
+     WHERE s.token_hash = $1 AND ${LIVE_SESSION_SQL}`,
+    [tokenHash(token)],
   );
   const row = r.rows[0];
-  return row ? { id: Number(row.id), username: row.username, currency: row.currency, status: row.status } : null;
+  return row
+    ? { id: Number(row.id), username: row.username, currency: row.currency, status: row.status, session: { hash: row.token_hash, scope: row.scope } }
+    : null;
 }
 
 export function bearerToken(header: string | undefined): string | null {

@@ -5,6 +5,7 @@ import type { Endpoint } from '@khela/contracts';
 import type { Db } from '../db';
 import type { PushService } from '../push/service';
 import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';
+import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../exchange/scope';
 import { Forbidden, Unauthenticated } from './errors';
 
 declare module 'fastify' {
@@ -35,13 +36,22 @@ export type EndpointHandler<E extends Endpoint<any, any, any, any>> = (
 /** '/api/promotions/{id}' -> '/api/promotions/:id' */
 export const toFastifyPath = (path: string) => path.replace(/\{(\w+)\}/g, ':$1');
 
-/** Resolves the bearer token to `req.player`; 401 when required and missing/invalid. */
-export function authHook(mode: Endpoint['auth']): onRequestHookHandler {
+/**
+ * Resolves the bearer token to `req.player`; 401 when required and missing/invalid. An exchange token
+ * (POST /api/player-login) counts only on the exchange's calls: 403 on other bearer calls, a visitor on optional ones.
+ */
+export function authHook(mode: Endpoint['auth'], endpoint?: Pick<Endpoint, 'method' | 'path'>): onRequestHookHandler {
+  const exchangeOk = endpoint ? acceptsExchangeToken(endpoint) : false;
   return async function (req) {
     req.player = null;
     if (mode === 'none') return;
     const token = bearerToken(req.headers.authorization);
-    if (token) req.player = await playerForToken(this.db, token);
+    const player = token ? await playerForToken(this.db, token) : null;
+    if (player?.session?.scope === 'exchange' && !exchangeOk) {
+      if (mode === 'bearer') throw new Forbidden(EXCHANGE_TOKEN_REFUSED);
+    } else {
+      req.player = player;
+    }
     if (mode === 'bearer' && !req.player) throw new Unauthenticated();
   };
 }
@@ -69,7 +79,7 @@ export function registerEndpoint<E extends Endpoint<any, any, any, any>>(
       ...(endpoint.summary ? { summary: endpoint.summary } : {}),
       ...(endpoint.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
     },
-    onRequest: authHook(endpoint.auth),
+    onRequest: authHook(endpoint.auth, endpoint),
     handler: (req, reply) => handler(req as unknown as EndpointRequest<E>, reply),
   });
 }

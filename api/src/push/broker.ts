@@ -6,26 +6,32 @@ export type { PushPayload, PushTopic };
 /** A stream only forwards what it receives, so the payload is opaque on this side. */
 export type PushHandler = (topic: PushTopic, payload: unknown) => void;
 
+/** Which of a player's streams must end: those of some sessions, some stream ids, or (neither) all of them. */
+export interface StreamEnd {
+  sessions?: string[];
+  streams?: string[];
+}
+export type EndHandler = (end: StreamEnd) => void;
+
 /** Delivers events to the streams of one player, wherever (which process) they are open. */
 export interface PushBroker {
   publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>): Promise<void>;
+  /** Tells every process to end the player's matching streams (log-out, password change, disable, stream cap). */
+  end(playerId: number, end: StreamEnd): Promise<void>;
   /** Returns the unsubscribe function. */
-  subscribe(playerId: number, handler: PushHandler): () => void;
+  subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler): () => void;
   close(): Promise<void>;
 }
 
-interface Envelope {
-  p: number;
-  t: PushTopic;
-  d: unknown;
-}
+type Envelope = { p: number; t: PushTopic; d: unknown } | { p: number; end: StreamEnd };
 
 class LocalFanout {
   private readonly events = new EventEmitter().setMaxListeners(0);
   emit(e: Envelope) {
-    this.events.emit(String(e.p), e.t, e.d);
+    if ('end' in e) this.events.emit(`${e.p}:end`, e.end);
+    else this.events.emit(String(e.p), e.t, e.d);
   }
-  subscribe(playerId: number, handler: PushHandler) {
+  subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler) {
     const h = (t: PushTopic, d: unknown) => {
       try {
         handler(t, d);
@@ -33,8 +39,19 @@ class LocalFanout {
         /* one broken stream must not stop the others */
       }
     };
+    const e = (end: StreamEnd) => {
+      try {
+        onEnd?.(end);
+      } catch {
+        /* as above */
+      }
+    };
     this.events.on(String(playerId), h);
-    return () => void this.events.off(String(playerId), h);
+    this.events.on(`${playerId}:end`, e);
+    return () => {
+      this.events.off(String(playerId), h);
+      this.events.off(`${playerId}:end`, e);
+    };
   }
 }
 
@@ -44,8 +61,11 @@ export class InProcessBroker implements PushBroker {
   async publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>) {
     this.fanout.emit({ p: playerId, t: topic, d: payload });
   }
-  subscribe(playerId: number, handler: PushHandler) {
-    return this.fanout.subscribe(playerId, handler);
+  async end(playerId: number, end: StreamEnd) {
+    this.fanout.emit({ p: playerId, end });
+  }
+  subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler) {
+    return this.fanout.subscribe(playerId, handler, onEnd);
   }
   async close() {}
 }
@@ -72,9 +92,12 @@ export class PgNotifyBroker implements PushBroker {
     const env: Envelope = { p: playerId, t: topic, d: payload };
     await this.db.notify(this.channel, JSON.stringify(env));
   }
-  subscribe(playerId: number, handler: PushHandler) {
+  async end(playerId: number, end: StreamEnd) {
+    await this.db.notify(this.channel, JSON.stringify({ p: playerId, end } satisfies Envelope));
+  }
+  subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler) {
     void this.start();
-    return this.fanout.subscribe(playerId, handler);
+    return this.fanout.subscribe(playerId, handler, onEnd);
   }
   async close() {
     if (this.started) await (await this.started)();

@@ -6,13 +6,11 @@ import { BadRequest, Unauthenticated } from '../http/errors';
 import type { PushTopic } from './broker';
 import { balanceEvent, TICKET_TTL_SECONDS } from './service';
 
-export const HEARTBEAT_MS = 20_000;
-
 export default async function pushRoutes(app: FastifyInstance) {
-  registerEndpoint(app, pushTicket, async (req) => ({
-    ticket: await app.push.issueTicket(requirePlayer(req).id),
-    expires_in: TICKET_TTL_SECONDS,
-  }));
+  registerEndpoint(app, pushTicket, async (req) => {
+    const player = requirePlayer(req);
+    return { ticket: await app.push.issueTicket(player.id, player.session!.hash), expires_in: TICKET_TTL_SECONDS };
+  });
 
   const open = new Set<() => void>();
   // SSE responses never end on their own; end them so app.close() does not wait forever.
@@ -26,16 +24,18 @@ export default async function pushRoutes(app: FastifyInstance) {
       schema: {
         querystring: z.object({ ticket: z.string().min(1, 'The ticket field is required.') }),
         tags: ['push'],
-        summary: 'Server-Sent Events: `event: balance` (later inbox, chat, odds); heartbeat comment every 20 s',
+        summary: 'Server-Sent Events: `event: balance` (later inbox, chat, odds); heartbeat comment every 20 s; ends with its session; at most 5 per session (the oldest closes)',
       },
     },
     async (req, reply) => {
       const { ticket } = req.query as { ticket: string };
-      const playerId = await app.push.redeemTicket(ticket);
-      if (!playerId) throw new Unauthenticated();
+      const redeemed = await app.push.redeemTicket(ticket);
+      if (!redeemed) throw new Unauthenticated();
+      const { playerId, sessionHash } = redeemed;
       const initial = await balanceEvent(app.db, playerId).catch(() => {
         throw new BadRequest('Unknown player');
       });
+      const streamId = await app.push.openStream(playerId, sessionHash);
 
       reply.hijack();
       const res = reply.raw;
@@ -52,14 +52,34 @@ export default async function pushRoutes(app: FastifyInstance) {
       res.write(`retry: 3000\n\n`);
       send('balance', initial);
 
-      const unsubscribe = app.push.subscribe(playerId, send);
-      const heartbeat = setInterval(() => res.write(`: ping\n\n`), HEARTBEAT_MS);
+      let ended = false;
       const end = () => {
+        if (ended) return;
+        ended = true;
         clearInterval(heartbeat);
         unsubscribe();
         open.delete(end);
         if (!res.writableEnded) res.end();
+        void app.push.closeStream(streamId).catch(() => undefined);
       };
+      // log-out, password change, disable (by session) and the per-session cap (by stream id), from any process
+      const unsubscribe = app.push.subscribe(playerId, send, (e) => {
+        const mine = e.streams ? e.streams.includes(streamId) : e.sessions ? e.sessions.includes(sessionHash) : true;
+        if (mine) end();
+      });
+      // the heartbeat re-checks the session too: an end notice lost between processes still ends the stream
+      const heartbeat = setInterval(() => {
+        res.write(`: ping\n\n`);
+        app.push.touchStream(streamId).then(
+          (live) => live || end(),
+          () => undefined,
+        );
+      }, app.push.limits.heartbeatMs);
+      // a log-out between the ticket and the subscription above is seen here
+      app.push.touchStream(streamId).then(
+        (live) => live || end(),
+        () => undefined,
+      );
       open.add(end);
       req.raw.on('close', end);
       res.on('error', end);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db';
 import { sha256Hex } from '@khela/contracts/signing';
 import { fromMinor, getPlayerBalance } from '../ledger';
-import type { PushBroker, PushHandler, PushPayload, PushTopic } from './broker';
+import { LIVE_SESSION_SQL } from '../auth/sessions';
+import type { EndHandler, PushBroker, PushHandler, PushPayload, PushTopic } from './broker';
+import { closeSessionStreams, closeStream, openStream, pushLimits, touchStream, type PushLimits } from './streams';
 
 export const TICKET_TTL_SECONDS = 30;
 
@@ -23,16 +25,31 @@ export interface PushService {
   publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>): Promise<void>;
   /** Call after a ledger transfer commits. Never throws: a lost push only delays the UI's next poll. */
   publishBalance(playerId: number): Promise<void>;
-  subscribe(playerId: number, handler: PushHandler): () => void;
-  issueTicket(playerId: number): Promise<string>;
-  /** Single use: the player id, or null when unknown, used or older than 30 s. */
-  redeemTicket(ticket: string): Promise<number | null>;
+  subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler): () => void;
+  /** A ticket for a stream of this session: the stream ends when the session does. */
+  issueTicket(playerId: number, sessionHash: string): Promise<string>;
+  /** Single use: the player and session, or null when unknown, used, older than 30 s or the session ended. */
+  redeemTicket(ticket: string): Promise<{ playerId: number; sessionHash: string } | null>;
+  /** Ends the streams of these sessions (or all of the player's) in every process: log-out, password change, disable. */
+  endStreams(playerId: number, sessions: string[] | 'all'): Promise<void>;
+  /** Registers a stream; older streams of the session over the cap are ended. */
+  openStream(playerId: number, sessionHash: string): Promise<string>;
+  /** Heartbeat: false when the stream must end (session gone, or closed elsewhere). */
+  touchStream(id: string): Promise<boolean>;
+  closeStream(id: string): Promise<void>;
+  readonly limits: PushLimits;
   readonly broker: PushBroker;
 }
 
-export function createPushService(db: Db, broker: PushBroker, log?: { warn(obj: object, msg: string): void }): PushService {
+export function createPushService(
+  db: Db,
+  broker: PushBroker,
+  log?: { warn(obj: object, msg: string): void },
+  limits: PushLimits = pushLimits(),
+): PushService {
   return {
     broker,
+    limits,
     publish: (playerId, topic, payload) => broker.publish(playerId, topic, payload),
     async publishBalance(playerId) {
       try {
@@ -41,24 +58,39 @@ export function createPushService(db: Db, broker: PushBroker, log?: { warn(obj: 
         log?.warn({ err, playerId }, 'balance push failed');
       }
     },
-    subscribe: (playerId, handler) => broker.subscribe(playerId, handler),
-    async issueTicket(playerId) {
+    subscribe: (playerId, handler, onEnd) => broker.subscribe(playerId, handler, onEnd),
+    async issueTicket(playerId, sessionHash) {
       const ticket = randomBytes(24).toString('base64url');
       await db.query(
-        `INSERT INTO push_tickets (ticket_hash, player_id, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`,
-        [sha256Hex(ticket), playerId, TICKET_TTL_SECONDS],
+        `INSERT INTO push_tickets (ticket_hash, player_id, session_hash, expires_at) VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+        [sha256Hex(ticket), playerId, sessionHash, TICKET_TTL_SECONDS],
       );
       // Old tickets are useless; keep the table small.
       await db.query(`DELETE FROM push_tickets WHERE expires_at < now() - interval '1 hour'`);
       return ticket;
     },
     async redeemTicket(ticket) {
-      const r = await db.query<{ player_id: string }>(
-        `UPDATE push_tickets SET used_at = now()
-         WHERE ticket_hash = $1 AND used_at IS NULL AND expires_at > now() RETURNING player_id`,
+      const r = await db.query<{ player_id: string; session_hash: string }>(
+        `UPDATE push_tickets t SET used_at = now()
+         FROM sessions s JOIN players p ON p.id = s.player_id
+         WHERE t.ticket_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()
+           AND s.token_hash = t.session_hash AND ${LIVE_SESSION_SQL}
+         RETURNING t.player_id, t.session_hash`,
         [sha256Hex(ticket)],
       );
-      return r.rows[0] ? Number(r.rows[0].player_id) : null;
+      const row = r.rows[0];
+      return row ? { playerId: Number(row.player_id), sessionHash: row.session_hash } : null;
     },
+    async endStreams(playerId, sessions) {
+      await closeSessionStreams(db, playerId, sessions);
+      await broker.end(playerId, sessions === 'all' ? {} : { sessions });
+    },
+    async openStream(playerId, sessionHash) {
+      const { id, evicted } = await openStream(db, { playerId, sessionHash }, limits);
+      if (evicted.length) await broker.end(playerId, { streams: evicted });
+      return id;
+    },
+    touchStream: (id) => touchStream(db, id),
+    closeStream: (id) => closeStream(db, id),
   };
 }

@@ -9,7 +9,7 @@ import {
   playerLoginEndpoint,
   resetPasswordEndpoint,
 } from '@khela/contracts';
-import { bearerToken, createSession, hashPassword, revokeSession, verifyPassword } from '../../auth';
+import { bearerToken, createSession, EXCHANGE_TOKEN_TTL_DAYS, hashPassword, revokeSession, verifyPassword } from '../../auth';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
 import type { IdentityContext } from '../context';
@@ -43,7 +43,9 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
 
   registerEndpoint(app, logoutEndpoint, async (req) => {
     const token = bearerToken(req.headers.authorization);
-    if (token) await revokeSession(db, token);
+    // the session, its exchange tokens and their push streams end together
+    const ended = token ? await revokeSession(db, token) : null;
+    if (ended) await app.push.endStreams(ended.playerId, ended.hashes);
     return { message: 'Logged out.' };
   });
 
@@ -59,8 +61,10 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   registerEndpoint(app, playerLoginEndpoint, async (req) => {
     const player = requirePlayer(req);
     if (req.body.user_id !== undefined && String(req.body.user_id) !== String(player.id)) throw new Forbidden();
-    // a separate, short-lived token for the exchange site: revoking it never logs the player out here
-    return { access_token: await createSession(db, player.id, 1) };
+    // a separate, short-lived token scoped to the exchange's calls; it ends with this session (log-out,
+    // password change, disable). Revoking it never logs the player out here.
+    const parentHash = player.session!.hash;
+    return { access_token: await createSession(db, player.id, EXCHANGE_TOKEN_TTL_DAYS, { scope: 'exchange', parentHash }) };
   });
 
   registerEndpoint(app, changePasswordEndpoint, async (req) => {
@@ -71,6 +75,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
       throw new ValidationFailed({ old_password: ['Your current password is incorrect.'] });
     }
     await setPassword(db, Number(p.id), await hashPassword(req.body.new_password));
+    await app.push.endStreams(Number(p.id), 'all');
     return { message: 'Password changed successfully. Please login with your new password.' };
   });
 
@@ -106,6 +111,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
       throw new ValidationFailed({ otp: [err.message] });
     });
     await setPassword(db, playerId, await hashPassword(b.password));
+    await app.push.endStreams(playerId, 'all');
     await clearEvents(db, 'login:username', b.username.toLowerCase());
     return { message: 'Password reset successfully. Please login with your new password.' };
   });
