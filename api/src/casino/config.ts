@@ -2,7 +2,7 @@
 export interface ProviderPartner {
   /** Partner id in the seamless-wallet path: /api/seamless/{id}/... */
   id: string;
-  /** Shared secret: hex HMAC-SHA256 of each raw request body, sent as X-Signature. */
+  /** Shared secret of the signed seamless-wallet calls (X-Timestamp, X-Signature). */
   secret: string;
   /** Base of the provider's launch URL; the game page is `${launchUrl}/play?token=...`. */
   launchUrl: string;

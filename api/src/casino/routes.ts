@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import {
   marketBlock,
   SEAMLESS_ACTIONS,
-  SEAMLESS_SIGNATURE_HEADER,
   addGameFavourite,
   gameRun,
   getBettingRecord,
@@ -13,7 +12,7 @@ import {
   seamlessRequests,
   type SeamlessAction,
 } from '@khela/contracts';
-import { verifyHmacSha256Hex } from '@khela/contracts/signing';
+import { checkCall } from '@khela/contracts/signing';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
 import { Forbidden, NotFound } from '../http/errors';
 import { casinoConfig, type CasinoConfig } from './config';
@@ -99,7 +98,7 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
           tags: ['seamless-wallet'],
           summary: 'Seamless wallet for game providers: authenticate, balance, bet, win, rollback',
           description:
-            'Body: JSON of the action (see shared/contracts/src/schemas/casino.ts seamlessRequests). Header X-Signature: hex HMAC-SHA256 of the raw body with the partner secret. ' +
+            'Body: JSON of the action (see shared/contracts/src/schemas/casino.ts seamlessRequests). Headers X-Timestamp (unix seconds, within 300 s) and X-Signature: hex HMAC-SHA256 with the partner secret of `POST\\n{path}\\n{timestamp}\\n{raw body}`. ' +
             'Answers HTTP 200 with a status (OK, NOT_ENOUGH_MONEY, DUPLICATE_TRANSACTION, ...); 401 INVALID_SIGNATURE / INVALID_PARTNER; 400 WRONG_SYNTAX for a body that is not JSON.',
         },
       },
@@ -108,8 +107,10 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
         const partner = config.partners.get(provider);
         if (!partner) return reply.code(401).send({ status: 'INVALID_PARTNER', message: 'Unknown partner.' });
         const raw = typeof req.body === 'string' ? req.body : '';
-        if (!verifyHmacSha256Hex(partner.secret, raw, req.headers[SEAMLESS_SIGNATURE_HEADER])) {
-          return reply.code(401).send({ status: 'INVALID_SIGNATURE', message: 'The request signature is not valid.' });
+        const check = checkCall(partner.secret, { method: req.method, path: req.url, body: raw }, req.headers);
+        if (check !== 'ok') {
+          const message = check === 'stale' ? 'The request timestamp is missing or outside the 300 s window.' : 'The request signature is not valid.';
+          return reply.code(401).send({ status: 'INVALID_SIGNATURE', message });
         }
         if (!(SEAMLESS_ACTIONS as readonly string[]).includes(action)) {
           return reply.code(404).send({ status: 'WRONG_SYNTAX', message: `Unknown action ${action}.` });

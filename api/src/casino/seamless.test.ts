@@ -6,7 +6,7 @@ import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, t
 import { createTurnover } from '../wallet/turnover';
 import { createPlayer, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
-import { hmacSha256Hex as sign } from '@khela/contracts/signing';
+import { signCall } from '@khela/contracts/signing';
 
 const SECRET = 'dev-provider-secret';
 
@@ -53,10 +53,11 @@ async function call(
   opts: { secret?: string; provider?: string } = {},
 ): Promise<{ http: number; status: string; balance?: string; [k: string]: unknown }> {
   const raw = JSON.stringify({ request_uuid: randomUUID(), ...body });
+  const url = `/api/seamless/${opts.provider ?? 'sandbox'}/${action}`;
   const res = await app.inject({
     method: 'POST',
-    url: `/api/seamless/${opts.provider ?? 'sandbox'}/${action}`,
-    headers: { 'content-type': 'application/json', 'x-signature': sign(opts.secret ?? SECRET, raw) },
+    url,
+    headers: { 'content-type': 'application/json', ...signCall(opts.secret ?? SECRET, { method: 'POST', path: url, body: raw }) },
     payload: raw,
   });
   return { http: res.statusCode, ...(res.json() as { status: string }) };

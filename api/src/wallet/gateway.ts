@@ -1,5 +1,4 @@
-import { GATEWAY_SIGNATURE_HEADER } from '@khela/contracts';
-import { hmacSha256Hex, verifyHmacSha256Hex } from '@khela/contracts/signing';
+import { checkCall, pathOf, signCall } from '@khela/contracts/signing';
 import type { WalletConfig } from './config';
 
 export interface GatewayPayment {
@@ -19,11 +18,13 @@ export class GatewayUnavailable extends Error {}
 export function gatewayClient(config: WalletConfig, fetchImpl: typeof fetch = fetch) {
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<GatewayPayment> {
     const raw = body === undefined ? '' : JSON.stringify(body);
+    const url = `${config.gatewayUrl}${path}`;
     let res: Response;
     try {
-      res = await fetchImpl(`${config.gatewayUrl}${path}`, {
+      res = await fetchImpl(url, {
         method,
-        headers: { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: hmacSha256Hex(config.gatewaySecret, raw) },
+        // method, path, time and body are signed: a GET of one payment cannot be replayed for another or later
+        headers: { 'content-type': 'application/json', ...signCall(config.gatewaySecret, { method, path: pathOf(url), body: raw }) },
         body: method === 'POST' ? raw : undefined,
         signal: AbortSignal.timeout(10_000),
       });
@@ -33,7 +34,7 @@ export function gatewayClient(config: WalletConfig, fetchImpl: typeof fetch = fe
     const text = await res.text();
     if (!res.ok) throw new GatewayUnavailable(`gateway answered ${res.status}: ${text.slice(0, 200)}`);
     // Answers are signed too: a man in the middle cannot mark a payment paid.
-    if (!verifyHmacSha256Hex(config.gatewaySecret, text, res.headers.get(GATEWAY_SIGNATURE_HEADER))) {
+    if (checkCall(config.gatewaySecret, { method: 'RESPONSE', path: pathOf(url), body: text }, res.headers) !== 'ok') {
       throw new GatewayUnavailable('gateway answer has a bad signature');
     }
     return JSON.parse(text) as GatewayPayment;

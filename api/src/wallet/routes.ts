@@ -14,9 +14,8 @@ import {
   WALLET_MESSAGES as M,
   WALLET_STATUS,
   walletStatusKey,
-  GATEWAY_SIGNATURE_HEADER,
 } from '@khela/contracts';
-import { verifyHmacSha256Hex } from '@khela/contracts/signing';
+import { checkCall } from '@khela/contracts/signing';
 import { requestIdempotencyKey } from '../core/idempotency';
 import { isoTimestamp } from '../core/timestamps';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
@@ -144,11 +143,13 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
         done(Object.assign(new Error('Invalid JSON'), { statusCode: 400 }), undefined);
       }
     });
-    scope.post('/api/ewa/callback', { schema: { tags: ['wallet'], summary: 'Payment gateway callback (HMAC-SHA256 in X-Signature)' } }, async (req, reply) => {
+    const summary = 'Payment gateway callback (X-Timestamp, X-Signature: HMAC-SHA256 of method, path, timestamp and body)';
+    scope.post('/api/ewa/callback', { schema: { tags: ['wallet'], summary } }, async (req, reply) => {
       const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
-      if (!verifyHmacSha256Hex(config.gatewaySecret, raw, req.headers[GATEWAY_SIGNATURE_HEADER])) {
-        req.log.warn('gateway callback with a bad signature');
-        return reply.code(401).send({ ok: false, message: 'Invalid signature' });
+      const check = checkCall(config.gatewaySecret, { method: req.method, path: req.url, body: raw }, req.headers);
+      if (check !== 'ok') {
+        req.log.warn({ check }, 'gateway callback refused');
+        return reply.code(401).send({ ok: false, message: check === 'stale' ? 'Stale or missing timestamp' : 'Invalid signature' });
       }
       const parsed = gatewayCallbackBody.safeParse(req.body);
       if (!parsed.success) return reply.code(422).send({ ok: false, message: 'Malformed callback' });

@@ -6,7 +6,7 @@ import type { Db } from '../db';
 import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import { createPlayer, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
-import { hmacSha256Hex as sign } from '@khela/contracts/signing';
+import { signCall } from '@khela/contracts/signing';
 import { recordTurnover } from './turnover';
 // The sandbox's gateway part, so the e-wallet flow runs against the real protocol.
 import gatewayPlugin from '../../../sandbox/src/gateway/plugin';
@@ -255,7 +255,7 @@ describe('e-wallet via the gateway', () => {
 
     const paymentId = body.url.split('/').pop();
     const forged = JSON.stringify({ payment_id: paymentId, merchant_ref: body.transaction, status: 'success', amount: '1000.00', currency: 'BDT' });
-    const bad = await app.inject({ method: 'POST', url: '/api/ewa/callback', headers: { 'content-type': 'application/json', 'x-signature': sign('wrong', forged) }, payload: forged });
+    const bad = await app.inject({ method: 'POST', url: '/api/ewa/callback', headers: { 'content-type': 'application/json', ...signCall('wrong', { method: 'POST', path: '/api/ewa/callback', body: forged }) }, payload: forged });
     expect(bad.statusCode).toBe(401);
     expect(await balanceOf(p.id)).toBe('0.00');
 
@@ -267,7 +267,7 @@ describe('e-wallet via the gateway', () => {
 
     // A replayed (correctly signed) callback is acknowledged and moves nothing.
     const again = JSON.stringify({ payment_id: paymentId, merchant_ref: body.transaction, status: 'success', amount: '1000.00', currency: 'BDT' });
-    const replayed = await app.inject({ method: 'POST', url: '/api/ewa/callback', headers: { 'content-type': 'application/json', 'x-signature': sign(SECRET, again) }, payload: again });
+    const replayed = await app.inject({ method: 'POST', url: '/api/ewa/callback', headers: { 'content-type': 'application/json', ...signCall(SECRET, { method: 'POST', path: '/api/ewa/callback', body: again }) }, payload: again });
     expect(replayed.statusCode).toBe(200);
     expect(await balanceOf(p.id)).toBe('1000.00');
     const confirm = await app.inject({ method: 'POST', url: '/api/ewa/confirm', headers: p.auth, payload: { trx_id: body.transaction } });

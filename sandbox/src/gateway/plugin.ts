@@ -1,15 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { GATEWAY_SIGNATURE_HEADER } from '@khela/contracts';
-import { hmacSha256Hex as sign, verifyHmacSha256Hex as verify } from '@khela/contracts/signing';
+import { checkCall, pathOf, signCall } from '@khela/contracts/signing';
 import { config } from '../config';
 
 /**
  * Payment gateway stand-in (e-wallet deposits). Protocol, as a real gateway would speak it:
- * - POST /gateway/api/payments (body signed: X-Signature = hex HMAC-SHA256(GATEWAY_SECRET, raw body))
- *   creates a payment, idempotent by merchant_ref; answers { payment_id, payment_url, status, ... }, signed the same way.
- * - GET /gateway/api/payments/:id answers the payment's state (signed).
+ * - Every API call and answer carries X-Timestamp and X-Signature = hex HMAC-SHA256(GATEWAY_SECRET,
+ *   `${method}\n${path}\n${timestamp}\n${body}`) (an answer signs `RESPONSE` and its request's path),
+ *   refused outside 300 s.
+ * - POST /gateway/api/payments creates a payment, idempotent by merchant_ref; answers { payment_id, payment_url, status, ... }.
+ * - GET /gateway/api/payments/:id answers the payment's state.
  * - GET /gateway/pay/:id is the page where the tester approves or declines.
  * - On a decision the gateway POSTs a signed callback to callback_url and retries with backoff
  *   until the merchant acknowledges it with a 2xx.
@@ -91,10 +92,11 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
     trxid: p.trxid,
     number: p.number,
   });
-  const signed = (reply: FastifyReply, body: unknown) => {
+  const signed = (req: FastifyRequest, reply: FastifyReply, body: unknown) => {
     const raw = JSON.stringify(body);
-    return reply.type('application/json').header(GATEWAY_SIGNATURE_HEADER, sign(secret, raw)).send(raw);
+    return reply.type('application/json').headers(signCall(secret, { method: 'RESPONSE', path: req.url, body: raw })).send(raw);
   };
+  const refused = (req: FastifyRequest, raw: string) => checkCall(secret, { method: req.method, path: req.url, body: raw }, req.headers) !== 'ok';
 
   function expireIfDue(p: Payment) {
     if (p.status === 'pending' && Date.now() > p.expires_at) {
@@ -120,7 +122,8 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
       try {
         const res = await doFetch(p.callback_url, {
           method: 'POST',
-          headers: { 'content-type': 'application/json', [GATEWAY_SIGNATURE_HEADER]: sign(secret, body) },
+          // signed at each attempt: a retry carries a fresh timestamp
+          headers: { 'content-type': 'application/json', ...signCall(secret, { method: 'POST', path: pathOf(p.callback_url), body }) },
           body,
           signal: AbortSignal.timeout(10_000),
         });
@@ -146,11 +149,11 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
 
   app.post('/api/payments', async (req, reply) => {
     const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
-    if (!verify(secret, raw, req.headers[GATEWAY_SIGNATURE_HEADER])) return reply.code(401).send({ message: 'Invalid signature' });
+    if (refused(req, raw)) return reply.code(401).send({ message: 'Invalid signature' });
     const parsed = createBody.safeParse(req.body);
     if (!parsed.success) return reply.code(422).send({ message: parsed.error.issues[0]?.message ?? 'Invalid request' });
     const existing = byRef.get(parsed.data.merchant_ref);
-    if (existing) return signed(reply, view(payments.get(existing)!));
+    if (existing) return signed(req, reply, view(payments.get(existing)!));
     const d = parsed.data;
     const p: Payment = {
       payment_id: `PG${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`,
@@ -169,14 +172,15 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
     };
     payments.set(p.payment_id, p);
     byRef.set(p.merchant_ref, p.payment_id);
-    return signed(reply, view(p));
+    return signed(req, reply, view(p));
   });
 
   app.get('/api/payments/:id', async (req, reply) => {
+    if (refused(req, '')) return reply.code(401).send({ message: 'Invalid signature' });
     const p = payments.get((req.params as { id: string }).id);
     if (!p) return reply.code(404).send({ message: 'Unknown payment' });
     expireIfDue(p);
-    return signed(reply, view(p));
+    return signed(req, reply, view(p));
   });
 
   const page = (title: string, inner: string) => `<!doctype html><html lang="en"><head><meta charset="utf-8">

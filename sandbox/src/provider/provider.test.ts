@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { providerPlugin } from './plugin';
 import { GameProvider, crashPointFrom, fromMinor, slotPayout, toMinor } from './engine';
-import { hmacSha256Hex as sign } from '@khela/contracts/signing';
+import { checkCall } from '@khela/contracts/signing';
 import { WalletClient, type WalletTransport } from './wallet-client';
 
 const SECRET = 'test-secret';
@@ -14,7 +14,7 @@ function fakeOperator(startMinor = 10_000) {
   const calls: Array<{ action: string; body: Record<string, unknown> }> = [];
   let failNextBet = false;
   const transport: WalletTransport = async (path, raw, headers) => {
-    if (headers['x-signature'] !== sign(SECRET, raw)) return { httpStatus: 401, json: { status: 'INVALID_SIGNATURE' } };
+    if (checkCall(SECRET, { method: 'POST', path, body: raw }, headers) !== 'ok') return { httpStatus: 401, json: { status: 'INVALID_SIGNATURE' } };
     const action = path.split('/').pop()!;
     const body = JSON.parse(raw) as Record<string, unknown>;
     calls.push({ action, body });

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { SEAMLESS_SIGNATURE_HEADER } from '@khela/contracts';
-import { hmacSha256Hex } from '@khela/contracts/signing';
+import { signCall } from '@khela/contracts/signing';
 
 /**
  * The provider's side of the seamless-wallet protocol: signed JSON calls to the operator's
@@ -55,9 +54,10 @@ export class WalletClient {
 
   async call(action: WalletAction, payload: Record<string, unknown>): Promise<WalletAnswer> {
     const body = JSON.stringify({ request_uuid: randomUUID(), ...payload });
-    const { json } = await this.transport(`/api/seamless/${this.providerId}/${action}`, body, {
+    const path = `/api/seamless/${this.providerId}/${action}`;
+    const { json } = await this.transport(path, body, {
       'content-type': 'application/json',
-      [SEAMLESS_SIGNATURE_HEADER]: hmacSha256Hex(this.secret, body),
+      ...signCall(this.secret, { method: 'POST', path, body }),
     });
     const answer = (json && typeof json === 'object' ? json : { status: 'UNKNOWN' }) as WalletAnswer;
     return { ...answer, status: typeof answer.status === 'string' ? answer.status : 'UNKNOWN' };

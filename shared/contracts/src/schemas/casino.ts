@@ -137,7 +137,7 @@ export const SEAMLESS_STATUSES = [
 ] as const;
 export type SeamlessStatus = (typeof SEAMLESS_STATUSES)[number];
 
-/** Header carrying hex HMAC-SHA256 of the raw request body, keyed with the provider's shared secret. */
+/** Header carrying hex HMAC-SHA256 (provider's shared secret) of method, path, X-Timestamp and raw body: `signCall` of @khela/contracts/signing. */
 export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
 export const SEAMLESS_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
 export type SeamlessAction = (typeof SEAMLESS_ACTIONS)[number];

@@ -169,7 +169,7 @@ export const ewaConfirm = endpoint({
   fallbackError: WALLET_MESSAGES.depositError,
 });
 
-/** Body the gateway POSTs to /api/ewa/callback, signed with HMAC-SHA256 of the raw body in X-Signature. */
+/** Body the gateway POSTs to /api/ewa/callback, signed with `signCall` of @khela/contracts/signing (method, path, timestamp, body). */
 export const gatewayCallbackBody = z.object({
   payment_id: z.string(),
   merchant_ref: z.string(),
