@@ -14,6 +14,7 @@ import {
 import type { Logger } from 'pino';
 import { API_ROOT, type Db } from './db';
 import { installErrorHandler } from './http/error-handler';
+import { registerRequestLimit, trustProxySetting } from './http/request-limit';
 import { createBroker, type PushBroker } from './push/broker';
 import { createPushService } from './push/service';
 import { pushLimits, type PushLimits } from './push/streams';
@@ -54,6 +55,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     ...(isInstance ? { loggerInstance: logger as Logger } : { logger: logger as FastifyServerOptions['logger'] }),
     bodyLimit: 1_048_576,
+    trustProxy: trustProxySetting(),
   }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
@@ -65,6 +67,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push)));
   app.decorateRequest('player', null);
   app.addHook('onClose', async () => broker.close());
+  await registerRequestLimit(app);
 
   const extra = new Set(opts.corsOrigins ?? (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean));
   await app.register(cors, {

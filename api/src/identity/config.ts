@@ -1,4 +1,6 @@
-/** Identity settings from the environment; every default is a safe development value. */
+import { secret } from '../config';
+
+/** Identity settings from the environment; secrets come from ../config.ts, other defaults are safe development values. */
 const num = (name: string, dflt: number) => {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? v : dflt;
@@ -20,9 +22,9 @@ export function identityConfig() {
   const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4100';
   return {
     messagingUrl: (process.env.MESSAGING_URL ?? `${sandbox.replace(/\/$/, '')}/outbox`).replace(/\/$/, ''),
-    messagingSecret: process.env.MESSAGING_SECRET ?? 'dev-messaging-secret',
+    messagingSecret: secret('MESSAGING_SECRET'),
     /** Key of the HMAC that stores one-time codes. */
-    otpPepper: process.env.OTP_PEPPER ?? 'dev-otp-pepper',
+    otpPepper: secret('OTP_PEPPER'),
     otpTtlSeconds: 600,
     otpMaxAttempts: 5,
     limits: {
@@ -31,12 +33,30 @@ export function identityConfig() {
       otpPerAddress: rule('RATE_LIMIT_OTP_PER_ADDRESS', 5, 60 * 60),
       otpPerUsername: rule('RATE_LIMIT_OTP_PER_USERNAME', 10, 60 * 60),
       otpPerIp: rule('RATE_LIMIT_OTP_PER_IP', 30, 60 * 60),
+      /** Sign-up attempts (not only successes) per address and per phone number. */
       signupPerIp: rule('RATE_LIMIT_SIGNUP_PER_IP', 60, 60 * 60),
+      signupPerPhone: rule('RATE_LIMIT_SIGNUP_PER_PHONE', 5, 60 * 60),
     },
     /** VIP points a player earns for verifying the phone the first time. */
     verifyPhoneVipPoints: num('IDENTITY_VERIFY_PHONE_VP', 10),
-    /** Cash bonus (minor units) the referrer earns when a referred friend verifies the phone. */
-    referralRewardMinor: BigInt(Math.round(num('IDENTITY_REFERRAL_REWARD', 50) * 100)),
+    /** Cash bonus (minor units) the referrer earns once the referred friend has deposited and bet. */
+    referralRewardMinor: referralRewardMinor(),
+    /** Turnover multiple of a claimed bonus (cash bonus claim, VP conversion) before a withdrawal. */
+    bonusTurnoverMultiple: bonusTurnoverMultiple(),
   };
 }
 export type IdentityConfig = ReturnType<typeof identityConfig>;
+
+/** Cash bonus (minor units) of one qualified referral; read where the qualifying money moves (wallet, casino) too. */
+export function referralRewardMinor(): bigint {
+  return BigInt(Math.round(num('IDENTITY_REFERRAL_REWARD', 50) * 100));
+}
+
+/**
+ * Money the site gives away (a claimed cash bonus, converted VIP points) must be wagered this many times
+ * before the player can withdraw: BONUS_TURNOVER_MULTIPLE, default 3 (0 turns the requirement off).
+ */
+export function bonusTurnoverMultiple(): number {
+  const v = Number(process.env.BONUS_TURNOVER_MULTIPLE);
+  return process.env.BONUS_TURNOVER_MULTIPLE !== undefined && Number.isInteger(v) && v >= 0 ? v : 3;
+}

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 import { HttpError } from '../http/errors';
 import type { RateRule } from './config';
 
@@ -11,25 +11,55 @@ export class TooManyRequests extends HttpError {
   }
 }
 
-/** Throws 429 when `key` already has `rule.max` events in the window of `bucket`. */
-export async function assertUnderLimit(q: Queryable, bucket: string, key: string, rule: RateRule): Promise<void> {
-  const r = await q.query<{ n: string; oldest: string | null }>(
-    `SELECT count(*)::int AS n, extract(epoch FROM min(created_at))::float8 AS oldest FROM rate_limit_events
-     WHERE bucket = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
-    [bucket, key, rule.windowSeconds],
-  );
-  const n = Number(r.rows[0]?.n ?? 0);
-  if (n >= rule.max) {
-    const oldest = Number(r.rows[0]?.oldest ?? Date.now() / 1000);
-    const retry = Math.max(1, Math.ceil(oldest + rule.windowSeconds - Date.now() / 1000));
-    throw new TooManyRequests(retry);
-  }
+/** One throttle an attempt counts against: `rule.max` events of `bucket`+`key` per window. */
+export interface Limit {
+  bucket: string;
+  key: string;
+  rule: RateRule;
 }
 
-export async function recordEvent(q: Queryable, bucket: string, key: string): Promise<void> {
-  await q.query('INSERT INTO rate_limit_events (bucket, key) VALUES ($1, $2)', [bucket, key]);
-  // keep the table small: nothing older than a day matters
-  if (Math.random() < 0.02) await q.query(`DELETE FROM rate_limit_events WHERE created_at < now() - interval '1 day'`);
+/** The events an attempt reserved; `release` takes them back (e.g. a successful log-in is no failure). */
+export interface Reservation {
+  ids: string[];
+}
+
+/**
+ * Reserves one attempt in every limit at once, or in none: 429 when any of them is already full.
+ * Count and insert run in one transaction under a per-key advisory lock (taken in a fixed order, so
+ * two attempts never deadlock), which every API process on the database shares: N parallel attempts
+ * can never all see "under the limit". Call it BEFORE the expensive or secret check (argon2, sending
+ * a code), and keep the reservation when the attempt should count.
+ */
+export function reserveAttempt(db: Db, limits: Limit[]): Promise<Reservation> {
+  const sorted = [...limits].sort((a, b) => (a.bucket + '\0' + a.key < b.bucket + '\0' + b.key ? -1 : 1));
+  return db.tx(async (q) => {
+    for (const l of sorted) await q.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [l.bucket, l.key]);
+    for (const l of sorted) {
+      const r = await q.query<{ n: number; oldest: number | null }>(
+        `SELECT count(*)::int AS n, extract(epoch FROM min(created_at))::float8 AS oldest FROM rate_limit_events
+         WHERE bucket = $1 AND key = $2 AND created_at > now() - make_interval(secs => $3)`,
+        [l.bucket, l.key, l.rule.windowSeconds],
+      );
+      const n = Number(r.rows[0]?.n ?? 0);
+      if (n >= l.rule.max) {
+        const oldest = Number(r.rows[0]?.oldest ?? Date.now() / 1000);
+        throw new TooManyRequests(Math.max(1, Math.ceil(oldest + l.rule.windowSeconds - Date.now() / 1000)));
+      }
+    }
+    const ids: string[] = [];
+    for (const l of sorted) {
+      const ins = await q.query<{ id: string }>('INSERT INTO rate_limit_events (bucket, key) VALUES ($1, $2) RETURNING id', [l.bucket, l.key]);
+      ids.push(String(ins.rows[0]!.id));
+    }
+    // keep the table small: nothing older than a day matters
+    if (Math.random() < 0.02) await q.query(`DELETE FROM rate_limit_events WHERE created_at < now() - interval '1 day'`);
+    return { ids };
+  });
+}
+
+/** Takes a reservation back (the attempt turned out not to count). */
+export async function releaseAttempt(q: Queryable, reservation: Reservation): Promise<void> {
+  if (reservation.ids.length) await q.query('DELETE FROM rate_limit_events WHERE id = ANY($1::bigint[])', [reservation.ids]);
 }
 
 export async function clearEvents(q: Queryable, bucket: string, key: string): Promise<void> {

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import {
   changePasswordEndpoint,
   createPlayersEndpoint,
+  desktopRegisterEndpoint,
   forgotPasswordEndpoint,
   IDENTITY_MESSAGES as M,
   loginEndpoint,
@@ -10,13 +11,14 @@ import {
   resetPasswordEndpoint,
 } from '@khela/contracts';
 import { bearerToken, createSession, EXCHANGE_TOKEN_TTL_DAYS, hashPassword, revokeSession, verifyPassword } from '../../auth';
+import { verifyCaptcha } from '../../content/service';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
 import type { IdentityContext } from '../context';
 import { loadPlayer } from '../profile/service';
-import { assertUnderLimit, clearEvents, recordEvent } from '../rate-limit';
+import { clearEvents, releaseAttempt, reserveAttempt } from '../rate-limit';
 import { consumeCode, normalizeEmail, normalizePhone } from '../verification/codes';
-import { deliverCode } from '../verification/service';
+import { deliverCode, otpLimits } from '../verification/service';
 import { activePlayerByUsername, checkCredentials, playerIdByUsername, registerPlayer, setPassword } from './service';
 
 /** Log in and out, sign up, the exchange's player token, and passwords (change, forgot, reset). */
@@ -24,17 +26,24 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   const db = app.db;
   const { config } = ctx;
   const L = config.limits;
+  /** Sign-up attempts (successful or not) per address and per phone, reserved before argon2. */
+  const reserveSignup = (ip: string, phone: string) =>
+    reserveAttempt(db, [
+      { bucket: 'signup:ip', key: ip, rule: L.signupPerIp },
+      { bucket: 'signup:phone', key: phone, rule: L.signupPerPhone },
+    ]);
 
   registerEndpoint(app, loginEndpoint, async (req) => {
     const username = req.body.username.toLowerCase();
-    await assertUnderLimit(db, 'login:username', username, L.loginFailuresPerUsername);
-    await assertUnderLimit(db, 'login:ip', req.ip, L.loginFailuresPerIp);
+    // the attempt is reserved as a failure before argon2 runs, so parallel guesses cannot all pass the count
+    const attempt = await reserveAttempt(db, [
+      { bucket: 'login:username', key: username, rule: L.loginFailuresPerUsername },
+      { bucket: 'login:ip', key: req.ip, rule: L.loginFailuresPerIp },
+    ]);
     const p = await checkCredentials(db, username, req.body.password);
-    if (!p) {
-      await recordEvent(db, 'login:username', username);
-      await recordEvent(db, 'login:ip', req.ip);
-      throw new HttpError(401, M.invalidCredentials);
-    }
+    if (!p) throw new HttpError(401, M.invalidCredentials);
+    // the right password: not a failure (only failed log-ins count)
+    await releaseAttempt(db, attempt);
     if (p.status !== 'active') throw new Forbidden('Your account is disabled. Please contact customer support.');
     await clearEvents(db, 'login:username', username);
     const token = await createSession(db, Number(p.id));
@@ -51,10 +60,19 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
 
   registerEndpoint(app, createPlayersEndpoint, async (req) => {
     const b = req.body;
-    await assertUnderLimit(db, 'signup:ip', req.ip, L.signupPerIp);
-    const passwordHash = await hashPassword(b.password);
-    const result = await registerPlayer(db, { ...b, passwordHash, phone: normalizePhone(b.phone) });
-    await recordEvent(db, 'signup:ip', req.ip);
+    const phone = normalizePhone(b.phone);
+    await reserveSignup(req.ip, phone);
+    const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
+    return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
+  });
+
+  registerEndpoint(app, desktopRegisterEndpoint, async (req) => {
+    const b = req.body;
+    const phone = normalizePhone(b.phone);
+    await reserveSignup(req.ip, phone);
+    // single use whatever happens next: one solved captcha is one attempt
+    if (!(await verifyCaptcha(db, b.captcha_id, b.captcha))) throw new ValidationFailed({ captcha: [M.captchaInvalid] });
+    const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
     return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
   });
 
@@ -69,11 +87,11 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
 
   registerEndpoint(app, changePasswordEndpoint, async (req) => {
     const p = await loadPlayer(db, requirePlayer(req).id);
-    await assertUnderLimit(db, 'login:username', p.username.toLowerCase(), L.loginFailuresPerUsername);
+    const attempt = await reserveAttempt(db, [{ bucket: 'login:username', key: p.username.toLowerCase(), rule: L.loginFailuresPerUsername }]);
     if (!(await verifyPassword(p.password_hash, req.body.old_password))) {
-      await recordEvent(db, 'login:username', p.username.toLowerCase());
       throw new ValidationFailed({ old_password: ['Your current password is incorrect.'] });
     }
+    await releaseAttempt(db, attempt);
     await setPassword(db, Number(p.id), await hashPassword(req.body.new_password));
     await app.push.endStreams(Number(p.id), 'all');
     return { message: 'Password changed successfully. Please login with your new password.' };
@@ -84,21 +102,15 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     const channel = b.type === 'email' ? 'email' : 'sms';
     const destination = b.type === 'email' ? normalizeEmail(b.email!) : normalizePhone(b.phone!);
     const username = b.username.toLowerCase();
-    // limits first, and the same answer whether or not the account matches: no account discovery
-    await assertUnderLimit(db, 'otp:address', destination, L.otpPerAddress);
-    await assertUnderLimit(db, 'otp:username', username, L.otpPerUsername);
-    await assertUnderLimit(db, 'otp:ip', req.ip, L.otpPerIp);
+    // the attempt counts first, and the same answer whether or not the account matches: no account discovery
+    await reserveAttempt(db, otpLimits(config, { destination, username, ip: req.ip }));
     const p = await activePlayerByUsername(db, username);
     const matches = p && (b.type === 'email' ? p.email?.toLowerCase() === destination : p.phone === destination);
     if (p && matches) {
       await deliverCode(
         { db, config, messenger: ctx.messenger, log: app.log },
-        { playerId: Number(p.id), username: p.username, purpose: 'reset', channel, destination, ip: req.ip },
+        { playerId: Number(p.id), username: p.username, purpose: 'reset', channel, destination, ip: req.ip, reserved: true },
       );
-    } else {
-      await recordEvent(db, 'otp:address', destination);
-      await recordEvent(db, 'otp:username', username);
-      await recordEvent(db, 'otp:ip', req.ip);
     }
     return { message: `OTP sent successfully. Please check your ${b.type === 'email' ? 'email' : 'sms'}.` };
   });

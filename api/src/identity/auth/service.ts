@@ -4,7 +4,6 @@ import { pgErrorCode, type Db, type Queryable } from '../../db';
 import { ValidationFailed } from '../../http/errors';
 import { createSession, hashPassword, revokePlayerSessions, verifyPassword } from '../../auth';
 import { playerAccounts } from '../../ledger';
-import { verifyCaptcha } from '../../content/service';
 import { sendInboxMessage } from '../inbox/service';
 import { normalizeEmail } from '../verification/codes';
 
@@ -58,17 +57,12 @@ export interface Registration {
   referral_code?: string | null;
   agent_code?: string | null;
   affiliate_code?: string | null;
-  captcha_id?: string;
-  captcha?: string;
 }
 
 /** Creates the player, their accounts, welcome messages and first session in one transaction. */
 export async function registerPlayer(db: Db, b: Registration): Promise<{ id: number; token: string }> {
   return db
     .tx(async (q) => {
-      if (b.captcha_id !== undefined || b.captcha !== undefined) {
-        if (!(await verifyCaptcha(q, b.captcha_id, b.captcha))) throw new ValidationFailed({ captcha: [M.captchaInvalid] });
-      }
       const taken = await q.query('SELECT 1 FROM players WHERE lower(username) = lower($1)', [b.username]);
       if (taken.rows.length) throw new ValidationFailed({ username: [M.usernameTaken] });
       let referredBy: number | null = null;

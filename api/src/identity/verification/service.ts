@@ -4,7 +4,7 @@ import { HttpError } from '../../http/errors';
 import type { IdentityConfig } from '../config';
 import { sendInboxMessage } from '../inbox/service';
 import { loadPlayer } from '../profile/service';
-import { assertUnderLimit, recordEvent } from '../rate-limit';
+import { reserveAttempt, type Limit } from '../rate-limit';
 import { rewardReferrer } from '../rewards/service';
 import { cancelCode, issueCode, type CodePurpose } from './codes';
 import type { Messenger } from './messaging';
@@ -16,19 +16,26 @@ export interface CodeDelivery {
   log: FastifyBaseLogger;
 }
 
-/** Sends a fresh code under the OTP limits; a delivery failure cancels it and answers 502 with the spec's text. */
+/** The three throttles every code send counts against: the address, the account, the client's address. */
+export function otpLimits(config: IdentityConfig, a: { destination: string; username: string; ip: string }): Limit[] {
+  const L = config.limits;
+  return [
+    { bucket: 'otp:address', key: a.destination, rule: L.otpPerAddress },
+    { bucket: 'otp:username', key: a.username.toLowerCase(), rule: L.otpPerUsername },
+    { bucket: 'otp:ip', key: a.ip, rule: L.otpPerIp },
+  ];
+}
+
+/**
+ * Sends a fresh code under the OTP limits (the attempt is reserved first, atomically; `reserved` when
+ * the caller already did); a delivery failure cancels the code and answers 502 with the spec's text.
+ */
 export async function deliverCode(
   { db, config, messenger, log }: CodeDelivery,
-  input: { playerId: number; username: string; purpose: CodePurpose; channel: 'sms' | 'email'; destination: string; ip: string },
+  input: { playerId: number; username: string; purpose: CodePurpose; channel: 'sms' | 'email'; destination: string; ip: string; reserved?: boolean },
 ): Promise<void> {
-  const L = config.limits;
-  await assertUnderLimit(db, 'otp:address', input.destination, L.otpPerAddress);
-  await assertUnderLimit(db, 'otp:username', input.username.toLowerCase(), L.otpPerUsername);
-  await assertUnderLimit(db, 'otp:ip', input.ip, L.otpPerIp);
+  if (!input.reserved) await reserveAttempt(db, otpLimits(config, input));
   const { id, code } = await issueCode(db, config, input);
-  await recordEvent(db, 'otp:address', input.destination);
-  await recordEvent(db, 'otp:username', input.username.toLowerCase());
-  await recordEvent(db, 'otp:ip', input.ip);
   const what = input.purpose === 'reset' ? 'password reset code' : 'verification code';
   try {
     await messenger.send({

@@ -91,26 +91,34 @@ export const signupFormSchema = z
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsMismatch });
 export type SignupForm = z.input<typeof signupFormSchema>;
 
-/** Spec 3, Registration payload (POST /api/v1/create-players), validated with the form's rules. */
-export const createPlayerBody = z
-  .object({
-    username: signupUsername,
-    phone: signupPhone,
-    password: signupPassword,
-    confirmPassword: z.string().min(1, M.confirmRequired).max(128),
-    name: z.string().trim().max(100).optional().nullable(),
-    email: z.string().trim().email().max(190).optional().nullable().or(z.literal('')),
-    referral_code: optionalCode,
-    agent_code: optionalCode,
-    affiliate_code: optionalCode,
-    currency: z.enum(CURRENCIES).default('BDT'),
-    status: z.literal('active').default('active'),
-    /** Desktop registration only: the answer to GET /captcha and the id from its X-Captcha-Id header. */
-    captcha: z.string().trim().max(16).optional(),
-    captcha_id: z.string().trim().max(100).optional(),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsMismatch });
+const createPlayerFields = z.object({
+  username: signupUsername,
+  phone: signupPhone,
+  password: signupPassword,
+  confirmPassword: z.string().min(1, M.confirmRequired).max(128),
+  name: z.string().trim().max(100).optional().nullable(),
+  email: z.string().trim().email().max(190).optional().nullable().or(z.literal('')),
+  referral_code: optionalCode,
+  agent_code: optionalCode,
+  affiliate_code: optionalCode,
+  currency: z.enum(CURRENCIES).default('BDT'),
+  status: z.literal('active').default('active'),
+});
+const passwordsMatch = { path: ['confirmPassword'], message: M.passwordsMismatch };
+
+/** Spec 3, Registration payload (POST /api/v1/create-players, the mobile sign-up: no captcha), validated with the form's rules. */
+export const createPlayerBody = createPlayerFields.refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type CreatePlayerBody = z.input<typeof createPlayerBody>;
+
+/** The desktop registration form's payload: the same fields plus a captcha the server requires. */
+export const desktopRegisterBody = createPlayerFields
+  .extend({
+    /** The answer to GET /captcha and the id from its X-Captcha-Id header (single use). */
+    captcha: z.string().trim().min(1, M.captchaInvalid).max(16, M.captchaInvalid),
+    captcha_id: z.string().trim().min(1, M.captchaInvalid).max(100, M.captchaInvalid),
+  })
+  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+export type DesktopRegisterBody = z.input<typeof desktopRegisterBody>;
 
 /** Desktop registration (spec 3 fields); steps are checked by the functions below (one message each). */
 export interface DesktopRegisterForm {
@@ -265,6 +273,26 @@ export const createPlayersEndpoint = endpoint({
     username: z.string(),
     exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
   }),
+  fallbackError: 'Submission failed',
+});
+
+const signupResponse = z.object({
+  message: z.string(),
+  token: z.string(),
+  remote_id: z.number().int(),
+  username: z.string(),
+  exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
+});
+
+/** The desktop registration form (/register) signs up here: a valid, unused captcha is required. */
+export const desktopRegisterEndpoint = endpoint({
+  method: 'POST',
+  path: '/api/v1/create-players/desktop',
+  auth: 'none',
+  tags: ['identity'],
+  summary: 'Desktop sign-up: like create-players, plus a required single-use captcha; throttled per address and phone',
+  body: desktopRegisterBody,
+  response: signupResponse,
   fallbackError: 'Submission failed',
 });
 
