@@ -16,7 +16,7 @@ const type = (label: string, v: string) => userEvent.type(screen.getByLabelText(
 describe('Register (spec 5, desktop two steps)', () => {
   it('checks step 1, then step 2 and the age box, then registers with the captcha', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    responders.set('POST /api/v1/create-players', () => ({ message: 'Registration Successful!', token: 't', remote_id: 9, username: 'deskuser1' }));
+    responders.set('POST /api/v1/create-players/desktop', () => ({ message: 'Registration Successful!', token: 't', remote_id: 9, username: 'deskuser1' }));
     renderScreen(<Register />, '/register');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect((await screen.findByTestId('register-error')).textContent).toBe('Please fill in all fields.');

@@ -21,7 +21,10 @@ const EMPTY: DesktopRegisterForm = {
   ageCheck: false,
 };
 
-/** /register: the desktop two-step registration (spec 2, 3, 5); it signs up through the same API and rules. */
+/**
+ * /register: the desktop two-step registration (spec 2, 3, 5). Same rules as the mobile sign-up, but its own
+ * endpoint, where the server requires the captcha (single use: a refused attempt loads a new one).
+ */
 export function Register() {
   const { t } = useTranslation('account');
   const { api, session } = useHost();
@@ -64,7 +67,7 @@ export function Register() {
     if (msg) return;
     setBusy(true);
     try {
-      const res = await api.call(schemas.createPlayersEndpoint, {
+      const res = await api.call(schemas.desktopRegisterEndpoint, {
         body: {
           username: form.username,
           password: form.password,
@@ -91,8 +94,11 @@ export function Register() {
       else {
         const fe = err instanceof ApiError ? err.fieldErrors : undefined;
         if (fe) setServerErrors(Object.values(fe).flat());
+        // the server's own message (e.g. too many attempts)
         else setError((err as Error).message || t('signup.failed'));
       }
+      // the captcha was used up by this attempt
+      setForm((f) => ({ ...f, captcha: '' }));
       void loadCaptcha();
     } finally {
       setBusy(false);
