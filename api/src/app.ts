@@ -12,6 +12,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
+import { corsOrigins, isProduction } from './config';
 import { API_ROOT, type Db } from './db';
 import { installErrorHandler } from './http/error-handler';
 import { registerRequestLimit, trustProxySetting } from './http/request-limit';
@@ -43,8 +44,10 @@ export interface AppOptions {
   broker?: PushBroker;
   /** Push stream limits; default from PUSH_STREAMS_PER_SESSION / PUSH_HEARTBEAT_MS (push/streams.ts). */
   push?: Partial<PushLimits>;
-  /** Extra allowed CORS origins besides any localhost/127.0.0.1 port. */
+  /** Allowed CORS origins (default CORS_ORIGINS); in development any localhost/127.0.0.1 port too. */
   corsOrigins?: string[];
+  /** Production mode (default NODE_ENV=production): only the configured CORS origins, no /docs or /openapi.json. */
+  production?: boolean;
 }
 
 const LOCAL_ORIGIN = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\])(:\d+)?$/;
@@ -69,23 +72,28 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.addHook('onClose', async () => broker.close());
   await registerRequestLimit(app);
 
-  const extra = new Set(opts.corsOrigins ?? (process.env.CORS_ORIGINS ?? '').split(',').filter(Boolean));
+  const production = opts.production ?? isProduction();
+  const allowed = new Set(opts.corsOrigins ?? corsOrigins());
   await app.register(cors, {
-    origin: (origin, cb) => cb(null, !origin || LOCAL_ORIGIN.test(origin) || extra.has(origin)),
+    // any local port only in development: in production a local page is no more trusted than any other
+    origin: (origin, cb) => cb(null, !origin || allowed.has(origin) || (!production && LOCAL_ORIGIN.test(origin))),
     exposedHeaders: [CAPTCHA_ID_HEADER],
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
   });
   await app.register(multipart, { limits: { fileSize: 5 * 1024 * 1024, files: 5 } });
 
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Khela API', version: '0.1.0' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
-  app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  // The API description is a map for attackers: development only.
+  if (!production) {
+    await app.register(swagger, {
+      openapi: {
+        info: { title: 'Khela API', version: '0.1.0' },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      },
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/docs' });
+    app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+  }
 
   await app.register(fastifyStatic, {
     root: opts.storageDir ?? path.join(API_ROOT, 'storage'),

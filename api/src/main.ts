@@ -1,11 +1,14 @@
 import pino from 'pino';
 import { buildApp } from './app';
+import { assertStartable, ConfigError } from './config';
 import { createDb, migrate } from './db';
 import { seed } from './seed';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 
 async function main() {
+  // Production refuses missing, short or development secrets before touching the database.
+  assertStartable();
   const port = Number(process.env.PORT ?? 4000);
   const host = process.env.HOST ?? '127.0.0.1';
   const db = await createDb();
@@ -31,6 +34,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  log.fatal({ err }, 'API failed to start');
+  if (err instanceof ConfigError) log.fatal(err.message);
+  else log.fatal({ err }, 'API failed to start');
   process.exit(1);
 });

@@ -1,4 +1,6 @@
-/** Casino settings from the environment; names and dev defaults match sandbox/src/config.ts. */
+import { secret } from '../config';
+
+/** Casino settings from the environment; the provider secret comes from ../config.ts (dev default shared with the sandbox). */
 export interface ProviderPartner {
   /** Partner id in the seamless-wallet path: /api/seamless/{id}/... */
   id: string;
@@ -22,7 +24,7 @@ export function casinoConfig(env: NodeJS.ProcessEnv = process.env): CasinoConfig
   const sandboxUrl = (env.SANDBOX_URL ?? 'http://127.0.0.1:4100').replace(/\/$/, '');
   const sandbox: ProviderPartner = {
     id: 'sandbox',
-    secret: env.PROVIDER_SECRET ?? 'dev-provider-secret',
+    secret: secret('PROVIDER_SECRET', env),
     launchUrl: (env.GAME_PROVIDER_URL ?? `${sandboxUrl}/provider`).replace(/\/$/, ''),
   };
   return {

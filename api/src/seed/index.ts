@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { API_ROOT, type Db, type Queryable } from '../db';
 import { hashPassword } from '../auth/passwords';
+import { isProduction } from '../config';
 import { houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import {
   DEMO_PLAYER, GAME_TYPES, GAMES, GENERAL, LOGO, OPERATOR, PAYMENT_METHODS, PROMOTIONS, SLIDERS, SOCIAL_LINKS,
@@ -12,6 +13,11 @@ export interface SeedOptions {
   storageDir?: string;
   /** Skip writing image files (tests). */
   images?: boolean;
+  /**
+   * The demo player (demo1234) and the default operator (operator/operator123). Default: outside production
+   * only; a production operator is made with `pnpm --filter api operator:create` (operator/create-cli.ts).
+   */
+  demo?: boolean;
 }
 
 /** First start only: every part checks what exists, so running it again changes nothing. */
@@ -22,6 +28,8 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     const has = await q.query('SELECT 1 FROM general_settings WHERE id = 1');
     if (!has.rows.length) await seedContent(q);
   });
+
+  if (!(opts.demo ?? !isProduction())) return;
 
   const op = await db.query('SELECT 1 FROM operators WHERE lower(username) = lower($1)', [OPERATOR.username]);
   if (!op.rows.length) {

@@ -1,11 +1,12 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_EWALLET_TIMER_MINUTES } from '@khela/contracts';
+import { secret } from '../config';
 import { API_ROOT } from '../db';
 
-/** Wallet settings from the environment; the names and dev defaults match sandbox/src/config.ts. */
+/** Wallet settings from the environment; the secret comes from ../config.ts (dev default shared with the sandbox). */
 export interface WalletConfig {
-  /** Shared secret of the payment gateway (HMAC-SHA256 of request and callback bodies). */
+  /** Shared secret of the payment gateway (signed calls, answers and callbacks). */
   gatewaySecret: string;
   /** Base URL of the payment gateway's API (the sandbox stand-in by default). */
   gatewayUrl: string;
@@ -29,7 +30,7 @@ export function walletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig
   const sandboxUrl = (env.SANDBOX_URL ?? 'http://127.0.0.1:4100').replace(/\/$/, '');
   const dataDir = env.DATA_DIR && env.DATA_DIR !== 'memory' ? path.resolve(env.DATA_DIR) : null;
   return {
-    gatewaySecret: env.GATEWAY_SECRET ?? 'dev-gateway-secret',
+    gatewaySecret: secret('GATEWAY_SECRET', env),
     gatewayUrl: (env.GATEWAY_URL ?? `${sandboxUrl}/gateway`).replace(/\/$/, ''),
     publicUrl: (env.PUBLIC_URL ?? `http://127.0.0.1:${port}`).replace(/\/$/, ''),
     siteUrl: (env.SITE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, ''),
