@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_EWALLET_TIMER_MINUTES } from '@khela/contracts';
 import { secret } from '../config';
+import type { RateRule } from '../identity/config';
 import { API_ROOT } from '../db';
 
 /** Wallet settings from the environment; the secret comes from ../config.ts (dev default shared with the sandbox). */
@@ -23,7 +24,11 @@ export interface WalletConfig {
    * the HTTP concurrency test raises it to prove the ledger alone never overdraws.
    */
   maxPendingPerAction: number;
+  /** /make-payment attempts (multipart uploads) per hour: per address when anonymous, per player when logged in. */
+  makePaymentLimits: { perIp: RateRule; perPlayer: RateRule };
 }
+
+const positive = (v: string | undefined, dflt: number) => (Number.isFinite(Number(v)) && Number(v) > 0 ? Number(v) : dflt);
 
 export function walletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig {
   const port = env.PORT ?? '4000';
@@ -39,5 +44,10 @@ export function walletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig
       (dataDir ? `${dataDir}-receipts` : env.DATA_DIR === 'memory' ? path.join(os.tmpdir(), 'khela-receipts') : path.join(API_ROOT, '.data/receipts')),
     ewalletTimerMinutes: Number(env.EWALLET_TIMER_MINUTES ?? DEFAULT_EWALLET_TIMER_MINUTES),
     maxPendingPerAction: Math.max(1, Number(env.WALLET_MAX_PENDING ?? 1)),
+    makePaymentLimits: {
+      // RATE_LIMIT_SCALE raises every limit at once (e2e), as in identity/config.ts
+      perIp: { max: Math.max(1, Math.round(positive(env.RATE_LIMIT_MAKE_PAYMENT_PER_IP, 10) * positive(env.RATE_LIMIT_SCALE, 1))), windowSeconds: 3600 },
+      perPlayer: { max: Math.max(1, Math.round(positive(env.RATE_LIMIT_MAKE_PAYMENT_PER_PLAYER, 30) * positive(env.RATE_LIMIT_SCALE, 1))), windowSeconds: 3600 },
+    },
   };
 }

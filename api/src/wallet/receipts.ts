@@ -3,12 +3,13 @@ import { mkdirSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES, type RECEIPT_TYPES } from '@khela/contracts';
+import { DEPOSIT_REFERENCE_PATTERN, MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES, TRANSACTION_ID_MAX, TRANSACTION_ID_MIN, type RECEIPT_TYPES } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { authHook } from '../http/endpoint';
 import { HttpError } from '../http/errors';
+import { reserveAttempt } from '../identity/rate-limit';
 import type { WalletConfig } from './config';
-import { attachDepositConfirmation, RECEIPT_MESSAGES } from './service';
+import { attachDepositConfirmation, normalizeReference, RECEIPT_MESSAGES } from './service';
 
 /** Receipt images are recognised by their first bytes, never by the name or the browser's claimed type. */
 export function sniffImage(buf: Buffer): { type: (typeof RECEIPT_TYPES)[number]; ext: string } | null {
@@ -31,8 +32,10 @@ interface Upload {
 }
 
 /**
- * POST /api/make-payment (multipart, not guarded): phone (11 digits, registered), transaction_id (>= 7),
- * receipts (images, up to 5 x 5 MB). Attaches the details to the player's pending manual deposit.
+ * POST /api/make-payment (multipart, not guarded): phone (11 digits, the deposit owner's), transaction_id (7-64),
+ * reference (the single-use deposit reference; required when not logged in), receipts (images, up to 5 x 5 MB).
+ * Attaches the details to that pending manual deposit. Attempts are limited per address (anonymous) or per
+ * player before the upload is read.
  */
 export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
   mkdirSync(config.receiptsDir, { recursive: true });
@@ -40,9 +43,16 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
     MAKE_PAYMENT_PATH,
     {
       onRequest: authHook('optional'),
+      // counted before the body is read: every attempt costs an upload
+      preHandler: async (req) => {
+        const limits = config.makePaymentLimits;
+        await reserveAttempt(app.db, [
+          req.player ? { bucket: 'make-payment:player', key: String(req.player.id), rule: limits.perPlayer } : { bucket: 'make-payment:ip', key: req.ip, rule: limits.perIp },
+        ]);
+      },
       schema: {
         tags: ['wallet'],
-        summary: 'Deposit confirmation: multipart phone, transaction_id, receipts[] (images)',
+        summary: 'Deposit confirmation: multipart phone, transaction_id, reference, receipts[] (images)',
         consumes: ['multipart/form-data'],
       },
     },
@@ -51,7 +61,7 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
       const fields: Record<string, string> = {};
       const uploads: Upload[] = [];
       try {
-        for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: RECEIPT_MAX_FILES, fields: 10 } })) {
+        for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: RECEIPT_MAX_FILES, fields: 10, fieldSize: 1024 } })) {
           if (part.type === 'field') {
             fields[part.fieldname] = String(part.value ?? '');
             continue;
@@ -74,7 +84,13 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
       const phone = (fields.phone ?? '').trim();
       const trx = (fields.transaction_id ?? '').trim();
       if (!/^\d{11}$/.test(phone)) throw new HttpError(422, RECEIPT_MESSAGES.phone, { errors: { phone: [RECEIPT_MESSAGES.phone] } });
-      if (trx.length < 7 || trx.length > 64) throw new HttpError(422, RECEIPT_MESSAGES.trx, { errors: { transaction_id: [RECEIPT_MESSAGES.trx] } });
+      if (trx.length < TRANSACTION_ID_MIN || trx.length > TRANSACTION_ID_MAX) {
+        throw new HttpError(422, RECEIPT_MESSAGES.trx, { errors: { transaction_id: [RECEIPT_MESSAGES.trx] } });
+      }
+      const reference = normalizeReference((fields.reference ?? '').slice(0, 64));
+      if (!req.player && !DEPOSIT_REFERENCE_PATTERN.test(reference)) {
+        throw new HttpError(422, RECEIPT_MESSAGES.referenceRequired, { errors: { reference: [RECEIPT_MESSAGES.referenceRequired] } });
+      }
 
       // Files go to disk before the transaction; if it fails they are removed again.
       const written: string[] = [];
@@ -91,7 +107,7 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
         throw err;
       });
       try {
-        const playerId = await attachDepositConfirmation(app.db, { phone, trx, player: req.player?.id ?? null, receipts: stored });
+        const playerId = await attachDepositConfirmation(app.db, { phone, trx, player: req.player?.id ?? null, reference: reference || null, receipts: stored });
         req.log.info({ playerId, receipts: stored.length }, 'deposit confirmation received');
       } catch (err) {
         await removeWritten();

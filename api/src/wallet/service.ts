@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  DEPOSIT_REFERENCE_LENGTH,
   DEPOSIT_MAX,
   DEPOSIT_MIN,
   RECEIPT_MAX_FILES,
@@ -16,12 +17,13 @@ import {
   type WalletStatus,
 } from '@khela/contracts';
 import type { z } from 'zod';
-import type { Db, Queryable } from '../db';
+import { sha256Hex } from '@khela/contracts/signing';
+import { pgErrorCode, type Db, type Queryable } from '../db';
 import { PAYMENT_METHOD_COLUMNS, paymentMethodOut } from '../content/service';
 import { idempotent } from '../core/idempotency';
 import { lockPlayer } from '../core/players';
 import { isoTimestamp } from '../core/timestamps';
-import { HttpError, Conflict, Forbidden, NotFound } from '../http/errors';
+import { HttpError, Conflict, NotFound } from '../http/errors';
 import { fromMinor, houseAccount, InsufficientFunds, parseMinor, playerAccounts, toMinor, transfer, type Currency } from '../ledger';
 import { sendInboxMessage } from '../identity/inbox/service';
 import type { WalletConfig } from './config';
@@ -42,6 +44,39 @@ export class WalletError extends HttpError {
 }
 
 export type Action = 'deposit' | 'withdraw';
+
+const TRX_ONCE_INDEX = 'wallet_transactions_payer_trx_once';
+
+/** A payer's transaction id confirms one manual deposit per payment method (rejected ones aside); `except` is the deposit being confirmed. */
+async function assertTrxUnused(q: Queryable, methodId: number | string, trx: string, except: number | string | null): Promise<void> {
+  const used = await q.query(
+    `SELECT 1 FROM wallet_transactions WHERE payment_method_id = $1 AND lower(payer_trx_id) = lower($2)
+       AND action = 'deposit' AND mode = 'manual' AND status <> 2 AND id <> COALESCE($3::bigint, -1) LIMIT 1`,
+    [methodId, trx, except],
+  );
+  if (used.rows.length) throw new WalletError(409, M.trxReused, 'trx_reused');
+}
+
+/** Two parallel submits both pass the check above; the unique index refuses the second one with the same answer. */
+async function trxOnce<T>(run: Promise<T>): Promise<T> {
+  try {
+    return await run;
+  } catch (err) {
+    const e = err as { constraint?: string; message?: string };
+    if (pgErrorCode(err) === '23505' && (e.constraint === TRX_ONCE_INDEX || String(e.message).includes(TRX_ONCE_INDEX))) {
+      throw new WalletError(409, M.trxReused, 'trx_reused');
+    }
+    throw err;
+  }
+}
+
+const CROCKFORD = '0123456789ABCDEFGHJKMNPQRSTVWXYZ';
+/** A deposit reference (50 random bits, Crockford base32): shown once, stored as its sha256. */
+export function newDepositReference(): string {
+  return [...randomBytes(DEPOSIT_REFERENCE_LENGTH)].map((b) => CROCKFORD[b & 31]).join('');
+}
+/** What the player typed, as stored: upper case, no spaces or dashes. */
+export const normalizeReference = (v: string) => v.toUpperCase().replace(/[^0-9A-Z]/g, '');
 
 export async function assertNoPending(q: Queryable, playerId: number, action: Action, limit: number): Promise<void> {
   const r = await q.query<{ n: string }>(
@@ -304,7 +339,7 @@ export function submitManualDeposit(
   input: { playerId: number; key: string | undefined; body: Omit<SubmitDepositBody, 'remote_id'> },
 ) {
   const { playerId, body } = input;
-  return db.tx((q) =>
+  return trxOnce(db.tx((q) =>
     idempotent(q, { playerId, endpoint: 'submit-deposit', key: input.key, body }, async () => {
       const player = await lockPlayer(q, playerId);
       if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
@@ -320,19 +355,21 @@ export function submitManualDeposit(
       const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
       const publicId = newPublicId('deposit');
       const payerTrx = body.transaction_id || null;
+      if (payerTrx) await assertTrxUnused(q, method.id, payerTrx, null);
+      const reference = newDepositReference();
       const ins = await q.query<{ id: string }>(
         `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, bonus_minor, currency,
-           payment_method_id, channel, account_number, payer_trx_id, promotion_id, information_received_at)
-         VALUES ($1, $2, 'deposit', 'manual', $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END)
+           payment_method_id, channel, account_number, payer_trx_id, promotion_id, information_received_at, confirm_ref_hash)
+         VALUES ($1, $2, 'deposit', 'manual', $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END, $11)
          RETURNING id`,
-        [publicId, playerId, amount.toString(), bonus.toString(), player.currency, method.id, method.account_type, target, payerTrx, promotion?.id ?? null],
+        [publicId, playerId, amount.toString(), bonus.toString(), player.currency, method.id, method.account_type, target, payerTrx, promotion?.id ?? null, sha256Hex(reference)],
       );
       const txId = Number(ins.rows[0]!.id);
       await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
       if (payerTrx) await addEvent(q, txId, 'information_received', `player:${playerId}`, { trx_id: payerTrx });
-      return { success: true as const, message: M.depositSubmitted, transaction_id: publicId, amount: fromMinor(amount) };
+      return { success: true as const, message: M.depositSubmitted, transaction_id: publicId, amount: fromMinor(amount), reference };
     }),
-  );
+  ));
 }
 
 /** A pending e-wallet deposit, open for `ewalletTimerMinutes`; the gateway payment is opened after commit. */
@@ -602,10 +639,10 @@ export async function turnoverRecords(q: Queryable, playerId: number) {
 export const RECEIPT_MESSAGES = {
   phone: 'Please select an 11-digit phone number.',
   trx: 'The transaction ID must be at least 7 characters.',
-  unregistered: 'Only registered phone numbers may be used to send money.',
-  otherPlayer: 'This phone number belongs to another account.',
-  noPending: 'No pending deposit was found for this phone number.',
-  reused: 'This transaction ID has already been used.',
+  referenceRequired: 'Please enter the deposit reference shown when you made the deposit, or log in.',
+  /** One answer for an unknown reference, a phone that is not the owner's and no pending deposit: no oracle. */
+  noMatch: 'No pending deposit matches this reference and phone number.',
+  reused: M.trxReused,
   fileType: 'Receipts must be JPG, PNG, WEBP or GIF images.',
   fileSize: 'Each receipt must be at most 5 MB.',
   tooMany: `At most ${RECEIPT_MAX_FILES} receipts can be uploaded.`,
@@ -620,39 +657,49 @@ export interface StoredReceipt {
 }
 
 /**
- * Attaches the payer's transaction id and receipt files to the newest pending manual deposit of the
- * phone's owner (the logged-in player only, when there is one). Returns that player.
+ * Attaches the payer's transaction id and receipt files to one pending manual deposit: the one of the
+ * single-use `reference` (spent here), or else the logged-in player's newest. The phone must be one of
+ * the owner's. Every mismatch answers the same (RECEIPT_MESSAGES.noMatch). Returns the owner.
  */
 export function attachDepositConfirmation(
   db: Db,
-  input: { phone: string; trx: string; player: number | null; receipts: StoredReceipt[] },
+  input: { phone: string; trx: string; player: number | null; reference: string | null; receipts: StoredReceipt[] },
 ): Promise<number> {
-  const { phone, trx, player, receipts } = input;
-  return db.tx(async (q) => {
-    const owners = await q.query<{ id: string }>(
-      `SELECT id FROM players WHERE phone = $1
-       UNION SELECT player_id FROM player_phones WHERE phone = $1 AND verified_at IS NOT NULL`,
-      [phone],
-    );
-    if (!owners.rows.length) throw new HttpError(422, RECEIPT_MESSAGES.unregistered);
-    const ids = owners.rows.map((r) => Number(r.id));
-    if (player !== null && !ids.includes(player)) throw new Forbidden(RECEIPT_MESSAGES.otherPlayer);
-    const candidates = player !== null ? [player] : ids;
-    const pending = await q.query<{ id: string; player_id: string; payer_trx_id: string | null }>(
-      `SELECT id, player_id, payer_trx_id FROM wallet_transactions
-       WHERE player_id = ANY($1::bigint[]) AND action = 'deposit' AND mode = 'manual' AND status = 0
-       ORDER BY created_at DESC LIMIT 1 FOR UPDATE`,
-      [candidates],
-    );
-    const tx = pending.rows[0];
-    if (!tx) throw new NotFound(RECEIPT_MESSAGES.noPending);
-    const reused = await q.query(
-      `SELECT 1 FROM wallet_transactions WHERE lower(payer_trx_id) = lower($1) AND id <> $2 AND status <> 2 LIMIT 1`,
-      [trx, tx.id],
-    );
-    if (reused.rows.length) throw new Conflict(RECEIPT_MESSAGES.reused);
+  const { phone, trx, player, reference, receipts } = input;
+  return trxOnce(db.tx(async (q) => {
+    type Row = { id: string; player_id: string; payer_trx_id: string | null; payment_method_id: string };
+    const cols = 'id, player_id, payer_trx_id, payment_method_id';
+    let tx: Row | undefined;
+    if (reference) {
+      const r = await q.query<Row>(
+        `SELECT ${cols} FROM wallet_transactions
+         WHERE confirm_ref_hash = $1 AND action = 'deposit' AND mode = 'manual' AND status = 0 FOR UPDATE`,
+        [sha256Hex(reference)],
+      );
+      tx = r.rows[0];
+      if (tx && player !== null && Number(tx.player_id) !== player) tx = undefined;
+    } else if (player !== null) {
+      const r = await q.query<Row>(
+        `SELECT ${cols} FROM wallet_transactions
+         WHERE player_id = $1 AND action = 'deposit' AND mode = 'manual' AND status = 0
+         ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
+        [player],
+      );
+      tx = r.rows[0];
+    } else {
+      throw new HttpError(422, RECEIPT_MESSAGES.referenceRequired, { errors: { reference: [RECEIPT_MESSAGES.referenceRequired] } });
+    }
+    const owns = tx
+      ? await q.query(
+          `SELECT 1 FROM players WHERE id = $1 AND phone = $2
+           UNION ALL SELECT 1 FROM player_phones WHERE player_id = $1 AND phone = $2 AND verified_at IS NOT NULL`,
+          [tx.player_id, phone],
+        )
+      : null;
+    if (!tx || !owns?.rows.length) throw new NotFound(RECEIPT_MESSAGES.noMatch);
+    await assertTrxUnused(q, tx.payment_method_id, trx, tx.id);
     await q.query(
-      `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3,
+      `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3, confirm_ref_hash = NULL,
          information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
       [tx.id, trx, phone],
     );
@@ -665,8 +712,9 @@ export function attachDepositConfirmation(
     await addEvent(q, Number(tx.id), 'information_received', player !== null ? `player:${player}` : `phone:${phone}`, {
       trx_id: trx,
       previous_trx_id: tx.payer_trx_id,
+      by_reference: Boolean(reference),
       receipts: receipts.map((s) => s.fileName),
     });
     return Number(tx.player_id);
-  });
+  }));
 }

@@ -310,13 +310,13 @@ describe('make-payment (deposit confirmation)', () => {
 
     expect((await send({ phone: '0171', transaction_id: 'ABCDEFG1' })).statusCode).toBe(422);
     expect((await send({ phone, transaction_id: 'ABC' })).statusCode).toBe(422);
-    expect((await send({ phone: '01999999999', transaction_id: 'ABCDEFG1' })).json().message).toMatch(/registered/);
+    expect((await send({ phone: '01999999999', transaction_id: 'ABCDEFG1' })).json().message).toMatch(/reference/);
     const fake = await send({ phone, transaction_id: 'ABCDEFG1' }, [{ name: 'x.png', type: 'image/png', data: Buffer.from('<script>alert(1)</script>') }]);
     expect(fake.statusCode).toBe(415);
     const huge = await send({ phone, transaction_id: 'ABCDEFG1' }, [{ name: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) }]);
     expect(huge.statusCode).toBe(413);
 
-    const ok = await send({ phone, transaction_id: 'TRX7654321' }, [
+    const ok = await send({ phone, transaction_id: 'TRX7654321', reference: dep.json().reference }, [
       { name: 'a.png', type: 'image/png', data: PNG },
       { name: 'b.png', type: 'image/png', data: PNG },
     ]);

@@ -46,6 +46,7 @@ export const WALLET_MESSAGES = {
   withdrawRange: 'The withdrawal amount must be between 500 and 25,000.',
   insufficientBalance: 'Insufficient balance.',
   depositSubmitted: 'Your deposit request has been submitted. Our team is verifying it.',
+  trxReused: 'This transaction ID has already been used.',
 } as const;
 
 /** Stable machine codes next to the message, so a screen can add the profile link without parsing text. */
@@ -60,6 +61,7 @@ export const walletErrorCode = z.enum([
   'turnover',
   'withdraw_disabled',
   'insufficient',
+  'trx_reused',
 ]);
 export type WalletErrorCode = z.infer<typeof walletErrorCode>;
 
@@ -124,7 +126,14 @@ export const submitDeposit = endpoint({
     payment_id: requiredId(WALLET_MESSAGES.depositMethodRequired),
     promotion_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable().optional()),
   }),
-  response: z.object({ success: z.literal(true), message: z.string(), transaction_id: z.string(), amount: money }),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    transaction_id: z.string(),
+    amount: money,
+    /** Single-use reference that binds /make-payment to this deposit (shown to the player; needed when not logged in). */
+    reference: z.string().optional(),
+  }),
   fallbackError: WALLET_MESSAGES.depositError,
 });
 
@@ -184,11 +193,18 @@ export const GATEWAY_SIGNATURE_HEADER = 'x-signature';
 
 // --- Deposit confirmation (/make-payment, multipart) ---------------------------------------
 
-/** POST /api/make-payment is multipart/form-data: phone, transaction_id, receipts (images, several). */
+/**
+ * POST /api/make-payment is multipart/form-data: phone, transaction_id, reference, receipts (images, several).
+ * It confirms one pending manual deposit: the one of `reference` (single use, from submit-deposit), or the
+ * logged-in player's newest one. The phone must be one of that deposit owner's phones.
+ */
 export const MAKE_PAYMENT_PATH = '/api/make-payment';
 export const RECEIPT_MAX_BYTES = 5 * 1024 * 1024;
 export const RECEIPT_MAX_FILES = 5;
 export const RECEIPT_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif'] as const;
+/** Deposit references: this many characters of Crockford base32 (no I, L, O, U). */
+export const DEPOSIT_REFERENCE_LENGTH = 10;
+export const DEPOSIT_REFERENCE_PATTERN = /^[0-9A-HJKMNP-TV-Z]{10}$/;
 
 // --- Withdraw ---------------------------------------------------------------------------
 
