@@ -59,11 +59,14 @@ export const en = {
     success: 'Deposit successful',
     failed: 'Payment failed',
     checking: 'Checking payment...',
+    reference: 'Deposit reference',
+    referenceHint: 'Keep it: it confirms this deposit on the make-payment page, also when you are not logged in.',
   },
   makePayment: {
     title: 'Deposit confirmation',
     phone: 'Phone number you sent money from',
     trx: 'Transaction ID',
+    reference: 'Deposit reference (not needed when logged in)',
     receipts: 'Receipt images',
     submit: 'Submit',
     failed: 'Submission failed: {{message}}',
@@ -164,11 +167,14 @@ export const bn: typeof en = {
     success: 'ডিপোজিট সফল হয়েছে',
     failed: 'পেমেন্ট ব্যর্থ হয়েছে',
     checking: 'পেমেন্ট যাচাই করা হচ্ছে...',
+    reference: 'ডিপোজিট রেফারেন্স',
+    referenceHint: 'এটি রেখে দিন: লগ ইন না থাকলেও মেক-পেমেন্ট পাতায় এটি দিয়ে এই ডিপোজিট নিশ্চিত করা যায়।',
   },
   makePayment: {
     title: 'ডিপোজিট নিশ্চিতকরণ',
     phone: 'যে ফোন নম্বর থেকে টাকা পাঠিয়েছেন',
     trx: 'ট্রানজেকশন আইডি',
+    reference: 'ডিপোজিট রেফারেন্স (লগ ইন থাকলে লাগবে না)',
     receipts: 'রসিদের ছবি',
     submit: 'জমা দিন',
     failed: 'জমা ব্যর্থ হয়েছে: {{message}}',
@@ -215,6 +221,7 @@ export const bn: typeof en = {
 export const MAKE_PAYMENT_BN = {
   phoneInvalid: 'অনুগ্রহ করে সঠিক ১১ সংখ্যার ফোন নম্বর নির্বাচন করুন।',
   trxInvalid: 'ট্রানজেকশন আইডি কমপক্ষে ৭ অক্ষরের হতে হবে।',
+  referenceRequired: 'অনুগ্রহ করে ডিপোজিট করার সময় দেখানো রেফারেন্সটি দিন, অথবা লগ ইন করুন।',
   networkError: 'একটি ত্রুটি ঘটেছে, অনুগ্রহ করে আবার চেষ্টা করুন।',
   success: 'ডিপোজিট সফলভাবে জমা দেওয়া হয়েছে।',
 } as const;

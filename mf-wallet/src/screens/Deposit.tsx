@@ -128,7 +128,7 @@ export function Deposit() {
           },
           idempotencyKey: attemptKey.current,
         });
-        navigate('/payment-request', { state: { amount: res.amount, payment_icon: method.icon, action: 'deposit', transaction: res.transaction_id } });
+        navigate('/payment-request', { state: { amount: res.amount, payment_icon: method.icon, action: 'deposit', transaction: res.transaction_id, reference: res.reference } });
       }
       attemptKey.current = null;
     } catch (err) {

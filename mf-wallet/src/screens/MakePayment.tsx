@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { Button, Modal, Page, TextField, theme, useHost } from '@khela/web';
@@ -11,8 +12,9 @@ interface Preview {
 }
 
 /**
- * /make-payment (not guarded): the sending phone (11 digits, registered), the transaction id (at least 7),
- * receipt images; validation and result texts in Bengali as the spec has them.
+ * /make-payment (not guarded): the sending phone (11 digits, the deposit owner's), the transaction id (at least 7),
+ * the deposit reference (?ref= from the payment-request page; required when not logged in), receipt images;
+ * validation and result texts in Bengali as the spec has them.
  */
 export function MakePayment() {
   const { t } = useTranslation('wallet');
@@ -20,8 +22,10 @@ export function MakePayment() {
   const [phones, setPhones] = useState<string[]>([]);
   const [phone, setPhone] = useState('');
   const [trx, setTrx] = useState('');
+  const [params] = useSearchParams();
+  const [reference, setReference] = useState(() => (params.get('ref') ?? '').slice(0, 20));
   const [files, setFiles] = useState<Preview[]>([]);
-  const [errors, setErrors] = useState<{ phone?: string; trx?: string }>({});
+  const [errors, setErrors] = useState<{ phone?: string; trx?: string; reference?: string }>({});
   const [submitting, setSubmitting] = useState(false);
   const [modal, setModal] = useState<string | null>(null);
 
@@ -50,11 +54,13 @@ export function MakePayment() {
     const next: typeof errors = {};
     if (!/^\d{11}$/.test(phone.trim())) next.phone = MAKE_PAYMENT_BN.phoneInvalid;
     if (trx.trim().length < 7) next.trx = MAKE_PAYMENT_BN.trxInvalid;
+    if (!session.player$.value && !reference.trim()) next.reference = MAKE_PAYMENT_BN.referenceRequired;
     setErrors(next);
-    if (next.phone || next.trx) return;
+    if (next.phone || next.trx || next.reference) return;
     const form = new FormData();
     form.append('phone', phone.trim());
     form.append('transaction_id', trx.trim());
+    if (reference.trim()) form.append('reference', reference.trim());
     for (const f of files) form.append('receipts', f.file, f.file.name);
     setSubmitting(true);
     try {
@@ -64,6 +70,7 @@ export function MakePayment() {
       if (!res.ok) return setModal(t('makePayment.failed', { message: data.message ?? res.statusText }));
       setModal(MAKE_PAYMENT_BN.success);
       setTrx('');
+      setReference('');
       setFiles([]);
     } catch {
       setModal(MAKE_PAYMENT_BN.networkError);
@@ -86,7 +93,12 @@ export function MakePayment() {
             <option key={p} value={p} />
           ))}
         </datalist>
-        <TextField label={t('makePayment.trx')} error={errors.trx} inputProps={{ value: trx, onChange: (e) => setTrx(e.target.value), name: 'transaction_id', autoComplete: 'off' }} />
+        <TextField label={t('makePayment.trx')} error={errors.trx} inputProps={{ value: trx, onChange: (e) => setTrx(e.target.value), name: 'transaction_id', autoComplete: 'off', maxLength: schemas.TRANSACTION_ID_MAX }} />
+        <TextField
+          label={t('makePayment.reference')}
+          error={errors.reference}
+          inputProps={{ value: reference, onChange: (e) => setReference(e.target.value.toUpperCase().slice(0, 20)), name: 'reference', autoComplete: 'off', 'data-testid': 'make-payment-reference' } as React.InputHTMLAttributes<HTMLInputElement>}
+        />
         <label css={css`display:block;margin-bottom:14px;color:${theme.color.textMuted};font-size:14px;`}>
           {t('makePayment.receipts')}
           <input type="file" accept="image/*" multiple name="receipts" onChange={(e) => pick(e.target.files)} css={css`display:block;margin-top:6px;color:${theme.color.text};`} />

@@ -10,6 +10,8 @@ interface RequestState {
   payment_icon?: string | null;
   action?: 'deposit' | 'withdraw';
   transaction?: string;
+  /** Single-use deposit reference (manual deposits): binds /make-payment to this deposit. */
+  reference?: string;
 }
 
 const pulse = keyframes`0%,100%{transform:scale(1)}50%{transform:scale(1.12)}`;
@@ -75,9 +77,18 @@ export function PaymentRequest() {
         )}
         <p css={css`color:${theme.color.textMuted};margin:16px 0 4px;`}>{t('request.timeLeft')}</p>
         <p data-testid="countdown" css={css`font-size:32px;font-variant-numeric:tabular-nums;margin:0 0 20px;`}>{mmss(left)}</p>
+        {state.reference && (
+          <div css={css`margin:0 0 12px;`}>
+            <p css={css`color:${theme.color.textMuted};margin:0 0 4px;`}>{t('request.reference')}</p>
+            <p data-testid="deposit-reference" css={css`font-size:22px;font-weight:700;letter-spacing:2px;margin:0 0 4px;font-variant-numeric:tabular-nums;`}>
+              {state.reference}
+            </p>
+            <p css={css`color:${theme.color.textMuted};font-size:13px;margin:0;`}>{t('request.referenceHint')}</p>
+          </div>
+        )}
         {state.action === 'deposit' && (
           <p>
-            <Link to="/make-payment">{t('request.confirmPayment')}</Link>
+            <Link to={state.reference ? `/make-payment?ref=${encodeURIComponent(state.reference)}` : '/make-payment'}>{t('request.confirmPayment')}</Link>
           </p>
         )}
         <Link to="/account" data-testid="request-close" css={css`display:inline-block;padding:10px 24px;border-radius:${theme.radius.md};background:${theme.color.brand};color:${theme.color.brandText};text-decoration:none;font-weight:600;`}>
