@@ -15,6 +15,7 @@ import type { Logger } from 'pino';
 import { corsOrigins, isProduction } from './config';
 import { API_ROOT, type Db } from './db';
 import { installErrorHandler } from './http/error-handler';
+import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestLimit, trustProxySetting } from './http/request-limit';
 import { createBroker, type PushBroker } from './push/broker';
 import { createPushService } from './push/service';
@@ -64,6 +65,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  await registerSecurityHeaders(app);
 
   const broker = opts.broker ?? (await createBroker(opts.db));
   app.decorate('db', opts.db);

@@ -72,5 +72,5 @@ export function firstBookmaker<T>(map: Record<string, T> | undefined): T | undef
 /** The iframe address inside the score board HTML. */
 export function scoreFrameSrc(html: string): string | null {
   const src = /<iframe[^>]*\ssrc=["']([^"']+)["']/i.exec(html)?.[1] ?? null;
-  return src && /^https?:\/\//i.test(src) ? src : null;
+  return schemas.safeExternalUrl(src) ?? null;
 }

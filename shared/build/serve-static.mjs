@@ -11,29 +11,134 @@
 // Nothing is indexed at start: every request looks the file up on disk, so a rebuilt remote (even one whose
 // dist folder was deleted and written again by the build's clean step) is served on the next reload. A
 // malformed URL or a file that vanishes mid-rebuild costs one request (400 / 404), never the process.
+import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { appByDir, portOf } from './apps.mjs';
+import { appByDir, portOf, remotesConfig } from './apps.mjs';
 
 /** Never cached: what names the current build (a redeployed remote must be picked up on reload). */
 const NO_CACHE = /(^|\/)(mf-manifest\.json|remoteEntry\.js|index\.html|remotes\.json)(\.br|\.gz)?$/;
 /** Content-hashed by the build (federation.mjs: [name].[contenthash:8].js): safe to keep for a year. */
 const HASHED = /\.[0-9a-f]{8}\.(js|css)(\.br|\.gz)?$/;
 
+const sha256 = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+/** CSP hashes of a page's inline <script> (those without src) and <style> elements, computed from the file served. */
+export function inlineHashes(html) {
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\ssrc\s*=/i.test(m[1])).map((m) => sha256(m[2]));
+  const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]));
+  return { scripts, styles };
+}
+
+/** A Host header's name as a CSP source may carry it (a forged Host must not add directives). */
+const cleanHostname = (h) => (/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i.test(h ?? '') ? h : 'localhost');
+const originOf = (u) => {
+  try {
+    const url = new URL(u);
+    return url.protocol === 'http:' || url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+};
+const sourceList = (value) => (value ?? '').split(/[\s,]+/).filter(Boolean).map(originOf).filter(Boolean);
+
 /**
- * @param {{ dir: string, spa?: boolean, remotesJson?: string, logLevel?: string }} o
+ * The origins the pages talk to, from the remotes config (remotes.json / KHELA_REMOTES_JSON: each remote's
+ * manifest origin and the API) and the environment: KHELA_CSP_CONNECT_SRC (the exchange odds host; the sandbox by
+ * default) and KHELA_CSP_FRAME_SRC (the game provider and the score board frames; the sandbox by default).
+ * `{hostname}` is the page's host name, as in remotes.json.
+ */
+export function cspSources(remotesJson, env = process.env) {
+  let cfg = {};
+  try {
+    cfg = JSON.parse(remotesJson || 'null') ?? remotesConfig(env);
+  } catch {
+    cfg = remotesConfig(env);
+  }
+  // development default: the sandbox (odds host, game provider, score board), by any loopback name
+  const port = portOf('sandbox', env);
+  const sandbox = `http://{hostname}:${port} http://127.0.0.1:${port} http://localhost:${port}`;
+  return {
+    remotes: Object.values(cfg.remotes ?? {}),
+    api: cfg.api ? [cfg.api] : [],
+    connect: (env.KHELA_CSP_CONNECT_SRC ?? sandbox).split(/[\s,]+/).filter(Boolean),
+    frame: (env.KHELA_CSP_FRAME_SRC ?? sandbox).split(/[\s,]+/).filter(Boolean),
+  };
+}
+
+/**
+ * The Content-Security-Policy of an HTML page: scripts only from this origin, the remotes and the page's own
+ * inline scripts by hash (no 'unsafe-inline'); styles from these origins, the inline <style> by hash and emotion's
+ * <style> tags by the per-response nonce; no framing of the site, no plugins, no <base> tricks.
+ * @param {{ sources: ReturnType<typeof cspSources>, hostname?: string, nonce?: string, html?: string }} o
+ */
+export function contentSecurityPolicy(o) {
+  const host = cleanHostname(o.hostname);
+  const fill = (list) => sourceList(list.map((u) => u.split('{hostname}').join(host)).join(' '));
+  const remotes = fill(o.sources.remotes);
+  const api = fill(o.sources.api);
+  const { scripts, styles } = o.html ? inlineHashes(o.html) : { scripts: [], styles: [] };
+  const nonce = o.nonce ? [`'nonce-${o.nonce}'`] : [];
+  const uniq = (...parts) => [...new Set(parts.flat())].join(' ');
+  return [
+    `default-src 'self'`,
+    `script-src ${uniq("'self'", remotes, scripts)}`,
+    `style-src ${uniq("'self'", remotes, styles, nonce)}`,
+    `img-src ${uniq("'self'", 'data:', 'blob:', 'https:', api, remotes)}`,
+    `font-src ${uniq("'self'", 'data:', remotes)}`,
+    `connect-src ${uniq("'self'", remotes, api, fill(o.sources.connect))}`,
+    `frame-src ${uniq(fill(o.sources.frame)) || "'none'"}`,
+    `worker-src 'self' blob:`,
+    `object-src 'none'`,
+    `base-uri 'self'`,
+    `form-action 'self'`,
+    `frame-ancestors 'none'`,
+  ].join('; ');
+}
+
+/**
+ * @param {{ dir: string, spa?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv }} o
  * @returns {import('fastify').FastifyInstance}
  */
 export function createStaticServer(o) {
   const dir = path.resolve(o.dir);
   const app = Fastify({ logger: { level: o.logLevel ?? 'warn' } });
+  const env = o.env ?? process.env;
+  // the shell's own remotes.json (written by its build) unless the environment replaces it
+  const builtRemotes = path.join(dir, 'remotes.json');
+  const sources = cspSources(o.remotesJson || (fs.existsSync(builtRemotes) ? fs.readFileSync(builtRemotes, 'utf8') : ''), env);
 
-  app.addHook('onRequest', async (_req, reply) => {
+  app.addHook('onRequest', async (req, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    reply.header('X-Frame-Options', 'DENY');
+    // a page other than index.html (none today) still gets the policy, without inline allowances
+    reply.header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname }));
   });
+
+  /** index.html with its policy: inline scripts and styles by hash, a fresh nonce for emotion's style tags. */
+  const sendPage = async (req, reply) => {
+    let html;
+    try {
+      html = await fs.promises.readFile(path.join(dir, 'index.html'), 'utf8');
+    } catch {
+      return reply.code(404).type('text/plain').send('Not found');
+    }
+    const nonce = crypto.randomBytes(16).toString('base64');
+    const body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}<meta name="csp-nonce" content="${nonce}">`);
+    return reply
+      .header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html }))
+      // a new nonce per response: no validators, so no-cache always fetches the page again
+      .header('Cache-Control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(body);
+  };
+  app.get('/', sendPage);
+  app.get('/index.html', sendPage);
 
   if (o.remotesJson) {
     const body = o.remotesJson;
@@ -44,6 +149,8 @@ export function createStaticServer(o) {
 
   app.register(fastifyStatic, {
     root: dir,
+    // '/' is sendPage's (above)
+    index: false,
     // a production build writes file.br and file.gz beside file (federation.mjs): the smallest one the browser
     // accepts is sent, else the file itself
     preCompressed: true,
@@ -65,7 +172,7 @@ export function createStaticServer(o) {
     // (/page/site/component/appDownload.jsp, /page/guest/register.jsp) that look like files
     const clientRoute = !/\.\w+$/.test(last) || /\.jsp$/.test(last);
     if (o.spa && (req.method === 'GET' || req.method === 'HEAD') && clientRoute) {
-      return reply.sendFile('index.html');
+      return sendPage(req, reply);
     }
     return reply.code(404).type('text/plain').send('Not found');
   });

@@ -1,6 +1,8 @@
 import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
+import { CacheProvider } from '@emotion/react';
+import { styleCache } from '@khela/web';
 import { loadRemotesConfig, resolveUrl } from './federation/remotes';
 import { startPage } from './page';
 
@@ -20,9 +22,12 @@ async function start() {
   (g.__KHELA_REACT_COPIES__ ??= new Set()).add(React);
   (g.__KHELA_REACT_DOM_COPIES__ ??= new Set()).add(ReactDOMClient);
   ReactDOMClient.createRoot(document.getElementById('root')!).render(
-    <BrowserRouter>
-      <App />
-    </BrowserRouter>,
+    // the page's CSP nonce on every <style> emotion injects (no 'unsafe-inline' for styles)
+    <CacheProvider value={styleCache('css')}>
+      <BrowserRouter>
+        <App />
+      </BrowserRouter>
+    </CacheProvider>,
   );
 }
 

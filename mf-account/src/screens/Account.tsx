@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { Button, Card, Page, formatMoney, theme, useBalance, useHost, useLocale } from '@khela/web';
-import type { GeneralSettings } from '@khela/contracts';
+import { safeHref, type GeneralSettings } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
 
@@ -38,10 +38,10 @@ export function Account() {
   const shown = wallet?.balance ?? user?.balance ?? null;
   const contacts = [
     settings?.whatsapp && { label: t('account.whatsapp'), href: `https://wa.me/${settings.whatsapp.replace(/\D/g, '')}` },
-    settings?.facebook && { label: t('account.facebook'), href: settings.facebook },
-    settings?.telegram && { label: t('account.telegram'), href: settings.telegram },
+    settings?.facebook && { label: t('account.facebook'), href: safeHref(settings.facebook) },
+    settings?.telegram && { label: t('account.telegram'), href: safeHref(settings.telegram) },
     settings?.support_mail && { label: t('account.mail'), href: `mailto:${settings.support_mail}` },
-  ].filter(Boolean) as { label: string; href: string }[];
+  ].filter((c) => c && c.href) as { label: string; href: string }[];
 
   return (
     <Page>

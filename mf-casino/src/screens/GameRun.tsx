@@ -2,6 +2,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { Button, NoData, Page, formatMoney, mq, theme, useBalance } from '@khela/web';
+import { safeExternalUrl } from '@khela/contracts';
 import { isGameRunState } from '../lib/launch';
 
 /** Where Close leads (spec 2): the games list with the originating params, or / without them. */
@@ -9,6 +10,17 @@ export function closeTarget(state: unknown): string {
   if (!isGameRunState(state) || !state.from) return '/';
   const search = state.from.search ?? '';
   return search && search !== '?' ? `/games${search.startsWith('?') ? search : `?${search}`}` : '/';
+}
+
+/**
+ * The game frame's sandbox. The provider's page runs its own scripts, which is safe only while it is on
+ * another origin: scripts plus allow-same-origin on our own origin could lift the sandbox and reach the
+ * player's token. So a same-origin (or non-http(s)) address gets no scripts; no top navigation, no popups.
+ */
+export function gameFrame(url: string, pageOrigin: string): { src: string; sandbox: string } | null {
+  const src = safeExternalUrl(url);
+  if (!src) return null;
+  return new URL(src).origin === pageOrigin ? { src, sandbox: '' } : { src, sandbox: 'allow-scripts allow-same-origin allow-forms' };
 }
 
 /** Spec 2: the provider's game page in a sandboxed frame; the frame address arrives in navigation state. */
@@ -24,7 +36,8 @@ export function GameRun() {
   const currency = wallet?.currency ?? 'BDT';
   const { i18n } = useTranslation();
 
-  if (!isGameRunState(state)) {
+  const frame = isGameRunState(state) ? gameFrame(state.url, window.location.origin) : null;
+  if (!isGameRunState(state) || !frame) {
     return (
       <Page data-testid="gamerun-empty">
         <NoData text={t('noGame')} />
@@ -52,9 +65,9 @@ export function GameRun() {
       </div>
       <iframe
         title={state.gameName || t('gameFrame')}
-        src={state.url}
-        // the provider's page runs its own scripts on its own origin; no top navigation, no popups
-        sandbox="allow-scripts allow-same-origin allow-forms"
+        src={frame.src}
+        // see gameFrame(): scripts only while the provider is on another origin
+        sandbox={frame.sandbox}
         referrerPolicy="no-referrer"
         allow="autoplay; fullscreen"
         css={css`flex:1;width:100%;border:0;background:#12081f;`}

@@ -51,7 +51,9 @@ function ScoreFrame({ eventId }: { eventId: string }) {
     };
   }, [api, eventId]);
   if (!src) return null;
-  return <iframe title={t('odds.liveScore')} src={src} css={css`width:100%;height:64px;border:0;border-radius:${theme.radius.md};display:block;`} />;
+  // the score board is a third party's page: its scripts run, but in an opaque origin (no allow-same-origin)
+  // with no forms, popups or top navigation
+  return <iframe title={t('odds.liveScore')} src={src} sandbox="allow-scripts" referrerPolicy="no-referrer" css={css`width:100%;height:64px;border:0;border-radius:${theme.radius.md};display:block;`} />;
 }
 
 /** /odds-view: Match Odds, BookMaker and Fancy of one event, live. */

@@ -4,7 +4,7 @@ import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Card, Spinner, TextField, formatMoney, mmss, theme, useHost, useLocale, usePlayer } from '@khela/web';
-import type { PaymentMethod, Promotion } from '@khela/contracts';
+import { safeExternalUrl, type PaymentMethod, type Promotion } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { AmountPresets, MethodChips, chip, chipRow, label, section } from '../components/parts';
 import { newIdempotencyKey } from '../lib/records';
@@ -152,7 +152,7 @@ export function Deposit() {
         <p>{t('ewalletTimer', { time: mmss(left) })}</p>
         <p css={css`color:${theme.color.textMuted};font-size:13px;`}>{ewallet.transaction}</p>
         <a
-          href={ewallet.url}
+          href={safeExternalUrl(ewallet.url)}
           data-testid="go-to-gateway"
           css={css`display:block;text-align:center;padding:12px;border-radius:${theme.radius.md};background:${theme.color.brand};color:${theme.color.brandText};font-weight:600;text-decoration:none;`}
         >

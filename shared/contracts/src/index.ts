@@ -6,4 +6,5 @@ export * from './rules/money';
 export * from './rules/dhaka-time';
 export * from './rules/wallet-status';
 export * from './rules/idempotency';
+export * from './rules/safe-link';
 export * from './events';

@@ -24,6 +24,7 @@ export * from './ui/theme';
 export * from './ui/kit';
 export * from './ui/safe-html';
 export { globalStyles } from './ui/global-styles';
+export { cspNonce, styleCache } from './csp';
 export type { HostProps, HostLocation, NavigateOptions } from './host/host';
 export { HostProvider, useHost } from './host/context';
 export { defineRemote, recordReactCopy } from './host/lifecycles';

@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { mq, theme } from '@khela/web';
+import { safeHref } from '@khela/contracts';
 import { imageUrl, useGeneral, useSocialLinks } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';
@@ -129,7 +130,7 @@ export function Footer() {
               {social.map((s) => (
                 <li key={s.id}>
                   <a
-                    href={s.link}
+                    href={safeHref(s.link)}
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={s.name}

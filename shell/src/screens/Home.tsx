@@ -14,13 +14,14 @@ import { useBlocked } from '../layout/blocked';
 import { srOnly } from '../layout/LanguagePicker';
 import { Icon } from '../layout/icons';
 
-/** A slider's link: a path of this site, an outside address, or nothing. */
-function SlideLink({ link, children, label, onClick }: { link: string | null; children: React.ReactNode; label: string; onClick?: (e: React.MouseEvent) => void }) {
+/** A slider's link: a path of this site, an outside http(s) address, or (none, or any other scheme) /promotions. */
+export function SlideLink({ link, children, label, onClick }: { link: string | null; children: React.ReactNode; label: string; onClick?: (e: React.MouseEvent) => void }) {
   const cls = css`display:block;width:100%;height:100%;color:inherit;text-decoration:none;`;
-  if (link && /^https?:\/\//i.test(link)) {
-    return <a href={link} css={cls} target="_blank" rel="noopener noreferrer" aria-label={label} onClick={onClick}>{children}</a>;
+  const safe = schemas.safeLink(link);
+  if (safe?.kind === 'external') {
+    return <a href={safe.href} css={cls} target="_blank" rel="noopener noreferrer" aria-label={label} onClick={onClick}>{children}</a>;
   }
-  return <Link to={link || '/promotions'} css={cls} aria-label={label} onClick={onClick}>{children}</Link>;
+  return <Link to={safe?.path ?? '/promotions'} css={cls} aria-label={label} onClick={onClick}>{children}</Link>;
 }
 
 function MarketBlockBanner() {

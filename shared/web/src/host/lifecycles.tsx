@@ -2,8 +2,8 @@ import React, { Component, useMemo, type ComponentType, type ErrorInfo, type Rea
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { CacheProvider } from '@emotion/react';
-import createCache from '@emotion/cache';
 import { I18nextProvider } from 'react-i18next';
+import { styleCache } from '../csp';
 import { i18n } from '../i18n';
 import { AreaFallback } from '../ui/kit';
 import type { HostProps } from './host';
@@ -42,7 +42,7 @@ export function recordReactCopy(): void {
 /** A remote's tree: its own emotion cache, the page's i18n, HostProps for useHost(), the shell-driven router. */
 export function RemoteRoot({ App, name, host }: { App: ComponentType; name: string; host: HostProps }) {
   recordReactCopy();
-  const cache = useMemo(() => createCache({ key: name.replace(/[^a-z]/g, '') || 'remote' }), [name]);
+  const cache = useMemo(() => styleCache(name.replace(/[^a-z]/g, '') || 'remote'), [name]);
   return (
     <CacheProvider value={cache}>
       <I18nextProvider i18n={i18n}>
