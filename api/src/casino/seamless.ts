@@ -3,6 +3,7 @@ import type { Db, Queryable } from '../db';
 import { InsufficientFunds, fromMinor, getPlayerBalance, houseAccount, parseMinor, playerAccounts, toMinor, transfer } from '../ledger';
 import type { Currency } from '../ledger';
 import { recordTurnover } from '../wallet/turnover';
+import { rewardReferrerIfQualified } from '../identity/rewards/service';
 import type { CasinoConfig } from './config';
 import { hashLaunchToken } from './service';
 
@@ -215,6 +216,8 @@ export class SeamlessWallet {
     if (bet > 0n) {
       await recordTurnover(q, playerId, bet);
       await this.accrueVip(q, playerId, bet);
+      // a referred friend's first settled bet may complete the referral (deposit + bet)
+      await rewardReferrerIfQualified(q, playerId);
     }
   }
 

@@ -243,7 +243,7 @@ describe('money', () => {
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
-  it('rewards the referrer when the friend verifies, and claims the cash bonus exactly once', async () => {
+  it('pays no referral reward for a verification alone (see referral.test.ts), and claims the cash bonus exactly once', async () => {
     const a = await signup();
     const early = await app.inject({ method: 'POST', url: '/api/cash-claim', headers: auth(a.token), payload: {} });
     expect(early.statusCode).toBe(400);
@@ -251,6 +251,8 @@ describe('money', () => {
     const code = (await user(a.token)).referral_code as string;
     const b = await signup({ referral_code: code.toLowerCase() });
     await verifyPhone(b);
+    expect((await user(a.token)).cash_bonus).toBe('0.00');
+    await db.query('UPDATE players SET cash_bonus_minor = 5000 WHERE id = $1', [a.remote_id]);
     expect((await user(a.token)).cash_bonus).toBe('50.00');
     const claims = await Promise.all([
       app.inject({ method: 'POST', url: '/api/cash-claim', headers: auth(a.token), payload: {} }),

@@ -84,8 +84,9 @@ export async function receiptFile(q: Queryable, id: number) {
 
 export async function turnovers(q: Queryable, status: string) {
   const r = await q.query<Record<string, any>>(
-    `SELECT w.id::int AS id, w.status, w.required_minor, w.remaining_minor, w.created_at, p.username, t.public_id
-     FROM wallet_turnovers w JOIN players p ON p.id = w.player_id JOIN wallet_transactions t ON t.id = w.transaction_id
+    `SELECT w.id::int AS id, w.status, w.required_minor, w.remaining_minor, w.created_at, p.username,
+            COALESCE(t.public_id, w.source || ':' || w.source_id) AS public_id
+     FROM wallet_turnovers w JOIN players p ON p.id = w.player_id LEFT JOIN wallet_transactions t ON t.id = w.transaction_id
      WHERE w.status = $1 ORDER BY w.id DESC LIMIT 200`,
     [status],
   );
@@ -103,7 +104,7 @@ export async function turnovers(q: Queryable, status: string) {
 /** Back-office waiver (e.g. a bonus the player gave up): closes the requirement, audited on its deposit. */
 export function waiveTurnover(db: Db, id: number, operatorId: number, note: string) {
   return db.tx(async (q) => {
-    const r = await q.query<{ transaction_id: string; status: string; remaining_minor: string }>(
+    const r = await q.query<{ transaction_id: string | null; status: string; remaining_minor: string }>(
       'SELECT transaction_id, status, remaining_minor FROM wallet_turnovers WHERE id = $1 FOR UPDATE',
       [id],
     );
@@ -111,11 +112,14 @@ export function waiveTurnover(db: Db, id: number, operatorId: number, note: stri
     if (!row) throw new NotFound('Unknown turnover');
     if (row.status === 'complete') return { id, status: 'complete', changed: false };
     await q.query(`UPDATE wallet_turnovers SET remaining_minor = 0, status = 'complete', completed_at = now() WHERE id = $1`, [id]);
-    await addEvent(q, Number(row.transaction_id), 'turnover_waived', `operator:${operatorId}`, {
-      turnover: id,
-      remaining: fromMinor(parseMinor(row.remaining_minor)),
-      note,
-    });
+    // a claimed bonus's requirement has no deposit timeline to note the waiver on
+    if (row.transaction_id !== null) {
+      await addEvent(q, Number(row.transaction_id), 'turnover_waived', `operator:${operatorId}`, {
+        turnover: id,
+        remaining: fromMinor(parseMinor(row.remaining_minor)),
+        note,
+      });
+    }
     return { id, status: 'complete', changed: true };
   });
 }

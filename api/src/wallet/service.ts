@@ -26,9 +26,10 @@ import { isoTimestamp } from '../core/timestamps';
 import { HttpError, Conflict, NotFound } from '../http/errors';
 import { fromMinor, houseAccount, InsufficientFunds, parseMinor, playerAccounts, toMinor, transfer, type Currency } from '../ledger';
 import { sendInboxMessage } from '../identity/inbox/service';
+import { rewardReferrerIfQualified } from '../identity/rewards/service';
 import type { WalletConfig } from './config';
 import type { GatewayPayment } from './gateway';
-import { bonusFor, createTurnover, hasActiveTurnover, requiredTurnover } from './turnover';
+import { bonusFor, createTurnover, hasActiveTurnover, requiredTurnover, type BonusSource } from './turnover';
 
 /** A request body as the route received it (parsed by the endpoint's schema). */
 type ParsedBody<E extends { body?: z.ZodType }> = z.output<NonNullable<E['body']>>;
@@ -302,6 +303,8 @@ export async function decide(
     [tx.id, outcome, actor, note ?? null],
   );
   await addEvent(q, tx.id, outcome === WALLET_STATUS.approved ? 'approved' : 'rejected', actor, note ? { note } : {});
+  // a referred friend's approved deposit may complete the referral (deposit + bet); after the status is set
+  if (tx.action === 'deposit' && outcome === WALLET_STATUS.approved) await rewardReferrerIfQualified(q, tx.player_id);
   const title = tx.action === 'deposit' ? (outcome === WALLET_STATUS.approved ? 'Deposit successful' : 'Deposit rejected') : outcome === WALLET_STATUS.approved ? 'Withdrawal successful' : 'Withdrawal rejected';
   const body =
     tx.action === 'deposit'
@@ -607,13 +610,15 @@ export async function transactionRecords(q: Queryable, playerId: number) {
   }));
 }
 
-/** Spec 3 turnover records, newest first. */
+const BONUS_TURNOVER_NAMES: Record<BonusSource, string> = { cash_claim: 'Referral cash bonus', vip_conversion: 'VIP points conversion' };
+
+/** Spec 3 turnover records (promotion deposits and claimed bonuses), newest first. */
 export async function turnoverRecords(q: Queryable, playerId: number) {
   const r = await q.query<Record<string, any>>(
-    `SELECT w.id::int AS id, w.status, w.required_minor, w.remaining_minor, w.created_at,
+    `SELECT w.id::int AS id, w.status, w.required_minor, w.remaining_minor, w.created_at, w.source, w.bonus_minor, w.multiple,
             t.action, t.amount_minor, p.name AS promo_name, p.turnover AS promo_turnover, m.name AS method_name
      FROM wallet_turnovers w
-     JOIN wallet_transactions t ON t.id = w.transaction_id
+     LEFT JOIN wallet_transactions t ON t.id = w.transaction_id
      LEFT JOIN promotions p ON p.id = w.promotion_id
      LEFT JOIN payment_methods m ON m.id = t.payment_method_id
      WHERE w.player_id = $1 ORDER BY w.id DESC`,
@@ -625,12 +630,21 @@ export async function turnoverRecords(q: Queryable, playerId: number) {
     required_turnover: fromMinor(parseMinor(w.required_minor)),
     remaining_turnover: fromMinor(parseMinor(w.remaining_minor)),
     created_at: isoTimestamp(w.created_at)!,
-    transaction: {
-      action: w.action,
-      amount: fromMinor(parseMinor(w.amount_minor)),
-      promotion: w.promo_name ? { name: w.promo_name, turnover: Number(w.promo_turnover) } : null,
-      payment_method: w.method_name ? { name: w.method_name } : null,
-    },
+    transaction:
+      w.source === 'deposit'
+        ? {
+            action: w.action,
+            amount: fromMinor(parseMinor(w.amount_minor)),
+            promotion: w.promo_name ? { name: w.promo_name, turnover: Number(w.promo_turnover) } : null,
+            payment_method: w.method_name ? { name: w.method_name } : null,
+          }
+        : {
+            // a claimed bonus: the card shows its name and the amount wagered against
+            action: 'bonus',
+            amount: fromMinor(parseMinor(w.bonus_minor)),
+            promotion: { name: BONUS_TURNOVER_NAMES[w.source as BonusSource], turnover: Number(w.multiple) },
+            payment_method: null,
+          },
   }));
 }
 

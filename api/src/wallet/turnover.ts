@@ -7,6 +7,8 @@ import { parseMinor } from '../ledger';
  * - bonus = amount x promotion.deposit_bonus_percent / 100, rounded down to the paisa, capped by max_bonus.
  * - required = (amount + bonus) x promotion.turnover (the promotion's wagering multiple); a multiple of 0 creates none.
  * - Every settled bet reduces the oldest active requirement first; what is left over rolls on to the next one.
+ * - A claimed bonus (referral cash bonus, converted VIP points) creates one too: required = bonus x
+ *   BONUS_TURNOVER_MULTIPLE (identity/config.ts, default 3); a multiple of 0 creates none.
  * - A player with any active requirement cannot withdraw ('Please complete your turnover and try again.').
  * The screens show bonus = required / promotion turnover (or 1), i.e. the amount wagered against.
  */
@@ -30,6 +32,23 @@ export async function createTurnover(
     `INSERT INTO wallet_turnovers (player_id, transaction_id, promotion_id, required_minor, remaining_minor)
      VALUES ($1, $2, $3, $4, $4) ON CONFLICT (transaction_id) DO NOTHING`,
     [input.playerId, input.transactionId, input.promotionId, input.requiredMinor.toString()],
+  );
+}
+
+export type BonusSource = 'cash_claim' | 'vip_conversion';
+
+/** Creates the requirement of a claimed bonus (once per claim or conversion), in the claim's transaction. */
+export async function createBonusTurnover(
+  q: Queryable,
+  input: { playerId: number; source: BonusSource; sourceId: number; bonusMinor: bigint; multiple: number },
+): Promise<void> {
+  const multiple = Math.max(0, Math.floor(input.multiple));
+  const required = input.bonusMinor * BigInt(multiple);
+  if (required <= 0n) return;
+  await q.query(
+    `INSERT INTO wallet_turnovers (player_id, source, source_id, bonus_minor, multiple, required_minor, remaining_minor)
+     VALUES ($1, $2, $3, $4, $5, $6, $6) ON CONFLICT (source, source_id) WHERE source_id IS NOT NULL DO NOTHING`,
+    [input.playerId, input.source, input.sourceId, input.bonusMinor.toString(), multiple, required.toString()],
   );
 }
 

@@ -3,28 +3,46 @@ import type { Db, Queryable } from '../../db';
 import { idempotent } from '../../core/idempotency';
 import { BadRequest, ValidationFailed } from '../../http/errors';
 import { fromMinor, houseAccount, parseMinor, playerAccounts, transfer } from '../../ledger';
-import type { IdentityConfig } from '../config';
+import { createBonusTurnover } from '../../wallet/turnover';
+import { bonusTurnoverMultiple, referralRewardMinor } from '../config';
 import { sendInboxMessage } from '../inbox/service';
-import { loadPlayer, type PlayerRow } from '../profile/service';
+import { loadPlayer } from '../profile/service';
 
 /**
- * The referrer's cash bonus when a referred friend verifies the phone: once per friend (the unique
- * referred_id), inside the verification's transaction. Returns the referrer to notify, or null.
+ * The referrer's cash bonus, paid once the referred friend "registers with bets placed" (spec): the
+ * friend has a verified phone (one account per phone), an approved deposit and a settled bet with a
+ * stake. Called where either money condition becomes true — an approved deposit (wallet decide()) and
+ * a settled casino round (casino seamless settle()) — inside that transaction, so whichever comes
+ * second pays. The friend's row lock serialises the two paths; the unique referred_id pays at most
+ * once. Returns the referrer whose inbox changed, or null.
  */
-export async function rewardReferrer(q: Queryable, cfg: IdentityConfig, friend: PlayerRow): Promise<number | null> {
-  if (!friend.referred_by) return null;
+export async function rewardReferrerIfQualified(q: Queryable, friendId: number): Promise<number | null> {
+  const f = await q.query<{ id: string; username: string; referred_by: string | null; phone_verified: boolean }>(
+    'SELECT id, username, referred_by, phone_verified FROM players WHERE id = $1 FOR UPDATE',
+    [friendId],
+  );
+  const friend = f.rows[0];
+  if (!friend?.referred_by || !friend.phone_verified) return null;
+  const qualified = await q.query<{ ok: boolean }>(
+    `SELECT NOT EXISTS (SELECT 1 FROM referral_rewards WHERE referred_id = $1)
+        AND EXISTS (SELECT 1 FROM wallet_transactions WHERE player_id = $1 AND action = 'deposit' AND status = 1)
+        AND EXISTS (SELECT 1 FROM casino_rounds WHERE player_id = $1 AND status = 'settled' AND bet_minor > 0) AS ok`,
+    [friendId],
+  );
+  if (!qualified.rows[0]?.ok) return null;
+  const amount = referralRewardMinor();
   const reward = await q.query(
     `INSERT INTO referral_rewards (referrer_id, referred_id, amount_minor) VALUES ($1, $2, $3)
      ON CONFLICT (referred_id) DO NOTHING RETURNING id`,
-    [friend.referred_by, friend.id, cfg.referralRewardMinor.toString()],
+    [friend.referred_by, friend.id, amount.toString()],
   );
   if (!reward.rows.length) return null;
-  await q.query('UPDATE players SET cash_bonus_minor = cash_bonus_minor + $2 WHERE id = $1', [friend.referred_by, cfg.referralRewardMinor.toString()]);
+  await q.query('UPDATE players SET cash_bonus_minor = cash_bonus_minor + $2 WHERE id = $1', [friend.referred_by, amount.toString()]);
   await sendInboxMessage(
     q,
     Number(friend.referred_by),
     'Referral reward',
-    `Your friend ${friend.username} joined and verified the phone. ${fromMinor(cfg.referralRewardMinor)} was added to your cash bonus: claim it on the Referral Program page.`,
+    `Your friend ${friend.username} deposited and placed a bet. ${fromMinor(amount)} was added to your cash bonus: claim it on the Referral Program page.`,
   );
   return Number(friend.referred_by);
 }
@@ -52,6 +70,14 @@ export function convertVipPoints(db: Db, input: { playerId: number; points: numb
           { account: house, amountMinor: -amountMinor },
           { account: main, amountMinor },
         ],
+      });
+      // given money is wagered before it can be withdrawn
+      await createBonusTurnover(q, {
+        playerId: Number(p.id),
+        source: 'vip_conversion',
+        sourceId: Number(conv.rows[0]!.id),
+        bonusMinor: amountMinor,
+        multiple: bonusTurnoverMultiple(),
       });
       const left = await q.query<{ vip_coin: number }>('UPDATE players SET vip_coin = vip_coin - $2, updated_at = now() WHERE id = $1 RETURNING vip_coin', [
         p.id,
@@ -88,6 +114,13 @@ export function claimCashBonus(db: Db, input: { playerId: number; key: string | 
           { account: house, amountMinor: -bonus },
           { account: main, amountMinor: bonus },
         ],
+      });
+      await createBonusTurnover(q, {
+        playerId: Number(p.id),
+        source: 'cash_claim',
+        sourceId: Number(claim.rows[0]!.id),
+        bonusMinor: bonus,
+        multiple: bonusTurnoverMultiple(),
       });
       await q.query('UPDATE players SET cash_bonus_minor = 0, updated_at = now() WHERE id = $1', [p.id]);
       return { message: 'Bonus Claimed successfully.', balance: fromMinor(t.balances.get(main)!), cash_bonus: fromMinor(0n) };

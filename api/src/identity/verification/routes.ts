@@ -13,7 +13,15 @@ import type { IdentityContext } from '../context';
 import { publishUnread } from '../inbox/service';
 import { extraPhones, loadPlayer } from '../profile/service';
 import { consumeCode, normalizeEmail, normalizePhone } from './codes';
-import { deliverCode, emailVerifiedElsewhere, markEmailVerified, markExtraPhoneVerified, markPhoneVerified } from './service';
+import {
+  deliverCode,
+  emailVerifiedElsewhere,
+  markEmailVerified,
+  markExtraPhoneVerified,
+  markPhoneVerified,
+  PHONE_TAKEN,
+  phoneVerifiedElsewhere,
+} from './service';
 
 /** One-time codes that verify the main phone, the e-mail address and extra phones. */
 export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): void {
@@ -27,6 +35,8 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     if (req.body.phone) {
       if (p.phone_verified) throw new BadRequest('Your phone number is already verified.');
       if (!p.phone || normalizePhone(req.body.phone) !== p.phone) throw new BadRequest('This is not your registered phone number.');
+      // no code (and no SMS) for a phone another account has verified
+      if (await phoneVerifiedElsewhere(db, p.phone, player.id)) throw new BadRequest(PHONE_TAKEN);
       await deliverCode(delivery, { playerId: player.id, username: p.username, purpose: 'phone', channel: 'sms', destination: p.phone, ip: req.ip });
       return { message: 'Verification code sent to your phone.', resend_in: CODE_RESEND_SECONDS };
     }
@@ -47,9 +57,8 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
   registerEndpoint(app, verifyPhoneEndpoint, async (req) => {
     const playerId = requirePlayer(req).id;
     const { destination } = await consumeCode(db, config, playerId, 'phone', req.body.verification_code);
-    const rewarded = await markPhoneVerified(db, config, playerId, destination);
+    await markPhoneVerified(db, config, playerId, destination);
     await publishUnread(app, playerId);
-    if (rewarded.referrer) await publishUnread(app, rewarded.referrer);
     return { message: 'Your phone number has been verified.' };
   });
 
@@ -59,6 +68,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     const target = (await extraPhones(db, player.id)).find((e) => e.contract_value === phone);
     if (!target) throw new BadRequest('Add this phone number first.');
     if (target.isverify) throw new BadRequest('This phone number is already verified.');
+    if (await phoneVerifiedElsewhere(db, phone, player.id)) throw new BadRequest(PHONE_TAKEN);
     await deliverCode(delivery, { playerId: player.id, username: player.username, purpose: 'extra_phone', channel: 'sms', destination: phone, ip: req.ip });
     return { message: 'Verification code sent to your phone.', resend_in: CODE_RESEND_SECONDS };
   });

@@ -1,11 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../../db';
-import { HttpError } from '../../http/errors';
+import { pgErrorCode, type Db, type Queryable } from '../../db';
+import { BadRequest, HttpError } from '../../http/errors';
 import type { IdentityConfig } from '../config';
 import { sendInboxMessage } from '../inbox/service';
 import { loadPlayer } from '../profile/service';
 import { reserveAttempt, type Limit } from '../rate-limit';
-import { rewardReferrer } from '../rewards/service';
 import { cancelCode, issueCode, type CodePurpose } from './codes';
 import type { Messenger } from './messaging';
 
@@ -61,23 +60,52 @@ export async function markEmailVerified(q: Queryable, playerId: number, email: s
   await q.query('UPDATE players SET email = $2, email_verified_at = now(), updated_at = now() WHERE id = $1', [playerId, email]);
 }
 
+export const PHONE_TAKEN = 'This phone number is already verified on another account.';
+
 /**
- * The main phone's first verification: VIP points and an inbox message for the player, the
- * referrer's reward (once per friend). Returns the referrer whose inbox changed, or null.
+ * True when another account has verified this phone (as its main or an extra phone). The database
+ * holds the rule too (unique indexes on verified phones); this gives the clear message first.
  */
-export function markPhoneVerified(db: Db, config: IdentityConfig, playerId: number, phone: string): Promise<{ referrer: number | null }> {
-  return db.tx(async (q) => {
-    const p = await loadPlayer(q, playerId, true);
-    if (p.phone_verified || p.phone !== phone) return { referrer: null };
-    await q.query('UPDATE players SET phone_verified = true, vip_coin = vip_coin + $2, updated_at = now() WHERE id = $1', [
-      p.id,
-      config.verifyPhoneVipPoints,
-    ]);
-    await sendInboxMessage(q, Number(p.id), 'Phone verified', `Your phone number is verified. ${config.verifyPhoneVipPoints} VIP points were added to your account.`);
-    return { referrer: await rewardReferrer(q, config, p) };
-  });
+export async function phoneVerifiedElsewhere(q: Queryable, phone: string, playerId: number): Promise<boolean> {
+  const r = await q.query(
+    `SELECT 1 FROM players WHERE phone = $1 AND phone_verified AND id <> $2
+     UNION ALL SELECT 1 FROM player_phones WHERE phone = $1 AND verified_at IS NOT NULL AND player_id <> $2 LIMIT 1`,
+    [phone, playerId],
+  );
+  return r.rows.length > 0;
 }
 
-export async function markExtraPhoneVerified(q: Queryable, playerId: number, phone: string): Promise<void> {
-  await q.query('UPDATE player_phones SET verified_at = now() WHERE player_id = $1 AND phone = $2 AND verified_at IS NULL', [playerId, phone]);
+/** A unique-index violation (two accounts verifying one phone at once) as the same clear refusal. */
+const takenOnConflict = (err: unknown): never => {
+  if (pgErrorCode(err) === '23505') throw new BadRequest(PHONE_TAKEN);
+  throw err;
+};
+
+/**
+ * The main phone's first verification: VIP points and an inbox message for the player. A phone
+ * verified on another account is refused. (The referrer's reward waits for a deposit and a bet:
+ * rewards/service.ts rewardReferrerIfQualified.)
+ */
+export function markPhoneVerified(db: Db, config: IdentityConfig, playerId: number, phone: string): Promise<void> {
+  return db
+    .tx(async (q) => {
+      const p = await loadPlayer(q, playerId, true);
+      if (p.phone_verified || p.phone !== phone) return;
+      if (await phoneVerifiedElsewhere(q, phone, playerId)) throw new BadRequest(PHONE_TAKEN);
+      await q.query('UPDATE players SET phone_verified = true, vip_coin = vip_coin + $2, updated_at = now() WHERE id = $1', [
+        p.id,
+        config.verifyPhoneVipPoints,
+      ]);
+      await sendInboxMessage(q, Number(p.id), 'Phone verified', `Your phone number is verified. ${config.verifyPhoneVipPoints} VIP points were added to your account.`);
+    })
+    .catch(takenOnConflict);
+}
+
+export async function markExtraPhoneVerified(db: Db, playerId: number, phone: string): Promise<void> {
+  await db
+    .tx(async (q) => {
+      if (await phoneVerifiedElsewhere(q, phone, playerId)) throw new BadRequest(PHONE_TAKEN);
+      await q.query('UPDATE player_phones SET verified_at = now() WHERE player_id = $1 AND phone = $2 AND verified_at IS NULL', [playerId, phone]);
+    })
+    .catch(takenOnConflict);
 }

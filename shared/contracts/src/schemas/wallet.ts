@@ -279,8 +279,9 @@ export const turnoverSchema = z.object({
   required_turnover: money,
   remaining_turnover: money,
   created_at: isoDate,
+  /** The deposit behind the requirement; for a claimed bonus (action 'bonus') the bonus and its multiple. */
   transaction: z.object({
-    action: z.enum(['deposit', 'withdraw']),
+    action: z.enum(['deposit', 'withdraw', 'bonus']),
     amount: money,
     promotion: z.object({ name: z.string(), turnover: z.number() }).nullable(),
     payment_method: z.object({ name: z.string() }).nullable(),
