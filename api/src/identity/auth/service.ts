@@ -38,7 +38,7 @@ const WELCOME_MESSAGES = [
   {
     title: 'Invite your friends',
     message:
-      'Share your referral link from the Referral Program page. When a friend signs up with it and verifies the phone, a cash reward lands on your reward board.',
+      'Share your referral link from the Referral Program page. When a friend signs up with it, deposits and places a bet, a cash reward lands on your reward board.',
   },
   {
     title: 'Play responsibly',
