@@ -32,6 +32,25 @@ async function login(page: Page, username: string, password: string) {
   await expect(page).toHaveURL(/\/$/);
 }
 
+/** The friend's 1,000 deposit approved by the operator, then one settled slot spin at the sandbox provider. */
+async function friendDepositsAndBets(request: APIRequestContext, friend: { token: string; remote_id: number }) {
+  const headers = { authorization: `Bearer ${friend.token}` };
+  const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
+  const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
+  const dep = await request.post(`${API()}/api/submit-deposit`, { headers: { ...headers, 'Idempotency-Key': `e2e-ref-${friend.remote_id}` }, data: { amount: '1000', payment_id: bkash.id } });
+  expect(dep.ok(), await dep.text()).toBeTruthy();
+  const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
+  const opHeaders = { authorization: `Bearer ${op.token}` };
+  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
+  const mine = pending.find((t: { player_id: number }) => t.player_id === friend.remote_id);
+  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
+  const launch = await (await request.post(`${API()}/api/game-run`, { headers, data: { gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX', userId: friend.remote_id } })).json();
+  const html = await (await request.get(launch.url)).text();
+  const sid = JSON.parse(/const SID=("[^"]+")/.exec(html)![1]!);
+  const spin = await request.post(new URL(`api/sessions/${sid}/spin`, launch.url).toString(), { data: { bet: '10.00' } });
+  expect(spin.ok(), await spin.text()).toBeTruthy();
+}
+
 async function logoutFromAccount(page: Page) {
   await page.goto('/account');
   await page.getByRole('button', { name: 'Log out' }).click();
@@ -129,7 +148,7 @@ test('a new player signs up, logs out and in, recovers the password, verifies, c
   await expect(page.getByTestId('vip-points')).toHaveText('0');
   await page.screenshot({ path: '/tmp/identity-vip.png' });
 
-  // --- Claim the cash bonus: a friend signs up with the referral link and verifies ----------------
+  // --- Claim the cash bonus: a friend signs up with the referral link, verifies, deposits and bets ---
   await page.goto('/refrrel-program');
   await page.getByRole('tab', { name: 'My Referral' }).click();
   await page.getByRole('button', { name: 'Claim All' }).click();
@@ -145,6 +164,8 @@ test('a new player signs up, logs out and in, recovers the password, verifies, c
   const fAuth = { authorization: `Bearer ${friend.token}` };
   expect((await request.post(`${API()}/api/send-verification-code`, { headers: fAuth, data: { phone: friendPhone } })).ok()).toBeTruthy();
   expect((await request.post(`${API()}/api/verify-phone-number`, { headers: fAuth, data: { verification_code: await codeFor(request, friendPhone) } })).ok()).toBeTruthy();
+  // verification alone pays nothing (issue 10: no farming); a deposit and a bet do
+  await friendDepositsAndBets(request, friend);
   await page.reload();
   await page.getByRole('tab', { name: 'My Referral' }).click();
   await expect(page.getByTestId('cash-bonus')).toHaveText('৳50.00');
