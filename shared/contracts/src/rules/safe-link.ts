@@ -9,6 +9,10 @@ export type SafeLink = { kind: 'external'; href: string } | { kind: 'internal'; 
 // eslint-disable-next-line no-control-regex
 const UNSAFE_CHARS = /[\u0000-\u0020\u007f-\u009f\u2028\u2029]/;
 
+// URL is a global of browsers and Node alike; contracts compile with neither the DOM lib nor Node's types
+type ParsedUrl = { protocol: string; hostname: string; href: string };
+const WhatwgUrl = (globalThis as unknown as { URL: new (input: string) => ParsedUrl }).URL;
+
 /** An http(s) address (normalised) or a same-site path starting with a single `/`; anything else is null. */
 export function safeLink(raw: unknown): SafeLink | null {
   if (typeof raw !== 'string') return null;
@@ -16,9 +20,9 @@ export function safeLink(raw: unknown): SafeLink | null {
   if (!value || UNSAFE_CHARS.test(value)) return null;
   // "/path" is this site; "//host" and "/\host" are another host in disguise
   if (value.startsWith('/')) return /^\/[/\\]/.test(value) ? null : { kind: 'internal', path: value };
-  let url: URL;
+  let url: ParsedUrl;
   try {
-    url = new URL(value);
+    url = new WhatwgUrl(value);
   } catch {
     return null;
   }
