@@ -19,7 +19,17 @@ const src = (dirs) => dirs.map((d) => `${d}/src/**/*.{ts,tsx,js,jsx,mjs}`);
 
 /** The apps' own package names (apps are deployed separately and never imported), and the old @khela/shared. */
 const appPackages = { regex: `^(${[...APPS.map((a) => a.dir), 'e2e', '@khela/shared'].join('|')})(/|$)` };
-const REACT_AND_BROWSER = ['react', 'react/*', 'react-dom', 'react-dom/*', '@emotion/*', 'i18next', 'react-i18next', 'react-router', 'single-spa*'];
+const REACT_AND_BROWSER = [
+  'react',
+  'react/*',
+  'react-dom',
+  'react-dom/*',
+  '@emotion/*',
+  'i18next',
+  'react-i18next',
+  'react-router',
+  'single-spa*',
+];
 
 /**
  * import-x/no-restricted-paths: a relative import may not climb into another app's folder (the package names
@@ -31,24 +41,57 @@ const basePath = fileURLToPath(new URL('.', import.meta.url));
 const zone = (target, from, message) => ({ target: `./${target}/src`, from: from.map((f) => `./${f}`), message });
 const relativeZones = [
   ...remoteDirs.map((dir) =>
-    zone(dir, [...APPS.map((a) => a.dir).filter((d) => d !== dir), 'shared/build', 'e2e'], 'A remote imports only @khela/contracts, @khela/web, npm libraries and its own files.'),
+    zone(
+      dir,
+      [...APPS.map((a) => a.dir).filter((d) => d !== dir), 'shared/build', 'e2e'],
+      'A remote imports only @khela/contracts, @khela/web, npm libraries and its own files.',
+    ),
   ),
-  zone('shell', [...remoteDirs, ...serverDirs, 'shared/build', 'e2e'], 'The shell loads remotes at run time (remotes.json), it never imports them.'),
-  ...serverDirs.map((dir) => zone(dir, [...browserDirs, 'shared/web', 'shared/build', ...serverDirs.filter((d) => d !== dir)], 'The servers import only @khela/contracts of the workspace.')),
-  zone('shared/contracts', [...browserDirs, ...serverDirs, 'shared/web', 'shared/build'], '@khela/contracts depends on no other workspace package.'),
-  zone('shared/web', [...browserDirs, ...serverDirs, 'shared/build'], '@khela/web is the runtime the apps import, it imports none of them.'),
+  zone(
+    'shell',
+    [...remoteDirs, ...serverDirs, 'shared/build', 'e2e'],
+    'The shell loads remotes at run time (remotes.json), it never imports them.',
+  ),
+  ...serverDirs.map((dir) =>
+    zone(
+      dir,
+      [...browserDirs, 'shared/web', 'shared/build', ...serverDirs.filter((d) => d !== dir)],
+      'The servers import only @khela/contracts of the workspace.',
+    ),
+  ),
+  zone(
+    'shared/contracts',
+    [...browserDirs, ...serverDirs, 'shared/web', 'shared/build'],
+    '@khela/contracts depends on no other workspace package.',
+  ),
+  zone(
+    'shared/web',
+    [...browserDirs, ...serverDirs, 'shared/build'],
+    '@khela/web is the runtime the apps import, it imports none of them.',
+  ),
 ];
 
 export default tseslint.config(
   {
-    ignores: ['**/dist/**', '**/node_modules/**', '**/test-results/**', '**/playwright-report/**', '**/.data/**', '**/coverage/**', '**/*.tmp.*'],
+    ignores: [
+      '**/dist/**',
+      '**/node_modules/**',
+      '**/test-results/**',
+      '**/playwright-report/**',
+      '**/.data/**',
+      '**/coverage/**',
+      '**/*.tmp.*',
+    ],
   },
   { linterOptions: { reportUnusedDisableDirectives: 'warn' } },
   js.configs.recommended,
   tseslint.configs.recommended,
   {
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
       // empty catch blocks are this codebase's way to say "best effort" (storage, early requests)
       'no-empty': ['error', { allowEmptyCatch: true }],
       // `any` stays at the framework edges (Fastify handlers, the generic endpoint declaration); tsc is strict elsewhere
@@ -58,7 +101,10 @@ export default tseslint.config(
 
   // where code runs
   { files: code([...browserDirs, 'shared/web']), languageOptions: { globals: { ...globals.browser } } },
-  { files: ['**/*.{mjs,cjs,js}', ...code([...serverDirs, 'e2e', 'shared/build', 'shared/contracts'])], languageOptions: { globals: { ...globals.node } } },
+  {
+    files: ['**/*.{mjs,cjs,js}', ...code([...serverDirs, 'e2e', 'shared/build', 'shared/contracts'])],
+    languageOptions: { globals: { ...globals.node } },
+  },
   { files: ['**/*.config.{ts,mjs,js}', '**/rspack.config.mjs'], languageOptions: { globals: { ...globals.node } } },
   // Playwright: page.evaluate() callbacks run in the browser
   { files: code(['e2e']), languageOptions: { globals: { ...globals.node, ...globals.browser } } },
@@ -84,7 +130,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath, zones: relativeZones.map((z) => (z.target === './api/src' ? { ...z, from: z.from.filter((f) => f !== './sandbox') } : z)) },
+        {
+          basePath,
+          zones: relativeZones.map((z) => (z.target === './api/src' ? { ...z, from: z.from.filter((f) => f !== './sandbox') } : z)),
+        },
       ],
     },
   },
@@ -102,9 +151,15 @@ export default tseslint.config(
             },
           ],
           patterns: [
-            { ...appPackages, message: 'A remote never imports another remote, the shell or a server: it gets what it needs through HostProps.' },
+            {
+              ...appPackages,
+              message: 'A remote never imports another remote, the shell or a server: it gets what it needs through HostProps.',
+            },
             { group: ['@khela/build', '@khela/build/*'], message: 'Build tooling is not browser code.' },
-            { group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'], message: 'Import @khela/web by its package name, not its files.' },
+            {
+              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'],
+              message: 'Import @khela/web by its package name, not its files.',
+            },
             { group: ['@khela/contracts/*'], message: 'Import @khela/contracts by its package name (its other entries are for servers).' },
           ],
         },
@@ -119,7 +174,10 @@ export default tseslint.config(
         {
           patterns: [
             { ...appPackages, message: 'The shell loads remotes at run time, it never imports another app.' },
-            { group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'], message: 'Import @khela/web by its package name, not its files.' },
+            {
+              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'],
+              message: 'Import @khela/web by its package name, not its files.',
+            },
             { group: ['@khela/contracts/*'], message: 'Import @khela/contracts by its package name (its other entries are for servers).' },
           ],
         },
@@ -134,7 +192,10 @@ export default tseslint.config(
         {
           patterns: [
             { ...appPackages, message: 'A server imports only @khela/contracts of the workspace.' },
-            { group: ['@khela/web', '@khela/web/*', '@khela/build', '@khela/build/*'], message: 'A server imports only @khela/contracts of the workspace.' },
+            {
+              group: ['@khela/web', '@khela/web/*', '@khela/build', '@khela/build/*'],
+              message: 'A server imports only @khela/contracts of the workspace.',
+            },
             { group: REACT_AND_BROWSER, message: 'No browser libraries on the server.' },
           ],
         },
@@ -154,7 +215,13 @@ export default tseslint.config(
           ],
         },
       ],
-      'no-restricted-globals': ['error', ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'HTMLElement'].map((name) => ({ name, message: '@khela/contracts runs on the server too: no DOM.' }))],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'localStorage', 'sessionStorage', 'navigator', 'location', 'HTMLElement'].map((name) => ({
+          name,
+          message: '@khela/contracts runs on the server too: no DOM.',
+        })),
+      ],
     },
   },
   {

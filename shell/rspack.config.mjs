@@ -26,7 +26,7 @@ class PreloadStartChunksPlugin {
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadStartChunksPlugin', (compilation) => {
       rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('PreloadStartChunksPlugin', async (data) => {
-        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : compilation.outputOptions.publicPath ?? '';
+        const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : (compilation.outputOptions.publicPath ?? '');
         const byImport = new Map();
         const shared = [];
         for (const group of compilation.chunkGroups) {
@@ -38,7 +38,13 @@ class PreloadStartChunksPlugin {
           }
         }
         // bootstrap first, then the shared libraries, then the app, each file once
-        const ordered = [...new Set([...(byImport.get(this.criticalImports[0]) ?? []), ...shared, ...this.criticalImports.slice(1).flatMap((r) => byImport.get(r) ?? [])])];
+        const ordered = [
+          ...new Set([
+            ...(byImport.get(this.criticalImports[0]) ?? []),
+            ...shared,
+            ...this.criticalImports.slice(1).flatMap((r) => byImport.get(r) ?? []),
+          ]),
+        ];
         // Inserted by a script rather than written as <link> tags: the browser's preload scanner would issue
         // those before index.html's early /remotes.json request, which then waits for one of the six
         // connections to the host behind them; this way it goes first and the banner's chain is not delayed.

@@ -15,13 +15,29 @@ async function run(label: string, db: Db) {
       const id = await createPlayer(q);
       const acc = await playerAccounts(q, id);
       const house = await houseAccount(q, 'cash', 'BDT');
-      await transfer(q, { idempotencyKey: `bench:${label}:fund:${id}`, kind: 'deposit', legs: [{ account: acc.main, amountMinor: 10_000_000n }, { account: house, amountMinor: -10_000_000n }] });
+      await transfer(q, {
+        idempotencyKey: `bench:${label}:fund:${id}`,
+        kind: 'deposit',
+        legs: [
+          { account: acc.main, amountMinor: 10_000_000n },
+          { account: house, amountMinor: -10_000_000n },
+        ],
+      });
       ids.push({ main: acc.main, house });
     }
     return ids;
   });
   const move = (i: number, p: { main: number; house: number }) =>
-    db.tx((q) => transfer(q, { idempotencyKey: `bench:${label}:${i}`, kind: 'bet', legs: [{ account: p.main, amountMinor: -100n }, { account: p.house, amountMinor: 100n }] }));
+    db.tx((q) =>
+      transfer(q, {
+        idempotencyKey: `bench:${label}:${i}`,
+        kind: 'bet',
+        legs: [
+          { account: p.main, amountMinor: -100n },
+          { account: p.house, amountMinor: 100n },
+        ],
+      }),
+    );
 
   let t = performance.now();
   for (let i = 0; i < N; i++) await move(i, players[0]!);
@@ -29,11 +45,17 @@ async function run(label: string, db: Db) {
 
   t = performance.now();
   let next = N;
-  await Promise.all(players.map(async (p) => { while (next < 2 * N) await move(next++, p); }));
+  await Promise.all(
+    players.map(async (p) => {
+      while (next < 2 * N) await move(next++, p);
+    }),
+  );
   const parRate = N / ((performance.now() - t) / 1000);
 
   const check = await db.tx((q) => checkLedger(q));
-  console.log(`${label.padEnd(10)} sequential ${seqRate.toFixed(0).padStart(6)} transfers/s   ${CONCURRENCY} concurrent callers ${parRate.toFixed(0).padStart(6)} transfers/s   ledger ${JSON.stringify(check)}`);
+  console.log(
+    `${label.padEnd(10)} sequential ${seqRate.toFixed(0).padStart(6)} transfers/s   ${CONCURRENCY} concurrent callers ${parRate.toFixed(0).padStart(6)} transfers/s   ledger ${JSON.stringify(check)}`,
+  );
 }
 
 const lite = await memoryDb();

@@ -5,12 +5,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import { corsOrigins, isProduction } from './config';
 import { API_ROOT, type Db } from './db';
@@ -33,7 +28,16 @@ import { CAPTCHA_ID_HEADER } from '@khela/contracts';
 export type DomainPlugin = (app: FastifyInstance) => Promise<void>;
 
 /** One line per domain: routes, SQL and tests live in src/<domain>/. */
-const DOMAINS: DomainPlugin[] = [contentRoutes, pushRoutes, identityRoutes, walletRoutes, operatorRoutes, casinoRoutes, exchangeRoutes, chatRoutes];
+const DOMAINS: DomainPlugin[] = [
+  contentRoutes,
+  pushRoutes,
+  identityRoutes,
+  walletRoutes,
+  operatorRoutes,
+  casinoRoutes,
+  exchangeRoutes,
+  chatRoutes,
+];
 
 export interface AppOptions {
   db: Db;

@@ -69,7 +69,9 @@ describe('production configuration rules', () => {
     const env = { NODE_ENV: 'production', ...good() };
     expect(productionProblems(env)).toEqual([]);
     expect(productionProblems({ ...env, GATEWAY_SECRET: undefined })).toEqual(['GATEWAY_SECRET is not set']);
-    expect(productionProblems({ ...env, PROVIDER_SECRET: DEV_SECRETS.PROVIDER_SECRET })).toEqual(['PROVIDER_SECRET is a development default']);
+    expect(productionProblems({ ...env, PROVIDER_SECRET: DEV_SECRETS.PROVIDER_SECRET })).toEqual([
+      'PROVIDER_SECRET is a development default',
+    ]);
     // another secret's development default is no better
     expect(productionProblems({ ...env, OTP_PEPPER: DEV_SECRETS.GATEWAY_SECRET })).toEqual(['OTP_PEPPER is a development default']);
     expect(productionProblems({ ...env, MESSAGING_SECRET: 'x'.repeat(31) })).toEqual(['MESSAGING_SECRET is shorter than 32 bytes']);
@@ -89,7 +91,13 @@ describe('production configuration rules', () => {
 describe('the API started with NODE_ENV=production', () => {
   it('refuses a development default, a short and a missing secret, naming each variable', async () => {
     const { MESSAGING_SECRET: _unset, ...secrets } = good();
-    const run = await startApi({ ...baseEnv(), DATA_DIR: 'memory', ...secrets, GATEWAY_SECRET: DEV_SECRETS.GATEWAY_SECRET, PROVIDER_SECRET: 'short' });
+    const run = await startApi({
+      ...baseEnv(),
+      DATA_DIR: 'memory',
+      ...secrets,
+      GATEWAY_SECRET: DEV_SECRETS.GATEWAY_SECRET,
+      PROVIDER_SECRET: 'short',
+    });
     expect(run.url).toBeNull();
     expect(run.code).not.toBe(0);
     expect(run.output).toContain('GATEWAY_SECRET is a development default');
@@ -112,9 +120,17 @@ async function startsClean(dbEnv: Record<string, string>, open: () => Promise<Db
     expect(run.url, run.output).not.toBeNull();
     const url = run.url!;
     expect((await fetch(`${url}/health`)).status).toBe(200);
-    const demo = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo1234', password: 'demo1234' }) });
+    const demo = await fetch(`${url}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'demo1234', password: 'demo1234' }),
+    });
     expect(demo.status).toBe(401);
-    const op = await fetch(`${url}/api/operator/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'operator', password: 'operator123' }) });
+    const op = await fetch(`${url}/api/operator/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'operator', password: 'operator123' }),
+    });
     expect(op.status).toBe(401);
     expect((await fetch(`${url}/docs`)).status).toBe(404);
     expect((await fetch(`${url}/openapi.json`)).status).toBe(404);
@@ -155,7 +171,9 @@ describe('the API started with NODE_ENV=production and good secrets', () => {
     await admin.connect();
     await admin.query(`CREATE SCHEMA ${schema}`);
     try {
-      await startsClean({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema }, () => createPostgresDb({ url: TEST_DATABASE_URL, schema }));
+      await startsClean({ DATABASE_URL: TEST_DATABASE_URL, DATABASE_SCHEMA: schema }, () =>
+        createPostgresDb({ url: TEST_DATABASE_URL, schema }),
+      );
     } finally {
       await admin.query(`DROP SCHEMA ${schema} CASCADE`);
       await admin.end();

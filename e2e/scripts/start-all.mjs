@@ -33,7 +33,13 @@ const services = [
     cmd: path.join(root, 'sandbox/node_modules/.bin/tsx'),
     args: [path.join(root, 'sandbox/src/main.ts')],
     cwd: path.join(root, 'sandbox'),
-    env: { ...common, PORT: String(ports.sandbox), API_URL: url(ports.api), SANDBOX_PUBLIC_URL: url(ports.sandbox), SITE_URL: url(ports.shell) },
+    env: {
+      ...common,
+      PORT: String(ports.sandbox),
+      API_URL: url(ports.api),
+      SANDBOX_PUBLIC_URL: url(ports.sandbox),
+      SITE_URL: url(ports.shell),
+    },
   },
   // the shell is told where this copy's remotes and API are (serve-static answers /remotes.json with it)
   ...APPS.filter((a) => a.kind === 'host').map((a) => serve(a, { KHELA_REMOTES_JSON: JSON.stringify(remotesConfig()) })),

@@ -2,13 +2,20 @@ import { expect, test, type Page } from '@playwright/test';
 import { SANDBOX, apiLogin, openLoggedIn } from './support';
 
 const taka = (n: number) =>
-  new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'BDT', currencyDisplay: 'narrowSymbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
+  new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'BDT',
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(n);
 const minor = (s: string) => Math.round(Number(s) * 100);
 
 async function names(page: Page) {
   const cards = page.getByTestId('game-card');
   const out: string[] = [];
-  for (let i = 0; i < (await cards.count()); i++) out.push((await cards.nth(i).getByRole('button').first().innerText()).split('\n')[0]!.trim());
+  for (let i = 0; i < (await cards.count()); i++)
+    out.push((await cards.nth(i).getByRole('button').first().innerText()).split('\n')[0]!.trim());
   return out;
 }
 
@@ -20,7 +27,10 @@ interface ProviderRound {
   status: string;
 }
 
-test('a player filters, searches, sorts, plays three slot rounds with a live balance, and finds them in Settled records', async ({ page, request }) => {
+test('a player filters, searches, sorts, plays three slot rounds with a live balance, and finds them in Settled records', async ({
+  page,
+  request,
+}) => {
   const session = await apiLogin(request);
   await openLoggedIn(page, session, '/games?type=LIVE');
 
@@ -64,7 +74,9 @@ test('a player filters, searches, sorts, plays three slot rounds with a live bal
   await expect(frame.getByTestId('game-history').locator('li')).toHaveCount(3);
 
   // the provider's own round log is the truth to compare with
-  const log = (await (await request.get(`${SANDBOX()}/provider/rounds?user=${session.remote_id}&game_code=sandbox-slot`)).json()) as { rounds: ProviderRound[] };
+  const log = (await (await request.get(`${SANDBOX()}/provider/rounds?user=${session.remote_id}&game_code=sandbox-slot`)).json()) as {
+    rounds: ProviderRound[];
+  };
   const rounds = log.rounds.slice(-3);
   expect(rounds.map((r) => r.status)).toEqual(['closed', 'closed', 'closed']);
   const bets = rounds.reduce((s, r) => s + minor(r.bet), 0);
@@ -107,7 +119,9 @@ test('a crash round settles through the wallet and lands under Crash', async ({ 
   await frame.getByTestId('crash-auto').fill('1.01');
   await frame.getByTestId('crash-bet').click();
   await expect(frame.locator('body[data-rounds="1"]')).toBeAttached({ timeout: 20_000 });
-  const log = (await (await request.get(`${SANDBOX()}/provider/rounds?user=${session.remote_id}&game_code=sandbox-crash`)).json()) as { rounds: ProviderRound[] };
+  const log = (await (await request.get(`${SANDBOX()}/provider/rounds?user=${session.remote_id}&game_code=sandbox-crash`)).json()) as {
+    rounds: ProviderRound[];
+  };
   const round = log.rounds.at(-1)!;
   expect(round.status).toBe('closed');
   await page.getByRole('button', { name: 'Close' }).click();

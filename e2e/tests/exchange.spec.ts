@@ -18,9 +18,7 @@ test('in-play events are grouped by sport and an event opens its live odds', asy
 
   const session = await apiLogin(request);
   // other specs play with the same demo player: compare with what the API says now
-  const { balance } = await (
-    await request.post(`${API()}/api/balance`, { headers: { Authorization: `Bearer ${session.token}` } })
-  ).json();
+  const { balance } = await (await request.post(`${API()}/api/balance`, { headers: { Authorization: `Bearer ${session.token}` } })).json();
   await openLoggedIn(page, session, '/exchange-inplay');
   const cricket = page.getByTestId('sport-cricket');
   await expect(cricket.getByRole('heading', { name: 'Cricket' })).toBeVisible();
@@ -47,15 +45,25 @@ test('in-play events are grouped by sport and an event opens its live odds', asy
   await expect(page.getByTestId('match-odds-runner').first()).toContainText(odds[0].runners[0].SelectionName);
 
   // betting is not open yet: the slip says so
-  await page.getByTestId('match-odds-runner').first().getByRole('button', { name: /^Back / }).click();
+  await page
+    .getByTestId('match-odds-runner')
+    .first()
+    .getByRole('button', { name: /^Back / })
+    .click();
   await expect(page.getByTestId('bet-slip')).toContainText('Bets open soon');
 });
 
-test('the exchange and the shell show the one session balance; logout from the shell drops the pinned markets without a reload', async ({ page, request }) => {
+test('the exchange and the shell show the one session balance; logout from the shell drops the pinned markets without a reload', async ({
+  page,
+  request,
+}) => {
   await page.setViewportSize({ width: 1366, height: 800 });
   const session = await apiLogin(request);
   await openLoggedIn(page, session, '/exchange-inplay');
-  await page.getByRole('button', { name: /^Pin to Multi Markets: / }).first().click();
+  await page
+    .getByRole('button', { name: /^Pin to Multi Markets: / })
+    .first()
+    .click();
   await page.getByRole('link', { name: 'Multi Markets' }).click();
   await expect(page.getByTestId('pinned-market')).toHaveCount(1);
   await expect(page.getByTestId('pinned-market').getByTestId('match-odds-runner').first()).toBeVisible();
@@ -63,9 +71,7 @@ test('the exchange and the shell show the one session balance; logout from the s
 
   // the refresh button asks the player session: the exchange header and the shell's top bar show its one figure
   await page.getByRole('button', { name: 'Refresh balance' }).click();
-  const { balance } = await (
-    await request.post(`${API()}/api/balance`, { headers: { Authorization: `Bearer ${session.token}` } })
-  ).json();
+  const { balance } = await (await request.post(`${API()}/api/balance`, { headers: { Authorization: `Bearer ${session.token}` } })).json();
   const shown = `৳${Number(balance).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
   await expect(page.getByTestId('exchange-balance')).toHaveText(shown);
   await expect(page.getByTestId('topbar-balance')).toHaveText(shown);

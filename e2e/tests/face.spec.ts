@@ -14,14 +14,46 @@ const VIEWPORTS = { mobile: { width: 390, height: 844 }, desktop: { width: 1366,
 type Lang = 'en' | 'bn';
 
 const T = {
-  en: { login: 'Login', signup: 'Sign up', casino: 'Casino', favourites: 'Favourites', featured: 'Featured Games', providersOfSlot: 'Providers of Slot',
-    promotions: 'Promotions', sportsTab: 'Sports', signUpNow: 'Sign Up Now', details: 'Details', showMore: 'Show More', showLess: 'Show Less',
-    maintenance: "We're currently undergoing Maintenance!", copyright: '© 2024 Khela. All rights reserved.', payment: 'Payment Methods',
-    about4: 'Please play responsibly', register: 'Register', mainNavHome: 'Home' },
-  bn: { login: 'লগইন', signup: 'সাইন আপ', casino: 'ক্যাসিনো', favourites: 'প্রিয় গেম', featured: 'ফিচার্ড গেম', providersOfSlot: 'স্লট-এর প্রোভাইডার',
-    promotions: 'প্রমোশন', sportsTab: 'স্পোর্টস', signUpNow: 'এখনই সাইন আপ করুন', details: 'বিস্তারিত', showMore: 'আরও দেখুন', showLess: 'কম দেখুন',
-    maintenance: 'আমাদের সাইটে এখন রক্ষণাবেক্ষণের কাজ চলছে!', copyright: '© ২০২৪ খেলা। সর্বস্বত্ব সংরক্ষিত।', payment: 'পেমেন্ট মাধ্যম',
-    about4: 'দায়িত্ব নিয়ে খেলুন', register: 'নিবন্ধন', mainNavHome: 'হোম' },
+  en: {
+    login: 'Login',
+    signup: 'Sign up',
+    casino: 'Casino',
+    favourites: 'Favourites',
+    featured: 'Featured Games',
+    providersOfSlot: 'Providers of Slot',
+    promotions: 'Promotions',
+    sportsTab: 'Sports',
+    signUpNow: 'Sign Up Now',
+    details: 'Details',
+    showMore: 'Show More',
+    showLess: 'Show Less',
+    maintenance: "We're currently undergoing Maintenance!",
+    copyright: '© 2024 Khela. All rights reserved.',
+    payment: 'Payment Methods',
+    about4: 'Please play responsibly',
+    register: 'Register',
+    mainNavHome: 'Home',
+  },
+  bn: {
+    login: 'লগইন',
+    signup: 'সাইন আপ',
+    casino: 'ক্যাসিনো',
+    favourites: 'প্রিয় গেম',
+    featured: 'ফিচার্ড গেম',
+    providersOfSlot: 'স্লট-এর প্রোভাইডার',
+    promotions: 'প্রমোশন',
+    sportsTab: 'স্পোর্টস',
+    signUpNow: 'এখনই সাইন আপ করুন',
+    details: 'বিস্তারিত',
+    showMore: 'আরও দেখুন',
+    showLess: 'কম দেখুন',
+    maintenance: 'আমাদের সাইটে এখন রক্ষণাবেক্ষণের কাজ চলছে!',
+    copyright: '© ২০২৪ খেলা। সর্বস্বত্ব সংরক্ষিত।',
+    payment: 'পেমেন্ট মাধ্যম',
+    about4: 'দায়িত্ব নিয়ে খেলুন',
+    register: 'নিবন্ধন',
+    mainNavHome: 'হোম',
+  },
 } as const;
 
 async function useLang(page: Page, lang: Lang) {
@@ -96,7 +128,10 @@ for (const [vpName, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeo
         await expect(cards.first()).toBeVisible();
         const all = await cards.count();
         await page.getByTestId('promotion-filters').getByRole('tab', { name: t.sportsTab, exact: true }).click();
-        await expect(page.getByTestId('promotion-filters').getByRole('tab', { name: t.sportsTab, exact: true })).toHaveAttribute('aria-selected', 'true');
+        await expect(page.getByTestId('promotion-filters').getByRole('tab', { name: t.sportsTab, exact: true })).toHaveAttribute(
+          'aria-selected',
+          'true',
+        );
         await expect(cards).not.toHaveCount(all);
         // bit flag 4 (Sports) is set on every card left
         for (const c of await cards.all()) expect(Number(await c.getAttribute('data-categories')) & 4).toBe(4);
@@ -190,7 +225,12 @@ test.describe('face behaviour', () => {
     const card = page.getByTestId('promotion-card').first();
     const preview = await card.getByTestId('promotion-preview').innerText();
     // spec 9: list previews are the first 5 words
-    expect(preview.replace(/\.\.\.$/, '').trim().split(/\s+/).length).toBeLessThanOrEqual(5);
+    expect(
+      preview
+        .replace(/\.\.\.$/, '')
+        .trim()
+        .split(/\s+/).length,
+    ).toBeLessThanOrEqual(5);
     await card.getByRole('button', { name: /Details/ }).click();
     const dialog = page.getByRole('dialog');
     await expect(dialog.getByRole('heading', { name: 'Welcome Bonus 100% + Free Spins' })).toBeVisible();
@@ -237,7 +277,12 @@ test.describe('face behaviour', () => {
       const clock = page.getByTestId('dhaka-clock');
       await expect(clock).toContainText('GMT+6');
       const shown = (await clock.locator('time').innerText()).trim();
-      const expected = new Intl.DateTimeFormat('en-GB', { timeZone: 'Asia/Dhaka', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date());
+      const expected = new Intl.DateTimeFormat('en-GB', {
+        timeZone: 'Asia/Dhaka',
+        hour: '2-digit',
+        minute: '2-digit',
+        hourCycle: 'h23',
+      }).format(new Date());
       expect(shown.slice(0, 5)).toBe(expected);
       await expect(page.getByTestId('topbar-balance')).toContainText('৳');
       const bar = page.getByTestId('desktop-topbar');
@@ -252,7 +297,10 @@ test.describe('face behaviour', () => {
     test('every desktop nav link leads to a screen', async ({ page }) => {
       await page.goto('/');
       await waitForSplash(page);
-      const hrefs = await page.getByTestId('desktop-nav').getByRole('link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+      const hrefs = await page
+        .getByTestId('desktop-nav')
+        .getByRole('link')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
       expect(hrefs).toHaveLength(13);
       for (const href of [...hrefs, '/page/guest/register.jsp', '/player/logout', '/account']) {
         await page.goto(href);

@@ -18,7 +18,12 @@ async function lastOutboxId(request: APIRequestContext, to: string): Promise<num
 }
 
 async function fillSignup(page: Page, v: { username: string; phone: string; password: string; confirm: string }) {
-  for (const [label, value] of [['Username', v.username], ['Phone Number', v.phone], ['Password', v.password], ['Confirm Password', v.confirm]] as const) {
+  for (const [label, value] of [
+    ['Username', v.username],
+    ['Phone Number', v.phone],
+    ['Password', v.password],
+    ['Confirm Password', v.confirm],
+  ] as const) {
     await page.getByLabel(label, { exact: true }).fill(value);
   }
   await page.getByRole('button', { name: 'Sign up' }).last().click();
@@ -37,14 +42,22 @@ async function friendDepositsAndBets(request: APIRequestContext, friend: { token
   const headers = { authorization: `Bearer ${friend.token}` };
   const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
   const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
-  const dep = await request.post(`${API()}/api/submit-deposit`, { headers: { ...headers, 'Idempotency-Key': `e2e-ref-${friend.remote_id}` }, data: { amount: '1000', payment_id: bkash.id } });
+  const dep = await request.post(`${API()}/api/submit-deposit`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-ref-${friend.remote_id}` },
+    data: { amount: '1000', payment_id: bkash.id },
+  });
   expect(dep.ok(), await dep.text()).toBeTruthy();
   const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
   const opHeaders = { authorization: `Bearer ${op.token}` };
   const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
   const mine = pending.find((t: { player_id: number }) => t.player_id === friend.remote_id);
   expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
-  const launch = await (await request.post(`${API()}/api/game-run`, { headers, data: { gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX', userId: friend.remote_id } })).json();
+  const launch = await (
+    await request.post(`${API()}/api/game-run`, {
+      headers,
+      data: { gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX', userId: friend.remote_id },
+    })
+  ).json();
   const html = await (await request.get(launch.url)).text();
   const sid = JSON.parse(/const SID=("[^"]+")/.exec(html)![1]!);
   const spin = await request.post(new URL(`api/sessions/${sid}/spin`, launch.url).toString(), { data: { bet: '10.00' } });
@@ -58,7 +71,10 @@ async function logoutFromAccount(page: Page) {
   await expect(page.getByTestId('header-balance')).toHaveCount(0);
 }
 
-test('a new player signs up, logs out and in, recovers the password, verifies, converts VP, claims the bonus and uses the inbox', async ({ page, request }) => {
+test('a new player signs up, logs out and in, recovers the password, verifies, converts VP, claims the bonus and uses the inbox', async ({
+  page,
+  request,
+}) => {
   const username = newUsername('id');
   const phone = newPhone();
   const password = 'secret123';
@@ -91,7 +107,9 @@ test('a new player signs up, logs out and in, recovers the password, verifies, c
   const oldToken = storage.token!;
   await logoutFromAccount(page);
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
-  await expect.poll(async () => (await request.get(`${API()}/api/user/show`, { headers: { authorization: `Bearer ${oldToken}` } })).status()).toBe(401);
+  await expect
+    .poll(async () => (await request.get(`${API()}/api/user/show`, { headers: { authorization: `Bearer ${oldToken}` } })).status())
+    .toBe(401);
   await page.goto('/login');
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill('wrongpass1');
@@ -158,12 +176,21 @@ test('a new player signs up, logs out and in, recovers the password, verifies, c
   await expect(page.getByAltText('QR code of my referral link')).toBeVisible();
   const code = new URL(link!).searchParams.get('referral_code')!;
   const friendPhone = newPhone().replace(/^017/, '018');
-  const friend = await (await request.post(`${API()}/api/v1/create-players`, {
-    data: { username: newUsername('fr'), phone: friendPhone, password, confirmPassword: password, referral_code: code },
-  })).json();
+  const friend = await (
+    await request.post(`${API()}/api/v1/create-players`, {
+      data: { username: newUsername('fr'), phone: friendPhone, password, confirmPassword: password, referral_code: code },
+    })
+  ).json();
   const fAuth = { authorization: `Bearer ${friend.token}` };
   expect((await request.post(`${API()}/api/send-verification-code`, { headers: fAuth, data: { phone: friendPhone } })).ok()).toBeTruthy();
-  expect((await request.post(`${API()}/api/verify-phone-number`, { headers: fAuth, data: { verification_code: await codeFor(request, friendPhone) } })).ok()).toBeTruthy();
+  expect(
+    (
+      await request.post(`${API()}/api/verify-phone-number`, {
+        headers: fAuth,
+        data: { verification_code: await codeFor(request, friendPhone) },
+      })
+    ).ok(),
+  ).toBeTruthy();
   // verification alone pays nothing (issue 10: no farming); a deposit and a bet do
   await friendDepositsAndBets(request, friend);
   await page.reload();

@@ -23,7 +23,10 @@ test('the shell learns the remotes at run time from remotes.json', async ({ page
   await expect(remoteArea(page, 'mf_account')).not.toBeEmpty();
 });
 
-for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 }]) {
+for (const viewport of [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+]) {
   test(`renders with remote content at ${viewport.width}x${viewport.height} and one React copy`, async ({ page }) => {
     await page.setViewportSize(viewport);
     await page.goto('/login');
@@ -31,7 +34,10 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 
     // a second remote in the same page must reuse the same React
     await page.goto('/games?type=SLOT');
     await expect(remoteArea(page, 'mf_casino')).not.toBeEmpty();
-    await page.getByRole('link', { name: /login|লগইন/i }).first().click();
+    await page
+      .getByRole('link', { name: /login|লগইন/i })
+      .first()
+      .click();
     await expect(remoteArea(page, 'mf_account')).not.toBeEmpty();
     expect(await reactCopies(page)).toEqual({ react: 1, reactDom: 1 });
   });
@@ -39,7 +45,12 @@ for (const viewport of [{ width: 390, height: 844 }, { width: 1366, height: 768 
 
 test('a dead remote shows a fallback with Retry, the rest keeps working, Retry brings it back', async ({ page }) => {
   await page.route('**/mf-manifest.json', (route) =>
-    route.request().url().includes(`:${3004 + Number(process.env.E2E_PORT_OFFSET ?? 10)}/`) ? route.abort('connectionrefused') : route.continue(),
+    route
+      .request()
+      .url()
+      .includes(`:${3004 + Number(process.env.E2E_PORT_OFFSET ?? 10)}/`)
+      ? route.abort('connectionrefused')
+      : route.continue(),
   );
   await page.goto('/login');
   const fallback = page.getByTestId('remote-fallback-mf_account');

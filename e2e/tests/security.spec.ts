@@ -20,7 +20,9 @@ async function verifiedPlayer(request: APIRequestContext) {
   expect(res.ok(), await res.text()).toBeTruthy();
   const session = await apiLogin(request, username, password);
   const before = (await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json()).messages[0]?.id ?? 0;
-  expect((await request.post(`${API()}/api/send-verification-code`, { headers: bearer(session.token), data: { phone } })).ok()).toBeTruthy();
+  expect(
+    (await request.post(`${API()}/api/send-verification-code`, { headers: bearer(session.token), data: { phone } })).ok(),
+  ).toBeTruthy();
   let code: string | null = null;
   for (let i = 0; i < 40 && !code; i++) {
     const { messages } = await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json();
@@ -57,14 +59,19 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
   await page.getByRole('button', { name: 'Login' }).last().click();
   await expect(page).toHaveURL(/\/$/);
   // the home notice popup after a log-in (spec 4)
-  await page.getByRole('dialog').getByRole('button', { name: 'OK' }).click({ timeout: 5000 }).catch(() => undefined);
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: 'OK' })
+    .click({ timeout: 5000 })
+    .catch(() => undefined);
   const streamsOpen = () =>
     page.evaluate(() => (window as any).__streams.filter((s: any) => s.es.readyState === 1 && s.balances.length > 0).length as number);
   await expect.poll(streamsOpen).toBeGreaterThan(0);
 
   // the exchange token of the browser's session: good on the exchange's calls, refused elsewhere
   const uiToken = (await page.evaluate(() => localStorage.getItem('token')))!;
-  const ex = (await (await request.post(`${API()}/api/player-login`, { headers: bearer(uiToken), data: {} })).json()).access_token as string;
+  const ex = (await (await request.post(`${API()}/api/player-login`, { headers: bearer(uiToken), data: {} })).json())
+    .access_token as string;
   expect((await request.get(`${API()}/api/exchange-hub`, { headers: bearer(ex) })).status()).toBe(200);
   const elsewhere = await request.get(`${API()}/api/convert-vipcoin?vip_coin=10`, { headers: bearer(ex) });
   expect(elsewhere.status()).toBe(403);
@@ -74,7 +81,9 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
   await page.evaluate(async (api) => {
     const w = window as any;
     w.__raw = { chunks: [] as string[], ended: false };
-    const t = await (await fetch(`${api}/api/push/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })).json();
+    const t = await (
+      await fetch(`${api}/api/push/ticket`, { method: 'POST', headers: { Authorization: `Bearer ${localStorage.getItem('token')}` } })
+    ).json();
     const res = await fetch(`${api}/api/push/stream?ticket=${t.ticket}`);
     const reader = res.body!.getReader();
     const dec = new TextDecoder();
@@ -113,14 +122,19 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
   const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
   const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: bearer(op.token) })).json()).data;
   const mine = pending.find((t: { username: string }) => t.username === player.username);
-  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: bearer(op.token), data: {} })).ok()).toBeTruthy();
+  expect(
+    (await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: bearer(op.token), data: {} })).ok(),
+  ).toBeTruthy();
   const after = await (await request.post(`${API()}/api/balance`, { headers: bearer(player.apiSession.token) })).json();
   expect(after.balance).toBe('500.00');
   await page.waitForTimeout(1500);
 
   // ... and reaches none of the page's streams: all closed, no balance received since the log-out
   const streams = await page.evaluate(() =>
-    (window as any).__streams.map((s: any) => ({ state: s.es.readyState as number, late: s.balances.filter((b: any) => b.data.includes('500.00')).length as number })),
+    (window as any).__streams.map((s: any) => ({
+      state: s.es.readyState as number,
+      late: s.balances.filter((b: any) => b.data.includes('500.00')).length as number,
+    })),
   );
   for (const s of streams) expect(s).toEqual({ state: 2, late: 0 });
   expect(await page.evaluate(() => (window as any).__raw.chunks.join('') as string)).toBe(rawAtLogout);

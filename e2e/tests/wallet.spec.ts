@@ -42,7 +42,11 @@ async function operatorPage(page: Page) {
   await expect(page.locator('#app')).toBeVisible();
 }
 
-test('agent deposit: pending, operator approves, the top bar balance follows without reload, Success timeline', async ({ page, browser, request }) => {
+test('agent deposit: pending, operator approves, the top bar balance follows without reload, Success timeline', async ({
+  page,
+  browser,
+  request,
+}) => {
   // Unverified phone first: the deposit is refused with the profile link.
   const unverified = await newPlayer(request, false);
   await openLoggedIn(page, unverified, '/deposit');
@@ -134,9 +138,14 @@ test('withdrawal: birthday, unfinished turnover, then allowed, held at once', as
   const promo = promos.find((p: { turnover: number }) => p.turnover === 1);
   const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
   const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
-  const dep = await request.post(`${API()}/api/submit-deposit`, { headers: { ...headers, 'Idempotency-Key': `e2e-${player.username}` }, data: { amount: '1000', payment_id: bkash.id, promotion_id: promo.id } });
+  const dep = await request.post(`${API()}/api/submit-deposit`, {
+    headers: { ...headers, 'Idempotency-Key': `e2e-${player.username}` },
+    data: { amount: '1000', payment_id: bkash.id, promotion_id: promo.id },
+  });
   expect(dep.ok(), await dep.text()).toBeTruthy();
-  const opLogin = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
+  const opLogin = await (
+    await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })
+  ).json();
   const opHeaders = { Authorization: `Bearer ${opLogin.token}` };
   const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
   const mine = pending.find((t: { username: string }) => t.username === player.username);
@@ -148,7 +157,10 @@ test('withdrawal: birthday, unfinished turnover, then allowed, held at once', as
   await expect(check).toContainText('Date of Birth');
   await expect(check.getByRole('link')).toHaveAttribute('href', '/profile');
 
-  const dob = await request.post(`${API()}/api/user/profile/update`, { headers, data: { remote_id: player.remote_id, dofb: '1995-05-17' } });
+  const dob = await request.post(`${API()}/api/user/profile/update`, {
+    headers,
+    data: { remote_id: player.remote_id, dofb: '1995-05-17' },
+  });
   expect(dob.ok(), await dob.text()).toBeTruthy();
   await page.reload();
   await expect(page.getByTestId('withdraw-check')).toHaveText('Please complete your turnover and try again.');
@@ -192,6 +204,9 @@ test('withdrawal: birthday, unfinished turnover, then allowed, held at once', as
   await page.getByRole('button', { name: '৳500' }).click();
   await page.getByLabel('Account number').fill('01712345678');
   await page.getByTestId('withdraw-submit').click();
-  await expectModal(page, 'You already have a withdrawal request pending. Please wait for it to be processed before making another withdrawal.');
+  await expectModal(
+    page,
+    'You already have a withdrawal request pending. Please wait for it to be processed before making another withdrawal.',
+  );
   await page.screenshot({ path: '/tmp/wallet-withdraw.png', fullPage: true });
 });

@@ -27,5 +27,12 @@ export const routes: RouteObject[] = [
   { path: '/inbox', element: <Inbox /> },
   { path: '/vip', element: <Vip /> },
   { path: '/refrrel-program', element: <Referral /> },
-  { path: '*', element: <Page data-testid="mf-account-root"><NoData /></Page> },
+  {
+    path: '*',
+    element: (
+      <Page data-testid="mf-account-root">
+        <NoData />
+      </Page>
+    ),
+  },
 ];

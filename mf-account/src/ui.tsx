@@ -17,16 +17,34 @@ export function Notice({ kind, children, testId }: { kind: 'error' | 'success' |
     <div
       role={kind === 'error' ? 'alert' : 'status'}
       data-testid={testId}
-      css={css`border:1px solid ${color};color:${color};border-radius:${theme.radius.md};padding:10px 12px;margin:8px 0 12px;font-size:14px;`}
+      css={css`
+        border: 1px solid ${color};
+        color: ${color};
+        border-radius: ${theme.radius.md};
+        padding: 10px 12px;
+        margin: 8px 0 12px;
+        font-size: 14px;
+      `}
     >
       {children}
     </div>
   );
 }
 
-export const sectionTitle = css`font-size:20px;margin:0 0 16px;`;
-export const row = css`display:flex;gap:8px;align-items:center;flex-wrap:wrap;`;
-export const muted = css`color:${theme.color.textMuted};font-size:13px;`;
+export const sectionTitle = css`
+  font-size: 20px;
+  margin: 0 0 16px;
+`;
+export const row = css`
+  display: flex;
+  gap: 8px;
+  align-items: center;
+  flex-wrap: wrap;
+`;
+export const muted = css`
+  color: ${theme.color.textMuted};
+  font-size: 13px;
+`;
 
 /** Seconds left until `until` (ms since epoch), ticking every second; 0 when over. */
 export function useCountdown(until: number | null): number {

@@ -32,9 +32,11 @@ export function useUser(pollMs?: number) {
   useEffect(() => {
     alive.current = true;
     void refresh();
-    const t = pollMs ? setInterval(() => {
-      if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void refresh();
-    }, pollMs) : null;
+    const t = pollMs
+      ? setInterval(() => {
+          if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void refresh();
+        }, pollMs)
+      : null;
     const s = bus.on('logout').subscribe(() => setUser(null));
     return () => {
       alive.current = false;

@@ -9,5 +9,12 @@ export const routes: RouteObject[] = [
   { path: '/games', element: <Games /> },
   { path: '/gamerun', element: <GameRun /> },
   { path: '/betting-record', element: <BettingRecord /> },
-  { path: '*', element: <Page data-testid="mf-casino-root"><NoData /></Page> },
+  {
+    path: '*',
+    element: (
+      <Page data-testid="mf-casino-root">
+        <NoData />
+      </Page>
+    ),
+  },
 ];

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { eventsForTab, filterFancy, firstBookmaker, groupBySport, rowOverlay, scoreFrameSrc, type ListedEvent } from './logic';
 
 const ev = (over: Partial<ListedEvent>): ListedEvent => ({
-  EventId: '1', MarketId: '1.1', Event: 'A v B', Fancy: false, Bookmaker: false, inplay: false, sportKey: 'cricket', ...over,
+  EventId: '1',
+  MarketId: '1.1',
+  Event: 'A v B',
+  Fancy: false,
+  Bookmaker: false,
+  inplay: false,
+  sportKey: 'cricket',
+  ...over,
 });
 
 describe('exchange rules', () => {
@@ -24,7 +31,11 @@ describe('exchange rules', () => {
   });
 
   it('groups events under Cricket, Soccer, Tennis in that order and skips empty sports', () => {
-    const groups = groupBySport([ev({ MarketId: 't', sportKey: 'tennis' }), ev({ MarketId: 'c', sportKey: 'cricket' }), ev({ MarketId: 'c2', sportKey: 'cricket' })]);
+    const groups = groupBySport([
+      ev({ MarketId: 't', sportKey: 'tennis' }),
+      ev({ MarketId: 'c', sportKey: 'cricket' }),
+      ev({ MarketId: 'c2', sportKey: 'cricket' }),
+    ]);
     expect(groups.map((g) => [g.sport, g.events.map((e) => e.MarketId)])).toEqual([
       ['cricket', ['c', 'c2']],
       ['tennis', ['t']],

@@ -14,5 +14,12 @@ export const routes: RouteObject[] = [
   { path: '/make-payment', element: <MakePayment /> },
   { path: '/transaction-record', element: <TransactionRecord /> },
   { path: '/turnover-record', element: <TurnoverRecord /> },
-  { path: '*', element: <Page data-testid="mf-wallet-root"><NoData /></Page> },
+  {
+    path: '*',
+    element: (
+      <Page data-testid="mf-wallet-root">
+        <NoData />
+      </Page>
+    ),
+  },
 ];

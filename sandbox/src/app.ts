@@ -14,11 +14,13 @@ export async function buildSandbox(opts: { logger?: boolean } = {}): Promise<Fas
   await app.register(formbody);
   app.get('/health', async () => ({ ok: true, parts: sandboxParts.map((p) => p.prefix) }));
   app.get('/', async (_req, reply) => {
-    reply.type('text/html').send(
-      `<!doctype html><meta charset="utf-8"><title>Khela sandbox</title><h1>Khela sandbox</h1><ul>${sandboxParts
-        .map((p) => `<li><a href="${p.prefix}/">${p.prefix}</a> — ${p.description}</li>`)
-        .join('')}</ul>`,
-    );
+    reply
+      .type('text/html')
+      .send(
+        `<!doctype html><meta charset="utf-8"><title>Khela sandbox</title><h1>Khela sandbox</h1><ul>${sandboxParts
+          .map((p) => `<li><a href="${p.prefix}/">${p.prefix}</a> — ${p.description}</li>`)
+          .join('')}</ul>`,
+      );
   });
   for (const part of sandboxParts) await app.register(part.plugin, { prefix: part.prefix });
   return app;

@@ -15,5 +15,9 @@ export const sandboxParts: SandboxPart[] = [
   { prefix: '/outbox', description: 'SMS and e-mail outbox: verification codes and OTPs the API sent', plugin: outbox },
   { prefix: '/odds', description: 'Exchange odds host: sports events, match odds, fancy and bookmaker lines, score board', plugin: odds },
   { prefix: '/provider', description: 'Game provider: playable slot and crash games on the seamless wallet', plugin: gameProvider },
-  { prefix: '/gateway', description: 'Payment gateway: e-wallet payment pages (approve/decline) with signed callbacks', plugin: paymentGateway },
+  {
+    prefix: '/gateway',
+    description: 'Payment gateway: e-wallet payment pages (approve/decline) with signed callbacks',
+    plugin: paymentGateway,
+  },
 ];

@@ -15,7 +15,14 @@ export const PORT_OFFSET_VAR = 'KHELA_PORT_OFFSET';
 export const APPS = Object.freeze([
   { name: 'shell', dir: 'shell', kind: 'host', port: 3000, portVar: 'SHELL_PORT', title: 'Khela' },
   { name: 'mf_casino', dir: 'mf-casino', kind: 'remote', port: 3001, portVar: 'MF_CASINO_PORT', title: 'Khela Casino (standalone)' },
-  { name: 'mf_exchange', dir: 'mf-exchange', kind: 'remote', port: 3002, portVar: 'MF_EXCHANGE_PORT', title: 'Khela Exchange (standalone)' },
+  {
+    name: 'mf_exchange',
+    dir: 'mf-exchange',
+    kind: 'remote',
+    port: 3002,
+    portVar: 'MF_EXCHANGE_PORT',
+    title: 'Khela Exchange (standalone)',
+  },
   { name: 'mf_wallet', dir: 'mf-wallet', kind: 'remote', port: 3003, portVar: 'MF_WALLET_PORT', title: 'Khela Wallet (standalone)' },
   { name: 'mf_account', dir: 'mf-account', kind: 'remote', port: 3004, portVar: 'MF_ACCOUNT_PORT', title: 'Khela Account (standalone)' },
   { name: 'mf_chat', dir: 'mf-chat', kind: 'remote', port: 3005, portVar: 'MF_CHAT_PORT', title: 'Khela Support chat (standalone)' },
@@ -36,7 +43,10 @@ export function app(name) {
 
 /** The app whose workspace folder is `dir` (a folder name or a path ending in it), or undefined. */
 export function appByDir(dir) {
-  const base = dir.replace(/[\\/]+$/, '').split(/[\\/]/).pop();
+  const base = dir
+    .replace(/[\\/]+$/, '')
+    .split(/[\\/]/)
+    .pop();
   return APPS.find((a) => a.dir === base);
 }
 

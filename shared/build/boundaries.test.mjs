@@ -25,7 +25,11 @@ const cases = [
   ['mf-account/src/Fixture.ts', "import { APPS } from '@khela/build/apps.mjs';", IMPORTS],
   ['mf-account/src/Fixture.ts', "import { bus } from '@khela/web/src/bus';", IMPORTS],
   ['mf-account/src/Fixture.ts', "import { sign } from '@khela/contracts/signing';", IMPORTS],
-  ['mf-wallet/src/screens/Fixture.tsx', "import { Page } from '@khela/web';\nimport { z } from 'zod';\nimport { Funds } from './Funds';\nexport { Page, z, Funds };", null],
+  [
+    'mf-wallet/src/screens/Fixture.tsx',
+    "import { Page } from '@khela/web';\nimport { z } from 'zod';\nimport { Funds } from './Funds';\nexport { Page, z, Funds };",
+    null,
+  ],
   ['mf-wallet/src/screens/Fixture.test.tsx', "import { fakeHost } from '@khela/web/test/fake-host';\nexport { fakeHost };", null],
   ['mf-casino/src/Fixture.ts', "import * as contracts from '@khela/contracts';\nexport { contracts };", null],
 
@@ -42,7 +46,11 @@ const cases = [
   ['api/src/wallet/Fixture.ts', "import { i18n } from '../../../shared/web/src/index';", PATHS],
   ['api/src/wallet/Fixture.ts', "import { x } from '../../../shell/src/routes';", PATHS],
   ['sandbox/src/Fixture.ts', "import { Page } from '@khela/web';", IMPORTS],
-  ['api/src/wallet/Fixture.ts', "import { z } from 'zod';\nimport Fastify from 'fastify';\nimport * as c from '@khela/contracts';\nexport { z, Fastify, c };", null],
+  [
+    'api/src/wallet/Fixture.ts',
+    "import { z } from 'zod';\nimport Fastify from 'fastify';\nimport * as c from '@khela/contracts';\nexport { z, Fastify, c };",
+    null,
+  ],
 
   // @khela/contracts: no React, no DOM, no other workspace package
   ['shared/contracts/src/Fixture.ts', "import { useState } from 'react';", IMPORTS],

@@ -17,7 +17,10 @@ const buildDir = path.dirname(new URL(import.meta.url).pathname);
 /** An installed package's folder (package.json is not always in a package's exports map). */
 function packageDir(name) {
   let dir = path.dirname(require.resolve(name));
-  while (!fs.existsSync(path.join(dir, 'package.json')) || JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name) {
+  while (
+    !fs.existsSync(path.join(dir, 'package.json')) ||
+    JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name
+  ) {
     dir = path.dirname(dir);
   }
   return dir;
@@ -184,8 +187,7 @@ export function federatedAppConfig(options) {
           'process.env.NODE_ENV': JSON.stringify(mode),
           __KHELA_APP__: JSON.stringify(o.name),
         }),
-        o.copyPublic !== false &&
-          new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(o.dir, 'public'), noErrorOnMissing: true }] }),
+        o.copyPublic !== false && new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(o.dir, 'public'), noErrorOnMissing: true }] }),
         o.host && new RemotesJsonPlugin(),
         !dev && new PrecompressPlugin(),
       ].filter(Boolean),

@@ -16,7 +16,13 @@ const REMOTES = JSON.stringify({
 });
 
 /** The directives of a CSP header, by name. */
-const directives = (csp) => Object.fromEntries(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([k, ...v]) => [k, v]));
+const directives = (csp) =>
+  Object.fromEntries(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([k, ...v]) => [k, v]),
+  );
 
 describe('static server security headers', () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'khela-csp-'));
@@ -67,7 +73,13 @@ describe('static server security headers', () => {
     const d = directives((await page()).headers['content-security-policy']);
     expect(d['script-src']).toEqual(expect.arrayContaining(['http://site.example:3003', 'https://casino.cdn.example']));
     expect(d['connect-src']).toEqual(
-      expect.arrayContaining(["'self'", 'http://site.example:3003', 'https://casino.cdn.example', 'http://site.example:4000', 'https://odds.example']),
+      expect.arrayContaining([
+        "'self'",
+        'http://site.example:3003',
+        'https://casino.cdn.example',
+        'http://site.example:4000',
+        'https://odds.example',
+      ]),
     );
     expect(d['frame-src']).toEqual(['https://games.example', 'https://score.example']);
     expect(d['frame-ancestors']).toEqual(["'none'"]);

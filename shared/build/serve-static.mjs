@@ -28,7 +28,9 @@ const sha256 = (text) => `'sha256-${crypto.createHash('sha256').update(text, 'ut
 
 /** CSP hashes of a page's inline <script> (those without src) and <style> elements, computed from the file served. */
 export function inlineHashes(html) {
-  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)].filter((m) => !/\ssrc\s*=/i.test(m[1])).map((m) => sha256(m[2]));
+  const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)]
+    .filter((m) => !/\ssrc\s*=/i.test(m[1]))
+    .map((m) => sha256(m[2]));
   const styles = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/gi)].map((m) => sha256(m[1]));
   return { scripts, styles };
 }
@@ -43,7 +45,12 @@ const originOf = (u) => {
     return null;
   }
 };
-const sourceList = (value) => (value ?? '').split(/[\s,]+/).filter(Boolean).map(originOf).filter(Boolean);
+const sourceList = (value) =>
+  (value ?? '')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+    .map(originOf)
+    .filter(Boolean);
 
 /**
  * The origins the pages talk to, from the remotes config (remotes.json / KHELA_REMOTES_JSON: each remote's
@@ -130,12 +137,14 @@ export function createStaticServer(o) {
     }
     const nonce = crypto.randomBytes(16).toString('base64');
     const body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}<meta name="csp-nonce" content="${nonce}">`);
-    return reply
-      .header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html }))
-      // a new nonce per response: no validators, so no-cache always fetches the page again
-      .header('Cache-Control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(body);
+    return (
+      reply
+        .header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html }))
+        // a new nonce per response: no validators, so no-cache always fetches the page again
+        .header('Cache-Control', 'no-cache')
+        .type('text/html; charset=utf-8')
+        .send(body)
+    );
   };
   app.get('/', sendPage);
   app.get('/index.html', sendPage);

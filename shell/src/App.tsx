@@ -37,7 +37,10 @@ function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
     () => ({ pathname: loc.pathname, search: loc.search, hash: loc.hash, state: loc.state, key: loc.key }),
     [loc.pathname, loc.search, loc.hash, loc.state, loc.key],
   );
-  return useCallback((app) => ({ basePath: '', location, navigate, isMobile, ...runtime.servicesFor(app) }), [runtime, location, navigate, isMobile]);
+  return useCallback(
+    (app) => ({ basePath: '', location, navigate, isMobile, ...runtime.servicesFor(app) }),
+    [runtime, location, navigate, isMobile],
+  );
 }
 
 /** The shell: layout, routing to remotes and the route guard; it owns the page runtime (API client, bus, player session). */
@@ -74,11 +77,12 @@ export function App() {
   } else if (pathname === '/player/logout') {
     content = <LogoutRoute />;
   } else if (!loggedIn && isGuarded(pathname)) {
-    content = loggedOutFrom.current === pathname ? (
-      <Navigate to="/" replace />
-    ) : (
-      <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
-    );
+    content =
+      loggedOutFrom.current === pathname ? (
+        <Navigate to="/" replace />
+      ) : (
+        <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
+      );
   } else if (remote) {
     // keyed by remote: moving between two screens of one remote updates it in place
     content = (

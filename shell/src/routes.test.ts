@@ -14,10 +14,31 @@ describe('route table', () => {
   });
 
   it('guards everything except the unguarded list of spec 2', () => {
-    for (const open of ['/', '/signup', '/login', '/games', '/forgot-password', '/make-payment', '/referral_code', '/affiliate_code', '/agent_code']) {
+    for (const open of [
+      '/',
+      '/signup',
+      '/login',
+      '/games',
+      '/forgot-password',
+      '/make-payment',
+      '/referral_code',
+      '/affiliate_code',
+      '/agent_code',
+    ]) {
       expect(isGuarded(open), open).toBe(false);
     }
-    for (const closed of ['/account', '/deposit', '/withdrawal', '/gamerun', '/exchange', '/inbox', '/vip', '/chat', '/betting-record', '/payment-request']) {
+    for (const closed of [
+      '/account',
+      '/deposit',
+      '/withdrawal',
+      '/gamerun',
+      '/exchange',
+      '/inbox',
+      '/vip',
+      '/chat',
+      '/betting-record',
+      '/payment-request',
+    ]) {
       expect(isGuarded(closed), closed).toBe(true);
     }
   });

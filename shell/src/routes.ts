@@ -6,10 +6,33 @@ import type { RemoteName } from './federation/remotes';
  * /promotions, the maintenance and legacy pages.
  */
 export const OWNERS: ReadonlyArray<{ remote: RemoteName; paths: readonly string[] }> = [
-  { remote: 'mf_account', paths: ['/login', '/signup', '/register', '/forgot-password', '/account', '/profile', '/reset-password', '/inbox', '/vip', '/refrrel-program', '/referral_code', '/affiliate_code', '/agent_code'] },
-  { remote: 'mf_wallet', paths: ['/deposit', '/withdrawal', '/payment-request', '/make-payment', '/transaction-record', '/turnover-record'] },
+  {
+    remote: 'mf_account',
+    paths: [
+      '/login',
+      '/signup',
+      '/register',
+      '/forgot-password',
+      '/account',
+      '/profile',
+      '/reset-password',
+      '/inbox',
+      '/vip',
+      '/refrrel-program',
+      '/referral_code',
+      '/affiliate_code',
+      '/agent_code',
+    ],
+  },
+  {
+    remote: 'mf_wallet',
+    paths: ['/deposit', '/withdrawal', '/payment-request', '/make-payment', '/transaction-record', '/turnover-record'],
+  },
   { remote: 'mf_casino', paths: ['/games', '/gamerun', '/betting-record'] },
-  { remote: 'mf_exchange', paths: ['/exchange', '/exchange-inplay', '/exchange-sports', '/exchange-multi', '/exchange-account', '/odds-view', '/exchange-login'] },
+  {
+    remote: 'mf_exchange',
+    paths: ['/exchange', '/exchange-inplay', '/exchange-sports', '/exchange-multi', '/exchange-account', '/odds-view', '/exchange-login'],
+  },
   { remote: 'mf_chat', paths: ['/chat', '/chat-list', '/chat-box'] },
 ];
 
@@ -20,11 +43,24 @@ export function remoteFor(pathname: string): RemoteName | null {
 
 /** Spec 2: everything else needs a token. /promotions and /register are also open: their cards and form are for visitors. */
 const UNGUARDED = new Set([
-  '/', '/signup', '/login', '/register', '/games', '/forgot-password', '/make-payment',
-  '/referral_code', '/affiliate_code', '/agent_code', '/promotions', '/maintenance',
-  '/page/site/component/appDownload.jsp', '/page/guest/register.jsp', '/player/logout',
+  '/',
+  '/signup',
+  '/login',
+  '/register',
+  '/games',
+  '/forgot-password',
+  '/make-payment',
+  '/referral_code',
+  '/affiliate_code',
+  '/agent_code',
+  '/promotions',
+  '/maintenance',
+  '/page/site/component/appDownload.jsp',
+  '/page/guest/register.jsp',
+  '/player/logout',
   // the shell's information pages behind the side-menu extras and footer links
-  '/affiliate', '/ambassador',
+  '/affiliate',
+  '/ambassador',
 ]);
 
 export function isGuarded(pathname: string): boolean {

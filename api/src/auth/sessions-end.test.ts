@@ -120,9 +120,14 @@ function suite(label: string, makeDb: () => Promise<Db & { drop?: () => Promise<
           await call(app, 'GET', '/api/user/show', ex),
           await call(app, 'POST', '/api/player-login', ex, {}),
           await call(app, 'POST', '/api/push/ticket', ex),
-          await call(app, 'POST', '/api/user-pwd', ex, { old_password: PASSWORD, new_password: 'newpass123', new_password_confirmation: 'newpass123' }),
+          await call(app, 'POST', '/api/user-pwd', ex, {
+            old_password: PASSWORD,
+            new_password: 'newpass123',
+            new_password_confirmation: 'newpass123',
+          }),
         ];
-        for (const r of refused) expect(r).toEqual({ status: 403, body: { message: 'This token is only valid on the exchange. Please log in.' } });
+        for (const r of refused)
+          expect(r).toEqual({ status: 403, body: { message: 'This token is only valid on the exchange. Please log in.' } });
         const vip = await db.query<{ vip_coin: number }>('SELECT vip_coin FROM players WHERE id = $1', [p.id]);
         expect(vip.rows[0]!.vip_coin).toBe(100);
       });

@@ -75,14 +75,27 @@ export const LIVE_SESSION_SQL = `s.revoked_at IS NULL AND s.expires_at > now() A
 
 /** The player behind a live token, or null. */
 export async function playerForToken(q: Queryable, token: string): Promise<AuthPlayer | null> {
-  const r = await q.query<{ id: string; username: string; currency: AuthPlayer['currency']; status: string; token_hash: string; scope: SessionScope }>(
+  const r = await q.query<{
+    id: string;
+    username: string;
+    currency: AuthPlayer['currency'];
+    status: string;
+    token_hash: string;
+    scope: SessionScope;
+  }>(
     `SELECT p.id, p.username, p.currency, p.status, s.token_hash, s.scope FROM sessions s JOIN players p ON p.id = s.player_id
      WHERE s.token_hash = $1 AND ${LIVE_SESSION_SQL}`,
     [tokenHash(token)],
   );
   const row = r.rows[0];
   return row
-    ? { id: Number(row.id), username: row.username, currency: row.currency, status: row.status, session: { hash: row.token_hash, scope: row.scope } }
+    ? {
+        id: Number(row.id),
+        username: row.username,
+        currency: row.currency,
+        status: row.status,
+        session: { hash: row.token_hash, scope: row.scope },
+      }
     : null;
 }
 

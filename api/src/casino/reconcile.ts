@@ -40,7 +40,8 @@ export async function reconcileRounds(q: Queryable, provider: string, log: Provi
     const providerWin = toMinor(p.win);
     const row = ours.rows[0];
     if (p.status === 'refused') {
-      if (row && (parseMinor(row.bet_minor) !== 0n || parseMinor(row.win_minor) !== 0n)) diffs.push({ round: p.round, problem: 'refused by us but money recorded' });
+      if (row && (parseMinor(row.bet_minor) !== 0n || parseMinor(row.win_minor) !== 0n))
+        diffs.push({ round: p.round, problem: 'refused by us but money recorded' });
       if (ledgerNet !== 0n) diffs.push({ round: p.round, problem: `refused round moved ${fromMinor(ledgerNet)}` });
       continue;
     }

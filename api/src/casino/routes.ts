@@ -109,7 +109,8 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
         const raw = typeof req.body === 'string' ? req.body : '';
         const check = checkCall(partner.secret, { method: req.method, path: req.url, body: raw }, req.headers);
         if (check !== 'ok') {
-          const message = check === 'stale' ? 'The request timestamp is missing or outside the 300 s window.' : 'The request signature is not valid.';
+          const message =
+            check === 'stale' ? 'The request timestamp is missing or outside the 300 s window.' : 'The request signature is not valid.';
           return reply.code(401).send({ status: 'INVALID_SIGNATURE', message });
         }
         if (!(SEAMLESS_ACTIONS as readonly string[]).includes(action)) {

@@ -40,7 +40,12 @@ async function launchedPlayer(opts: { amount?: string; game?: string; platform?:
     method: 'POST',
     url: '/api/game-run',
     headers: { authorization: `Bearer ${bearer}` },
-    payload: { gameCode: opts.game ?? 'sandbox-slot', gameType: opts.type ?? 'SLOT', platform: opts.platform ?? 'SANDBOX', userId: playerId },
+    payload: {
+      gameCode: opts.game ?? 'sandbox-slot',
+      gameType: opts.type ?? 'SLOT',
+      platform: opts.platform ?? 'SANDBOX',
+      userId: playerId,
+    },
   });
   expect(res.statusCode, res.body).toBe(200);
   const url = new URL(res.json().url);
@@ -77,7 +82,11 @@ const betBody = (p: { token: string; user: string }, over: Record<string, unknow
 
 describe('POST /api/game-run', () => {
   it('refuses a visitor and an unknown game, and gives a player a provider URL with a launch token', async () => {
-    const anon = await app.inject({ method: 'POST', url: '/api/game-run', payload: { gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX' } });
+    const anon = await app.inject({
+      method: 'POST',
+      url: '/api/game-run',
+      payload: { gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX' },
+    });
     expect(anon.statusCode).toBe(401);
     const p = await launchedPlayer();
     expect(p.url.pathname).toBe('/provider/play');
@@ -171,14 +180,27 @@ describe('seamless wallet: money', () => {
     const p = await launchedPlayer({ amount: '100.00' });
     const bet = betBody(p, { amount: '30.00' });
     expect((await call('bet', bet)).balance).toBe('70.00');
-    const rb = { token: p.token, user: p.user, transaction_uuid: `rb-${randomUUID()}`, reference_transaction_uuid: bet.transaction_uuid, round: bet.round, game_code: 'sandbox-slot' };
+    const rb = {
+      token: p.token,
+      user: p.user,
+      transaction_uuid: `rb-${randomUUID()}`,
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      game_code: 'sandbox-slot',
+    };
     expect(await call('rollback', rb)).toMatchObject({ status: 'OK', balance: '100.00' });
     expect(await call('rollback', rb)).toMatchObject({ status: 'OK', balance: '100.00' });
     const other = await call('rollback', { ...rb, transaction_uuid: `rb-${randomUUID()}` });
     expect(other).toMatchObject({ status: 'OK', balance: '100.00' });
     expect(await balanceOf(p.playerId)).toBe('100.00');
     expect((await call('bet', bet)).status).toBe('TRANSACTION_ROLLED_BACK');
-    const winOnIt = await call('win', { ...betBody(p), transaction_uuid: `win-${randomUUID()}`, reference_transaction_uuid: bet.transaction_uuid, round: bet.round, amount: '50.00' });
+    const winOnIt = await call('win', {
+      ...betBody(p),
+      transaction_uuid: `win-${randomUUID()}`,
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      amount: '50.00',
+    });
     expect(winOnIt.status).toBe('TRANSACTION_ROLLED_BACK');
     expect(await balanceOf(p.playerId)).toBe('100.00');
     const round = await db.query<{ status: string }>('SELECT status FROM casino_rounds WHERE round_id = $1', [bet.round]);
@@ -189,7 +211,12 @@ describe('seamless wallet: money', () => {
     const p = await launchedPlayer({ amount: '100.00' });
     const bet = betBody(p, { amount: '40.00' });
     const rb = await call('rollback', {
-      token: p.token, user: p.user, transaction_uuid: `rb-${randomUUID()}`, reference_transaction_uuid: bet.transaction_uuid, round: bet.round, game_code: 'sandbox-slot',
+      token: p.token,
+      user: p.user,
+      transaction_uuid: `rb-${randomUUID()}`,
+      reference_transaction_uuid: bet.transaction_uuid,
+      round: bet.round,
+      game_code: 'sandbox-slot',
     });
     expect(rb.status).toBe('TRANSACTION_DOES_NOT_EXIST');
     expect((await call('bet', bet)).status).toBe('TRANSACTION_ROLLED_BACK');
@@ -208,7 +235,11 @@ describe('seamless wallet: money', () => {
     await call('bet', bet);
     await db.query(`UPDATE casino_launches SET expires_at = now() - interval '1 minute' WHERE player_id = $1`, [p.playerId]);
     const win = await call('win', {
-      ...bet, transaction_uuid: `win-${randomUUID()}`, reference_transaction_uuid: bet.transaction_uuid, amount: '25.00', round_closed: true,
+      ...bet,
+      transaction_uuid: `win-${randomUUID()}`,
+      reference_transaction_uuid: bet.transaction_uuid,
+      amount: '25.00',
+      round_closed: true,
     });
     expect(win).toMatchObject({ status: 'OK', balance: '115.00' });
     expect((await call('bet', betBody(p))).status).toBe('TOKEN_EXPIRED');
@@ -223,7 +254,12 @@ describe('seamless wallet: money', () => {
         `INSERT INTO wallet_transactions (public_id, player_id, action, amount_minor, currency, status) VALUES ($1, $2, 'deposit', 50000, 'BDT', 1) RETURNING id`,
         [`D${randomUUID().slice(0, 8)}`, p.playerId],
       );
-      await createTurnover(q, { playerId: p.playerId, transactionId: Number(t.rows[0]!.id), promotionId: Number(promo.rows[0]!.id), requiredMinor: 50_000n });
+      await createTurnover(q, {
+        playerId: p.playerId,
+        transactionId: Number(t.rows[0]!.id),
+        promotionId: Number(promo.rows[0]!.id),
+        requiredMinor: 50_000n,
+      });
     });
     const vipBefore = (await db.query<{ vip_coin: number }>('SELECT vip_coin FROM players WHERE id = $1', [p.playerId])).rows[0]!.vip_coin;
     const pushed: unknown[] = [];
@@ -238,7 +274,11 @@ describe('seamless wallet: money', () => {
       const bet = betBody(p, { amount: play.bet });
       expect((await call('bet', bet)).status).toBe('OK');
       const win = await call('win', {
-        ...bet, transaction_uuid: `win-${randomUUID()}`, reference_transaction_uuid: bet.transaction_uuid, amount: play.win, round_closed: true,
+        ...bet,
+        transaction_uuid: `win-${randomUUID()}`,
+        reference_transaction_uuid: bet.transaction_uuid,
+        amount: play.win,
+        round_closed: true,
       });
       expect(win.status).toBe('OK');
     }
@@ -253,13 +293,22 @@ describe('seamless wallet: money', () => {
     const rows = rec.json().data as Array<Record<string, string>>;
     expect(rows).toHaveLength(3);
     expect(rows[0]).toMatchObject({ platform: 'SANDBOX', game_type: 'SLOT', game_name: 'Sandbox Slots' });
-    expect(rows.map((r) => [r.bet_amount, r.winAmount]).sort()).toEqual([['100.00', '0.00'], ['100.00', '180.00'], ['50.00', '90.00']]);
+    expect(rows.map((r) => [r.bet_amount, r.winAmount]).sort()).toEqual([
+      ['100.00', '0.00'],
+      ['100.00', '180.00'],
+      ['50.00', '90.00'],
+    ]);
     const yesterday = await app.inject({ url: '/api/betting-record?date=yesterday', headers: { authorization: `Bearer ${p.bearer}` } });
     expect(yesterday.json().data).toHaveLength(0);
-    const otherType = await app.inject({ url: '/api/betting-record?date=last7&game_type=EGAME', headers: { authorization: `Bearer ${p.bearer}` } });
+    const otherType = await app.inject({
+      url: '/api/betting-record?date=last7&game_type=EGAME',
+      headers: { authorization: `Bearer ${p.bearer}` },
+    });
     expect(otherType.json().data).toHaveLength(0);
 
-    const turnover = await db.query<{ remaining_minor: string }>('SELECT remaining_minor FROM wallet_turnovers WHERE player_id = $1', [p.playerId]);
+    const turnover = await db.query<{ remaining_minor: string }>('SELECT remaining_minor FROM wallet_turnovers WHERE player_id = $1', [
+      p.playerId,
+    ]);
     expect(turnover.rows[0]!.remaining_minor).toBe(String(50_000 - 25_000));
     const vipAfter = (await db.query<{ vip_coin: number }>('SELECT vip_coin FROM players WHERE id = $1', [p.playerId])).rows[0]!.vip_coin;
     expect(vipAfter - vipBefore).toBe(2); // 250.00 of turnover at 1 VP per 100.00
@@ -274,7 +323,12 @@ describe('favourites and filter types', () => {
     const b = await launchedPlayer();
     const h = (t: string) => ({ authorization: `Bearer ${t}` });
     await app.inject({ method: 'POST', url: '/api/game-favourites', headers: h(a.bearer), payload: { gameCode: 'sandbox-slot' } });
-    const added = await app.inject({ method: 'POST', url: '/api/game-favourites', headers: h(a.bearer), payload: { gameCode: 'JILI-SLOT-001' } });
+    const added = await app.inject({
+      method: 'POST',
+      url: '/api/game-favourites',
+      headers: h(a.bearer),
+      payload: { gameCode: 'JILI-SLOT-001' },
+    });
     expect(added.json().codes).toEqual(expect.arrayContaining(['sandbox-slot', 'JILI-SLOT-001']));
     expect((await app.inject({ url: '/api/game-favourites', headers: h(b.bearer) })).json().codes).toEqual([]);
     const removed = await app.inject({ method: 'DELETE', url: '/api/game-favourites/sandbox-slot', headers: h(a.bearer) });

@@ -112,11 +112,12 @@ export class SeamlessWallet {
     if (l.expired) throw new Refusal('TOKEN_EXPIRED', 'The launch token has expired.');
     if (user !== undefined && user !== String(l.player_id)) throw new Refusal('INVALID_TOKEN', 'The token belongs to another user.');
     // spec 6, the upline block: the one rule in contracts
-    if (marketBlock({ exchange_market: l.exchange_market, cs_market: l.cs_market, status: l.player_status }).casino) throw new Refusal('USER_DISABLED', 'The player may not play casino games.');
-    await q.query(
-      `UPDATE casino_launches SET expires_at = now() + make_interval(mins => $2) WHERE token_hash = $1`,
-      [hashLaunchToken(token), this.config.tokenTtlMinutes],
-    );
+    if (marketBlock({ exchange_market: l.exchange_market, cs_market: l.cs_market, status: l.player_status }).casino)
+      throw new Refusal('USER_DISABLED', 'The player may not play casino games.');
+    await q.query(`UPDATE casino_launches SET expires_at = now() + make_interval(mins => $2) WHERE token_hash = $1`, [
+      hashLaunchToken(token),
+      this.config.tokenTtlMinutes,
+    ]);
     return l;
   }
 
@@ -171,17 +172,18 @@ export class SeamlessWallet {
   }
 
   private async finish(q: Queryable, claimedId: number, playerId: number | null, transferId: number | null, response: SeamlessResponse) {
-    await q.query(
-      `UPDATE casino_wallet_transactions SET player_id = $2, ledger_transfer_id = $3, response = $4 WHERE id = $1`,
-      [claimedId, playerId, transferId, JSON.stringify(response)],
-    );
+    await q.query(`UPDATE casino_wallet_transactions SET player_id = $2, ledger_transfer_id = $3, response = $4 WHERE id = $1`, [
+      claimedId,
+      playerId,
+      transferId,
+      JSON.stringify(response),
+    ]);
   }
 
   private async catalogueGame(q: Queryable, code: string) {
-    const g = await q.query<{ name: string; type: string; platform: string }>(
-      `SELECT name, type, platform FROM games WHERE code = $1`,
-      [code],
-    );
+    const g = await q.query<{ name: string; type: string; platform: string }>(`SELECT name, type, platform FROM games WHERE code = $1`, [
+      code,
+    ]);
     if (!g.rows[0]) throw new Refusal('INVALID_GAME', `Unknown game ${code}.`);
     return g.rows[0];
   }
@@ -199,20 +201,19 @@ export class SeamlessWallet {
 
   /** Closes the round: it becomes a settled bet, counts toward turnover and VIP points once. */
   private async settle(q: Queryable, roundPk: string, playerId: number) {
-    const r = await q.query<{ bet_minor: string; win_minor: string }>(
-      `SELECT bet_minor, win_minor FROM casino_rounds WHERE id = $1`,
-      [roundPk],
-    );
+    const r = await q.query<{ bet_minor: string; win_minor: string }>(`SELECT bet_minor, win_minor FROM casino_rounds WHERE id = $1`, [
+      roundPk,
+    ]);
     const bet = parseMinor(r.rows[0]!.bet_minor);
     const win = parseMinor(r.rows[0]!.win_minor);
     if (bet === 0n && win === 0n) {
       await q.query(`UPDATE casino_rounds SET status = 'cancelled', settled_at = now() WHERE id = $1`, [roundPk]);
       return;
     }
-    await q.query(
-      `UPDATE casino_rounds SET status = 'settled', settled_at = now(), turnover_recorded_minor = $2 WHERE id = $1`,
-      [roundPk, bet.toString()],
-    );
+    await q.query(`UPDATE casino_rounds SET status = 'settled', settled_at = now(), turnover_recorded_minor = $2 WHERE id = $1`, [
+      roundPk,
+      bet.toString(),
+    ]);
     if (bet > 0n) {
       await recordTurnover(q, playerId, bet);
       await this.accrueVip(q, playerId, bet);
@@ -244,7 +245,11 @@ export class SeamlessWallet {
     const amount = toMinor(r.amount);
     const fp = JSON.stringify(['bet', r.user, r.round, r.game_code, amount.toString(), r.currency]);
     return this.db.tx(async (q) => {
-      const c = await this.claim(q, provider, 'bet', r.transaction_uuid, fp, { round: r.round, gameCode: r.game_code, amountMinor: amount });
+      const c = await this.claim(q, provider, 'bet', r.transaction_uuid, fp, {
+        round: r.round,
+        gameCode: r.game_code,
+        amountMinor: amount,
+      });
       if ('replay' in c) return { response: c.replay };
       const tomb = await q.query(`SELECT 1 FROM casino_rolled_back_ids WHERE provider = $1 AND transaction_uuid = $2`, [
         provider,
@@ -372,10 +377,10 @@ export class SeamlessWallet {
       });
       if ('replay' in c) return { response: c.replay };
       // remembered whatever comes next, so a bet arriving after its rollback is refused
-      await q.query(
-        `INSERT INTO casino_rolled_back_ids (provider, transaction_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING`,
-        [provider, r.reference_transaction_uuid],
-      );
+      await q.query(`INSERT INTO casino_rolled_back_ids (provider, transaction_uuid) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [
+        provider,
+        r.reference_transaction_uuid,
+      ]);
       const bet = await this.referencedBet(q, provider, r.reference_transaction_uuid);
       if (!bet) {
         // Committed on purpose (journal row + remembered id): answered, not refused.
@@ -423,10 +428,7 @@ export class SeamlessWallet {
       if (r.round_closed && round.status === 'open') await this.settle(q, round.id, playerId);
       else if (round.status === 'settled') {
         // a rollback after settlement: the round keeps its record, cancelled once nothing is left at stake
-        await q.query(
-          `UPDATE casino_rounds SET status = 'cancelled' WHERE id = $1 AND bet_minor = 0 AND win_minor = 0`,
-          [round.id],
-        );
+        await q.query(`UPDATE casino_rounds SET status = 'cancelled' WHERE id = $1 AND bet_minor = 0 AND win_minor = 0`, [round.id]);
       }
       const response = this.ok(playerId, bet.currency, balance, r.transaction_uuid);
       await this.finish(q, c.claimedId, playerId, transferId, response);

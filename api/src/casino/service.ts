@@ -67,7 +67,9 @@ export async function removeFavourite(q: Queryable, playerId: number, gameCode: 
 
 /** The betting-record filter's choices: game types (sports are the exchange's) and active platforms. */
 export async function recordFilters(q: Queryable) {
-  const types = await q.query<{ code: string; name: string }>(`SELECT code, name FROM game_types WHERE code <> 'SPORTS' ORDER BY sort_order, code`);
+  const types = await q.query<{ code: string; name: string }>(
+    `SELECT code, name FROM game_types WHERE code <> 'SPORTS' ORDER BY sort_order, code`,
+  );
   const platforms = await q.query<{ platform: string; name: string }>(
     `SELECT platform, name FROM game_systems WHERE status = 'active' ORDER BY sort_order, id`,
   );

@@ -19,10 +19,20 @@ beforeAll(async () => {
   bob = { id: b, token: await tokenFor(db, b) };
 });
 
-const call = (who: { token: string } | null, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
+const call = (
+  who: { token: string } | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+) =>
   app.inject({ method, url, payload: payload as never, headers: { ...(who ? { authorization: `Bearer ${who.token}` } : {}), ...headers } });
 
-async function openChat(who: { token: string }, body: Record<string, unknown> = { user_one_id: 6, user_two_id: 7 }, headers?: Record<string, string>) {
+async function openChat(
+  who: { token: string },
+  body: Record<string, unknown> = { user_one_id: 6, user_two_id: 7 },
+  headers?: Record<string, string>,
+) {
   const res = await call(who, 'POST', '/api/chats', body, headers);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as { chat: { id: number }; created: boolean };
@@ -71,7 +81,9 @@ describe('support chat', () => {
     expect([...ids].sort((a, b) => a - b)).toEqual(ids);
 
     const list = (await call(alice, 'GET', '/api/get-chats')).json();
-    expect(list.chats).toEqual([expect.objectContaining({ chat_id: chat.id, other_user: { username: SUPPORT_NAME }, last_message: 'third' })]);
+    expect(list.chats).toEqual([
+      expect.objectContaining({ chat_id: chat.id, other_user: { username: SUPPORT_NAME }, last_message: 'third' }),
+    ]);
   });
 
   it('refuses empty and whitespace-only messages', async () => {

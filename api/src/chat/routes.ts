@@ -30,7 +30,12 @@ export default async function chatRoutes(app: FastifyInstance) {
   registerEndpoint(app, getChats, async (req) => {
     const chats = await chatsOf(db, requirePlayer(req).id);
     return {
-      chats: chats.map((c) => ({ chat_id: c.id, other_user: { username: SUPPORT_NAME }, last_message: c.lastMessage, updated_at: c.updatedAt })),
+      chats: chats.map((c) => ({
+        chat_id: c.id,
+        other_user: { username: SUPPORT_NAME },
+        last_message: c.lastMessage,
+        updated_at: c.updatedAt,
+      })),
     };
   });
 

@@ -60,7 +60,12 @@ async function insertMessage(q: Queryable, chatId: number, kind: 'player' | 'sup
  * The player's one chat with the support desk (assigned to the first operator account when there is
  * one); a new chat starts with the desk's greeting, which is returned so it can be pushed.
  */
-export function openChat(db: Db, playerId: number, locale: string, greetingText: string): Promise<{ id: number; greeting: ChatMessage | null }> {
+export function openChat(
+  db: Db,
+  playerId: number,
+  locale: string,
+  greetingText: string,
+): Promise<{ id: number; greeting: ChatMessage | null }> {
   return db.tx(async (q) => {
     const existing = await q.query<{ id: string }>('SELECT id FROM chats WHERE player_id = $1', [playerId]);
     if (existing.rows[0]) return { id: Number(existing.rows[0].id), greeting: null };

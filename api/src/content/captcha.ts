@@ -24,14 +24,14 @@ export function captchaSvg(code: string): string {
 }
 
 export function captchaRoute(app: FastifyInstance) {
-  app.get(CAPTCHA_PATH, { schema: { tags: ['content'], summary: `4-digit captcha SVG; its id is in the ${CAPTCHA_ID_HEADER} header` } }, async (_req, reply) => {
-    const id = randomUUID();
-    const code = String(randomInt(0, 10_000)).padStart(4, '0');
-    await storeCaptcha(app.db, id, code);
-    return reply
-      .header(CAPTCHA_ID_HEADER, id)
-      .header('cache-control', 'no-store')
-      .type('image/svg+xml')
-      .send(captchaSvg(code));
-  });
+  app.get(
+    CAPTCHA_PATH,
+    { schema: { tags: ['content'], summary: `4-digit captcha SVG; its id is in the ${CAPTCHA_ID_HEADER} header` } },
+    async (_req, reply) => {
+      const id = randomUUID();
+      const code = String(randomInt(0, 10_000)).padStart(4, '0');
+      await storeCaptcha(app.db, id, code);
+      return reply.header(CAPTCHA_ID_HEADER, id).header('cache-control', 'no-store').type('image/svg+xml').send(captchaSvg(code));
+    },
+  );
 }

@@ -122,7 +122,11 @@ export const CAPTCHA_TTL_SECONDS = 300;
 
 /** Stores a captcha's answer for CAPTCHA_TTL_SECONDS and drops the expired ones. */
 export async function storeCaptcha(q: Queryable, id: string, answer: string): Promise<void> {
-  await q.query(`INSERT INTO captchas (id, answer, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [id, answer, CAPTCHA_TTL_SECONDS]);
+  await q.query(`INSERT INTO captchas (id, answer, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
+    id,
+    answer,
+    CAPTCHA_TTL_SECONDS,
+  ]);
   await q.query('DELETE FROM captchas WHERE expires_at < now()');
 }
 

@@ -44,7 +44,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
 
   return {
     kind: 'postgres',
-    query: async <T,>(sql: string, params?: unknown[]) => (await pool.query(sql, params)) as unknown as { rows: T[] },
+    query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)) as unknown as { rows: T[] },
     exec: async (sql) => void (await pool.query(sql)),
     tx: (fn) =>
       withRetry(async () => {
@@ -52,8 +52,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
         try {
           await client.query('BEGIN');
           const q: Queryable = {
-            query: async <T,>(sql: string, params?: unknown[]) =>
-              (await client.query(sql, params)) as unknown as { rows: T[] },
+            query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as unknown as { rows: T[] },
             exec: async (sql) => void (await client.query(sql)),
           };
           const result = await fn(q);

@@ -24,9 +24,7 @@ type In<S> = S extends z.ZodType ? z.input<S> : never;
 
 /** What a handler sees: Fastify's request with the endpoint's parsed query/body/params. */
 export type EndpointRequest<E extends Endpoint<any, any, any, any>> = Omit<FastifyRequest, 'query' | 'body' | 'params'> &
-  (E extends Endpoint<infer Q, infer B, infer P, any>
-    ? { query: Out<Q>; body: Out<B>; params: Out<P> }
-    : never);
+  (E extends Endpoint<infer Q, infer B, infer P, any> ? { query: Out<Q>; body: Out<B>; params: Out<P> } : never);
 
 export type EndpointHandler<E extends Endpoint<any, any, any, any>> = (
   req: EndpointRequest<E>,

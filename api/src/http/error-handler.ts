@@ -5,8 +5,7 @@ import { HttpError } from './errors';
 export const UNEXPECTED = 'An unexpected error occurred';
 
 /** `/username` -> 'username', `/legs/0/amount` -> 'legs.0.amount', '' -> the request part. */
-const fieldOf = (instancePath: string, context: string) =>
-  instancePath.replace(/^\//, '').replace(/\//g, '.') || context;
+const fieldOf = (instancePath: string, context: string) => instancePath.replace(/^\//, '').replace(/\//g, '.') || context;
 
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {

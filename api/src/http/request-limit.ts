@@ -14,7 +14,10 @@ export function trustProxySetting(value = process.env.TRUST_PROXY): FastifyServe
   if (v === 'true') return true;
   // Fastify trusts that many hops for a number (its type declaration omits it)
   if (/^\d+$/.test(v)) return Number(v) as unknown as FastifyServerOptions['trustProxy'];
-  return v.split(',').map((s) => s.trim()).filter(Boolean);
+  return v
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
 }
 
 /** Paths the per-address request limit leaves alone: health checks and the long-lived push stream. */

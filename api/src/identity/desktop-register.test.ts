@@ -75,7 +75,11 @@ describe('desktop registration requires a captcha', () => {
   });
 
   it('the mobile sign-up (spec: no captcha) still needs none', async () => {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/create-players', payload: { username: uname('mob'), phone: phone(), password: 'secret123', confirmPassword: 'secret123' } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/create-players',
+      payload: { username: uname('mob'), phone: phone(), password: 'secret123', confirmPassword: 'secret123' },
+    });
     expect(res.statusCode, res.body).toBe(200);
   });
 });

@@ -67,15 +67,26 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
     else await db?.close();
   });
 
-  interface P { token: string; id: number; phone: string; auth: { authorization: string } }
+  interface P {
+    token: string;
+    id: number;
+    phone: string;
+    auth: { authorization: string };
+  }
   async function signup(extra: Record<string, unknown> = {}, phone = newPhone()): Promise<P> {
-    const res = await app.inject({ method: 'POST', url: '/api/v1/create-players', payload: { username: uname('fa'), phone, password: 'secret123', confirmPassword: 'secret123', ...extra } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/v1/create-players',
+      payload: { username: uname('fa'), phone, password: 'secret123', confirmPassword: 'secret123', ...extra },
+    });
     expect(res.statusCode, res.body).toBe(200);
     const b = res.json() as { token: string; remote_id: number };
     return { token: b.token, id: b.remote_id, phone, auth: { authorization: `Bearer ${b.token}` } };
   }
-  const sendCode = (p: P, phone = p.phone) => app.inject({ method: 'POST', url: '/api/send-verification-code', headers: p.auth, payload: { phone } });
-  const verify = (p: P) => app.inject({ method: 'POST', url: '/api/verify-phone-number', headers: p.auth, payload: { verification_code: codeFor(p.phone) } });
+  const sendCode = (p: P, phone = p.phone) =>
+    app.inject({ method: 'POST', url: '/api/send-verification-code', headers: p.auth, payload: { phone } });
+  const verify = (p: P) =>
+    app.inject({ method: 'POST', url: '/api/verify-phone-number', headers: p.auth, payload: { verification_code: codeFor(p.phone) } });
   const user = async (p: P) => (await app.inject({ url: '/api/user/show', headers: p.auth })).json().user as Record<string, unknown>;
   /** Verified phone and a birthday, without the code round trip (the referral tests are about money). */
   const markVerified = (p: P) => db.query(`UPDATE players SET phone_verified = true, dofb = '1990-01-01' WHERE id = $1`, [p.id]);
@@ -83,7 +94,12 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
   async function approvedDeposit(p: P, amount = '1000') {
     const methods = (await app.inject({ url: '/api/showpayment-menthod?name=deposit' })).json().data as { id: number; name: string }[];
     const bkash = methods.find((m) => m.name === 'bKash')!;
-    const dep = await app.inject({ method: 'POST', url: '/api/submit-deposit', headers: { ...p.auth, 'idempotency-key': randomUUID() }, payload: { amount, payment_id: bkash.id } });
+    const dep = await app.inject({
+      method: 'POST',
+      url: '/api/submit-deposit',
+      headers: { ...p.auth, 'idempotency-key': randomUUID() },
+      payload: { amount, payment_id: bkash.id },
+    });
     expect(dep.statusCode, dep.body).toBe(200);
     const publicId = dep.json().transaction_id as string;
     return () => db.tx(async (q) => decide(q, (await findTransactionForUpdate(q, 'public_id', publicId))!, WALLET_STATUS.approved, 'test'));
@@ -91,14 +107,32 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
 
   /** One casino round through the signed seamless wallet: a bet of `stake`, closed by a win of `win`. */
   async function settledBet(p: P, stake: string, win = '0.00') {
-    const launch = await app.inject({ method: 'POST', url: '/api/game-run', headers: p.auth, payload: { gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX', userId: p.id } });
+    const launch = await app.inject({
+      method: 'POST',
+      url: '/api/game-run',
+      headers: p.auth,
+      payload: { gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX', userId: p.id },
+    });
     expect(launch.statusCode, launch.body).toBe(200);
     const token = new URL(launch.json().url).searchParams.get('token')!;
     const round = `r-${randomUUID()}`;
     const call = async (action: string, body: Record<string, unknown>) => {
-      const raw = JSON.stringify({ request_uuid: randomUUID(), token, user: String(p.id), round, game_code: 'sandbox-slot', currency: 'BDT', ...body });
+      const raw = JSON.stringify({
+        request_uuid: randomUUID(),
+        token,
+        user: String(p.id),
+        round,
+        game_code: 'sandbox-slot',
+        currency: 'BDT',
+        ...body,
+      });
       const url = `/api/seamless/sandbox/${action}`;
-      const res = await app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...signCall('dev-provider-secret', { method: 'POST', path: url, body: raw }) }, payload: raw });
+      const res = await app.inject({
+        method: 'POST',
+        url,
+        headers: { 'content-type': 'application/json', ...signCall('dev-provider-secret', { method: 'POST', path: url, body: raw }) },
+        payload: raw,
+      });
       expect(res.json().status, res.body).toBe('OK');
     };
     const bet = `bet-${randomUUID()}`;
@@ -111,10 +145,19 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
     db.tx(async (q) => {
       const { main, currency } = await playerAccounts(q, p.id);
       const cash = await houseAccount(q, 'cash', currency);
-      await transfer(q, { idempotencyKey: `test:fund:${randomUUID()}`, kind: 'seed', legs: [{ account: cash, amountMinor: -toMinor(amount) }, { account: main, amountMinor: toMinor(amount) }] });
+      await transfer(q, {
+        idempotencyKey: `test:fund:${randomUUID()}`,
+        kind: 'seed',
+        legs: [
+          { account: cash, amountMinor: -toMinor(amount) },
+          { account: main, amountMinor: toMinor(amount) },
+        ],
+      });
     });
   const rewardsOf = async (friend: P) =>
-    Number((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM referral_rewards WHERE referred_id = $1', [friend.id])).rows[0]!.n);
+    Number(
+      (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM referral_rewards WHERE referred_id = $1', [friend.id])).rows[0]!.n,
+    );
 
   describe('one verified phone, one account', () => {
     it('refuses a code for a phone another account has verified, and the database refuses it too', async () => {
@@ -127,7 +170,9 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       expect(refused.statusCode).toBe(400);
       expect(refused.json().message).toBe(PHONE_TAKEN);
       expect((await user(second)).session_id).toBe('0');
-      await expect(db.query('UPDATE players SET phone_verified = true WHERE id = $1', [second.id])).rejects.toMatchObject({ code: '23505' });
+      await expect(db.query('UPDATE players SET phone_verified = true WHERE id = $1', [second.id])).rejects.toMatchObject({
+        code: '23505',
+      });
       // nor as an extra phone of another account
       const third = await signup();
       expect((await app.inject({ method: 'POST', url: '/api/add/number', headers: third.auth, payload: { phone } })).statusCode).toBe(200);
@@ -163,12 +208,20 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       expect((await sendCode(friend)).statusCode).toBe(200);
       expect((await verify(friend)).statusCode).toBe(200);
       expect((await user(referrer)).cash_bonus).toBe('0.00');
-      await (await approvedDeposit(friend))();
+      await (
+        await approvedDeposit(friend)
+      )();
       expect((await user(referrer)).cash_bonus).toBe('0.00');
-      await (await settledBet(friend, '10.00'))();
+      await (
+        await settledBet(friend, '10.00')
+      )();
       expect((await user(referrer)).cash_bonus).toBe('50.00');
-      await (await settledBet(friend, '10.00'))();
-      await (await approvedDeposit(friend, '500'))();
+      await (
+        await settledBet(friend, '10.00')
+      )();
+      await (
+        await approvedDeposit(friend, '500')
+      )();
       expect((await user(referrer)).cash_bonus).toBe('50.00');
       expect(await rewardsOf(friend)).toBe(1);
     });
@@ -179,14 +232,20 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       const friend = await signup({ referral_code: code });
       await markVerified(friend);
       await fund(friend, '100.00');
-      await (await settledBet(friend, '20.00'))();
+      await (
+        await settledBet(friend, '20.00')
+      )();
       expect((await user(referrer)).cash_bonus).toBe('0.00');
-      await (await approvedDeposit(friend))();
+      await (
+        await approvedDeposit(friend)
+      )();
       expect((await user(referrer)).cash_bonus).toBe('50.00');
 
       const other = await signup({ referral_code: code });
       await fund(other, '100.00');
-      await (await settledBet(other, '20.00'))();
+      await (
+        await settledBet(other, '20.00')
+      )();
       expect(await rewardsOf(other)).toBe(0);
     });
 
@@ -227,9 +286,13 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
         transaction: { action: 'bonus', amount: '50.00', promotion: { name: 'Referral cash bonus', turnover: 3 } },
       });
       await fund(p, '200.00');
-      await (await settledBet(p, '100.00', '100.00'))();
+      await (
+        await settledBet(p, '100.00', '100.00')
+      )();
       expect((await check(p)).statusCode).toBe(400);
-      await (await settledBet(p, '50.00', '50.00'))();
+      await (
+        await settledBet(p, '50.00', '50.00')
+      )();
       expect((await check(p)).statusCode).toBe(200);
       expect((await checkLedger(db)).ok).toBe(true);
     });
@@ -242,7 +305,10 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       expect(conv.statusCode, conv.body).toBe(200);
       expect((await check(p)).statusCode).toBe(400);
       const rec = (await app.inject({ url: '/api/turnovers', headers: p.auth })).json().data[0];
-      expect(rec).toMatchObject({ required_turnover: '30.00', transaction: { action: 'bonus', amount: '10.00', promotion: { name: 'VIP points conversion' } } });
+      expect(rec).toMatchObject({
+        required_turnover: '30.00',
+        transaction: { action: 'bonus', amount: '10.00', promotion: { name: 'VIP points conversion' } },
+      });
 
       const q = await signup();
       await markVerified(q);

@@ -12,7 +12,11 @@ import {
 } from '@khela/contracts/signing';
 
 /** A stand-in messaging service that checks the HMAC like the sandbox outbox and keeps what it got. */
-interface Sent { channel: string; to: string; text: string }
+interface Sent {
+  channel: string;
+  to: string;
+  text: string;
+}
 const sent: Sent[] = [];
 let server: http.Server;
 let badSignatures = 0;
@@ -55,14 +59,28 @@ async function signup(overrides: Record<string, unknown> = {}) {
   const body = { username: uname(), phone: phone(), password: 'secret123', confirmPassword: 'secret123', ...overrides };
   const res = await app.inject({ method: 'POST', url: '/api/v1/create-players', payload: body });
   expect(res.statusCode, res.body).toBe(200);
-  return { ...(res.json() as { token: string; remote_id: number; username: string }), phone: body.phone as string, password: body.password as string };
+  return {
+    ...(res.json() as { token: string; remote_id: number; username: string }),
+    phone: body.phone as string,
+    password: body.password as string,
+  };
 }
 
 async function verifyPhone(p: { token: string; phone: string }) {
-  const send = await app.inject({ method: 'POST', url: '/api/send-verification-code', headers: auth(p.token), payload: { phone: p.phone } });
+  const send = await app.inject({
+    method: 'POST',
+    url: '/api/send-verification-code',
+    headers: auth(p.token),
+    payload: { phone: p.phone },
+  });
   expect(send.statusCode, send.body).toBe(200);
   expect(send.body).not.toMatch(/\d{6}/);
-  const ok = await app.inject({ method: 'POST', url: '/api/verify-phone-number', headers: auth(p.token), payload: { verification_code: codeFor(p.phone) } });
+  const ok = await app.inject({
+    method: 'POST',
+    url: '/api/verify-phone-number',
+    headers: auth(p.token),
+    payload: { verification_code: codeFor(p.phone) },
+  });
   expect(ok.statusCode, ok.body).toBe(200);
 }
 
@@ -115,7 +133,12 @@ describe('sessions and ownership', () => {
       app.inject({ url: `/api/user/show?remote_id=${b.remote_id}`, headers: auth(a.token) }),
       app.inject({ url: `/api/inbox?remote_id=${b.remote_id}&page=1`, headers: auth(a.token) }),
       app.inject({ url: `/api/convert-vipcoin?remote_id=${b.remote_id}&vip_coin=10`, headers: auth(a.token) }),
-      app.inject({ method: 'POST', url: '/api/user/profile/update', headers: auth(a.token), payload: { remote_id: b.remote_id, dofb: '1990-01-01' } }),
+      app.inject({
+        method: 'POST',
+        url: '/api/user/profile/update',
+        headers: auth(a.token),
+        payload: { remote_id: b.remote_id, dofb: '1990-01-01' },
+      }),
       app.inject({ method: 'POST', url: '/api/player-login', headers: auth(a.token), payload: { user_id: b.remote_id } }),
     ];
     for (const res of await Promise.all(calls)) expect(res.statusCode, res.body).toBe(403);
@@ -153,7 +176,12 @@ describe('sessions and ownership', () => {
 describe('verification codes', () => {
   it('verifies the phone with a 6-digit code sent through the signed messaging call, allowing 5 tries', async () => {
     const a = await signup();
-    const send = await app.inject({ method: 'POST', url: '/api/send-verification-code', headers: auth(a.token), payload: { phone: a.phone } });
+    const send = await app.inject({
+      method: 'POST',
+      url: '/api/send-verification-code',
+      headers: auth(a.token),
+      payload: { phone: a.phone },
+    });
     expect(send.json()).toMatchObject({ resend_in: 300 });
     const code = codeFor(a.phone)!;
     expect(code).toMatch(/^\d{6}$/);
@@ -161,10 +189,20 @@ describe('verification codes', () => {
     expect(stored.rows[0]!.code_hash).not.toContain(code);
     const wrong = code === '000000' ? '111111' : '000000';
     for (let i = 0; i < 5; i++) {
-      const res = await app.inject({ method: 'POST', url: '/api/verify-phone-number', headers: auth(a.token), payload: { verification_code: wrong } });
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/verify-phone-number',
+        headers: auth(a.token),
+        payload: { verification_code: wrong },
+      });
       expect(res.statusCode).toBe(422);
     }
-    const late = await app.inject({ method: 'POST', url: '/api/verify-phone-number', headers: auth(a.token), payload: { verification_code: code } });
+    const late = await app.inject({
+      method: 'POST',
+      url: '/api/verify-phone-number',
+      headers: auth(a.token),
+      payload: { verification_code: code },
+    });
     expect(late.statusCode).toBe(422);
     expect(late.json().message).toMatch(/Too many wrong codes/);
     expect(badSignatures).toBe(0);
@@ -177,7 +215,12 @@ describe('verification codes', () => {
     const a = await signup();
     await app.inject({ method: 'POST', url: '/api/send-verification-code', headers: auth(a.token), payload: { phone: a.phone } });
     await db.query(`UPDATE verification_codes SET expires_at = now() - interval '1 second' WHERE player_id = $1`, [a.remote_id]);
-    const res = await app.inject({ method: 'POST', url: '/api/verify-phone-number', headers: auth(a.token), payload: { verification_code: codeFor(a.phone) } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/verify-phone-number',
+      headers: auth(a.token),
+      payload: { verification_code: codeFor(a.phone) },
+    });
     expect(res.statusCode).toBe(422);
   });
 
@@ -185,7 +228,12 @@ describe('verification codes', () => {
     await db.query('DELETE FROM rate_limit_events');
     const a = await signup();
     for (let i = 0; i < 4; i++) {
-      const r = await app.inject({ method: 'POST', url: '/api/send-verification-code', headers: auth(a.token), payload: { phone: a.phone } });
+      const r = await app.inject({
+        method: 'POST',
+        url: '/api/send-verification-code',
+        headers: auth(a.token),
+        payload: { phone: a.phone },
+      });
       expect(r.statusCode, r.body).toBe(200);
     }
     const r = await app.inject({ method: 'POST', url: '/api/send-verification-code', headers: auth(a.token), payload: { phone: a.phone } });
@@ -205,7 +253,12 @@ describe('verification codes', () => {
     const third = await app.inject({ method: 'POST', url: '/api/add/number', headers: auth(a.token), payload: { phone: phone() } });
     expect(third.statusCode).toBe(422);
     await app.inject({ method: 'POST', url: '/api/add/send-verification-code', headers: auth(a.token), payload: { phone: p2 } });
-    const v = await app.inject({ method: 'POST', url: '/api/add/verify-phone-number', headers: auth(a.token), payload: { verification_code: codeFor(p2) } });
+    const v = await app.inject({
+      method: 'POST',
+      url: '/api/add/verify-phone-number',
+      headers: auth(a.token),
+      payload: { verification_code: codeFor(p2) },
+    });
     expect(v.statusCode, v.body).toBe(200);
     const list = (await app.inject({ url: '/api/get/other/phone', headers: auth(a.token) })).json().data;
     expect(list).toEqual([
@@ -216,9 +269,19 @@ describe('verification codes', () => {
 
   it('sets the birthday once', async () => {
     const a = await signup();
-    const first = await app.inject({ method: 'POST', url: '/api/user/profile/update', headers: auth(a.token), payload: { dofb: '1995-05-17' } });
+    const first = await app.inject({
+      method: 'POST',
+      url: '/api/user/profile/update',
+      headers: auth(a.token),
+      payload: { dofb: '1995-05-17' },
+    });
     expect(first.statusCode, first.body).toBe(200);
-    const again = await app.inject({ method: 'POST', url: '/api/user/profile/update', headers: auth(a.token), payload: { dofb: '1990-01-01' } });
+    const again = await app.inject({
+      method: 'POST',
+      url: '/api/user/profile/update',
+      headers: auth(a.token),
+      payload: { dofb: '1990-01-01' },
+    });
     expect(again.statusCode).toBe(422);
     expect((await user(a.token)).dofb).toBe('1995-05-17');
   });
@@ -273,31 +336,75 @@ describe('money', () => {
 describe('passwords', () => {
   it('changes the password with the ordered rules and revokes sessions', async () => {
     const a = await signup();
-    const weak = await app.inject({ method: 'POST', url: '/api/user-pwd', headers: auth(a.token), payload: { old_password: a.password, new_password: 'abcdefgh', new_password_confirmation: 'abcdefgh' } });
+    const weak = await app.inject({
+      method: 'POST',
+      url: '/api/user-pwd',
+      headers: auth(a.token),
+      payload: { old_password: a.password, new_password: 'abcdefgh', new_password_confirmation: 'abcdefgh' },
+    });
     expect(weak.json().message).toBe('New Password must contain at least one number, one letter, and 8 characters long.');
-    const wrongOld = await app.inject({ method: 'POST', url: '/api/user-pwd', headers: auth(a.token), payload: { old_password: 'nottheone1', new_password: 'newpass123', new_password_confirmation: 'newpass123' } });
+    const wrongOld = await app.inject({
+      method: 'POST',
+      url: '/api/user-pwd',
+      headers: auth(a.token),
+      payload: { old_password: 'nottheone1', new_password: 'newpass123', new_password_confirmation: 'newpass123' },
+    });
     expect(wrongOld.statusCode).toBe(422);
-    const ok = await app.inject({ method: 'POST', url: '/api/user-pwd', headers: auth(a.token), payload: { old_password: a.password, new_password: 'newpass123', new_password_confirmation: 'newpass123' } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/user-pwd',
+      headers: auth(a.token),
+      payload: { old_password: a.password, new_password: 'newpass123', new_password_confirmation: 'newpass123' },
+    });
     expect(ok.json().message).toBe('Password changed successfully. Please login with your new password.');
     expect((await app.inject({ url: '/api/user/show', headers: auth(a.token) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/login', payload: { username: a.username, password: 'newpass123' } })).statusCode).toBe(200);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/login', payload: { username: a.username, password: 'newpass123' } })).statusCode,
+    ).toBe(200);
   });
 
   it('resets a forgotten password with the SMS OTP, and answers the same for an unknown account', async () => {
     const a = await signup();
-    const unknown = await app.inject({ method: 'POST', url: '/api/usr-forgot-password', payload: { type: 'sms', phone: '01999999999', username: a.username } });
+    const unknown = await app.inject({
+      method: 'POST',
+      url: '/api/usr-forgot-password',
+      payload: { type: 'sms', phone: '01999999999', username: a.username },
+    });
     expect(unknown.json().message).toBe('OTP sent successfully. Please check your sms.');
     expect(codeFor('01999999999')).toBeUndefined();
-    const res = await app.inject({ method: 'POST', url: '/api/usr-forgot-password', payload: { type: 'sms', phone: `+88${a.phone}`, username: a.username } });
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/usr-forgot-password',
+      payload: { type: 'sms', phone: `+88${a.phone}`, username: a.username },
+    });
     expect(res.json().message).toBe('OTP sent successfully. Please check your sms.');
     const otp = codeFor(a.phone)!;
-    const bad = await app.inject({ method: 'POST', url: '/api/usr-reset-password', payload: { otp: otp === '123456' ? '654321' : '123456', password: 'brandnew1', password_confirmation: 'brandnew1', username: a.username } });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/usr-reset-password',
+      payload: {
+        otp: otp === '123456' ? '654321' : '123456',
+        password: 'brandnew1',
+        password_confirmation: 'brandnew1',
+        username: a.username,
+      },
+    });
     expect(bad.statusCode).toBe(422);
-    const ok = await app.inject({ method: 'POST', url: '/api/usr-reset-password', payload: { otp, password: 'brandnew1', password_confirmation: 'brandnew1', username: a.username } });
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/usr-reset-password',
+      payload: { otp, password: 'brandnew1', password_confirmation: 'brandnew1', username: a.username },
+    });
     expect(ok.statusCode, ok.body).toBe(200);
     expect((await app.inject({ url: '/api/user/show', headers: auth(a.token) })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'POST', url: '/api/login', payload: { username: a.username, password: 'brandnew1' } })).statusCode).toBe(200);
-    const reuse = await app.inject({ method: 'POST', url: '/api/usr-reset-password', payload: { otp, password: 'another12', password_confirmation: 'another12', username: a.username } });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/login', payload: { username: a.username, password: 'brandnew1' } })).statusCode,
+    ).toBe(200);
+    const reuse = await app.inject({
+      method: 'POST',
+      url: '/api/usr-reset-password',
+      payload: { otp, password: 'another12', password_confirmation: 'another12', username: a.username },
+    });
     expect(reuse.statusCode).toBe(422);
   });
 });

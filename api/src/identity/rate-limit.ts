@@ -48,7 +48,10 @@ export function reserveAttempt(db: Db, limits: Limit[]): Promise<Reservation> {
     }
     const ids: string[] = [];
     for (const l of sorted) {
-      const ins = await q.query<{ id: string }>('INSERT INTO rate_limit_events (bucket, key) VALUES ($1, $2) RETURNING id', [l.bucket, l.key]);
+      const ins = await q.query<{ id: string }>('INSERT INTO rate_limit_events (bucket, key) VALUES ($1, $2) RETURNING id', [
+        l.bucket,
+        l.key,
+      ]);
       ids.push(String(ins.rows[0]!.id));
     }
     // keep the table small: nothing older than a day matters

@@ -42,7 +42,12 @@ describe.each(engines)('throttles under parallel attempts on $name', ({ make, sk
   beforeAll(async () => {
     db = await make();
     // the issue's numbers: 5 failed log-ins per username; generous per-address limits
-    app = await appWith(db, { RATE_LIMIT_LOGIN_PER_USERNAME: '5', RATE_LIMIT_LOGIN_PER_IP: '1000', RATE_LIMIT_SIGNUP_PER_IP: '1000', RATE_LIMIT_OTP_PER_IP: '1000' });
+    app = await appWith(db, {
+      RATE_LIMIT_LOGIN_PER_USERNAME: '5',
+      RATE_LIMIT_LOGIN_PER_IP: '1000',
+      RATE_LIMIT_SIGNUP_PER_IP: '1000',
+      RATE_LIMIT_OTP_PER_IP: '1000',
+    });
   }, 60_000);
   afterAll(async () => {
     await app?.close();
@@ -51,7 +56,12 @@ describe.each(engines)('throttles under parallel attempts on $name', ({ make, sk
   });
 
   const signup = async (username: string, ph = phone(), extra: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/v1/create-players', payload: { username, phone: ph, password: 'secret123', confirmPassword: 'secret123' }, headers: extra });
+    app.inject({
+      method: 'POST',
+      url: '/api/v1/create-players',
+      payload: { username, phone: ph, password: 'secret123', confirmPassword: 'secret123' },
+      headers: extra,
+    });
   const login = (username: string, password: string) => app.inject({ method: 'POST', url: '/api/login', payload: { username, password } });
 
   it('20 parallel wrong passwords: at most 5 answered 401, the rest 429; then even the right password waits', async () => {
@@ -119,14 +129,24 @@ describe('per-address limits and the generic request limit', () => {
     return a;
   };
   const wrongLogin = (a: FastifyInstance, client: string) =>
-    a.inject({ method: 'POST', url: '/api/login', payload: { username: uname('ip'), password: 'wrongpass1' }, headers: { 'x-forwarded-for': client } });
+    a.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: uname('ip'), password: 'wrongpass1' },
+      headers: { 'x-forwarded-for': client },
+    });
 
   it('sign-up attempts are limited per address', async () => {
     const a = await make({ RATE_LIMIT_SIGNUP_PER_IP: '3' });
     const codes = (
       await Promise.all(
         Array.from({ length: 6 }, (_, i) =>
-          a.inject({ method: 'POST', url: '/api/v1/create-players', remoteAddress: '10.9.9.9', payload: { username: uname(`ip${i}`), phone: phone(), password: 'secret123', confirmPassword: 'secret123' } }),
+          a.inject({
+            method: 'POST',
+            url: '/api/v1/create-players',
+            remoteAddress: '10.9.9.9',
+            payload: { username: uname(`ip${i}`), phone: phone(), password: 'secret123', confirmPassword: 'secret123' },
+          }),
         ),
       )
     ).map((r) => r.statusCode);

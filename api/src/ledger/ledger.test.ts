@@ -99,14 +99,18 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
   it('rejects unbalanced, single-leg and zero legs', async () => {
     const p = await fundedPlayer('10.00');
     const bad = [
-      [{ account: p.main, amountMinor: -100n }, { account: p.cash, amountMinor: 99n }],
-      [{ account: p.main, amountMinor: 0n }, { account: p.cash, amountMinor: 0n }],
+      [
+        { account: p.main, amountMinor: -100n },
+        { account: p.cash, amountMinor: 99n },
+      ],
+      [
+        { account: p.main, amountMinor: 0n },
+        { account: p.cash, amountMinor: 0n },
+      ],
       [{ account: p.main, amountMinor: 0n }],
     ];
     for (const legs of bad) {
-      await expect(db.tx((q) => transfer(q, { idempotencyKey: `bad:${Math.random()}`, kind: 'seed', legs }))).rejects.toThrow(
-        LedgerError,
-      );
+      await expect(db.tx((q) => transfer(q, { idempotencyKey: `bad:${Math.random()}`, kind: 'seed', legs }))).rejects.toThrow(LedgerError);
     }
   });
 

@@ -60,8 +60,7 @@ export class IdempotencyConflict extends HttpError {
 export class LedgerError extends Error {}
 
 const legKey = (l: Leg) => `${l.account}:${l.amountMinor}`;
-const sameLegs = (a: Leg[], b: Leg[]) =>
-  a.length === b.length && a.map(legKey).sort().join() === b.map(legKey).sort().join();
+const sameLegs = (a: Leg[], b: Leg[]) => a.length === b.length && a.map(legKey).sort().join() === b.map(legKey).sort().join();
 
 /**
  * Moves money atomically inside the caller's transaction `q`. Legs must sum to zero.
@@ -106,10 +105,7 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
     balances.set(id, after);
   }
   for (const [id, after] of balances) {
-    await q.query('UPDATE ledger_accounts SET balance_minor = $2, version = version + 1 WHERE id = $1', [
-      id,
-      after.toString(),
-    ]);
+    await q.query('UPDATE ledger_accounts SET balance_minor = $2, version = version + 1 WHERE id = $1', [id, after.toString()]);
   }
   for (const l of legs) {
     await q.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_minor) VALUES ($1, $2, $3)', [
@@ -122,10 +118,9 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
 }
 
 async function replay(q: Queryable, input: TransferInput): Promise<TransferResult> {
-  const t = await q.query<{ id: string; kind: string }>(
-    'SELECT id, kind FROM ledger_transfers WHERE idempotency_key = $1',
-    [input.idempotencyKey],
-  );
+  const t = await q.query<{ id: string; kind: string }>('SELECT id, kind FROM ledger_transfers WHERE idempotency_key = $1', [
+    input.idempotencyKey,
+  ]);
   const row = t.rows[0];
   if (!row) throw new LedgerError('Transfer vanished during replay');
   const postings = await q.query<{ account_id: string; amount_minor: string; balance_minor: string }>(
@@ -146,20 +141,14 @@ async function ensureAccount(
   playerId: number | null,
   allowNegative: boolean,
 ): Promise<number> {
-  const found = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [
-    code,
-    currency,
-  ]);
+  const found = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [code, currency]);
   if (found.rows[0]) return Number(found.rows[0].id);
   await q.query(
     `INSERT INTO ledger_accounts (player_id, code, currency, allow_negative) VALUES ($1, $2, $3, $4)
      ON CONFLICT (code, currency) DO NOTHING`,
     [playerId, code, currency, allowNegative],
   );
-  const again = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [
-    code,
-    currency,
-  ]);
+  const again = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [code, currency]);
   return Number(again.rows[0]!.id);
 }
 
@@ -187,9 +176,7 @@ export function houseAccount(q: Queryable, name: HouseAccount, currency: Currenc
 }
 
 export async function getBalance(q: Queryable, accountId: number): Promise<bigint> {
-  const r = await q.query<{ balance_minor: string }>('SELECT balance_minor FROM ledger_accounts WHERE id = $1', [
-    accountId,
-  ]);
+  const r = await q.query<{ balance_minor: string }>('SELECT balance_minor FROM ledger_accounts WHERE id = $1', [accountId]);
   if (!r.rows[0]) throw new LedgerError(`Unknown ledger account ${accountId}`);
   return parseMinor(r.rows[0].balance_minor);
 }

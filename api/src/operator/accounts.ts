@@ -14,7 +14,8 @@ export async function createOperator(db: Db, input: { username: string; password
     throw new OperatorInputError(`The password must be at least ${OPERATOR_PASSWORD_MIN} characters.`);
   }
   if (input.password.length > 256) throw new OperatorInputError('The password must be at most 256 characters.');
-  if (input.password.toLowerCase().includes(username.toLowerCase())) throw new OperatorInputError('The password must not contain the username.');
+  if (input.password.toLowerCase().includes(username.toLowerCase()))
+    throw new OperatorInputError('The password must not contain the username.');
   const hash = await hashPassword(input.password);
   try {
     const r = await db.query<{ id: string }>('INSERT INTO operators (username, password_hash, name) VALUES ($1, $2, $3) RETURNING id', [

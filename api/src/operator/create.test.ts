@@ -17,7 +17,11 @@ const TSX = path.join(API_ROOT, 'node_modules/.bin/tsx');
 function cli(args: string[], env: Record<string, string>, stdin?: string): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
     const { PATH, HOME } = process.env;
-    const child = spawn(TSX, ['src/operator/create-cli.ts', ...args], { cwd: API_ROOT, env: { PATH: PATH!, HOME: HOME!, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const child = spawn(TSX, ['src/operator/create-cli.ts', ...args], {
+      cwd: API_ROOT,
+      env: { PATH: PATH!, HOME: HOME!, ...env },
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => (out += String(d)));
     child.stderr.on('data', (d) => (out += String(d)));
@@ -37,7 +41,8 @@ async function rules(db: Db) {
   await seed(db, { images: false, demo: false });
   const app = await buildApp({ db, logger: false });
   try {
-    const login = (username: string, password: string) => app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } });
+    const login = (username: string, password: string) =>
+      app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } });
     expect((await login('alice', 'a-long-password-1')).statusCode).toBe(200);
     expect((await login('operator', 'operator123')).statusCode).toBe(401);
   } finally {
@@ -96,8 +101,15 @@ describe('pnpm --filter api operator:create', () => {
 
     const db = await createPgliteDb(data);
     try {
-      const rows = (await db.query<{ username: string; name: string | null; password_hash: string }>('SELECT username, name, password_hash FROM operators ORDER BY id')).rows;
-      expect(rows.map((r) => [r.username, r.name])).toEqual([['root1', 'First Operator'], ['root2', null]]);
+      const rows = (
+        await db.query<{ username: string; name: string | null; password_hash: string }>(
+          'SELECT username, name, password_hash FROM operators ORDER BY id',
+        )
+      ).rows;
+      expect(rows.map((r) => [r.username, r.name])).toEqual([
+        ['root1', 'First Operator'],
+        ['root2', null],
+      ]);
       expect(await verifyPassword(rows[0]!.password_hash, 'correct horse battery')).toBe(true);
       expect(await verifyPassword(rows[1]!.password_hash, 'stdin-password-123')).toBe(true);
     } finally {

@@ -46,14 +46,22 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
   app.get('/operator', { schema: { hide: true } }, async (_req, reply) => {
     reply
       .type('text/html; charset=utf-8')
-      .header('content-security-policy', "default-src 'self'; script-src 'unsafe-inline' 'self'; style-src 'unsafe-inline'; img-src 'self' blob: data:")
+      .header(
+        'content-security-policy',
+        "default-src 'self'; script-src 'unsafe-inline' 'self'; style-src 'unsafe-inline'; img-src 'self' blob: data:",
+      )
       .header('x-frame-options', 'DENY')
       .send(OPERATOR_PAGE);
   });
 
   app.post(
     '/api/operator/login',
-    { schema: { tags, body: z.object({ username: z.string().trim().min(1, 'Username is required'), password: z.string().min(1, 'Password is required') }) } },
+    {
+      schema: {
+        tags,
+        body: z.object({ username: z.string().trim().min(1, 'Username is required'), password: z.string().min(1, 'Password is required') }),
+      },
+    },
     async (req, reply) => {
       const { username, password } = req.body as { username: string; password: string };
       const res = await operatorLogin(db, username, password);
@@ -94,24 +102,20 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
     ['approve', WALLET_STATUS.approved],
     ['reject', WALLET_STATUS.rejected],
   ] as const) {
-    app.post(
-      `/api/operator/transactions/:id/${verb}`,
-      { schema: { tags, params: idParams, body: decisionBody } },
-      async (req) => {
-        const op = await requireOperator(db, req);
-        const { id } = req.params as { id: number };
-        const note = (req.body as { note?: string } | undefined)?.note;
-        // Approving twice answers the same and moves money once; approve after reject is a 409.
-        const decided = await db.tx(async (q) => {
-          const tx = await findTransactionForUpdate(q, 'id', id);
-          if (!tx) throw new NotFound('Unknown transaction');
-          return decide(q, tx, outcome, `operator:${op.id}`, note);
-        });
-        if (decided.changed) await afterMoney(app, decided.transaction.player_id);
-        req.log.info({ operator: op.id, transaction: decided.transaction.public_id, verb, changed: decided.changed }, 'payment decision');
-        return { id, status: decided.transaction.status, changed: decided.changed, message: verb === 'approve' ? 'Approved' : 'Rejected' };
-      },
-    );
+    app.post(`/api/operator/transactions/:id/${verb}`, { schema: { tags, params: idParams, body: decisionBody } }, async (req) => {
+      const op = await requireOperator(db, req);
+      const { id } = req.params as { id: number };
+      const note = (req.body as { note?: string } | undefined)?.note;
+      // Approving twice answers the same and moves money once; approve after reject is a 409.
+      const decided = await db.tx(async (q) => {
+        const tx = await findTransactionForUpdate(q, 'id', id);
+        if (!tx) throw new NotFound('Unknown transaction');
+        return decide(q, tx, outcome, `operator:${op.id}`, note);
+      });
+      if (decided.changed) await afterMoney(app, decided.transaction.player_id);
+      req.log.info({ operator: op.id, transaction: decided.transaction.public_id, verb, changed: decided.changed }, 'payment decision');
+      return { id, status: decided.transaction.status, changed: decided.changed, message: verb === 'approve' ? 'Approved' : 'Rejected' };
+    });
   }
 
   app.get('/api/operator/receipts/:id', { schema: { tags, params: idParams } }, async (req, reply) => {
@@ -120,7 +124,11 @@ export default async function operatorRoutes(app: FastifyInstance, opts: { confi
     const row = await receiptFile(db, id);
     const file = row ? path.join(config.receiptsDir, path.basename(row.file_name)) : null;
     if (!row || !file || !existsSync(file)) throw new NotFound('Receipt not found');
-    return reply.type(row.content_type).header('cache-control', 'private, no-store').header('x-content-type-options', 'nosniff').send(createReadStream(file));
+    return reply
+      .type(row.content_type)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .send(createReadStream(file));
   });
 
   app.get(

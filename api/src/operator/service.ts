@@ -16,20 +16,28 @@ export interface AuthOperator {
 }
 
 /** Checks an operator's password; returns a new operator token (player tokens never work here). */
-export async function operatorLogin(q: Queryable, username: string, password: string): Promise<{ token: string; operator: AuthOperator } | null> {
+export async function operatorLogin(
+  q: Queryable,
+  username: string,
+  password: string,
+): Promise<{ token: string; operator: AuthOperator } | null> {
   const r = await q.query<{ id: string; username: string; name: string | null; password_hash: string }>(
     'SELECT id, username, name, password_hash FROM operators WHERE lower(username) = lower($1)',
     [username],
   );
   const row = r.rows[0];
   // Verify against a dummy hash when the user is unknown, so timing does not reveal usernames.
-  const ok = await verifyPassword(row?.password_hash ?? '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA', password);
+  const ok = await verifyPassword(
+    row?.password_hash ?? '$argon2id$v=19$m=19456,t=2,p=1$AAAAAAAAAAAAAAAAAAAAAA$AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    password,
+  );
   if (!row || !ok) return null;
   const token = newToken();
-  await q.query(
-    `INSERT INTO operator_sessions (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`,
-    [sha256Hex(token), row.id, OPERATOR_SESSION_HOURS],
-  );
+  await q.query(`INSERT INTO operator_sessions (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + make_interval(hours => $3))`, [
+    sha256Hex(token),
+    row.id,
+    OPERATOR_SESSION_HOURS,
+  ]);
   return { token, operator: { id: Number(row.id), username: row.username, name: row.name } };
 }
 
@@ -78,7 +86,10 @@ export async function paymentRequests(q: Queryable, status: string, action: stri
 }
 
 export async function receiptFile(q: Queryable, id: number) {
-  const r = await q.query<{ file_name: string; content_type: string }>('SELECT file_name, content_type FROM wallet_receipts WHERE id = $1', [id]);
+  const r = await q.query<{ file_name: string; content_type: string }>(
+    'SELECT file_name, content_type FROM wallet_receipts WHERE id = $1',
+    [id],
+  );
   return r.rows[0] ?? null;
 }
 

@@ -24,7 +24,8 @@ export default async function pushRoutes(app: FastifyInstance) {
       schema: {
         querystring: z.object({ ticket: z.string().min(1, 'The ticket field is required.') }),
         tags: ['push'],
-        summary: 'Server-Sent Events: `event: balance` (later inbox, chat, odds); heartbeat comment every 20 s; ends with its session; at most 5 per session (the oldest closes)',
+        summary:
+          'Server-Sent Events: `event: balance` (later inbox, chat, odds); heartbeat comment every 20 s; ends with its session; at most 5 per session (the oldest closes)',
       },
     },
     async (req, reply) => {

@@ -37,10 +37,10 @@ export function openStream(
   return db.tx(async (q) => {
     // one session's openings are serialised, so two parallel opens cannot both stay under the cap
     await q.query('SELECT 1 FROM sessions WHERE token_hash = $1 FOR UPDATE', [s.sessionHash]);
-    const ins = await q.query<{ id: string }>(
-      'INSERT INTO push_streams (player_id, session_hash) VALUES ($1, $2) RETURNING id',
-      [s.playerId, s.sessionHash],
-    );
+    const ins = await q.query<{ id: string }>('INSERT INTO push_streams (player_id, session_hash) VALUES ($1, $2) RETURNING id', [
+      s.playerId,
+      s.sessionHash,
+    ]);
     const id = String(ins.rows[0]!.id);
     // rows a crashed process left behind stop counting after three missed heartbeats
     const evicted = await q.query<{ id: string }>(
@@ -82,6 +82,8 @@ export async function closeSessionStreams(q: Queryable, playerId: number, sessio
 
 /** Open streams of a session (tests, diagnostics). */
 export async function openStreamCount(q: Queryable, sessionHash: string): Promise<number> {
-  const r = await q.query<{ n: string }>('SELECT count(*) AS n FROM push_streams WHERE session_hash = $1 AND closed_at IS NULL', [sessionHash]);
+  const r = await q.query<{ n: string }>('SELECT count(*) AS n FROM push_streams WHERE session_hash = $1 AND closed_at IS NULL', [
+    sessionHash,
+  ]);
   return Number(r.rows[0]!.n);
 }

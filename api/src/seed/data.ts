@@ -47,36 +47,106 @@ export const SOCIAL_LINKS = [
 
 /** categories: bit flags of spec section 2 (99 = Welcome Offer). */
 export const PROMOTIONS = [
-  { name: 'Welcome Bonus 100% + Free Spins', categories: 99, bonus: 100, max: '10000.00', turnover: 10, status: 'display',
-    desc: 'Get a 100% bonus on your first deposit plus free spins on selected slots. Offer period until 2024/12/31, extended for new members.' },
-  { name: 'Sports Welcome Bonus up to ৳7,777', categories: 4, bonus: 100, max: '7777.00', turnover: 12, status: 'display',
-    desc: 'Double your first sports deposit up to 7,777 BDT. Cricket, soccer and tennis markets included.' },
-  { name: 'Daily Slots Reload 10%', categories: 1, bonus: 10, max: '2000.00', turnover: 5, status: 'display',
-    desc: 'Reload every day and get 10% extra for slots.' },
-  { name: 'Live Casino Weekly Cashback 5%', categories: 2, bonus: 5, max: '5000.00', turnover: 1, status: 'display',
-    desc: 'Get 5% of your weekly live casino deposits back.' },
-  { name: 'Fishing Frenzy 15%', categories: 8, bonus: 15, max: '1500.00', turnover: 6, status: 'display',
-    desc: 'Catch 15% extra on fishing game deposits.' },
-  { name: 'Crash Boost 20%', categories: 8192, bonus: 20, max: '3000.00', turnover: 8, status: 'display',
-    desc: 'Fly higher with 20% extra on crash games.' },
-  { name: 'Table & Arcade Friday 12%', categories: 256 | 1024, bonus: 12, max: '2500.00', turnover: 6, status: 'display',
-    desc: 'Every Friday: 12% extra for table and arcade games.' },
-  { name: 'Lottery, E-sports & P2P Special', categories: 64 | 32 | 128 | 512, bonus: 8, max: null, turnover: 3, status: 'display',
-    desc: 'An 8% deposit bonus for lottery, e-sports, P2P and other games.' },
-  { name: 'Draft: VIP Reload (not listed)', categories: 512, bonus: 30, max: null, turnover: 10, status: 'active',
-    desc: "Status 'active' promotions are drafts and are not listed." },
+  {
+    name: 'Welcome Bonus 100% + Free Spins',
+    categories: 99,
+    bonus: 100,
+    max: '10000.00',
+    turnover: 10,
+    status: 'display',
+    desc: 'Get a 100% bonus on your first deposit plus free spins on selected slots. Offer period until 2024/12/31, extended for new members.',
+  },
+  {
+    name: 'Sports Welcome Bonus up to ৳7,777',
+    categories: 4,
+    bonus: 100,
+    max: '7777.00',
+    turnover: 12,
+    status: 'display',
+    desc: 'Double your first sports deposit up to 7,777 BDT. Cricket, soccer and tennis markets included.',
+  },
+  {
+    name: 'Daily Slots Reload 10%',
+    categories: 1,
+    bonus: 10,
+    max: '2000.00',
+    turnover: 5,
+    status: 'display',
+    desc: 'Reload every day and get 10% extra for slots.',
+  },
+  {
+    name: 'Live Casino Weekly Cashback 5%',
+    categories: 2,
+    bonus: 5,
+    max: '5000.00',
+    turnover: 1,
+    status: 'display',
+    desc: 'Get 5% of your weekly live casino deposits back.',
+  },
+  {
+    name: 'Fishing Frenzy 15%',
+    categories: 8,
+    bonus: 15,
+    max: '1500.00',
+    turnover: 6,
+    status: 'display',
+    desc: 'Catch 15% extra on fishing game deposits.',
+  },
+  {
+    name: 'Crash Boost 20%',
+    categories: 8192,
+    bonus: 20,
+    max: '3000.00',
+    turnover: 8,
+    status: 'display',
+    desc: 'Fly higher with 20% extra on crash games.',
+  },
+  {
+    name: 'Table & Arcade Friday 12%',
+    categories: 256 | 1024,
+    bonus: 12,
+    max: '2500.00',
+    turnover: 6,
+    status: 'display',
+    desc: 'Every Friday: 12% extra for table and arcade games.',
+  },
+  {
+    name: 'Lottery, E-sports & P2P Special',
+    categories: 64 | 32 | 128 | 512,
+    bonus: 8,
+    max: null,
+    turnover: 3,
+    status: 'display',
+    desc: 'An 8% deposit bonus for lottery, e-sports, P2P and other games.',
+  },
+  {
+    name: 'Draft: VIP Reload (not listed)',
+    categories: 512,
+    bonus: 30,
+    max: null,
+    turnover: 10,
+    status: 'active',
+    desc: "Status 'active' promotions are drafts and are not listed.",
+  },
 ] as const;
 
 export const PAYMENT_METHODS = [
   { code: 'bkash', name: 'bKash', account_type: 'Agent', hue: 330, numbers: ['01711000001', '01711000002'], withdraw: true, pgs: null },
   { code: 'nagad', name: 'Nagad', account_type: 'Personal', hue: 20, numbers: ['01811000001'], withdraw: true, pgs: null },
   { code: 'rocket', name: 'Rocket', account_type: 'Merchant', hue: 280, numbers: ['01911000001'], withdraw: true, pgs: null },
-  { code: 'ewallet', name: 'E-Wallet', account_type: 'ewallet', hue: 190, numbers: ['01611000001'], withdraw: false,
+  {
+    code: 'ewallet',
+    name: 'E-Wallet',
+    account_type: 'ewallet',
+    hue: 190,
+    numbers: ['01611000001'],
+    withdraw: false,
     pgs: [
       { name: 'bKash', code: 'bkash', icon: '/storage/payments/bkash.svg' },
       { name: 'Nagad', code: 'nagad', icon: '/storage/payments/nagad.svg' },
       { name: 'Upay', code: 'upay', icon: '/storage/payments/upay.svg' },
-    ] },
+    ],
+  },
 ] as const;
 
 export const GAME_TYPES = [
@@ -95,7 +165,15 @@ export const SYSTEMS = [
   { platform: 'SANDBOX', name: 'Khela Sandbox', hue: 45, providers: [['SANDBOX', 'Khela Sandbox']] },
   { platform: 'JILI', name: 'JILI', hue: 10, providers: [['JILI', 'JILI Games']] },
   { platform: 'PG', name: 'PG Soft', hue: 260, providers: [['PG', 'PG Soft']] },
-  { platform: 'EVOLUTION', name: 'Evolution', hue: 150, providers: [['EVOLUTION', 'Evolution Gaming'], ['EZUGI', 'Ezugi']] },
+  {
+    platform: 'EVOLUTION',
+    name: 'Evolution',
+    hue: 150,
+    providers: [
+      ['EVOLUTION', 'Evolution Gaming'],
+      ['EZUGI', 'Ezugi'],
+    ],
+  },
   { platform: 'SEXYBCRT', name: 'AE Sexy', hue: 340, providers: [['SEXYBCRT', 'AE Sexy Baccarat']] },
   { platform: 'KINGMAKER', name: 'Kingmaker', hue: 30, providers: [['KINGMAKER', 'Kingmaker']] },
   { platform: 'JDB', name: 'JDB', hue: 210, providers: [['JDB', 'JDB Gaming']] },
@@ -137,7 +215,11 @@ export const DEMO_PLAYER = {
   opening_balance: '5000.00',
 };
 
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
 export const sliderFile = (s: { type: string; name: string }) => `sliders/${s.type.toLowerCase()}-${slug(s.name)}.svg`;
 export const promotionFile = (i: number) => `promotions/promo-${i + 1}.svg`;
 export const gameFile = (code: string) => `games/${slug(code)}.svg`;
@@ -154,7 +236,14 @@ export function imageSpecs(): ImageSpec[] {
         : { file: sliderFile(s), w: 400, h: 300, title: s.name, subtitle: s.type, hue: (i * 47) % 360 },
     ),
     ...SOCIAL_LINKS.map((s) => ({ file: `social/${slug(s.name)}.svg`, w: 64, h: 64, title: s.name.slice(0, 2), hue: s.hue })),
-    ...PROMOTIONS.map((p, i) => ({ file: promotionFile(i), w: 800, h: 400, title: p.name, subtitle: 'Khela Promotion', hue: (i * 39 + 10) % 360 })),
+    ...PROMOTIONS.map((p, i) => ({
+      file: promotionFile(i),
+      w: 800,
+      h: 400,
+      title: p.name,
+      subtitle: 'Khela Promotion',
+      hue: (i * 39 + 10) % 360,
+    })),
     ...PAYMENT_METHODS.map((m) => ({ file: `payments/${m.code}.svg`, w: 120, h: 60, title: m.name, hue: m.hue })),
     { file: 'payments/upay.svg', w: 120, h: 60, title: 'Upay', hue: 55 },
     ...SYSTEMS.map((s) => ({ file: `systems/${slug(s.platform)}.svg`, w: 160, h: 64, title: s.name, hue: s.hue })),

@@ -4,8 +4,21 @@ import { hashPassword } from '../auth/passwords';
 import { isProduction } from '../config';
 import { houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import {
-  DEMO_PLAYER, GAME_TYPES, GAMES, GENERAL, LOGO, OPERATOR, PAYMENT_METHODS, PROMOTIONS, SLIDERS, SOCIAL_LINKS,
-  SYSTEMS, gameFile, imageSpecs, promotionFile, sliderFile,
+  DEMO_PLAYER,
+  GAME_TYPES,
+  GAMES,
+  GENERAL,
+  LOGO,
+  OPERATOR,
+  PAYMENT_METHODS,
+  PROMOTIONS,
+  SLIDERS,
+  SOCIAL_LINKS,
+  SYSTEMS,
+  gameFile,
+  imageSpecs,
+  promotionFile,
+  sliderFile,
 } from './data';
 import { ensureImages, storagePath as img } from './images';
 
@@ -78,21 +91,41 @@ async function seedContent(q: Queryable) {
     `INSERT INTO general_settings (id, site_title, site_status, system_notice, support_mail, withdrawal_status,
        whatsapp, facebook, telegram, live_chat, intercom, tawk_id)
      VALUES (1, $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-    [g.site_title, g.site_status, g.system_notice, g.support_mail, g.withdrawal_status, g.whatsapp, g.facebook,
-      g.telegram, g.live_chat, g.intercom, g.tawk_id],
+    [
+      g.site_title,
+      g.site_status,
+      g.system_notice,
+      g.support_mail,
+      g.withdrawal_status,
+      g.whatsapp,
+      g.facebook,
+      g.telegram,
+      g.live_chat,
+      g.intercom,
+      g.tawk_id,
+    ],
   );
   await q.query('INSERT INTO logos (logo, mobile_logo, loader_logo, favicon) VALUES ($1, $2, $3, $4)', [
-    img(LOGO.logo), img(LOGO.mobile_logo), img(LOGO.loader_logo), img(LOGO.favicon),
+    img(LOGO.logo),
+    img(LOGO.mobile_logo),
+    img(LOGO.loader_logo),
+    img(LOGO.favicon),
   ]);
   for (const [i, s] of SLIDERS.entries()) {
-    await q.query(
-      `INSERT INTO sliders (name, thumbnail, link, slider_type, sort_order) VALUES ($1, $2, $3, $4, $5)`,
-      [s.name, img(sliderFile(s)), s.link, s.type, i],
-    );
+    await q.query(`INSERT INTO sliders (name, thumbnail, link, slider_type, sort_order) VALUES ($1, $2, $3, $4, $5)`, [
+      s.name,
+      img(sliderFile(s)),
+      s.link,
+      s.type,
+      i,
+    ]);
   }
   for (const [i, s] of SOCIAL_LINKS.entries()) {
     await q.query('INSERT INTO social_links (name, icon, link, sort_order) VALUES ($1, $2, $3, $4)', [
-      s.name, img(`social/${s.name.toLowerCase()}.svg`), s.link, i,
+      s.name,
+      img(`social/${s.name.toLowerCase()}.svg`),
+      s.link,
+      i,
     ]);
   }
   for (const [i, p] of PROMOTIONS.entries()) {
@@ -100,8 +133,17 @@ async function seedContent(q: Queryable) {
       `INSERT INTO promotions (name, description, thumbnail, start_date, end_date, deposit_bonus_percent,
          max_bonus_minor, turnover, categories, status, sort_order)
        VALUES ($1, $2, $3, '2024-01-01', '2030-12-31', $4, $5, $6, $7, $8, $9)`,
-      [p.name, p.desc, img(promotionFile(i)), p.bonus, p.max === null ? null : toMinor(p.max).toString(),
-        p.turnover, p.categories, p.status, i],
+      [
+        p.name,
+        p.desc,
+        img(promotionFile(i)),
+        p.bonus,
+        p.max === null ? null : toMinor(p.max).toString(),
+        p.turnover,
+        p.categories,
+        p.status,
+        i,
+      ],
     );
   }
   for (const [i, m] of PAYMENT_METHODS.entries()) {
@@ -111,10 +153,11 @@ async function seedContent(q: Queryable) {
       [m.code, m.name, img(`payments/${m.code}.svg`), m.account_type, m.pgs ? JSON.stringify(m.pgs) : null, m.withdraw, i],
     );
     for (const [j, n] of m.numbers.entries()) {
-      await q.query(
-        'INSERT INTO payment_method_numbers (payment_method_id, account_number, sort_order) VALUES ($1, $2, $3)',
-        [r.rows[0]!.id, n, j],
-      );
+      await q.query('INSERT INTO payment_method_numbers (payment_method_id, account_number, sort_order) VALUES ($1, $2, $3)', [
+        r.rows[0]!.id,
+        n,
+        j,
+      ]);
     }
   }
   for (const [i, [code, name]] of GAME_TYPES.entries()) {
@@ -122,21 +165,35 @@ async function seedContent(q: Queryable) {
   }
   for (const [i, s] of SYSTEMS.entries()) {
     await q.query('INSERT INTO game_systems (platform, name, icon, sort_order) VALUES ($1, $2, $3, $4)', [
-      s.platform, s.name, img(`systems/${s.platform.toLowerCase()}.svg`), i,
+      s.platform,
+      s.name,
+      img(`systems/${s.platform.toLowerCase()}.svg`),
+      i,
     ]);
     for (const [j, [platform, name]] of s.providers.entries()) {
-      await q.query(
-        'INSERT INTO game_providers (system_platform, platform, name, icon, sort_order) VALUES ($1, $2, $3, $4, $5)',
-        [s.platform, platform, name, img(`systems/${s.platform.toLowerCase()}.svg`), j],
-      );
+      await q.query('INSERT INTO game_providers (system_platform, platform, name, icon, sort_order) VALUES ($1, $2, $3, $4, $5)', [
+        s.platform,
+        platform,
+        name,
+        img(`systems/${s.platform.toLowerCase()}.svg`),
+        j,
+      ]);
     }
   }
   for (const [i, game] of GAMES.entries()) {
     await q.query(
       `INSERT INTO games (code, name, type, platform, provider, thumbnail, is_featured, sort_order)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [game.code, game.name, game.type, game.platform, 'provider' in game ? game.provider : game.platform,
-        img(gameFile(game.code)), game.featured, i],
+      [
+        game.code,
+        game.name,
+        game.type,
+        game.platform,
+        'provider' in game ? game.provider : game.platform,
+        img(gameFile(game.code)),
+        game.featured,
+        i,
+      ],
     );
   }
 }

@@ -49,7 +49,14 @@ describe.each(engines)('50 parallel withdrawals on $name', ({ make, skip }) => {
       const { main, currency } = await playerAccounts(q, id);
       const cash = await houseAccount(q, 'cash', currency);
       const amount = toMinor(balance);
-      await transfer(q, { idempotencyKey: `test:fund:${id}`, kind: 'seed', legs: [{ account: cash, amountMinor: -amount }, { account: main, amountMinor: amount }] });
+      await transfer(q, {
+        idempotencyKey: `test:fund:${id}`,
+        kind: 'seed',
+        legs: [
+          { account: cash, amountMinor: -amount },
+          { account: main, amountMinor: amount },
+        ],
+      });
       return id;
     });
     return { id, token: await tokenFor(db, id) };
@@ -79,7 +86,9 @@ describe.each(engines)('50 parallel withdrawals on $name', ({ make, skip }) => {
     const b = await getPlayerBalance(db, p.id);
     expect(b.balanceMinor).toBe(0n);
     expect(b.heldMinor).toBe(toMinor('10000'));
-    const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_transactions WHERE player_id = $1 AND status = 0`, [p.id]);
+    const rows = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM wallet_transactions WHERE player_id = $1 AND status = 0`, [
+      p.id,
+    ]);
     expect(Number(rows.rows[0]!.n)).toBe(10);
     expect((await checkLedger(db)).problems).toEqual([]);
   });

@@ -41,13 +41,23 @@ export function walletConfig(env: NodeJS.ProcessEnv = process.env): WalletConfig
     siteUrl: (env.SITE_URL ?? 'http://127.0.0.1:3000').replace(/\/$/, ''),
     receiptsDir:
       env.RECEIPTS_DIR ??
-      (dataDir ? `${dataDir}-receipts` : env.DATA_DIR === 'memory' ? path.join(os.tmpdir(), 'khela-receipts') : path.join(API_ROOT, '.data/receipts')),
+      (dataDir
+        ? `${dataDir}-receipts`
+        : env.DATA_DIR === 'memory'
+          ? path.join(os.tmpdir(), 'khela-receipts')
+          : path.join(API_ROOT, '.data/receipts')),
     ewalletTimerMinutes: Number(env.EWALLET_TIMER_MINUTES ?? DEFAULT_EWALLET_TIMER_MINUTES),
     maxPendingPerAction: Math.max(1, Number(env.WALLET_MAX_PENDING ?? 1)),
     makePaymentLimits: {
       // RATE_LIMIT_SCALE raises every limit at once (e2e), as in identity/config.ts
-      perIp: { max: Math.max(1, Math.round(positive(env.RATE_LIMIT_MAKE_PAYMENT_PER_IP, 10) * positive(env.RATE_LIMIT_SCALE, 1))), windowSeconds: 3600 },
-      perPlayer: { max: Math.max(1, Math.round(positive(env.RATE_LIMIT_MAKE_PAYMENT_PER_PLAYER, 30) * positive(env.RATE_LIMIT_SCALE, 1))), windowSeconds: 3600 },
+      perIp: {
+        max: Math.max(1, Math.round(positive(env.RATE_LIMIT_MAKE_PAYMENT_PER_IP, 10) * positive(env.RATE_LIMIT_SCALE, 1))),
+        windowSeconds: 3600,
+      },
+      perPlayer: {
+        max: Math.max(1, Math.round(positive(env.RATE_LIMIT_MAKE_PAYMENT_PER_PLAYER, 30) * positive(env.RATE_LIMIT_SCALE, 1))),
+        windowSeconds: 3600,
+      },
     },
   };
 }

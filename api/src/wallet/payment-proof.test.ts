@@ -13,9 +13,14 @@ const PNG = Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010806000
 function multipart(fields: Record<string, string>, withReceipt = false) {
   const boundary = '----khela' + Math.random().toString(16).slice(2);
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (withReceipt) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipts"; filename="r.png"\r\nContent-Type: image/png\r\n\r\n`), PNG, Buffer.from('\r\n'));
+    chunks.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipts"; filename="r.png"\r\nContent-Type: image/png\r\n\r\n`),
+      PNG,
+      Buffer.from('\r\n'),
+    );
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
@@ -54,17 +59,27 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
       return { id, phone, auth: { authorization: `Bearer ${await tokenFor(db!, id)}` } };
     }
     type P = Awaited<ReturnType<typeof player>>;
-    const methodId = async (code: string) => Number((await db!.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
-    const deposit = (p: P, body: Record<string, unknown>) => app.inject({ method: 'POST', url: '/api/submit-deposit', headers: p.auth, payload: { amount: '500', ...body } });
+    const methodId = async (code: string) =>
+      Number((await db!.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
+    const deposit = (p: P, body: Record<string, unknown>) =>
+      app.inject({ method: 'POST', url: '/api/submit-deposit', headers: p.auth, payload: { amount: '500', ...body } });
     const makePayment = (fields: Record<string, string>, opts: { auth?: Record<string, string>; ip?: string; receipt?: boolean } = {}) => {
       const m = multipart(fields, opts.receipt);
-      return app.inject({ method: 'POST', url: '/api/make-payment', payload: m.payload, headers: { ...m.headers, ...opts.auth }, remoteAddress: opts.ip ?? freshIp() });
+      return app.inject({
+        method: 'POST',
+        url: '/api/make-payment',
+        payload: m.payload,
+        headers: { ...m.headers, ...opts.auth },
+        remoteAddress: opts.ip ?? freshIp(),
+      });
     };
     const row = async (publicId: string) =>
-      (await db!.query<{ payer_trx_id: string | null; payer_number: string | null; status: number }>(
-        'SELECT payer_trx_id, payer_number, status FROM wallet_transactions WHERE public_id = $1',
-        [publicId],
-      )).rows[0]!;
+      (
+        await db!.query<{ payer_trx_id: string | null; payer_number: string | null; status: number }>(
+          'SELECT payer_trx_id, payer_number, status FROM wallet_transactions WHERE public_id = $1',
+          [publicId],
+        )
+      ).rows[0]!;
 
     const skipIfNoDb = (ctx: { skip: () => void }) => {
       if (!db) ctx.skip();
@@ -116,9 +131,12 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         const trx = newTrx();
         await deposit(await player(), { payment_id: bkash, transaction_id: trx });
         const other = await deposit(await player(), { payment_id: bkash });
-        await expect(db!.query('UPDATE wallet_transactions SET payer_trx_id = $1 WHERE public_id = $2', [trx.toLowerCase(), other.json().transaction_id])).rejects.toThrow(
-          /wallet_transactions_payer_trx_once|duplicate key/,
-        );
+        await expect(
+          db!.query('UPDATE wallet_transactions SET payer_trx_id = $1 WHERE public_id = $2', [
+            trx.toLowerCase(),
+            other.json().transaction_id,
+          ]),
+        ).rejects.toThrow(/wallet_transactions_payer_trx_once|duplicate key/);
       });
 
       it('parallel submits of one transaction id: exactly one is accepted', async (ctx) => {
@@ -129,7 +147,10 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         const res = await Promise.all(players.map((p) => deposit(p, { payment_id: nagad, transaction_id: trx })));
         expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
         for (const r of res.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe(M.trxReused);
-        const n = await db!.query<{ n: number }>('SELECT count(*)::int AS n FROM wallet_transactions WHERE lower(payer_trx_id) = lower($1)', [trx]);
+        const n = await db!.query<{ n: number }>(
+          'SELECT count(*)::int AS n FROM wallet_transactions WHERE lower(payer_trx_id) = lower($1)',
+          [trx],
+        );
         expect(n.rows[0]!.n).toBe(1);
       });
 
@@ -178,7 +199,10 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         }
         // a logged-in attacker with the victim's reference fares no better
         const attacker = await player();
-        const asOther = await makePayment({ phone: victim.phone, transaction_id: newTrx(), reference: dep.json().reference }, { auth: attacker.auth });
+        const asOther = await makePayment(
+          { phone: victim.phone, transaction_id: newTrx(), reference: dep.json().reference },
+          { auth: attacker.auth },
+        );
         expect(asOther.json()).toEqual({ message: R.noMatch });
         expect(await row(dep.json().transaction_id)).toEqual(before);
       });
@@ -190,7 +214,10 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         const reference = dep.json().reference as string;
         expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
         const trx = newTrx();
-        const ok = await makePayment({ phone: owner.phone, transaction_id: trx, reference: `${reference.slice(0, 5).toLowerCase()}-${reference.slice(5)}` }, { receipt: true });
+        const ok = await makePayment(
+          { phone: owner.phone, transaction_id: trx, reference: `${reference.slice(0, 5).toLowerCase()}-${reference.slice(5)}` },
+          { receipt: true },
+        );
         expect(ok.statusCode).toBe(200);
         expect(await row(dep.json().transaction_id)).toMatchObject({ payer_trx_id: trx, payer_number: owner.phone });
         // spent: the same reference cannot rewrite it again
@@ -199,7 +226,9 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         expect((await row(dep.json().transaction_id)).payer_trx_id).toBe(trx);
         // the owner, logged in, may still correct it; with a phone not theirs, the same single answer
         const trx2 = newTrx();
-        expect((await makePayment({ phone: '01999999993', transaction_id: trx2 }, { auth: owner.auth })).json()).toEqual({ message: R.noMatch });
+        expect((await makePayment({ phone: '01999999993', transaction_id: trx2 }, { auth: owner.auth })).json()).toEqual({
+          message: R.noMatch,
+        });
         expect((await makePayment({ phone: owner.phone, transaction_id: trx2 }, { auth: owner.auth })).statusCode).toBe(200);
         expect((await row(dep.json().transaction_id)).payer_trx_id).toBe(trx2);
       });
@@ -208,7 +237,11 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         skipIfNoDb(ctx);
         const ip = freshIp();
         const codes: number[] = [];
-        for (let i = 0; i < 11; i++) codes.push((await makePayment({ phone: '01999999994', transaction_id: newTrx(), reference: 'ABCDEFGH12' }, { ip, receipt: true })).statusCode);
+        for (let i = 0; i < 11; i++)
+          codes.push(
+            (await makePayment({ phone: '01999999994', transaction_id: newTrx(), reference: 'ABCDEFGH12' }, { ip, receipt: true }))
+              .statusCode,
+          );
         expect(codes.slice(0, 10)).toEqual(Array(10).fill(404));
         expect(codes[10]).toBe(429);
         // another address is not affected

@@ -3,7 +3,15 @@ import { mkdirSync } from 'node:fs';
 import { unlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { DEPOSIT_REFERENCE_PATTERN, MAKE_PAYMENT_PATH, RECEIPT_MAX_BYTES, RECEIPT_MAX_FILES, TRANSACTION_ID_MAX, TRANSACTION_ID_MIN, type RECEIPT_TYPES } from '@khela/contracts';
+import {
+  DEPOSIT_REFERENCE_PATTERN,
+  MAKE_PAYMENT_PATH,
+  RECEIPT_MAX_BYTES,
+  RECEIPT_MAX_FILES,
+  TRANSACTION_ID_MAX,
+  TRANSACTION_ID_MIN,
+  type RECEIPT_TYPES,
+} from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { authHook } from '../http/endpoint';
 import { HttpError } from '../http/errors';
@@ -23,7 +31,6 @@ export function sniffImage(buf: Buffer): { type: (typeof RECEIPT_TYPES)[number];
   }
   return null;
 }
-
 
 interface Upload {
   buffer: Buffer;
@@ -47,7 +54,9 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
       preHandler: async (req) => {
         const limits = config.makePaymentLimits;
         await reserveAttempt(app.db, [
-          req.player ? { bucket: 'make-payment:player', key: String(req.player.id), rule: limits.perPlayer } : { bucket: 'make-payment:ip', key: req.ip, rule: limits.perIp },
+          req.player
+            ? { bucket: 'make-payment:player', key: String(req.player.id), rule: limits.perPlayer }
+            : { bucket: 'make-payment:ip', key: req.ip, rule: limits.perIp },
         ]);
       },
       schema: {
@@ -61,7 +70,9 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
       const fields: Record<string, string> = {};
       const uploads: Upload[] = [];
       try {
-        for await (const part of req.parts({ limits: { fileSize: RECEIPT_MAX_BYTES, files: RECEIPT_MAX_FILES, fields: 10, fieldSize: 1024 } })) {
+        for await (const part of req.parts({
+          limits: { fileSize: RECEIPT_MAX_BYTES, files: RECEIPT_MAX_FILES, fields: 10, fieldSize: 1024 },
+        })) {
           if (part.type === 'field') {
             fields[part.fieldname] = String(part.value ?? '');
             continue;
@@ -107,7 +118,13 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
         throw err;
       });
       try {
-        const playerId = await attachDepositConfirmation(app.db, { phone, trx, player: req.player?.id ?? null, reference: reference || null, receipts: stored });
+        const playerId = await attachDepositConfirmation(app.db, {
+          phone,
+          trx,
+          player: req.player?.id ?? null,
+          reference: reference || null,
+          receipts: stored,
+        });
         req.log.info({ playerId, receipts: stored.length }, 'deposit confirmation received');
       } catch (err) {
         await removeWritten();

@@ -65,7 +65,9 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
       return { success: false, data: [], message: M.noWithdrawMethods };
     }
     const data = await methodsFor(db, purpose === 'withdraw' ? 'withdraw' : 'deposit');
-    return data.length ? { success: true, data } : { success: false, data, message: purpose === 'withdraw' ? M.noWithdrawMethods : M.depositMethodRequired };
+    return data.length
+      ? { success: true, data }
+      : { success: false, data, message: purpose === 'withdraw' ? M.noWithdrawMethods : M.depositMethodRequired };
   });
 
   registerEndpoint(app, getWalletNumber, async (req) => walletNumbers(db, req.query.name, req.query.account_type || null));
@@ -129,7 +131,8 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
       }
     }
     const key = walletStatusKey(status);
-    const message = status === WALLET_STATUS.approved ? 'Deposit successful' : status === WALLET_STATUS.rejected ? 'Deposit failed' : 'Payment pending';
+    const message =
+      status === WALLET_STATUS.approved ? 'Deposit successful' : status === WALLET_STATUS.rejected ? 'Deposit failed' : 'Payment pending';
     return { success: status === WALLET_STATUS.approved, key, message };
   });
 

@@ -246,13 +246,7 @@ export interface Decision {
  * approval pays the held amount out to house:cash; rejection returns it to main.
  * Runs inside the caller's transaction; the caller publishes the balance after commit.
  */
-export async function decide(
-  q: Queryable,
-  tx: TxRow,
-  outcome: WalletDecision,
-  actor: string,
-  note?: string,
-): Promise<Decision> {
+export async function decide(q: Queryable, tx: TxRow, outcome: WalletDecision, actor: string, note?: string): Promise<Decision> {
   if (tx.status !== WALLET_STATUS.pending) {
     if (tx.status === outcome) return { transaction: tx, changed: false };
     throw new Conflict(`This request was already ${tx.status === WALLET_STATUS.approved ? 'approved' : 'rejected'}.`);
@@ -305,7 +299,14 @@ export async function decide(
   await addEvent(q, tx.id, outcome === WALLET_STATUS.approved ? 'approved' : 'rejected', actor, note ? { note } : {});
   // a referred friend's approved deposit may complete the referral (deposit + bet); after the status is set
   if (tx.action === 'deposit' && outcome === WALLET_STATUS.approved) await rewardReferrerIfQualified(q, tx.player_id);
-  const title = tx.action === 'deposit' ? (outcome === WALLET_STATUS.approved ? 'Deposit successful' : 'Deposit rejected') : outcome === WALLET_STATUS.approved ? 'Withdrawal successful' : 'Withdrawal rejected';
+  const title =
+    tx.action === 'deposit'
+      ? outcome === WALLET_STATUS.approved
+        ? 'Deposit successful'
+        : 'Deposit rejected'
+      : outcome === WALLET_STATUS.approved
+        ? 'Withdrawal successful'
+        : 'Withdrawal rejected';
   const body =
     tx.action === 'deposit'
       ? outcome === WALLET_STATUS.approved
@@ -322,7 +323,6 @@ export function insufficientToWalletError(err: unknown): never {
   if (err instanceof InsufficientFunds) throw new WalletError(422, M.insufficientBalance, 'insufficient');
   throw err;
 }
-
 
 // --- Requests a player makes ----------------------------------------------------------------
 // Each runs in one transaction under the player's row lock, at most once per Idempotency-Key.
@@ -342,41 +342,59 @@ export function submitManualDeposit(
   input: { playerId: number; key: string | undefined; body: Omit<SubmitDepositBody, 'remote_id'> },
 ) {
   const { playerId, body } = input;
-  return trxOnce(db.tx((q) =>
-    idempotent(q, { playerId, endpoint: 'submit-deposit', key: input.key, body }, async () => {
-      const player = await lockPlayer(q, playerId);
-      if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
-      await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
-      const amount = parseAmount(body.amount, 'deposit');
-      const method = await findMethod(q, body.payment_id);
-      if (!method || !method.allows_deposit) throw new WalletError(422, M.depositMethodRequired, 'method');
-      if (method.account_type === 'ewallet') throw new WalletError(422, M.depositChannelRequired, 'channel');
-      const numbers = await depositNumbers(q, method.id);
-      const target = body.account_number || numbers[0];
-      if (!target || !numbers.includes(target)) throw new WalletError(422, M.depositMethodRequired, 'method');
-      const promotion = await findPromotion(q, body.promotion_id ?? null);
-      const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
-      const publicId = newPublicId('deposit');
-      const payerTrx = body.transaction_id || null;
-      if (payerTrx) await assertTrxUnused(q, method.id, payerTrx, null);
-      const reference = newDepositReference();
-      const ins = await q.query<{ id: string }>(
-        `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, bonus_minor, currency,
+  return trxOnce(
+    db.tx((q) =>
+      idempotent(q, { playerId, endpoint: 'submit-deposit', key: input.key, body }, async () => {
+        const player = await lockPlayer(q, playerId);
+        if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
+        await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
+        const amount = parseAmount(body.amount, 'deposit');
+        const method = await findMethod(q, body.payment_id);
+        if (!method || !method.allows_deposit) throw new WalletError(422, M.depositMethodRequired, 'method');
+        if (method.account_type === 'ewallet') throw new WalletError(422, M.depositChannelRequired, 'channel');
+        const numbers = await depositNumbers(q, method.id);
+        const target = body.account_number || numbers[0];
+        if (!target || !numbers.includes(target)) throw new WalletError(422, M.depositMethodRequired, 'method');
+        const promotion = await findPromotion(q, body.promotion_id ?? null);
+        const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
+        const publicId = newPublicId('deposit');
+        const payerTrx = body.transaction_id || null;
+        if (payerTrx) await assertTrxUnused(q, method.id, payerTrx, null);
+        const reference = newDepositReference();
+        const ins = await q.query<{ id: string }>(
+          `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, bonus_minor, currency,
            payment_method_id, channel, account_number, payer_trx_id, promotion_id, information_received_at, confirm_ref_hash)
          VALUES ($1, $2, 'deposit', 'manual', $3, $4, $5, $6, $7, $8, $9, $10, CASE WHEN $9::text IS NULL THEN NULL ELSE now() END, $11)
          RETURNING id`,
-        [publicId, playerId, amount.toString(), bonus.toString(), player.currency, method.id, method.account_type, target, payerTrx, promotion?.id ?? null, sha256Hex(reference)],
-      );
-      const txId = Number(ins.rows[0]!.id);
-      await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
-      if (payerTrx) await addEvent(q, txId, 'information_received', `player:${playerId}`, { trx_id: payerTrx });
-      return { success: true as const, message: M.depositSubmitted, transaction_id: publicId, amount: fromMinor(amount), reference };
-    }),
-  ));
+          [
+            publicId,
+            playerId,
+            amount.toString(),
+            bonus.toString(),
+            player.currency,
+            method.id,
+            method.account_type,
+            target,
+            payerTrx,
+            promotion?.id ?? null,
+            sha256Hex(reference),
+          ],
+        );
+        const txId = Number(ins.rows[0]!.id);
+        await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
+        if (payerTrx) await addEvent(q, txId, 'information_received', `player:${playerId}`, { trx_id: payerTrx });
+        return { success: true as const, message: M.depositSubmitted, transaction_id: publicId, amount: fromMinor(amount), reference };
+      }),
+    ),
+  );
 }
 
 /** A pending e-wallet deposit, open for `ewalletTimerMinutes`; the gateway payment is opened after commit. */
-export function createEwalletDeposit(db: Db, config: WalletConfig, input: { playerId: number; key: string | undefined; body: EwaRequestBody }) {
+export function createEwalletDeposit(
+  db: Db,
+  config: WalletConfig,
+  input: { playerId: number; key: string | undefined; body: EwaRequestBody },
+) {
   const { playerId, body } = input;
   return db.tx((q) =>
     idempotent(q, { playerId, endpoint: 'ewa-request', key: input.key, body }, async () => {
@@ -385,7 +403,8 @@ export function createEwalletDeposit(db: Db, config: WalletConfig, input: { play
       await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
       const amount = parseAmount(body.amount, 'deposit');
       const method = await findMethod(q, body.type);
-      if (!method || !method.allows_deposit || method.account_type !== 'ewallet') throw new WalletError(422, M.depositMethodRequired, 'method');
+      if (!method || !method.allows_deposit || method.account_type !== 'ewallet')
+        throw new WalletError(422, M.depositMethodRequired, 'method');
       const pg = (method.pgs ?? []).find((p) => p.code === body.provider);
       if (!pg) throw new WalletError(422, M.depositChannelRequired, 'channel');
       const promotion = await findPromotion(q, body.promotion ?? null);
@@ -395,7 +414,17 @@ export function createEwalletDeposit(db: Db, config: WalletConfig, input: { play
         `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, bonus_minor, currency,
            payment_method_id, channel, promotion_id, expires_at)
          VALUES ($1, $2, 'deposit', 'ewallet', $3, $4, $5, $6, $7, $8, now() + make_interval(mins => $9)) RETURNING id`,
-        [publicId, playerId, amount.toString(), bonus.toString(), player.currency, method.id, pg.code, promotion?.id ?? null, config.ewalletTimerMinutes],
+        [
+          publicId,
+          playerId,
+          amount.toString(),
+          bonus.toString(),
+          player.currency,
+          method.id,
+          pg.code,
+          promotion?.id ?? null,
+          config.ewalletTimerMinutes,
+        ],
       );
       await addEvent(q, Number(ins.rows[0]!.id), 'initiated', `player:${playerId}`, { amount: fromMinor(amount), gateway: pg.code });
       return { transaction: publicId };
@@ -414,7 +443,11 @@ export interface EwalletDeposit {
 }
 
 /** The player's e-wallet deposit by public id, with the method's first active number (shown beside the payment). */
-export async function ewalletDeposit(q: Queryable, publicId: string, playerId: number): Promise<{ row: EwalletDeposit; number: string | null } | null> {
+export async function ewalletDeposit(
+  q: Queryable,
+  publicId: string,
+  playerId: number,
+): Promise<{ row: EwalletDeposit; number: string | null } | null> {
   const r = await q.query<EwalletDeposit>(
     `SELECT id, amount_minor, currency, status, channel, gateway_url, expires_at FROM wallet_transactions WHERE public_id = $1 AND player_id = $2`,
     [publicId, playerId],
@@ -680,55 +713,57 @@ export function attachDepositConfirmation(
   input: { phone: string; trx: string; player: number | null; reference: string | null; receipts: StoredReceipt[] },
 ): Promise<number> {
   const { phone, trx, player, reference, receipts } = input;
-  return trxOnce(db.tx(async (q) => {
-    type Row = { id: string; player_id: string; payer_trx_id: string | null; payment_method_id: string };
-    const cols = 'id, player_id, payer_trx_id, payment_method_id';
-    let tx: Row | undefined;
-    if (reference) {
-      const r = await q.query<Row>(
-        `SELECT ${cols} FROM wallet_transactions
+  return trxOnce(
+    db.tx(async (q) => {
+      type Row = { id: string; player_id: string; payer_trx_id: string | null; payment_method_id: string };
+      const cols = 'id, player_id, payer_trx_id, payment_method_id';
+      let tx: Row | undefined;
+      if (reference) {
+        const r = await q.query<Row>(
+          `SELECT ${cols} FROM wallet_transactions
          WHERE confirm_ref_hash = $1 AND action = 'deposit' AND mode = 'manual' AND status = 0 FOR UPDATE`,
-        [sha256Hex(reference)],
-      );
-      tx = r.rows[0];
-      if (tx && player !== null && Number(tx.player_id) !== player) tx = undefined;
-    } else if (player !== null) {
-      const r = await q.query<Row>(
-        `SELECT ${cols} FROM wallet_transactions
+          [sha256Hex(reference)],
+        );
+        tx = r.rows[0];
+        if (tx && player !== null && Number(tx.player_id) !== player) tx = undefined;
+      } else if (player !== null) {
+        const r = await q.query<Row>(
+          `SELECT ${cols} FROM wallet_transactions
          WHERE player_id = $1 AND action = 'deposit' AND mode = 'manual' AND status = 0
          ORDER BY created_at DESC, id DESC LIMIT 1 FOR UPDATE`,
-        [player],
-      );
-      tx = r.rows[0];
-    } else {
-      throw new HttpError(422, RECEIPT_MESSAGES.referenceRequired, { errors: { reference: [RECEIPT_MESSAGES.referenceRequired] } });
-    }
-    const owns = tx
-      ? await q.query(
-          `SELECT 1 FROM players WHERE id = $1 AND phone = $2
+          [player],
+        );
+        tx = r.rows[0];
+      } else {
+        throw new HttpError(422, RECEIPT_MESSAGES.referenceRequired, { errors: { reference: [RECEIPT_MESSAGES.referenceRequired] } });
+      }
+      const owns = tx
+        ? await q.query(
+            `SELECT 1 FROM players WHERE id = $1 AND phone = $2
            UNION ALL SELECT 1 FROM player_phones WHERE player_id = $1 AND phone = $2 AND verified_at IS NOT NULL`,
-          [tx.player_id, phone],
-        )
-      : null;
-    if (!tx || !owns?.rows.length) throw new NotFound(RECEIPT_MESSAGES.noMatch);
-    await assertTrxUnused(q, tx.payment_method_id, trx, tx.id);
-    await q.query(
-      `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3, confirm_ref_hash = NULL,
-         information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
-      [tx.id, trx, phone],
-    );
-    for (const s of receipts) {
+            [tx.player_id, phone],
+          )
+        : null;
+      if (!tx || !owns?.rows.length) throw new NotFound(RECEIPT_MESSAGES.noMatch);
+      await assertTrxUnused(q, tx.payment_method_id, trx, tx.id);
       await q.query(
-        'INSERT INTO wallet_receipts (transaction_id, file_name, content_type, size_bytes, sha256) VALUES ($1, $2, $3, $4, $5)',
-        [tx.id, s.fileName, s.type, s.size, s.sha256],
+        `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3, confirm_ref_hash = NULL,
+         information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
+        [tx.id, trx, phone],
       );
-    }
-    await addEvent(q, Number(tx.id), 'information_received', player !== null ? `player:${player}` : `phone:${phone}`, {
-      trx_id: trx,
-      previous_trx_id: tx.payer_trx_id,
-      by_reference: Boolean(reference),
-      receipts: receipts.map((s) => s.fileName),
-    });
-    return Number(tx.player_id);
-  }));
+      for (const s of receipts) {
+        await q.query(
+          'INSERT INTO wallet_receipts (transaction_id, file_name, content_type, size_bytes, sha256) VALUES ($1, $2, $3, $4, $5)',
+          [tx.id, s.fileName, s.type, s.size, s.sha256],
+        );
+      }
+      await addEvent(q, Number(tx.id), 'information_received', player !== null ? `player:${player}` : `phone:${phone}`, {
+        trx_id: trx,
+        previous_trx_id: tx.payer_trx_id,
+        by_reference: Boolean(reference),
+        receipts: receipts.map((s) => s.fileName),
+      });
+      return Number(tx.player_id);
+    }),
+  );
 }

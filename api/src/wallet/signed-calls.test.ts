@@ -29,7 +29,15 @@ async function pendingEwallet() {
      VALUES ($1, $2, 'deposit', 'ewallet', 10000, 'BDT', $3, 'nagad', $4)`,
     [publicId, playerId, method.rows[0]!.id, paymentId],
   );
-  const body = JSON.stringify({ payment_id: paymentId, merchant_ref: publicId, status: 'success', amount: '100.00', currency: 'BDT', trxid: null, number: null });
+  const body = JSON.stringify({
+    payment_id: paymentId,
+    merchant_ref: publicId,
+    status: 'success',
+    amount: '100.00',
+    currency: 'BDT',
+    trxid: null,
+    number: null,
+  });
   return { playerId, body };
 }
 const balanceOf = async (id: number) => fromMinor((await getPlayerBalance(db, id)).balanceMinor);
@@ -70,7 +78,14 @@ describe('gateway callback', () => {
 
 describe('gateway answers (API side)', () => {
   const config = { ...walletConfig(), gatewayUrl: 'http://gw.test/gateway' };
-  const payment = { payment_id: 'PG1', payment_url: 'http://gw.test/pay/PG1', status: 'success', merchant_ref: 'D1', amount: '100.00', currency: 'BDT' };
+  const payment = {
+    payment_id: 'PG1',
+    payment_url: 'http://gw.test/pay/PG1',
+    status: 'success',
+    merchant_ref: 'D1',
+    amount: '100.00',
+    currency: 'BDT',
+  };
   const answering = (sign: (text: string) => Record<string, string>) =>
     (async () => {
       const text = JSON.stringify(payment);
@@ -78,14 +93,26 @@ describe('gateway answers (API side)', () => {
     }) as unknown as typeof fetch;
 
   it('accepts an answer signed for its own request only', async () => {
-    const right = gatewayClient(config, answering((text) => signCall(GATEWAY, { method: 'RESPONSE', path: '/gateway/api/payments/PG1', body: text })));
+    const right = gatewayClient(
+      config,
+      answering((text) => signCall(GATEWAY, { method: 'RESPONSE', path: '/gateway/api/payments/PG1', body: text })),
+    );
     expect((await right.getPayment('PG1')).status).toBe('success');
     // an answer about another payment, an old one, or a body-only signature is not believed
-    const other = gatewayClient(config, answering((text) => signCall(GATEWAY, { method: 'RESPONSE', path: '/gateway/api/payments/PG2', body: text })));
+    const other = gatewayClient(
+      config,
+      answering((text) => signCall(GATEWAY, { method: 'RESPONSE', path: '/gateway/api/payments/PG2', body: text })),
+    );
     await expect(other.getPayment('PG1')).rejects.toBeInstanceOf(GatewayUnavailable);
-    const stale = gatewayClient(config, answering((text) => signCall(GATEWAY, { method: 'RESPONSE', path: '/gateway/api/payments/PG1', body: text }, Date.now() - 400_000)));
+    const stale = gatewayClient(
+      config,
+      answering((text) => signCall(GATEWAY, { method: 'RESPONSE', path: '/gateway/api/payments/PG1', body: text }, Date.now() - 400_000)),
+    );
     await expect(stale.getPayment('PG1')).rejects.toBeInstanceOf(GatewayUnavailable);
-    const bodyOnly = gatewayClient(config, answering((text) => ({ 'x-signature': hmacSha256Hex(GATEWAY, text) })));
+    const bodyOnly = gatewayClient(
+      config,
+      answering((text) => ({ 'x-signature': hmacSha256Hex(GATEWAY, text) })),
+    );
     await expect(bodyOnly.getPayment('PG1')).rejects.toBeInstanceOf(GatewayUnavailable);
   });
 

@@ -82,10 +82,7 @@ export async function recordTurnover(q: Queryable, playerId: number, betAmountMi
     if (used === 0n) continue;
     if (after === 0n) {
       completed.push(Number(row.id));
-      await q.query(
-        `UPDATE wallet_turnovers SET remaining_minor = 0, status = 'complete', completed_at = now() WHERE id = $1`,
-        [row.id],
-      );
+      await q.query(`UPDATE wallet_turnovers SET remaining_minor = 0, status = 'complete', completed_at = now() WHERE id = $1`, [row.id]);
     } else {
       await q.query('UPDATE wallet_turnovers SET remaining_minor = $2 WHERE id = $1', [row.id, after.toString()]);
     }
@@ -94,9 +91,8 @@ export async function recordTurnover(q: Queryable, playerId: number, betAmountMi
 }
 
 export async function hasActiveTurnover(q: Queryable, playerId: number): Promise<boolean> {
-  const r = await q.query(
-    `SELECT 1 FROM wallet_turnovers WHERE player_id = $1 AND status = 'active' AND remaining_minor > 0 LIMIT 1`,
-    [playerId],
-  );
+  const r = await q.query(`SELECT 1 FROM wallet_turnovers WHERE player_id = $1 AND status = 'active' AND remaining_minor > 0 LIMIT 1`, [
+    playerId,
+  ]);
   return r.rows.length > 0;
 }

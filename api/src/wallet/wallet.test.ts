@@ -33,7 +33,12 @@ appPerFile((t) => ({ db, app } = t), {
   // the gateway stand-in listens before the app is built, so the app's wallet config points at it
   async before() {
     sandbox = Fastify();
-    await sandbox.register(gatewayPlugin, { prefix: '/gateway', retryDelaysMs: [20], fetchImpl: injectFetch, publicUrl: 'http://sandbox.test' });
+    await sandbox.register(gatewayPlugin, {
+      prefix: '/gateway',
+      retryDelaysMs: [20],
+      fetchImpl: injectFetch,
+      publicUrl: 'http://sandbox.test',
+    });
     await sandbox.listen({ port: 0, host: '127.0.0.1' });
     process.env.GATEWAY_URL = `http://127.0.0.1:${(sandbox.server.address() as AddressInfo).port}/gateway`;
   },
@@ -43,11 +48,14 @@ appPerFile((t) => ({ db, app } = t), {
   },
 });
 beforeAll(async () => {
-  const login = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'operator', password: 'operator123' } });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/api/operator/login',
+    payload: { username: 'operator', password: 'operator123' },
+  });
   expect(login.statusCode).toBe(200);
   operatorToken = login.json().token;
 });
-
 
 interface TestPlayer {
   id: number;
@@ -68,7 +76,14 @@ async function player(opts: { verified?: boolean; dofb?: string | null; balance?
       const { main, currency } = await playerAccounts(q, id);
       const cash = await houseAccount(q, 'cash', currency);
       const amount = toMinor(opts.balance);
-      await transfer(q, { idempotencyKey: `test:fund:${id}`, kind: 'seed', legs: [{ account: cash, amountMinor: -amount }, { account: main, amountMinor: amount }] });
+      await transfer(q, {
+        idempotencyKey: `test:fund:${id}`,
+        kind: 'seed',
+        legs: [
+          { account: cash, amountMinor: -amount },
+          { account: main, amountMinor: amount },
+        ],
+      });
     }
     return id;
   });
@@ -76,15 +91,26 @@ async function player(opts: { verified?: boolean; dofb?: string | null; balance?
   return { id, token, auth: { authorization: `Bearer ${token}` } };
 }
 
-const methodId = async (code: string) => Number((await db.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
+const methodId = async (code: string) =>
+  Number((await db.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
 const balanceOf = async (id: number) => fromMinor((await getPlayerBalance(db, id)).balanceMinor);
 const opAuth = () => ({ authorization: `Bearer ${operatorToken}` });
 
 async function deposit(p: TestPlayer, body: Record<string, unknown>, key?: string) {
-  return app.inject({ method: 'POST', url: '/api/submit-deposit', headers: { ...p.auth, ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
+  return app.inject({
+    method: 'POST',
+    url: '/api/submit-deposit',
+    headers: { ...p.auth, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
 }
 async function withdraw(p: TestPlayer, body: Record<string, unknown>, key?: string) {
-  return app.inject({ method: 'POST', url: '/api/submit-withdraw', headers: { ...p.auth, ...(key ? { 'idempotency-key': key } : {}) }, payload: body });
+  return app.inject({
+    method: 'POST',
+    url: '/api/submit-withdraw',
+    headers: { ...p.auth, ...(key ? { 'idempotency-key': key } : {}) },
+    payload: body,
+  });
 }
 async function pendingId(publicId: string) {
   return Number((await db.query<{ id: string }>('SELECT id FROM wallet_transactions WHERE public_id = $1', [publicId])).rows[0]!.id);
@@ -110,7 +136,11 @@ describe('payment methods', () => {
 
   it('gives the number to send money to', async () => {
     const p = await player();
-    const res = await app.inject({ method: 'GET', url: '/api/get-wallet-number?name=bKash&account_type=Agent&amount=1000', headers: p.auth });
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/get-wallet-number?name=bKash&account_type=Agent&amount=1000',
+      headers: p.auth,
+    });
     expect(res.json()[0]).toMatchObject({ account_number: '01711000001' });
   });
 });
@@ -171,7 +201,7 @@ describe('deposit', () => {
     expect((await checkLedger(db)).problems).toEqual([]);
   });
 
-  it('refuses another player\'s remote_id', async () => {
+  it("refuses another player's remote_id", async () => {
     const p = await player();
     const res = await deposit(p, { remote_id: p.id + 999, amount: '1000', payment_id: await methodId('bkash') });
     expect(res.statusCode).toBe(403);
@@ -186,7 +216,9 @@ describe('turnover and withdrawal', () => {
     expect(check.json()).toMatchObject({ success: false, error: M.dobMissing });
 
     const p = await player();
-    const promo = Number((await db.query<{ id: string }>(`SELECT id FROM promotions WHERE turnover = 1 AND status = 'display' LIMIT 1`)).rows[0]!.id);
+    const promo = Number(
+      (await db.query<{ id: string }>(`SELECT id FROM promotions WHERE turnover = 1 AND status = 'display' LIMIT 1`)).rows[0]!.id,
+    );
     const dep = await deposit(p, { amount: '1000', payment_id: await methodId('bkash'), promotion_id: promo });
     expect(dep.statusCode).toBe(200);
     await decideAs(await pendingId(dep.json().transaction_id), 'approve');
@@ -215,7 +247,9 @@ describe('turnover and withdrawal', () => {
     expect((await withdraw(p, { amount: '1000', account_number: '01712345678' })).json().message).toBe(M.withdrawMethodRequired);
     expect((await withdraw(p, { account_number: '01712345678', payment_id: bkash })).json().message).toBe(M.withdrawAmountRequired);
     expect((await withdraw(p, { amount: '499', account_number: '01712345678', payment_id: bkash })).json().message).toBe(M.withdrawRange);
-    expect((await withdraw(p, { amount: '2500', account_number: '01712345678', payment_id: bkash })).json().message).toBe(M.insufficientBalance);
+    expect((await withdraw(p, { amount: '2500', account_number: '01712345678', payment_id: bkash })).json().message).toBe(
+      M.insufficientBalance,
+    );
 
     const ok = await withdraw(p, { amount: '1500', account_number: '01712345678', payment_id: bkash }, 'w-1');
     expect(ok.json()).toMatchObject({ success: true, message: M.withdrawSuccess, balance: '500.00' });
@@ -242,32 +276,69 @@ describe('e-wallet via the gateway', () => {
   it('opens a payment page, settles on the signed callback once, and ignores forged callbacks', async () => {
     const p = await player();
     const ewallet = await methodId('ewallet');
-    expect((await app.inject({ method: 'POST', url: '/api/ewa/request', headers: p.auth, payload: { amount: '1000', type: ewallet } })).json().message).toBe(
-      M.depositChannelRequired,
-    );
-    const req = await app.inject({ method: 'POST', url: '/api/ewa/request', headers: { ...p.auth, 'idempotency-key': 'ewa-1' }, payload: { amount: '1000', type: ewallet, provider: 'nagad' } });
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/ewa/request', headers: p.auth, payload: { amount: '1000', type: ewallet } })).json()
+        .message,
+    ).toBe(M.depositChannelRequired);
+    const req = await app.inject({
+      method: 'POST',
+      url: '/api/ewa/request',
+      headers: { ...p.auth, 'idempotency-key': 'ewa-1' },
+      payload: { amount: '1000', type: ewallet, provider: 'nagad' },
+    });
     expect(req.statusCode).toBe(200);
     const body = req.json();
     expect(body).toMatchObject({ amount: '1000.00', timer: 10 });
     expect(body.url).toMatch(/^http:\/\/sandbox\.test\/gateway\/pay\/PG/);
-    const replay = await app.inject({ method: 'POST', url: '/api/ewa/request', headers: { ...p.auth, 'idempotency-key': 'ewa-1' }, payload: { amount: '1000', type: ewallet, provider: 'nagad' } });
+    const replay = await app.inject({
+      method: 'POST',
+      url: '/api/ewa/request',
+      headers: { ...p.auth, 'idempotency-key': 'ewa-1' },
+      payload: { amount: '1000', type: ewallet, provider: 'nagad' },
+    });
     expect(replay.json().url).toBe(body.url);
 
     const paymentId = body.url.split('/').pop();
-    const forged = JSON.stringify({ payment_id: paymentId, merchant_ref: body.transaction, status: 'success', amount: '1000.00', currency: 'BDT' });
-    const bad = await app.inject({ method: 'POST', url: '/api/ewa/callback', headers: { 'content-type': 'application/json', ...signCall('wrong', { method: 'POST', path: '/api/ewa/callback', body: forged }) }, payload: forged });
+    const forged = JSON.stringify({
+      payment_id: paymentId,
+      merchant_ref: body.transaction,
+      status: 'success',
+      amount: '1000.00',
+      currency: 'BDT',
+    });
+    const bad = await app.inject({
+      method: 'POST',
+      url: '/api/ewa/callback',
+      headers: { 'content-type': 'application/json', ...signCall('wrong', { method: 'POST', path: '/api/ewa/callback', body: forged }) },
+      payload: forged,
+    });
     expect(bad.statusCode).toBe(401);
     expect(await balanceOf(p.id)).toBe('0.00');
 
     // The tester approves on the gateway page; the gateway calls back (in-process here).
     const gwUrl = process.env.GATEWAY_URL!;
-    const approved = await fetch(`${gwUrl}/pay/${paymentId}/approve`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: 'number=01700000001' });
+    const approved = await fetch(`${gwUrl}/pay/${paymentId}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'number=01700000001',
+    });
     expect(await approved.text()).toContain('Payment successful');
     await expect.poll(() => balanceOf(p.id), { timeout: 5000 }).toBe('1000.00');
 
     // A replayed (correctly signed) callback is acknowledged and moves nothing.
-    const again = JSON.stringify({ payment_id: paymentId, merchant_ref: body.transaction, status: 'success', amount: '1000.00', currency: 'BDT' });
-    const replayed = await app.inject({ method: 'POST', url: '/api/ewa/callback', headers: { 'content-type': 'application/json', ...signCall(SECRET, { method: 'POST', path: '/api/ewa/callback', body: again }) }, payload: again });
+    const again = JSON.stringify({
+      payment_id: paymentId,
+      merchant_ref: body.transaction,
+      status: 'success',
+      amount: '1000.00',
+      currency: 'BDT',
+    });
+    const replayed = await app.inject({
+      method: 'POST',
+      url: '/api/ewa/callback',
+      headers: { 'content-type': 'application/json', ...signCall(SECRET, { method: 'POST', path: '/api/ewa/callback', body: again }) },
+      payload: again,
+    });
     expect(replayed.statusCode).toBe(200);
     expect(await balanceOf(p.id)).toBe('1000.00');
     const confirm = await app.inject({ method: 'POST', url: '/api/ewa/confirm', headers: p.auth, payload: { trx_id: body.transaction } });
@@ -277,11 +348,21 @@ describe('e-wallet via the gateway', () => {
 
   it('settles through /api/ewa/confirm when the callback never arrives', async () => {
     const p = await player();
-    const req = await app.inject({ method: 'POST', url: '/api/ewa/request', headers: p.auth, payload: { amount: '300', type: await methodId('ewallet'), provider: 'bkash' } });
+    const req = await app.inject({
+      method: 'POST',
+      url: '/api/ewa/request',
+      headers: p.auth,
+      payload: { amount: '300', type: await methodId('ewallet'), provider: 'bkash' },
+    });
     const paymentId = req.json().url.split('/').pop();
     // decline on the page; the callback would also fail it, confirm must give the same answer
     await fetch(`${process.env.GATEWAY_URL}/pay/${paymentId}/decline`, { method: 'POST' });
-    const confirm = await app.inject({ method: 'POST', url: '/api/ewa/confirm', headers: p.auth, payload: { trx_id: req.json().transaction } });
+    const confirm = await app.inject({
+      method: 'POST',
+      url: '/api/ewa/confirm',
+      headers: p.auth,
+      payload: { trx_id: req.json().transaction },
+    });
     expect(confirm.json()).toMatchObject({ success: false, key: '2' });
     expect(await balanceOf(p.id)).toBe('0.00');
   });
@@ -292,9 +373,14 @@ describe('make-payment (deposit confirmation)', () => {
   function multipart(fields: Record<string, string>, files: Array<{ name: string; type: string; data: Buffer }>) {
     const boundary = '----khela' + Math.random().toString(16).slice(2);
     const chunks: Buffer[] = [];
-    for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    for (const [k, v] of Object.entries(fields))
+      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
     for (const f of files) {
-      chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="receipts"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`));
+      chunks.push(
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="receipts"; filename="${f.name}"\r\nContent-Type: ${f.type}\r\n\r\n`,
+        ),
+      );
       chunks.push(f.data, Buffer.from('\r\n'));
     }
     chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -311,9 +397,13 @@ describe('make-payment (deposit confirmation)', () => {
     expect((await send({ phone: '0171', transaction_id: 'ABCDEFG1' })).statusCode).toBe(422);
     expect((await send({ phone, transaction_id: 'ABC' })).statusCode).toBe(422);
     expect((await send({ phone: '01999999999', transaction_id: 'ABCDEFG1' })).json().message).toMatch(/reference/);
-    const fake = await send({ phone, transaction_id: 'ABCDEFG1' }, [{ name: 'x.png', type: 'image/png', data: Buffer.from('<script>alert(1)</script>') }]);
+    const fake = await send({ phone, transaction_id: 'ABCDEFG1' }, [
+      { name: 'x.png', type: 'image/png', data: Buffer.from('<script>alert(1)</script>') },
+    ]);
     expect(fake.statusCode).toBe(415);
-    const huge = await send({ phone, transaction_id: 'ABCDEFG1' }, [{ name: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) }]);
+    const huge = await send({ phone, transaction_id: 'ABCDEFG1' }, [
+      { name: 'big.png', type: 'image/png', data: Buffer.concat([PNG, Buffer.alloc(5 * 1024 * 1024)]) },
+    ]);
     expect(huge.statusCode).toBe(413);
 
     const ok = await send({ phone, transaction_id: 'TRX7654321', reference: dep.json().reference }, [

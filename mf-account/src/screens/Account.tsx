@@ -8,9 +8,24 @@ import { safeHref, type GeneralSettings } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
 
-const group = css`margin-top:16px;`;
-const links = css`display:grid;grid-template-columns:repeat(auto-fill,minmax(140px,1fr));gap:8px;`;
-const tile = css`display:block;padding:12px;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};color:${theme.color.text};text-decoration:none;text-align:center;min-height:44px;`;
+const group = css`
+  margin-top: 16px;
+`;
+const links = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+  gap: 8px;
+`;
+const tile = css`
+  display: block;
+  padding: 12px;
+  border-radius: ${theme.radius.md};
+  background: ${theme.color.surfaceRaised};
+  color: ${theme.color.text};
+  text-decoration: none;
+  text-align: center;
+  min-height: 44px;
+`;
 
 /** /account: the member menu of spec 2. */
 export function Account() {
@@ -46,15 +61,28 @@ export function Account() {
   return (
     <Page>
       <Card>
-        <h1 css={{ margin: 0, fontSize: 20 }} data-testid="account-username">{user?.username ?? ''}</h1>
+        <h1 css={{ margin: 0, fontSize: 20 }} data-testid="account-username">
+          {user?.username ?? ''}
+        </h1>
         <p css={muted}>
           {t('account.vipPoints')}: <strong data-testid="account-vp">{user?.vip_coin ?? '…'}</strong>
         </p>
         <div css={row}>
           <span>{t('account.mainWallet')}:</span>
-          <strong data-testid="account-balance" aria-live="polite">{hidden ? '****' : shown !== null ? formatMoney(shown, wallet?.currency ?? user?.currency ?? 'BDT', locale) : '…'}</strong>
-          <Button variant="ghost" aria-label={t('account.refresh')} onClick={() => void onRefresh()}
-            css={css`transition:transform .5s;transform:rotate(${spinning ? 360 : 0}deg);`}>⟳</Button>
+          <strong data-testid="account-balance" aria-live="polite">
+            {hidden ? '****' : shown !== null ? formatMoney(shown, wallet?.currency ?? user?.currency ?? 'BDT', locale) : '…'}
+          </strong>
+          <Button
+            variant="ghost"
+            aria-label={t('account.refresh')}
+            onClick={() => void onRefresh()}
+            css={css`
+              transition: transform 0.5s;
+              transform: rotate(${spinning ? 360 : 0}deg);
+            `}
+          >
+            ⟳
+          </Button>
           <Button variant="ghost" aria-pressed={hidden} onClick={() => setHidden((h) => !h)}>
             {hidden ? t('account.show') : t('account.hide')}
           </Button>
@@ -63,26 +91,46 @@ export function Account() {
       <section css={group}>
         <h2 css={{ fontSize: 16 }}>{t('account.funds')}</h2>
         <nav css={links}>
-          <Link css={tile} to="/deposit">{t('account.deposit')}</Link>
-          <Link css={tile} to="/withdrawal">{t('account.withdrawal')}</Link>
+          <Link css={tile} to="/deposit">
+            {t('account.deposit')}
+          </Link>
+          <Link css={tile} to="/withdrawal">
+            {t('account.withdrawal')}
+          </Link>
         </nav>
       </section>
       <section css={group}>
         <h2 css={{ fontSize: 16 }}>{t('account.history')}</h2>
         <nav css={links}>
-          <Link css={tile} to="/betting-record">{t('account.bettingRecord')}</Link>
-          <Link css={tile} to="/turnover-record">{t('account.turnoverRecord')}</Link>
-          <Link css={tile} to="/transaction-record">{t('account.transactionRecord')}</Link>
+          <Link css={tile} to="/betting-record">
+            {t('account.bettingRecord')}
+          </Link>
+          <Link css={tile} to="/turnover-record">
+            {t('account.turnoverRecord')}
+          </Link>
+          <Link css={tile} to="/transaction-record">
+            {t('account.transactionRecord')}
+          </Link>
         </nav>
       </section>
       <section css={group}>
         <h2 css={{ fontSize: 16 }}>{t('account.profileSection')}</h2>
         <nav css={links}>
-          <Link css={tile} to="/profile">{t('account.profile')}</Link>
-          <Link css={tile} to="/reset-password">{t('account.resetPassword')}</Link>
-          <Link css={tile} to="/inbox">{t('account.inbox')}</Link>
-          <Link css={tile} to="/refrrel-program">{t('account.referral')}</Link>
-          <Link css={tile} to="/vip">{t('account.vip')}</Link>
+          <Link css={tile} to="/profile">
+            {t('account.profile')}
+          </Link>
+          <Link css={tile} to="/reset-password">
+            {t('account.resetPassword')}
+          </Link>
+          <Link css={tile} to="/inbox">
+            {t('account.inbox')}
+          </Link>
+          <Link css={tile} to="/refrrel-program">
+            {t('account.referral')}
+          </Link>
+          <Link css={tile} to="/vip">
+            {t('account.vip')}
+          </Link>
         </nav>
       </section>
       {contacts.length > 0 && (
@@ -90,13 +138,17 @@ export function Account() {
           <h2 css={{ fontSize: 16 }}>{t('account.contact')}</h2>
           <nav css={links}>
             {contacts.map((c) => (
-              <a key={c.label} css={tile} href={c.href} target="_blank" rel="noopener noreferrer">{c.label}</a>
+              <a key={c.label} css={tile} href={c.href} target="_blank" rel="noopener noreferrer">
+                {c.label}
+              </a>
             ))}
           </nav>
         </section>
       )}
       {/* the shell's unguarded /player/logout route logs out everywhere (and revokes the token) and goes home */}
-      <Button variant="danger" block css={{ marginTop: 24 }} onClick={() => navigate('/player/logout')}>{t('account.logout')}</Button>
+      <Button variant="danger" block css={{ marginTop: 24 }} onClick={() => navigate('/player/logout')}>
+        {t('account.logout')}
+      </Button>
     </Page>
   );
 }

@@ -23,7 +23,9 @@ describe('ForgotPassword (spec 5)', () => {
 
   it('SMS tab requires the phone; sends +880 without the trunk 0; then resets and goes to /login after 1.5 s', async () => {
     responders.set('POST /api/usr-forgot-password', () => ({ message: 'OTP sent successfully. Please check your sms.' }));
-    responders.set('POST /api/usr-reset-password', () => ({ message: 'Password reset successfully. Please login with your new password.' }));
+    responders.set('POST /api/usr-reset-password', () => ({
+      message: 'Password reset successfully. Please login with your new password.',
+    }));
     renderScreen(<ForgotPassword />, '/forgot-password');
     await send();
     expect(screen.getByTestId('forgot-error').textContent).toBe('Please enter your phone number.');
@@ -42,7 +44,9 @@ describe('ForgotPassword (spec 5)', () => {
     await userEvent.type(screen.getByLabelText('OTP'), '456');
     await userEvent.type(screen.getByLabelText('New Password'), 'onlyletters');
     await reset();
-    expect(screen.getByTestId('forgot-error').textContent).toBe('New Password must contain at least one number, one letter, and 8 characters long.');
+    expect(screen.getByTestId('forgot-error').textContent).toBe(
+      'New Password must contain at least one number, one letter, and 8 characters long.',
+    );
     await userEvent.clear(screen.getByLabelText('New Password'));
     await userEvent.type(screen.getByLabelText('New Password'), 'newpass123');
     await reset();

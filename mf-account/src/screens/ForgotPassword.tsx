@@ -28,14 +28,19 @@ export function ForgotPassword() {
     return () => clearTimeout(timer);
   }, [done]);
 
-  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setV((s) => ({ ...s, [k]: e.target.value }));
+  const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setV((s) => ({ ...s, [k]: e.target.value }));
   // the calling code and the national number without its trunk 0: +880 01712345678 -> 8801712345678
   const fullPhone = () => `${v.callingCode}${v.phone.replace(/\D/g, '').replace(/^0/, '')}`;
 
   const send = async (e: React.FormEvent) => {
     e.preventDefault();
     setSuccess(null);
-    const body = { type: tab, username: v.username, ...(tab === 'email' ? { email: v.email } : { phone: v.phone.trim() ? fullPhone() : '' }) };
+    const body = {
+      type: tab,
+      username: v.username,
+      ...(tab === 'email' ? { email: v.email } : { phone: v.phone.trim() ? fullPhone() : '' }),
+    };
     const msg = schemas.validateForgot(body);
     setError(msg);
     if (msg) return;
@@ -73,15 +78,29 @@ export function ForgotPassword() {
     <Page>
       <Card css={{ maxWidth: 420, margin: '0 auto' }}>
         <h1 css={sectionTitle}>{t('forgot.title')}</h1>
-        {error && <Notice kind="error" testId="forgot-error">{rule(error)}</Notice>}
-        {success && <Notice kind="success" testId="forgot-success">{success}</Notice>}
+        {error && (
+          <Notice kind="error" testId="forgot-error">
+            {rule(error)}
+          </Notice>
+        )}
+        {success && (
+          <Notice kind="success" testId="forgot-success">
+            {success}
+          </Notice>
+        )}
         {step === 'request' ? (
           <form onSubmit={send} noValidate>
             <Tabs
               label={t('forgot.title')}
               value={tab}
-              onChange={(k) => { setTab(k); setError(null); }}
-              tabs={[{ key: 'email', label: t('forgot.emailTab') }, { key: 'sms', label: t('forgot.smsTab') }]}
+              onChange={(k) => {
+                setTab(k);
+                setError(null);
+              }}
+              tabs={[
+                { key: 'email', label: t('forgot.emailTab') },
+                { key: 'sms', label: t('forgot.smsTab') },
+              ]}
             />
             {tab === 'email' ? (
               <TextField label={t('email')} inputProps={{ value: v.email, onChange: set('email'), type: 'email', autoComplete: 'email' }} />
@@ -89,25 +108,63 @@ export function ForgotPassword() {
               <TextField
                 label={t('phone')}
                 prefix={
-                  <select aria-label={t('register.callingCode')} value={v.callingCode} onChange={set('callingCode')} css={css`min-height:44px;`}>
-                    {CALLING_CODES.map((c) => <option key={c} value={c}>+{c}</option>)}
+                  <select
+                    aria-label={t('register.callingCode')}
+                    value={v.callingCode}
+                    onChange={set('callingCode')}
+                    css={css`
+                      min-height: 44px;
+                    `}
+                  >
+                    {CALLING_CODES.map((c) => (
+                      <option key={c} value={c}>
+                        +{c}
+                      </option>
+                    ))}
                   </select>
                 }
                 inputProps={{ value: v.phone, onChange: set('phone'), type: 'tel', inputMode: 'numeric' }}
               />
             )}
             <TextField label={t('username')} inputProps={{ value: v.username, onChange: set('username'), autoComplete: 'username' }} />
-            <Button type="submit" block disabled={busy}>{busy ? t('common:submitting') : t('forgot.send')}</Button>
+            <Button type="submit" block disabled={busy}>
+              {busy ? t('common:submitting') : t('forgot.send')}
+            </Button>
           </form>
         ) : (
           <form onSubmit={reset} noValidate>
-            <TextField label={t('forgot.otp')} inputProps={{ value: v.otp, onChange: set('otp'), inputMode: 'numeric', autoComplete: 'one-time-code', maxLength: 6, placeholder: t('forgot.otpPh') }} />
-            <TextField label={t('forgot.newPassword')} inputProps={{ value: v.password, onChange: set('password'), type: 'password', autoComplete: 'new-password' }} />
-            <TextField label={t('forgot.confirmNew')} inputProps={{ value: v.password_confirmation, onChange: set('password_confirmation'), type: 'password', autoComplete: 'new-password' }} />
-            <Button type="submit" block disabled={busy || done}>{busy ? t('common:submitting') : t('forgot.reset')}</Button>
+            <TextField
+              label={t('forgot.otp')}
+              inputProps={{
+                value: v.otp,
+                onChange: set('otp'),
+                inputMode: 'numeric',
+                autoComplete: 'one-time-code',
+                maxLength: 6,
+                placeholder: t('forgot.otpPh'),
+              }}
+            />
+            <TextField
+              label={t('forgot.newPassword')}
+              inputProps={{ value: v.password, onChange: set('password'), type: 'password', autoComplete: 'new-password' }}
+            />
+            <TextField
+              label={t('forgot.confirmNew')}
+              inputProps={{
+                value: v.password_confirmation,
+                onChange: set('password_confirmation'),
+                type: 'password',
+                autoComplete: 'new-password',
+              }}
+            />
+            <Button type="submit" block disabled={busy || done}>
+              {busy ? t('common:submitting') : t('forgot.reset')}
+            </Button>
           </form>
         )}
-        <p css={{ textAlign: 'center' }}><Link to="/login">{t('forgot.backToLogin')}</Link></p>
+        <p css={{ textAlign: 'center' }}>
+          <Link to="/login">{t('forgot.backToLogin')}</Link>
+        </p>
       </Card>
     </Page>
   );

@@ -6,7 +6,13 @@ import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Inbox } from './Inbox';
 
-const msg = (id: number, is_read: 0 | 1 = 0) => ({ id, title: `Title ${id}`, message: 'one two three four five six seven', created_at: '2024-05-01T10:00:00Z', is_read });
+const msg = (id: number, is_read: 0 | 1 = 0) => ({
+  id,
+  title: `Title ${id}`,
+  message: 'one two three four five six seven',
+  created_at: '2024-05-01T10:00:00Z',
+  is_read,
+});
 
 beforeEach(() => {
   resetHost();
@@ -16,7 +22,11 @@ beforeEach(() => {
 
 describe('Inbox', () => {
   it('lists 5-word previews, pages, opens a message and marks it read', async () => {
-    responders.set('GET /api/inbox', (o) => ({ success: true, unread: 1, data: { data: [msg(o.query.page * 10)], current_page: o.query.page, last_page: 2, total: 11 } }));
+    responders.set('GET /api/inbox', (o) => ({
+      success: true,
+      unread: 1,
+      data: { data: [msg(o.query.page * 10)], current_page: o.query.page, last_page: 2, total: 11 },
+    }));
     responders.set('GET /api/inbox/{id}', (o) => ({ message: msg(o.params.id) }));
     responders.set('PATCH /api/inbox/{id}/read', () => ({ message: 'ok' }));
     renderScreen(<Inbox />, '/inbox');
@@ -31,7 +41,11 @@ describe('Inbox', () => {
   });
 
   it('Edit mode selects several for Delete; Cancel leaves edit mode', async () => {
-    responders.set('GET /api/inbox', () => ({ success: true, unread: 2, data: { data: [msg(1), msg(2), msg(3, 1)], current_page: 1, last_page: 1, total: 3 } }));
+    responders.set('GET /api/inbox', () => ({
+      success: true,
+      unread: 2,
+      data: { data: [msg(1), msg(2), msg(3, 1)], current_page: 1, last_page: 1, total: 3 },
+    }));
     responders.set('DELETE /api/inbox/{id}', () => ({ message: 'ok' }));
     renderScreen(<Inbox />, '/inbox');
     await screen.findByText('Title 1');
@@ -39,7 +53,14 @@ describe('Inbox', () => {
     await userEvent.click(screen.getByLabelText('Select message Title 1'));
     await userEvent.click(screen.getByLabelText('Select message Title 3'));
     await userEvent.click(screen.getByRole('button', { name: 'Delete' }));
-    await waitFor(() => expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.opts.params.id).sort()).toEqual([1, 3]));
+    await waitFor(() =>
+      expect(
+        calls
+          .filter((c) => c.method === 'DELETE')
+          .map((c) => c.opts.params.id)
+          .sort(),
+      ).toEqual([1, 3]),
+    );
     expect(screen.getByRole('button', { name: 'Edit' })).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));

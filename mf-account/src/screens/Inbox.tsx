@@ -79,12 +79,26 @@ export function Inbox() {
         <h1 css={sectionTitle}>{t('inbox.title')}</h1>
         {editing ? (
           <div css={row}>
-            <Button variant="secondary" disabled={!selected.size} onClick={() => void bulk('read')}>{t('inbox.read')}</Button>
-            <Button variant="danger" disabled={!selected.size} onClick={() => void bulk('delete')}>{t('inbox.delete')}</Button>
-            <Button variant="ghost" onClick={() => { setEditing(false); setSelected(new Set()); }}>{t('inbox.cancel')}</Button>
+            <Button variant="secondary" disabled={!selected.size} onClick={() => void bulk('read')}>
+              {t('inbox.read')}
+            </Button>
+            <Button variant="danger" disabled={!selected.size} onClick={() => void bulk('delete')}>
+              {t('inbox.delete')}
+            </Button>
+            <Button
+              variant="ghost"
+              onClick={() => {
+                setEditing(false);
+                setSelected(new Set());
+              }}
+            >
+              {t('inbox.cancel')}
+            </Button>
           </div>
         ) : (
-          <Button variant="secondary" onClick={() => setEditing(true)} disabled={!items?.length}>{t('inbox.edit')}</Button>
+          <Button variant="secondary" onClick={() => setEditing(true)} disabled={!items?.length}>
+            {t('inbox.edit')}
+          </Button>
         )}
       </div>
       {items === null ? null : items.length === 0 ? (
@@ -92,20 +106,53 @@ export function Inbox() {
       ) : (
         <ul css={{ listStyle: 'none', padding: 0, margin: 0 }} data-testid="inbox-list">
           {items.map((m) => (
-            <li key={m.id} css={css`display:flex;align-items:center;gap:8px;border-bottom:1px solid ${theme.color.border};`}>
+            <li
+              key={m.id}
+              css={css`
+                display: flex;
+                align-items: center;
+                gap: 8px;
+                border-bottom: 1px solid ${theme.color.border};
+              `}
+            >
               {editing && (
-                <input type="checkbox" aria-label={t('inbox.select', { title: m.title })} checked={selected.has(m.id)} onChange={() => toggle(m.id)}
-                  css={{ width: 22, height: 22 }} />
+                <input
+                  type="checkbox"
+                  aria-label={t('inbox.select', { title: m.title })}
+                  checked={selected.has(m.id)}
+                  onChange={() => toggle(m.id)}
+                  css={{ width: 22, height: 22 }}
+                />
               )}
               <button
                 type="button"
                 data-testid="inbox-item"
                 data-read={m.is_read}
                 onClick={() => (editing ? toggle(m.id) : void openMessage(m))}
-                css={css`flex:1;text-align:left;background:none;border:0;color:${theme.color.text};padding:12px 4px;cursor:pointer;font:inherit;min-height:44px;`}
+                css={css`
+                  flex: 1;
+                  text-align: left;
+                  background: none;
+                  border: 0;
+                  color: ${theme.color.text};
+                  padding: 12px 4px;
+                  cursor: pointer;
+                  font: inherit;
+                  min-height: 44px;
+                `}
               >
                 <div css={row}>
-                  {!m.is_read && <span aria-label={t('inbox.unread')} css={css`width:8px;height:8px;border-radius:50%;background:${theme.color.brand};`} />}
+                  {!m.is_read && (
+                    <span
+                      aria-label={t('inbox.unread')}
+                      css={css`
+                        width: 8px;
+                        height: 8px;
+                        border-radius: 50%;
+                        background: ${theme.color.brand};
+                      `}
+                    />
+                  )}
                   <strong css={{ fontWeight: m.is_read ? 400 : 700 }}>{m.title}</strong>
                 </div>
                 <div css={muted}>{firstWords(m.message, 5)}</div>
@@ -117,13 +164,19 @@ export function Inbox() {
       )}
       {lastPage > 1 && (
         <div css={[row, { justifyContent: 'center', marginTop: 12 }]}>
-          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>{t('inbox.prev')}</Button>
+          <Button variant="secondary" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
+            {t('inbox.prev')}
+          </Button>
           <span>{t('inbox.page', { page, last: lastPage })}</span>
-          <Button variant="secondary" disabled={page >= lastPage} onClick={() => setPage((p) => p + 1)}>{t('inbox.next')}</Button>
+          <Button variant="secondary" disabled={page >= lastPage} onClick={() => setPage((p) => p + 1)}>
+            {t('inbox.next')}
+          </Button>
         </div>
       )}
       <Modal open={open !== null} title={open?.title ?? ''} onClose={() => setOpen(null)}>
-        <p css={{ whiteSpace: 'pre-wrap' }} data-testid="inbox-message-body">{open?.message}</p>
+        <p css={{ whiteSpace: 'pre-wrap' }} data-testid="inbox-message-body">
+          {open?.message}
+        </p>
         <p css={muted}>{open ? formatDhakaDateTime(open.created_at, locale) : ''}</p>
       </Modal>
     </Page>

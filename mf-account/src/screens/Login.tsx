@@ -32,7 +32,11 @@ export function Login() {
     <Page>
       <Card css={{ maxWidth: 420, margin: '0 auto' }}>
         <h1 css={sectionTitle}>{t('login.title')}</h1>
-        {error && <Notice kind="error" testId="login-error">{error}</Notice>}
+        {error && (
+          <Notice kind="error" testId="login-error">
+            {error}
+          </Notice>
+        )}
         <form onSubmit={onSubmit} noValidate>
           <TextField
             label={t('username')}

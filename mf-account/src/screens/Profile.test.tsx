@@ -6,8 +6,20 @@ import { renderScreen } from '../../test/render';
 import { Profile } from './Profile';
 
 const base = {
-  id: 1, username: 'player1234', name: null, phone: '01712345678', email: null, vip_coin: 0, session_id: '0', created_at: '2024-01-01T00:00:00Z',
-  dofb: null as string | null, email_verified_at: null, balance: '0.00', currency: 'BDT', referral_code: 'R', cash_bonus: '0.00',
+  id: 1,
+  username: 'player1234',
+  name: null,
+  phone: '01712345678',
+  email: null,
+  vip_coin: 0,
+  session_id: '0',
+  created_at: '2024-01-01T00:00:00Z',
+  dofb: null as string | null,
+  email_verified_at: null,
+  balance: '0.00',
+  currency: 'BDT',
+  referral_code: 'R',
+  cash_bonus: '0.00',
 };
 
 beforeEach(() => {
@@ -32,7 +44,12 @@ describe('Profile', () => {
 
   it('counts the resend down from 5:00 in m:ss and verifies the phone', async () => {
     responders.set('GET /api/user/show', () => ({ user: base }));
-    responders.set('GET /api/get/other/phone', () => ({ data: [{ id: 1, contract_value: '01811111111', isverify: 0 }, { id: 2, contract_value: '01822222222', isverify: 1 }] }));
+    responders.set('GET /api/get/other/phone', () => ({
+      data: [
+        { id: 1, contract_value: '01811111111', isverify: 0 },
+        { id: 2, contract_value: '01822222222', isverify: 1 },
+      ],
+    }));
     responders.set('POST /api/send-verification-code', () => ({ message: 'Verification code sent to your phone.', resend_in: 300 }));
     responders.set('POST /api/verify-phone-number', () => ({ message: 'ok' }));
     renderScreen(<Profile />, '/profile');

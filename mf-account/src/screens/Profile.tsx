@@ -7,8 +7,13 @@ import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
 import { useUser } from '../useUser';
 
-const badge = (ok: boolean) =>
-  css`font-size:12px;padding:2px 8px;border-radius:999px;background:${ok ? '#16a34a' : theme.color.danger};color:#fff;`;
+const badge = (ok: boolean) => css`
+  font-size: 12px;
+  padding: 2px 8px;
+  border-radius: 999px;
+  background: ${ok ? '#16a34a' : theme.color.danger};
+  color: #fff;
+`;
 
 /** One verifiable address: Send code (then the 300 s m:ss countdown), the code, Verify. */
 function VerifyBox(props: {
@@ -45,7 +50,11 @@ function VerifyBox(props: {
   };
   const onVerify = async () => {
     setError(null);
-    const msg = !code.trim() ? schemas.IDENTITY_MESSAGES.otpRequired : /^\d{6}$/.test(code.trim()) ? null : schemas.IDENTITY_MESSAGES.otpFormat;
+    const msg = !code.trim()
+      ? schemas.IDENTITY_MESSAGES.otpRequired
+      : /^\d{6}$/.test(code.trim())
+        ? null
+        : schemas.IDENTITY_MESSAGES.otpFormat;
     if (msg) return setError(msg);
     setBusy(true);
     try {
@@ -62,7 +71,13 @@ function VerifyBox(props: {
   };
 
   return (
-    <div data-testid={props.testId} css={css`padding:12px 0;border-bottom:1px solid ${theme.color.border};`}>
+    <div
+      data-testid={props.testId}
+      css={css`
+        padding: 12px 0;
+        border-bottom: 1px solid ${theme.color.border};
+      `}
+    >
       <div css={row}>
         <span css={{ minWidth: 110 }}>{props.label}</span>
         <strong css={{ flex: 1 }}>{props.value}</strong>
@@ -79,9 +94,19 @@ function VerifyBox(props: {
           </div>
           {until && (
             <div css={[row, { marginTop: 8 }]}>
-              <Input aria-label={t('profile.code')} placeholder={t('profile.code')} inputMode="numeric" maxLength={6} autoComplete="one-time-code"
-                value={code} onChange={(e) => setCode(e.target.value)} css={{ flex: 1 }} />
-              <Button type="button" disabled={busy} onClick={() => void onVerify()}>{t('profile.verify')}</Button>
+              <Input
+                aria-label={t('profile.code')}
+                placeholder={t('profile.code')}
+                inputMode="numeric"
+                maxLength={6}
+                autoComplete="one-time-code"
+                value={code}
+                onChange={(e) => setCode(e.target.value)}
+                css={{ flex: 1 }}
+              />
+              <Button type="button" disabled={busy} onClick={() => void onVerify()}>
+                {t('profile.verify')}
+              </Button>
             </div>
           )}
         </div>
@@ -104,10 +129,19 @@ export function Profile() {
   const [newPhone, setNewPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
 
-  const loadPhones = () => api.call(schemas.otherPhonesEndpoint).then((r) => setPhones(r.data), (err) => console.error('[profile] phones', err));
+  const loadPhones = () =>
+    api.call(schemas.otherPhonesEndpoint).then(
+      (r) => setPhones(r.data),
+      (err) => console.error('[profile] phones', err),
+    );
   useEffect(() => void loadPhones(), []);
 
-  if (!user) return <Page><Card>{t('common:loading')}</Card></Page>;
+  if (!user)
+    return (
+      <Page>
+        <Card>{t('common:loading')}</Card>
+      </Page>
+    );
 
   const saveDob = async () => {
     setDobError(null);
@@ -136,21 +170,50 @@ export function Profile() {
     <Page>
       <Card>
         <h1 css={sectionTitle}>{t('profile.title')}</h1>
-        <div css={row}><span css={{ minWidth: 110 }}>{t('username')}</span><strong>{user.username}</strong></div>
-        {user.name && <div css={row}><span css={{ minWidth: 110 }}>{t('name')}</span><strong>{user.name}</strong></div>}
-        <p css={muted}>{t('profile.memberSince')}: {formatDhakaDateTime(user.created_at, locale)} (GMT+6)</p>
+        <div css={row}>
+          <span css={{ minWidth: 110 }}>{t('username')}</span>
+          <strong>{user.username}</strong>
+        </div>
+        {user.name && (
+          <div css={row}>
+            <span css={{ minWidth: 110 }}>{t('name')}</span>
+            <strong>{user.name}</strong>
+          </div>
+        )}
+        <p css={muted}>
+          {t('profile.memberSince')}: {formatDhakaDateTime(user.created_at, locale)} (GMT+6)
+        </p>
 
-        <div data-testid="profile-dob" css={css`padding:12px 0;border-bottom:1px solid ${theme.color.border};`}>
+        <div
+          data-testid="profile-dob"
+          css={css`
+            padding: 12px 0;
+            border-bottom: 1px solid ${theme.color.border};
+          `}
+        >
           {user.dofb ? (
             <>
-              <div css={row}><span css={{ minWidth: 110 }}>{t('profile.birthday')}</span><strong data-testid="dob-value">{user.dofb}</strong></div>
+              <div css={row}>
+                <span css={{ minWidth: 110 }}>{t('profile.birthday')}</span>
+                <strong data-testid="dob-value">{user.dofb}</strong>
+              </div>
               <p css={muted}>{t('profile.locked')}</p>
             </>
           ) : (
             <>
-              <TextField label={t('profile.birthday')} error={dobError ?? undefined}
-                inputProps={{ type: 'date', value: dob, onChange: (e) => setDob(e.target.value), max: new Date().toISOString().slice(0, 10) }} />
-              <Button type="button" onClick={() => void saveDob()}>{t('profile.save')}</Button>
+              <TextField
+                label={t('profile.birthday')}
+                error={dobError ?? undefined}
+                inputProps={{
+                  type: 'date',
+                  value: dob,
+                  onChange: (e) => setDob(e.target.value),
+                  max: new Date().toISOString().slice(0, 10),
+                }}
+              />
+              <Button type="button" onClick={() => void saveDob()}>
+                {t('profile.save')}
+              </Button>
             </>
           )}
         </div>
@@ -169,9 +232,19 @@ export function Profile() {
         <VerifyBox
           testId="profile-email"
           label={t('email')}
-          value={emailVerified ? user.email : (
-            <Input aria-label={t('email')} type="email" placeholder={t('profile.noEmail')} value={email || user.email || ''} onChange={(e) => setEmail(e.target.value)} />
-          )}
+          value={
+            emailVerified ? (
+              user.email
+            ) : (
+              <Input
+                aria-label={t('email')}
+                type="email"
+                placeholder={t('profile.noEmail')}
+                value={email || user.email || ''}
+                onChange={(e) => setEmail(e.target.value)}
+              />
+            )
+          }
           verified={emailVerified}
           send={() => api.call(schemas.sendVerificationCodeEndpoint, { body: { email: (email || user.email || '').trim() } })}
           verify={(code) => api.call(schemas.verifyEmailEndpoint, { body: { code } })}
@@ -193,9 +266,14 @@ export function Profile() {
         ))}
         {phones.length < schemas.MAX_EXTRA_PHONES && (
           <div data-testid="add-phone" css={{ marginTop: 12 }}>
-            <TextField label={t('profile.addPhone')} error={phoneError ? rule(phoneError) : undefined}
-              inputProps={{ value: newPhone, onChange: (e) => setNewPhone(e.target.value), type: 'tel', inputMode: 'numeric' }} />
-            <Button type="button" variant="secondary" onClick={() => void addPhone()}>{t('profile.add')}</Button>
+            <TextField
+              label={t('profile.addPhone')}
+              error={phoneError ? rule(phoneError) : undefined}
+              inputProps={{ value: newPhone, onChange: (e) => setNewPhone(e.target.value), type: 'tel', inputMode: 'numeric' }}
+            />
+            <Button type="button" variant="secondary" onClick={() => void addPhone()}>
+              {t('profile.add')}
+            </Button>
           </div>
         )}
       </Card>

@@ -7,8 +7,22 @@ import { renderScreen } from '../../test/render';
 import { Referral } from './Referral';
 
 const user = (cash_bonus: string) => ({
-  user: { id: 1, username: 'p', name: null, phone: null, email: null, vip_coin: 0, session_id: '1', created_at: '2024-01-01T00:00:00Z', dofb: null,
-    email_verified_at: null, balance: '0.00', currency: 'BDT', referral_code: 'CODE1234', cash_bonus },
+  user: {
+    id: 1,
+    username: 'p',
+    name: null,
+    phone: null,
+    email: null,
+    vip_coin: 0,
+    session_id: '1',
+    created_at: '2024-01-01T00:00:00Z',
+    dofb: null,
+    email_verified_at: null,
+    balance: '0.00',
+    currency: 'BDT',
+    referral_code: 'CODE1234',
+    cash_bonus,
+  },
 });
 
 beforeEach(() => {

@@ -56,17 +56,35 @@ export function Referral() {
       // spec 4: the page reloads 1.5 s after a successful claim
       setTimeout(() => void refresh(), 1500);
     } catch (err) {
-      setNotice({ kind: 'error', text: err instanceof ApiError && err.network ? t('referral.claimError') : (err as Error).message || t('referral.claimFailed') });
+      setNotice({
+        kind: 'error',
+        text: err instanceof ApiError && err.network ? t('referral.claimError') : (err as Error).message || t('referral.claimFailed'),
+      });
     } finally {
       setBusy(false);
     }
   };
 
-  const stat = css`flex:1;min-width:120px;padding:12px;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};text-align:center;`;
+  const stat = css`
+    flex: 1;
+    min-width: 120px;
+    padding: 12px;
+    border-radius: ${theme.radius.md};
+    background: ${theme.color.surfaceRaised};
+    text-align: center;
+  `;
   return (
     <Page>
       <h1 css={sectionTitle}>{t('referral.title')}</h1>
-      <Tabs label={t('referral.title')} value={tab} onChange={setTab} tabs={[{ key: 'info', label: t('referral.infoTab') }, { key: 'mine', label: t('referral.myTab') }]} />
+      <Tabs
+        label={t('referral.title')}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'info', label: t('referral.infoTab') },
+          { key: 'mine', label: t('referral.myTab') },
+        ]}
+      />
       {tab === 'info' ? (
         <Card>
           <ol css={{ paddingLeft: 20 }}>
@@ -77,29 +95,62 @@ export function Referral() {
               </li>
             ))}
           </ol>
-          <Button block onClick={() => setTab('mine')}>{t('referral.referNow')}</Button>
+          <Button block onClick={() => setTab('mine')}>
+            {t('referral.referNow')}
+          </Button>
         </Card>
       ) : (
         <Card>
-          {notice && <Notice kind={notice.kind} testId="referral-notice">{notice.text}</Notice>}
+          {notice && (
+            <Notice kind={notice.kind} testId="referral-notice">
+              {notice.text}
+            </Notice>
+          )}
           <div css={row}>
             <span>{t('referral.code')}:</span>
             <strong data-testid="referral-code">{user?.referral_code ?? '…'}</strong>
-            <Button variant="secondary" onClick={() => user && void copy(user.referral_code, t('referral.copied'))}>{t('referral.copy')}</Button>
+            <Button variant="secondary" onClick={() => user && void copy(user.referral_code, t('referral.copied'))}>
+              {t('referral.copy')}
+            </Button>
           </div>
-          {qr && <img src={qr} alt={t('referral.qr')} width={200} height={200} css={{ display: 'block', margin: '16px auto', background: '#fff', padding: 8 }} />}
-          <p css={[muted, { wordBreak: 'break-all' }]} data-testid="referral-link">{link}</p>
+          {qr && (
+            <img
+              src={qr}
+              alt={t('referral.qr')}
+              width={200}
+              height={200}
+              css={{ display: 'block', margin: '16px auto', background: '#fff', padding: 8 }}
+            />
+          )}
+          <p css={[muted, { wordBreak: 'break-all' }]} data-testid="referral-link">
+            {link}
+          </p>
           <div css={row}>
-            <Button variant="secondary" onClick={() => void copy(link, t('referral.linkCopied'))}>{t('referral.copyLink')}</Button>
-            <Button variant="secondary" onClick={() => void share()}>{t('referral.share')}</Button>
+            <Button variant="secondary" onClick={() => void copy(link, t('referral.linkCopied'))}>
+              {t('referral.copyLink')}
+            </Button>
+            <Button variant="secondary" onClick={() => void share()}>
+              {t('referral.share')}
+            </Button>
           </div>
           <h2 css={{ fontSize: 16, marginTop: 20 }}>{t('referral.board')}</h2>
           <div css={row}>
-            <div css={stat}><div css={muted}>{t('referral.cashBonus')}</div><strong data-testid="cash-bonus">{user ? formatMoney(user.cash_bonus, user.currency, locale) : '…'}</strong></div>
-            <div css={stat}><div css={muted}>{t('referral.downline')}</div><strong>0</strong></div>
-            <div css={stat}><div css={muted}>{t('referral.lifetime')}</div><strong>{formatMoney(0, user?.currency ?? 'BDT', locale)}</strong></div>
+            <div css={stat}>
+              <div css={muted}>{t('referral.cashBonus')}</div>
+              <strong data-testid="cash-bonus">{user ? formatMoney(user.cash_bonus, user.currency, locale) : '…'}</strong>
+            </div>
+            <div css={stat}>
+              <div css={muted}>{t('referral.downline')}</div>
+              <strong>0</strong>
+            </div>
+            <div css={stat}>
+              <div css={muted}>{t('referral.lifetime')}</div>
+              <strong>{formatMoney(0, user?.currency ?? 'BDT', locale)}</strong>
+            </div>
           </div>
-          <Button block css={{ marginTop: 16 }} disabled={busy} onClick={() => void claim()}>{busy ? t('common:submitting') : t('referral.claimAll')}</Button>
+          <Button block css={{ marginTop: 16 }} disabled={busy} onClick={() => void claim()}>
+            {busy ? t('common:submitting') : t('referral.claimAll')}
+          </Button>
         </Card>
       )}
     </Page>

@@ -8,7 +8,10 @@ import { Register } from './Register';
 
 beforeEach(() => {
   resetHost();
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('<svg/>', { headers: { 'X-Captcha-Id': 'cap-1' } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('<svg/>', { headers: { 'X-Captcha-Id': 'cap-1' } })),
+  );
 });
 
 const type = (label: string, v: string) => userEvent.type(screen.getByLabelText(label), v);
@@ -16,7 +19,12 @@ const type = (label: string, v: string) => userEvent.type(screen.getByLabelText(
 describe('Register (spec 5, desktop two steps)', () => {
   it('checks step 1, then step 2 and the age box, then registers with the captcha', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
-    responders.set('POST /api/v1/create-players/desktop', () => ({ message: 'Registration Successful!', token: 't', remote_id: 9, username: 'deskuser1' }));
+    responders.set('POST /api/v1/create-players/desktop', () => ({
+      message: 'Registration Successful!',
+      token: 't',
+      remote_id: 9,
+      username: 'deskuser1',
+    }));
     renderScreen(<Register />, '/register');
     await userEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect((await screen.findByTestId('register-error')).textContent).toBe('Please fill in all fields.');
@@ -42,7 +50,13 @@ describe('Register (spec 5, desktop two steps)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(current.path).toBe('/'));
     expect(alert).toHaveBeenCalledWith('Registration Successful!');
-    expect(calls[0]!.opts.body).toMatchObject({ currency: 'INR', name: 'Desk User', captcha: '1234', captcha_id: 'cap-1', email: 'desk@example.com' });
+    expect(calls[0]!.opts.body).toMatchObject({
+      currency: 'INR',
+      name: 'Desk User',
+      captcha: '1234',
+      captcha_id: 'cap-1',
+      email: 'desk@example.com',
+    });
     expect(localStorage.getItem('regPopup')).toBe('1');
   });
 

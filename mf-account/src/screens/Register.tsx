@@ -49,8 +49,10 @@ export function Register() {
   }, [api]);
   useEffect(() => void loadCaptcha(), [loadCaptcha]);
 
-  const set = <K extends keyof DesktopRegisterForm>(k: K) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
-    setForm((f) => ({ ...f, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value }));
+  const set =
+    <K extends keyof DesktopRegisterForm>(k: K) =>
+    (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+      setForm((f) => ({ ...f, [k]: e.target.type === 'checkbox' ? (e.target as HTMLInputElement).checked : e.target.value }));
 
   const next = () => {
     const msg = schemas.validateRegisterStep1(form);
@@ -110,18 +112,42 @@ export function Register() {
       <Card css={{ maxWidth: 520, margin: '0 auto' }}>
         <h1 css={sectionTitle}>{t('register.title')}</h1>
         <p css={{ fontWeight: 600 }}>{step === 1 ? t('register.step1') : t('register.step2')}</p>
-        {error && <Notice kind="error" testId="register-error">{rule(error)}</Notice>}
+        {error && (
+          <Notice kind="error" testId="register-error">
+            {rule(error)}
+          </Notice>
+        )}
         {serverErrors.length > 0 && (
           <Notice kind="error" testId="register-server-errors">
-            <ul css={{ margin: 0, paddingLeft: 18 }}>{serverErrors.map((m) => <li key={m}>{rule(m)}</li>)}</ul>
+            <ul css={{ margin: 0, paddingLeft: 18 }}>
+              {serverErrors.map((m) => (
+                <li key={m}>{rule(m)}</li>
+              ))}
+            </ul>
           </Notice>
         )}
         <form onSubmit={submit} noValidate>
           {step === 1 ? (
             <>
-              <TextField label={t('username')} hint={t('register.hintUsername')} inputProps={{ value: form.username, onChange: set('username'), autoComplete: 'username' }} />
-              <TextField label={t('password')} hint={t('register.hintPassword')} inputProps={{ value: form.password, onChange: set('password'), type: 'password', autoComplete: 'new-password' }} />
-              <TextField label={t('confirmPassword')} inputProps={{ value: form.confirmPassword, onChange: set('confirmPassword'), type: 'password', autoComplete: 'new-password' }} />
+              <TextField
+                label={t('username')}
+                hint={t('register.hintUsername')}
+                inputProps={{ value: form.username, onChange: set('username'), autoComplete: 'username' }}
+              />
+              <TextField
+                label={t('password')}
+                hint={t('register.hintPassword')}
+                inputProps={{ value: form.password, onChange: set('password'), type: 'password', autoComplete: 'new-password' }}
+              />
+              <TextField
+                label={t('confirmPassword')}
+                inputProps={{
+                  value: form.confirmPassword,
+                  onChange: set('confirmPassword'),
+                  type: 'password',
+                  autoComplete: 'new-password',
+                }}
+              />
               <label css={{ display: 'block', marginBottom: 14 }}>
                 {t('register.currency')}{' '}
                 <select value={form.currencyType} onChange={set('currencyType')}>
@@ -130,36 +156,81 @@ export function Register() {
                   <option value="17">PKR</option>
                 </select>
               </label>
-              <TextField label={t('register.friendReferCode')} hint={t('register.hintRefer')} inputProps={{ value: form.friendReferCode, onChange: set('friendReferCode') }} />
-              <Button type="submit" block>{t('register.next')}</Button>
+              <TextField
+                label={t('register.friendReferCode')}
+                hint={t('register.hintRefer')}
+                inputProps={{ value: form.friendReferCode, onChange: set('friendReferCode') }}
+              />
+              <Button type="submit" block>
+                {t('register.next')}
+              </Button>
             </>
           ) : (
             <>
-              <TextField label={t('register.realName')} hint={t('register.hintName')} inputProps={{ value: form.realName, onChange: set('realName'), maxLength: 100, autoComplete: 'name' }} />
+              <TextField
+                label={t('register.realName')}
+                hint={t('register.hintName')}
+                inputProps={{ value: form.realName, onChange: set('realName'), maxLength: 100, autoComplete: 'name' }}
+              />
               <TextField
                 label={t('phone')}
                 prefix={
-                  <select aria-label={t('register.callingCode')} value={form.callingCode} onChange={set('callingCode')} css={css`min-height:44px;`}>
+                  <select
+                    aria-label={t('register.callingCode')}
+                    value={form.callingCode}
+                    onChange={set('callingCode')}
+                    css={css`
+                      min-height: 44px;
+                    `}
+                  >
                     <option value="880">+880</option>
                   </select>
                 }
                 inputProps={{ value: form.phoneNumber, onChange: set('phoneNumber'), type: 'tel', inputMode: 'numeric' }}
               />
-              <TextField label={t('email')} inputProps={{ value: form.email, onChange: set('email'), type: 'email', autoComplete: 'email' }} />
+              <TextField
+                label={t('email')}
+                inputProps={{ value: form.email, onChange: set('email'), type: 'email', autoComplete: 'email' }}
+              />
               <div css={row}>
                 <div css={{ flex: 1 }}>
-                  <TextField label={t('register.captcha')} hint={t('register.hintCaptcha')} inputProps={{ value: form.captcha, onChange: set('captcha'), inputMode: 'numeric', maxLength: 4 }} />
+                  <TextField
+                    label={t('register.captcha')}
+                    hint={t('register.hintCaptcha')}
+                    inputProps={{ value: form.captcha, onChange: set('captcha'), inputMode: 'numeric', maxLength: 4 }}
+                  />
                 </div>
-                {captcha && <img src={captcha.src} alt={t('register.captcha')} width={120} height={44} css={{ borderRadius: 6, border: `1px solid ${theme.color.border}` }} />}
-                <Button type="button" variant="ghost" onClick={() => void loadCaptcha()}>{t('register.newCaptcha')}</Button>
+                {captcha && (
+                  <img
+                    src={captcha.src}
+                    alt={t('register.captcha')}
+                    width={120}
+                    height={44}
+                    css={{ borderRadius: 6, border: `1px solid ${theme.color.border}` }}
+                  />
+                )}
+                <Button type="button" variant="ghost" onClick={() => void loadCaptcha()}>
+                  {t('register.newCaptcha')}
+                </Button>
               </div>
               <label css={{ display: 'flex', gap: 8, alignItems: 'flex-start', margin: '8px 0 16px' }}>
                 <input type="checkbox" checked={form.ageCheck} onChange={set('ageCheck')} />
                 <span>{t('register.ageCheck')}</span>
               </label>
               <div css={row}>
-                <Button type="button" variant="secondary" onClick={() => { setError(null); setStep(1); }}>{t('register.previous')}</Button>
-                <Button type="submit" disabled={busy}>{busy ? t('common:submitting') : t('register.submit')}</Button>
+                <Button
+                  type="button"
+                  variant="secondary"
+                  onClick={() => {
+                    setError(null);
+                    setStep(1);
+                  }}
+                >
+                  {t('register.previous')}
+                </Button>
+                <Button type="submit" disabled={busy}>
+                  {busy ? t('common:submitting') : t('register.submit')}
+                </Button>
               </div>
             </>
           )}

@@ -12,7 +12,10 @@ let captchaLoads = 0;
 beforeEach(() => {
   resetHost();
   captchaLoads = 0;
-  vi.stubGlobal('fetch', vi.fn(async () => new Response('<svg/>', { headers: { 'X-Captcha-Id': `cap-${++captchaLoads}` } })));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response('<svg/>', { headers: { 'X-Captcha-Id': `cap-${++captchaLoads}` } })),
+  );
 });
 
 const type = (label: string, v: string) => userEvent.type(screen.getByLabelText(label), v);
@@ -35,7 +38,10 @@ async function fillBothSteps() {
 describe('Register: the captcha goes to the desktop endpoint', () => {
   it("sends the captcha id and answer to /api/v1/create-players/desktop and shows the server's captcha message, with a new captcha", async () => {
     responders.set('POST /api/v1/create-players/desktop', () => {
-      throw new ApiError('The captcha is incorrect.', 422, { message: 'The captcha is incorrect.', errors: { captcha: ['The captcha is incorrect.'] } });
+      throw new ApiError('The captcha is incorrect.', 422, {
+        message: 'The captcha is incorrect.',
+        errors: { captcha: ['The captcha is incorrect.'] },
+      });
     });
     await fillBothSteps();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
@@ -49,7 +55,9 @@ describe('Register: the captcha goes to the desktop endpoint', () => {
 
   it("shows the server's throttle message", async () => {
     responders.set('POST /api/v1/create-players/desktop', () => {
-      throw new ApiError('Too many attempts. Please try again in 60 minutes.', 429, { message: 'Too many attempts. Please try again in 60 minutes.' });
+      throw new ApiError('Too many attempts. Please try again in 60 minutes.', 429, {
+        message: 'Too many attempts. Please try again in 60 minutes.',
+      });
     });
     await fillBothSteps();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));

@@ -33,7 +33,9 @@ describe('ResetPassword (spec 5 password change, checks in order)', () => {
     await userEvent.clear(screen.getByLabelText('Confirm New Password'));
     await userEvent.type(screen.getByLabelText('Confirm New Password'), '12345678a');
     await submit();
-    expect((await screen.findByTestId('password-success')).textContent).toBe('Password changed successfully. Please login with your new password.');
+    expect((await screen.findByTestId('password-success')).textContent).toBe(
+      'Password changed successfully. Please login with your new password.',
+    );
     expect(screen.getByText('6 to 20 characters')).toBeTruthy();
     await waitFor(() => expect(current.path).toBe('/login'), { timeout: 2500 });
     expect(localStorage.getItem('token')).toBeNull();

@@ -46,12 +46,34 @@ export function ResetPassword() {
     <Page>
       <Card css={{ maxWidth: 420, margin: '0 auto' }}>
         <h1 css={sectionTitle}>{t('pwd.title')}</h1>
-        {error && <Notice kind="error" testId="password-error">{rule(error)}</Notice>}
-        {success && <Notice kind="success" testId="password-success">{t('pwd.success')}</Notice>}
+        {error && (
+          <Notice kind="error" testId="password-error">
+            {rule(error)}
+          </Notice>
+        )}
+        {success && (
+          <Notice kind="success" testId="password-success">
+            {t('pwd.success')}
+          </Notice>
+        )}
         <form onSubmit={submit} noValidate>
-          <TextField label={t('pwd.current')} inputProps={{ value: v.old_password, onChange: set('old_password'), type: 'password', autoComplete: 'current-password' }} />
-          <TextField label={t('pwd.new')} inputProps={{ value: v.new_password, onChange: set('new_password'), type: 'password', autoComplete: 'new-password' }} />
-          <TextField label={t('pwd.confirm')} inputProps={{ value: v.new_password_confirmation, onChange: set('new_password_confirmation'), type: 'password', autoComplete: 'new-password' }} />
+          <TextField
+            label={t('pwd.current')}
+            inputProps={{ value: v.old_password, onChange: set('old_password'), type: 'password', autoComplete: 'current-password' }}
+          />
+          <TextField
+            label={t('pwd.new')}
+            inputProps={{ value: v.new_password, onChange: set('new_password'), type: 'password', autoComplete: 'new-password' }}
+          />
+          <TextField
+            label={t('pwd.confirm')}
+            inputProps={{
+              value: v.new_password_confirmation,
+              onChange: set('new_password_confirmation'),
+              type: 'password',
+              autoComplete: 'new-password',
+            }}
+          />
           <div css={muted}>
             <strong>{t('pwd.requirements')}</strong>
             <ul>
@@ -61,7 +83,9 @@ export function ResetPassword() {
               <li>{t('pwd.req4')}</li>
             </ul>
           </div>
-          <Button type="submit" block disabled={busy || success}>{busy ? t('common:submitting') : t('pwd.submit')}</Button>
+          <Button type="submit" block disabled={busy || success}>
+            {busy ? t('common:submitting') : t('pwd.submit')}
+          </Button>
         </form>
       </Card>
     </Page>

@@ -40,12 +40,23 @@ describe('Signup (spec 5, mobile)', () => {
     localStorage.setItem('referral_code', 'ABCD1234');
     localStorage.setItem('agent_code', 'AG1');
     localStorage.setItem('affiliate_code', 'AF1');
-    responders.set('POST /api/v1/create-players', () => ({ message: 'Registration Successful!', token: 't', remote_id: 3, username: 'player1234' }));
+    responders.set('POST /api/v1/create-players', () => ({
+      message: 'Registration Successful!',
+      token: 't',
+      remote_id: 3,
+      username: 'player1234',
+    }));
     renderScreen(<Signup />, '/signup');
     await fill({ username: 'player1234', phone: '01712345678', password: 'secret123', confirm: 'secret123' });
     await waitFor(() => expect(current.path).toBe('/'));
     expect(calls[0]!.opts.body).toMatchObject({
-      username: 'player1234', phone: '01712345678', referral_code: 'ABCD1234', agent_code: 'AG1', affiliate_code: 'AF1', currency: 'BDT', status: 'active',
+      username: 'player1234',
+      phone: '01712345678',
+      referral_code: 'ABCD1234',
+      agent_code: 'AG1',
+      affiliate_code: 'AF1',
+      currency: 'BDT',
+      status: 'active',
     });
     expect(localStorage.getItem('token')).toBe('t');
     expect(localStorage.getItem('popup')).toBe('1');

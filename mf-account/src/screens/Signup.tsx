@@ -19,7 +19,12 @@ export function Signup() {
   const navigate = useNavigate();
   const rule = useRuleText();
   const [error, setError] = useState<string | null>(null);
-  const { register, handleSubmit, formState, setError: setFieldError } = useForm<Fields>({
+  const {
+    register,
+    handleSubmit,
+    formState,
+    setError: setFieldError,
+  } = useForm<Fields>({
     resolver: zodResolver(schemas.signupFormSchema) as never,
     defaultValues: { referral_code: session.capturedCode('referral_code') ?? '' },
   });
@@ -56,18 +61,59 @@ export function Signup() {
     }
   });
 
-  const prefix = <span css={css`padding:10px;border:1px solid ${theme.color.border};border-radius:${theme.radius.md};`}>+88</span>;
+  const prefix = (
+    <span
+      css={css`
+        padding: 10px;
+        border: 1px solid ${theme.color.border};
+        border-radius: ${theme.radius.md};
+      `}
+    >
+      +88
+    </span>
+  );
   return (
     <Page>
       <Card css={{ maxWidth: 420, margin: '0 auto' }}>
         <h1 css={sectionTitle}>{t('signup.title')}</h1>
-        {error && <Notice kind="error" testId="signup-error">{error}</Notice>}
+        {error && (
+          <Notice kind="error" testId="signup-error">
+            {error}
+          </Notice>
+        )}
         <form onSubmit={onSubmit} noValidate>
-          <TextField label={t('username')} error={rule(formState.errors.username?.message)} inputProps={{ ...register('username'), autoComplete: 'username', placeholder: t('usernamePh') }} />
-          <TextField label={t('phone')} prefix={prefix} error={rule(formState.errors.phone?.message)} inputProps={{ ...register('phone'), type: 'tel', inputMode: 'numeric', autoComplete: 'tel-national', placeholder: t('phonePh') }} />
-          <TextField label={t('password')} error={rule(formState.errors.password?.message)} inputProps={{ ...register('password'), type: 'password', autoComplete: 'new-password', placeholder: t('passwordSignupPh') }} />
-          <TextField label={t('confirmPassword')} error={rule(formState.errors.confirmPassword?.message)} inputProps={{ ...register('confirmPassword'), type: 'password', autoComplete: 'new-password', placeholder: t('confirmPh') }} />
-          <TextField label={t('referralCode')} error={rule(formState.errors.referral_code?.message)} inputProps={{ ...register('referral_code'), autoCapitalize: 'characters' }} />
+          <TextField
+            label={t('username')}
+            error={rule(formState.errors.username?.message)}
+            inputProps={{ ...register('username'), autoComplete: 'username', placeholder: t('usernamePh') }}
+          />
+          <TextField
+            label={t('phone')}
+            prefix={prefix}
+            error={rule(formState.errors.phone?.message)}
+            inputProps={{
+              ...register('phone'),
+              type: 'tel',
+              inputMode: 'numeric',
+              autoComplete: 'tel-national',
+              placeholder: t('phonePh'),
+            }}
+          />
+          <TextField
+            label={t('password')}
+            error={rule(formState.errors.password?.message)}
+            inputProps={{ ...register('password'), type: 'password', autoComplete: 'new-password', placeholder: t('passwordSignupPh') }}
+          />
+          <TextField
+            label={t('confirmPassword')}
+            error={rule(formState.errors.confirmPassword?.message)}
+            inputProps={{ ...register('confirmPassword'), type: 'password', autoComplete: 'new-password', placeholder: t('confirmPh') }}
+          />
+          <TextField
+            label={t('referralCode')}
+            error={rule(formState.errors.referral_code?.message)}
+            inputProps={{ ...register('referral_code'), autoCapitalize: 'characters' }}
+          />
           <p css={muted}>{t('signup.age')}</p>
           <Button type="submit" block disabled={formState.isSubmitting}>
             {formState.isSubmitting ? t('common:submitting') : t('signup.submit')}

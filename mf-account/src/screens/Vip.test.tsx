@@ -7,8 +7,22 @@ import { renderScreen } from '../../test/render';
 import { Vip } from './Vip';
 
 const user = (vip_coin: number, balance = '0.00') => ({
-  user: { id: 1, username: 'p', name: null, phone: null, email: null, vip_coin, session_id: '1', created_at: '2024-01-01T00:00:00Z', dofb: null,
-    email_verified_at: null, balance, currency: 'BDT', referral_code: 'R', cash_bonus: '0.00' },
+  user: {
+    id: 1,
+    username: 'p',
+    name: null,
+    phone: null,
+    email: null,
+    vip_coin,
+    session_id: '1',
+    created_at: '2024-01-01T00:00:00Z',
+    dofb: null,
+    email_verified_at: null,
+    balance,
+    currency: 'BDT',
+    referral_code: 'R',
+    cash_bonus: '0.00',
+  },
 });
 
 beforeEach(() => {

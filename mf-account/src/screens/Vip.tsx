@@ -47,17 +47,37 @@ export function Vip() {
     <Page>
       <Card css={{ maxWidth: 480, margin: '0 auto' }}>
         <h1 css={sectionTitle}>{t('vip.title')}</h1>
-        <p>{t('vip.level')}: <strong>{t('vip.levelName')}</strong></p>
-        <p>{t('vip.points')}: <strong data-testid="vip-points">{user?.vip_coin ?? '…'}</strong></p>
+        <p>
+          {t('vip.level')}: <strong>{t('vip.levelName')}</strong>
+        </p>
+        <p>
+          {t('vip.points')}: <strong data-testid="vip-points">{user?.vip_coin ?? '…'}</strong>
+        </p>
         <h2 css={{ fontSize: 16 }}>{t('vip.convert')}</h2>
-        {error && <Notice kind="error" testId="vip-error">{error}</Notice>}
-        {success && <Notice kind="success" testId="vip-success">{success}</Notice>}
+        {error && (
+          <Notice kind="error" testId="vip-error">
+            {error}
+          </Notice>
+        )}
+        {success && (
+          <Notice kind="success" testId="vip-success">
+            {success}
+          </Notice>
+        )}
         <form onSubmit={submit} noValidate>
-          <TextField label={t('vip.vpAmount')} error={inputError ? t('vip.notEnough') : undefined}
-            inputProps={{ value: vp, onChange: (e) => setVp(e.target.value.replace(/\D/g, '')), inputMode: 'numeric' }} />
-          <TextField label={t('vip.realMoney')} inputProps={{ value: vp ? formatMoney(points, user?.currency ?? 'BDT', locale) : '', readOnly: true }} />
+          <TextField
+            label={t('vip.vpAmount')}
+            error={inputError ? t('vip.notEnough') : undefined}
+            inputProps={{ value: vp, onChange: (e) => setVp(e.target.value.replace(/\D/g, '')), inputMode: 'numeric' }}
+          />
+          <TextField
+            label={t('vip.realMoney')}
+            inputProps={{ value: vp ? formatMoney(points, user?.currency ?? 'BDT', locale) : '', readOnly: true }}
+          />
           <p css={muted}>{t('vip.rate', { currency: user?.currency ?? 'BDT' })}</p>
-          <Button type="submit" block disabled={busy}>{busy ? t('common:submitting') : t('vip.convert')}</Button>
+          <Button type="submit" block disabled={busy}>
+            {busy ? t('common:submitting') : t('vip.convert')}
+          </Button>
         </form>
       </Card>
     </Page>

@@ -32,8 +32,14 @@ const RECORDS = [
 beforeEach(() => {
   resetHost();
   responders.set('GET /api/get-type', () => ({
-    types: [{ code: 'SLOT', name: 'Slot' }, { code: 'EGAME', name: 'Crash' }],
-    platforms: [{ platform: 'SANDBOX', name: 'Khela Sandbox' }, { platform: 'JILI', name: 'JILI' }],
+    types: [
+      { code: 'SLOT', name: 'Slot' },
+      { code: 'EGAME', name: 'Crash' },
+    ],
+    platforms: [
+      { platform: 'SANDBOX', name: 'Khela Sandbox' },
+      { platform: 'JILI', name: 'JILI' },
+    ],
   }));
   responders.set('GET /api/betting-record', () => ({ data: RECORDS }));
 });

@@ -2,7 +2,20 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, NoData, Page, Spinner, Tabs, dhakaDateKey, formatDhakaDateTime, formatMoney, theme, truncate, useHost } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  NoData,
+  Page,
+  Spinner,
+  Tabs,
+  dhakaDateKey,
+  formatDhakaDateTime,
+  formatMoney,
+  theme,
+  truncate,
+  useHost,
+} from '@khela/web';
 import { fromMinor, toMinor, type BettingDateFilter, type SettledBet } from '@khela/contracts';
 import { CATEGORY_CODES, type CategoryCode } from '../i18n';
 
@@ -33,9 +46,7 @@ export function groupRecords(records: SettledBet[]): Array<{ date: string; group
     g.profitMinor += paisa(r.winAmount) - paisa(r.bet_amount);
     g.records.push(r);
   }
-  return [...byDate.entries()]
-    .sort(([a], [b]) => b.localeCompare(a))
-    .map(([date, groups]) => ({ date, groups: [...groups.values()] }));
+  return [...byDate.entries()].sort(([a], [b]) => b.localeCompare(a)).map(([date, groups]) => ({ date, groups: [...groups.values()] }));
 }
 
 interface Filters {
@@ -51,7 +62,14 @@ export function BettingRecord() {
   const [tab, setTab] = useState<'settled' | 'exchange'>('settled');
   return (
     <Page data-testid="betting-record">
-      <h1 css={css`font-size:20px;margin:0 0 8px;`}>{t('records.title')}</h1>
+      <h1
+        css={css`
+          font-size: 20px;
+          margin: 0 0 8px;
+        `}
+      >
+        {t('records.title')}
+      </h1>
       <Tabs
         label={t('records.title')}
         value={tab}
@@ -92,7 +110,10 @@ function SettledTab() {
   const [records, setRecords] = useState<SettledBet[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<RecordGroup | null>(null);
-  const [options, setOptions] = useState<{ types: { code: string; name: string }[]; platforms: { platform: string; name: string }[] } | null>(null);
+  const [options, setOptions] = useState<{
+    types: { code: string; name: string }[];
+    platforms: { platform: string; name: string }[];
+  } | null>(null);
 
   useEffect(() => {
     api
@@ -108,7 +129,11 @@ function SettledTab() {
     setOpen(null);
     api
       .call(schemas.getBettingRecord, {
-        query: { date: filters.date, ...(filters.platform ? { platform: filters.platform } : {}), ...(filters.gameType ? { game_type: filters.gameType } : {}) },
+        query: {
+          date: filters.date,
+          ...(filters.platform ? { platform: filters.platform } : {}),
+          ...(filters.gameType ? { game_type: filters.gameType } : {}),
+        },
       })
       .then((r) => live && setRecords(r.data))
       .catch((err) => {
@@ -146,11 +171,30 @@ function SettledTab() {
   if (open) {
     return (
       <section data-testid="record-details" aria-label={`${platformName(open.platform)} ${typeName(open.gameType)}`}>
-        <Button variant="secondary" onClick={() => setOpen(null)} css={css`margin-bottom:10px;min-height:38px;`}>
+        <Button
+          variant="secondary"
+          onClick={() => setOpen(null)}
+          css={css`
+            margin-bottom: 10px;
+            min-height: 38px;
+          `}
+        >
           ← {t('records.back')}
         </Button>
-        <div data-testid="record-summary" css={css`background:${theme.color.surface};border-radius:${theme.radius.md};padding:12px;margin-bottom:10px;`}>
-          <div css={css`font-weight:700;`}>
+        <div
+          data-testid="record-summary"
+          css={css`
+            background: ${theme.color.surface};
+            border-radius: ${theme.radius.md};
+            padding: 12px;
+            margin-bottom: 10px;
+          `}
+        >
+          <div
+            css={css`
+              font-weight: 700;
+            `}
+          >
             {platformName(open.platform)} · {typeName(open.gameType)} · {open.date}
           </div>
           <div css={summaryGrid}>
@@ -159,22 +203,51 @@ function SettledTab() {
               {t('records.turnover')}: <strong data-testid="summary-turnover">{money(open.turnoverMinor)}</strong>
             </span>
             <span>
-              {t('records.profitLoss')}: <strong data-testid="summary-profit" css={plColor(open.profitMinor)}>{money(open.profitMinor)}</strong>
+              {t('records.profitLoss')}:{' '}
+              <strong data-testid="summary-profit" css={plColor(open.profitMinor)}>
+                {money(open.profitMinor)}
+              </strong>
             </span>
           </div>
         </div>
-        <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px;`}>
+        <ul
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: flex;
+            flex-direction: column;
+            gap: 8px;
+          `}
+        >
           {open.records.map((r) => {
             const pl = paisa(r.winAmount) - paisa(r.bet_amount);
             return (
               <li key={r.id} data-testid="record-row" css={rowCard}>
-                <div css={css`display:flex;justify-content:space-between;gap:8px;`}>
+                <div
+                  css={css`
+                    display: flex;
+                    justify-content: space-between;
+                    gap: 8px;
+                  `}
+                >
                   <strong title={r.game_name}>{truncate(r.game_name, 15)}</strong>
-                  <span css={css`color:${theme.color.textMuted};font-size:12px;`}>{formatDhakaDateTime(r.created_at)} {t('common:gmt6')}</span>
+                  <span
+                    css={css`
+                      color: ${theme.color.textMuted};
+                      font-size: 12px;
+                    `}
+                  >
+                    {formatDhakaDateTime(r.created_at)} {t('common:gmt6')}
+                  </span>
                 </div>
                 <div css={summaryGrid}>
-                  <span>{t('records.bet')}: {formatMoney(r.bet_amount, r.currency, i18n.language)}</span>
-                  <span>{t('records.win')}: {formatMoney(r.winAmount, r.currency, i18n.language)}</span>
+                  <span>
+                    {t('records.bet')}: {formatMoney(r.bet_amount, r.currency, i18n.language)}
+                  </span>
+                  <span>
+                    {t('records.win')}: {formatMoney(r.winAmount, r.currency, i18n.language)}
+                  </span>
                   <span css={plColor(pl)}>{money(pl)}</span>
                 </div>
               </li>
@@ -187,44 +260,116 @@ function SettledTab() {
 
   return (
     <div data-testid="settled-records">
-      <div css={css`display:flex;justify-content:space-between;align-items:center;gap:8px;margin-bottom:10px;`}>
-        <span css={css`color:${theme.color.textMuted};font-size:14px;`}>
-          {filters.platform ? platformName(filters.platform) : t('records.all')} · {filters.gameType ? typeName(filters.gameType) : t('records.all')} ·{' '}
-          {t(`records.${DATE_KEYS[filters.date]}`)}
+      <div
+        css={css`
+          display: flex;
+          justify-content: space-between;
+          align-items: center;
+          gap: 8px;
+          margin-bottom: 10px;
+        `}
+      >
+        <span
+          css={css`
+            color: ${theme.color.textMuted};
+            font-size: 14px;
+          `}
+        >
+          {filters.platform ? platformName(filters.platform) : t('records.all')} ·{' '}
+          {filters.gameType ? typeName(filters.gameType) : t('records.all')} · {t(`records.${DATE_KEYS[filters.date]}`)}
         </span>
-        <Button variant="secondary" onClick={() => setEditing(true)} css={css`min-height:38px;`}>
+        <Button
+          variant="secondary"
+          onClick={() => setEditing(true)}
+          css={css`
+            min-height: 38px;
+          `}
+        >
           {t('records.filter')}
         </Button>
       </div>
-      {error && <p role="alert" css={css`color:${theme.color.danger};`}>{error}</p>}
+      {error && (
+        <p
+          role="alert"
+          css={css`
+            color: ${theme.color.danger};
+          `}
+        >
+          {error}
+        </p>
+      )}
       {records === null ? (
         <Spinner />
       ) : grouped.length === 0 ? (
         <NoData />
       ) : (
         grouped.map(({ date, groups }) => (
-          <section key={date} aria-label={date} css={css`margin-bottom:14px;`}>
-            <h2 css={css`font-size:14px;color:${theme.color.textMuted};margin:0 0 6px;`}>{date}</h2>
-            <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:8px;`}>
+          <section
+            key={date}
+            aria-label={date}
+            css={css`
+              margin-bottom: 14px;
+            `}
+          >
+            <h2
+              css={css`
+                font-size: 14px;
+                color: ${theme.color.textMuted};
+                margin: 0 0 6px;
+              `}
+            >
+              {date}
+            </h2>
+            <ul
+              css={css`
+                list-style: none;
+                margin: 0;
+                padding: 0;
+                display: flex;
+                flex-direction: column;
+                gap: 8px;
+              `}
+            >
               {groups.map((g) => (
                 <li key={g.key} data-testid="record-group" css={rowCard}>
                   <button
                     onClick={() => setOpen(g)}
                     aria-label={t('records.details', { name: `${platformName(g.platform)} ${typeName(g.gameType)}` })}
-                    css={css`all:unset;display:flex;align-items:center;gap:10px;width:100%;cursor:pointer;`}
+                    css={css`
+                      all: unset;
+                      display: flex;
+                      align-items: center;
+                      gap: 10px;
+                      width: 100%;
+                      cursor: pointer;
+                    `}
                   >
-                    <span css={css`flex:1;`}>
+                    <span
+                      css={css`
+                        flex: 1;
+                      `}
+                    >
                       <strong>{platformName(g.platform)}</strong> · {typeName(g.gameType)}
                       <span css={summaryGrid}>
                         <span>
                           {t('records.turnover')}: <span data-testid="group-turnover">{money(g.turnoverMinor)}</span>
                         </span>
                         <span>
-                          {t('records.profitLoss')}: <span data-testid="group-profit" css={plColor(g.profitMinor)}>{money(g.profitMinor)}</span>
+                          {t('records.profitLoss')}:{' '}
+                          <span data-testid="group-profit" css={plColor(g.profitMinor)}>
+                            {money(g.profitMinor)}
+                          </span>
                         </span>
                       </span>
                     </span>
-                    <span aria-hidden css={css`font-size:20px;`}>›</span>
+                    <span
+                      aria-hidden
+                      css={css`
+                        font-size: 20px;
+                      `}
+                    >
+                      ›
+                    </span>
                   </button>
                 </li>
               ))}
@@ -249,9 +394,15 @@ function FilterPage(props: {
       <fieldset css={fieldset}>
         <legend>{t('records.platform')}</legend>
         <div css={chipRow}>
-          <ChoiceChip active={f.platform === null} onClick={() => setF({ ...f, platform: null })}>{t('records.all')}</ChoiceChip>
+          <ChoiceChip active={f.platform === null} onClick={() => setF({ ...f, platform: null })}>
+            {t('records.all')}
+          </ChoiceChip>
           {props.options?.platforms.map((p) => (
-            <ChoiceChip key={p.platform} active={f.platform === p.platform} onClick={() => setF({ ...f, platform: f.platform === p.platform ? null : p.platform })}>
+            <ChoiceChip
+              key={p.platform}
+              active={f.platform === p.platform}
+              onClick={() => setF({ ...f, platform: f.platform === p.platform ? null : p.platform })}
+            >
               {p.name}
             </ChoiceChip>
           ))}
@@ -260,9 +411,15 @@ function FilterPage(props: {
       <fieldset css={fieldset}>
         <legend>{t('records.gameType')}</legend>
         <div css={chipRow}>
-          <ChoiceChip active={f.gameType === null} onClick={() => setF({ ...f, gameType: null })}>{t('records.all')}</ChoiceChip>
+          <ChoiceChip active={f.gameType === null} onClick={() => setF({ ...f, gameType: null })}>
+            {t('records.all')}
+          </ChoiceChip>
           {props.options?.types.map((ty) => (
-            <ChoiceChip key={ty.code} active={f.gameType === ty.code} onClick={() => setF({ ...f, gameType: f.gameType === ty.code ? null : ty.code })}>
+            <ChoiceChip
+              key={ty.code}
+              active={f.gameType === ty.code}
+              onClick={() => setF({ ...f, gameType: f.gameType === ty.code ? null : ty.code })}
+            >
               {(CATEGORY_CODES as readonly string[]).includes(ty.code) ? t(`categories.${ty.code as CategoryCode}`) : ty.name}
             </ChoiceChip>
           ))}
@@ -278,7 +435,9 @@ function FilterPage(props: {
           ))}
         </div>
       </fieldset>
-      <Button block onClick={() => props.onConfirm(f)}>{t('records.confirm')}</Button>
+      <Button block onClick={() => props.onConfirm(f)}>
+        {t('records.confirm')}
+      </Button>
     </section>
   );
 }
@@ -288,17 +447,51 @@ function ChoiceChip(props: { active: boolean; onClick: () => void; children: Rea
     <button
       aria-pressed={props.active}
       onClick={props.onClick}
-      css={css`min-height:36px;padding:6px 14px;border-radius:${theme.radius.pill};cursor:pointer;font:inherit;font-size:14px;
-        border:1px solid ${props.active ? theme.color.brand : theme.color.border};
-        background:${props.active ? theme.color.brand : theme.color.surface};color:${props.active ? theme.color.brandText : theme.color.text};`}
+      css={css`
+        min-height: 36px;
+        padding: 6px 14px;
+        border-radius: ${theme.radius.pill};
+        cursor: pointer;
+        font: inherit;
+        font-size: 14px;
+        border: 1px solid ${props.active ? theme.color.brand : theme.color.border};
+        background: ${props.active ? theme.color.brand : theme.color.surface};
+        color: ${props.active ? theme.color.brandText : theme.color.text};
+      `}
     >
       {props.children}
     </button>
   );
 }
 
-const chipRow = css`display:flex;flex-wrap:wrap;gap:8px;margin:6px 0 10px;`;
-const fieldset = css`border:0;padding:0;margin:0 0 12px;legend{font-weight:700;margin-bottom:4px;}`;
-const rowCard = css`background:${theme.color.surface};border:1px solid ${theme.color.border};border-radius:${theme.radius.md};padding:10px 12px;`;
-const summaryGrid = css`display:flex;flex-wrap:wrap;gap:4px 14px;font-size:13px;margin-top:4px;`;
-const plColor = (minor: number) => css`color:${minor > 0 ? theme.color.success : minor < 0 ? theme.color.danger : theme.color.text};`;
+const chipRow = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: 6px 0 10px;
+`;
+const fieldset = css`
+  border: 0;
+  padding: 0;
+  margin: 0 0 12px;
+  legend {
+    font-weight: 700;
+    margin-bottom: 4px;
+  }
+`;
+const rowCard = css`
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  padding: 10px 12px;
+`;
+const summaryGrid = css`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px 14px;
+  font-size: 13px;
+  margin-top: 4px;
+`;
+const plColor = (minor: number) => css`
+  color: ${minor > 0 ? theme.color.success : minor < 0 ? theme.color.danger : theme.color.text};
+`;

@@ -41,7 +41,9 @@ export function GameRun() {
     return (
       <Page data-testid="gamerun-empty">
         <NoData text={t('noGame')} />
-        <Button block onClick={close}>{t('closeGame')}</Button>
+        <Button block onClick={close}>
+          {t('closeGame')}
+        </Button>
       </Page>
     );
   }
@@ -49,17 +51,61 @@ export function GameRun() {
   return (
     <div
       data-testid="gamerun"
-      css={css`display:flex;flex-direction:column;height:calc(100vh - 56px);height:calc(100dvh - 56px);background:#000;
-        ${mq.desktop} { height: calc(100vh - 140px); min-height: 560px; }`}
+      css={css`
+        display: flex;
+        flex-direction: column;
+        height: calc(100vh - 56px);
+        height: calc(100dvh - 56px);
+        background: #000;
+        ${mq.desktop} {
+          height: calc(100vh - 140px);
+          min-height: 560px;
+        }
+      `}
     >
-      <div css={css`display:flex;align-items:center;gap:8px;padding:6px 10px;background:${theme.color.surface};`}>
-        <strong css={css`flex:1;overflow:hidden;text-overflow:ellipsis;white-space:nowrap;`}>{state.gameName}</strong>
+      <div
+        css={css`
+          display: flex;
+          align-items: center;
+          gap: 8px;
+          padding: 6px 10px;
+          background: ${theme.color.surface};
+        `}
+      >
+        <strong
+          css={css`
+            flex: 1;
+            overflow: hidden;
+            text-overflow: ellipsis;
+            white-space: nowrap;
+          `}
+        >
+          {state.gameName}
+        </strong>
         {balance !== null && (
-          <span data-testid="gamerun-balance" aria-live="polite" aria-label={t('common:balance')} css={css`color:${theme.color.brand};font-weight:700;${mq.desktop} { display: none; }`}>
+          <span
+            data-testid="gamerun-balance"
+            aria-live="polite"
+            aria-label={t('common:balance')}
+            css={css`
+              color: ${theme.color.brand};
+              font-weight: 700;
+              ${mq.desktop} {
+                display: none;
+              }
+            `}
+          >
             {formatMoney(balance, currency, i18n.language)}
           </span>
         )}
-        <Button variant="secondary" onClick={close} css={css`min-height:36px;padding:6px 14px;`}>
+        <Button
+          variant="secondary"
+          onClick={close}
+          css={css`
+            min-height: 36px;
+            padding: 6px 14px;
+          `}
+        >
           {t('closeGame')}
         </Button>
       </div>
@@ -70,7 +116,12 @@ export function GameRun() {
         sandbox={frame.sandbox}
         referrerPolicy="no-referrer"
         allow="autoplay; fullscreen"
-        css={css`flex:1;width:100%;border:0;background:#12081f;`}
+        css={css`
+          flex: 1;
+          width: 100%;
+          border: 0;
+          background: #12081f;
+        `}
       />
     </div>
   );

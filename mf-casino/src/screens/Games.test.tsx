@@ -8,10 +8,42 @@ import { current, renderScreen } from '../../test/render';
 import { Games, sortGames } from './Games';
 
 const GAMES = [
-  { code: 'sandbox-slot', name: 'Sandbox Slots', type: 'SLOT', platform: 'SANDBOX', provider: 'SANDBOX', thumbnail: '/storage/a.svg', created_at: '2026-01-01T00:00:00.000Z' },
-  { code: 'JILI-1', name: 'Super Ace', type: 'SLOT', platform: 'JILI', provider: 'JILI', thumbnail: null, created_at: '2026-03-01T00:00:00.000Z' },
-  { code: 'JILI-2', name: 'Money Coming', type: 'SLOT', platform: 'JILI', provider: 'JILI', thumbnail: null, created_at: '2026-02-01T00:00:00.000Z' },
-  { code: 'PG-1', name: 'Mahjong Ways', type: 'SLOT', platform: 'PG', provider: 'PG', thumbnail: null, created_at: '2026-01-15T00:00:00.000Z' },
+  {
+    code: 'sandbox-slot',
+    name: 'Sandbox Slots',
+    type: 'SLOT',
+    platform: 'SANDBOX',
+    provider: 'SANDBOX',
+    thumbnail: '/storage/a.svg',
+    created_at: '2026-01-01T00:00:00.000Z',
+  },
+  {
+    code: 'JILI-1',
+    name: 'Super Ace',
+    type: 'SLOT',
+    platform: 'JILI',
+    provider: 'JILI',
+    thumbnail: null,
+    created_at: '2026-03-01T00:00:00.000Z',
+  },
+  {
+    code: 'JILI-2',
+    name: 'Money Coming',
+    type: 'SLOT',
+    platform: 'JILI',
+    provider: 'JILI',
+    thumbnail: null,
+    created_at: '2026-02-01T00:00:00.000Z',
+  },
+  {
+    code: 'PG-1',
+    name: 'Mahjong Ways',
+    type: 'SLOT',
+    platform: 'PG',
+    provider: 'PG',
+    thumbnail: null,
+    created_at: '2026-01-15T00:00:00.000Z',
+  },
 ];
 
 function catalogue() {
@@ -150,9 +182,11 @@ describe('Games list', () => {
     sessionService().receiveMarketFlags({ exchange_market: 1, cs_market: 0, status: 'inactive' });
     renderScreen(<Games />, '/games?type=SLOT');
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(
-      'Your selected section "Slot" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.',
-    )).toBeTruthy();
+    expect(
+      within(dialog).getByText(
+        'Your selected section "Slot" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.',
+      ),
+    ).toBeTruthy();
     expect(screen.queryByTestId('game-list')).toBeNull();
     await userEvent.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
     expect(screen.queryByRole('dialog')).toBeNull();

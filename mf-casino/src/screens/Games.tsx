@@ -134,7 +134,9 @@ export function Games() {
     if (!games) return [];
     const needle = search.trim().toLowerCase();
     const filtered = games.filter(
-      (g) => (!system || gameBelongsTo(g, system)) && (!needle || g.name.toLowerCase().includes(needle) || g.code.toLowerCase().includes(needle)),
+      (g) =>
+        (!system || gameBelongsTo(g, system)) &&
+        (!needle || g.name.toLowerCase().includes(needle) || g.code.toLowerCase().includes(needle)),
     );
     return sortGames(filtered, sort, favourites);
   }, [games, system, search, sort, favourites]);
@@ -156,7 +158,12 @@ export function Games() {
   const blockedText = t('common:marketBlocked', { section: categoryName });
 
   return (
-    <Page data-testid="games-page" css={css`padding-top:8px;`}>
+    <Page
+      data-testid="games-page"
+      css={css`
+        padding-top: 8px;
+      `}
+    >
       <nav aria-label={t('categoriesLabel')} css={strip}>
         {CATEGORY_CODES.map((code) => (
           <Button
@@ -164,42 +171,89 @@ export function Games() {
             variant={code === type ? 'primary' : 'secondary'}
             aria-current={code === type ? 'page' : undefined}
             onClick={() => setParams(new URLSearchParams({ type: code }))}
-            css={css`flex:0 0 auto;min-height:38px;padding:6px 14px;`}
+            css={css`
+              flex: 0 0 auto;
+              min-height: 38px;
+              padding: 6px 14px;
+            `}
           >
             {t(`categories.${code}`)}
           </Button>
         ))}
       </nav>
 
-      <h1 css={css`font-size:20px;margin:12px 0 8px;`}>{title || categoryName}</h1>
+      <h1
+        css={css`
+          font-size: 20px;
+          margin: 12px 0 8px;
+        `}
+      >
+        {title || categoryName}
+      </h1>
 
       {blocked ? (
         <>
-          <p role="alert" data-testid="casino-blocked" css={css`color:${theme.color.warning};`}>{blockedText}</p>
-          <Modal open={blockedPopup} title={t('blockedTitle')} onClose={() => setBlockedPopup(false)} footer={<Button onClick={() => setBlockedPopup(false)}>{t('common:close')}</Button>}>
+          <p
+            role="alert"
+            data-testid="casino-blocked"
+            css={css`
+              color: ${theme.color.warning};
+            `}
+          >
+            {blockedText}
+          </p>
+          <Modal
+            open={blockedPopup}
+            title={t('blockedTitle')}
+            onClose={() => setBlockedPopup(false)}
+            footer={<Button onClick={() => setBlockedPopup(false)}>{t('common:close')}</Button>}
+          >
             <p>{blockedText}</p>
           </Modal>
         </>
       ) : (
         <>
           <div role="group" aria-label={t('providersLabel')} css={strip} data-testid="provider-chips">
-            <Chip active={!system} onClick={() => updateParams({ system: null, title: null })}>{t('all')}</Chip>
+            <Chip active={!system} onClick={() => updateParams({ system: null, title: null })}>
+              {t('all')}
+            </Chip>
             {providers.map((p) => (
-              <Chip key={`${p.system}:${p.platform}`} active={system === p.platform} onClick={() => updateParams({ system: p.platform, title: p.name })}>
+              <Chip
+                key={`${p.system}:${p.platform}`}
+                active={system === p.platform}
+                onClick={() => updateParams({ system: p.platform, title: p.name })}
+              >
                 {p.name}
               </Chip>
             ))}
           </div>
 
-          <div css={css`display:flex;gap:8px;align-items:center;margin:10px 0;position:relative;`}>
+          <div
+            css={css`
+              display: flex;
+              gap: 8px;
+              align-items: center;
+              margin: 10px 0;
+              position: relative;
+            `}
+          >
             <input
               type="search"
               aria-label={t('search')}
               placeholder={t('searchPlaceholder')}
               value={search}
               onChange={(e) => onSearch(e.target.value)}
-              css={css`flex:1;min-width:0;min-height:42px;padding:8px 12px;border-radius:${theme.radius.md};border:1px solid ${theme.color.border};
-                background:${theme.color.bg};color:${theme.color.text};font:inherit;`}
+              css={css`
+                flex: 1;
+                min-width: 0;
+                min-height: 42px;
+                padding: 8px 12px;
+                border-radius: ${theme.radius.md};
+                border: 1px solid ${theme.color.border};
+                background: ${theme.color.bg};
+                color: ${theme.color.text};
+                font: inherit;
+              `}
             />
             <Button
               variant="secondary"
@@ -207,7 +261,12 @@ export function Games() {
               aria-expanded={sortOpen}
               aria-label={t('sortBy', { sort: t(`sorts.${sort}`) })}
               onClick={() => setSortOpen((o) => !o)}
-              css={css`flex:0 0 auto;min-height:42px;padding:8px 12px;white-space:nowrap;`}
+              css={css`
+                flex: 0 0 auto;
+                min-height: 42px;
+                padding: 8px 12px;
+                white-space: nowrap;
+              `}
             >
               ⇅ {t(`sorts.${sort}`)}
             </Button>
@@ -215,8 +274,18 @@ export function Games() {
               <div
                 role="menu"
                 aria-label={t('sort')}
-                css={css`position:absolute;right:0;top:46px;z-index:20;background:${theme.color.surfaceRaised};border:1px solid ${theme.color.border};
-                  border-radius:${theme.radius.md};min-width:160px;padding:4px;box-shadow:0 8px 24px rgba(0,0,0,.4);`}
+                css={css`
+                  position: absolute;
+                  right: 0;
+                  top: 46px;
+                  z-index: 20;
+                  background: ${theme.color.surfaceRaised};
+                  border: 1px solid ${theme.color.border};
+                  border-radius: ${theme.radius.md};
+                  min-width: 160px;
+                  padding: 4px;
+                  box-shadow: 0 8px 24px rgba(0, 0, 0, 0.4);
+                `}
               >
                 {SORTS.map((s) => (
                   <button
@@ -227,8 +296,19 @@ export function Games() {
                       setSortOpen(false);
                       updateParams({ sort: s === 'recommend' ? null : s });
                     }}
-                    css={css`display:block;width:100%;text-align:left;padding:10px 12px;border:0;background:${s === sort ? theme.color.surface : 'transparent'};
-                      color:${s === sort ? theme.color.brand : theme.color.text};font:inherit;border-radius:${theme.radius.sm};cursor:pointer;min-height:40px;`}
+                    css={css`
+                      display: block;
+                      width: 100%;
+                      text-align: left;
+                      padding: 10px 12px;
+                      border: 0;
+                      background: ${s === sort ? theme.color.surface : 'transparent'};
+                      color: ${s === sort ? theme.color.brand : theme.color.text};
+                      font: inherit;
+                      border-radius: ${theme.radius.sm};
+                      cursor: pointer;
+                      min-height: 40px;
+                    `}
                   >
                     {t(`sorts.${s}`)}
                   </button>
@@ -238,7 +318,13 @@ export function Games() {
           </div>
 
           {(error || launchError) && (
-            <p role="alert" css={css`color:${theme.color.danger};`} onClick={clearError}>
+            <p
+              role="alert"
+              css={css`
+                color: ${theme.color.danger};
+              `}
+              onClick={clearError}
+            >
               {launchError ?? error}
             </p>
           )}
@@ -252,31 +338,96 @@ export function Games() {
               {visible.map((g) => {
                 const fav = favourites.includes(g.code);
                 return (
-                  <li key={g.code} data-testid="game-card" data-code={g.code} css={css`position:relative;list-style:none;`}>
+                  <li
+                    key={g.code}
+                    data-testid="game-card"
+                    data-code={g.code}
+                    css={css`
+                      position: relative;
+                      list-style: none;
+                    `}
+                  >
                     <button
                       onClick={() => void launch(g)}
                       disabled={pending !== null}
                       aria-label={t('play', { name: g.name })}
-                      css={css`display:block;width:100%;padding:0;border:0;background:${theme.color.surface};border-radius:${theme.radius.md};
-                        overflow:hidden;color:${theme.color.text};cursor:pointer;text-align:left;font:inherit;`}
+                      css={css`
+                        display: block;
+                        width: 100%;
+                        padding: 0;
+                        border: 0;
+                        background: ${theme.color.surface};
+                        border-radius: ${theme.radius.md};
+                        overflow: hidden;
+                        color: ${theme.color.text};
+                        cursor: pointer;
+                        text-align: left;
+                        font: inherit;
+                      `}
                     >
                       {g.thumbnail ? (
-                        <img src={api.url(g.thumbnail)} alt="" loading="lazy" css={css`display:block;width:100%;aspect-ratio:1;object-fit:cover;`} />
+                        <img
+                          src={api.url(g.thumbnail)}
+                          alt=""
+                          loading="lazy"
+                          css={css`
+                            display: block;
+                            width: 100%;
+                            aspect-ratio: 1;
+                            object-fit: cover;
+                          `}
+                        />
                       ) : (
-                        <div css={css`aspect-ratio:1;background:${theme.color.surfaceRaised};`} />
+                        <div
+                          css={css`
+                            aspect-ratio: 1;
+                            background: ${theme.color.surfaceRaised};
+                          `}
+                        />
                       )}
-                      <span title={g.name} css={css`display:block;padding:6px 8px;font-size:13px;white-space:nowrap;overflow:hidden;`}>
+                      <span
+                        title={g.name}
+                        css={css`
+                          display: block;
+                          padding: 6px 8px;
+                          font-size: 13px;
+                          white-space: nowrap;
+                          overflow: hidden;
+                        `}
+                      >
                         {truncate(g.name, 15)}
                       </span>
-                      {pending === g.code && <span css={css`display:block;padding:0 8px 6px;font-size:12px;`}>{t('launching')}</span>}
+                      {pending === g.code && (
+                        <span
+                          css={css`
+                            display: block;
+                            padding: 0 8px 6px;
+                            font-size: 12px;
+                          `}
+                        >
+                          {t('launching')}
+                        </span>
+                      )}
                     </button>
                     {loggedIn && (
                       <button
                         aria-pressed={fav}
                         aria-label={fav ? t('removeFavourite', { name: g.name }) : t('addFavourite', { name: g.name })}
                         onClick={() => void toggleFavourite(g)}
-                        css={css`position:absolute;top:4px;right:4px;width:34px;height:34px;border-radius:50%;border:0;cursor:pointer;
-                          background:rgba(0,0,0,.55);color:${fav ? theme.color.brand : '#fff'};font-size:18px;line-height:1;`}
+                        css={css`
+                          position: absolute;
+                          top: 4px;
+                          right: 4px;
+                          width: 34px;
+                          height: 34px;
+                          border-radius: 50%;
+                          border: 0;
+                          cursor: pointer;
+                          background: rgba(0, 0, 0, 0.55);
+                          color: ${fav ? theme.color.brand : '#fff'};
+                          font-size: 18px;
+                          line-height: 1;
+                        `}
                       >
                         {fav ? '★' : '☆'}
                       </button>
@@ -292,18 +443,41 @@ export function Games() {
   );
 }
 
-const strip = css`display:flex;gap:8px;overflow-x:auto;padding-bottom:4px;scrollbar-width:none;`;
-const grid = css`display:grid;grid-template-columns:repeat(3,minmax(0,1fr));gap:10px;padding:0;margin:0;
-  @media (min-width: 768px) { grid-template-columns: repeat(6, minmax(0, 1fr)); }`;
+const strip = css`
+  display: flex;
+  gap: 8px;
+  overflow-x: auto;
+  padding-bottom: 4px;
+  scrollbar-width: none;
+`;
+const grid = css`
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 10px;
+  padding: 0;
+  margin: 0;
+  @media (min-width: 768px) {
+    grid-template-columns: repeat(6, minmax(0, 1fr));
+  }
+`;
 
 function Chip(props: { active: boolean; onClick: () => void; children: React.ReactNode }) {
   return (
     <button
       aria-pressed={props.active}
       onClick={props.onClick}
-      css={css`flex:0 0 auto;min-height:36px;padding:6px 14px;border-radius:${theme.radius.pill};cursor:pointer;font:inherit;font-size:14px;
-        border:1px solid ${props.active ? theme.color.brand : theme.color.border};
-        background:${props.active ? theme.color.brand : theme.color.surface};color:${props.active ? theme.color.brandText : theme.color.text};`}
+      css={css`
+        flex: 0 0 auto;
+        min-height: 36px;
+        padding: 6px 14px;
+        border-radius: ${theme.radius.pill};
+        cursor: pointer;
+        font: inherit;
+        font-size: 14px;
+        border: 1px solid ${props.active ? theme.color.brand : theme.color.border};
+        background: ${props.active ? theme.color.brand : theme.color.surface};
+        color: ${props.active ? theme.color.brandText : theme.color.text};
+      `}
     >
       {props.children}
     </button>

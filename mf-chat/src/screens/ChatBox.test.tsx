@@ -18,7 +18,14 @@ vi.mock('@khela/web', async (orig) => {
 
 import { ChatBox, messageToSend } from './ChatBox';
 
-const greeting = { id: 1, chat_id: 5, sender_id: 0, from_support: true, content: 'Thanks for contacting Khela support. An agent will reply shortly.', created_at: '2025-01-10T06:00:00Z' };
+const greeting = {
+  id: 1,
+  chat_id: 5,
+  sender_id: 0,
+  from_support: true,
+  content: 'Thanks for contacting Khela support. An agent will reply shortly.',
+  created_at: '2025-01-10T06:00:00Z',
+};
 let stored: any[];
 let calls: Array<{ path: string; opts: any }>;
 
@@ -32,7 +39,14 @@ beforeEach(() => {
       return { messages: [...stored] };
     }
     if (endpoint.path === '/api/messages') {
-      const m = { id: stored.length + 1, chat_id: 5, sender_id: 42, from_support: false, content: opts.body.content, created_at: '2025-01-10T06:01:00Z' };
+      const m = {
+        id: stored.length + 1,
+        chat_id: 5,
+        sender_id: 42,
+        from_support: false,
+        content: opts.body.content,
+        created_at: '2025-01-10T06:01:00Z',
+      };
       stored.push(m);
       return { data: m };
     }
@@ -92,4 +106,3 @@ describe('chat box', () => {
     await waitFor(() => expect(screen.queryAllByTestId('chat-message')).toHaveLength(0));
   });
 });
-

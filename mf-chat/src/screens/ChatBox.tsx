@@ -86,7 +86,13 @@ export function ChatBox() {
 
   if (loadError && messages === null) {
     return (
-      <div css={css`padding:16px;`} role="alert" data-testid="chat-box-error">
+      <div
+        css={css`
+          padding: 16px;
+        `}
+        role="alert"
+        data-testid="chat-box-error"
+      >
         <p>{t(`chat:box.${loadError}`)}</p>
         <Link to="/chat-list">{t('chat:box.back')}</Link>
       </div>
@@ -94,16 +100,57 @@ export function ChatBox() {
   }
 
   return (
-    <div data-testid="chat-box" css={css`display:flex;flex-direction:column;height:${isMobile ? '100dvh' : 'calc(100dvh - 200px)'};min-height:360px;max-width:720px;margin:0 auto;`}>
-      <div css={css`display:flex;align-items:center;gap:8px;padding:10px 12px;border-bottom:1px solid ${theme.color.border};`}>
-        <Link to="/chat-list" aria-label={t('chat:box.back')} css={css`text-decoration:none;font-size:20px;`}>←</Link>
-        <h1 css={css`margin:0;font-size:17px;`}>{t('chat:title')}</h1>
+    <div
+      data-testid="chat-box"
+      css={css`
+        display: flex;
+        flex-direction: column;
+        height: ${isMobile ? '100dvh' : 'calc(100dvh - 200px)'};
+        min-height: 360px;
+        max-width: 720px;
+        margin: 0 auto;
+      `}
+    >
+      <div
+        css={css`
+          display: flex;
+          align-items: center;
+          gap: 8px;
+          padding: 10px 12px;
+          border-bottom: 1px solid ${theme.color.border};
+        `}
+      >
+        <Link
+          to="/chat-list"
+          aria-label={t('chat:box.back')}
+          css={css`
+            text-decoration: none;
+            font-size: 20px;
+          `}
+        >
+          ←
+        </Link>
+        <h1
+          css={css`
+            margin: 0;
+            font-size: 17px;
+          `}
+        >
+          {t('chat:title')}
+        </h1>
       </div>
       <div
         role="log"
         aria-label={t('chat:box.messages')}
         aria-live="polite"
-        css={css`flex:1;overflow-y:auto;padding:12px;display:flex;flex-direction:column;gap:8px;`}
+        css={css`
+          flex: 1;
+          overflow-y: auto;
+          padding: 12px;
+          display: flex;
+          flex-direction: column;
+          gap: 8px;
+        `}
       >
         {messages === null ? (
           <Spinner />
@@ -113,10 +160,24 @@ export function ChatBox() {
               key={m.id}
               data-testid="chat-message"
               data-from={m.from_support ? 'support' : 'me'}
-              css={css`max-width:80%;align-self:${m.from_support ? 'flex-start' : 'flex-end'};padding:8px 12px;border-radius:${theme.radius.md};
-                background:${m.from_support ? theme.color.surfaceRaised : theme.color.accent};color:#fff;white-space:pre-wrap;word-break:break-word;`}
+              css={css`
+                max-width: 80%;
+                align-self: ${m.from_support ? 'flex-start' : 'flex-end'};
+                padding: 8px 12px;
+                border-radius: ${theme.radius.md};
+                background: ${m.from_support ? theme.color.surfaceRaised : theme.color.accent};
+                color: #fff;
+                white-space: pre-wrap;
+                word-break: break-word;
+              `}
             >
-              <div css={css`font-size:11px;opacity:.75;margin-bottom:2px;`}>
+              <div
+                css={css`
+                  font-size: 11px;
+                  opacity: 0.75;
+                  margin-bottom: 2px;
+                `}
+              >
                 {m.from_support ? t('chat:box.support') : t('chat:box.you')} · {formatDhakaDateTime(m.created_at, i18n.language)}
               </div>
               {m.content}
@@ -125,7 +186,15 @@ export function ChatBox() {
         )}
         <div ref={endRef} />
       </div>
-      <form onSubmit={send} css={css`display:flex;gap:8px;padding:10px 12px;border-top:1px solid ${theme.color.border};`}>
+      <form
+        onSubmit={send}
+        css={css`
+          display: flex;
+          gap: 8px;
+          padding: 10px 12px;
+          border-top: 1px solid ${theme.color.border};
+        `}
+      >
         <Input
           aria-label={t('chat:box.placeholder')}
           placeholder={t('chat:box.placeholder')}
@@ -133,9 +202,20 @@ export function ChatBox() {
           maxLength={schemas.CHAT_MESSAGE_MAX}
           onChange={(e) => setDraft(e.target.value)}
         />
-        <Button type="submit" disabled={sending}>{t('chat:box.send')}</Button>
+        <Button type="submit" disabled={sending}>
+          {t('chat:box.send')}
+        </Button>
       </form>
-      {sendError && <FieldError role="alert" css={css`padding:0 12px 8px;`}>{sendError}</FieldError>}
+      {sendError && (
+        <FieldError
+          role="alert"
+          css={css`
+            padding: 0 12px 8px;
+          `}
+        >
+          {sendError}
+        </FieldError>
+      )}
     </div>
   );
 }

@@ -20,7 +20,11 @@ export function ChatEntry() {
     setFailed(false);
     api
       .call(schemas.createChat, {
-        body: { user_one_id: session.player$.value?.remoteId || schemas.LEGACY_SENDER_ID, user_two_id: schemas.LEGACY_SUPPORT_USER_ID, locale },
+        body: {
+          user_one_id: session.player$.value?.remoteId || schemas.LEGACY_SENDER_ID,
+          user_two_id: schemas.LEGACY_SUPPORT_USER_ID,
+          locale,
+        },
       })
       .then((res) => live && navigate(`/chat-box/${res.chat.id}`, { replace: true }))
       .catch((err) => {

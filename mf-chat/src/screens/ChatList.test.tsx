@@ -13,7 +13,12 @@ vi.mock('@khela/web', async (orig) => {
 
 import { ChatList } from './ChatList';
 
-const list = () => render(<MemoryRouter><ChatList /></MemoryRouter>);
+const list = () =>
+  render(
+    <MemoryRouter>
+      <ChatList />
+    </MemoryRouter>,
+  );
 
 describe('/chat-list', () => {
   it('shows No Data when the player has no chats', async () => {
@@ -23,7 +28,9 @@ describe('/chat-list', () => {
   });
 
   it('shows the other side and the last message, linking to the chat box', async () => {
-    data.chats = [{ chat_id: 3, other_user: { username: 'Khela Support' }, last_message: 'Hello there', updated_at: '2025-01-10T06:00:00Z' }];
+    data.chats = [
+      { chat_id: 3, other_user: { username: 'Khela Support' }, last_message: 'Hello there', updated_at: '2025-01-10T06:00:00Z' },
+    ];
     list();
     const item = await screen.findByTestId('chat-list-item');
     expect(item.textContent).toContain('Khela Support');

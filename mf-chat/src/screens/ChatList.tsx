@@ -31,26 +31,62 @@ export function ChatList() {
   }, [api, bus]);
   return (
     <Page data-testid="chat-list">
-      <div css={css`display:flex;justify-content:space-between;align-items:center;margin-bottom:12px;`}>
-        <h1 css={css`margin:0;font-size:20px;`}>{t('list.title')}</h1>
-        <Link to="/chat"><Button as="span">{t('list.newChat')}</Button></Link>
+      <div
+        css={css`
+          display: flex;
+          justify-content: space-between;
+          align-items: center;
+          margin-bottom: 12px;
+        `}
+      >
+        <h1
+          css={css`
+            margin: 0;
+            font-size: 20px;
+          `}
+        >
+          {t('list.title')}
+        </h1>
+        <Link to="/chat">
+          <Button as="span">{t('list.newChat')}</Button>
+        </Link>
       </div>
       {chats === null ? (
         <Spinner />
       ) : chats.length === 0 ? (
         <NoData />
       ) : (
-        <ul css={css`list-style:none;margin:0;padding:0;`}>
+        <ul
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+          `}
+        >
           {chats.map((c) => (
             <li key={c.chat_id}>
               <Link
                 to={`/chat-box/${c.chat_id}`}
                 data-testid="chat-list-item"
-                css={css`display:block;padding:12px;margin-bottom:8px;border-radius:${theme.radius.md};background:${theme.color.surface};
-                  border:1px solid ${theme.color.border};text-decoration:none;color:${theme.color.text};`}
+                css={css`
+                  display: block;
+                  padding: 12px;
+                  margin-bottom: 8px;
+                  border-radius: ${theme.radius.md};
+                  background: ${theme.color.surface};
+                  border: 1px solid ${theme.color.border};
+                  text-decoration: none;
+                  color: ${theme.color.text};
+                `}
               >
                 <strong>{c.other_user.username}</strong>
-                <div css={css`font-size:13px;color:${theme.color.textMuted};margin-top:4px;`}>
+                <div
+                  css={css`
+                    font-size: 13px;
+                    color: ${theme.color.textMuted};
+                    margin-top: 4px;
+                  `}
+                >
                   {c.last_message ? truncate(c.last_message, 60) : t('list.noMessages')}
                 </div>
               </Link>

@@ -38,30 +38,91 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
   };
 
   return (
-    <div data-testid="exchange-frame" css={css`min-height:100%;padding-bottom:72px;`}>
+    <div
+      data-testid="exchange-frame"
+      css={css`
+        min-height: 100%;
+        padding-bottom: 72px;
+      `}
+    >
       <header
-        css={css`display:flex;align-items:center;justify-content:space-between;gap:8px;padding:10px 12px;
-          background:${theme.color.surfaceRaised};border-bottom:1px solid ${theme.color.border};position:sticky;top:0;z-index:5;`}
+        css={css`
+          display: flex;
+          align-items: center;
+          justify-content: space-between;
+          gap: 8px;
+          padding: 10px 12px;
+          background: ${theme.color.surfaceRaised};
+          border-bottom: 1px solid ${theme.color.border};
+          position: sticky;
+          top: 0;
+          z-index: 5;
+        `}
       >
-        <strong css={css`font-size:16px;`}>{t('exchange:title')}</strong>
-        <div css={css`display:flex;align-items:center;gap:10px;font-size:13px;`}>
+        <strong
+          css={css`
+            font-size: 16px;
+          `}
+        >
+          {t('exchange:title')}
+        </strong>
+        <div
+          css={css`
+            display: flex;
+            align-items: center;
+            gap: 10px;
+            font-size: 13px;
+          `}
+        >
           <div>
-            <span css={css`color:${theme.color.textMuted};`}>{t('exchange:header.main')} </span>
+            <span
+              css={css`
+                color: ${theme.color.textMuted};
+              `}
+            >
+              {t('exchange:header.main')}{' '}
+            </span>
             <strong data-testid="exchange-balance">{wallet === null ? '—' : formatMoney(wallet.balance)}</strong>
           </div>
           <div>
-            <span css={css`color:${theme.color.textMuted};`}>{t('exchange:header.exposure')} </span>
-            <strong data-testid="exchange-exposure" css={css`color:${theme.color.danger};`}>{wallet?.exposure ?? '0.00'}</strong>
+            <span
+              css={css`
+                color: ${theme.color.textMuted};
+              `}
+            >
+              {t('exchange:header.exposure')}{' '}
+            </span>
+            <strong
+              data-testid="exchange-exposure"
+              css={css`
+                color: ${theme.color.danger};
+              `}
+            >
+              {wallet?.exposure ?? '0.00'}
+            </strong>
           </div>
           <button
             type="button"
             aria-label={t('exchange:header.refresh')}
             onClick={() => void refresh()}
             disabled={refreshing}
-            css={css`appearance:none;border:0;background:${theme.color.brand};color:${theme.color.brandText};border-radius:50%;
-              width:32px;height:32px;cursor:pointer;font-size:16px;
+            css={css`
+              appearance: none;
+              border: 0;
+              background: ${theme.color.brand};
+              color: ${theme.color.brandText};
+              border-radius: 50%;
+              width: 32px;
+              height: 32px;
+              cursor: pointer;
+              font-size: 16px;
               ${refreshing ? 'animation: khela-spin .5s linear infinite;' : ''}
-              @keyframes khela-spin { to { transform: rotate(360deg); } }`}
+              @keyframes khela-spin {
+                to {
+                  transform: rotate(360deg);
+                }
+              }
+            `}
           >
             ↻
           </button>
@@ -70,12 +131,31 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
 
       {blocked ? (
         <>
-          <div role="status" css={css`padding:40px 16px;text-align:center;color:${theme.color.textMuted};`}>
+          <div
+            role="status"
+            css={css`
+              padding: 40px 16px;
+              text-align: center;
+              color: ${theme.color.textMuted};
+            `}
+          >
             {t('common:marketBlocked', { section: t('exchange:blockedSection') })}
           </div>
-          <Modal open={popupOpen} title={t('common:message')} onClose={() => setPopupOpen(false)} footer={
-            <Button onClick={() => { setPopupOpen(false); navigate('/'); }}>{t('common:close')}</Button>
-          }>
+          <Modal
+            open={popupOpen}
+            title={t('common:message')}
+            onClose={() => setPopupOpen(false)}
+            footer={
+              <Button
+                onClick={() => {
+                  setPopupOpen(false);
+                  navigate('/');
+                }}
+              >
+                {t('common:close')}
+              </Button>
+            }
+          >
             <p data-testid="exchange-blocked">{t('common:marketBlocked', { section: t('exchange:blockedSection') })}</p>
           </Modal>
         </>
@@ -85,19 +165,46 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
 
       <nav
         aria-label={t('exchange:nav.label')}
-        css={css`position:fixed;left:0;right:0;bottom:0;display:flex;background:${theme.color.surface};
-          border-top:1px solid ${theme.color.border};z-index:6;`}
+        css={css`
+          position: fixed;
+          left: 0;
+          right: 0;
+          bottom: 0;
+          display: flex;
+          background: ${theme.color.surface};
+          border-top: 1px solid ${theme.color.border};
+          z-index: 6;
+        `}
       >
         {NAV.map((n) => (
           <NavLink
             key={n.to}
             to={n.to}
             end
-            css={css`flex:1;display:flex;flex-direction:column;align-items:center;gap:2px;padding:8px 2px;min-height:56px;
-              font-size:11px;text-decoration:none;color:${theme.color.textMuted};
-              &.active { color:${theme.color.brand}; }`}
+            css={css`
+              flex: 1;
+              display: flex;
+              flex-direction: column;
+              align-items: center;
+              gap: 2px;
+              padding: 8px 2px;
+              min-height: 56px;
+              font-size: 11px;
+              text-decoration: none;
+              color: ${theme.color.textMuted};
+              &.active {
+                color: ${theme.color.brand};
+              }
+            `}
           >
-            <span aria-hidden css={css`font-size:18px;`}>{n.icon}</span>
+            <span
+              aria-hidden
+              css={css`
+                font-size: 18px;
+              `}
+            >
+              {n.icon}
+            </span>
             {t(`exchange:nav.${n.key}`)}
           </NavLink>
         ))}

@@ -35,10 +35,31 @@ export function LoadingOverlay({ text }: { text: string }) {
       role="status"
       aria-live="polite"
       data-testid="exchange-loading"
-      css={css`display:flex;flex-direction:column;align-items:center;justify-content:center;gap:12px;min-height:40vh;color:${theme.color.textMuted};`}
+      css={css`
+        display: flex;
+        flex-direction: column;
+        align-items: center;
+        justify-content: center;
+        gap: 12px;
+        min-height: 40vh;
+        color: ${theme.color.textMuted};
+      `}
     >
-      <span css={css`width:28px;height:28px;border-radius:50%;border:3px solid ${theme.color.border};border-top-color:${theme.color.brand};
-        animation: khela-spin 0.8s linear infinite; @keyframes khela-spin { to { transform: rotate(360deg); } }`} />
+      <span
+        css={css`
+          width: 28px;
+          height: 28px;
+          border-radius: 50%;
+          border: 3px solid ${theme.color.border};
+          border-top-color: ${theme.color.brand};
+          animation: khela-spin 0.8s linear infinite;
+          @keyframes khela-spin {
+            to {
+              transform: rotate(360deg);
+            }
+          }
+        `}
+      />
       {text}
     </div>
   );
@@ -47,7 +68,17 @@ export function LoadingOverlay({ text }: { text: string }) {
 export function Badge({ children, tone }: { children: string; tone: 'fancy' | 'bookmaker' | 'inplay' }) {
   const bg = tone === 'fancy' ? '#0e7c66' : tone === 'bookmaker' ? '#1d4ed8' : theme.color.success;
   return (
-    <span css={css`display:inline-block;padding:1px 6px;border-radius:${theme.radius.sm};font-size:11px;font-weight:700;background:${bg};color:#fff;`}>
+    <span
+      css={css`
+        display: inline-block;
+        padding: 1px 6px;
+        border-radius: ${theme.radius.sm};
+        font-size: 11px;
+        font-weight: 700;
+        background: ${bg};
+        color: #fff;
+      `}
+    >
       {children}
     </span>
   );
@@ -73,16 +104,53 @@ export function EventRow({ event }: { event: ListedEvent }) {
   return (
     <li
       data-testid="exchange-event"
-      css={css`display:flex;align-items:center;gap:8px;padding:10px 12px;border-bottom:1px solid ${theme.color.border};`}
+      css={css`
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        padding: 10px 12px;
+        border-bottom: 1px solid ${theme.color.border};
+      `}
     >
       <button
         type="button"
         onClick={() => open(event)}
-        css={css`flex:1;text-align:left;appearance:none;border:0;background:none;color:${theme.color.text};font:inherit;cursor:pointer;padding:0;min-height:44px;`}
+        css={css`
+          flex: 1;
+          text-align: left;
+          appearance: none;
+          border: 0;
+          background: none;
+          color: ${theme.color.text};
+          font: inherit;
+          cursor: pointer;
+          padding: 0;
+          min-height: 44px;
+        `}
       >
-        <div css={css`font-weight:600;`}>{event.Event}</div>
-        <div css={css`display:flex;flex-wrap:wrap;gap:4px;align-items:center;margin-top:4px;font-size:12px;color:${theme.color.textMuted};`}>
-          {event.inplay ? <Badge tone="inplay">{t('badge.inplay')}</Badge> : event.OpenDate && <span>{formatDhakaDateTime(event.OpenDate, i18n.language)}</span>}
+        <div
+          css={css`
+            font-weight: 600;
+          `}
+        >
+          {event.Event}
+        </div>
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: 4px;
+            align-items: center;
+            margin-top: 4px;
+            font-size: 12px;
+            color: ${theme.color.textMuted};
+          `}
+        >
+          {event.inplay ? (
+            <Badge tone="inplay">{t('badge.inplay')}</Badge>
+          ) : (
+            event.OpenDate && <span>{formatDhakaDateTime(event.OpenDate, i18n.language)}</span>
+          )}
           {event.Fancy && <Badge tone="fancy">{t('badge.fancy')}</Badge>}
           {event.Bookmaker && <Badge tone="bookmaker">{t('badge.bookmaker')}</Badge>}
         </div>
@@ -92,10 +160,21 @@ export function EventRow({ event }: { event: ListedEvent }) {
         aria-pressed={pinned}
         aria-label={`${pinned ? t('unpin') : t('pin')}: ${event.Event}`}
         onClick={() => pinStore.toggle({ eventId: event.EventId, marketId: event.MarketId, name: event.Event, sport: event.sportKey })}
-        css={css`appearance:none;border:1px solid ${theme.color.border};border-radius:50%;width:36px;height:36px;cursor:pointer;
-          background:${pinned ? theme.color.brand : 'transparent'};color:${pinned ? theme.color.brandText : theme.color.textMuted};font-size:16px;`}
+        css={css`
+          appearance: none;
+          border: 1px solid ${theme.color.border};
+          border-radius: 50%;
+          width: 36px;
+          height: 36px;
+          cursor: pointer;
+          background: ${pinned ? theme.color.brand : 'transparent'};
+          color: ${pinned ? theme.color.brandText : theme.color.textMuted};
+          font-size: 16px;
+        `}
       >
-        <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="currentColor"><path d="M16 3l5 5-3 1-4 4 1 5-2 2-4-4-5 5-1-1 5-5-4-4 2-2 5 1 4-4z" /></svg>
+        <svg aria-hidden width="16" height="16" viewBox="0 0 24 24" fill="currentColor">
+          <path d="M16 3l5 5-3 1-4 4 1 5-2 2-4-4-5 5-1-1 5-5-4-4 2-2 5 1 4-4z" />
+        </svg>
       </button>
     </li>
   );
@@ -110,11 +189,23 @@ export function GroupedEvents({ events }: { events: ListedEvent[] }) {
         <section key={g.sport} aria-labelledby={`sport-${g.sport}`} data-testid={`sport-${g.sport}`}>
           <h2
             id={`sport-${g.sport}`}
-            css={css`margin:0;padding:8px 12px;font-size:14px;background:${theme.color.accent};color:#fff;`}
+            css={css`
+              margin: 0;
+              padding: 8px 12px;
+              font-size: 14px;
+              background: ${theme.color.accent};
+              color: #fff;
+            `}
           >
             {t(`sport.${g.sport}`)}
           </h2>
-          <ul css={css`list-style:none;margin:0;padding:0;`}>
+          <ul
+            css={css`
+              list-style: none;
+              margin: 0;
+              padding: 0;
+            `}
+          >
             {g.events.map((e) => (
               <EventRow key={e.MarketId} event={e} />
             ))}

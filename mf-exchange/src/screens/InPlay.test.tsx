@@ -10,9 +10,36 @@ import { pinStore, useDropPlayerStateOnLogout } from '../state';
 import type { ListedEvent } from '../logic';
 
 const events: ListedEvent[] = [
-  { EventId: '1', MarketId: '1.1', Event: 'Bangladesh v India', Fancy: true, Bookmaker: true, inplay: true, sportKey: 'cricket', OpenDate: '2025-01-10T02:00:00Z' },
-  { EventId: '2', MarketId: '1.2', Event: 'Abahani v Kings', Fancy: false, Bookmaker: false, inplay: true, sportKey: 'soccer', OpenDate: '2025-01-10T02:00:00Z' },
-  { EventId: '3', MarketId: '1.3', Event: 'Alcaraz v Sinner', Fancy: false, Bookmaker: false, inplay: false, sportKey: 'tennis', OpenDate: '2025-01-10T14:00:00Z' },
+  {
+    EventId: '1',
+    MarketId: '1.1',
+    Event: 'Bangladesh v India',
+    Fancy: true,
+    Bookmaker: true,
+    inplay: true,
+    sportKey: 'cricket',
+    OpenDate: '2025-01-10T02:00:00Z',
+  },
+  {
+    EventId: '2',
+    MarketId: '1.2',
+    Event: 'Abahani v Kings',
+    Fancy: false,
+    Bookmaker: false,
+    inplay: true,
+    sportKey: 'soccer',
+    OpenDate: '2025-01-10T02:00:00Z',
+  },
+  {
+    EventId: '3',
+    MarketId: '1.3',
+    Event: 'Alcaraz v Sinner',
+    Fancy: false,
+    Bookmaker: false,
+    inplay: false,
+    sportKey: 'tennis',
+    OpenDate: '2025-01-10T14:00:00Z',
+  },
 ];
 const now = new Date('2025-01-10T06:00:00Z');
 /** The frame's logout hook, as ExchangeFrame mounts it around every exchange screen. */

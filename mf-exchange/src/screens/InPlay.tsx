@@ -17,7 +17,11 @@ export function EventsBoard(props: { events: ListedEvent[] | null; error: boolea
     <div>
       <Tabs label={t('tabs.label')} value={tab} onChange={setTab} tabs={TABS.map((k) => ({ key: k, label: t(`tabs.${k}`) }))} />
       {tab === 'search' && (
-        <div css={css`padding:0 12px 12px;`}>
+        <div
+          css={css`
+            padding: 0 12px 12px;
+          `}
+        >
           <Input
             type="search"
             aria-label={t('tabs.search')}

@@ -60,7 +60,10 @@ describe('odds view tables', () => {
         market={{
           inplay: true,
           runners: [
-            { SelectionName: 'Bangladesh', ex: { availableToBack: [{ price: 2.5, size: 1200 }], availableToLay: [{ price: 2.52, size: 800 }] } },
+            {
+              SelectionName: 'Bangladesh',
+              ex: { availableToBack: [{ price: 2.5, size: 1200 }], availableToLay: [{ price: 2.52, size: 800 }] },
+            },
             { SelectionName: 'India', ex: { availableToBack: [], availableToLay: [{ price: 1.67, size: 300 }] } },
           ],
         }}

@@ -53,7 +53,21 @@ function ScoreFrame({ eventId }: { eventId: string }) {
   if (!src) return null;
   // the score board is a third party's page: its scripts run, but in an opaque origin (no allow-same-origin)
   // with no forms, popups or top navigation
-  return <iframe title={t('odds.liveScore')} src={src} sandbox="allow-scripts" referrerPolicy="no-referrer" css={css`width:100%;height:64px;border:0;border-radius:${theme.radius.md};display:block;`} />;
+  return (
+    <iframe
+      title={t('odds.liveScore')}
+      src={src}
+      sandbox="allow-scripts"
+      referrerPolicy="no-referrer"
+      css={css`
+        width: 100%;
+        height: 64px;
+        border: 0;
+        border-radius: ${theme.radius.md};
+        display: block;
+      `}
+    />
+  );
 }
 
 /** /odds-view: Match Odds, BookMaker and Fancy of one event, live. */
@@ -96,22 +110,65 @@ export function OddsView() {
 
   if (!target.marketId || !target.eventId || missing) {
     return (
-      <div css={css`padding:16px;`}>
+      <div
+        css={css`
+          padding: 16px;
+        `}
+      >
         <NoData text={t('odds.marketMissing')} />
-        <Button variant="secondary" onClick={() => navigate(target.previousPath)}>{t('odds.backTo')}</Button>
+        <Button variant="secondary" onClick={() => navigate(target.previousPath)}>
+          {t('odds.backTo')}
+        </Button>
       </div>
     );
   }
 
   const bookmaker = firstBookmaker(detail?.bookmaker);
-  const eventName = market ? market.runners.filter((r) => r.SelectionName !== 'The Draw').map((r) => r.SelectionName).join(' v ') : '';
+  const eventName = market
+    ? market.runners
+        .filter((r) => r.SelectionName !== 'The Draw')
+        .map((r) => r.SelectionName)
+        .join(' v ')
+    : '';
   return (
-    <div data-testid="odds-view" css={css`padding:8px 12px;`}>
-      <div css={css`display:flex;align-items:center;gap:8px;margin-bottom:8px;`}>
-        <Button variant="ghost" aria-label={t('odds.backTo')} onClick={() => navigate(target.previousPath)}>←</Button>
-        <div css={css`flex:1;`}>
-          <div css={css`font-size:12px;color:${theme.color.textMuted};`}>{t(`sport.${target.sport}`)}</div>
-          <h1 css={css`margin:0;font-size:17px;`}>{eventName}</h1>
+    <div
+      data-testid="odds-view"
+      css={css`
+        padding: 8px 12px;
+      `}
+    >
+      <div
+        css={css`
+          display: flex;
+          align-items: center;
+          gap: 8px;
+          margin-bottom: 8px;
+        `}
+      >
+        <Button variant="ghost" aria-label={t('odds.backTo')} onClick={() => navigate(target.previousPath)}>
+          ←
+        </Button>
+        <div
+          css={css`
+            flex: 1;
+          `}
+        >
+          <div
+            css={css`
+              font-size: 12px;
+              color: ${theme.color.textMuted};
+            `}
+          >
+            {t(`sport.${target.sport}`)}
+          </div>
+          <h1
+            css={css`
+              margin: 0;
+              font-size: 17px;
+            `}
+          >
+            {eventName}
+          </h1>
         </div>
         {market?.inplay && <Badge tone="inplay">{t('badge.inplay')}</Badge>}
       </div>

@@ -13,8 +13,21 @@ export function Sports() {
   const shown = (events ?? []).filter((e) => e.sportKey === sport);
   return (
     <div data-testid="exchange-sports">
-      <Tabs label={t('nav.sports')} value={sport} onChange={(s) => setParams({ sport: s }, { replace: true })} tabs={SPORTS.map((s) => ({ key: s, label: t(`sport.${s}`) }))} />
-      {loading ? <LoadingOverlay text={t('loadingEvents')} /> : error && !events ? <NoData text={t('loadFailed')} /> : shown.length ? <GroupedEvents events={shown} /> : <NoData />}
+      <Tabs
+        label={t('nav.sports')}
+        value={sport}
+        onChange={(s) => setParams({ sport: s }, { replace: true })}
+        tabs={SPORTS.map((s) => ({ key: s, label: t(`sport.${s}`) }))}
+      />
+      {loading ? (
+        <LoadingOverlay text={t('loadingEvents')} />
+      ) : error && !events ? (
+        <NoData text={t('loadFailed')} />
+      ) : shown.length ? (
+        <GroupedEvents events={shown} />
+      ) : (
+        <NoData />
+      )}
     </div>
   );
 }

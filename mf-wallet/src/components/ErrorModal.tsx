@@ -14,13 +14,24 @@ export interface ShownError {
 export function ErrorModal({ error, onClose }: { error: ShownError | null; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   return (
-    <Modal open={Boolean(error)} title={error?.title ?? t('errorTitle')} onClose={onClose} footer={<Button onClick={onClose}>{t('close')}</Button>}>
+    <Modal
+      open={Boolean(error)}
+      title={error?.title ?? t('errorTitle')}
+      onClose={onClose}
+      footer={<Button onClick={onClose}>{t('close')}</Button>}
+    >
       {error && (
         <div data-testid="error-modal-message">
           <SafeHtml html={error.message} />
           {error.profileLink && (
-            <p css={css`margin-top:12px;`}>
-              <Link to="/profile" onClick={onClose} data-testid="profile-link">{t('verifyPhoneLink')}</Link>
+            <p
+              css={css`
+                margin-top: 12px;
+              `}
+            >
+              <Link to="/profile" onClick={onClose} data-testid="profile-link">
+                {t('verifyPhoneLink')}
+              </Link>
             </p>
           )}
         </div>

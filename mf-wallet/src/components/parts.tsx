@@ -2,25 +2,42 @@ import { css } from '@emotion/react';
 import { formatMoney, theme, useHost, useLocale } from '@khela/web';
 import type { PaymentMethod } from '@khela/contracts';
 
-export const section = css`margin: 0 0 18px;`;
-export const label = css`display:block;font-size:14px;color:${theme.color.textMuted};margin:0 0 8px;`;
-export const chipRow = css`display:grid;grid-template-columns:repeat(auto-fill,minmax(92px,1fr));gap:8px;`;
+export const section = css`
+  margin: 0 0 18px;
+`;
+export const label = css`
+  display: block;
+  font-size: 14px;
+  color: ${theme.color.textMuted};
+  margin: 0 0 8px;
+`;
+export const chipRow = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(92px, 1fr));
+  gap: 8px;
+`;
 
 export function chip(selected: boolean) {
   return css`
-    appearance:none;display:flex;flex-direction:column;align-items:center;justify-content:center;gap:4px;
-    min-height:44px;padding:8px;border-radius:${theme.radius.md};cursor:pointer;font:inherit;font-size:14px;
-    background:${selected ? theme.color.surfaceRaised : theme.color.surface};color:${theme.color.text};
-    border:2px solid ${selected ? theme.color.brand : theme.color.border};
+    appearance: none;
+    display: flex;
+    flex-direction: column;
+    align-items: center;
+    justify-content: center;
+    gap: 4px;
+    min-height: 44px;
+    padding: 8px;
+    border-radius: ${theme.radius.md};
+    cursor: pointer;
+    font: inherit;
+    font-size: 14px;
+    background: ${selected ? theme.color.surfaceRaised : theme.color.surface};
+    color: ${theme.color.text};
+    border: 2px solid ${selected ? theme.color.brand : theme.color.border};
   `;
 }
 
-export function MethodChips(props: {
-  methods: PaymentMethod[];
-  value: number | null;
-  onChange: (id: number) => void;
-  name: string;
-}) {
+export function MethodChips(props: { methods: PaymentMethod[]; value: number | null; onChange: (id: number) => void; name: string }) {
   const { api } = useHost();
   return (
     <div role="radiogroup" aria-label={props.name} css={chipRow}>
@@ -34,7 +51,17 @@ export function MethodChips(props: {
           css={chip(props.value === m.id)}
           onClick={() => props.onChange(m.id)}
         >
-          {m.icon && <img src={api.url(m.icon)} alt="" width={56} height={28} css={css`object-fit:contain;`} />}
+          {m.icon && (
+            <img
+              src={api.url(m.icon)}
+              alt=""
+              width={56}
+              height={28}
+              css={css`
+                object-fit: contain;
+              `}
+            />
+          )}
           <span>{m.name}</span>
         </button>
       ))}
@@ -45,9 +72,23 @@ export function MethodChips(props: {
 export function AmountPresets(props: { presets: readonly number[]; value: string; onPick: (v: string) => void; name: string }) {
   const locale = useLocale();
   return (
-    <div role="group" aria-label={props.name} css={css`${chipRow};grid-template-columns:repeat(auto-fill,minmax(72px,1fr));margin-bottom:8px;`}>
+    <div
+      role="group"
+      aria-label={props.name}
+      css={css`
+        ${chipRow};
+        grid-template-columns: repeat(auto-fill, minmax(72px, 1fr));
+        margin-bottom: 8px;
+      `}
+    >
       {props.presets.map((p) => (
-        <button key={p} type="button" css={chip(props.value === String(p))} onClick={() => props.onPick(String(p))} aria-pressed={props.value === String(p)}>
+        <button
+          key={p}
+          type="button"
+          css={chip(props.value === String(p))}
+          onClick={() => props.onPick(String(p))}
+          aria-pressed={props.value === String(p)}
+        >
           {formatMoney(p, 'BDT', locale).replace(/\.00$/, '')}
         </button>
       ))}

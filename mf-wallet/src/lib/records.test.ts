@@ -26,7 +26,9 @@ describe('date filters in Asia/Dhaka', () => {
 
 describe('turnover display', () => {
   it('bonus = required / promotion turnover (or 1), 2 decimals', () => {
-    expect(turnoverBonus({ required_turnover: '10500.00', transaction: { promotion: { name: 'x', turnover: 10 } } as never })).toBe('1050.00');
+    expect(turnoverBonus({ required_turnover: '10500.00', transaction: { promotion: { name: 'x', turnover: 10 } } as never })).toBe(
+      '1050.00',
+    );
     expect(turnoverBonus({ required_turnover: '1000.00', transaction: { promotion: { name: 'x', turnover: 3 } } as never })).toBe('333.33');
     expect(turnoverBonus({ required_turnover: '700.50', transaction: { promotion: null } as never })).toBe('700.50');
   });

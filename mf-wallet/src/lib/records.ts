@@ -19,7 +19,8 @@ export function filterTransactions(
   now: Date = new Date(),
 ): WalletTransaction[] {
   return list.filter(
-    (t) => (f.status === 'all' || t.key === f.status) && (f.type === 'all' || t.action === f.type) && matchesDate(t.created_at, f.date, now),
+    (t) =>
+      (f.status === 'all' || t.key === f.status) && (f.type === 'all' || t.action === f.type) && matchesDate(t.created_at, f.date, now),
   );
 }
 

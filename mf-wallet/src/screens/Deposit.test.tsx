@@ -9,7 +9,15 @@ import { Funds } from './Funds';
 
 const methods = [
   { id: 1, name: 'bKash', icon: null, status: 'active', account_type: 'Agent', deposit: true, withdraw: true },
-  { id: 4, name: 'E-Wallet', icon: null, status: 'active', account_type: { type: 'ewallet', pgs: [{ name: 'Nagad', code: 'nagad', icon: null }] }, deposit: true, withdraw: false },
+  {
+    id: 4,
+    name: 'E-Wallet',
+    icon: null,
+    status: 'active',
+    account_type: { type: 'ewallet', pgs: [{ name: 'Nagad', code: 'nagad', icon: null }] },
+    deposit: true,
+    withdraw: false,
+  },
 ];
 const user = (verified: boolean) => ({ user: { session_id: verified ? '1' : '0', phone: '01712345678' } });
 
@@ -29,7 +37,10 @@ beforeEach(() => {
 
 const submit = () => userEvent.click(screen.getByTestId('deposit-submit'));
 const modalText = async () => within(await screen.findByRole('dialog')).getByTestId('error-modal-message').textContent;
-const closeModal = () => userEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Close', hidden: false }).closest('div')!.querySelector('button')!);
+const closeModal = () =>
+  userEvent.click(
+    within(screen.getByRole('dialog')).getByRole('button', { name: 'Close', hidden: false }).closest('div')!.querySelector('button')!,
+  );
 
 describe('Deposit', () => {
   it('shows the section 8 messages in order: amount, method, channel', async () => {
@@ -81,13 +92,19 @@ describe('Deposit', () => {
   it('shows the server message in the error modal', async () => {
     base();
     responders.set('POST /api/submit-deposit', () => {
-      throw new ApiError('You already have a deposit request pending. Please wait for it to be processed before making another deposit.', 409, { code: 'pending' });
+      throw new ApiError(
+        'You already have a deposit request pending. Please wait for it to be processed before making another deposit.',
+        409,
+        { code: 'pending' },
+      );
     });
     renderScreen(<Funds />, '/deposit');
     await userEvent.click(await screen.findByTestId('method-bKash'));
     await userEvent.click(screen.getByRole('button', { name: '৳500' }));
     await submit();
-    expect(await modalText()).toBe('You already have a deposit request pending. Please wait for it to be processed before making another deposit.');
+    expect(await modalText()).toBe(
+      'You already have a deposit request pending. Please wait for it to be processed before making another deposit.',
+    );
   });
 });
 void closeModal;

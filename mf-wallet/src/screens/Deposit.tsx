@@ -54,7 +54,10 @@ export function Deposit() {
 
   useEffect(() => {
     const remote_id = remoteId;
-    api.call(schemas.showPaymentMethod, { query: { name: 'deposit' } }).then((r) => setMethods(r.data), () => setMethods([]));
+    api.call(schemas.showPaymentMethod, { query: { name: 'deposit' } }).then(
+      (r) => setMethods(r.data),
+      () => setMethods([]),
+    );
     api.call(schemas.getPromotions).then(setPromotions, () => setPromotions([]));
     api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
       (r) => setPhoneVerified(r.user.session_id === '1'),
@@ -75,9 +78,10 @@ export function Deposit() {
     setWalletNumber(null);
     if (!method || isEwallet || !channel) return;
     const timer = setTimeout(() => {
-      api
-        .call(schemas.getWalletNumber, { query: { name: method.name, account_type: channel, amount: amount || undefined } })
-        .then((list) => setWalletNumber(list[0]?.account_number ?? null), () => setWalletNumber(null));
+      api.call(schemas.getWalletNumber, { query: { name: method.name, account_type: channel, amount: amount || undefined } }).then(
+        (list) => setWalletNumber(list[0]?.account_number ?? null),
+        () => setWalletNumber(null),
+      );
     }, 250);
     return () => clearTimeout(timer);
   }, [method, channel, amount, isEwallet, api]);
@@ -128,7 +132,15 @@ export function Deposit() {
           },
           idempotencyKey: attemptKey.current,
         });
-        navigate('/payment-request', { state: { amount: res.amount, payment_icon: method.icon, action: 'deposit', transaction: res.transaction_id, reference: res.reference } });
+        navigate('/payment-request', {
+          state: {
+            amount: res.amount,
+            payment_icon: method.icon,
+            action: 'deposit',
+            transaction: res.transaction_id,
+            reference: res.reference,
+          },
+        });
       }
       attemptKey.current = null;
     } catch (err) {
@@ -148,13 +160,35 @@ export function Deposit() {
     const left = Math.max(0, Math.round((ewallet.expiresAt - now) / 1000));
     return (
       <Card data-testid="ewallet-payment">
-        <h2 css={css`margin-top:0;`}>{t('ewalletPay', { amount: formatMoney(ewallet.amount, 'BDT', locale) })}</h2>
+        <h2
+          css={css`
+            margin-top: 0;
+          `}
+        >
+          {t('ewalletPay', { amount: formatMoney(ewallet.amount, 'BDT', locale) })}
+        </h2>
         <p>{t('ewalletTimer', { time: mmss(left) })}</p>
-        <p css={css`color:${theme.color.textMuted};font-size:13px;`}>{ewallet.transaction}</p>
+        <p
+          css={css`
+            color: ${theme.color.textMuted};
+            font-size: 13px;
+          `}
+        >
+          {ewallet.transaction}
+        </p>
         <a
           href={safeExternalUrl(ewallet.url)}
           data-testid="go-to-gateway"
-          css={css`display:block;text-align:center;padding:12px;border-radius:${theme.radius.md};background:${theme.color.brand};color:${theme.color.brandText};font-weight:600;text-decoration:none;`}
+          css={css`
+            display: block;
+            text-align: center;
+            padding: 12px;
+            border-radius: ${theme.radius.md};
+            background: ${theme.color.brand};
+            color: ${theme.color.brandText};
+            font-weight: 600;
+            text-decoration: none;
+          `}
         >
           {t('goToPayment')}
         </a>
@@ -165,12 +199,27 @@ export function Deposit() {
   return (
     <form onSubmit={submit} noValidate>
       {phoneVerified === false && (
-        <p role="alert" css={css`background:${theme.color.surfaceRaised};padding:10px 12px;border-radius:${theme.radius.md};`}>
+        <p
+          role="alert"
+          css={css`
+            background: ${theme.color.surfaceRaised};
+            padding: 10px 12px;
+            border-radius: ${theme.radius.md};
+          `}
+        >
           {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
         </p>
       )}
       {pending && (
-        <p role="status" data-testid="deposit-pending" css={css`background:${theme.color.surfaceRaised};padding:10px 12px;border-radius:${theme.radius.md};`}>
+        <p
+          role="status"
+          data-testid="deposit-pending"
+          css={css`
+            background: ${theme.color.surfaceRaised};
+            padding: 10px 12px;
+            border-radius: ${theme.radius.md};
+          `}
+        >
           {t('pending.deposit')}
         </p>
       )}
@@ -183,7 +232,15 @@ export function Deposit() {
           <span css={label}>{t('depositChannel')}</span>
           <div role="radiogroup" aria-label={t('depositChannel')} css={chipRow}>
             {channels.map((c) => (
-              <button key={c.key} type="button" role="radio" aria-checked={channel === c.key} css={chip(channel === c.key)} onClick={() => setChannel(c.key)} data-testid={`channel-${c.key}`}>
+              <button
+                key={c.key}
+                type="button"
+                role="radio"
+                aria-checked={channel === c.key}
+                css={chip(channel === c.key)}
+                onClick={() => setChannel(c.key)}
+                data-testid={`channel-${c.key}`}
+              >
                 {c.label}
               </button>
             ))}
@@ -194,39 +251,97 @@ export function Deposit() {
         <AmountPresets presets={schemas.DEPOSIT_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
         <TextField
           label={t('amount')}
-          hint={t('amountRange', { min: formatMoney(schemas.DEPOSIT_MIN, 'BDT', locale), max: formatMoney(schemas.DEPOSIT_MAX, 'BDT', locale) })}
-          inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')), name: 'amount' }}
+          hint={t('amountRange', {
+            min: formatMoney(schemas.DEPOSIT_MIN, 'BDT', locale),
+            max: formatMoney(schemas.DEPOSIT_MAX, 'BDT', locale),
+          })}
+          inputProps={{
+            inputMode: 'decimal',
+            value: amount,
+            onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')),
+            name: 'amount',
+          }}
         />
       </div>
       {promotions.length > 0 && (
         <div css={section}>
-          <label css={label} htmlFor="deposit-promotion">{t('promotion')}</label>
+          <label css={label} htmlFor="deposit-promotion">
+            {t('promotion')}
+          </label>
           <select
             id="deposit-promotion"
             value={promotionId ?? ''}
             onChange={(e) => setPromotionId(e.target.value ? Number(e.target.value) : null)}
-            css={css`width:100%;min-height:44px;border-radius:${theme.radius.md};background:${theme.color.bg};color:${theme.color.text};border:1px solid ${theme.color.border};padding:0 10px;font:inherit;`}
+            css={css`
+              width: 100%;
+              min-height: 44px;
+              border-radius: ${theme.radius.md};
+              background: ${theme.color.bg};
+              color: ${theme.color.text};
+              border: 1px solid ${theme.color.border};
+              padding: 0 10px;
+              font: inherit;
+            `}
           >
             <option value="">{t('noPromotion')}</option>
             {promotions.map((p) => (
-              <option key={p.id} value={p.id}>{p.name}</option>
+              <option key={p.id} value={p.id}>
+                {p.name}
+              </option>
             ))}
           </select>
         </div>
       )}
       {walletNumber && (
-        <Card css={css`margin-bottom:18px;`} data-testid="wallet-number">
-          <p css={css`margin:0 0 8px;color:${theme.color.textMuted};`}>{t('sendTo', { amount: amount ? formatMoney(amount, 'BDT', locale) : '' })}</p>
-          <div css={css`display:flex;align-items:center;justify-content:space-between;gap:8px;`}>
-            <strong css={css`font-size:20px;letter-spacing:1px;`}>{walletNumber}</strong>
-            <Button type="button" variant="secondary" onClick={() => copy(walletNumber, t('accountCopied'), t('noAccountToCopy'))}>{t('copy')}</Button>
+        <Card
+          css={css`
+            margin-bottom: 18px;
+          `}
+          data-testid="wallet-number"
+        >
+          <p
+            css={css`
+              margin: 0 0 8px;
+              color: ${theme.color.textMuted};
+            `}
+          >
+            {t('sendTo', { amount: amount ? formatMoney(amount, 'BDT', locale) : '' })}
+          </p>
+          <div
+            css={css`
+              display: flex;
+              align-items: center;
+              justify-content: space-between;
+              gap: 8px;
+            `}
+          >
+            <strong
+              css={css`
+                font-size: 20px;
+                letter-spacing: 1px;
+              `}
+            >
+              {walletNumber}
+            </strong>
+            <Button type="button" variant="secondary" onClick={() => copy(walletNumber, t('accountCopied'), t('noAccountToCopy'))}>
+              {t('copy')}
+            </Button>
           </div>
-          <div css={css`display:flex;justify-content:flex-end;margin-top:8px;`}>
+          <div
+            css={css`
+              display: flex;
+              justify-content: flex-end;
+              margin-top: 8px;
+            `}
+          >
             <Button type="button" variant="ghost" onClick={() => copy(amount || null, t('amountCopied', { amount }), t('noAmountToCopy'))}>
               {t('copy')} {t('amount')}
             </Button>
           </div>
-          <TextField label={t('trxIdOptional')} inputProps={{ value: payerTrx, onChange: (e) => setPayerTrx(e.target.value), name: 'transaction_id', autoComplete: 'off' }} />
+          <TextField
+            label={t('trxIdOptional')}
+            inputProps={{ value: payerTrx, onChange: (e) => setPayerTrx(e.target.value), name: 'transaction_id', autoComplete: 'off' }}
+          />
         </Card>
       )}
       <Button type="submit" block disabled={submitting} data-testid="deposit-submit">

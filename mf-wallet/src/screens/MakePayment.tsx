@@ -81,38 +81,107 @@ export function MakePayment() {
 
   return (
     <Page>
-      <h1 css={css`font-size:20px;`}>{t('makePayment.title')}</h1>
+      <h1
+        css={css`
+          font-size: 20px;
+        `}
+      >
+        {t('makePayment.title')}
+      </h1>
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('makePayment.phone')}
           error={errors.phone}
-          inputProps={{ inputMode: 'numeric', value: phone, list: 'make-payment-phones', onChange: (e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 11)), name: 'phone' }}
+          inputProps={{
+            inputMode: 'numeric',
+            value: phone,
+            list: 'make-payment-phones',
+            onChange: (e) => setPhone(e.target.value.replace(/\D/g, '').slice(0, 11)),
+            name: 'phone',
+          }}
         />
         <datalist id="make-payment-phones">
           {phones.map((p) => (
             <option key={p} value={p} />
           ))}
         </datalist>
-        <TextField label={t('makePayment.trx')} error={errors.trx} inputProps={{ value: trx, onChange: (e) => setTrx(e.target.value), name: 'transaction_id', autoComplete: 'off', maxLength: schemas.TRANSACTION_ID_MAX }} />
+        <TextField
+          label={t('makePayment.trx')}
+          error={errors.trx}
+          inputProps={{
+            value: trx,
+            onChange: (e) => setTrx(e.target.value),
+            name: 'transaction_id',
+            autoComplete: 'off',
+            maxLength: schemas.TRANSACTION_ID_MAX,
+          }}
+        />
         <TextField
           label={t('makePayment.reference')}
           error={errors.reference}
-          inputProps={{ value: reference, onChange: (e) => setReference(e.target.value.toUpperCase().slice(0, 20)), name: 'reference', autoComplete: 'off', 'data-testid': 'make-payment-reference' } as React.InputHTMLAttributes<HTMLInputElement>}
+          inputProps={
+            {
+              value: reference,
+              onChange: (e) => setReference(e.target.value.toUpperCase().slice(0, 20)),
+              name: 'reference',
+              autoComplete: 'off',
+              'data-testid': 'make-payment-reference',
+            } as React.InputHTMLAttributes<HTMLInputElement>
+          }
         />
-        <label css={css`display:block;margin-bottom:14px;color:${theme.color.textMuted};font-size:14px;`}>
+        <label
+          css={css`
+            display: block;
+            margin-bottom: 14px;
+            color: ${theme.color.textMuted};
+            font-size: 14px;
+          `}
+        >
           {t('makePayment.receipts')}
-          <input type="file" accept="image/*" multiple name="receipts" onChange={(e) => pick(e.target.files)} css={css`display:block;margin-top:6px;color:${theme.color.text};`} />
+          <input
+            type="file"
+            accept="image/*"
+            multiple
+            name="receipts"
+            onChange={(e) => pick(e.target.files)}
+            css={css`
+              display: block;
+              margin-top: 6px;
+              color: ${theme.color.text};
+            `}
+          />
         </label>
-        <div css={css`display:flex;flex-wrap:wrap;gap:8px;margin-bottom:14px;`}>
+        <div
+          css={css`
+            display: flex;
+            flex-wrap: wrap;
+            gap: 8px;
+            margin-bottom: 14px;
+          `}
+        >
           {files.map((f) => (
-            <img key={f.url} src={f.url} alt={f.file.name} css={css`max-height:310px;max-width:100%;border-radius:${theme.radius.md};`} />
+            <img
+              key={f.url}
+              src={f.url}
+              alt={f.file.name}
+              css={css`
+                max-height: 310px;
+                max-width: 100%;
+                border-radius: ${theme.radius.md};
+              `}
+            />
           ))}
         </div>
         <Button type="submit" block disabled={submitting} data-testid="make-payment-submit">
           {submitting ? t('submitting') : t('makePayment.submit')}
         </Button>
       </form>
-      <Modal open={modal !== null} title={t('errorTitle')} onClose={() => setModal(null)} footer={<Button onClick={() => setModal(null)}>{t('close')}</Button>}>
+      <Modal
+        open={modal !== null}
+        title={t('errorTitle')}
+        onClose={() => setModal(null)}
+        footer={<Button onClick={() => setModal(null)}>{t('close')}</Button>}
+      >
         <p data-testid="make-payment-message">{modal}</p>
       </Modal>
     </Page>

@@ -60,13 +60,57 @@ export function PaymentRequest() {
 
   return (
     <Page>
-      <Card css={css`text-align:center;padding:28px 16px;`} data-testid="payment-request">
-        <div aria-hidden css={css`font-size:56px;animation:${pulse} 1.4s ease-in-out infinite;`}>⏳</div>
-        <h1 css={css`margin:12px 0 4px;color:${theme.color.brand};`}>{t('request.getReady')}</h1>
-        <p css={css`margin:0 0 16px;`}>{t('request.onItsWay')}</p>
-        {state.payment_icon && <img src={api.url(state.payment_icon)} alt="" width={96} height={48} css={css`object-fit:contain;`} />}
+      <Card
+        css={css`
+          text-align: center;
+          padding: 28px 16px;
+        `}
+        data-testid="payment-request"
+      >
+        <div
+          aria-hidden
+          css={css`
+            font-size: 56px;
+            animation: ${pulse} 1.4s ease-in-out infinite;
+          `}
+        >
+          ⏳
+        </div>
+        <h1
+          css={css`
+            margin: 12px 0 4px;
+            color: ${theme.color.brand};
+          `}
+        >
+          {t('request.getReady')}
+        </h1>
+        <p
+          css={css`
+            margin: 0 0 16px;
+          `}
+        >
+          {t('request.onItsWay')}
+        </p>
+        {state.payment_icon && (
+          <img
+            src={api.url(state.payment_icon)}
+            alt=""
+            width={96}
+            height={48}
+            css={css`
+              object-fit: contain;
+            `}
+          />
+        )}
         {amount && (
-          <p data-testid="request-amount" css={css`font-size:28px;font-weight:700;margin:8px 0;`}>
+          <p
+            data-testid="request-amount"
+            css={css`
+              font-size: 28px;
+              font-weight: 700;
+              margin: 8px 0;
+            `}
+          >
             {formatMoney(amount, 'BDT', locale)}
           </p>
         )}
@@ -75,23 +119,81 @@ export function PaymentRequest() {
             {gatewayKey === '1' ? t('request.success') : gatewayKey === '2' ? t('request.failed') : t('request.checking')}
           </p>
         )}
-        <p css={css`color:${theme.color.textMuted};margin:16px 0 4px;`}>{t('request.timeLeft')}</p>
-        <p data-testid="countdown" css={css`font-size:32px;font-variant-numeric:tabular-nums;margin:0 0 20px;`}>{mmss(left)}</p>
+        <p
+          css={css`
+            color: ${theme.color.textMuted};
+            margin: 16px 0 4px;
+          `}
+        >
+          {t('request.timeLeft')}
+        </p>
+        <p
+          data-testid="countdown"
+          css={css`
+            font-size: 32px;
+            font-variant-numeric: tabular-nums;
+            margin: 0 0 20px;
+          `}
+        >
+          {mmss(left)}
+        </p>
         {state.reference && (
-          <div css={css`margin:0 0 12px;`}>
-            <p css={css`color:${theme.color.textMuted};margin:0 0 4px;`}>{t('request.reference')}</p>
-            <p data-testid="deposit-reference" css={css`font-size:22px;font-weight:700;letter-spacing:2px;margin:0 0 4px;font-variant-numeric:tabular-nums;`}>
+          <div
+            css={css`
+              margin: 0 0 12px;
+            `}
+          >
+            <p
+              css={css`
+                color: ${theme.color.textMuted};
+                margin: 0 0 4px;
+              `}
+            >
+              {t('request.reference')}
+            </p>
+            <p
+              data-testid="deposit-reference"
+              css={css`
+                font-size: 22px;
+                font-weight: 700;
+                letter-spacing: 2px;
+                margin: 0 0 4px;
+                font-variant-numeric: tabular-nums;
+              `}
+            >
               {state.reference}
             </p>
-            <p css={css`color:${theme.color.textMuted};font-size:13px;margin:0;`}>{t('request.referenceHint')}</p>
+            <p
+              css={css`
+                color: ${theme.color.textMuted};
+                font-size: 13px;
+                margin: 0;
+              `}
+            >
+              {t('request.referenceHint')}
+            </p>
           </div>
         )}
         {state.action === 'deposit' && (
           <p>
-            <Link to={state.reference ? `/make-payment?ref=${encodeURIComponent(state.reference)}` : '/make-payment'}>{t('request.confirmPayment')}</Link>
+            <Link to={state.reference ? `/make-payment?ref=${encodeURIComponent(state.reference)}` : '/make-payment'}>
+              {t('request.confirmPayment')}
+            </Link>
           </p>
         )}
-        <Link to="/account" data-testid="request-close" css={css`display:inline-block;padding:10px 24px;border-radius:${theme.radius.md};background:${theme.color.brand};color:${theme.color.brandText};text-decoration:none;font-weight:600;`}>
+        <Link
+          to="/account"
+          data-testid="request-close"
+          css={css`
+            display: inline-block;
+            padding: 10px 24px;
+            border-radius: ${theme.radius.md};
+            background: ${theme.color.brand};
+            color: ${theme.color.brandText};
+            text-decoration: none;
+            font-weight: 600;
+          `}
+        >
           {t('request.close')}
         </Link>
       </Card>

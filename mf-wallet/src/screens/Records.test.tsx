@@ -9,9 +9,20 @@ import { TurnoverRecord } from './TurnoverRecord';
 import { PaymentRequest } from './PaymentRequest';
 
 const tx = (over: Record<string, unknown>) => ({
-  id: 1, action: 'deposit', amount: '1000.00', bonus: '0.00', key: '1', transaction_id: 'D1', account_number: '01711000001', provider: null,
-  created_at: new Date().toISOString(), updated_at: new Date().toISOString(), information_received_at: new Date().toISOString(),
-  payment_method: null, promotion: null, ...over,
+  id: 1,
+  action: 'deposit',
+  amount: '1000.00',
+  bonus: '0.00',
+  key: '1',
+  transaction_id: 'D1',
+  account_number: '01711000001',
+  provider: null,
+  created_at: new Date().toISOString(),
+  updated_at: new Date().toISOString(),
+  information_received_at: new Date().toISOString(),
+  payment_method: null,
+  promotion: null,
+  ...over,
 });
 
 beforeEach(() => {
@@ -22,7 +33,12 @@ beforeEach(() => {
 
 describe('TransactionRecord', () => {
   it('opens the timeline popup with Agent and a masked account number; filters by status', async () => {
-    responders.set('GET /api/transaction/show', () => ({ transactions: [tx({ id: 1 }), tx({ id: 2, key: '0', action: 'withdraw', payment_method: { name: 'bKash', type: 'Agent', icon: null } })] }));
+    responders.set('GET /api/transaction/show', () => ({
+      transactions: [
+        tx({ id: 1 }),
+        tx({ id: 2, key: '0', action: 'withdraw', payment_method: { name: 'bKash', type: 'Agent', icon: null } }),
+      ],
+    }));
     renderScreen(<TransactionRecord />, '/transaction-record');
     const rows = await screen.findAllByTestId('record-row');
     expect(rows).toHaveLength(2);
@@ -30,7 +46,11 @@ describe('TransactionRecord', () => {
     const details = await screen.findByTestId('record-details');
     expect(within(details).getByTestId('detail-method').textContent).toBe('Agent');
     expect(within(details).getByTestId('detail-account').textContent).toBe('01*******01');
-    expect(within(details).getAllByTestId('step-label').map((s) => s.textContent)).toEqual(['Initiated', 'Information Received', 'Success']);
+    expect(
+      within(details)
+        .getAllByTestId('step-label')
+        .map((s) => s.textContent),
+    ).toEqual(['Initiated', 'Information Received', 'Success']);
     await userEvent.keyboard('{Escape}');
     await userEvent.click(screen.getByTestId('open-filter'));
     await userEvent.click(screen.getByRole('button', { name: 'Pending' }));
@@ -50,7 +70,14 @@ describe('TurnoverRecord', () => {
   it('shows the bonus with 2 decimals and switches tabs', async () => {
     responders.set('GET /api/turnovers', () => ({
       data: [
-        { id: 1, status: 'active', required_turnover: '1000.00', remaining_turnover: '400.00', created_at: new Date().toISOString(), transaction: { action: 'deposit', amount: '100.00', promotion: { name: 'Reload', turnover: 3 }, payment_method: null } },
+        {
+          id: 1,
+          status: 'active',
+          required_turnover: '1000.00',
+          remaining_turnover: '400.00',
+          created_at: new Date().toISOString(),
+          transaction: { action: 'deposit', amount: '100.00', promotion: { name: 'Reload', turnover: 3 }, payment_method: null },
+        },
       ],
     }));
     renderScreen(<TurnoverRecord />, '/turnover-record');

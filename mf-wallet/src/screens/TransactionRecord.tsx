@@ -13,7 +13,17 @@ function StatusTag({ k }: { k: WalletTransaction['key'] }) {
   const { t } = useTranslation('wallet');
   const text = k === '1' ? t('records.success') : k === '2' ? t('records.fail') : t('records.pending');
   return (
-    <span data-testid="status-tag" css={css`padding:2px 10px;border-radius:${theme.radius.pill};font-size:12px;font-weight:600;background:${TAG_COLOR[k]};color:#111;`}>
+    <span
+      data-testid="status-tag"
+      css={css`
+        padding: 2px 10px;
+        border-radius: ${theme.radius.pill};
+        font-size: 12px;
+        font-weight: 600;
+        background: ${TAG_COLOR[k]};
+        color: #111;
+      `}
+    >
       {text}
     </span>
   );
@@ -21,11 +31,40 @@ function StatusTag({ k }: { k: WalletTransaction['key'] }) {
 
 function Options<K extends string>(props: { title: string; value: K; options: Array<[K, string]>; onChange: (k: K) => void }) {
   return (
-    <fieldset css={css`border:0;padding:0;margin:0 0 14px;`}>
-      <legend css={css`font-size:14px;color:${theme.color.textMuted};margin-bottom:8px;`}>{props.title}</legend>
-      <div css={css`display:flex;flex-wrap:wrap;gap:8px;`}>
+    <fieldset
+      css={css`
+        border: 0;
+        padding: 0;
+        margin: 0 0 14px;
+      `}
+    >
+      <legend
+        css={css`
+          font-size: 14px;
+          color: ${theme.color.textMuted};
+          margin-bottom: 8px;
+        `}
+      >
+        {props.title}
+      </legend>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 8px;
+        `}
+      >
         {props.options.map(([k, label]) => (
-          <button key={k} type="button" aria-pressed={props.value === k} css={css`${chip(props.value === k)};min-width:80px;`} onClick={() => props.onChange(k)}>
+          <button
+            key={k}
+            type="button"
+            aria-pressed={props.value === k}
+            css={css`
+              ${chip(props.value === k)};
+              min-width: 80px;
+            `}
+            onClick={() => props.onChange(k)}
+          >
             {label}
           </button>
         ))}
@@ -40,17 +79,64 @@ function Timeline({ tx }: { tx: WalletTransaction }) {
   const final = tx.key === '1' ? t('records.success') : tx.key === '2' ? t('records.fail') : t('records.processing');
   const steps: Array<{ label: string; at: string | null; done: boolean; color: string }> = [
     { label: t('records.initiated'), at: tx.created_at, done: true, color: theme.color.success },
-    { label: t('records.infoReceived'), at: tx.information_received_at, done: Boolean(tx.information_received_at), color: theme.color.success },
+    {
+      label: t('records.infoReceived'),
+      at: tx.information_received_at,
+      done: Boolean(tx.information_received_at),
+      color: theme.color.success,
+    },
     { label: final, at: tx.key === '0' ? null : tx.updated_at, done: tx.key !== '0', color: TAG_COLOR[tx.key] },
   ];
   return (
-    <ol data-testid="timeline" css={css`list-style:none;padding:0;margin:0 0 16px;`}>
+    <ol
+      data-testid="timeline"
+      css={css`
+        list-style: none;
+        padding: 0;
+        margin: 0 0 16px;
+      `}
+    >
       {steps.map((s, i) => (
-        <li key={i} css={css`display:flex;gap:10px;align-items:flex-start;padding-bottom:12px;`}>
-          <span aria-hidden css={css`width:14px;height:14px;border-radius:50%;margin-top:3px;flex:none;background:${s.done ? s.color : 'transparent'};border:2px solid ${s.done ? s.color : theme.color.border};`} />
+        <li
+          key={i}
+          css={css`
+            display: flex;
+            gap: 10px;
+            align-items: flex-start;
+            padding-bottom: 12px;
+          `}
+        >
+          <span
+            aria-hidden
+            css={css`
+              width: 14px;
+              height: 14px;
+              border-radius: 50%;
+              margin-top: 3px;
+              flex: none;
+              background: ${s.done ? s.color : 'transparent'};
+              border: 2px solid ${s.done ? s.color : theme.color.border};
+            `}
+          />
           <div>
-            <div css={css`font-weight:600;`} data-testid="step-label">{s.label}</div>
-            {s.at && <div css={css`font-size:12px;color:${theme.color.textMuted};`}>{formatDhakaDateTime(s.at, locale)} {t('records.gmt6')}</div>}
+            <div
+              css={css`
+                font-weight: 600;
+              `}
+              data-testid="step-label"
+            >
+              {s.label}
+            </div>
+            {s.at && (
+              <div
+                css={css`
+                  font-size: 12px;
+                  color: ${theme.color.textMuted};
+                `}
+              >
+                {formatDhakaDateTime(s.at, locale)} {t('records.gmt6')}
+              </div>
+            )}
           </div>
         </li>
       ))}
@@ -64,7 +150,11 @@ export function TransactionRecord() {
   const { api, session, bus } = useHost();
   const locale = useLocale();
   const [list, setList] = useState<WalletTransaction[] | null>(null);
-  const [filter, setFilter] = useState<{ status: StatusFilter; type: TypeFilter; date: DateFilter }>({ status: 'all', type: 'all', date: 'all' });
+  const [filter, setFilter] = useState<{ status: StatusFilter; type: TypeFilter; date: DateFilter }>({
+    status: 'all',
+    type: 'all',
+    date: 'all',
+  });
   const [draft, setDraft] = useState(filter);
   const [showFilter, setShowFilter] = useState(false);
   const [open, setOpen] = useState<WalletTransaction | null>(null);
@@ -88,8 +178,20 @@ export function TransactionRecord() {
 
   return (
     <Page>
-      <div css={css`display:flex;justify-content:space-between;align-items:center;`}>
-        <h1 css={css`font-size:20px;`}>{t('records.transactionTitle')}</h1>
+      <div
+        css={css`
+          display: flex;
+          justify-content: space-between;
+          align-items: center;
+        `}
+      >
+        <h1
+          css={css`
+            font-size: 20px;
+          `}
+        >
+          {t('records.transactionTitle')}
+        </h1>
         <Button variant="secondary" onClick={() => (setDraft(filter), setShowFilter(true))} data-testid="open-filter">
           {t('records.filter')}
         </Button>
@@ -101,21 +203,59 @@ export function TransactionRecord() {
       ) : (
         groups.map(([day, rows]) => (
           <section key={day} data-testid="record-group">
-            <h2 css={css`font-size:14px;color:${theme.color.textMuted};margin:16px 0 8px;`}>{day}</h2>
+            <h2
+              css={css`
+                font-size: 14px;
+                color: ${theme.color.textMuted};
+                margin: 16px 0 8px;
+              `}
+            >
+              {day}
+            </h2>
             {rows.map((tx) => (
               <button
                 key={tx.id}
                 type="button"
                 onClick={() => setOpen(tx)}
                 data-testid="record-row"
-                css={css`appearance:none;width:100%;display:flex;justify-content:space-between;align-items:center;gap:8px;padding:12px;margin-bottom:8px;
-                  background:${theme.color.surface};color:${theme.color.text};border:1px solid ${theme.color.border};border-radius:${theme.radius.md};font:inherit;cursor:pointer;text-align:left;`}
+                css={css`
+                  appearance: none;
+                  width: 100%;
+                  display: flex;
+                  justify-content: space-between;
+                  align-items: center;
+                  gap: 8px;
+                  padding: 12px;
+                  margin-bottom: 8px;
+                  background: ${theme.color.surface};
+                  color: ${theme.color.text};
+                  border: 1px solid ${theme.color.border};
+                  border-radius: ${theme.radius.md};
+                  font: inherit;
+                  cursor: pointer;
+                  text-align: left;
+                `}
               >
                 <span>
                   <strong>{tx.action === 'deposit' ? t('records.deposit') : t('records.withdrawal')}</strong>
-                  <span css={css`display:block;font-size:12px;color:${theme.color.textMuted};`}>{formatDhakaDateTime(tx.created_at, locale).slice(11)}</span>
+                  <span
+                    css={css`
+                      display: block;
+                      font-size: 12px;
+                      color: ${theme.color.textMuted};
+                    `}
+                  >
+                    {formatDhakaDateTime(tx.created_at, locale).slice(11)}
+                  </span>
                 </span>
-                <span css={css`display:flex;flex-direction:column;align-items:flex-end;gap:4px;`}>
+                <span
+                  css={css`
+                    display: flex;
+                    flex-direction: column;
+                    align-items: flex-end;
+                    gap: 4px;
+                  `}
+                >
                   <span>{formatMoney(tx.amount, 'BDT', locale)}</span>
                   <StatusTag k={tx.key} />
                 </span>
@@ -125,28 +265,94 @@ export function TransactionRecord() {
         ))
       )}
 
-      <Modal open={showFilter} title={t('records.filter')} onClose={() => setShowFilter(false)}
-        footer={<Button onClick={() => (setFilter(draft), setShowFilter(false))} data-testid="filter-confirm">{t('records.confirm')}</Button>}>
-        <Options title={t('records.status')} value={draft.status} onChange={(status) => setDraft({ ...draft, status })}
-          options={[['all', t('records.all')], ['0', t('records.pending')], ['2', t('records.fail')], ['1', t('records.success')]]} />
-        <Options title={t('records.paymentType')} value={draft.type} onChange={(type) => setDraft({ ...draft, type })}
-          options={[['all', t('records.all')], ['deposit', t('records.deposit')], ['withdraw', t('records.withdrawal')]]} />
-        <Options title={t('records.date')} value={draft.date} onChange={(date) => setDraft({ ...draft, date })}
-          options={[['today', t('records.today')], ['yesterday', t('records.yesterday')], ['last7', t('records.last7')], ['all', t('records.all')]]} />
+      <Modal
+        open={showFilter}
+        title={t('records.filter')}
+        onClose={() => setShowFilter(false)}
+        footer={
+          <Button onClick={() => (setFilter(draft), setShowFilter(false))} data-testid="filter-confirm">
+            {t('records.confirm')}
+          </Button>
+        }
+      >
+        <Options
+          title={t('records.status')}
+          value={draft.status}
+          onChange={(status) => setDraft({ ...draft, status })}
+          options={[
+            ['all', t('records.all')],
+            ['0', t('records.pending')],
+            ['2', t('records.fail')],
+            ['1', t('records.success')],
+          ]}
+        />
+        <Options
+          title={t('records.paymentType')}
+          value={draft.type}
+          onChange={(type) => setDraft({ ...draft, type })}
+          options={[
+            ['all', t('records.all')],
+            ['deposit', t('records.deposit')],
+            ['withdraw', t('records.withdrawal')],
+          ]}
+        />
+        <Options
+          title={t('records.date')}
+          value={draft.date}
+          onChange={(date) => setDraft({ ...draft, date })}
+          options={[
+            ['today', t('records.today')],
+            ['yesterday', t('records.yesterday')],
+            ['last7', t('records.last7')],
+            ['all', t('records.all')],
+          ]}
+        />
       </Modal>
 
       <Modal open={Boolean(open)} title={t('records.details')} onClose={() => setOpen(null)}>
         {open && (
           <div data-testid="record-details">
             <Timeline tx={open} />
-            <table css={css`width:100%;border-collapse:collapse;font-size:14px;td,th{padding:6px 4px;border-bottom:1px solid ${theme.color.border};text-align:left;}`}>
+            <table
+              css={css`
+                width: 100%;
+                border-collapse: collapse;
+                font-size: 14px;
+                td,
+                th {
+                  padding: 6px 4px;
+                  border-bottom: 1px solid ${theme.color.border};
+                  text-align: left;
+                }
+              `}
+            >
               <tbody>
-                <tr><th scope="row">{t('records.no')}</th><td>{open.transaction_id}</td></tr>
-                <tr><th scope="row">{t('records.type')}</th><td>{open.action === 'deposit' ? t('records.deposit') : t('records.withdrawal')}</td></tr>
-                <tr><th scope="row">{t('records.paymentMethod')}</th><td data-testid="detail-method">{open.payment_method?.name ?? t('records.agent')}</td></tr>
-                <tr><th scope="row">{t('records.bankName')}</th><td>{open.provider ?? open.payment_method?.name ?? t('records.agent')}</td></tr>
-                {open.account_number && <tr><th scope="row">{t('records.account')}</th><td data-testid="detail-account">{maskAccount(open.account_number)}</td></tr>}
-                <tr><th scope="row">{t('records.amount')}</th><td>{formatMoney(open.amount, 'BDT', locale)}</td></tr>
+                <tr>
+                  <th scope="row">{t('records.no')}</th>
+                  <td>{open.transaction_id}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('records.type')}</th>
+                  <td>{open.action === 'deposit' ? t('records.deposit') : t('records.withdrawal')}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('records.paymentMethod')}</th>
+                  <td data-testid="detail-method">{open.payment_method?.name ?? t('records.agent')}</td>
+                </tr>
+                <tr>
+                  <th scope="row">{t('records.bankName')}</th>
+                  <td>{open.provider ?? open.payment_method?.name ?? t('records.agent')}</td>
+                </tr>
+                {open.account_number && (
+                  <tr>
+                    <th scope="row">{t('records.account')}</th>
+                    <td data-testid="detail-account">{maskAccount(open.account_number)}</td>
+                  </tr>
+                )}
+                <tr>
+                  <th scope="row">{t('records.amount')}</th>
+                  <td>{formatMoney(open.amount, 'BDT', locale)}</td>
+                </tr>
               </tbody>
             </table>
           </div>

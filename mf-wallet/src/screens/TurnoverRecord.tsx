@@ -28,8 +28,22 @@ export function TurnoverRecord() {
   const shown = (list ?? []).filter((x) => x.status === tab);
   return (
     <Page>
-      <h1 css={css`font-size:20px;`}>{t('records.turnoverTitle')}</h1>
-      <Tabs label={t('records.turnoverTitle')} value={tab} onChange={setTab} tabs={[{ key: 'active', label: t('records.active') }, { key: 'complete', label: t('records.completed') }]} />
+      <h1
+        css={css`
+          font-size: 20px;
+        `}
+      >
+        {t('records.turnoverTitle')}
+      </h1>
+      <Tabs
+        label={t('records.turnoverTitle')}
+        value={tab}
+        onChange={setTab}
+        tabs={[
+          { key: 'active', label: t('records.active') },
+          { key: 'complete', label: t('records.completed') },
+        ]}
+      />
       {!list ? (
         <Spinner />
       ) : shown.length === 0 ? (
@@ -38,22 +52,84 @@ export function TurnoverRecord() {
         shown.map((x) => {
           const pct = turnoverProgress(x);
           return (
-            <article key={x.id} data-testid="turnover-ticket"
-              css={css`background:${theme.color.surface};border:1px dashed ${theme.color.brand};border-radius:${theme.radius.lg};padding:14px;margin-bottom:12px;`}>
-              <header css={css`display:flex;justify-content:space-between;gap:8px;`}>
+            <article
+              key={x.id}
+              data-testid="turnover-ticket"
+              css={css`
+                background: ${theme.color.surface};
+                border: 1px dashed ${theme.color.brand};
+                border-radius: ${theme.radius.lg};
+                padding: 14px;
+                margin-bottom: 12px;
+              `}
+            >
+              <header
+                css={css`
+                  display: flex;
+                  justify-content: space-between;
+                  gap: 8px;
+                `}
+              >
                 <strong>{x.transaction.promotion?.name ?? t('records.deposit')}</strong>
-                <span css={css`font-size:12px;color:${theme.color.textMuted};`}>{formatDhakaDateTime(x.created_at, locale)}</span>
+                <span
+                  css={css`
+                    font-size: 12px;
+                    color: ${theme.color.textMuted};
+                  `}
+                >
+                  {formatDhakaDateTime(x.created_at, locale)}
+                </span>
               </header>
-              <dl css={css`display:grid;grid-template-columns:1fr auto;gap:4px 12px;margin:10px 0;font-size:14px;dd{margin:0;text-align:right;}`}>
-                <dt>{t('records.bonus')}</dt><dd data-testid="turnover-bonus">{turnoverBonus(x)}</dd>
-                <dt>{t('records.required')}</dt><dd>{formatMoney(x.required_turnover, 'BDT', locale)}</dd>
-                <dt>{t('records.remaining')}</dt><dd>{formatMoney(x.remaining_turnover, 'BDT', locale)}</dd>
+              <dl
+                css={css`
+                  display: grid;
+                  grid-template-columns: 1fr auto;
+                  gap: 4px 12px;
+                  margin: 10px 0;
+                  font-size: 14px;
+                  dd {
+                    margin: 0;
+                    text-align: right;
+                  }
+                `}
+              >
+                <dt>{t('records.bonus')}</dt>
+                <dd data-testid="turnover-bonus">{turnoverBonus(x)}</dd>
+                <dt>{t('records.required')}</dt>
+                <dd>{formatMoney(x.required_turnover, 'BDT', locale)}</dd>
+                <dt>{t('records.remaining')}</dt>
+                <dd>{formatMoney(x.remaining_turnover, 'BDT', locale)}</dd>
               </dl>
-              <div role="progressbar" aria-label={t('records.progress')} aria-valuemin={0} aria-valuemax={100} aria-valuenow={pct}
-                css={css`height:10px;border-radius:${theme.radius.pill};background:${theme.color.bg};overflow:hidden;`}>
-                <div css={css`height:100%;width:${pct}%;background:${x.status === 'complete' ? theme.color.success : theme.color.brand};`} />
+              <div
+                role="progressbar"
+                aria-label={t('records.progress')}
+                aria-valuemin={0}
+                aria-valuemax={100}
+                aria-valuenow={pct}
+                css={css`
+                  height: 10px;
+                  border-radius: ${theme.radius.pill};
+                  background: ${theme.color.bg};
+                  overflow: hidden;
+                `}
+              >
+                <div
+                  css={css`
+                    height: 100%;
+                    width: ${pct}%;
+                    background: ${x.status === 'complete' ? theme.color.success : theme.color.brand};
+                  `}
+                />
               </div>
-              <p css={css`margin:6px 0 0;font-size:12px;text-align:right;`}>{x.status === 'complete' ? `100% ${t('records.completed')}` : `${pct}%`}</p>
+              <p
+                css={css`
+                  margin: 6px 0 0;
+                  font-size: 12px;
+                  text-align: right;
+                `}
+              >
+                {x.status === 'complete' ? `100% ${t('records.completed')}` : `${pct}%`}
+              </p>
             </article>
           );
         })

@@ -52,7 +52,13 @@ describe('Withdraw', () => {
 
   it('validates amount, account number, method in order, then submits', async () => {
     base();
-    responders.set('POST /api/submit-withdraw', () => ({ success: true, message: 'Withdrawal successful!', transaction_id: 'W1', amount: '500.00', balance: '4500.00' }));
+    responders.set('POST /api/submit-withdraw', () => ({
+      success: true,
+      message: 'Withdrawal successful!',
+      transaction_id: 'W1',
+      amount: '500.00',
+      balance: '4500.00',
+    }));
     renderScreen(<Funds />, '/withdrawal');
     await screen.findByTestId('method-bKash');
     const submit = () => userEvent.click(screen.getByTestId('withdraw-submit'));
@@ -71,6 +77,10 @@ describe('Withdraw', () => {
     await submit();
     await screen.findByTestId('elsewhere');
     expect(current.path).toBe('/payment-request');
-    expect(calls.find((c) => c.path === '/api/submit-withdraw')!.opts.body).toMatchObject({ amount: '500', account_number: '01712345678', payment_id: 1 });
+    expect(calls.find((c) => c.path === '/api/submit-withdraw')!.opts.body).toMatchObject({
+      amount: '500',
+      account_number: '01712345678',
+      payment_id: 1,
+    });
   });
 });

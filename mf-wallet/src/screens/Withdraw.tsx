@@ -56,8 +56,14 @@ export function Withdraw() {
         setMethodsMessage(t('errors.noWithdrawMethods'));
       },
     );
-    api.call(schemas.userWithdrawCheck, { query: { remote_id } }).then(() => setCheck(null), (err) => setCheck(checkFailure(err, t)));
-    api.call(schemas.userShowEndpoint, { query: { remote_id } }).then((r) => setPhoneVerified(r.user.session_id === '1'), () => setPhoneVerified(null));
+    api.call(schemas.userWithdrawCheck, { query: { remote_id } }).then(
+      () => setCheck(null),
+      (err) => setCheck(checkFailure(err, t)),
+    );
+    api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
+      (r) => setPhoneVerified(r.user.session_id === '1'),
+      () => setPhoneVerified(null),
+    );
     api.call(schemas.transactionShow, { query: { remote_id } }).then(
       (r) => setPending(r.transactions.some((tx) => tx.action === 'withdraw' && tx.key === '0')),
       () => setPending(false),
@@ -87,14 +93,22 @@ export function Withdraw() {
     attemptKey.current ??= newIdempotencyKey();
     try {
       const res = await api.call(schemas.submitWithdraw, {
-        body: { remote_id, account_number: account.trim(), amount, payment_id: method.id, provider: typeof method.account_type === 'string' ? method.account_type : undefined },
+        body: {
+          remote_id,
+          account_number: account.trim(),
+          amount,
+          payment_id: method.id,
+          provider: typeof method.account_type === 'string' ? method.account_type : undefined,
+        },
         idempotencyKey: attemptKey.current,
       });
       attemptKey.current = null;
       // the hold moved money: the session fetches the new figure for every app
       void session.refreshBalance();
       bus.publish('toast', { kind: 'success', message: t('withdrawSuccess') });
-      navigate('/payment-request', { state: { amount: res.amount, payment_icon: method.icon, action: 'withdraw', transaction: res.transaction_id } });
+      navigate('/payment-request', {
+        state: { amount: res.amount, payment_icon: method.icon, action: 'withdraw', transaction: res.transaction_id },
+      });
     } catch (err) {
       const apiErr = err instanceof ApiError ? err : null;
       if (!apiErr?.network) attemptKey.current = null;
@@ -109,7 +123,11 @@ export function Withdraw() {
   if (!methods) return <Spinner />;
   if (methodsMessage) return <NoData text={methodsMessage} />;
 
-  const notice = css`background:${theme.color.surfaceRaised};padding:10px 12px;border-radius:${theme.radius.md};`;
+  const notice = css`
+    background: ${theme.color.surfaceRaised};
+    padding: 10px 12px;
+    border-radius: ${theme.radius.md};
+  `;
   return (
     <form onSubmit={submit} noValidate>
       {check && (
@@ -122,7 +140,11 @@ export function Withdraw() {
           {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
         </p>
       )}
-      {pending && <p role="status" css={notice}>{t('pending.withdraw')}</p>}
+      {pending && (
+        <p role="status" css={notice}>
+          {t('pending.withdraw')}
+        </p>
+      )}
       <div css={section}>
         <span css={label}>{t('paymentMethod')}</span>
         <MethodChips methods={methods} value={methodId} onChange={setMethodId} name={t('paymentMethod')} />
@@ -131,13 +153,28 @@ export function Withdraw() {
         <AmountPresets presets={schemas.WITHDRAW_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
         <TextField
           label={t('amount')}
-          hint={t('amountRange', { min: formatMoney(schemas.WITHDRAW_MIN, 'BDT', locale), max: formatMoney(schemas.WITHDRAW_MAX, 'BDT', locale) })}
-          inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')), name: 'amount' }}
+          hint={t('amountRange', {
+            min: formatMoney(schemas.WITHDRAW_MIN, 'BDT', locale),
+            max: formatMoney(schemas.WITHDRAW_MAX, 'BDT', locale),
+          })}
+          inputProps={{
+            inputMode: 'decimal',
+            value: amount,
+            onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')),
+            name: 'amount',
+          }}
         />
       </div>
       <TextField
         label={t('accountNumber')}
-        inputProps={{ inputMode: 'numeric', value: account, placeholder: t('accountNumberPlaceholder'), onChange: (e) => setAccount(e.target.value.replace(/\D/g, '')), name: 'account_number', autoComplete: 'off' }}
+        inputProps={{
+          inputMode: 'numeric',
+          value: account,
+          placeholder: t('accountNumberPlaceholder'),
+          onChange: (e) => setAccount(e.target.value.replace(/\D/g, '')),
+          name: 'account_number',
+          autoComplete: 'off',
+        }}
       />
       <Button type="submit" block disabled={submitting} data-testid="withdraw-submit">
         {submitting ? t('submitting') : t('submit')}

@@ -94,9 +94,13 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
   });
   const signed = (req: FastifyRequest, reply: FastifyReply, body: unknown) => {
     const raw = JSON.stringify(body);
-    return reply.type('application/json').headers(signCall(secret, { method: 'RESPONSE', path: req.url, body: raw })).send(raw);
+    return reply
+      .type('application/json')
+      .headers(signCall(secret, { method: 'RESPONSE', path: req.url, body: raw }))
+      .send(raw);
   };
-  const refused = (req: FastifyRequest, raw: string) => checkCall(secret, { method: req.method, path: req.url, body: raw }, req.headers) !== 'ok';
+  const refused = (req: FastifyRequest, raw: string) =>
+    checkCall(secret, { method: req.method, path: req.url, body: raw }, req.headers) !== 'ok';
 
   function expireIfDue(p: Payment) {
     if (p.status === 'pending' && Date.now() > p.expires_at) {
@@ -231,7 +235,9 @@ ${p.trxid ? `<p class="muted">Transaction ${esc(p.trxid)}</p>` : ''}
       if (!p) return reply.code(404).send(page('Payment not found', '<h1>Payment not found</h1>'));
       expireIfDue(p);
       if (p.status === 'pending') {
-        const number = String((req.body as { number?: string } | undefined)?.number ?? '').replace(/\D/g, '').slice(0, 15);
+        const number = String((req.body as { number?: string } | undefined)?.number ?? '')
+          .replace(/\D/g, '')
+          .slice(0, 15);
         p.status = verb === 'approve' ? 'success' : 'failed';
         p.trxid = verb === 'approve' ? `TX${randomBytes(5).toString('hex').toUpperCase()}` : null;
         p.number = number || null;
@@ -250,9 +256,14 @@ ${p.trxid ? `<p class="muted">Transaction ${esc(p.trxid)}</p>` : ''}
           `<tr><td><a href="${publicUrl}/gateway/pay/${esc(p.payment_id)}">${esc(p.payment_id)}</a></td><td>${esc(p.merchant_ref)}</td><td>${esc(p.amount)}</td><td>${p.status}</td><td>${p.callback.attempts}${p.callback.acknowledged ? ' ✓' : p.callback.last_error ? ` (${esc(p.callback.last_error)})` : ''}</td></tr>`,
       )
       .join('');
-    reply.type('text/html; charset=utf-8').send(
-      page('Sandbox gateway', `<h1>Sandbox payment gateway</h1><table><tr><th>Payment</th><th>Ref</th><th>Amount</th><th>Status</th><th>Callbacks</th></tr>${rows}</table>`),
-    );
+    reply
+      .type('text/html; charset=utf-8')
+      .send(
+        page(
+          'Sandbox gateway',
+          `<h1>Sandbox payment gateway</h1><table><tr><th>Payment</th><th>Ref</th><th>Amount</th><th>Status</th><th>Callbacks</th></tr>${rows}</table>`,
+        ),
+      );
   });
   app.get('/api/payments', async () => ({ data: [...payments.values()] }));
 };

@@ -8,12 +8,23 @@ const SECRET = 'gateway-test-secret';
 
 async function gateway(fetchImpl?: typeof fetch) {
   const app = Fastify();
-  await app.register(gatewayPlugin, { prefix: '/gateway', secret: SECRET, publicUrl: 'http://gw.test', retryDelaysMs: [10], maxAttempts: 1, fetchImpl });
+  await app.register(gatewayPlugin, {
+    prefix: '/gateway',
+    secret: SECRET,
+    publicUrl: 'http://gw.test',
+    retryDelaysMs: [10],
+    maxAttempts: 1,
+    fetchImpl,
+  });
   return app;
 }
 const create = JSON.stringify({
-  merchant_ref: 'D1', amount: '100.00', currency: 'BDT', provider: 'nagad',
-  callback_url: 'http://api.test/api/ewa/callback?x=1', return_url: 'http://site.test/',
+  merchant_ref: 'D1',
+  amount: '100.00',
+  currency: 'BDT',
+  provider: 'nagad',
+  callback_url: 'http://api.test/api/ewa/callback?x=1',
+  return_url: 'http://site.test/',
 });
 const createPath = '/gateway/api/payments';
 
@@ -35,7 +46,15 @@ describe('sandbox gateway signatures', () => {
     const path = `/gateway/api/payments/${id}`;
     expect((await app.inject({ method: 'GET', url: path })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: path, headers: { 'x-signature': hmacSha256Hex(SECRET, '') } })).statusCode).toBe(401);
-    expect((await app.inject({ method: 'GET', url: path, headers: signCall(SECRET, { method: 'GET', path: '/gateway/api/payments/PGOTHER', body: '' }) })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          method: 'GET',
+          url: path,
+          headers: signCall(SECRET, { method: 'GET', path: '/gateway/api/payments/PGOTHER', body: '' }),
+        })
+      ).statusCode,
+    ).toBe(401);
     const got = await app.inject({ method: 'GET', url: path, headers: signCall(SECRET, { method: 'GET', path, body: '' }) });
     expect(got.statusCode).toBe(200);
     expect(checkCall(SECRET, { method: 'RESPONSE', path, body: got.body }, got.headers)).toBe('ok');
@@ -49,9 +68,19 @@ describe('sandbox gateway signatures', () => {
       return new Response('{}', { status: 200 });
     }) as unknown as typeof fetch;
     const app = await gateway(spy);
-    const ok = await app.inject({ method: 'POST', url: createPath, headers: { 'content-type': 'application/json', ...signCall(SECRET, { method: 'POST', path: createPath, body: create }) }, payload: create });
+    const ok = await app.inject({
+      method: 'POST',
+      url: createPath,
+      headers: { 'content-type': 'application/json', ...signCall(SECRET, { method: 'POST', path: createPath, body: create }) },
+      payload: create,
+    });
     const id = ok.json().payment_id as string;
-    await app.inject({ method: 'POST', url: `/gateway/pay/${id}/approve`, headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'number=01700000000' });
+    await app.inject({
+      method: 'POST',
+      url: `/gateway/pay/${id}/approve`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'number=01700000000',
+    });
     await expect.poll(() => delivered.length).toBe(1);
     const cb = delivered[0]!;
     expect(checkCall(SECRET, { method: 'POST', path: '/api/ewa/callback?x=1', body: cb.body }, cb.headers)).toBe('ok');

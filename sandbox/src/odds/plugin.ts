@@ -25,11 +25,13 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
     });
 
     app.get('/', async (_req, reply) =>
-      reply.type('text/html').send(
-        `<!doctype html><meta charset="utf-8"><title>Odds feed</title><h1>Exchange odds feed (sandbox)</h1><ul>${EVENTS.map(
-          (e) => `<li>${e.sport} · ${e.name} · event ${e.eventId} · market ${e.marketId}${e.inplay ? ' · in-play' : ''}</li>`,
-        ).join('')}</ul>`,
-      ),
+      reply
+        .type('text/html')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Odds feed</title><h1>Exchange odds feed (sandbox)</h1><ul>${EVENTS.map(
+            (e) => `<li>${e.sport} · ${e.name} · event ${e.eventId} · market ${e.marketId}${e.inplay ? ' · in-play' : ''}</li>`,
+          ).join('')}</ul>`,
+        ),
     );
 
     app.get('/api/sports-events/:sport', async (req, reply) => {
@@ -67,7 +69,9 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
           : `${e.name} · ${minute}'`;
       return reply
         .type('text/html')
-        .send(`<!doctype html><meta charset="utf-8"><body style="margin:0;font:14px sans-serif;background:#0b3d2e;color:#fff;padding:8px">${body}</body>`);
+        .send(
+          `<!doctype html><meta charset="utf-8"><body style="margin:0;font:14px sans-serif;background:#0b3d2e;color:#fff;padding:8px">${body}</body>`,
+        );
     });
   };
 }

@@ -18,7 +18,12 @@ describe('outbox', () => {
     const a = await app();
     const body = JSON.stringify({ channel: 'sms', to: '01712345678', text: 'Your code is 123456.' });
     const ts = String(Math.floor(Date.now() / 1000));
-    const res = await a.inject({ method: 'POST', url: '/outbox/send', payload: body, headers: { 'content-type': 'application/json', 'x-khela-timestamp': ts, 'x-khela-signature': sign(ts, body) } });
+    const res = await a.inject({
+      method: 'POST',
+      url: '/outbox/send',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-khela-timestamp': ts, 'x-khela-signature': sign(ts, body) },
+    });
     expect(res.statusCode).toBe(200);
     const list = await a.inject({ url: '/outbox/messages?to=%2B8801712345678'.replace('%2B880', '0') });
     expect(list.json().messages[0]).toMatchObject({ to: '01712345678', code: '123456', channel: 'sms' });
@@ -30,12 +35,27 @@ describe('outbox', () => {
     const a = await app();
     const body = JSON.stringify({ channel: 'email', to: 'a@b.co', text: 'code 654321' });
     const ts = String(Math.floor(Date.now() / 1000));
-    const bad = await a.inject({ method: 'POST', url: '/outbox/send', payload: body, headers: { 'content-type': 'application/json', 'x-khela-timestamp': ts, 'x-khela-signature': 'ab'.repeat(32) } });
+    const bad = await a.inject({
+      method: 'POST',
+      url: '/outbox/send',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-khela-timestamp': ts, 'x-khela-signature': 'ab'.repeat(32) },
+    });
     expect(bad.statusCode).toBe(401);
     const old = String(Math.floor(Date.now() / 1000) - 3600);
-    const stale = await a.inject({ method: 'POST', url: '/outbox/send', payload: body, headers: { 'content-type': 'application/json', 'x-khela-timestamp': old, 'x-khela-signature': sign(old, body) } });
+    const stale = await a.inject({
+      method: 'POST',
+      url: '/outbox/send',
+      payload: body,
+      headers: { 'content-type': 'application/json', 'x-khela-timestamp': old, 'x-khela-signature': sign(old, body) },
+    });
     expect(stale.statusCode).toBe(401);
-    const tampered = await a.inject({ method: 'POST', url: '/outbox/send', payload: body.replace('654321', '000000'), headers: { 'content-type': 'application/json', 'x-khela-timestamp': ts, 'x-khela-signature': sign(ts, body) } });
+    const tampered = await a.inject({
+      method: 'POST',
+      url: '/outbox/send',
+      payload: body.replace('654321', '000000'),
+      headers: { 'content-type': 'application/json', 'x-khela-timestamp': ts, 'x-khela-signature': sign(ts, body) },
+    });
     expect(tampered.statusCode).toBe(401);
     expect((await a.inject({ url: '/outbox/messages' })).json().messages).toHaveLength(0);
   });

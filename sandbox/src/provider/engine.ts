@@ -307,7 +307,13 @@ export class GameProvider {
         game_code: s.gameCode,
       }),
     );
-    this.record(entry, { transaction_uuid: txid, kind: 'rollback', amount: entry.bet, reference_transaction_uuid: betTx, status: answer.status });
+    this.record(entry, {
+      transaction_uuid: txid,
+      kind: 'rollback',
+      amount: entry.bet,
+      reference_transaction_uuid: betTx,
+      status: answer.status,
+    });
     entry.status = 'rolled_back';
     entry.bet = fromMinor(0);
     entry.closed_at = new Date(this.now()).toISOString();
@@ -330,7 +336,13 @@ export class GameProvider {
     };
     // the same transaction id on every retry: the operator answers a replay without paying twice
     const answer = await this.retry(() => this.wallet.call('win', payload));
-    this.record(entry, { transaction_uuid: txid, kind: 'win', amount: fromMinor(winMinor), reference_transaction_uuid: betTx, status: answer.status });
+    this.record(entry, {
+      transaction_uuid: txid,
+      kind: 'win',
+      amount: fromMinor(winMinor),
+      reference_transaction_uuid: betTx,
+      status: answer.status,
+    });
     if (answer.status === 'OK') {
       entry.win = fromMinor(winMinor);
       entry.status = 'closed';
@@ -393,8 +405,17 @@ export class GameProvider {
     };
     this.crashRounds.set(entry.round, round);
     const target = autoCashout !== null && autoCashout < crashPoint ? autoCashout : crashPoint;
-    round.timer = setTimeout(() => void this.finishCrash(round, autoCashout !== null && autoCashout < crashPoint ? autoCashout : null), msToReach(target));
-    return { round: entry.round, bet: fromMinor(betMinor), balance: fromMinor(s.balanceMinor), growth: CRASH_GROWTH, started_at: round.startedAt };
+    round.timer = setTimeout(
+      () => void this.finishCrash(round, autoCashout !== null && autoCashout < crashPoint ? autoCashout : null),
+      msToReach(target),
+    );
+    return {
+      round: entry.round,
+      bet: fromMinor(betMinor),
+      balance: fromMinor(s.balanceMinor),
+      growth: CRASH_GROWTH,
+      started_at: round.startedAt,
+    };
   }
 
   /** Settles once: a cash-out at `multiplier`, or the crash (null). */

@@ -3,8 +3,7 @@ import { BET_CHOICES_MINOR, CRASH_GROWTH, SLOT_SYMBOLS, fromMinor, type RoundLog
 /* The provider's game pages, served into the operator's sandboxed iframe. Self-contained HTML: the
  * browser only draws; stakes, reels and crash points are decided by the provider's server. */
 
-const esc = (s: string) =>
-  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const TEXT = {
   en: {

@@ -14,11 +14,15 @@ function fakeOperator(startMinor = 10_000) {
   const calls: Array<{ action: string; body: Record<string, unknown> }> = [];
   let failNextBet = false;
   const transport: WalletTransport = async (path, raw, headers) => {
-    if (checkCall(SECRET, { method: 'POST', path, body: raw }, headers) !== 'ok') return { httpStatus: 401, json: { status: 'INVALID_SIGNATURE' } };
+    if (checkCall(SECRET, { method: 'POST', path, body: raw }, headers) !== 'ok')
+      return { httpStatus: 401, json: { status: 'INVALID_SIGNATURE' } };
     const action = path.split('/').pop()!;
     const body = JSON.parse(raw) as Record<string, unknown>;
     calls.push({ action, body });
-    const ok = (extra = {}) => ({ httpStatus: 200, json: { status: 'OK', user: '7', currency: 'BDT', balance: fromMinor(balance), ...extra } });
+    const ok = (extra = {}) => ({
+      httpStatus: 200,
+      json: { status: 'OK', user: '7', currency: 'BDT', balance: fromMinor(balance), ...extra },
+    });
     if (action === 'authenticate' || action === 'balance') {
       return body.token === 'good' ? ok({ username: 'demo' }) : { httpStatus: 200, json: { status: 'INVALID_TOKEN' } };
     }

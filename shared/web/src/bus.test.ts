@@ -6,7 +6,10 @@ describe('page bus', () => {
     const bus = createPageBus();
     bus.session.publish('logout', { reason: 'user' });
     const late: string[] = [];
-    bus.forApp('mf_wallet').on('logout').subscribe((e) => late.push(e.reason));
+    bus
+      .forApp('mf_wallet')
+      .on('logout')
+      .subscribe((e) => late.push(e.reason));
     bus.session.publish('logout', { reason: 'unauthorized' });
     expect(late).toEqual(['unauthorized']);
   });
@@ -15,7 +18,10 @@ describe('page bus', () => {
     const bus = createPageBus();
     const wallet = bus.forApp('mf_wallet');
     const toasts: string[] = [];
-    bus.forApp('shell').on('toast').subscribe((t) => toasts.push(t.message));
+    bus
+      .forApp('shell')
+      .on('toast')
+      .subscribe((t) => toasts.push(t.message));
     wallet.publish('toast', { kind: 'info', message: 'hi' });
     expect(toasts).toEqual(['hi']);
     expect(() => wallet.publish('balance', { balance: '1.00', currency: 'BDT' })).toThrow(BusPermissionError);

@@ -19,7 +19,10 @@ export interface EventBus {
 }
 
 export class BusPermissionError extends Error {
-  constructor(readonly app: string, readonly event: string) {
+  constructor(
+    readonly app: string,
+    readonly event: string,
+  ) {
     super(`${app} may not publish "${event}": it is published by the player session only`);
     this.name = 'BusPermissionError';
   }

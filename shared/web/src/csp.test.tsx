@@ -16,7 +16,13 @@ describe('CSP nonce for emotion', () => {
     const cache = styleCache('t');
     render(
       <CacheProvider value={cache}>
-        <div css={css`color: red;`}>x</div>
+        <div
+          css={css`
+            color: red;
+          `}
+        >
+          x
+        </div>
       </CacheProvider>,
     );
     const tags = [...document.head.querySelectorAll('style[data-emotion^="t"]')];

@@ -3,8 +3,20 @@
  * session service is their one writer (and the API client reads the token); apps never touch them.
  */
 export const STORAGE_KEYS = [
-  'token', 'remote_id', 'username', 'exchangeToken', 'balance', 'popup', 'regPopup',
-  'referral_code', 'affiliate_code', 'agent_code', 'whatsapp', 'liveChat', 'intercom', 'tawkId',
+  'token',
+  'remote_id',
+  'username',
+  'exchangeToken',
+  'balance',
+  'popup',
+  'regPopup',
+  'referral_code',
+  'affiliate_code',
+  'agent_code',
+  'whatsapp',
+  'liveChat',
+  'intercom',
+  'tawkId',
   // UI preference, not player data: the chosen language survives reloads
   'locale',
 ] as const;

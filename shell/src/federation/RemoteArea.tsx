@@ -20,10 +20,7 @@ class MountBoundary extends Component<{ onError: (e: Error) => void; children: R
   }
 }
 
-type State =
-  | { status: 'loading' }
-  | { status: 'ready'; app: RemoteLifecycles }
-  | { status: 'failed'; reason: string };
+type State = { status: 'loading' } | { status: 'ready'; app: RemoteLifecycles } | { status: 'failed'; reason: string };
 
 /**
  * One remote mounted as a single-spa parcel. Loading failures, timeouts and mount errors
@@ -48,10 +45,13 @@ export function RemoteArea({ remote, host }: { remote: RemoteName; host: HostPro
     };
   }, [remote, attempt]);
 
-  const fail = useCallback((err: unknown) => {
-    console.error(`[shell] ${remote} failed to mount`, err);
-    setState({ status: 'failed', reason: 'mount' });
-  }, [remote]);
+  const fail = useCallback(
+    (err: unknown) => {
+      console.error(`[shell] ${remote} failed to mount`, err);
+      setState({ status: 'failed', reason: 'mount' });
+    },
+    [remote],
+  );
 
   if (state.status === 'loading') return <Spinner />;
   if (state.status === 'failed') {

@@ -33,9 +33,7 @@ function takeEarlyRemotes(url: string): Promise<unknown> | undefined {
  */
 export async function loadRemotesConfig(url = '/remotes.json'): Promise<RemotesConfig> {
   config = remotesConfigSchema.parse(await (takeEarlyRemotes(url) ?? fetch(url, { cache: 'no-cache' }).then((res) => res.json())));
-  registerRemotes(
-    Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: resolveUrl(entry) })),
-  );
+  registerRemotes(Object.entries(config.remotes).map(([name, entry]) => ({ name, entry: resolveUrl(entry) })));
   return config;
 }
 
@@ -45,7 +43,11 @@ export function remotesConfig(): RemotesConfig {
 }
 
 export class RemoteLoadError extends Error {
-  constructor(readonly remote: string, readonly reason: 'timeout' | 'unavailable', cause?: unknown) {
+  constructor(
+    readonly remote: string,
+    readonly reason: 'timeout' | 'unavailable',
+    cause?: unknown,
+  ) {
     super(`${remote}: ${reason}`, { cause });
     this.name = 'RemoteLoadError';
   }

@@ -45,13 +45,16 @@ describe('retryPlugin', () => {
     quiet();
     const entry = { get: vi.fn(), init: vi.fn() };
     const globalLoading: Record<string, unknown> = { key: Promise.reject(new Error('old')).catch(() => {}) };
-    const getRemoteEntry = vi.fn().mockRejectedValueOnce(new Error('RUNTIME-008')).mockImplementationOnce(async () => {
-      expect(globalLoading.key).toBeUndefined();
-      return entry;
-    });
+    const getRemoteEntry = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('RUNTIME-008'))
+      .mockImplementationOnce(async () => {
+        expect(globalLoading.key).toBeUndefined();
+        return entry;
+      });
     const p = retryPlugin({ retries: 2, sleep: noSleep });
     const args = { getRemoteEntry, origin: {}, remoteInfo: { name: 'mf_wallet' }, globalLoading, uniqueKey: 'key' };
-    expect(await call(p, 'loadEntryError', args )).toBe(entry);
+    expect(await call(p, 'loadEntryError', args)).toBe(entry);
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
   });
 
@@ -60,7 +63,7 @@ describe('retryPlugin', () => {
     const getRemoteEntry = vi.fn().mockRejectedValue(new Error('RUNTIME-008'));
     const p = retryPlugin({ retries: 2, sleep: noSleep });
     const args = { getRemoteEntry, origin: {}, remoteInfo: { name: 'mf_wallet' }, globalLoading: {}, uniqueKey: 'k' };
-    expect(await call(p, 'loadEntryError', args )).toBeUndefined();
+    expect(await call(p, 'loadEntryError', args)).toBeUndefined();
     expect(getRemoteEntry).toHaveBeenCalledTimes(2);
   });
 
@@ -74,12 +77,12 @@ describe('retryPlugin', () => {
         .fn()
         .mockImplementationOnce(async (id: string) => {
           // what the runtime does when the nested load fails: emit errorLoadRemote again, which must not recurse
-          expect(await call(p, 'errorLoadRemote', { id, error: chunkError, lifecycle: 'onLoad', from: 'runtime', origin } )).toBeUndefined();
+          expect(await call(p, 'errorLoadRemote', { id, error: chunkError, lifecycle: 'onLoad', from: 'runtime', origin })).toBeUndefined();
           throw chunkError;
         })
         .mockResolvedValueOnce(lifecycles),
     };
-    const res = await call(p, 'errorLoadRemote', { id: 'mf_chat/app', error: chunkError, lifecycle: 'onLoad', from: 'runtime', origin } );
+    const res = await call(p, 'errorLoadRemote', { id: 'mf_chat/app', error: chunkError, lifecycle: 'onLoad', from: 'runtime', origin });
     expect(res).toBe(lifecycles);
     expect(origin.loadRemote).toHaveBeenCalledTimes(2);
   });
@@ -91,7 +94,7 @@ describe('retryPlugin', () => {
       { id: 'mf_chat/app', error: new Error('RUNTIME-003 manifest'), lifecycle: 'onLoad' },
       { id: 'http://x/mf-manifest.json', error: new Error('x'), lifecycle: 'afterResolve' },
     ]) {
-      expect(await call(p, 'errorLoadRemote', { ...args, from: 'runtime', origin } )).toBeUndefined();
+      expect(await call(p, 'errorLoadRemote', { ...args, from: 'runtime', origin })).toBeUndefined();
     }
     expect(origin.loadRemote).not.toHaveBeenCalled();
   });

@@ -44,7 +44,8 @@ describe.each(TRIMMED)('shared %s entry', (pkg) => {
     for (const app of BROWSER_DIRS) {
       for (const file of sourceFiles(path.join(root, app, 'src'))) {
         const src = fs.readFileSync(file, 'utf8');
-        if (new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${pkg}['"]`).test(src)) missing.push(`${path.relative(root, file)}: namespace import`);
+        if (new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${pkg}['"]`).test(src))
+          missing.push(`${path.relative(root, file)}: namespace import`);
         for (const name of importedNames(src, pkg)) {
           imports++;
           if (!exported.has(name)) missing.push(`${path.relative(root, file)}: ${name}`);

@@ -47,16 +47,39 @@ export function BannerCarousel(props: {
   const total = props.slides.length;
 
   return (
-    <section aria-roledescription="carousel" aria-label={props.label} data-testid={props.testId} css={css`position:relative;`}>
-      <div ref={painted ? emblaRef : undefined} css={css`overflow:hidden;border-radius:${theme.radius.md};`}>
-        <div css={css`display:flex;touch-action:pan-y pinch-zoom;`}>
+    <section
+      aria-roledescription="carousel"
+      aria-label={props.label}
+      data-testid={props.testId}
+      css={css`
+        position: relative;
+      `}
+    >
+      <div
+        ref={painted ? emblaRef : undefined}
+        css={css`
+          overflow: hidden;
+          border-radius: ${theme.radius.md};
+        `}
+      >
+        <div
+          css={css`
+            display: flex;
+            touch-action: pan-y pinch-zoom;
+          `}
+        >
           {props.slides.map((s, i) => (
             <div
               key={s.key}
               role="group"
               aria-roledescription="slide"
               aria-label={t('homePage.slide', { n: i + 1, total })}
-              css={css`flex:0 0 100%;min-width:0;aspect-ratio:${props.ratio};background:${theme.color.surfaceRaised};`}
+              css={css`
+                flex: 0 0 100%;
+                min-width: 0;
+                aspect-ratio: ${props.ratio};
+                background: ${theme.color.surfaceRaised};
+              `}
             >
               {s.content}
             </div>
@@ -64,7 +87,14 @@ export function BannerCarousel(props: {
         </div>
       </div>
       {total > 1 && (
-        <div css={css`display:flex;justify-content:center;gap:2px;margin-top:4px;`}>
+        <div
+          css={css`
+            display: flex;
+            justify-content: center;
+            gap: 2px;
+            margin-top: 4px;
+          `}
+        >
           {props.slides.map((s, i) => (
             <button
               key={s.key}
@@ -73,10 +103,29 @@ export function BannerCarousel(props: {
               aria-current={i === selected ? 'true' : undefined}
               onClick={() => go(i)}
               data-testid="carousel-dot"
-              css={css`width:24px;height:24px;border:0;padding:0;background:none;cursor:pointer;display:flex;align-items:center;justify-content:center;
-                &::before{content:'';display:block;width:${i === selected ? 18 : 8}px;height:8px;border-radius:4px;transition:width .3s;
-                  background:${i === selected ? theme.color.brand : theme.color.border};}
-                &:focus-visible{outline:2px solid ${theme.color.info};}`}
+              css={css`
+                width: 24px;
+                height: 24px;
+                border: 0;
+                padding: 0;
+                background: none;
+                cursor: pointer;
+                display: flex;
+                align-items: center;
+                justify-content: center;
+                &::before {
+                  content: '';
+                  display: block;
+                  width: ${i === selected ? 18 : 8}px;
+                  height: 8px;
+                  border-radius: 4px;
+                  transition: width 0.3s;
+                  background: ${i === selected ? theme.color.brand : theme.color.border};
+                }
+                &:focus-visible {
+                  outline: 2px solid ${theme.color.info};
+                }
+              `}
             />
           ))}
         </div>
@@ -90,8 +139,24 @@ export function CardRow(props: { label: string; headingId: string; children: Rea
   const [emblaRef] = useEmblaCarousel({ align: 'start', dragFree: true, containScroll: 'trimSnaps' });
   const painted = useAfterFirstPaint();
   return (
-    <div ref={painted ? emblaRef : undefined} css={css`overflow:hidden;`} data-testid={props.testId}>
-      <ul aria-labelledby={props.headingId} css={css`display:flex;gap:10px;list-style:none;margin:0;padding:0;touch-action:pan-y pinch-zoom;`}>
+    <div
+      ref={painted ? emblaRef : undefined}
+      css={css`
+        overflow: hidden;
+      `}
+      data-testid={props.testId}
+    >
+      <ul
+        aria-labelledby={props.headingId}
+        css={css`
+          display: flex;
+          gap: 10px;
+          list-style: none;
+          margin: 0;
+          padding: 0;
+          touch-action: pan-y pinch-zoom;
+        `}
+      >
         {props.children}
       </ul>
     </div>

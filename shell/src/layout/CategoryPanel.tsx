@@ -34,7 +34,10 @@ const tile = css`
   cursor: pointer;
   font: inherit;
   width: 100%;
-  &:focus-visible { outline: 3px solid ${theme.color.info}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 3px solid ${theme.color.info};
+    outline-offset: 2px;
+  }
 `;
 
 /** The sports submenu: guests go to /login (spec 2); a blocked exchange shows the popup (spec 6). */
@@ -79,12 +82,25 @@ export function CategoryPanel({ category, onPick }: { category: Category; onPick
   const systems = state.data?.systems ?? [];
   // with no provider rows, the systems themselves are the choices
   const items = providers.length
-    ? providers.map((p) => ({ key: `${p.system}:${p.platform}`, name: p.name, icon: p.icon, to: gamesPath(category.type!, p.system, p.name) }))
+    ? providers.map((p) => ({
+        key: `${p.system}:${p.platform}`,
+        name: p.name,
+        icon: p.icon,
+        to: gamesPath(category.type!, p.system, p.name),
+      }))
     : systems.map((s) => ({ key: s.platform, name: s.name, icon: s.icon, to: gamesPath(category.type!, s.platform, s.name) }));
   const type = category.type;
   return (
     <div data-testid="category-providers">
-      <h3 css={css`font-size:14px;margin:4px 0 8px;color:${theme.color.textMuted};`}>{t('menu.providers', { category: label })}</h3>
+      <h3
+        css={css`
+          font-size: 14px;
+          margin: 4px 0 8px;
+          color: ${theme.color.textMuted};
+        `}
+      >
+        {t('menu.providers', { category: label })}
+      </h3>
       {state.error ? (
         <p role="alert">{state.error}</p>
       ) : (
@@ -99,7 +115,16 @@ export function CategoryPanel({ category, onPick }: { category: Category; onPick
             <li key={item.key}>
               <Link css={tile} to={item.to} onClick={(e) => guard(e)}>
                 {item.icon ? (
-                  <img src={imageUrl(item.icon)} alt="" width={40} height={24} loading="lazy" css={css`object-fit:contain;`} />
+                  <img
+                    src={imageUrl(item.icon)}
+                    alt=""
+                    width={40}
+                    height={24}
+                    loading="lazy"
+                    css={css`
+                      object-fit: contain;
+                    `}
+                  />
                 ) : (
                   <Icon name={category.icon} size={22} />
                 )}

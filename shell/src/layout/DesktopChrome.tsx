@@ -18,23 +18,58 @@ export function DhakaClock() {
     return () => clearInterval(id);
   }, []);
   return (
-    <span data-testid="dhaka-clock" css={css`font-variant-numeric:tabular-nums;`}>
-      <span css={css`position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);`}>{t('gmt6Clock')}: </span>
+    <span
+      data-testid="dhaka-clock"
+      css={css`
+        font-variant-numeric: tabular-nums;
+      `}
+    >
+      <span
+        css={css`
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip: rect(0 0 0 0);
+        `}
+      >
+        {t('gmt6Clock')}:{' '}
+      </span>
       <time>{dhakaClock(now, i18n.language)}</time> (GMT+6)
     </span>
   );
 }
 
 const topLink = css`
-  color: ${theme.color.textMuted}; text-decoration: none; font-size: 13px; display: inline-flex; align-items: center; gap: 4px;
+  color: ${theme.color.textMuted};
+  text-decoration: none;
+  font-size: 13px;
+  display: inline-flex;
+  align-items: center;
+  gap: 4px;
   padding: 4px 2px;
-  &:hover, &:focus-visible { color: ${theme.color.brand}; }
+  &:hover,
+  &:focus-visible {
+    color: ${theme.color.brand};
+  }
 `;
 const pill = (primary: boolean) => css`
-  display: inline-flex; align-items: center; gap: 6px; min-height: 36px; padding: 0 14px; border-radius: ${theme.radius.pill};
-  font-weight: 700; font-size: 14px; text-decoration: none; border: 1px solid ${primary ? theme.color.brand : theme.color.border};
-  background: ${primary ? theme.color.brand : 'transparent'}; color: ${primary ? theme.color.brandText : theme.color.text};
-  &:focus-visible { outline: 3px solid ${theme.color.info}; outline-offset: 2px; }
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  min-height: 36px;
+  padding: 0 14px;
+  border-radius: ${theme.radius.pill};
+  font-weight: 700;
+  font-size: 14px;
+  text-decoration: none;
+  border: 1px solid ${primary ? theme.color.brand : theme.color.border};
+  background: ${primary ? theme.color.brand : 'transparent'};
+  color: ${primary ? theme.color.brandText : theme.color.text};
+  &:focus-visible {
+    outline: 3px solid ${theme.color.info};
+    outline-offset: 2px;
+  }
 `;
 
 /** Desktop top bar (spec 1): clock, language/currency, support links, balance, Deposit, Member Center, Log out. */
@@ -46,12 +81,45 @@ export function DesktopTopBar() {
   const currency = wallet?.currency ?? 'BDT';
   const general = useGeneral().data;
   return (
-    <div css={css`background:#0a121a;border-bottom:1px solid ${theme.color.border};`} data-testid="desktop-topbar">
-      <div css={css`max-width:1200px;margin:0 auto;padding:4px 16px;display:flex;align-items:center;gap:16px;font-size:13px;color:${theme.color.textMuted};`}>
+    <div
+      css={css`
+        background: #0a121a;
+        border-bottom: 1px solid ${theme.color.border};
+      `}
+      data-testid="desktop-topbar"
+    >
+      <div
+        css={css`
+          max-width: 1200px;
+          margin: 0 auto;
+          padding: 4px 16px;
+          display: flex;
+          align-items: center;
+          gap: 16px;
+          font-size: 13px;
+          color: ${theme.color.textMuted};
+        `}
+      >
         <DhakaClock />
-        <span data-testid="lang-currency">{t('langCurrency', { language: i18n.language === 'bn' ? t('bangla') : t('english'), currency })}</span>
-        <ul css={css`list-style:none;display:flex;gap:12px;margin:0;padding:0;`} aria-label={t('support')}>
-          <li><Link to="/chat" css={topLink}><Icon name="chat" size={14} />{t('extras.liveChat')}</Link></li>
+        <span data-testid="lang-currency">
+          {t('langCurrency', { language: i18n.language === 'bn' ? t('bangla') : t('english'), currency })}
+        </span>
+        <ul
+          css={css`
+            list-style: none;
+            display: flex;
+            gap: 12px;
+            margin: 0;
+            padding: 0;
+          `}
+          aria-label={t('support')}
+        >
+          <li>
+            <Link to="/chat" css={topLink}>
+              <Icon name="chat" size={14} />
+              {t('extras.liveChat')}
+            </Link>
+          </li>
           {supportLinks(general).map((l) => (
             <li key={l.key}>
               <a href={l.href} css={topLink} target={l.key === 'email' ? undefined : '_blank'} rel="noopener noreferrer">
@@ -61,29 +129,84 @@ export function DesktopTopBar() {
             </li>
           ))}
         </ul>
-        <span css={css`flex:1`} />
+        <span
+          css={css`
+            flex: 1;
+          `}
+        />
         <LanguagePicker compact />
       </div>
-      <div css={css`background:${theme.color.surface};`}>
-        <div css={css`max-width:1200px;margin:0 auto;padding:8px 16px;display:flex;align-items:center;gap:12px;`}>
+      <div
+        css={css`
+          background: ${theme.color.surface};
+        `}
+      >
+        <div
+          css={css`
+            max-width: 1200px;
+            margin: 0 auto;
+            padding: 8px 16px;
+            display: flex;
+            align-items: center;
+            gap: 12px;
+          `}
+        >
           <SiteLogo />
-          <span css={css`flex:1`} />
+          <span
+            css={css`
+              flex: 1;
+            `}
+          />
           {loggedIn ? (
             <>
-              <span css={css`display:flex;flex-direction:column;align-items:flex-end;line-height:1.2;`}>
-                <span css={css`font-size:12px;color:${theme.color.textMuted};`}>{t('walletBalance')}</span>
-                <strong data-testid="topbar-balance" aria-live="polite" css={css`color:${theme.color.brand};font-size:16px;`}>
+              <span
+                css={css`
+                  display: flex;
+                  flex-direction: column;
+                  align-items: flex-end;
+                  line-height: 1.2;
+                `}
+              >
+                <span
+                  css={css`
+                    font-size: 12px;
+                    color: ${theme.color.textMuted};
+                  `}
+                >
+                  {t('walletBalance')}
+                </span>
+                <strong
+                  data-testid="topbar-balance"
+                  aria-live="polite"
+                  css={css`
+                    color: ${theme.color.brand};
+                    font-size: 16px;
+                  `}
+                >
                   {balance !== null ? formatMoney(balance, currency, i18n.language) : '…'}
                 </strong>
               </span>
-              <Link to="/deposit" css={pill(true)}><Icon name="wallet" size={16} />{t('common:deposit')}</Link>
-              <Link to="/account" css={pill(false)}><Icon name="user" size={16} />{t('memberCenter')}</Link>
-              <Link to="/player/logout" css={pill(false)} data-testid="desktop-logout"><Icon name="logout" size={16} />{t('common:logout')}</Link>
+              <Link to="/deposit" css={pill(true)}>
+                <Icon name="wallet" size={16} />
+                {t('common:deposit')}
+              </Link>
+              <Link to="/account" css={pill(false)}>
+                <Icon name="user" size={16} />
+                {t('memberCenter')}
+              </Link>
+              <Link to="/player/logout" css={pill(false)} data-testid="desktop-logout">
+                <Icon name="logout" size={16} />
+                {t('common:logout')}
+              </Link>
             </>
           ) : (
             <>
-              <Link to="/login" css={pill(false)}>{t('common:login')}</Link>
-              <Link to="/page/guest/register.jsp" css={pill(true)}>{t('register')}</Link>
+              <Link to="/login" css={pill(false)}>
+                {t('common:login')}
+              </Link>
+              <Link to="/page/guest/register.jsp" css={pill(true)}>
+                {t('register')}
+              </Link>
             </>
           )}
         </div>
@@ -112,23 +235,64 @@ export const DESKTOP_NAV: ReadonlyArray<{ to: string; key: string }> = [
 export function DesktopNav() {
   const { t } = useTranslation('shell');
   return (
-    <nav aria-label={t('mainNav')} css={css`background:${theme.color.surfaceRaised};border-bottom:1px solid ${theme.color.border};`} data-testid="desktop-nav">
+    <nav
+      aria-label={t('mainNav')}
+      css={css`
+        background: ${theme.color.surfaceRaised};
+        border-bottom: 1px solid ${theme.color.border};
+      `}
+      data-testid="desktop-nav"
+    >
       {/* one row at every width and in both languages (scrolls sideways when narrow), so the nav's height
           never changes when the Bengali font arrives and the early paint in index.html can match it */}
       <ul
-        css={css`max-width:1200px;margin:0 auto;padding:0 8px;list-style:none;display:flex;flex-wrap:nowrap;
-          overflow-x:auto;scrollbar-width:none;&::-webkit-scrollbar{display:none;}`}
+        css={css`
+          max-width: 1200px;
+          margin: 0 auto;
+          padding: 0 8px;
+          list-style: none;
+          display: flex;
+          flex-wrap: nowrap;
+          overflow-x: auto;
+          scrollbar-width: none;
+          &::-webkit-scrollbar {
+            display: none;
+          }
+        `}
       >
         {DESKTOP_NAV.map((n) => (
-          <li key={n.to} css={css`flex:none;`}>
+          <li
+            key={n.to}
+            css={css`
+              flex: none;
+            `}
+          >
             <NavLink
               to={n.to}
               end
-              css={css`display:inline-flex;align-items:center;min-height:44px;padding:0 12px;color:${theme.color.text};text-decoration:none;
-                font-weight:600;font-size:14px;white-space:nowrap;
-                &.active{color:${theme.color.brand};box-shadow:inset 0 -3px 0 ${theme.color.brand};}
-                &:hover,&:focus-visible{color:${theme.color.brand};}
-                &:focus-visible{outline:3px solid ${theme.color.info};outline-offset:-3px;}`}
+              css={css`
+                display: inline-flex;
+                align-items: center;
+                min-height: 44px;
+                padding: 0 12px;
+                color: ${theme.color.text};
+                text-decoration: none;
+                font-weight: 600;
+                font-size: 14px;
+                white-space: nowrap;
+                &.active {
+                  color: ${theme.color.brand};
+                  box-shadow: inset 0 -3px 0 ${theme.color.brand};
+                }
+                &:hover,
+                &:focus-visible {
+                  color: ${theme.color.brand};
+                }
+                &:focus-visible {
+                  outline: 3px solid ${theme.color.info};
+                  outline-offset: -3px;
+                }
+              `}
             >
               {t(n.key)}
             </NavLink>

@@ -23,11 +23,30 @@ export const PAYMENT_LOGOS = [
   { file: 'btc', name: 'BTC' },
 ] as const;
 
-const heading = css`font-size:14px;margin:0 0 8px;color:${theme.color.text};`;
+const heading = css`
+  font-size: 14px;
+  margin: 0 0 8px;
+  color: ${theme.color.text};
+`;
 const linkList = css`
-  list-style: none; margin: 0; padding: 0; display: flex; flex-direction: column; gap: 2px;
-  a { color: ${theme.color.textMuted}; text-decoration: none; font-size: 14px; display: inline-block; padding: 6px 0; }
-  a:hover, a:focus-visible { color: ${theme.color.brand}; text-decoration: underline; }
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  a {
+    color: ${theme.color.textMuted};
+    text-decoration: none;
+    font-size: 14px;
+    display: inline-block;
+    padding: 6px 0;
+  }
+  a:hover,
+  a:focus-visible {
+    color: ${theme.color.brand};
+    text-decoration: underline;
+  }
 `;
 
 export function Footer() {
@@ -41,20 +60,50 @@ export function Footer() {
     <footer
       aria-label={t('footer.label')}
       data-testid="site-footer"
-      css={css`background:${theme.color.surface};border-top:1px solid ${theme.color.border};color:${theme.color.textMuted};
-        padding:20px 16px calc(24px + env(safe-area-inset-bottom));font-size:14px;`}
+      css={css`
+        background: ${theme.color.surface};
+        border-top: 1px solid ${theme.color.border};
+        color: ${theme.color.textMuted};
+        padding: 20px 16px calc(24px + env(safe-area-inset-bottom));
+        font-size: 14px;
+      `}
     >
-      <div css={css`max-width:1200px;margin:0 auto;display:flex;flex-direction:column;gap:20px;`}>
+      <div
+        css={css`
+          max-width: 1200px;
+          margin: 0 auto;
+          display: flex;
+          flex-direction: column;
+          gap: 20px;
+        `}
+      >
         <section aria-labelledby={`${textId}-h`}>
-          <h2 id={`${textId}-h`} css={css`font-size:16px;color:${theme.color.text};margin:0 0 8px;`}>{t('footer.aboutTitle')}</h2>
+          <h2
+            id={`${textId}-h`}
+            css={css`
+              font-size: 16px;
+              color: ${theme.color.text};
+              margin: 0 0 8px;
+            `}
+          >
+            {t('footer.aboutTitle')}
+          </h2>
           <div
             id={textId}
             data-testid="footer-text"
             data-expanded={expanded}
-            css={css`overflow:hidden;position:relative;line-height:1.6;
-              max-height:${expanded ? 'none' : `${FOLD_MOBILE_PX}px`};
-              ${mq.desktop} { max-height:${expanded ? 'none' : `${FOLD_DESKTOP_PX}px`}; }
-              p { margin: 0 0 10px; }`}
+            css={css`
+              overflow: hidden;
+              position: relative;
+              line-height: 1.6;
+              max-height: ${expanded ? 'none' : `${FOLD_MOBILE_PX}px`};
+              ${mq.desktop} {
+                max-height: ${expanded ? 'none' : `${FOLD_DESKTOP_PX}px`};
+              }
+              p {
+                margin: 0 0 10px;
+              }
+            `}
           >
             <p>{t('footer.about1')}</p>
             <p>{t('footer.about2')}</p>
@@ -67,21 +116,46 @@ export function Footer() {
             aria-controls={textId}
             onClick={() => setExpanded((e) => !e)}
             data-testid="footer-toggle"
-            css={css`margin-top:6px;background:none;border:0;color:${theme.color.brand};font:inherit;font-weight:600;
-              min-height:44px;padding:0 4px;cursor:pointer;&:focus-visible{outline:3px solid ${theme.color.info};}`}
+            css={css`
+              margin-top: 6px;
+              background: none;
+              border: 0;
+              color: ${theme.color.brand};
+              font: inherit;
+              font-weight: 600;
+              min-height: 44px;
+              padding: 0 4px;
+              cursor: pointer;
+              &:focus-visible {
+                outline: 3px solid ${theme.color.info};
+              }
+            `}
           >
             {expanded ? t('footer.showLess') : t('footer.showMore')}
           </button>
         </section>
 
-        <div css={css`display:grid;grid-template-columns:1fr 1fr;gap:16px;${mq.desktop}{grid-template-columns:repeat(4,1fr);}`}>
+        <div
+          css={css`
+            display: grid;
+            grid-template-columns: 1fr 1fr;
+            gap: 16px;
+            ${mq.desktop} {
+              grid-template-columns: repeat(4, 1fr);
+            }
+          `}
+        >
           <section>
             <h2 css={heading}>{t('footer.support')}</h2>
             <ul css={linkList}>
-              <li><Link to="/chat">{t('extras.liveChat')}</Link></li>
+              <li>
+                <Link to="/chat">{t('extras.liveChat')}</Link>
+              </li>
               {supportLinks(general).map((l) => (
                 <li key={l.key}>
-                  <a href={l.href} target={l.key === 'email' ? undefined : '_blank'} rel="noopener noreferrer">{t(`footer.${l.key}`)}</a>
+                  <a href={l.href} target={l.key === 'email' ? undefined : '_blank'} rel="noopener noreferrer">
+                    {t(`footer.${l.key}`)}
+                  </a>
                 </li>
               ))}
             </ul>
@@ -89,24 +163,61 @@ export function Footer() {
           <section>
             <h2 css={heading}>{t('footer.help')}</h2>
             <ul css={linkList}>
-              <li><Link to="/promotions">{t('footer.faq')}</Link></li>
-              <li><Link to="/refrrel-program">{t('extras.referral')}</Link></li>
-              <li><Link to="/vip">{t('extras.vip')}</Link></li>
-              <li><Link to="/page/site/component/appDownload.jsp">{t('extras.appDownload')}</Link></li>
+              <li>
+                <Link to="/promotions">{t('footer.faq')}</Link>
+              </li>
+              <li>
+                <Link to="/refrrel-program">{t('extras.referral')}</Link>
+              </li>
+              <li>
+                <Link to="/vip">{t('extras.vip')}</Link>
+              </li>
+              <li>
+                <Link to="/page/site/component/appDownload.jsp">{t('extras.appDownload')}</Link>
+              </li>
             </ul>
           </section>
           <section>
             <h2 css={heading}>{t('footer.sponsor')}</h2>
             <ul css={linkList}>
-              <li><Link to="/ambassador">{t('extras.ambassador')}</Link></li>
-              <li><Link to="/affiliate" data-testid="footer-affiliate">{t('footer.affiliate')}</Link></li>
+              <li>
+                <Link to="/ambassador">{t('extras.ambassador')}</Link>
+              </li>
+              <li>
+                <Link to="/affiliate" data-testid="footer-affiliate">
+                  {t('footer.affiliate')}
+                </Link>
+              </li>
             </ul>
           </section>
           <section>
             <h2 css={heading}>{t('footer.responsibleGaming')}</h2>
-            <p css={css`margin:0;display:flex;gap:8px;align-items:center;`}>
-              <span aria-hidden="true" css={css`flex:none;display:inline-flex;width:34px;height:34px;border-radius:50%;border:2px solid ${theme.color.danger};
-                align-items:center;justify-content:center;font-weight:800;color:${theme.color.text};font-size:12px;`}>18+</span>
+            <p
+              css={css`
+                margin: 0;
+                display: flex;
+                gap: 8px;
+                align-items: center;
+              `}
+            >
+              <span
+                aria-hidden="true"
+                css={css`
+                  flex: none;
+                  display: inline-flex;
+                  width: 34px;
+                  height: 34px;
+                  border-radius: 50%;
+                  border: 2px solid ${theme.color.danger};
+                  align-items: center;
+                  justify-content: center;
+                  font-weight: 800;
+                  color: ${theme.color.text};
+                  font-size: 12px;
+                `}
+              >
+                18+
+              </span>
               <span>{t('footer.responsibleText')}</span>
             </p>
           </section>
@@ -114,7 +225,17 @@ export function Footer() {
 
         <section>
           <h2 css={heading}>{t('footer.paymentMethods')}</h2>
-          <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:8px;`} data-testid="payment-logos">
+          <ul
+            css={css`
+              list-style: none;
+              margin: 0;
+              padding: 0;
+              display: flex;
+              flex-wrap: wrap;
+              gap: 8px;
+            `}
+            data-testid="payment-logos"
+          >
             {PAYMENT_LOGOS.map((p) => (
               <li key={p.file}>
                 <img src={`/payments/${p.file}.svg`} alt={p.name} width={72} height={32} loading="lazy" />
@@ -126,7 +247,17 @@ export function Footer() {
         {social.length > 0 && (
           <section>
             <h2 css={heading}>{t('footer.social')}</h2>
-            <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:8px;`} data-testid="social-links">
+            <ul
+              css={css`
+                list-style: none;
+                margin: 0;
+                padding: 0;
+                display: flex;
+                flex-wrap: wrap;
+                gap: 8px;
+              `}
+              data-testid="social-links"
+            >
               {social.map((s) => (
                 <li key={s.id}>
                   <a
@@ -134,8 +265,18 @@ export function Footer() {
                     target="_blank"
                     rel="noopener noreferrer"
                     aria-label={s.name}
-                    css={css`display:inline-flex;align-items:center;gap:6px;min-height:44px;min-width:44px;padding:0 10px;
-                      border-radius:${theme.radius.pill};background:${theme.color.surfaceRaised};color:${theme.color.text};text-decoration:none;`}
+                    css={css`
+                      display: inline-flex;
+                      align-items: center;
+                      gap: 6px;
+                      min-height: 44px;
+                      min-width: 44px;
+                      padding: 0 10px;
+                      border-radius: ${theme.radius.pill};
+                      background: ${theme.color.surfaceRaised};
+                      color: ${theme.color.text};
+                      text-decoration: none;
+                    `}
                   >
                     {s.icon ? <img src={imageUrl(s.icon)} alt="" width={24} height={24} loading="lazy" /> : <Icon name="link" />}
                     <span>{s.name}</span>
@@ -148,9 +289,24 @@ export function Footer() {
 
         <section>
           <h2 css={heading}>{t('footer.licence')}</h2>
-          <p css={css`margin:0;`}>{t('footer.licenceText')}</p>
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {t('footer.licenceText')}
+          </p>
         </section>
-        <p css={css`margin:0;text-align:center;font-size:13px;`} data-testid="copyright">{t('footer.copyright')}</p>
+        <p
+          css={css`
+            margin: 0;
+            text-align: center;
+            font-size: 13px;
+          `}
+          data-testid="copyright"
+        >
+          {t('footer.copyright')}
+        </p>
       </div>
     </footer>
   );

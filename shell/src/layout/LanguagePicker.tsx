@@ -10,8 +10,24 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
   const locale = useLocale();
   const id = useId();
   return (
-    <span css={css`display:inline-flex;align-items:center;gap:6px;`}>
-      <label htmlFor={id} css={compact ? srOnly : css`font-size:13px;color:${theme.color.textMuted};`}>
+    <span
+      css={css`
+        display: inline-flex;
+        align-items: center;
+        gap: 6px;
+      `}
+    >
+      <label
+        htmlFor={id}
+        css={
+          compact
+            ? srOnly
+            : css`
+                font-size: 13px;
+                color: ${theme.color.textMuted};
+              `
+        }
+      >
         {t('language')}
       </label>
       <select
@@ -20,11 +36,23 @@ export function LanguagePicker({ compact = false }: { compact?: boolean }) {
         value={locale}
         onChange={(e) => session.setLocale(e.target.value as Locale)}
         // in English the Bengali font is not fetched just for the word বাংলা in a closed picker: system fonts draw it
-        css={css`${locale === 'bn' ? '' : 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif !important;'}min-height:40px;padding:4px 8px;border-radius:${theme.radius.sm};background:${theme.color.bg};
-          color:${theme.color.text};border:1px solid ${theme.color.border};font:inherit;font-size:14px;`}
+        css={css`
+          ${locale === 'bn' ? '' : 'font-family:system-ui,-apple-system,"Segoe UI",Roboto,sans-serif !important;'}min-height:40px;
+          padding: 4px 8px;
+          border-radius: ${theme.radius.sm};
+          background: ${theme.color.bg};
+          color: ${theme.color.text};
+          border: 1px solid ${theme.color.border};
+          font: inherit;
+          font-size: 14px;
+        `}
       >
-        <option value="en" lang="en">English</option>
-        <option value="bn" lang="bn">বাংলা</option>
+        <option value="en" lang="en">
+          English
+        </option>
+        <option value="bn" lang="bn">
+          বাংলা
+        </option>
       </select>
     </span>
   );

@@ -17,7 +17,15 @@ const Maintenance = lazy(() => import('../screens/Maintenance').then((m) => ({ d
 const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ default: m.ComingSoon })));
 
 /** Screens that take the whole phone screen: they bring their own navigation. */
-const FULL_SCREEN = ['/exchange', '/exchange-inplay', '/exchange-sports', '/exchange-multi', '/exchange-account', '/odds-view', '/chat-box'];
+const FULL_SCREEN = [
+  '/exchange',
+  '/exchange-inplay',
+  '/exchange-sports',
+  '/exchange-multi',
+  '/exchange-account',
+  '/odds-view',
+  '/chat-box',
+];
 /** Shell pages that end with the footer on phones (desktop shows it everywhere). */
 const MOBILE_FOOTER = ['/', '/promotions', '/affiliate', '/ambassador', '/page/site/component/appDownload.jsp'];
 
@@ -103,22 +111,51 @@ export function Layout({ children }: { children: ReactNode }) {
   const skip = (
     <a
       href="#main-content"
-      css={css`${srOnly};&:focus{position:fixed !important;top:8px;left:8px;width:auto;height:auto;clip:auto;z-index:3000;
-        padding:10px 14px;background:${theme.color.brand};color:${theme.color.brandText};border-radius:${theme.radius.md};}`}
+      css={css`
+        ${srOnly};
+        &:focus {
+          position: fixed !important;
+          top: 8px;
+          left: 8px;
+          width: auto;
+          height: auto;
+          clip: auto;
+          z-index: 3000;
+          padding: 10px 14px;
+          background: ${theme.color.brand};
+          color: ${theme.color.brandText};
+          border-radius: ${theme.radius.md};
+        }
+      `}
     >
       {t('skipToContent')}
     </a>
   );
 
   const main = (
-    <div id="main-content" tabIndex={-1} css={css`flex:1;outline:none;min-width:0;`}>
+    <div
+      id="main-content"
+      tabIndex={-1}
+      css={css`
+        flex: 1;
+        outline: none;
+        min-width: 0;
+      `}
+    >
       {children}
     </div>
   );
 
   if (!isMobile) {
     return (
-      <div css={css`min-height:100vh;display:flex;flex-direction:column;`} data-layout="desktop">
+      <div
+        css={css`
+          min-height: 100vh;
+          display: flex;
+          flex-direction: column;
+        `}
+        data-layout="desktop"
+      >
         <Global styles={bengaliFont} />
         {skip}
         <DesktopTopBar />
@@ -134,7 +171,12 @@ export function Layout({ children }: { children: ReactNode }) {
 
   return (
     <div
-      css={css`min-height:100vh;display:flex;flex-direction:column;padding-bottom:${fullScreen || gameOpen ? 0 : TOOLBAR_HEIGHT}px;`}
+      css={css`
+        min-height: 100vh;
+        display: flex;
+        flex-direction: column;
+        padding-bottom: ${fullScreen || gameOpen ? 0 : TOOLBAR_HEIGHT}px;
+      `}
       data-layout="mobile"
     >
       <Global styles={bengaliFont} />

@@ -30,19 +30,60 @@ export function Marquee({ text }: { text: string }) {
       aria-label={t('homePage.notice')}
       data-testid="notice-marquee"
       tabIndex={0}
-      css={css`display:flex;align-items:center;gap:8px;height:36px;padding:0 10px;background:${theme.color.surface};
-        border:1px solid ${theme.color.border};border-radius:${theme.radius.md};font-size:14px;
-        &:hover span[data-run], &:focus span[data-run] { animation-play-state: paused; }
-        &:focus-visible{outline:2px solid ${theme.color.info};}`}
+      css={css`
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        height: 36px;
+        padding: 0 10px;
+        background: ${theme.color.surface};
+        border: 1px solid ${theme.color.border};
+        border-radius: ${theme.radius.md};
+        font-size: 14px;
+        &:hover span[data-run],
+        &:focus span[data-run] {
+          animation-play-state: paused;
+        }
+        &:focus-visible {
+          outline: 2px solid ${theme.color.info};
+        }
+      `}
     >
-      <Icon name="megaphone" size={18} css={css`color:${theme.color.brand};flex:none;`} />
-      <div ref={box} css={css`overflow:hidden;flex:1;white-space:nowrap;`}>
+      <Icon
+        name="megaphone"
+        size={18}
+        css={css`
+          color: ${theme.color.brand};
+          flex: none;
+        `}
+      />
+      <div
+        ref={box}
+        css={css`
+          overflow: hidden;
+          flex: 1;
+          white-space: nowrap;
+        `}
+      >
         <span
           ref={inner}
           data-run
-          css={css`display:inline-block;padding-right:24px;
-            ${timing ? css`--from:${timing.from}px;animation:${slide} ${timing.seconds}s linear infinite;` : ''}
-            @media (prefers-reduced-motion: reduce) { animation: none; white-space: normal; }`}
+          css={css`
+            display: inline-block;
+            padding-right: 24px;
+            ${
+              timing
+                ? css`
+                    --from: ${timing.from}px;
+                    animation: ${slide} ${timing.seconds}s linear infinite;
+                  `
+                : ''
+            }
+            @media (prefers-reduced-motion: reduce) {
+              animation: none;
+              white-space: normal;
+            }
+          `}
         >
           {text}
         </span>

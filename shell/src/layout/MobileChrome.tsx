@@ -11,10 +11,19 @@ import { imageUrl, useLogo } from './content';
 export const TOOLBAR_HEIGHT = 60;
 
 const iconButton = css`
-  display: inline-flex; align-items: center; justify-content: center;
-  width: 44px; height: 44px; border: 0; border-radius: ${theme.radius.md};
-  background: transparent; color: ${theme.color.text}; cursor: pointer;
-  &:focus-visible { outline: 3px solid ${theme.color.info}; }
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  width: 44px;
+  height: 44px;
+  border: 0;
+  border-radius: ${theme.radius.md};
+  background: transparent;
+  color: ${theme.color.text};
+  cursor: pointer;
+  &:focus-visible {
+    outline: 3px solid ${theme.color.info};
+  }
 `;
 
 /** Mobile header: menu button, logo, and the balance (player) or Login/Sign up (visitor). */
@@ -26,20 +35,40 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
   const currency = wallet?.currency ?? 'BDT';
   return (
     <header
-      css={css`position:sticky;top:0;z-index:100;display:flex;align-items:center;gap:8px;height:56px;padding:0 8px;
-        background:${theme.color.surface};border-bottom:1px solid ${theme.color.border};`}
+      css={css`
+        position: sticky;
+        top: 0;
+        z-index: 100;
+        display: flex;
+        align-items: center;
+        gap: 8px;
+        height: 56px;
+        padding: 0 8px;
+        background: ${theme.color.surface};
+        border-bottom: 1px solid ${theme.color.border};
+      `}
     >
       <button type="button" css={iconButton} aria-label={t('openMenu')} aria-expanded={menuOpen} onClick={onMenu} data-testid="menu-button">
         <Icon name="menu" size={26} />
       </button>
       <SiteLogo mobile />
-      <span css={css`flex:1`} />
+      <span
+        css={css`
+          flex: 1;
+        `}
+      />
       {loggedIn ? (
         <Link
           to="/account"
           aria-label={t('walletBalance')}
           data-testid="header-balance"
-          css={css`color:${theme.color.brand};font-weight:700;text-decoration:none;padding:8px;font-size:15px;`}
+          css={css`
+            color: ${theme.color.brand};
+            font-weight: 700;
+            text-decoration: none;
+            padding: 8px;
+            font-size: 15px;
+          `}
         >
           {balance !== null ? formatMoney(balance, currency, i18n.language) : '…'}
         </Link>
@@ -49,16 +78,37 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
 }
 
 const barItem = css`
-  flex: 1; display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
-  min-height: 44px; color: ${theme.color.textMuted}; text-decoration: none; font-size: 12px;
-  &.active { color: ${theme.color.brand}; }
-  &:focus-visible { outline: 3px solid ${theme.color.info}; outline-offset: -3px; }
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 2px;
+  min-height: 44px;
+  color: ${theme.color.textMuted};
+  text-decoration: none;
+  font-size: 12px;
+  &.active {
+    color: ${theme.color.brand};
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.color.info};
+    outline-offset: -3px;
+  }
 `;
 
 const bar = css`
-  position: fixed; left: 0; right: 0; bottom: 0; z-index: 200; height: ${TOOLBAR_HEIGHT}px;
+  position: fixed;
+  left: 0;
+  right: 0;
+  bottom: 0;
+  z-index: 200;
+  height: ${TOOLBAR_HEIGHT}px;
   padding-bottom: env(safe-area-inset-bottom);
-  display: flex; align-items: stretch; background: ${theme.color.surface}; border-top: 1px solid ${theme.color.border};
+  display: flex;
+  align-items: stretch;
+  background: ${theme.color.surface};
+  border-top: 1px solid ${theme.color.border};
 `;
 
 /** Bottom toolbar of a logged-in player (spec 2). */
@@ -87,18 +137,40 @@ export function BottomToolbar() {
 export function GuestToolbar() {
   const { t } = useTranslation('shell');
   const cta = (primary: boolean) => css`
-    flex: 1; display: flex; align-items: center; justify-content: center; min-height: 44px; border-radius: ${theme.radius.md};
-    font-weight: 700; text-decoration: none;
+    flex: 1;
+    display: flex;
+    align-items: center;
+    justify-content: center;
+    min-height: 44px;
+    border-radius: ${theme.radius.md};
+    font-weight: 700;
+    text-decoration: none;
     background: ${primary ? theme.color.brand : theme.color.surfaceRaised};
     color: ${primary ? theme.color.brandText : theme.color.text};
     border: 1px solid ${primary ? theme.color.brand : theme.color.border};
-    &:focus-visible { outline: 3px solid ${theme.color.info}; outline-offset: 2px; }
+    &:focus-visible {
+      outline: 3px solid ${theme.color.info};
+      outline-offset: 2px;
+    }
   `;
   return (
-    <nav aria-label={t('toolbar')} css={css`${bar};gap:8px;padding:8px;align-items:center;`} data-testid="guest-toolbar">
+    <nav
+      aria-label={t('toolbar')}
+      css={css`
+        ${bar};
+        gap: 8px;
+        padding: 8px;
+        align-items: center;
+      `}
+      data-testid="guest-toolbar"
+    >
       <LanguagePicker compact />
-      <Link to="/login" css={cta(false)}>{t('common:login')}</Link>
-      <Link to="/signup" css={cta(true)}>{t('common:signup')}</Link>
+      <Link to="/login" css={cta(false)}>
+        {t('common:login')}
+      </Link>
+      <Link to="/signup" css={cta(true)}>
+        {t('common:signup')}
+      </Link>
     </nav>
   );
 }
@@ -142,9 +214,28 @@ export function ChatButton() {
           navigate('/chat');
         }
       }}
-      css={css`position:fixed;z-index:300;right:${pos.right}px;bottom:${pos.bottom}px;width:${size}px;height:${size}px;border-radius:50%;
-        border:0;background:${theme.color.accent};color:#fff;box-shadow:0 4px 14px rgba(0,0,0,.45);cursor:grab;touch-action:none;
-        display:flex;align-items:center;justify-content:center;&:focus-visible{outline:3px solid ${theme.color.info};outline-offset:2px;}`}
+      css={css`
+        position: fixed;
+        z-index: 300;
+        right: ${pos.right}px;
+        bottom: ${pos.bottom}px;
+        width: ${size}px;
+        height: ${size}px;
+        border-radius: 50%;
+        border: 0;
+        background: ${theme.color.accent};
+        color: #fff;
+        box-shadow: 0 4px 14px rgba(0, 0, 0, 0.45);
+        cursor: grab;
+        touch-action: none;
+        display: flex;
+        align-items: center;
+        justify-content: center;
+        &:focus-visible {
+          outline: 3px solid ${theme.color.info};
+          outline-offset: 2px;
+        }
+      `}
     >
       <Icon name="chat" size={26} />
     </button>
@@ -170,9 +261,25 @@ export function ScrollTopButton({ bottom }: { bottom: number }) {
       aria-label={t('scrollTop')}
       data-testid="scroll-top"
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
-      css={css`position:fixed;z-index:300;right:20px;bottom:${bottom}px;width:44px;height:44px;border-radius:50%;
-        border:1px solid ${theme.color.border};background:${theme.color.surfaceRaised};color:${theme.color.text};cursor:pointer;
-        display:flex;align-items:center;justify-content:center;&:focus-visible{outline:3px solid ${theme.color.info};}`}
+      css={css`
+        position: fixed;
+        z-index: 300;
+        right: 20px;
+        bottom: ${bottom}px;
+        width: 44px;
+        height: 44px;
+        border-radius: 50%;
+        border: 1px solid ${theme.color.border};
+        background: ${theme.color.surfaceRaised};
+        color: ${theme.color.text};
+        cursor: pointer;
+        display: flex;
+        align-items: center;
+        justify-content: center;
+        &:focus-visible {
+          outline: 3px solid ${theme.color.info};
+        }
+      `}
     >
       <Icon name="up" size={22} />
     </button>
@@ -187,10 +294,27 @@ export function Splash() {
   return (
     <div
       data-testid="splash"
-      css={css`position:fixed;inset:0;z-index:2000;display:flex;align-items:center;justify-content:center;background:${theme.color.bg};`}
+      css={css`
+        position: fixed;
+        inset: 0;
+        z-index: 2000;
+        display: flex;
+        align-items: center;
+        justify-content: center;
+        background: ${theme.color.bg};
+      `}
     >
       {src && !imageFailed ? (
-        <img src={src} alt="" width={160} height={160} onError={() => setImageFailed(true)} css={css`object-fit:contain;`} />
+        <img
+          src={src}
+          alt=""
+          width={160}
+          height={160}
+          onError={() => setImageFailed(true)}
+          css={css`
+            object-fit: contain;
+          `}
+        />
       ) : (
         <Spinner />
       )}

@@ -25,7 +25,10 @@ const item = (active: boolean) => css`
   text-align: left;
   text-decoration: none;
   cursor: pointer;
-  &:focus-visible { outline: 3px solid ${theme.color.info}; outline-offset: -3px; }
+  &:focus-visible {
+    outline: 3px solid ${theme.color.info};
+    outline-offset: -3px;
+  }
 `;
 
 /** Mobile side menu (spec 2): categories with their providers, the sports submenu, and the extras. */
@@ -66,7 +69,12 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
 
   return (
     <div
-      css={css`position:fixed;inset:0;z-index:900;background:rgba(0,0,0,.55);`}
+      css={css`
+        position: fixed;
+        inset: 0;
+        z-index: 900;
+        background: rgba(0, 0, 0, 0.55);
+      `}
       onClick={onClose}
       data-testid="side-menu-backdrop"
     >
@@ -76,28 +84,68 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         aria-label={t('mainMenu')}
         data-testid="side-menu"
         onClick={(e) => e.stopPropagation()}
-        css={css`position:absolute;top:0;left:0;bottom:0;width:min(320px,86vw);overflow-y:auto;
-          background:${theme.color.surface};padding:12px;display:flex;flex-direction:column;gap:12px;
-          box-shadow: 4px 0 24px rgba(0,0,0,.4);`}
+        css={css`
+          position: absolute;
+          top: 0;
+          left: 0;
+          bottom: 0;
+          width: min(320px, 86vw);
+          overflow-y: auto;
+          background: ${theme.color.surface};
+          padding: 12px;
+          display: flex;
+          flex-direction: column;
+          gap: 12px;
+          box-shadow: 4px 0 24px rgba(0, 0, 0, 0.4);
+        `}
       >
-        <div css={css`display:flex;align-items:center;justify-content:space-between;`}>
+        <div
+          css={css`
+            display: flex;
+            align-items: center;
+            justify-content: space-between;
+          `}
+        >
           <SiteLogo mobile />
           <button
             ref={closeRef}
             type="button"
             aria-label={t('closeMenu')}
             onClick={onClose}
-            css={css`${item(false)};width:44px;justify-content:center;padding:0;`}
+            css={css`
+              ${item(false)};
+              width: 44px;
+              justify-content: center;
+              padding: 0;
+            `}
           >
             <Icon name="close" size={24} />
           </button>
         </div>
 
         <section aria-labelledby="menu-cats">
-          <h2 id="menu-cats" css={css`font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:${theme.color.textMuted};margin:0 0 6px;`}>
+          <h2
+            id="menu-cats"
+            css={css`
+              font-size: 12px;
+              text-transform: uppercase;
+              letter-spacing: 0.06em;
+              color: ${theme.color.textMuted};
+              margin: 0 0 6px;
+            `}
+          >
             {t('menu.categories')}
           </h2>
-          <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:2px;`}>
+          <ul
+            css={css`
+              list-style: none;
+              margin: 0;
+              padding: 0;
+              display: flex;
+              flex-direction: column;
+              gap: 2px;
+            `}
+          >
             {CATEGORIES.map((c) => {
               const active = selected?.key === c.key;
               return (
@@ -110,13 +158,29 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                     data-testid={`menu-cat-${c.key}`}
                   >
                     <Icon name={c.icon} />
-                    <span css={css`flex:1`}>{t(`cat.${c.key}`)}</span>
+                    <span
+                      css={css`
+                        flex: 1;
+                      `}
+                    >
+                      {t(`cat.${c.key}`)}
+                    </span>
                     {c.key !== 'home' && (
-                      <Icon name="chevron" css={css`transform:rotate(${active ? 90 : 0}deg);transition:transform .2s;`} />
+                      <Icon
+                        name="chevron"
+                        css={css`
+                          transform: rotate(${active ? 90 : 0}deg);
+                          transition: transform 0.2s;
+                        `}
+                      />
                     )}
                   </button>
                   {active && (
-                    <div css={css`padding:8px 4px 12px;`}>
+                    <div
+                      css={css`
+                        padding: 8px 4px 12px;
+                      `}
+                    >
                       <CategoryPanel category={c} onPick={onClose} />
                     </div>
                   )}
@@ -127,10 +191,28 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
         </section>
 
         <section aria-labelledby="menu-more">
-          <h2 id="menu-more" css={css`font-size:12px;text-transform:uppercase;letter-spacing:.06em;color:${theme.color.textMuted};margin:0 0 6px;`}>
+          <h2
+            id="menu-more"
+            css={css`
+              font-size: 12px;
+              text-transform: uppercase;
+              letter-spacing: 0.06em;
+              color: ${theme.color.textMuted};
+              margin: 0 0 6px;
+            `}
+          >
             {t('menu.more')}
           </h2>
-          <ul css={css`list-style:none;margin:0;padding:0;display:flex;flex-direction:column;gap:2px;`}>
+          <ul
+            css={css`
+              list-style: none;
+              margin: 0;
+              padding: 0;
+              display: flex;
+              flex-direction: column;
+              gap: 2px;
+            `}
+          >
             {EXTRAS.map((x) => (
               <li key={x.key}>
                 <Link to={x.to} css={item(false)} onClick={onClose}>

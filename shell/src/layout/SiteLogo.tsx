@@ -12,7 +12,7 @@ export function SiteLogo({ mobile = false }: { mobile?: boolean }) {
   const { t } = useTranslation('shell');
   const logo = useLogo().data;
   const general = useGeneral().data;
-  const src = imageUrl(mobile ? logo?.mobile_logo ?? logo?.logo : logo?.logo);
+  const src = imageUrl(mobile ? (logo?.mobile_logo ?? logo?.logo) : logo?.logo);
   const name = general?.site_title || t('siteName');
   const w = mobile ? 120 : 150;
   const h = mobile ? 36 : 40;
@@ -20,10 +20,33 @@ export function SiteLogo({ mobile = false }: { mobile?: boolean }) {
     <Link
       to="/"
       aria-label={`${name}, ${t('home')}`}
-      css={css`display:inline-flex;align-items:center;width:${w}px;height:${h}px;text-decoration:none;
-        color:${theme.color.brand};font-weight:800;font-size:${mobile ? 20 : 24}px;`}
+      css={css`
+        display: inline-flex;
+        align-items: center;
+        width: ${w}px;
+        height: ${h}px;
+        text-decoration: none;
+        color: ${theme.color.brand};
+        font-weight: 800;
+        font-size: ${mobile ? 20 : 24}px;
+      `}
     >
-      {src ? <img src={src} alt="" width={w} height={h} css={css`object-fit:contain;object-position:left;width:${w}px;height:${h}px;`} /> : name}
+      {src ? (
+        <img
+          src={src}
+          alt=""
+          width={w}
+          height={h}
+          css={css`
+            object-fit: contain;
+            object-position: left;
+            width: ${w}px;
+            height: ${h}px;
+          `}
+        />
+      ) : (
+        name
+      )}
     </Link>
   );
 }

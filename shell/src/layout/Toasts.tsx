@@ -36,16 +36,33 @@ export function Toasts() {
   return (
     <div
       aria-live="assertive"
-      css={css`position:fixed;top:12px;left:50%;transform:translateX(-50%);z-index:2500;display:flex;flex-direction:column;gap:8px;
-        width:min(420px,calc(100% - 24px));pointer-events:none;`}
+      css={css`
+        position: fixed;
+        top: 12px;
+        left: 50%;
+        transform: translateX(-50%);
+        z-index: 2500;
+        display: flex;
+        flex-direction: column;
+        gap: 8px;
+        width: min(420px, calc(100% - 24px));
+        pointer-events: none;
+      `}
     >
       {toasts.map((t) => (
         <div
           key={t.id}
           role={t.kind === 'error' ? 'alert' : 'status'}
           data-testid="toast"
-          css={css`background:${theme.color.surfaceRaised};color:${theme.color.text};border-left:4px solid ${color[t.kind]};
-            border-radius:${theme.radius.md};padding:12px 14px;box-shadow:0 6px 20px rgba(0,0,0,.4);pointer-events:auto;`}
+          css={css`
+            background: ${theme.color.surfaceRaised};
+            color: ${theme.color.text};
+            border-left: 4px solid ${color[t.kind]};
+            border-radius: ${theme.radius.md};
+            padding: 12px 14px;
+            box-shadow: 0 6px 20px rgba(0, 0, 0, 0.4);
+            pointer-events: auto;
+          `}
         >
           {t.message}
         </div>

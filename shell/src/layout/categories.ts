@@ -56,7 +56,11 @@ export function gamesPath(type: string, system?: string, title?: string): string
 }
 
 /** Extras of the side menu (spec 2). */
-export const EXTRAS: ReadonlyArray<{ key: 'promotions' | 'referral' | 'vip' | 'affiliate' | 'liveChat' | 'ambassador'; to: string; icon: IconName }> = [
+export const EXTRAS: ReadonlyArray<{
+  key: 'promotions' | 'referral' | 'vip' | 'affiliate' | 'liveChat' | 'ambassador';
+  to: string;
+  icon: IconName;
+}> = [
   { key: 'promotions', to: '/promotions', icon: 'gift' },
   { key: 'referral', to: '/refrrel-program', icon: 'group' },
   { key: 'vip', to: '/vip', icon: 'crown' },

@@ -8,10 +8,27 @@ vi.mock('../page', () => ({
 
 const { cachedLoad, clearContentCache, primeContent } = await import('./content');
 
-const slider = { id: 1, name: 'Welcome', link: null, thubmnail: '/storage/sliders/a.svg', message_id: null, status: '1', slider_type: 'Main' };
+const slider = {
+  id: 1,
+  name: 'Welcome',
+  link: null,
+  thubmnail: '/storage/sliders/a.svg',
+  message_id: null,
+  status: '1',
+  slider_type: 'Main',
+};
 const general = {
-  site_title: 'Khela', site_status: 1, system_notice: null, support_mail: null, withdrawal_status: 1,
-  whatsapp: null, facebook: null, telegram: null, live_chat: null, intercom: null, tawk_id: null,
+  site_title: 'Khela',
+  site_status: 1,
+  system_notice: null,
+  support_mail: null,
+  withdrawal_status: 1,
+  whatsapp: null,
+  facebook: null,
+  telegram: null,
+  live_chat: null,
+  intercom: null,
+  tawk_id: null,
 };
 const logo = { id: 1, logo: '/l.svg', mobile_logo: '/m.svg', loader_logo: null, favicon: null };
 const early = (w: Record<string, Promise<unknown>>) => ((globalThis as { __KHELA_EARLY__?: unknown }).__KHELA_EARLY__ = w);

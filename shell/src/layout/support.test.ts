@@ -2,8 +2,17 @@ import { describe, expect, it } from 'vitest';
 import { supportLinks } from './support';
 
 const general = {
-  site_title: 'Khela', site_status: 1, system_notice: null, withdrawal_status: 1, live_chat: null, intercom: null, tawk_id: null,
-  support_mail: 'help@khela.example', whatsapp: '+880 1700-000000', telegram: '@khela_bd', facebook: 'https://facebook.com/khela.bd',
+  site_title: 'Khela',
+  site_status: 1,
+  system_notice: null,
+  withdrawal_status: 1,
+  live_chat: null,
+  intercom: null,
+  tawk_id: null,
+  support_mail: 'help@khela.example',
+  whatsapp: '+880 1700-000000',
+  telegram: '@khela_bd',
+  facebook: 'https://facebook.com/khela.bd',
 };
 
 describe('support links from general settings', () => {

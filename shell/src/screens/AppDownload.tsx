@@ -22,15 +22,48 @@ export function AppDownload() {
     return () => window.removeEventListener('beforeinstallprompt', on);
   }, []);
   return (
-    <div data-testid="app-download" css={css`max-width:720px;margin:0 auto;padding:16px;color:${theme.color.text};`}>
-      <h1 css={css`display:flex;align-items:center;gap:10px;font-size:22px;`}>
+    <div
+      data-testid="app-download"
+      css={css`
+        max-width: 720px;
+        margin: 0 auto;
+        padding: 16px;
+        color: ${theme.color.text};
+      `}
+    >
+      <h1
+        css={css`
+          display: flex;
+          align-items: center;
+          gap: 10px;
+          font-size: 22px;
+        `}
+      >
         <Icon name="download" size={28} />
         {t('appDownload.title')}
       </h1>
       <p>{t('appDownload.text')}</p>
-      <Card css={css`display:flex;flex-direction:column;gap:10px;`}>
-        <p css={css`margin:0;`}>{t('appDownload.android')}</p>
-        <p css={css`margin:0;`}>{t('appDownload.ios')}</p>
+      <Card
+        css={css`
+          display: flex;
+          flex-direction: column;
+          gap: 10px;
+        `}
+      >
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('appDownload.android')}
+        </p>
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('appDownload.ios')}
+        </p>
         {prompt && <Button onClick={() => void prompt.prompt()}>{t('appDownload.install')}</Button>}
       </Card>
       <p>

@@ -15,13 +15,37 @@ import { srOnly } from '../layout/LanguagePicker';
 import { Icon } from '../layout/icons';
 
 /** A slider's link: a path of this site, an outside http(s) address, or (none, or any other scheme) /promotions. */
-export function SlideLink({ link, children, label, onClick }: { link: string | null; children: React.ReactNode; label: string; onClick?: (e: React.MouseEvent) => void }) {
-  const cls = css`display:block;width:100%;height:100%;color:inherit;text-decoration:none;`;
+export function SlideLink({
+  link,
+  children,
+  label,
+  onClick,
+}: {
+  link: string | null;
+  children: React.ReactNode;
+  label: string;
+  onClick?: (e: React.MouseEvent) => void;
+}) {
+  const cls = css`
+    display: block;
+    width: 100%;
+    height: 100%;
+    color: inherit;
+    text-decoration: none;
+  `;
   const safe = schemas.safeLink(link);
   if (safe?.kind === 'external') {
-    return <a href={safe.href} css={cls} target="_blank" rel="noopener noreferrer" aria-label={label} onClick={onClick}>{children}</a>;
+    return (
+      <a href={safe.href} css={cls} target="_blank" rel="noopener noreferrer" aria-label={label} onClick={onClick}>
+        {children}
+      </a>
+    );
   }
-  return <Link to={safe?.path ?? '/promotions'} css={cls} aria-label={label} onClick={onClick}>{children}</Link>;
+  return (
+    <Link to={safe?.path ?? '/promotions'} css={cls} aria-label={label} onClick={onClick}>
+      {children}
+    </Link>
+  );
 }
 
 function MarketBlockBanner() {
@@ -33,7 +57,13 @@ function MarketBlockBanner() {
     <div
       role="alert"
       data-testid="market-block-banner"
-      css={css`padding:10px 12px;border-radius:${theme.radius.md};background:rgba(240,82,82,.15);border:1px solid ${theme.color.danger};font-size:14px;`}
+      css={css`
+        padding: 10px 12px;
+        border-radius: ${theme.radius.md};
+        background: rgba(240, 82, 82, 0.15);
+        border: 1px solid ${theme.color.danger};
+        font-size: 14px;
+      `}
     >
       {t('homePage.blockedBanner', { sections: sections.join(', ') })}
     </div>
@@ -46,7 +76,12 @@ function GameCards({ items, guestsToLogin }: { items: schemas.Slider[]; guestsTo
   return (
     <>
       {items.map((s) => (
-        <li key={s.id} css={css`flex:0 0 140px;`}>
+        <li
+          key={s.id}
+          css={css`
+            flex: 0 0 140px;
+          `}
+        >
           <SlideLink
             link={s.link}
             label={s.name}
@@ -64,9 +99,27 @@ function GameCards({ items, guestsToLogin }: { items: schemas.Slider[]; guestsTo
               width={140}
               height={105}
               loading="lazy"
-              css={css`display:block;width:140px;height:105px;object-fit:cover;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};`}
+              css={css`
+                display: block;
+                width: 140px;
+                height: 105px;
+                object-fit: cover;
+                border-radius: ${theme.radius.md};
+                background: ${theme.color.surfaceRaised};
+              `}
             />
-            <span css={css`display:block;font-size:13px;margin-top:4px;white-space:nowrap;overflow:hidden;text-overflow:ellipsis;`}>{s.name}</span>
+            <span
+              css={css`
+                display: block;
+                font-size: 13px;
+                margin-top: 4px;
+                white-space: nowrap;
+                overflow: hidden;
+                text-overflow: ellipsis;
+              `}
+            >
+              {s.name}
+            </span>
           </SlideLink>
         </li>
       ))}
@@ -89,7 +142,18 @@ export function Home() {
   const featured = all.filter((s) => s.slider_type === 'Features');
 
   return (
-    <div data-testid="home" css={css`max-width:1200px;margin:0 auto;padding:12px;display:flex;flex-direction:column;gap:14px;color:${theme.color.text};`}>
+    <div
+      data-testid="home"
+      css={css`
+        max-width: 1200px;
+        margin: 0 auto;
+        padding: 12px;
+        display: flex;
+        flex-direction: column;
+        gap: 14px;
+        color: ${theme.color.text};
+      `}
+    >
       <h1 css={srOnly}>{t('homePage.heading')}</h1>
       <MarketBlockBanner />
 
@@ -110,7 +174,12 @@ export function Home() {
                   // the first banner is the page's largest paint: fetch it first, never lazily
                   loading={i === 0 ? 'eager' : 'lazy'}
                   fetchPriority={i === 0 ? 'high' : 'auto'}
-                  css={css`display:block;width:100%;height:100%;object-fit:cover;`}
+                  css={css`
+                    display: block;
+                    width: 100%;
+                    height: 100%;
+                    object-fit: cover;
+                  `}
                 />
               </SlideLink>
             ),
@@ -118,18 +187,43 @@ export function Home() {
         />
       ) : (
         // same box while the sliders load, so nothing below moves
-        <div aria-hidden="true" css={css`aspect-ratio:3 / 1;border-radius:${theme.radius.md};background:${theme.color.surfaceRaised};margin-bottom:28px;`} />
+        <div
+          aria-hidden="true"
+          css={css`
+            aspect-ratio: 3 / 1;
+            border-radius: ${theme.radius.md};
+            background: ${theme.color.surfaceRaised};
+            margin-bottom: 28px;
+          `}
+        />
       )}
 
       {general?.system_notice ? (
         <Marquee text={general.system_notice} />
       ) : generalState.loading ? (
-        <div aria-hidden="true" css={css`height:36px;`} />
+        <div
+          aria-hidden="true"
+          css={css`
+            height: 36px;
+          `}
+        />
       ) : null}
 
       <section aria-labelledby="home-cats">
-        <h2 id="home-cats" css={srOnly}>{t('homePage.categoryNav')}</h2>
-        <div role="toolbar" aria-label={t('homePage.categoryNav')} css={css`display:flex;gap:6px;overflow-x:auto;padding-bottom:4px;`} data-testid="category-nav">
+        <h2 id="home-cats" css={srOnly}>
+          {t('homePage.categoryNav')}
+        </h2>
+        <div
+          role="toolbar"
+          aria-label={t('homePage.categoryNav')}
+          css={css`
+            display: flex;
+            gap: 6px;
+            overflow-x: auto;
+            padding-bottom: 4px;
+          `}
+          data-testid="category-nav"
+        >
           {CATEGORIES.map((c) => {
             const active = c.key === 'home' ? category === null : category?.key === c.key;
             return (
@@ -139,10 +233,26 @@ export function Home() {
                 aria-pressed={active}
                 onClick={() => setCategory(c.key === 'home' ? null : c)}
                 data-testid={`home-cat-${c.key}`}
-                css={css`flex:0 0 auto;display:flex;flex-direction:column;align-items:center;gap:4px;min-width:64px;min-height:60px;padding:6px 8px;
-                  border-radius:${theme.radius.md};border:1px solid ${active ? theme.color.brand : theme.color.border};
-                  background:${active ? theme.color.surfaceRaised : theme.color.surface};color:${active ? theme.color.brand : theme.color.text};
-                  font:inherit;font-size:12px;cursor:pointer;&:focus-visible{outline:3px solid ${theme.color.info};}`}
+                css={css`
+                  flex: 0 0 auto;
+                  display: flex;
+                  flex-direction: column;
+                  align-items: center;
+                  gap: 4px;
+                  min-width: 64px;
+                  min-height: 60px;
+                  padding: 6px 8px;
+                  border-radius: ${theme.radius.md};
+                  border: 1px solid ${active ? theme.color.brand : theme.color.border};
+                  background: ${active ? theme.color.surfaceRaised : theme.color.surface};
+                  color: ${active ? theme.color.brand : theme.color.text};
+                  font: inherit;
+                  font-size: 12px;
+                  cursor: pointer;
+                  &:focus-visible {
+                    outline: 3px solid ${theme.color.info};
+                  }
+                `}
               >
                 <Icon name={c.icon} size={22} />
                 {t(`cat.${c.key}`)}
@@ -151,7 +261,11 @@ export function Home() {
           })}
         </div>
         {category && (
-          <div css={css`margin-top:10px;`}>
+          <div
+            css={css`
+              margin-top: 10px;
+            `}
+          >
             <CategoryPanel category={category} />
           </div>
         )}
@@ -159,11 +273,24 @@ export function Home() {
 
       {sliders.loading && (
         // room for the Favourites and Featured rows while they load, so the footer does not jump
-        <div aria-hidden="true" css={css`height:${2 * ROW_HEIGHT + 14}px;`} />
+        <div
+          aria-hidden="true"
+          css={css`
+            height: ${2 * ROW_HEIGHT + 14}px;
+          `}
+        />
       )}
       {favourites.length > 0 && (
         <section aria-labelledby="home-fav">
-          <h2 id="home-fav" css={css`font-size:17px;margin:0 0 8px;`}>{t('homePage.favourites')}</h2>
+          <h2
+            id="home-fav"
+            css={css`
+              font-size: 17px;
+              margin: 0 0 8px;
+            `}
+          >
+            {t('homePage.favourites')}
+          </h2>
           <CardRow label={t('homePage.favourites')} headingId="home-fav" testId="favourites-slider">
             <GameCards items={favourites} guestsToLogin={false} />
           </CardRow>
@@ -171,7 +298,15 @@ export function Home() {
       )}
       {featured.length > 0 && (
         <section aria-labelledby="home-featured">
-          <h2 id="home-featured" css={css`font-size:17px;margin:0 0 8px;`}>{t('homePage.featured')}</h2>
+          <h2
+            id="home-featured"
+            css={css`
+              font-size: 17px;
+              margin: 0 0 8px;
+            `}
+          >
+            {t('homePage.featured')}
+          </h2>
           <CardRow label={t('homePage.featured')} headingId="home-featured" testId="featured-slider">
             <GameCards items={featured} guestsToLogin />
           </CardRow>

@@ -37,10 +37,28 @@ function PromotionDetails({ id, onClose }: { id: number; onClose: () => void }) 
       {p && (
         <div data-testid="promotion-details">
           {p.thumbnail && (
-            <img src={imageUrl(p.thumbnail)} alt={p.name} width={400} height={200}
-              css={css`width:100%;height:auto;aspect-ratio:2 / 1;object-fit:cover;border-radius:${theme.radius.md};`} />
+            <img
+              src={imageUrl(p.thumbnail)}
+              alt={p.name}
+              width={400}
+              height={200}
+              css={css`
+                width: 100%;
+                height: auto;
+                aspect-ratio: 2 / 1;
+                object-fit: cover;
+                border-radius: ${theme.radius.md};
+              `}
+            />
           )}
-          <p css={css`color:${theme.color.textMuted};font-size:13px;`}>{period(p, t)}</p>
+          <p
+            css={css`
+              color: ${theme.color.textMuted};
+              font-size: 13px;
+            `}
+          >
+            {period(p, t)}
+          </p>
           <SafeHtml html={p.desc} />
         </div>
       )}
@@ -49,11 +67,23 @@ function PromotionDetails({ id, onClose }: { id: number; onClose: () => void }) 
 }
 
 const ctaLink = (primary: boolean) => css`
-  display: inline-flex; align-items: center; justify-content: center; min-height: 44px; padding: 0 16px; flex: 1;
-  border-radius: ${theme.radius.md}; font-weight: 700; text-decoration: none; font-size: 14px;
-  background: ${primary ? theme.color.brand : theme.color.surfaceRaised}; color: ${primary ? theme.color.brandText : theme.color.text};
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-height: 44px;
+  padding: 0 16px;
+  flex: 1;
+  border-radius: ${theme.radius.md};
+  font-weight: 700;
+  text-decoration: none;
+  font-size: 14px;
+  background: ${primary ? theme.color.brand : theme.color.surfaceRaised};
+  color: ${primary ? theme.color.brandText : theme.color.text};
   border: 1px solid ${primary ? theme.color.brand : theme.color.border};
-  &:focus-visible { outline: 3px solid ${theme.color.info}; outline-offset: 2px; }
+  &:focus-visible {
+    outline: 3px solid ${theme.color.info};
+    outline-offset: 2px;
+  }
 `;
 
 export function Promotions() {
@@ -68,25 +98,61 @@ export function Promotions() {
   const banners = promos.filter((p) => p.thumbnail);
 
   return (
-    <div data-testid="promotions" css={css`max-width:1200px;margin:0 auto;padding:12px;color:${theme.color.text};`}>
-      <h1 css={css`font-size:22px;margin:4px 0 12px;`}>{t('promotions.title')}</h1>
+    <div
+      data-testid="promotions"
+      css={css`
+        max-width: 1200px;
+        margin: 0 auto;
+        padding: 12px;
+        color: ${theme.color.text};
+      `}
+    >
+      <h1
+        css={css`
+          font-size: 22px;
+          margin: 4px 0 12px;
+        `}
+      >
+        {t('promotions.title')}
+      </h1>
       {banners.length > 0 ? (
-        <div css={css`max-width:720px;margin:0 auto;`}>
-        <BannerCarousel
-          label={t('homePage.banners')}
-          ratio="2 / 1"
-          testId="promotions-slider"
-          slides={banners.map((p, i) => ({
-            key: p.id,
-            content: (
-              <img src={imageUrl(p.thumbnail)} alt={p.name} width={800} height={400} loading={i === 0 ? 'eager' : 'lazy'}
-                css={css`display:block;width:100%;height:100%;object-fit:cover;`} />
-            ),
-          }))}
-        />
+        <div
+          css={css`
+            max-width: 720px;
+            margin: 0 auto;
+          `}
+        >
+          <BannerCarousel
+            label={t('homePage.banners')}
+            ratio="2 / 1"
+            testId="promotions-slider"
+            slides={banners.map((p, i) => ({
+              key: p.id,
+              content: (
+                <img
+                  src={imageUrl(p.thumbnail)}
+                  alt={p.name}
+                  width={800}
+                  height={400}
+                  loading={i === 0 ? 'eager' : 'lazy'}
+                  css={css`
+                    display: block;
+                    width: 100%;
+                    height: 100%;
+                    object-fit: cover;
+                  `}
+                />
+              ),
+            }))}
+          />
         </div>
       ) : null}
-      <div css={css`margin-top:12px;`} data-testid="promotion-filters">
+      <div
+        css={css`
+          margin-top: 12px;
+        `}
+        data-testid="promotion-filters"
+      >
         <Tabs
           label={t('promotions.filters')}
           tabs={PROMOTION_FILTERS.map((f) => ({ key: f.key, label: t(`promotions.${f.key}`) }))}
@@ -104,25 +170,103 @@ export function Promotions() {
         <ul
           role="list"
           data-testid="promotion-cards"
-          css={css`list-style:none;margin:0;padding:0;display:grid;gap:12px;grid-template-columns:1fr;
-            ${mq.desktop}{grid-template-columns:repeat(3,1fr);}`}
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: grid;
+            gap: 12px;
+            grid-template-columns: 1fr;
+            ${mq.desktop} {
+              grid-template-columns: repeat(3, 1fr);
+            }
+          `}
         >
           {shown.map((p) => (
-            <li key={p.id} data-testid="promotion-card" data-categories={p.categories}
-              css={css`background:${theme.color.surface};border:1px solid ${theme.color.border};border-radius:${theme.radius.lg};overflow:hidden;display:flex;flex-direction:column;`}>
+            <li
+              key={p.id}
+              data-testid="promotion-card"
+              data-categories={p.categories}
+              css={css`
+                background: ${theme.color.surface};
+                border: 1px solid ${theme.color.border};
+                border-radius: ${theme.radius.lg};
+                overflow: hidden;
+                display: flex;
+                flex-direction: column;
+              `}
+            >
               {p.thumbnail ? (
-                <img src={imageUrl(p.thumbnail)} alt="" width={400} height={200} loading="lazy"
-                  css={css`display:block;width:100%;height:auto;aspect-ratio:2 / 1;object-fit:cover;background:${theme.color.surfaceRaised};`} />
+                <img
+                  src={imageUrl(p.thumbnail)}
+                  alt=""
+                  width={400}
+                  height={200}
+                  loading="lazy"
+                  css={css`
+                    display: block;
+                    width: 100%;
+                    height: auto;
+                    aspect-ratio: 2 / 1;
+                    object-fit: cover;
+                    background: ${theme.color.surfaceRaised};
+                  `}
+                />
               ) : null}
-              <div css={css`padding:12px;display:flex;flex-direction:column;gap:6px;flex:1;`}>
-                <h2 css={css`font-size:17px;margin:0;`}>{p.name}</h2>
-                <p css={css`margin:0;font-size:13px;color:${theme.color.textMuted};`}>{period(p, t)}</p>
-                <p css={css`margin:0;font-size:14px;flex:1;`} data-testid="promotion-preview">{descriptionPreview(p.desc)}</p>
-                <div css={css`display:flex;gap:8px;margin-top:6px;`}>
+              <div
+                css={css`
+                  padding: 12px;
+                  display: flex;
+                  flex-direction: column;
+                  gap: 6px;
+                  flex: 1;
+                `}
+              >
+                <h2
+                  css={css`
+                    font-size: 17px;
+                    margin: 0;
+                  `}
+                >
+                  {p.name}
+                </h2>
+                <p
+                  css={css`
+                    margin: 0;
+                    font-size: 13px;
+                    color: ${theme.color.textMuted};
+                  `}
+                >
+                  {period(p, t)}
+                </p>
+                <p
+                  css={css`
+                    margin: 0;
+                    font-size: 14px;
+                    flex: 1;
+                  `}
+                  data-testid="promotion-preview"
+                >
+                  {descriptionPreview(p.desc)}
+                </p>
+                <div
+                  css={css`
+                    display: flex;
+                    gap: 8px;
+                    margin-top: 6px;
+                  `}
+                >
                   <Link to={loggedIn ? '/deposit' : '/signup'} css={ctaLink(true)}>
                     {loggedIn ? t('promotions.depositNow') : t('promotions.signUpNow')}
                   </Link>
-                  <Button variant="secondary" css={css`flex:1;`} onClick={() => setOpenId(p.id)} aria-label={t('promotions.detailsOf', { name: p.name })}>
+                  <Button
+                    variant="secondary"
+                    css={css`
+                      flex: 1;
+                    `}
+                    onClick={() => setOpenId(p.id)}
+                    aria-label={t('promotions.detailsOf', { name: p.name })}
+                  >
                     {t('promotions.details')}
                   </Button>
                 </div>

@@ -29,6 +29,11 @@ describe('promotion filters (bit flags)', () => {
     expect(descriptionPreview('Short one')).toBe('Short one');
   });
   it("keeps only 'display' promotions", () => {
-    expect(displayed([{ status: 'display', id: 1 }, { status: 'active', id: 2 }]).map((p) => p.id)).toEqual([1]);
+    expect(
+      displayed([
+        { status: 'display', id: 1 },
+        { status: 'active', id: 2 },
+      ]).map((p) => p.id),
+    ).toEqual([1]);
   });
 });

@@ -8,7 +8,9 @@ describe('SlideLink', () => {
   const hrefOf = (link: string | null) => {
     const { unmount } = render(
       <MemoryRouter>
-        <SlideLink link={link} label="banner">x</SlideLink>
+        <SlideLink link={link} label="banner">
+          x
+        </SlideLink>
       </MemoryRouter>,
     );
     const href = screen.getByLabelText('banner').getAttribute('href');

@@ -87,7 +87,9 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
 
   registerEndpoint(app, changePasswordEndpoint, async (req) => {
     const p = await loadPlayer(db, requirePlayer(req).id);
-    const attempt = await reserveAttempt(db, [{ bucket: 'login:username', key: p.username.toLowerCase(), rule: L.loginFailuresPerUsername }]);
+    const attempt = await reserveAttempt(db, [
+      { bucket: 'login:username', key: p.username.toLowerCase(), rule: L.loginFailuresPerUsername },
+    ]);
     if (!(await verifyPassword(p.password_hash, req.body.old_password))) {
       throw new ValidationFailed({ old_password: ['Your current password is incorrect.'] });
     }

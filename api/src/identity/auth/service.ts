@@ -27,7 +27,13 @@ export async function checkCredentials(
   return p && ok ? p : null;
 }
 
-const newReferralCode = () => randomBytes(6).toString('base64url').replace(/[^A-Za-z0-9]/g, '').slice(0, 8).toUpperCase().padEnd(8, 'X');
+const newReferralCode = () =>
+  randomBytes(6)
+    .toString('base64url')
+    .replace(/[^A-Za-z0-9]/g, '')
+    .slice(0, 8)
+    .toUpperCase()
+    .padEnd(8, 'X');
 
 const WELCOME_MESSAGES = [
   {
@@ -79,7 +85,18 @@ export async function registerPlayer(db: Db, b: Registration): Promise<{ id: num
         const ins = await q.query<{ id: string }>(
           `INSERT INTO players (username, password_hash, name, phone, email, currency, referral_code, referred_by, agent_code, affiliate_code, status)
            VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'active') RETURNING id`,
-          [b.username, b.passwordHash, b.name || null, b.phone, b.email ? normalizeEmail(b.email) : null, b.currency, code, referredBy, b.agent_code ?? null, b.affiliate_code ?? null],
+          [
+            b.username,
+            b.passwordHash,
+            b.name || null,
+            b.phone,
+            b.email ? normalizeEmail(b.email) : null,
+            b.currency,
+            code,
+            referredBy,
+            b.agent_code ?? null,
+            b.affiliate_code ?? null,
+          ],
         );
         id = Number(ins.rows[0]!.id);
       }

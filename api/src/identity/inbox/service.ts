@@ -32,7 +32,12 @@ export interface InboxRow {
 }
 
 /** One page of the player's messages, newest first, with the total for the pager. */
-export async function inboxPage(q: Queryable, playerId: number, page: number, pageSize: number): Promise<{ total: number; rows: InboxRow[] }> {
+export async function inboxPage(
+  q: Queryable,
+  playerId: number,
+  page: number,
+  pageSize: number,
+): Promise<{ total: number; rows: InboxRow[] }> {
   const total = Number(
     (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_messages WHERE player_id = $1 AND deleted_at IS NULL', [playerId]))
       .rows[0]!.n,

@@ -81,8 +81,12 @@ export function addExtraPhone(db: Db, playerId: number, phone: string): Promise<
     if (p.phone === phone) throw new ValidationFailed({ phone: ['This is already your main phone number.'] });
     const existing = await extraPhones(q, playerId);
     if (existing.some((e) => e.contract_value === phone)) throw new ValidationFailed({ phone: ['This phone number is already added.'] });
-    if (existing.length >= MAX_EXTRA_PHONES) throw new ValidationFailed({ phone: [`You can add at most ${MAX_EXTRA_PHONES} extra phone numbers.`] });
-    const ins = await q.query<{ id: string }>('INSERT INTO player_phones (player_id, phone) VALUES ($1, $2) RETURNING id', [playerId, phone]);
+    if (existing.length >= MAX_EXTRA_PHONES)
+      throw new ValidationFailed({ phone: [`You can add at most ${MAX_EXTRA_PHONES} extra phone numbers.`] });
+    const ins = await q.query<{ id: string }>('INSERT INTO player_phones (player_id, phone) VALUES ($1, $2) RETURNING id', [
+      playerId,
+      phone,
+    ]);
     return { id: Number(ins.rows[0]!.id), contract_value: phone, isverify: 0 as const };
   });
 }

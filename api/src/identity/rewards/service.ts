@@ -79,10 +79,10 @@ export function convertVipPoints(db: Db, input: { playerId: number; points: numb
         bonusMinor: amountMinor,
         multiple: bonusTurnoverMultiple(),
       });
-      const left = await q.query<{ vip_coin: number }>('UPDATE players SET vip_coin = vip_coin - $2, updated_at = now() WHERE id = $1 RETURNING vip_coin', [
-        p.id,
-        points,
-      ]);
+      const left = await q.query<{ vip_coin: number }>(
+        'UPDATE players SET vip_coin = vip_coin - $2, updated_at = now() WHERE id = $1 RETURNING vip_coin',
+        [p.id, points],
+      );
       return {
         success: `${points} VP converted to ${fromMinor(amountMinor)} ${currency}.`,
         vip_coin: left.rows[0]!.vip_coin,

@@ -32,14 +32,21 @@ export async function issueCode(
   input: { playerId: number; purpose: CodePurpose; channel: 'sms' | 'email'; destination: string },
 ): Promise<{ id: number; code: string }> {
   const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
-  await q.query(
-    'UPDATE verification_codes SET consumed_at = now() WHERE player_id = $1 AND purpose = $2 AND consumed_at IS NULL',
-    [input.playerId, input.purpose],
-  );
+  await q.query('UPDATE verification_codes SET consumed_at = now() WHERE player_id = $1 AND purpose = $2 AND consumed_at IS NULL', [
+    input.playerId,
+    input.purpose,
+  ]);
   const r = await q.query<{ id: string }>(
     `INSERT INTO verification_codes (player_id, purpose, channel, destination, code_hash, expires_at)
      VALUES ($1, $2, $3, $4, $5, now() + make_interval(secs => $6)) RETURNING id`,
-    [input.playerId, input.purpose, input.channel, input.destination, hashCode(cfg, input.purpose, input.destination, code), cfg.otpTtlSeconds],
+    [
+      input.playerId,
+      input.purpose,
+      input.channel,
+      input.destination,
+      hashCode(cfg, input.purpose, input.destination, code),
+      cfg.otpTtlSeconds,
+    ],
   );
   return { id: Number(r.rows[0]!.id), code };
 }
@@ -90,10 +97,14 @@ export async function consumeCode(
   if (!verifyHmacSha256Hex(cfg.otpPepper, codePayload(purpose, row.destination, code.trim()), row.code_hash)) {
     const left = cfg.otpMaxAttempts - row.attempts;
     throw new CodeRejected(
-      left > 0 ? `The code is incorrect. ${left} attempt${left === 1 ? '' : 's'} left.` : 'Too many wrong codes. Please request a new code.',
+      left > 0
+        ? `The code is incorrect. ${left} attempt${left === 1 ? '' : 's'} left.`
+        : 'Too many wrong codes. Please request a new code.',
     );
   }
-  const used = await q.query('UPDATE verification_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id', [row.id]);
+  const used = await q.query('UPDATE verification_codes SET consumed_at = now() WHERE id = $1 AND consumed_at IS NULL RETURNING id', [
+    row.id,
+  ]);
   if (!used.rows.length) throw new CodeRejected('The code has expired or was not requested. Please request a new code.');
   return { destination: row.destination };
 }

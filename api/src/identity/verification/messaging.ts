@@ -19,7 +19,11 @@ export function httpMessenger(baseUrl: string, secret: string): Messenger {
       const ts = String(Math.floor(Date.now() / 1000));
       const res = await fetch(`${baseUrl}/send`, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', [MESSAGING_TIMESTAMP_HEADER]: ts, [MESSAGING_SIGNATURE_HEADER]: signTimestamped(secret, ts, body) },
+        headers: {
+          'content-type': 'application/json',
+          [MESSAGING_TIMESTAMP_HEADER]: ts,
+          [MESSAGING_SIGNATURE_HEADER]: signTimestamped(secret, ts, body),
+        },
         body,
         signal: AbortSignal.timeout(5000),
       });

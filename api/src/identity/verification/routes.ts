@@ -37,13 +37,27 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
       if (!p.phone || normalizePhone(req.body.phone) !== p.phone) throw new BadRequest('This is not your registered phone number.');
       // no code (and no SMS) for a phone another account has verified
       if (await phoneVerifiedElsewhere(db, p.phone, player.id)) throw new BadRequest(PHONE_TAKEN);
-      await deliverCode(delivery, { playerId: player.id, username: p.username, purpose: 'phone', channel: 'sms', destination: p.phone, ip: req.ip });
+      await deliverCode(delivery, {
+        playerId: player.id,
+        username: p.username,
+        purpose: 'phone',
+        channel: 'sms',
+        destination: p.phone,
+        ip: req.ip,
+      });
       return { message: 'Verification code sent to your phone.', resend_in: CODE_RESEND_SECONDS };
     }
     const email = normalizeEmail(req.body.email!);
     if (p.email_verified_at && p.email === email) throw new BadRequest('Your email is already verified.');
     if (await emailVerifiedElsewhere(db, email, player.id)) throw new BadRequest('This email is already used by another account.');
-    await deliverCode(delivery, { playerId: player.id, username: p.username, purpose: 'email', channel: 'email', destination: email, ip: req.ip });
+    await deliverCode(delivery, {
+      playerId: player.id,
+      username: p.username,
+      purpose: 'email',
+      channel: 'email',
+      destination: email,
+      ip: req.ip,
+    });
     return { message: 'Verification code sent to your email.', resend_in: CODE_RESEND_SECONDS };
   });
 
@@ -69,7 +83,14 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
     if (!target) throw new BadRequest('Add this phone number first.');
     if (target.isverify) throw new BadRequest('This phone number is already verified.');
     if (await phoneVerifiedElsewhere(db, phone, player.id)) throw new BadRequest(PHONE_TAKEN);
-    await deliverCode(delivery, { playerId: player.id, username: player.username, purpose: 'extra_phone', channel: 'sms', destination: phone, ip: req.ip });
+    await deliverCode(delivery, {
+      playerId: player.id,
+      username: player.username,
+      purpose: 'extra_phone',
+      channel: 'sms',
+      destination: phone,
+      ip: req.ip,
+    });
     return { message: 'Verification code sent to your phone.', resend_in: CODE_RESEND_SECONDS };
   });
 

@@ -31,7 +31,15 @@ export function otpLimits(config: IdentityConfig, a: { destination: string; user
  */
 export async function deliverCode(
   { db, config, messenger, log }: CodeDelivery,
-  input: { playerId: number; username: string; purpose: CodePurpose; channel: 'sms' | 'email'; destination: string; ip: string; reserved?: boolean },
+  input: {
+    playerId: number;
+    username: string;
+    purpose: CodePurpose;
+    channel: 'sms' | 'email';
+    destination: string;
+    ip: string;
+    reserved?: boolean;
+  },
 ): Promise<void> {
   if (!input.reserved) await reserveAttempt(db, otpLimits(config, input));
   const { id, code } = await issueCode(db, config, input);
@@ -52,7 +60,10 @@ export async function deliverCode(
 
 /** True when another account has already verified this e-mail address. */
 export async function emailVerifiedElsewhere(q: Queryable, email: string, playerId: number): Promise<boolean> {
-  const used = await q.query('SELECT 1 FROM players WHERE lower(email) = $1 AND email_verified_at IS NOT NULL AND id <> $2', [email, playerId]);
+  const used = await q.query('SELECT 1 FROM players WHERE lower(email) = $1 AND email_verified_at IS NOT NULL AND id <> $2', [
+    email,
+    playerId,
+  ]);
   return used.rows.length > 0;
 }
 
@@ -96,7 +107,12 @@ export function markPhoneVerified(db: Db, config: IdentityConfig, playerId: numb
         p.id,
         config.verifyPhoneVipPoints,
       ]);
-      await sendInboxMessage(q, Number(p.id), 'Phone verified', `Your phone number is verified. ${config.verifyPhoneVipPoints} VIP points were added to your account.`);
+      await sendInboxMessage(
+        q,
+        Number(p.id),
+        'Phone verified',
+        `Your phone number is verified. ${config.verifyPhoneVipPoints} VIP points were added to your account.`,
+      );
     })
     .catch(takenOnConflict);
 }
@@ -105,7 +121,10 @@ export async function markExtraPhoneVerified(db: Db, playerId: number, phone: st
   await db
     .tx(async (q) => {
       if (await phoneVerifiedElsewhere(q, phone, playerId)) throw new BadRequest(PHONE_TAKEN);
-      await q.query('UPDATE player_phones SET verified_at = now() WHERE player_id = $1 AND phone = $2 AND verified_at IS NULL', [playerId, phone]);
+      await q.query('UPDATE player_phones SET verified_at = now() WHERE player_id = $1 AND phone = $2 AND verified_at IS NULL', [
+        playerId,
+        phone,
+      ]);
     })
     .catch(takenOnConflict);
 }

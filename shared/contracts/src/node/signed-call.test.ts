@@ -40,7 +40,17 @@ describe('signed partner calls', () => {
 
   it('a signature that is not 64 hex digits is refused without throwing', () => {
     const h = signCall('s', call, now);
-    const bad = ['é'.repeat(64), 'zz'.repeat(32), h[SIGNATURE_HEADER]!.slice(2), `${h[SIGNATURE_HEADER]}00`, '', ['a'], 42, undefined, '\u0000'.repeat(64)];
+    const bad = [
+      'é'.repeat(64),
+      'zz'.repeat(32),
+      h[SIGNATURE_HEADER]!.slice(2),
+      `${h[SIGNATURE_HEADER]}00`,
+      '',
+      ['a'],
+      42,
+      undefined,
+      '\u0000'.repeat(64),
+    ];
     for (const sig of bad) expect(checkCall('s', call, { ...h, [SIGNATURE_HEADER]: sig }, now)).toBe('bad_signature');
   });
 

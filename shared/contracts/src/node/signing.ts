@@ -73,7 +73,9 @@ export function checkCall(
   now = Date.now(),
 ): CallCheck {
   const read = (name: string): unknown =>
-    typeof (headers as { get?: unknown }).get === 'function' ? (headers as { get(n: string): string | null }).get(name) : (headers as Record<string, unknown>)[name];
+    typeof (headers as { get?: unknown }).get === 'function'
+      ? (headers as { get(n: string): string | null }).get(name)
+      : (headers as Record<string, unknown>)[name];
   const timestamp = read(TIMESTAMP_HEADER);
   if (typeof timestamp !== 'string' || !/^\d{1,12}$/.test(timestamp)) return 'stale';
   if (Math.abs(now / 1000 - Number(timestamp)) > MAX_SIGNATURE_SKEW_SECONDS) return 'stale';

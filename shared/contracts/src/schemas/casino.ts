@@ -142,8 +142,15 @@ export const SEAMLESS_SIGNATURE_HEADER = 'x-signature';
 export const SEAMLESS_ACTIONS = ['authenticate', 'balance', 'bet', 'win', 'rollback'] as const;
 export type SeamlessAction = (typeof SEAMLESS_ACTIONS)[number];
 
-const positiveMoney = z.string().max(20).regex(/^\d+(\.\d{1,2})?$/).refine((v) => Number(v) > 0, 'Amount must be positive');
-const nonNegativeMoney = z.string().max(20).regex(/^\d+(\.\d{1,2})?$/);
+const positiveMoney = z
+  .string()
+  .max(20)
+  .regex(/^\d+(\.\d{1,2})?$/)
+  .refine((v) => Number(v) > 0, 'Amount must be positive');
+const nonNegativeMoney = z
+  .string()
+  .max(20)
+  .regex(/^\d+(\.\d{1,2})?$/);
 const id64 = z.string().trim().min(1).max(64);
 const seamlessUser = z.string().max(64);
 const gameCode = z.string().min(1).max(64);

@@ -83,7 +83,10 @@ export const eventDetailSchema = z.object({
       z.string(),
       z.object({
         fancy2: z.array(fancyRowSchema).optional().default([]),
-        bookmaker: z.record(z.string(), z.object({ runners: z.array(bookmakerRunnerSchema) })).optional().default({}),
+        bookmaker: z
+          .record(z.string(), z.object({ runners: z.array(bookmakerRunnerSchema) }))
+          .optional()
+          .default({}),
       }),
     ),
   }),

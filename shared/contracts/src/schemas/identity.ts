@@ -157,7 +157,11 @@ export function validateRegisterStep2(
 export const NEW_PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).{8,128}$/;
 
 /** Spec 5, Password change: the checks in the spec's order; the first failure's message, or null. */
-export function validatePasswordChange(v: { old_password: string; new_password: string; new_password_confirmation: string }): string | null {
+export function validatePasswordChange(v: {
+  old_password: string;
+  new_password: string;
+  new_password_confirmation: string;
+}): string | null {
   if (!NEW_PASSWORD_RE.test(v.new_password)) return M.newPasswordRule;
   if (blank(v.old_password)) return M.currentPasswordRequired;
   if (!v.new_password_confirmation) return M.confirmNewRequired;
@@ -228,7 +232,12 @@ export const inboxMessageSchema = z.object({
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
 const remoteIdQuery = z.union([z.string().max(32), z.number()]).optional();
-const otpCode = z.string().trim().min(1, M.otpRequired).max(16, M.otpFormat).regex(/^\d{6}$/, M.otpFormat);
+const otpCode = z
+  .string()
+  .trim()
+  .min(1, M.otpRequired)
+  .max(16, M.otpFormat)
+  .regex(/^\d{6}$/, M.otpFormat);
 const ok = messageResponse;
 
 // --- Endpoints (spec 7) -----------------------------------------------------------------
@@ -313,7 +322,10 @@ export const profileUpdateEndpoint = endpoint({
   summary: 'Sets the birthday once (it cannot change afterwards)',
   body: z.object({
     remote_id: remoteIdQuery,
-    dofb: z.string().max(10, 'Please enter a valid date.').regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date.'),
+    dofb: z
+      .string()
+      .max(10, 'Please enter a valid date.')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date.'),
   }),
   response: z.object({ message: z.string(), user: userSchema }),
   fallbackError: 'Failed to update DOFB',
@@ -493,7 +505,12 @@ export const forgotPasswordEndpoint = endpoint({
     })
     .superRefine((v, ctx) => {
       const msg = validateForgot(v);
-      if (msg) ctx.addIssue({ code: 'custom', message: msg, path: [msg === M.forgotUsernameRequired ? 'username' : v.type === 'email' ? 'email' : 'phone'] });
+      if (msg)
+        ctx.addIssue({
+          code: 'custom',
+          message: msg,
+          path: [msg === M.forgotUsernameRequired ? 'username' : v.type === 'email' ? 'email' : 'phone'],
+        });
     }),
   response: ok,
   fallbackError: 'Failed to send OTP. Please try again.',

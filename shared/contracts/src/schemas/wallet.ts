@@ -26,10 +26,8 @@ export const TRANSACTION_ID_MAX = 64;
 /** Spec section 8 texts the server and the screens share (English). */
 export const WALLET_MESSAGES = {
   phoneNotVerified: 'Please verify your phone number first.',
-  depositPending:
-    'You already have a deposit request pending. Please wait for it to be processed before making another deposit.',
-  withdrawPending:
-    'You already have a withdrawal request pending. Please wait for it to be processed before making another withdrawal.',
+  depositPending: 'You already have a deposit request pending. Please wait for it to be processed before making another deposit.',
+  withdrawPending: 'You already have a withdrawal request pending. Please wait for it to be processed before making another withdrawal.',
   depositAmountRequired: 'Please fill in your amount.',
   depositMethodRequired: 'Please select a valid payment method.',
   depositChannelRequired: 'Please select a Deposit channel.',
@@ -65,7 +63,10 @@ export const walletErrorCode = z.enum([
 ]);
 export type WalletErrorCode = z.infer<typeof walletErrorCode>;
 
-const remoteId = z.union([z.string().max(32), z.number()]).transform((v) => String(v)).optional();
+const remoteId = z
+  .union([z.string().max(32), z.number()])
+  .transform((v) => String(v))
+  .optional();
 
 /** A required number-ish id whose absence must answer with one of the spec's messages. */
 const requiredId = (message: string) =>
@@ -73,7 +74,10 @@ const requiredId = (message: string) =>
 const requiredMoney = (message: string) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : String(v).trim()),
-    z.string({ message }).max(20, message).regex(/^\d+(\.\d{1,2})?$/, message),
+    z
+      .string({ message })
+      .max(20, message)
+      .regex(/^\d+(\.\d{1,2})?$/, message),
   );
 
 // --- Payment methods --------------------------------------------------------------
@@ -124,7 +128,10 @@ export const submitDeposit = endpoint({
     transaction_id: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
     amount: requiredMoney(WALLET_MESSAGES.depositAmountRequired),
     payment_id: requiredId(WALLET_MESSAGES.depositMethodRequired),
-    promotion_id: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable().optional()),
+    promotion_id: z.preprocess(
+      (v) => (v === '' || v === 0 || v === '0' ? null : v),
+      z.coerce.number().int().positive().nullable().optional(),
+    ),
   }),
   response: z.object({
     success: z.literal(true),
@@ -148,7 +155,11 @@ export const ewaRequest = endpoint({
     /** The e-wallet payment method id. */
     type: requiredId(WALLET_MESSAGES.depositMethodRequired),
     /** Gateway code of the chosen channel (one of the method's pgs). */
-    provider: z.string({ message: WALLET_MESSAGES.depositChannelRequired }).trim().min(1, WALLET_MESSAGES.depositChannelRequired).max(64, WALLET_MESSAGES.depositChannelRequired),
+    provider: z
+      .string({ message: WALLET_MESSAGES.depositChannelRequired })
+      .trim()
+      .min(1, WALLET_MESSAGES.depositChannelRequired)
+      .max(64, WALLET_MESSAGES.depositChannelRequired),
     promotion: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable().optional()),
   }),
   response: z.object({
@@ -297,4 +308,3 @@ export const getTurnovers = endpoint({
   query: z.object({ remote_id: remoteId }),
   response: z.object({ data: z.array(turnoverSchema) }),
 });
-

@@ -52,7 +52,10 @@ describe('api client', () => {
 
   it("prefers the server's message, else the spec's fallback text", async () => {
     const withMessage = createApiClient({ baseURL: 'http://x', fetchImpl: fakeFetch(404, { message: 'Unknown game type' }) as never });
-    await expect(withMessage.call(getSystems, { query: { type: 'X' } })).rejects.toMatchObject({ message: 'Unknown game type', status: 404 });
+    await expect(withMessage.call(getSystems, { query: { type: 'X' } })).rejects.toMatchObject({
+      message: 'Unknown game type',
+      status: 404,
+    });
     const without = createApiClient({ baseURL: 'http://x', fetchImpl: fakeFetch(500, {}) as never });
     await expect(without.call(getSystems, { query: { type: 'X' } })).rejects.toMatchObject({ message: 'Failed to fetch systems' });
   });

@@ -10,7 +10,14 @@ function App() {
   const loc = useLocation();
   return (
     <Routes>
-      <Route path="/deposit" element={<div>deposit screen <Link to="/withdrawal?x=1">go withdraw</Link></div>} />
+      <Route
+        path="/deposit"
+        element={
+          <div>
+            deposit screen <Link to="/withdrawal?x=1">go withdraw</Link>
+          </div>
+        }
+      />
       <Route path="/withdrawal" element={<div>withdraw screen {loc.search}</div>} />
       <Route path="/boom" element={<Boom />} />
     </Routes>
@@ -54,7 +61,9 @@ describe('defineRemote lifecycles', () => {
     await act(async () => screen.getByText('go withdraw').click());
     expect(navigate).toHaveBeenCalledWith('/withdrawal?x=1', expect.objectContaining({}));
     // the shell answers with a new location in the props: the remote follows without remounting
-    await settle(lc.update!({ ...props, location: { pathname: '/withdrawal', search: '?x=1', hash: '', state: null, key: 'k2' } } as never));
+    await settle(
+      lc.update!({ ...props, location: { pathname: '/withdrawal', search: '?x=1', hash: '', state: null, key: 'k2' } } as never),
+    );
     expect(await screen.findByText(/withdraw screen \?x=1/)).toBeTruthy();
     await settle(lc.unmount(props as never));
     expect(screen.queryByText(/withdraw screen/)).toBeNull();

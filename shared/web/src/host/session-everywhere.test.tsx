@@ -120,7 +120,9 @@ describe('one player session for every remote', () => {
     expect(localStorage.getItem('balance')).toBe('250.75');
 
     // a remote may not publish a balance: the session is its one writer
-    expect(() => runtime.servicesFor('mf_wallet').bus.publish('balance', { balance: '1.00', currency: 'BDT' })).toThrow(/may not publish "balance"/);
+    expect(() => runtime.servicesFor('mf_wallet').bus.publish('balance', { balance: '1.00', currency: 'BDT' })).toThrow(
+      /may not publish "balance"/,
+    );
 
     // logout asked by one remote
     await act(async () => screen.getByText('log out from mf_exchange').click());

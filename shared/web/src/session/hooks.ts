@@ -13,7 +13,11 @@ export function useFact<T>(fact: Fact<T>): T {
     },
     [fact],
   );
-  return useSyncExternalStore(subscribe, () => fact.value, () => fact.value);
+  return useSyncExternalStore(
+    subscribe,
+    () => fact.value,
+    () => fact.value,
+  );
 }
 
 /** The logged-in player, or null for a visitor. */

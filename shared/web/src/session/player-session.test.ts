@@ -5,7 +5,8 @@ import { i18n } from '../i18n';
 import { createPlayerSession, type PlayerSessionService } from './player-session';
 
 const seed = () => {
-  for (const [k, v] of Object.entries({ agent_code: 'A1', referral_code: 'R1', affiliate_code: 'F1', whatsapp: 'w', locale: 'bn' })) localStorage.setItem(k, v);
+  for (const [k, v] of Object.entries({ agent_code: 'A1', referral_code: 'R1', affiliate_code: 'F1', whatsapp: 'w', locale: 'bn' }))
+    localStorage.setItem(k, v);
 };
 
 function makeSession(answers: Record<string, unknown> = {}) {
@@ -72,7 +73,8 @@ describe('player session transitions (spec 4)', () => {
     const reasons: string[] = [];
     bus.on('logout').subscribe((e) => reasons.push(e.reason));
     session.logout('user');
-    for (const k of ['token', 'balance', 'remote_id', 'username', 'exchangeToken', 'agent_code']) expect(localStorage.getItem(k)).toBeNull();
+    for (const k of ['token', 'balance', 'remote_id', 'username', 'exchangeToken', 'agent_code'])
+      expect(localStorage.getItem(k)).toBeNull();
     expect(localStorage.getItem('whatsapp')).toBe('w');
     expect(localStorage.getItem('popup')).toBe('1');
     expect(reasons).toEqual(['user']);

@@ -229,7 +229,10 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     },
     start(options = {}) {
       if (feeds) return;
-      relay = startPushRelay({ api, session, receiveBalance, relayTopic: (topic, payload) => bus.publish(topic, payload) }, options.EventSource);
+      relay = startPushRelay(
+        { api, session, receiveBalance, relayTopic: (topic, payload) => bus.publish(topic, payload) },
+        options.EventSource,
+      );
       // the market-block decision: fetched once per login (and at start for a stored login)
       let fetchedFor: Player | null = null;
       feeds = player.fact.subscribe((p) => {

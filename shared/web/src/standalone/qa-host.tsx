@@ -12,7 +12,13 @@ import { useFact } from '../session/hooks';
 import { globalStyles } from '../ui/global-styles';
 
 function readLocation(): HostProps['location'] {
-  return { pathname: location.pathname, search: location.search, hash: location.hash, state: history.state, key: String(history.length) + location.href };
+  return {
+    pathname: location.pathname,
+    search: location.search,
+    hash: location.hash,
+    state: history.state,
+    key: String(history.length) + location.href,
+  };
 }
 
 /** HostProps for the standalone page: the browser's history without a router of its own (the remote brings one). */
@@ -40,7 +46,10 @@ function QaLogin({ runtime }: { runtime: PageRuntime }) {
   if (player) return <button onClick={() => runtime.session.logout('user')}>Log out</button>;
   return (
     <form
-      css={css`display:flex;gap:4px;`}
+      css={css`
+        display: flex;
+        gap: 4px;
+      `}
       onSubmit={async (e) => {
         e.preventDefault();
         const form = new FormData(e.currentTarget);
@@ -72,7 +81,16 @@ function StandaloneHost({ App, name, runtime }: { App: ComponentType; name: stri
       <Global styles={globalStyles} />
       <div
         data-testid="standalone-bar"
-        css={css`display:flex;flex-wrap:wrap;gap:8px 12px;align-items:center;padding:8px 12px;background:#000;color:#fff;font-size:13px;`}
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 8px 12px;
+          align-items: center;
+          padding: 8px 12px;
+          background: #000;
+          color: #fff;
+          font-size: 13px;
+        `}
       >
         <strong>{name} · standalone QA host</strong>
         <span>API {runtime.api.baseURL}</span>

@@ -3,8 +3,22 @@ import { theme } from './theme';
 
 /** Page-wide base styles: the shell renders them once, and so does a remote's standalone QA host. */
 export const globalStyles = css`
-  *, *::before, *::after { box-sizing: border-box; }
-  html, body { margin: 0; background: ${theme.color.bg}; color: ${theme.color.text}; font-family: ${theme.font.family}; }
-  a { color: ${theme.color.brand}; }
-  button { font-family: inherit; }
+  *,
+  *::before,
+  *::after {
+    box-sizing: border-box;
+  }
+  html,
+  body {
+    margin: 0;
+    background: ${theme.color.bg};
+    color: ${theme.color.text};
+    font-family: ${theme.font.family};
+  }
+  a {
+    color: ${theme.color.brand};
+  }
+  button {
+    font-family: inherit;
+  }
 `;

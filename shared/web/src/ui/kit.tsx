@@ -7,10 +7,23 @@ import { theme } from './theme';
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
 const variants: Record<Variant, ReturnType<typeof css>> = {
-  primary: css`background:${theme.color.brand};color:${theme.color.brandText};`,
-  secondary: css`background:${theme.color.surfaceRaised};color:${theme.color.text};border:1px solid ${theme.color.border};`,
-  ghost: css`background:transparent;color:${theme.color.text};`,
-  danger: css`background:${theme.color.danger};color:#fff;`,
+  primary: css`
+    background: ${theme.color.brand};
+    color: ${theme.color.brandText};
+  `,
+  secondary: css`
+    background: ${theme.color.surfaceRaised};
+    color: ${theme.color.text};
+    border: 1px solid ${theme.color.border};
+  `,
+  ghost: css`
+    background: transparent;
+    color: ${theme.color.text};
+  `,
+  danger: css`
+    background: ${theme.color.danger};
+    color: #fff;
+  `,
 };
 
 export const Button = styled('button', { shouldForwardProp: (p) => p !== 'variant' && p !== 'block' })<
@@ -26,8 +39,14 @@ export const Button = styled('button', { shouldForwardProp: (p) => p !== 'varian
   cursor: pointer;
   width: ${(p) => (p.block ? '100%' : 'auto')};
   ${(p) => variants[p.variant ?? 'primary']}
-  &:disabled { opacity: .6; cursor: not-allowed; }
-  &:focus-visible { outline: 3px solid ${theme.color.info}; outline-offset: 2px; }
+  &:disabled {
+    opacity: 0.6;
+    cursor: not-allowed;
+  }
+  &:focus-visible {
+    outline: 3px solid ${theme.color.info};
+    outline-offset: 2px;
+  }
 `;
 
 export const Card = styled.div`
@@ -60,8 +79,12 @@ export const Input = styled.input`
   background: ${theme.color.bg};
   color: ${theme.color.text};
   font: inherit;
-  &:focus-visible { outline: 2px solid ${theme.color.brand}; }
-  &[aria-invalid='true'] { border-color: ${theme.color.danger}; }
+  &:focus-visible {
+    outline: 2px solid ${theme.color.brand};
+  }
+  &[aria-invalid='true'] {
+    border-color: ${theme.color.danger};
+  }
 `;
 
 /** Labelled input with its error, wired for screen readers. */
@@ -76,11 +99,29 @@ export function TextField(props: {
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;
   return (
-    <div css={css`margin-bottom:14px;`}>
-      <label htmlFor={id} css={css`display:block;font-size:14px;margin-bottom:6px;color:${theme.color.textMuted};`}>
+    <div
+      css={css`
+        margin-bottom: 14px;
+      `}
+    >
+      <label
+        htmlFor={id}
+        css={css`
+          display: block;
+          font-size: 14px;
+          margin-bottom: 6px;
+          color: ${theme.color.textMuted};
+        `}
+      >
         {props.label}
       </label>
-      <div css={css`display:flex;align-items:center;gap:6px;`}>
+      <div
+        css={css`
+          display: flex;
+          align-items: center;
+          gap: 6px;
+        `}
+      >
         {props.prefix}
         <Input
           id={id}
@@ -90,9 +131,22 @@ export function TextField(props: {
         />
       </div>
       {props.hint && !props.error && (
-        <p id={hintId} css={css`font-size:12px;color:${theme.color.textMuted};margin:4px 0 0;`}>{props.hint}</p>
+        <p
+          id={hintId}
+          css={css`
+            font-size: 12px;
+            color: ${theme.color.textMuted};
+            margin: 4px 0 0;
+          `}
+        >
+          {props.hint}
+        </p>
       )}
-      {props.error && <FieldError id={errId} role="alert">{props.error}</FieldError>}
+      {props.error && (
+        <FieldError id={errId} role="alert">
+          {props.error}
+        </FieldError>
+      )}
     </div>
   );
 }
@@ -100,7 +154,14 @@ export function TextField(props: {
 export function NoData({ text }: { text?: string }) {
   const { t } = useTranslation('common');
   return (
-    <div role="status" css={css`text-align:center;padding:40px 0;color:${theme.color.textMuted};`}>
+    <div
+      role="status"
+      css={css`
+        text-align: center;
+        padding: 40px 0;
+        color: ${theme.color.textMuted};
+      `}
+    >
       {text ?? t('noData')}
     </div>
   );
@@ -109,16 +170,51 @@ export function NoData({ text }: { text?: string }) {
 export function Spinner({ label }: { label?: string }) {
   const { t } = useTranslation('common');
   return (
-    <div role="status" aria-live="polite" css={css`display:flex;justify-content:center;gap:6px;padding:24px;`}>
+    <div
+      role="status"
+      aria-live="polite"
+      css={css`
+        display: flex;
+        justify-content: center;
+        gap: 6px;
+        padding: 24px;
+      `}
+    >
       {[0, 1, 2].map((i) => (
         <span
           key={i}
-          css={css`width:10px;height:10px;border-radius:50%;background:${theme.color.brand};
+          css={css`
+            width: 10px;
+            height: 10px;
+            border-radius: 50%;
+            background: ${theme.color.brand};
             animation: khela-dot 1s ${i * 0.15}s infinite ease-in-out;
-            @keyframes khela-dot { 0%,80%,100% { transform: scale(.4); opacity:.4 } 40% { transform: scale(1); opacity:1 } }`}
+            @keyframes khela-dot {
+              0%,
+              80%,
+              100% {
+                transform: scale(0.4);
+                opacity: 0.4;
+              }
+              40% {
+                transform: scale(1);
+                opacity: 1;
+              }
+            }
+          `}
         />
       ))}
-      <span css={css`position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);`}>{label ?? t('loading')}</span>
+      <span
+        css={css`
+          position: absolute;
+          width: 1px;
+          height: 1px;
+          overflow: hidden;
+          clip: rect(0 0 0 0);
+        `}
+      >
+        {label ?? t('loading')}
+      </span>
     </div>
   );
 }
@@ -143,7 +239,16 @@ export function Modal(props: { open: boolean; title: string; onClose: () => void
   return (
     <div
       onClick={props.onClose}
-      css={css`position:fixed;inset:0;background:rgba(0,0,0,.6);display:flex;align-items:center;justify-content:center;z-index:1000;padding:16px;`}
+      css={css`
+        position: fixed;
+        inset: 0;
+        background: rgba(0, 0, 0, 0.6);
+        display: flex;
+        align-items: center;
+        justify-content: center;
+        z-index: 1000;
+        padding: 16px;
+      `}
     >
       <div
         ref={ref}
@@ -152,15 +257,51 @@ export function Modal(props: { open: boolean; title: string; onClose: () => void
         aria-labelledby={titleId}
         tabIndex={-1}
         onClick={(e) => e.stopPropagation()}
-        css={css`background:${theme.color.surface};color:${theme.color.text};border-radius:${theme.radius.lg};
-          width:min(440px,100%);max-height:90vh;overflow:auto;padding:20px;outline:none;`}
+        css={css`
+          background: ${theme.color.surface};
+          color: ${theme.color.text};
+          border-radius: ${theme.radius.lg};
+          width: min(440px, 100%);
+          max-height: 90vh;
+          overflow: auto;
+          padding: 20px;
+          outline: none;
+        `}
       >
-        <div css={css`display:flex;justify-content:space-between;align-items:center;margin-bottom:12px;`}>
-          <h2 id={titleId} css={css`margin:0;font-size:18px;`}>{props.title}</h2>
-          <Button variant="ghost" aria-label={t('close')} onClick={props.onClose}>✕</Button>
+        <div
+          css={css`
+            display: flex;
+            justify-content: space-between;
+            align-items: center;
+            margin-bottom: 12px;
+          `}
+        >
+          <h2
+            id={titleId}
+            css={css`
+              margin: 0;
+              font-size: 18px;
+            `}
+          >
+            {props.title}
+          </h2>
+          <Button variant="ghost" aria-label={t('close')} onClick={props.onClose}>
+            ✕
+          </Button>
         </div>
         {props.children}
-        {props.footer && <div css={css`margin-top:16px;display:flex;gap:8px;justify-content:flex-end;`}>{props.footer}</div>}
+        {props.footer && (
+          <div
+            css={css`
+              margin-top: 16px;
+              display: flex;
+              gap: 8px;
+              justify-content: flex-end;
+            `}
+          >
+            {props.footer}
+          </div>
+        )}
       </div>
     </div>
   );
@@ -169,16 +310,36 @@ export function Modal(props: { open: boolean; title: string; onClose: () => void
 /** Tabs with the ARIA tab pattern; each tab is a button so it is reachable by keyboard. */
 export function Tabs<K extends string>(props: { tabs: { key: K; label: string }[]; value: K; onChange: (k: K) => void; label: string }) {
   return (
-    <div role="tablist" aria-label={props.label} css={css`display:flex;gap:4px;overflow-x:auto;border-bottom:1px solid ${theme.color.border};margin-bottom:12px;`}>
+    <div
+      role="tablist"
+      aria-label={props.label}
+      css={css`
+        display: flex;
+        gap: 4px;
+        overflow-x: auto;
+        border-bottom: 1px solid ${theme.color.border};
+        margin-bottom: 12px;
+      `}
+    >
       {props.tabs.map((tab) => (
         <button
           key={tab.key}
           role="tab"
           aria-selected={tab.key === props.value}
           onClick={() => props.onChange(tab.key)}
-          css={css`appearance:none;background:none;border:0;color:${tab.key === props.value ? theme.color.brand : theme.color.textMuted};
-            border-bottom:3px solid ${tab.key === props.value ? theme.color.brand : 'transparent'};
-            padding:10px 14px;font:inherit;font-weight:600;cursor:pointer;white-space:nowrap;min-height:44px;`}
+          css={css`
+            appearance: none;
+            background: none;
+            border: 0;
+            color: ${tab.key === props.value ? theme.color.brand : theme.color.textMuted};
+            border-bottom: 3px solid ${tab.key === props.value ? theme.color.brand : 'transparent'};
+            padding: 10px 14px;
+            font: inherit;
+            font-weight: 600;
+            cursor: pointer;
+            white-space: nowrap;
+            min-height: 44px;
+          `}
         >
           {tab.label}
         </button>
@@ -194,10 +355,24 @@ export function AreaFallback(props: { message: string; onRetry?: () => void; tes
     <div
       role="alert"
       data-testid={props.testId ?? 'area-fallback'}
-      css={css`margin:24px auto;max-width:420px;text-align:center;padding:20px;border:1px dashed ${theme.color.border};
-        border-radius:${theme.radius.lg};color:${theme.color.text};background:${theme.color.surface};`}
+      css={css`
+        margin: 24px auto;
+        max-width: 420px;
+        text-align: center;
+        padding: 20px;
+        border: 1px dashed ${theme.color.border};
+        border-radius: ${theme.radius.lg};
+        color: ${theme.color.text};
+        background: ${theme.color.surface};
+      `}
     >
-      <p css={css`margin:0 0 12px;`}>{props.message}</p>
+      <p
+        css={css`
+          margin: 0 0 12px;
+        `}
+      >
+        {props.message}
+      </p>
       {props.onRetry && <Button onClick={props.onRetry}>{t('retry')}</Button>}
     </div>
   );
