@@ -7,7 +7,7 @@ import { WALLET_MESSAGES, WALLET_STATUS } from '@khela/contracts';
 import { signCall } from '@khela/contracts/signing';
 import type { Db } from '../db';
 import { checkLedger, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { memoryDb, postgresAvailable, postgresDb, testApp } from '../testing/helpers';
+import { bothDatabases, testApp } from '../testing/helpers';
 import { decide, findTransactionForUpdate } from '../wallet/service';
 import { PHONE_TAKEN } from './verification/service';
 
@@ -16,11 +16,7 @@ import { PHONE_TAKEN } from './verification/service';
  * one verified phone per account (database index), the referral reward paid once the friend has
  * deposited and bet, and a claimed bonus wagered BONUS_TURNOVER_MULTIPLE times before a withdrawal.
  */
-const pgUp = await postgresAvailable();
-const engines: Array<{ name: string; make: () => Promise<Db & { drop?: () => Promise<void> }>; skip: boolean }> = [
-  { name: 'pglite', make: memoryDb, skip: false },
-  { name: 'postgres', make: postgresDb, skip: !pgUp },
-];
+const engines = await bothDatabases();
 
 /** A messaging stand-in that keeps the codes it was asked to send. */
 const sent: { to: string; text: string }[] = [];

@@ -1,18 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { memoryDb, postgresAvailable, postgresDb, testApp } from '../testing/helpers';
+import { bothDatabases, memoryDb, testApp } from '../testing/helpers';
 
 /**
  * Issue 10 item 6: the throttles hold under parallel attempts. Each attempt is reserved in
  * rate_limit_events (one transaction, per-key advisory lock) before argon2 or a code send, so N
  * parallel attempts can never all see "under the limit" — on PGlite and on PostgreSQL.
  */
-const pgUp = await postgresAvailable();
-const engines: Array<{ name: string; make: () => Promise<Db & { drop?: () => Promise<void> }>; skip: boolean }> = [
-  { name: 'pglite', make: memoryDb, skip: false },
-  { name: 'postgres', make: postgresDb, skip: !pgUp },
-];
+const engines = await bothDatabases();
 
 /** Builds an app with these environment variables set while it reads its configuration. */
 async function appWith(db: Db, env: Record<string, string>): Promise<FastifyInstance> {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { createPlayer, memoryDb, postgresAvailable, postgresDb } from '../testing/helpers';
+import { bothDatabases, createPlayer } from '../testing/helpers';
 import {
   IdempotencyConflict,
   InsufficientFunds,
@@ -35,12 +35,7 @@ describe('money', () => {
   });
 });
 
-const pgUp = await postgresAvailable();
-
-const engines: Array<{ name: string; make: () => Promise<Db & { drop?: () => Promise<void> }>; skip: boolean }> = [
-  { name: 'pglite', make: memoryDb, skip: false },
-  { name: 'postgres', make: postgresDb, skip: !pgUp },
-];
+const engines = await bothDatabases();
 
 describe.each(engines)('ledger on $name', ({ make, skip }) => {
   if (skip) {

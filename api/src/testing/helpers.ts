@@ -91,3 +91,19 @@ export async function testApp(db: Db): Promise<FastifyInstance> {
   await app.ready();
   return app;
 }
+
+export interface TestEngine {
+  name: 'pglite' | 'postgres';
+  make: () => Promise<Db & { drop?: () => Promise<void> }>;
+  /** True when no PostgreSQL answers: its suite is reported as skipped, never silently passed. */
+  skip: boolean;
+}
+
+/** The two databases the money and concurrency suites run on (for `describe.each`). */
+export async function bothDatabases(): Promise<TestEngine[]> {
+  const pgUp = await postgresAvailable();
+  return [
+    { name: 'pglite', make: memoryDb, skip: false },
+    { name: 'postgres', make: postgresDb, skip: !pgUp },
+  ];
+}

@@ -3,13 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../db';
 import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { createPlayer, memoryDb, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
+import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
 
-const pgUp = await postgresAvailable();
-const engines: Array<{ name: string; make: () => Promise<Db & { drop?: () => Promise<void> }>; skip: boolean }> = [
-  { name: 'pglite', make: memoryDb, skip: false },
-  { name: 'postgres', make: postgresDb, skip: !pgUp },
-];
+const engines = await bothDatabases();
 
 /**
  * The issue's HTTP-level test: 50 parallel POST /api/submit-withdraw against a balance that covers 10.
