@@ -132,6 +132,10 @@ async function startsClean(dbEnv: Record<string, string>, open: () => Promise<Db
       body: JSON.stringify({ username: 'operator', password: 'operator123' }),
     });
     expect(op.status).toBe(401);
+    // nothing configured yet: the site still answers, open and with no content
+    const general = await fetch(`${url}/api/general`);
+    expect(general.status).toBe(200);
+    expect(await general.json()).toMatchObject({ site_title: 'Khela', site_status: 1, system_notice: null });
     expect((await fetch(`${url}/docs`)).status).toBe(404);
     expect((await fetch(`${url}/openapi.json`)).status).toBe(404);
     const preflight = (origin: string) =>
@@ -146,8 +150,10 @@ async function startsClean(dbEnv: Record<string, string>, open: () => Promise<Db
   try {
     expect((await db.query('SELECT count(*)::int AS n FROM players')).rows[0]).toEqual({ n: 0 });
     expect((await db.query('SELECT count(*)::int AS n FROM operators')).rows[0]).toEqual({ n: 0 });
-    // the catalogue and settings are still seeded
-    expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM payment_methods')).rows[0]!.n).toBeGreaterThan(0);
+    // nothing at all is seeded: no demo receiving numbers, games, sliders or settings
+    for (const table of ['payment_methods', 'payment_method_numbers', 'games', 'sliders', 'promotions', 'general_settings']) {
+      expect((await db.query(`SELECT count(*)::int AS n FROM ${table}`)).rows[0], table).toEqual({ n: 0 });
+    }
   } finally {
     await db.close();
   }

@@ -9,14 +9,28 @@ export async function logos(q: Queryable) {
   return r.rows;
 }
 
+const UNCONFIGURED_SETTINGS = {
+  site_title: 'Khela',
+  site_status: 1,
+  system_notice: null,
+  support_mail: null,
+  withdrawal_status: 1,
+  whatsapp: null,
+  facebook: null,
+  telegram: null,
+  live_chat: null,
+  intercom: null,
+  tawk_id: null,
+};
+
 export async function generalSettings(q: Queryable) {
   const r = await q.query<any>(
     `SELECT site_title, site_status, system_notice, support_mail, withdrawal_status,
             whatsapp, facebook, telegram, live_chat, intercom, tawk_id
      FROM general_settings WHERE id = 1`,
   );
-  if (!r.rows[0]) throw new NotFound('General settings are not configured');
-  return r.rows[0];
+  // a production site starts with nothing seeded: open, withdrawals on, no notice, until staff configure it
+  return r.rows[0] ?? UNCONFIGURED_SETTINGS;
 }
 
 export async function sliders(q: Queryable) {

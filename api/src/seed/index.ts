@@ -27,22 +27,24 @@ export interface SeedOptions {
   /** Skip writing image files (tests). */
   images?: boolean;
   /**
-   * The demo player (demo1234) and the default operator (operator/operator123). Default: outside production
-   * only; a production operator is made with `pnpm --filter api operator:create` (operator/create-cli.ts).
+   * The demo data: content (settings, sliders, promotions, games on the sandbox provider, payment methods with
+   * demo receiving numbers), the demo player (demo1234) and the default operator (operator/operator123).
+   * Default: outside production only. Production seeds nothing: receiving numbers and games pointing at the
+   * sandbox would take real players' money to nobody; staff enter the real content, and the first operator is
+   * made with `pnpm --filter api operator:create` (operator/create-cli.ts).
    */
   demo?: boolean;
 }
 
 /** First start only: every part checks what exists, so running it again changes nothing. */
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
+  if (!(opts.demo ?? !isProduction())) return;
   if (opts.images !== false) ensureImages(opts.storageDir ?? path.join(API_ROOT, 'storage'), imageSpecs());
 
   await db.tx(async (q) => {
     const has = await q.query('SELECT 1 FROM general_settings WHERE id = 1');
     if (!has.rows.length) await seedContent(q);
   });
-
-  if (!(opts.demo ?? !isProduction())) return;
 
   const op = await db.query('SELECT 1 FROM operators WHERE lower(username) = lower($1)', [OPERATOR.username]);
   if (!op.rows.length) {
