@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { apiLogin, openLoggedIn } from './support';
+import { apiLogin, appPort, openLoggedIn } from './support';
 
 // The runtime composition of issue 2: remotes load at run time from remotes.json, share one React,
 // and a remote that is dead, slow or broken only costs its own area.
@@ -48,7 +48,7 @@ test('a dead remote shows a fallback with Retry, the rest keeps working, Retry b
     route
       .request()
       .url()
-      .includes(`:${3004 + Number(process.env.E2E_PORT_OFFSET ?? 10)}/`)
+      .includes(`:${appPort('mf_account')}/`)
       ? route.abort('connectionrefused')
       : route.continue(),
   );
@@ -68,7 +68,7 @@ test('a dead remote shows a fallback with Retry, the rest keeps working, Retry b
 });
 
 test('a remote that does not answer in time shows the fallback instead of hanging', async ({ page }) => {
-  const walletPort = 3003 + Number(process.env.E2E_PORT_OFFSET ?? 10);
+  const walletPort = appPort('mf_wallet');
   await page.route(`**:${walletPort}/mf-manifest.json`, async () => {
     /* never answered: the shell's timeout must fire */
   });
@@ -77,7 +77,7 @@ test('a remote that does not answer in time shows the fallback instead of hangin
 });
 
 test('a broken chunk of a remote is contained in its area', async ({ page, request }) => {
-  const chatPort = 3005 + Number(process.env.E2E_PORT_OFFSET ?? 10);
+  const chatPort = appPort('mf_chat');
   await page.route(`**:${chatPort}/__federation_expose_app*.js`, (route) =>
     route.fulfill({ status: 500, contentType: 'text/plain', body: 'boom' }),
   );

@@ -1,7 +1,11 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { PORT_OFFSET_VAR, portOf } from '../../shared/build/apps.mjs';
 
 export const API = () => process.env.E2E_API_URL!;
 export const SANDBOX = () => process.env.E2E_SANDBOX_URL!;
+
+/** The port of an app of shared/build/apps.mjs in the copy under test (its default plus E2E_PORT_OFFSET). */
+export const appPort = (name: string) => portOf(name, { [PORT_OFFSET_VAR]: process.env.E2E_PORT_OFFSET ?? '10' });
 
 export const DEMO = { username: 'demo1234', password: 'demo1234' };
 
