@@ -1,77 +1,200 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { EVENTS, eventDetail, matchOdds, sportsEvents, type Sport } from './feed';
+import type { FeedMessage } from '@khela/contracts';
+import { feedBallRunningBodySchema, feedInPlayBodySchema, feedLiquidityBodySchema, feedResultBodySchema } from '@khela/contracts';
+import type { Sport } from './feed';
+import { CONTROL_ACTIONS, ControlError, World, type ControlAction } from './world';
 
 const SPORTS = new Set<Sport>(['cricket', 'soccer', 'tennis']);
 
 export interface OddsPluginOptions {
-  /** Clock for the price drift (tests freeze it). */
+  /** Clock the world follows (tests drive it by hand). */
   now?: () => number;
+  /** World seed (default ODDS_SEED or 1). */
+  seed?: number | string;
+  /** A world to serve (tests and the API's tests build their own). */
+  world?: World;
+  /** Heartbeat on an idle stream (default 5 s; a stream may ask for ?heartbeatMs= between minHeartbeatMs and 30 s). */
+  heartbeatMs?: number;
+  minHeartbeatMs?: number;
+  /** How often the server moves the world to now() and pushes deltas (default 500 ms; 0 = only on requests). */
+  advanceEveryMs?: number;
 }
 
 /**
- * The exchange odds host of spec section 7: sports event lists, match odds, event detail
- * (fancy + bookmaker) and a score board. Read-only JSON; the browser calls it directly.
+ * The exchange odds host: the spec's polling endpoints (section 7), a change stream and a control API.
+ *
+ * Polling (spec shapes):  GET /api/sports-events/{cricket|soccer|tennis} · GET /api/match-odds/{marketId}
+ *                         GET /api/event/{eventId} · GET /api/score/board/{eventId} (HTML) · GET /score/{eventId}
+ * Stream (NDJSON):        GET /stream[?since=<clk>][&heartbeatMs=<ms>][&once=1]
+ *                         first line: {op:'img'} (whole world) or, when `since` is still in the backlog, the missed
+ *                         {op:'mcm'} deltas; then deltas as they happen and {op:'hb',clk} when idle. once=1 ends after
+ *                         the image/backlog (catch-up without holding a connection). Shapes: @khela/contracts feed.ts.
+ * Read one market:        GET /markets/{marketId}
+ * Control (each answers {clk, market} and is one delta on the stream; 404 unknown market, 400 wrong body, 409 closed):
+ *   POST /markets/{marketId}/suspend          status SUSPENDED until resume
+ *   POST /markets/{marketId}/resume           status OPEN, ends ball-running
+ *   POST /markets/{marketId}/in-play          the whole event turns in play ({ "on": false } turns it back)
+ *   POST /markets/{marketId}/ball-running     BookMaker and Fancy ({ "on": false } ends it)
+ *   POST /markets/{marketId}/freeze|unfreeze  stop / restart automatic movement (prices, lines, phases)
+ *   POST /markets/{marketId}/liquidity        { selectionId, back?: [{price,size}], lay?: [...] } sets a Match Odds
+ *                                             runner's offer (omitted side = cleared; it stops drifting);
+ *                                             { selectionId, auto: true } hands it back to the drift
+ *   POST /markets/{marketId}/result           { "winner": selectionId } or, for Fancy, { "runs": n }; again = corrected
+ *   POST /markets/{marketId}/void             market CLOSED and voided
+ * Market ids: Match Odds = the event's MarketId, BookMaker = {eventId}-BM, Fancy row n = {eventId}-F{n}.
  */
 export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
   const now = opts.now ?? Date.now;
+  const heartbeatMs = opts.heartbeatMs ?? 5_000;
+  const minHeartbeatMs = opts.minHeartbeatMs ?? 500;
+  const advanceEveryMs = opts.advanceEveryMs ?? 500;
   return async (app: FastifyInstance) => {
+    const world = opts.world ?? new World({ seed: opts.seed ?? process.env.ODDS_SEED ?? 1, startMs: now() });
+    const sync = () => world.advanceTo(now());
+
     // the odds view polls every 300 ms: keep per-request logs out of the console
     app.addHook('onRoute', (route) => {
       route.logLevel ??= 'warn';
     });
+    app.addHook('onRequest', async () => sync());
     app.addHook('onSend', async (_req, reply, payload) => {
       reply.header('cache-control', 'no-store');
       return payload;
     });
+    let ticker: NodeJS.Timeout | undefined;
+    const streams = new Set<() => void>();
+    app.addHook('onReady', async () => {
+      if (advanceEveryMs > 0) ticker = setInterval(sync, advanceEveryMs).unref();
+    });
+    app.addHook('onClose', async () => {
+      clearInterval(ticker);
+      for (const end of [...streams]) end();
+    });
 
     app.get('/', async (_req, reply) =>
-      reply
-        .type('text/html')
-        .send(
-          `<!doctype html><meta charset="utf-8"><title>Odds feed</title><h1>Exchange odds feed (sandbox)</h1><ul>${EVENTS.map(
-            (e) => `<li>${e.sport} · ${e.name} · event ${e.eventId} · market ${e.marketId}${e.inplay ? ' · in-play' : ''}</li>`,
-          ).join('')}</ul>`,
-        ),
+      reply.type('text/html').send(
+        `<!doctype html><meta charset="utf-8"><title>Odds feed</title><h1>Exchange odds feed (sandbox)</h1><p>seed ${String(world.seed)} · clk ${world.clk}</p><ul>${world
+          .eventList()
+          .map(
+            (e) =>
+              `<li>${e.sport} · ${e.name} · event ${e.eventId} · markets ${e.marketIds.join(', ')}${e.inplay ? ' · in-play' : ''}</li>`,
+          )
+          .join('')}</ul>`,
+      ),
     );
 
     app.get('/api/sports-events/:sport', async (req, reply) => {
       const sport = (req.params as { sport: string }).sport as Sport;
       if (!SPORTS.has(sport)) return reply.code(404).send({ message: 'Unknown sport' });
-      return sportsEvents(sport, now());
+      return world.sportsEvents(sport);
     });
 
     app.get('/api/match-odds/:marketId', async (req, reply) => {
-      const odds = matchOdds((req.params as { marketId: string }).marketId, now());
+      const odds = world.matchOdds((req.params as { marketId: string }).marketId);
       return odds ?? reply.code(404).send({ message: 'Unknown market' });
     });
 
     app.get('/api/event/:eventId', async (req, reply) => {
-      const detail = eventDetail((req.params as { eventId: string }).eventId, now());
+      const detail = world.eventDetail((req.params as { eventId: string }).eventId);
       return detail ?? reply.code(404).send({ message: 'Unknown event' });
     });
 
     // HTML the legacy client scrapes a frame address out of
     app.get('/api/score/board/:eventId', async (req, reply) => {
       const { eventId } = req.params as { eventId: string };
-      if (!EVENTS.some((e) => e.eventId === eventId)) return reply.code(404).send({ message: 'Unknown event' });
+      if (!world.eventDetail(eventId)) return reply.code(404).send({ message: 'Unknown event' });
       const src = `${req.protocol}://${req.host}${app.prefix}/score/${encodeURIComponent(eventId)}`;
       return reply.type('text/html').send(`<div class="score-board"><iframe src="${src}" width="100%" height="120"></iframe></div>`);
     });
 
     // the score frame itself: a small live card
     app.get('/score/:eventId', async (req, reply) => {
-      const e = EVENTS.find((x) => x.eventId === (req.params as { eventId: string }).eventId);
+      const e = world.eventList().find((x) => x.eventId === (req.params as { eventId: string }).eventId);
       if (!e) return reply.code(404).send('Unknown event');
+      const first = world.market(e.marketIds[0]!)!.runners[0]!.name;
       const minute = Math.floor(now() / 60_000) % 90;
       const body =
         e.sport === 'cricket'
-          ? `${e.runners[0]!.name} ${100 + (minute % 60)}/${minute % 7} (${Math.floor(minute / 3)}.${minute % 6} ov)`
+          ? `${first} ${100 + (minute % 60)}/${minute % 7} (${Math.floor(minute / 3)}.${minute % 6} ov)`
           : `${e.name} · ${minute}'`;
       return reply
         .type('text/html')
         .send(
           `<!doctype html><meta charset="utf-8"><body style="margin:0;font:14px sans-serif;background:#0b3d2e;color:#fff;padding:8px">${body}</body>`,
         );
+    });
+
+    app.get('/stream', async (req, reply) => {
+      const q = req.query as { since?: string; heartbeatMs?: string; once?: string };
+      const since = q.since === undefined || q.since === '' ? null : world.since(Number(q.since));
+      const first: FeedMessage[] = since ?? [world.image()];
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        'content-type': 'application/x-ndjson; charset=utf-8',
+        'cache-control': 'no-store',
+        'access-control-allow-origin': '*',
+        'x-accel-buffering': 'no',
+      });
+      let lastWrite = Date.now();
+      const write = (msg: FeedMessage) => {
+        lastWrite = Date.now();
+        res.write(`${JSON.stringify(msg)}\n`);
+      };
+      for (const m of first) write(m);
+      if (q.once === '1' || q.once === 'true') {
+        res.end();
+        return;
+      }
+      const hb = Math.max(minHeartbeatMs, Math.min(30_000, Number(q.heartbeatMs) || heartbeatMs));
+      const unsubscribe = world.subscribe(write);
+      const timer = setInterval(
+        () => {
+          if (Date.now() - lastWrite >= hb) write({ op: 'hb', clk: world.clk, pt: world.now() });
+        },
+        Math.max(10, Math.floor(hb / 2)),
+      );
+      const end = () => {
+        clearInterval(timer);
+        unsubscribe();
+        streams.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      streams.add(end);
+      res.on('close', end);
+    });
+
+    app.get('/markets/:marketId', async (req, reply) => {
+      const m = world.market((req.params as { marketId: string }).marketId);
+      return m ?? reply.code(404).send({ message: 'Unknown market' });
+    });
+
+    app.post('/markets/:marketId/:action', async (req, reply) => {
+      const { marketId, action } = req.params as { marketId: string; action: string };
+      if (!(CONTROL_ACTIONS as readonly string[]).includes(action)) return reply.code(404).send({ message: `Unknown action ${action}` });
+      const schema =
+        action === 'liquidity'
+          ? feedLiquidityBodySchema
+          : action === 'result'
+            ? feedResultBodySchema
+            : action === 'ball-running'
+              ? feedBallRunningBodySchema
+              : action === 'in-play'
+                ? feedInPlayBodySchema
+                : null;
+      let body: unknown = {};
+      if (schema) {
+        const parsed = schema.safeParse(req.body ?? undefined);
+        if (!parsed.success) return reply.code(400).send({ message: `Bad ${action} body`, issues: parsed.error.issues });
+        body = parsed.data;
+      }
+      try {
+        const d = world.control(marketId, action as ControlAction, body);
+        return { clk: d.clk, market: world.market(marketId) };
+      } catch (e) {
+        if (e instanceof ControlError) return reply.code(e.statusCode).send({ message: e.message });
+        throw e;
+      }
     });
   };
 }

@@ -6,4 +6,5 @@ export * from './identity';
 export * from './wallet';
 export * from './casino';
 export * from './exchange';
+export * from './feed';
 export * from './chat';
