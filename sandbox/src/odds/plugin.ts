@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FeedMessage } from '@khela/contracts';
 import { feedBallRunningBodySchema, feedInPlayBodySchema, feedLiquidityBodySchema, feedResultBodySchema } from '@khela/contracts';
 import type { Sport } from './feed';
+import { StreamWriter } from './stream';
 import { CONTROL_ACTIONS, ControlError, World, type ControlAction } from './world';
 
 const SPORTS = new Set<Sport>(['cricket', 'soccer', 'tennis']);
@@ -28,7 +29,8 @@ export interface OddsPluginOptions {
  * Stream (NDJSON):        GET /stream[?since=<clk>][&heartbeatMs=<ms>][&once=1]
  *                         first line: {op:'img'} (whole world) or, when `since` is still in the backlog, the missed
  *                         {op:'mcm'} deltas; then deltas as they happen and {op:'hb',clk} when idle. once=1 ends after
- *                         the image/backlog (catch-up without holding a connection). Shapes: @khela/contracts feed.ts.
+ *                         the image/backlog (catch-up without holding a connection). A slow reader gets one conflated
+ *                         {op:'mcm',con:true} (latest state per market, last clk) instead of a backlog. Shapes: @khela/contracts feed.ts.
  * Read one market:        GET /markets/{marketId}
  * Control (each answers {clk, market} and is one delta on the stream; 404 unknown market, 400 wrong body, 409 closed):
  *   POST /markets/{marketId}/suspend          status SUSPENDED until resume
@@ -136,11 +138,9 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
         'access-control-allow-origin': '*',
         'x-accel-buffering': 'no',
       });
-      let lastWrite = Date.now();
-      const write = (msg: FeedMessage) => {
-        lastWrite = Date.now();
-        res.write(`${JSON.stringify(msg)}\n`);
-      };
+      const out = new StreamWriter((line) => res.write(line));
+      res.on('drain', () => out.drain());
+      const write = (msg: FeedMessage) => out.send(msg);
       for (const m of first) write(m);
       if (q.once === '1' || q.once === 'true') {
         res.end();
@@ -150,7 +150,7 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
       const unsubscribe = world.subscribe(write);
       const timer = setInterval(
         () => {
-          if (Date.now() - lastWrite >= hb) write({ op: 'hb', clk: world.clk, pt: world.now() });
+          if (!out.behind && Date.now() - out.lastWriteAt >= hb) write({ op: 'hb', clk: world.clk, pt: world.now() });
         },
         Math.max(10, Math.floor(hb / 2)),
       );

@@ -4,6 +4,7 @@ import { eventDetailSchema, feedDeltaSchema, feedMessageSchema, matchOddsSchema,
 import { LADDER, buildLadder, isOnLadder, ladderIndex, stepPrice, tickSize } from './ladder';
 import { World } from './world';
 import { oddsPlugin } from './plugin';
+import { StreamWriter } from './stream';
 
 const T0 = Date.UTC(2025, 0, 10, 6, 0, 0);
 
@@ -219,5 +220,61 @@ describe('control API and stream over HTTP', () => {
     // a clk the feed does not know gets a fresh image
     const fresh = (await app.inject(`/odds/stream?since=999999&once=1`)).body.trim().split('\n');
     expect(JSON.parse(fresh[0]!).op).toBe('img');
+  });
+});
+
+describe('slow readers and scheduled events', () => {
+  it('conflates deltas per market while the socket pushes back, then sends the latest state with the last clk', () => {
+    const w = new World({ seed: 2, startMs: T0 });
+    const lines: string[] = [];
+    let full = false;
+    const out = new StreamWriter((l) => {
+      lines.push(l);
+      return !full;
+    });
+    w.subscribe((d) => out.send(d));
+    full = true;
+    w.control('1.230001001', 'suspend'); // written, then the socket is full
+    expect(out.behind).toBe(true);
+    full = false;
+    w.control('1.230001001', 'resume');
+    w.control('1.230001002', 'suspend');
+    w.control('1.230001001', 'freeze');
+    out.send({ op: 'hb', clk: w.clk, pt: w.now() });
+    expect(lines).toHaveLength(1);
+    out.drain();
+    expect(lines).toHaveLength(2);
+    const con = feedDeltaSchema.parse(JSON.parse(lines[1]!));
+    expect(con).toMatchObject({ con: true, clk: w.clk, reason: 'freeze' });
+    expect(con.mc.map((m) => [m.marketId, m.status, m.frozen])).toEqual([
+      ['1.230001001', 'OPEN', true],
+      ['1.230001002', 'SUSPENDED', false],
+    ]);
+    out.drain();
+    expect(lines).toHaveLength(2);
+  });
+
+  it('turns a scheduled event in play at its start time, as one in-play delta for all its markets', () => {
+    const w = new World({ seed: 4, startMs: T0 });
+    const turned: string[][] = [];
+    w.subscribe((d) => d.reason === 'in-play' && turned.push(d.mc.map((m) => m.marketId)));
+    expect(w.market('1.230001003')!.inplay).toBe(false);
+    w.advanceTo(T0 + 6 * 3_600_000 - 3_000);
+    expect(w.market('1.230001003')!.inplay).toBe(false);
+    w.advanceTo(T0 + 6 * 3_600_000);
+    expect(w.market('1.230001003')!.inplay).toBe(true);
+    expect(w.market('34001003-BM')!.inplay).toBe(true);
+    expect(turned).toEqual([['1.230001003', '34001003-BM']]);
+  });
+
+  it('freeze stops a Fancy row moving and phasing; void closes it', () => {
+    const w = new World({ seed: 9, startMs: T0 });
+    w.control('34001001-F1', 'freeze');
+    const before = w.market('34001001-F1')!;
+    for (let i = 0; i < 50; i++) w.step();
+    expect(w.market('34001001-F1')!).toEqual(before);
+    w.control('34001001-F1', 'void');
+    expect(w.market('34001001-F1')).toMatchObject({ status: 'CLOSED', voided: true, result: null });
+    expect(w.eventDetail('34001001')!.data.items['34001001']!.fancy2.map((f) => f.marketId)).not.toContain('34001001-F1');
   });
 });

@@ -103,6 +103,8 @@ export const feedDeltaSchema = z.object({
   pt: z.number(),
   reason: z.enum(FEED_CHANGE_REASONS),
   mc: z.array(feedMarketSchema),
+  /** Set when a slow reader was sent the latest state of each changed market instead of every delta (reason is the last one's). */
+  con: z.boolean().optional(),
 });
 export const feedHeartbeatSchema = z.object({ op: z.literal('hb'), clk: z.number().int(), pt: z.number() });
 export const feedMessageSchema = z.discriminatedUnion('op', [feedImageSchema, feedDeltaSchema, feedHeartbeatSchema]);
