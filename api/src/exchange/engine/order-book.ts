@@ -175,6 +175,8 @@ export class MatchOddsBook {
   private readonly books = new Map<string, RunnerBook>();
   private readonly orders = new Map<string, Order>();
   private readonly houseOrders = new Map<string, Order[]>();
+  /** Resting orders (remaining > 0), in sequence order: open-order queries and lapses never scan matched history. */
+  private readonly resting = new Set<Order>();
 
   constructor(
     readonly marketId: string,
@@ -244,6 +246,7 @@ export class MatchOddsBook {
         order.status = 'LAPSED';
       } else {
         book.rest(order, idx);
+        this.resting.add(order);
       }
     }
     return { order, fills };
@@ -284,6 +287,7 @@ export class MatchOddsBook {
       if (maker.remaining === 0) {
         if (k === q.head) q.head++;
         book.died(maker.side, idx);
+        this.resting.delete(maker);
         if (q.live === 0) return; // queue was reset
       }
     }
@@ -301,6 +305,7 @@ export class MatchOddsBook {
     order.cancelled += amount;
     order.status = status;
     this.books.get(order.runnerId)!.died(order.side, priceIndex(order.price));
+    this.resting.delete(order);
     return amount;
   }
 
@@ -313,7 +318,7 @@ export class MatchOddsBook {
   /** The turn in-play: every unmatched LAPSE order lapses (PERSIST orders and the house's feed liquidity stay). */
   lapseAll(): Order[] {
     const lapsed: Order[] = [];
-    for (const o of this.orders.values()) {
+    for (const o of [...this.resting]) {
       if (o.remaining > 0 && o.persistence === 'LAPSE' && o.playerId !== this.houseAccount) {
         this.kill(o, 'LAPSED');
         lapsed.push(o);
@@ -325,7 +330,7 @@ export class MatchOddsBook {
   /** Cancel every unmatched remainder (market suspended for good, settled or voided). */
   cancelAll(): Order[] {
     const out: Order[] = [];
-    for (const o of this.orders.values()) if (this.kill(o, 'CANCELLED') > 0) out.push(o);
+    for (const o of [...this.resting]) if (this.kill(o, 'CANCELLED') > 0) out.push(o);
     return out;
   }
 
@@ -367,7 +372,7 @@ export class MatchOddsBook {
   /** Unmatched orders (optionally one player's), in sequence order. */
   openOrders(playerId?: string): Order[] {
     const out: Order[] = [];
-    for (const o of this.orders.values()) if (o.remaining > 0 && (playerId === undefined || o.playerId === playerId)) out.push(o);
+    for (const o of this.resting) if (playerId === undefined || o.playerId === playerId) out.push(o);
     return out.sort((a, b) => a.seq - b.seq);
   }
 
