@@ -2,7 +2,7 @@
 // Random orders around a moving mid on a 3-runner Match Odds market, with feed liquidity refreshed and some
 // cancels, like a busy in-play market. Prints orders/s; asserts nothing. Not part of any test script.
 // Run: pnpm --filter api exec tsx bench/matching.ts   (BENCH_ORDERS=200000 by default)
-import { LADDER, priceIndex } from '../src/exchange/engine/ladder';
+import { PRICE_LADDER, priceIndex } from '@khela/contracts';
 import { MatchOddsBook, type Side } from '../src/exchange/engine/order-book';
 
 const N = Number(process.env.BENCH_ORDERS ?? 200_000);
@@ -34,7 +34,7 @@ function ops(): Op[] {
       playerId: `p${rnd(1000)}`,
       runnerId: RUNNERS[ri]!,
       side: rnd(2) ? 'BACK' : 'LAY',
-      price: LADDER[mids[ri]! + rnd(11) - 5]!,
+      price: PRICE_LADDER[mids[ri]! + rnd(11) - 5]!,
       stake: 100 * (1 + rnd(500)),
     });
   }
@@ -59,8 +59,8 @@ function run(list: Op[]) {
     } else {
       const mid = op.mid;
       fills += m.setHouseLiquidity(op.runnerId, {
-        availableToBack: [0, 1, 2].map((k) => [LADDER[mid - k]!, 50_000] as const),
-        availableToLay: [1, 2, 3].map((k) => [LADDER[mid + k]!, 50_000] as const),
+        availableToBack: [0, 1, 2].map((k) => [PRICE_LADDER[mid - k]!, 50_000] as const),
+        availableToLay: [1, 2, 3].map((k) => [PRICE_LADDER[mid + k]!, 50_000] as const),
       }).length;
     }
   }

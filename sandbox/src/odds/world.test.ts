@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { eventDetailSchema, feedDeltaSchema, feedMessageSchema, matchOddsSchema, type FeedMessage } from '@khela/contracts';
-import { LADDER, buildLadder, isOnLadder, ladderIndex, stepPrice, tickSize } from './ladder';
+import { LADDER, isOnLadder, ladderIndex, stepPrice, tickSize } from './ladder';
 import { World } from './world';
 import { oddsPlugin } from './plugin';
 import { StreamWriter } from './stream';
@@ -10,7 +10,7 @@ const T0 = Date.UTC(2025, 0, 10, 6, 0, 0);
 
 describe('ladder', () => {
   it('has 350 prices with the Betfair ticks', () => {
-    const l = buildLadder();
+    const l = LADDER;
     expect(l).toHaveLength(350);
     expect([l[0], l.at(-1)]).toEqual([1.01, 1000]);
     for (const [p, t] of [

@@ -8,3 +8,4 @@ export * from './rules/wallet-status';
 export * from './rules/idempotency';
 export * from './rules/safe-link';
 export * from './events';
+export * from './rules/price-ladder';

@@ -19,7 +19,7 @@
 // price is matched first (price priority), and at the same price whoever was placed first (house orders are re-placed,
 // and so queued, at each update). A loaded house order that crosses a resting player order matches it at the player's
 // price, like any incoming order.
-import { LADDER, LADDER_SIZE, priceIndex } from './ladder';
+import { PRICE_LADDER, PRICE_LADDER_SIZE, priceIndex } from '@khela/contracts';
 
 export type Side = 'BACK' | 'LAY';
 export type Persistence = 'LAPSE' | 'PERSIST';
@@ -114,10 +114,10 @@ const newQueue = (): Queue => ({ orders: [], head: 0, live: 0 });
 
 /** The book of one runner: a FIFO queue per ladder price on each side. */
 export class RunnerBook {
-  readonly backs: (Queue | undefined)[] = new Array<Queue | undefined>(LADDER_SIZE);
-  readonly lays: (Queue | undefined)[] = new Array<Queue | undefined>(LADDER_SIZE);
-  /** Lowest ladder index that may hold a live back (LADDER_SIZE when none). */
-  backLow = LADDER_SIZE;
+  readonly backs: (Queue | undefined)[] = new Array<Queue | undefined>(PRICE_LADDER_SIZE);
+  readonly lays: (Queue | undefined)[] = new Array<Queue | undefined>(PRICE_LADDER_SIZE);
+  /** Lowest ladder index that may hold a live back (PRICE_LADDER_SIZE when none). */
+  backLow = PRICE_LADDER_SIZE;
   /** Highest ladder index that may hold a live lay (-1 when none). */
   layHigh = -1;
 
@@ -150,12 +150,12 @@ export class RunnerBook {
     if (side === 'LAY') {
       for (let i = this.layHigh; i >= 0 && out.length < levels; i--) {
         const size = queueSize(this.lays[i]);
-        if (size > 0) out.push([LADDER[i]!, size]);
+        if (size > 0) out.push([PRICE_LADDER[i]!, size]);
       }
     } else {
-      for (let i = this.backLow; i < LADDER_SIZE && out.length < levels; i++) {
+      for (let i = this.backLow; i < PRICE_LADDER_SIZE && out.length < levels; i++) {
         const size = queueSize(this.backs[i]);
-        if (size > 0) out.push([LADDER[i]!, size]);
+        if (size > 0) out.push([PRICE_LADDER[i]!, size]);
       }
     }
     return out;
@@ -237,7 +237,7 @@ export class MatchOddsBook {
         const q = book.backs[i];
         if (q && q.live > 0) this.matchQueue(book, q, i, order, fills);
       }
-      while (book.backLow < LADDER_SIZE && !(book.backs[book.backLow]?.live ?? 0)) book.backLow++;
+      while (book.backLow < PRICE_LADDER_SIZE && !(book.backs[book.backLow]?.live ?? 0)) book.backLow++;
     }
     if (order.remaining > 0) {
       if (req.rest === false) {
@@ -253,7 +253,7 @@ export class MatchOddsBook {
   }
 
   private matchQueue(book: RunnerBook, q: Queue, idx: number, taker: Order, fills: Fill[]): void {
-    const price = LADDER[idx]!;
+    const price = PRICE_LADDER[idx]!;
     for (let k = q.head; k < q.orders.length && taker.remaining > 0; k++) {
       const maker = q.orders[k]!;
       if (maker.remaining === 0) {
@@ -391,7 +391,7 @@ export class MatchOddsBook {
           if (!q) return;
           for (let k = q.head; k < q.orders.length; k++) {
             const o = q.orders[k]!;
-            if (o.remaining > 0) out.push([LADDER[i]!, o.id, o.remaining]);
+            if (o.remaining > 0) out.push([PRICE_LADDER[i]!, o.id, o.remaining]);
           }
         });
         return out;

@@ -16,7 +16,7 @@
 //   outcome, its loss in that outcome and never its win (an unmatched back of S on r adds -S to every other runner's
 //   outcome and 0 to r's; an unmatched lay of S at P on r adds -S(P-1) to r's outcome and 0 to the others'), so an
 //   unmatched order can never lower exposure and a matched hedge can. exposure = max(0, -min over r of worst[r]).
-import { MAX_PRICE, MIN_PRICE } from './ladder';
+import { MAX_PRICE, MIN_PRICE } from '@khela/contracts';
 
 export type ExchangeSide = 'BACK' | 'LAY';
 export type FancySide = 'YES' | 'NO';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LADDER, priceIndex } from './ladder';
+import { PRICE_LADDER, priceIndex } from '@khela/contracts';
 import { HOUSE_ACCOUNT, MatchOddsBook, type Fill } from './order-book';
 import { betsFromFills, betsFromOrders, exchangePosition, settle } from './position';
 
@@ -33,8 +33,8 @@ function run(seed: number, steps: number) {
       const mid = mids[runnerId]!;
       fills.push(
         ...m.setHouseLiquidity(runnerId, {
-          availableToBack: [0, 1, 2].map((k) => [LADDER[mid - k]!, 100 * (1 + r(50))] as const),
-          availableToLay: [1, 2, 3].map((k) => [LADDER[mid + k]!, 100 * (1 + r(50))] as const),
+          availableToBack: [0, 1, 2].map((k) => [PRICE_LADDER[mid - k]!, 100 * (1 + r(50))] as const),
+          availableToLay: [1, 2, 3].map((k) => [PRICE_LADDER[mid + k]!, 100 * (1 + r(50))] as const),
         }),
       );
     } else if (op < 15 && placed.length > 0) {
@@ -44,7 +44,7 @@ function run(seed: number, steps: number) {
         playerId: PLAYERS[r(PLAYERS.length)]!,
         runnerId,
         side: r(2) ? 'BACK' : 'LAY',
-        price: LADDER[mids[runnerId]! + r(9) - 4]!,
+        price: PRICE_LADDER[mids[runnerId]! + r(9) - 4]!,
         stake: 100 * (1 + r(100)),
         persistence: r(4) === 0 ? 'PERSIST' : 'LAPSE',
       });

@@ -31,10 +31,10 @@ function build(): number[] {
 }
 
 /** The 350 ladder prices in hundredths, ascending. */
-export const LADDER: readonly number[] = Object.freeze(build());
-export const LADDER_SIZE = LADDER.length;
+export const PRICE_LADDER: readonly number[] = Object.freeze(build());
+export const PRICE_LADDER_SIZE = PRICE_LADDER.length;
 
-const INDEX = new Map<number, number>(LADDER.map((p, i) => [p, i]));
+const INDEX = new Map<number, number>(PRICE_LADDER.map((p, i) => [p, i]));
 
 /** Ladder index (0..349) of a price in hundredths, or -1 when it is not a ladder price. */
 export function priceIndex(price: number): number {
@@ -49,7 +49,7 @@ export function isValidPrice(price: number): boolean {
 export function stepPrice(price: number, n: number): number | undefined {
   const i = priceIndex(price);
   if (i < 0) return undefined;
-  return LADDER[i + n];
+  return PRICE_LADDER[i + n];
 }
 
 export const tickUp = (price: number, n = 1) => stepPrice(price, n);
@@ -60,15 +60,15 @@ export function snapToLadder(price: number, dir: 'down' | 'up'): number {
   if (price <= MIN_PRICE) return MIN_PRICE;
   if (price >= MAX_PRICE) return MAX_PRICE;
   let lo = 0;
-  let hi = LADDER_SIZE - 1;
+  let hi = PRICE_LADDER_SIZE - 1;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (LADDER[mid]! < price) lo = mid + 1;
+    if (PRICE_LADDER[mid]! < price) lo = mid + 1;
     else hi = mid;
   }
-  const at = LADDER[lo]!; // smallest ladder price >= price
+  const at = PRICE_LADDER[lo]!; // smallest ladder price >= price
   if (at === price || dir === 'up') return at;
-  return LADDER[lo - 1]!;
+  return PRICE_LADDER[lo - 1]!;
 }
 
 /**

@@ -1,12 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { LADDER, MAX_PRICE, MIN_PRICE, formatPrice, isValidPrice, parsePrice, priceIndex, snapToLadder, tickDown, tickUp } from './ladder';
+import {
+  PRICE_LADDER,
+  MAX_PRICE,
+  MIN_PRICE,
+  formatPrice,
+  isValidPrice,
+  parsePrice,
+  priceIndex,
+  snapToLadder,
+  tickDown,
+  tickUp,
+} from './price-ladder';
 
 describe('price ladder', () => {
   it('has the 350 Betfair prices from 1.01 to 1000, ascending', () => {
-    expect(LADDER).toHaveLength(350);
-    expect(LADDER[0]).toBe(MIN_PRICE);
-    expect(LADDER[349]).toBe(MAX_PRICE);
-    for (let i = 1; i < LADDER.length; i++) expect(LADDER[i]!).toBeGreaterThan(LADDER[i - 1]!);
+    expect(PRICE_LADDER).toHaveLength(350);
+    expect(PRICE_LADDER[0]).toBe(MIN_PRICE);
+    expect(PRICE_LADDER[349]).toBe(MAX_PRICE);
+    for (let i = 1; i < PRICE_LADDER.length; i++) expect(PRICE_LADDER[i]!).toBeGreaterThan(PRICE_LADDER[i - 1]!);
   });
 
   it('steps by the right tick in every band', () => {
@@ -61,7 +72,7 @@ describe('price ladder', () => {
     expect(parsePrice('2.505')).toBeUndefined();
     expect(parsePrice('abc')).toBeUndefined();
     expect(parsePrice(-2)).toBeUndefined();
-    for (const p of LADDER) expect(parsePrice(formatPrice(p))).toBe(p);
+    for (const p of PRICE_LADDER) expect(parsePrice(formatPrice(p))).toBe(p);
     expect(formatPrice(250)).toBe('2.5');
     expect(formatPrice(1000)).toBe('10');
   });
