@@ -48,14 +48,7 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
   let app: FastifyInstance;
   beforeAll(async () => {
     db = await make();
-    const prior = process.env.MESSAGING_URL;
-    process.env.MESSAGING_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    try {
-      app = await testApp(db);
-    } finally {
-      if (prior === undefined) delete process.env.MESSAGING_URL;
-      else process.env.MESSAGING_URL = prior;
-    }
+    app = await testApp(db, { MESSAGING_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
   }, 60_000);
   afterAll(async () => {
     await app?.close();

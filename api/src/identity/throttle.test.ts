@@ -10,20 +10,6 @@ import { bothDatabases, memoryDb, testApp } from '../testing/helpers';
  */
 const engines = await bothDatabases();
 
-/** Builds an app with these environment variables set while it reads its configuration. */
-async function appWith(db: Db, env: Record<string, string>): Promise<FastifyInstance> {
-  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await testApp(db);
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
-
 let seq = 0;
 const uname = (p: string) => `${p}${Date.now().toString(36)}${++seq}`.slice(0, 16);
 const phone = () => `0171${String(Date.now() + ++seq).slice(-7)}`;
@@ -38,7 +24,7 @@ describe.each(engines)('throttles under parallel attempts on $name', ({ make, sk
   beforeAll(async () => {
     db = await make();
     // the issue's numbers: 5 failed log-ins per username; generous per-address limits
-    app = await appWith(db, {
+    app = await testApp(db, {
       RATE_LIMIT_LOGIN_PER_USERNAME: '5',
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
@@ -120,7 +106,7 @@ describe('per-address limits and the generic request limit', () => {
     await db.close();
   });
   const make = async (env: Record<string, string>) => {
-    const a = await appWith(db, env);
+    const a = await testApp(db, env);
     apps.push(a);
     return a;
   };

@@ -85,11 +85,24 @@ export async function createPlayer(
 export const tokenFor = (db: Db, playerId: number) => createSession(db, playerId);
 
 /** Seeded app on a shared db, logger off. */
-export async function testApp(db: Db): Promise<FastifyInstance> {
-  await seed(db, { images: false });
-  const app = await buildApp({ db, logger: false });
-  await app.ready();
-  return app;
+/**
+ * A seeded app on `db`. `env` is set only while the app reads its configuration (the domains read
+ * process.env when they register), then restored, so one test file can build apps with different settings.
+ */
+export async function testApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  Object.assign(process.env, env);
+  try {
+    await seed(db, { images: false });
+    const app = await buildApp({ db, logger: false });
+    await app.ready();
+    return app;
+  } finally {
+    for (const [k, v] of Object.entries(before)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
 }
 
 export interface TestEngine {

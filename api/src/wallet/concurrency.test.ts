@@ -23,12 +23,7 @@ describe.each(engines)('50 parallel withdrawals on $name', ({ make, skip }) => {
   let spec: FastifyInstance;
   beforeAll(async () => {
     db = await make();
-    process.env.WALLET_MAX_PENDING = '50';
-    try {
-      app = await testApp(db);
-    } finally {
-      delete process.env.WALLET_MAX_PENDING;
-    }
+    app = await testApp(db, { WALLET_MAX_PENDING: '50' });
     spec = await testApp(db);
   });
   afterAll(async () => {
