@@ -3,7 +3,10 @@ import { HttpError } from '../http/errors';
 import { fromMinor, parseMinor } from './money';
 
 export type Currency = 'BDT' | 'INR' | 'PKR';
-export type HouseAccount = 'cash' | 'bonus' | 'games' | 'vip';
+/** cash: money in and out; bonus, games, vip: the operator's side of those; exchange: the house's side of exchange
+ * settlements (player-to-player results net out here, house-priced BookMaker/Fancy and the feed's liquidity win or
+ * lose here); commission: exchange commission earned. */
+export type HouseAccount = 'cash' | 'bonus' | 'games' | 'vip' | 'exchange' | 'commission';
 
 export interface Leg {
   /** ledger_accounts.id */
@@ -23,7 +26,10 @@ export type LedgerKind =
   | 'bonus.claim'
   | 'casino.bet'
   | 'casino.win'
-  | 'casino.rollback';
+  | 'casino.rollback'
+  | 'exchange.hold'
+  | 'exchange.settle'
+  | 'exchange.resettle';
 
 export interface TransferInput {
   /** The transfer's identity: the same key twice moves money once. */
@@ -153,10 +159,12 @@ async function ensureAccount(
 }
 
 export interface PlayerAccounts {
-  /** Spendable money. */
+  /** Spendable money (available). */
   main: number;
-  /** Money set aside (pending withdrawals, open exchange liability). */
+  /** Pending withdrawals: already out of the balance. */
   held: number;
+  /** Held for open exchange positions: still the player's (part of the balance), not available. */
+  exposure: number;
   currency: Currency;
 }
 
@@ -167,7 +175,8 @@ export async function playerAccounts(q: Queryable, playerId: number): Promise<Pl
   if (!currency) throw new LedgerError(`Unknown player ${playerId}`);
   const main = await ensureAccount(q, `player:${playerId}:main`, currency, playerId, false);
   const held = await ensureAccount(q, `player:${playerId}:held`, currency, playerId, false);
-  return { main, held, currency };
+  const exposure = await ensureAccount(q, `player:${playerId}:exposure`, currency, playerId, false);
+  return { main, held, exposure, currency };
 }
 
 /** The operator's side of every move: may go negative (house:cash is money that came in or went out). */
@@ -181,21 +190,47 @@ export async function getBalance(q: Queryable, accountId: number): Promise<bigin
   return parseMinor(r.rows[0].balance_minor);
 }
 
-/** Main-wallet balance without creating accounts (0 when the player never had money). */
-export async function getPlayerBalance(
-  q: Queryable,
-  playerId: number,
-): Promise<{ balanceMinor: bigint; heldMinor: bigint; currency: Currency }> {
-  const r = await q.query<{ currency: Currency; main: string | null; held: string | null }>(
+export interface PlayerBalance {
+  /** Main: what can be spent now (available). */
+  balanceMinor: bigint;
+  /** Pending withdrawals. */
+  heldMinor: bigint;
+  /** Held for open exchange positions. */
+  exposureMinor: bigint;
+  currency: Currency;
+}
+
+/** The player's accounts without creating them (0 when the player never had money). */
+export async function getPlayerBalance(q: Queryable, playerId: number): Promise<PlayerBalance> {
+  const r = await q.query<{ currency: Currency; main: string | null; held: string | null; exposure: string | null }>(
     `SELECT p.currency,
        (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':main' AND currency = p.currency) AS main,
-       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':held' AND currency = p.currency) AS held
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':held' AND currency = p.currency) AS held,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':exposure' AND currency = p.currency) AS exposure
      FROM players p WHERE p.id = $1`,
     [playerId],
   );
   const row = r.rows[0];
   if (!row) throw new LedgerError(`Unknown player ${playerId}`);
-  return { balanceMinor: parseMinor(row.main ?? 0), heldMinor: parseMinor(row.held ?? 0), currency: row.currency };
+  return {
+    balanceMinor: parseMinor(row.main ?? 0),
+    heldMinor: parseMinor(row.held ?? 0),
+    exposureMinor: parseMinor(row.exposure ?? 0),
+    currency: row.currency,
+  };
+}
+
+/**
+ * The figures a player sees: balance = available + exposure (money held for open exchange bets is still theirs),
+ * exposure, and available (what can be bet, played or withdrawn).
+ */
+export function walletFigures(b: PlayerBalance): { balance: string; exposure: string; available: string; currency: Currency } {
+  return {
+    balance: fromMinor(b.balanceMinor + b.exposureMinor),
+    exposure: fromMinor(b.exposureMinor),
+    available: fromMinor(b.balanceMinor),
+    currency: b.currency,
+  };
 }
 
 export interface LedgerCheck {

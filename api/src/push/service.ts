@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db';
 import { sha256Hex } from '@khela/contracts/signing';
-import { fromMinor, getPlayerBalance } from '../ledger';
+import { getPlayerBalance, walletFigures } from '../ledger';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
 import type { EndHandler, PushBroker, PushHandler, PushPayload, PushTopic } from './broker';
 import { closeSessionStreams, closeStream, openStream, pushLimits, touchStream, type PushLimits } from './streams';
@@ -10,8 +10,7 @@ export const TICKET_TTL_SECONDS = 30;
 
 /** The `balance` event of a player as it stands now (sent first on every stream, then after each move). */
 export async function balanceEvent(q: Queryable, playerId: number): Promise<PushPayload<'balance'>> {
-  const { balanceMinor, currency } = await getPlayerBalance(q, playerId);
-  return { balance: fromMinor(balanceMinor), currency };
+  return walletFigures(await getPlayerBalance(q, playerId));
 }
 
 /** Reads the player's main balance and pushes `event: balance` to their open streams. */

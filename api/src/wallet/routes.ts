@@ -20,7 +20,7 @@ import { requestIdempotencyKey } from '../core/idempotency';
 import { isoTimestamp } from '../core/timestamps';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
 import { HttpError, NotFound } from '../http/errors';
-import { fromMinor, getPlayerBalance, parseMinor } from '../ledger';
+import { fromMinor, getPlayerBalance, parseMinor, walletFigures } from '../ledger';
 import { walletConfig, type WalletConfig } from './config';
 import { gatewayClient, GatewayUnavailable, type GatewayClient } from './gateway';
 import { afterMoney } from './notify';
@@ -56,7 +56,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
 
   registerEndpoint(app, balance, async (req) => {
     const b = await getPlayerBalance(db, requirePlayer(req).id);
-    return { balance: fromMinor(b.balanceMinor), currency: b.currency, exposure: fromMinor(b.heldMinor) };
+    return { ...walletFigures(b), pending_withdrawals: fromMinor(b.heldMinor) };
   });
 
   registerEndpoint(app, showPaymentMethod, async (req) => {

@@ -9,3 +9,4 @@ export * from './rules/idempotency';
 export * from './rules/safe-link';
 export * from './events';
 export * from './rules/price-ladder';
+export * from './rules/exchange';

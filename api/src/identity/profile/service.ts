@@ -35,7 +35,7 @@ export async function loadPlayer(q: Queryable, id: number, lock = false): Promis
 
 /** The spec's `user` object: the row plus the main balance. */
 export async function userOut(q: Queryable, p: PlayerRow): Promise<User> {
-  const { balanceMinor } = await getPlayerBalance(q, Number(p.id));
+  const { balanceMinor, exposureMinor } = await getPlayerBalance(q, Number(p.id));
   return {
     id: Number(p.id),
     username: p.username,
@@ -47,7 +47,7 @@ export async function userOut(q: Queryable, p: PlayerRow): Promise<User> {
     created_at: p.created_at,
     dofb: p.dofb,
     email_verified_at: p.email_verified_at,
-    balance: fromMinor(balanceMinor),
+    balance: fromMinor(balanceMinor + exposureMinor),
     currency: p.currency,
     referral_code: p.referral_code,
     cash_bonus: fromMinor(parseMinor(p.cash_bonus_minor)),

@@ -1,12 +1,23 @@
 import { z } from 'zod';
 import { endpoint, money } from '../endpoint';
 
-/** POST /api/balance: the player's main wallet; polled every 10 s only while the push channel is down. */
+/**
+ * POST /api/balance: polled every 10 s only while the push channel is down. `balance` is the player's money
+ * (what is held for open exchange bets included); `exposure` is that held part (the worst case of open exchange
+ * positions); `available` = balance - exposure is what can be bet, played or withdrawn. Pending withdrawals are
+ * already out of the balance (`pending_withdrawals`).
+ */
 export const balance = endpoint({
   method: 'POST',
   path: '/api/balance',
   auth: 'bearer',
-  response: z.object({ balance: money, currency: z.string(), exposure: money.optional() }),
+  response: z.object({
+    balance: money,
+    currency: z.string(),
+    exposure: money.optional(),
+    available: money.optional(),
+    pending_withdrawals: money.optional(),
+  }),
   tags: ['wallet'],
 });
 
@@ -21,10 +32,18 @@ export const pushTicket = endpoint({
 
 /** Topics multiplexed on GET /api/push/stream (Server-Sent Events). */
 export const pushTopics = {
-  balance: z.object({ balance: money, currency: z.string() }),
+  balance: z.object({ balance: money, currency: z.string(), exposure: money.optional(), available: money.optional() }),
   inbox: z.object({ unread: z.number().int() }),
   chat: z.object({ chatId: z.string(), content: z.string(), senderId: z.string() }),
-  odds: z.object({ marketId: z.string() }),
+  /** A market changed in the feed (status, in-play, prices); or, to one player, their bets in it changed (`bets: true`). */
+  odds: z.object({
+    marketId: z.string(),
+    status: z.string().optional(),
+    inplay: z.boolean().optional(),
+    ballRunning: z.boolean().optional(),
+    version: z.number().optional(),
+    bets: z.boolean().optional(),
+  }),
 } as const;
 export type PushTopic = keyof typeof pushTopics;
 /** What a publisher hands over for `topic` (the schema's input: the subscriber parses it). */

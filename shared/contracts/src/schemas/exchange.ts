@@ -92,3 +92,210 @@ export const eventDetailSchema = z.object({
   }),
 });
 export type EventDetail = z.infer<typeof eventDetailSchema>;
+
+/* ---- The exchange's own API: bets, positions, cash-out (issue "The exchange engine"). ---- */
+
+const stakeInput = z
+  .union([z.string(), z.number()])
+  .transform(String)
+  .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'Stake must be an amount with at most 2 decimals'));
+const selectionInput = z.union([z.string().min(1).max(64), z.number().int()]).transform(String);
+const marketIdInput = z.string().min(1).max(64);
+
+/** Match Odds and BookMaker: `price` is decimal (a BookMaker rate R is sent as 1 + R/100). */
+export const placeExchangeOrderBody = z.object({
+  market_id: marketIdInput,
+  selection_id: selectionInput,
+  side: z.enum(['BACK', 'LAY']),
+  price: z.number().positive().max(1000),
+  stake: stakeInput,
+  persistence: z.enum(['LAPSE', 'PERSIST']).optional(),
+});
+/** Fancy: the line and rate of the side taken, as shown (YES line and rate, or NO line and rate). */
+export const placeFancyBetBody = z.object({
+  market_id: marketIdInput,
+  selection_id: selectionInput.optional(),
+  side: z.enum(['YES', 'NO']),
+  line: z.number().int().min(0),
+  rate: z.number().int().positive().max(10_000),
+  stake: stakeInput,
+});
+export const placeBetBody = z.union([placeExchangeOrderBody, placeFancyBetBody]);
+export type PlaceBetBody = z.input<typeof placeBetBody>;
+
+export const exchangeBetSchema = z.object({
+  id: z.string(),
+  market_id: z.string(),
+  market_name: z.string(),
+  market_kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+  event_id: z.string(),
+  event_name: z.string(),
+  selection_id: z.string(),
+  selection_name: z.string(),
+  side: z.enum(['BACK', 'LAY', 'YES', 'NO']),
+  /** Decimal price asked (Fancy: null). */
+  price: z.number().nullable(),
+  /** Fancy: the line and rate taken. */
+  line: z.number().nullable(),
+  rate: z.number().nullable(),
+  stake: money,
+  matched_stake: money,
+  unmatched_stake: money,
+  /** Average matched decimal price (null before any match). */
+  avg_price: z.number().nullable(),
+  status: z.enum(['PENDING', 'UNMATCHED', 'PARTIALLY_MATCHED', 'MATCHED', 'LAPSED', 'CANCELLED', 'WON', 'LOST', 'VOID']),
+  persistence: z.enum(['LAPSE', 'PERSIST']),
+  /** Why a bet lapsed (suspended or price moved during the delay, turn in-play). */
+  reason: z.string().nullable(),
+  /** What the matched part wins / risks. */
+  potential_profit: money,
+  potential_liability: money,
+  /** Settled: profit (negative: loss) before commission. */
+  profit_loss: money.nullable(),
+  placed_at: z.string(),
+  /** PENDING: when the bet delay ends. */
+  delay_until: z.string().nullable(),
+  settled_at: z.string().nullable(),
+});
+export type ExchangeBet = z.infer<typeof exchangeBetSchema>;
+
+const betAnswer = z.object({ bet: exchangeBetSchema, balance: money, available: money, exposure: money });
+
+/** POST /api/exchange/bets (Idempotency-Key header required). */
+export const placeExchangeBet = endpoint({
+  method: 'POST',
+  path: '/api/exchange/bets',
+  auth: 'bearer',
+  tags: ['exchange'],
+  summary: 'Place a back/lay (Match Odds, BookMaker) or YES/NO (Fancy) bet',
+  body: placeBetBody,
+  response: betAnswer,
+});
+
+/** DELETE /api/exchange/bets/{id}: cancels the unmatched remainder. */
+export const cancelExchangeBet = endpoint({
+  method: 'DELETE',
+  path: '/api/exchange/bets/{id}',
+  auth: 'bearer',
+  tags: ['exchange'],
+  params: z.object({ id: z.string().min(1).max(40) }),
+  response: betAnswer,
+});
+
+/** GET /api/exchange/bets?status=open|settled&market_id=&page= */
+export const listExchangeBets = endpoint({
+  method: 'GET',
+  path: '/api/exchange/bets',
+  auth: 'bearer',
+  tags: ['exchange'],
+  query: z.object({
+    status: z.enum(['open', 'settled', 'all']).optional().default('open'),
+    market_id: z.string().max(64).optional(),
+    page: z.coerce.number().int().min(1).optional().default(1),
+    per_page: z.coerce.number().int().min(1).max(200).optional().default(50),
+  }),
+  response: z.object({ data: z.array(exchangeBetSchema), page: z.number(), last_page: z.number(), total: z.number() }),
+});
+
+export const exchangeRunnerPositionSchema = z.object({
+  selection_id: z.string(),
+  selection_name: z.string(),
+  /** Profit (negative: loss) if this runner wins, matched bets only. */
+  profit_loss: money,
+  /** The same with unmatched orders at their worst. */
+  worst: money,
+});
+
+/** GET /api/exchange/markets/{marketId}/position */
+export const exchangeMarketPosition = endpoint({
+  method: 'GET',
+  path: '/api/exchange/markets/{marketId}/position',
+  auth: 'bearer',
+  tags: ['exchange'],
+  params: z.object({ marketId: marketIdInput }),
+  response: z.object({
+    market_id: z.string(),
+    kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+    currency: z.string(),
+    /** Match Odds and BookMaker: per runner. */
+    runners: z.array(exchangeRunnerPositionSchema),
+    /** Fancy: profit per settling value (runs, last digit or parity) around the lines; values outside repeat the ends. */
+    runs: z.array(z.object({ runs: z.number(), profit_loss: money })),
+    exposure: money,
+  }),
+});
+
+/** The market as the API sees it (from the feed): status and what a bet would be checked against. */
+export const exchangeMarketState = endpoint({
+  method: 'GET',
+  path: '/api/exchange/markets/{marketId}',
+  auth: 'none',
+  tags: ['exchange'],
+  params: z.object({ marketId: marketIdInput }),
+  response: z.object({
+    market_id: z.string(),
+    event_id: z.string(),
+    event_name: z.string(),
+    sport: z.string(),
+    kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+    name: z.string(),
+    status: z.enum(['INACTIVE', 'OPEN', 'SUSPENDED', 'CLOSED']),
+    inplay: z.boolean(),
+    ball_running: z.boolean(),
+    bet_delay: z.number(),
+    version: z.number(),
+    commission_percent: z.number(),
+    runners: z.array(
+      z.object({
+        selection_id: z.string(),
+        name: z.string(),
+        status: z.string(),
+        suspended: z.boolean(),
+        /** Match Odds: best prices with sizes (feed and players' resting orders); BookMaker: back/lay rates per 100. */
+        back: z.array(z.object({ price: z.number(), size: money })),
+        lay: z.array(z.object({ price: z.number(), size: money })),
+        back_rate: z.number().nullable(),
+        lay_rate: z.number().nullable(),
+      }),
+    ),
+    fancy: z
+      .object({ selection_id: z.string(), type: z.number(), no: z.number(), no_rate: z.number(), yes: z.number(), yes_rate: z.number() })
+      .nullable(),
+    result: z.object({ winner: z.string().optional(), runs: z.number().optional() }).nullable(),
+    voided: z.boolean(),
+  }),
+});
+
+export const cashOutHedgeSchema = z.object({
+  selection_id: z.string(),
+  side: z.enum(['BACK', 'LAY']),
+  price: z.number(),
+  stake: money,
+});
+
+/** POST /api/exchange/markets/{marketId}/cash-out: `{}` quotes; `{ take: true }` places the hedging bets. */
+export const exchangeCashOut = endpoint({
+  method: 'POST',
+  path: '/api/exchange/markets/{marketId}/cash-out',
+  auth: 'bearer',
+  tags: ['exchange'],
+  params: z.object({ marketId: marketIdInput }),
+  body: z
+    .object({
+      take: z.boolean().optional().default(false),
+      /** Refuse to take when the cash-out value fell below this amount since the quote. */
+      min_value: z.string().optional(),
+    })
+    .optional()
+    .default({ take: false }),
+  response: z.object({
+    market_id: z.string(),
+    /** The profit (negative: loss) locked whatever wins, once the hedges match. */
+    value: money,
+    hedges: z.array(cashOutHedgeSchema),
+    bets: z.array(exchangeBetSchema),
+    balance: money,
+    available: money,
+    exposure: money,
+  }),
+});

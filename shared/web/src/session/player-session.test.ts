@@ -134,6 +134,6 @@ describe('player session transitions (spec 4)', () => {
     await vi.waitFor(() => expect(session.marketBlock$.value).toEqual({ exchange: false, casino: true }));
     await session.refreshBalance();
     expect(call.mock.calls.filter(([e]) => e.path === '/api/market/block')).toHaveLength(1);
-    expect(session.balance$.value).toEqual({ balance: '1.00', currency: 'BDT', exposure: null });
+    expect(session.balance$.value).toEqual({ balance: '1.00', currency: 'BDT', exposure: null, available: null });
   });
 });

@@ -25,11 +25,15 @@ export interface Player {
   remoteId: string;
 }
 
-/** The main wallet: exact decimal strings; currency and exposure are unknown until the server said them. */
+/**
+ * The wallet: exact decimal strings; currency, exposure and available are unknown until the server said them.
+ * balance includes what is held for open exchange bets (exposure); available = balance - exposure.
+ */
 export interface WalletBalance {
   balance: string;
   currency: string | null;
   exposure: string | null;
+  available: string | null;
 }
 
 /** The answer of POST /api/login or of sign-up's auto-login (spec 3). */
@@ -78,7 +82,7 @@ export interface PlayerSessionService {
   /** The view handed to apps: no writers on it. */
   readonly session: PlayerSession;
   /** Writer of the push relay (and of refreshBalance): a balance from the server. */
-  receiveBalance(balance: { balance: string; currency: string; exposure?: string }): void;
+  receiveBalance(balance: { balance: string; currency: string; exposure?: string; available?: string }): void;
   /** Writer of the once-per-login market-block fetch: applies the spec-6 rule of contracts. */
   receiveMarketFlags(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): void;
   /** The push relay's other topics, announced on the bus. */
@@ -106,7 +110,7 @@ function storedPlayer(): Player | null {
 
 function storedBalance(): WalletBalance | null {
   const figure = storage.get('balance');
-  return storage.get('token') && figure ? { balance: figure, currency: null, exposure: null } : null;
+  return storage.get('token') && figure ? { balance: figure, currency: null, exposure: null, available: null } : null;
 }
 
 function applyLocaleToPage(locale: Locale): void {
@@ -131,11 +135,22 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
   const receiveBalance: PlayerSessionService['receiveBalance'] = (b) => {
     // an answer that arrives after a logout must not bring the balance back
     if (!player.fact.value) return;
-    const next: WalletBalance = { balance: b.balance, currency: b.currency, exposure: b.exposure ?? wallet.fact.value?.exposure ?? null };
+    const next: WalletBalance = {
+      balance: b.balance,
+      currency: b.currency,
+      exposure: b.exposure ?? wallet.fact.value?.exposure ?? null,
+      available: b.available ?? wallet.fact.value?.available ?? null,
+    };
     const changed = !sameRecord(wallet.fact.value, next);
     storage.set('balance', next.balance);
     wallet.set(next);
-    if (changed) bus.publish('balance', { balance: next.balance, currency: b.currency });
+    if (changed)
+      bus.publish('balance', {
+        balance: next.balance,
+        currency: b.currency,
+        ...(next.exposure !== null ? { exposure: next.exposure } : {}),
+        ...(next.available !== null ? { available: next.available } : {}),
+      });
   };
 
   const receiveMarketFlags: PlayerSessionService['receiveMarketFlags'] = (flags) => {

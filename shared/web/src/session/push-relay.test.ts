@@ -58,7 +58,7 @@ describe('push relay (started by the session service)', () => {
     expect(es.url).not.toContain('tok');
     es.emit('open');
     es.emit('balance', { balance: '250.75', currency: 'BDT' });
-    expect(session.balance$.value).toEqual({ balance: '250.75', currency: 'BDT', exposure: null });
+    expect(session.balance$.value).toEqual({ balance: '250.75', currency: 'BDT', exposure: null, available: null });
     expect(localStorage.getItem('balance')).toBe('250.75');
     expect(announced).toEqual(['100.00', '250.75']);
     service.stop();

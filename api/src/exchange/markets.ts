@@ -1,0 +1,148 @@
+// The exchange's markets as the API knows them: mirrored from the odds feed into exchange_markets, the one place
+// a bet is checked against (status, in-play, ball running, prices, rates, lines, result). SQL only; no HTTP.
+import type { FeedEvent, FeedFancy, FeedMarket, FeedRunner, ExchangeMarketKind } from '@khela/contracts';
+import type { Queryable } from '../db';
+
+export type MarketStatus = 'INACTIVE' | 'OPEN' | 'SUSPENDED' | 'CLOSED';
+export type SettledResult = { winner: string } | { runs: number } | { void: true };
+
+export interface MarketRow {
+  marketId: string;
+  eventId: string;
+  eventName: string;
+  sport: string;
+  kind: ExchangeMarketKind;
+  name: string;
+  status: MarketStatus;
+  inplay: boolean;
+  ballRunning: boolean;
+  /** The feed's bet delay, ms. */
+  betDelayMs: number;
+  runners: FeedRunner[];
+  fancy: FeedFancy | null;
+  result: { winner?: number; runs?: number } | null;
+  voided: boolean;
+  feedVersion: number;
+  feedClk: number;
+  /** null: the kind's default (config). */
+  commissionBps: number | null;
+  settledResult: SettledResult | null;
+  settleRound: number;
+}
+
+interface Raw {
+  market_id: string;
+  event_id: string;
+  event_name: string;
+  sport: string;
+  kind: ExchangeMarketKind;
+  name: string;
+  status: MarketStatus;
+  inplay: boolean;
+  ball_running: boolean;
+  bet_delay_ms: number;
+  runners: FeedRunner[];
+  fancy: FeedFancy | null;
+  result: { winner?: number; runs?: number } | null;
+  voided: boolean;
+  feed_version: number;
+  feed_clk: string | number;
+  commission_bps: number | null;
+  settled_result: SettledResult | null;
+  settle_round: number;
+}
+
+const COLUMNS = `market_id, event_id, event_name, sport, kind, name, status, inplay, ball_running, bet_delay_ms, runners, fancy,
+  result, voided, feed_version, feed_clk, commission_bps, settled_result, settle_round`;
+
+function toRow(r: Raw): MarketRow {
+  return {
+    marketId: r.market_id,
+    eventId: r.event_id,
+    eventName: r.event_name,
+    sport: r.sport,
+    kind: r.kind,
+    name: r.name,
+    status: r.status,
+    inplay: r.inplay,
+    ballRunning: r.ball_running,
+    betDelayMs: Number(r.bet_delay_ms),
+    runners: r.runners ?? [],
+    fancy: r.fancy,
+    result: r.result,
+    voided: r.voided,
+    feedVersion: Number(r.feed_version),
+    feedClk: Number(r.feed_clk),
+    commissionBps: r.commission_bps === null ? null : Number(r.commission_bps),
+    settledResult: r.settled_result,
+    settleRound: Number(r.settle_round),
+  };
+}
+
+export async function readMarket(q: Queryable, marketId: string): Promise<MarketRow | null> {
+  const r = await q.query<Raw>(`SELECT ${COLUMNS} FROM exchange_markets WHERE market_id = $1`, [marketId]);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/**
+ * Locks the market's row for the rest of the transaction: every change of its book, positions, holds or settlement
+ * happens under this lock, so two API processes never match the same order twice. Take it before any ledger row.
+ */
+export async function lockMarket(q: Queryable, marketId: string): Promise<MarketRow | null> {
+  const r = await q.query<Raw>(`SELECT ${COLUMNS} FROM exchange_markets WHERE market_id = $1 FOR UPDATE`, [marketId]);
+  return r.rows[0] ? toRow(r.rows[0]) : null;
+}
+
+/** What changed when a feed market was applied: the reactions the caller runs under the same lock. */
+export interface MarketChange {
+  before: MarketRow | null;
+  after: MarketRow;
+}
+
+/**
+ * Applies one market state from the feed (image or delta) in the caller's transaction, under the market's lock.
+ * A state whose version is not newer than the stored one is skipped (answers null): several processes may consume
+ * the same feed, and a resumed stream may repeat deltas.
+ */
+export async function applyFeedMarket(q: Queryable, m: FeedMarket, event: Pick<FeedEvent, 'name'> | null, clk: number): Promise<MarketChange | null> {
+  const before = await lockMarket(q, m.marketId);
+  if (before && before.feedVersion >= m.version && before.feedClk > 0) return null;
+  const r = await q.query<Raw>(
+    `INSERT INTO exchange_markets (market_id, event_id, event_name, sport, kind, name, status, inplay, ball_running, bet_delay_ms,
+       runners, fancy, result, voided, feed_version, feed_clk, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now())
+     ON CONFLICT (market_id) DO UPDATE SET event_name = CASE WHEN EXCLUDED.event_name = '' THEN exchange_markets.event_name ELSE EXCLUDED.event_name END,
+       sport = EXCLUDED.sport, kind = EXCLUDED.kind, name = EXCLUDED.name, status = EXCLUDED.status, inplay = EXCLUDED.inplay,
+       ball_running = EXCLUDED.ball_running, bet_delay_ms = EXCLUDED.bet_delay_ms, runners = EXCLUDED.runners, fancy = EXCLUDED.fancy,
+       result = EXCLUDED.result, voided = EXCLUDED.voided, feed_version = EXCLUDED.feed_version, feed_clk = EXCLUDED.feed_clk,
+       updated_at = now()
+     RETURNING ${COLUMNS}`,
+    [
+      m.marketId,
+      m.eventId,
+      event?.name ?? '',
+      m.sport,
+      m.kind,
+      m.name,
+      m.status,
+      m.inplay,
+      m.ballRunning,
+      Math.round(m.betDelay * 1000),
+      JSON.stringify(m.runners),
+      m.fancy ? JSON.stringify(m.fancy) : null,
+      m.result ? JSON.stringify(m.result) : null,
+      m.voided,
+      m.version,
+      clk,
+    ],
+  );
+  // Size taken from the house counts until the next feed version only.
+  await q.query('DELETE FROM exchange_house_taken WHERE market_id = $1 AND feed_version < $2', [m.marketId, m.version]);
+  return { before, after: toRow(r.rows[0]!) };
+}
+
+/** The name a player sees for a selection of a market. */
+export function selectionName(market: MarketRow, selectionId: string): string | null {
+  if (market.kind === 'FANCY') return market.fancy && String(market.fancy.selectionId) === selectionId ? market.name : null;
+  return market.runners.find((r) => String(r.selectionId) === selectionId)?.name ?? null;
+}

@@ -1,0 +1,92 @@
+/**
+ * Exchange rules both sides of the wire agree on: bet statuses, stake limits per currency, the refusal texts a
+ * bet slip shows, and how a BookMaker rate and a Fancy row turn into a price. Formulas: ../shared/domain.md.
+ */
+
+export const EXCHANGE_BET_STATUSES = [
+  'PENDING',
+  'UNMATCHED',
+  'PARTIALLY_MATCHED',
+  'MATCHED',
+  'LAPSED',
+  'CANCELLED',
+  'WON',
+  'LOST',
+  'VOID',
+] as const;
+export type ExchangeBetStatus = (typeof EXCHANGE_BET_STATUSES)[number];
+
+/** Bets that still hold money: in the bet delay, resting, or matched and waiting for the result. */
+export const OPEN_BET_STATUSES: readonly ExchangeBetStatus[] = ['PENDING', 'UNMATCHED', 'PARTIALLY_MATCHED', 'MATCHED'];
+/** Bets that are over: settled, voided, or never (fully) placed. */
+export const SETTLED_BET_STATUSES: readonly ExchangeBetStatus[] = ['WON', 'LOST', 'VOID', 'LAPSED', 'CANCELLED'];
+
+/** The spec's exchange record status (section 4): "open" while the bet can still change, then WON or LOST (VOID aside). */
+export function exchangeRecordStatus(status: ExchangeBetStatus): 'open' | 'WON' | 'LOST' | 'VOID' | 'LAPSED' | 'CANCELLED' {
+  return (OPEN_BET_STATUSES as readonly string[]).includes(status) ? 'open' : (status as 'WON' | 'LOST' | 'VOID' | 'LAPSED' | 'CANCELLED');
+}
+
+export type ExchangeMarketKind = 'MATCH_ODDS' | 'BOOKMAKER' | 'FANCY';
+
+/** Stake limits per currency, in major units (local exchanges take 100 BDT at least). */
+export const EXCHANGE_STAKE_LIMITS: Record<'BDT' | 'INR' | 'PKR', { min: number; max: number }> = {
+  BDT: { min: 100, max: 500_000 },
+  INR: { min: 100, max: 500_000 },
+  PKR: { min: 100, max: 500_000 },
+};
+
+/** Stake presets of the bet slip, major units. */
+export const EXCHANGE_STAKE_PRESETS = [100, 500, 1000, 5000, 10000, 25000] as const;
+
+/** Seconds a bet that matches on arrival waits in play, by market kind (the feed's own delay wins when it sends one). */
+export const DEFAULT_BET_DELAY_SECONDS: Record<ExchangeMarketKind, number> = { MATCH_ODDS: 5, BOOKMAKER: 2, FANCY: 1 };
+
+/** Commission on net winnings per market, basis points (Match Odds 5%; house-priced markets none). */
+export const DEFAULT_COMMISSION_BPS: Record<ExchangeMarketKind, number> = { MATCH_ODDS: 500, BOOKMAKER: 0, FANCY: 0 };
+
+/** A BookMaker rate R (per 100, as shown) is sent as the decimal price 1 + R/100. */
+export const bookmakerRateToPrice = (rate: number) => (100 + rate) / 100;
+
+/** Fancy tab types whose result is the runs themselves (run lines); 5 Lottery uses the last digit, 6 Odd/Even the parity. */
+export const FANCY_RUN_LINE_TYPES = [2, 3, 4] as const;
+
+/**
+ * The value a Fancy row settles on: the runs for run lines (Fancy, Ball by Ball, Khadda), the last digit for
+ * Lottery (type 5), the parity for Odd/Even (type 6: 1 odd, 0 even). YES wins when the value reaches the YES line;
+ * NO wins when it stays below the NO line; between the two both sides lose.
+ */
+export function fancyValue(type: number, runs: number): number {
+  if (type === 5) return runs % 10;
+  if (type === 6) return runs % 2;
+  return runs;
+}
+
+/** What the API answers when it refuses a bet (shown on the bet slip as they are). */
+export const EXCHANGE_MESSAGES = {
+  idempotencyKeyRequired: 'Idempotency-Key header is required to place a bet.',
+  marketNotFound: 'This market is not available.',
+  selectionNotFound: 'This selection is not in the market.',
+  marketSuspended: 'This market is suspended. Your bet was not placed.',
+  selectionSuspended: 'This selection is suspended. Your bet was not placed.',
+  ballRunning: 'Ball running: bets are not accepted until the ball is dead.',
+  marketClosed: 'This market is closed.',
+  marketNotOpen: 'This market is not open for betting yet.',
+  pricesUnavailable: 'Prices are unavailable right now. Please try again in a moment.',
+  priceNotOnLadder: 'This price is not a valid exchange price.',
+  rateChanged: 'The rate has changed. Please check the new rate and place your bet again.',
+  lineChanged: 'The line has changed. Please check the new line and place your bet again.',
+  wrongSide: 'Use BACK or LAY on this market, YES or NO on a Fancy row.',
+  stakeTooSmall: (min: string, currency: string) => `The minimum stake is ${min} ${currency}.`,
+  stakeTooLarge: (max: string, currency: string) => `The maximum stake is ${max} ${currency}.`,
+  stakeCannotWin: 'This stake is too small to win anything at this price.',
+  insufficientAvailable: 'Not enough available balance for this bet.',
+  exchangeBlocked:
+    'Your selected section "Exchange" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.',
+  betNotFound: 'Bet not found.',
+  nothingToCancel: 'This bet has nothing left to cancel.',
+  lapsedSuspended: 'The market was suspended during the bet delay.',
+  lapsedPriceMoved: 'The price moved during the bet delay.',
+  lapsedInPlay: 'Unmatched at the start of play (not kept in play).',
+  nothingToCashOut: 'You have no matched position to cash out in this market.',
+  cashOutUnavailable: 'Cash out is not available on this market right now.',
+} as const;
