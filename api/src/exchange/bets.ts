@@ -1,14 +1,653 @@
-// Placing, matching, cancelling and lapsing exchange bets. (Being written: see issue 11.)
+// Placing, matching, cancelling and lapsing exchange bets; SQL only, no HTTP. Every function that changes a market's
+// book runs in a transaction that first locks the market's row (markets.ts lockMarket): one writer per market at a
+// time across API processes, so an order is never matched twice. Lock order: player row (idempotency) -> market row
+// -> ledger accounts (positions.ts, by player id).
+//
+// Match Odds: each runner's book in one currency is rebuilt for the call from the resting orders (exchange_bets,
+// remaining > 0, in rest_seq order) and the feed's liquidity (the market row's runners minus what players already took
+// at this feed version, exchange_house_taken), then the pure engine (engine/order-book.ts) matches; the result is
+// written back. At one price, players' resting orders come before the feed's.
+// BookMaker and Fancy: priced by the house; accepted only at the rate (and line) shown now; matched in full.
+import { randomBytes } from 'node:crypto';
+import {
+  EXCHANGE_MESSAGES as M,
+  OPEN_BET_STATUSES,
+  SETTLED_BET_STATUSES,
+  fromMinor as moneyFromMinor,
+  marketBlock,
+  priceIndex,
+  type ExchangeBetView as ExchangeBetOut,
+  type ExchangeBetStatus,
+  type FeedRunner,
+} from '@khela/contracts';
 import type { Queryable } from '../db';
+import { HttpError, NotFound } from '../http/errors';
+import { InsufficientFunds, getPlayerBalance, toMinor, walletFigures, type Currency } from '../ledger';
 import type { ExchangeConfig } from './config';
-import type { MarketRow } from './markets';
+import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type Level, type Order, type Side } from './engine';
+import { lockMarket, selectionName, type MarketRow } from './markets';
+import { rehold } from './positions';
+
+export class BetRefused extends HttpError {
+  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
+    super(status, message, { success: false, ...extra });
+  }
+}
+
+/** A bet as the route received it (contracts' placeBetBody, parsed). */
+export type PlaceBetInput =
+  | { market_id: string; selection_id: string; side: 'BACK' | 'LAY'; price: number; stake: string; persistence?: 'LAPSE' | 'PERSIST' }
+  | { market_id: string; selection_id?: string; side: 'YES' | 'NO'; line: number; rate: number; stake: string };
+
+/** What changed: the bet, and players whose balance or bets moved (to push once the transaction commits). */
+export interface BetOutcome {
+  betId: number;
+  affected: number[];
+  /** PENDING: ms until the bet delay ends (the caller schedules activation). */
+  delayMs: number | null;
+}
+
+const newPublicId = () => `X${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
+
+/* ---------------- the market's checks ---------------- */
+
+/** Refuses a bet on a market that is not open for betting now (the texts the bet slip shows). */
+export function assertOpen(market: MarketRow, selectionId: string | null): void {
+  if (market.status === 'CLOSED') throw new BetRefused(409, M.marketClosed, { code: 'closed' });
+  if (market.status === 'INACTIVE') throw new BetRefused(409, M.marketNotOpen, { code: 'inactive' });
+  if (market.status === 'SUSPENDED') throw new BetRefused(409, M.marketSuspended, { code: 'suspended' });
+  if (market.ballRunning) throw new BetRefused(409, M.ballRunning, { code: 'ball_running' });
+  if (selectionId !== null && market.kind !== 'FANCY') {
+    const runner = market.runners.find((r) => String(r.selectionId) === selectionId);
+    if (!runner) throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
+    if (runner.suspended || runner.status !== 'ACTIVE') throw new BetRefused(409, M.selectionSuspended, { code: 'suspended' });
+  }
+}
+
+/** BookMaker: the rate shown now for this side (per 100), or null when not offered. */
+function bookmakerRate(runner: FeedRunner | undefined, side: 'BACK' | 'LAY'): number | null {
+  const rate = side === 'BACK' ? runner?.backRate : runner?.layRate;
+  return typeof rate === 'number' && rate > 0 ? rate : null;
+}
+
+/** House-priced bets: the asked rate/line must be the one shown now (answers the refusal, or null when it matches). */
+function houseQuoteMismatch(market: MarketRow, bet: { selectionId: string; side: string; price: number; line: number | null }): string | null {
+  if (market.kind === 'BOOKMAKER') {
+    const runner = market.runners.find((r) => String(r.selectionId) === bet.selectionId);
+    const rate = bookmakerRate(runner, bet.side as 'BACK' | 'LAY');
+    return rate === null || 100 + rate !== bet.price ? M.rateChanged : null;
+  }
+  const f = market.fancy;
+  if (!f) return M.rateChanged;
+  const [line, rate] = bet.side === 'YES' ? [f.yes, f.yesRate] : [f.no, f.noRate];
+  if (line !== bet.line) return M.lineChanged;
+  if (rate !== bet.price) return M.rateChanged;
+  return null;
+}
+
+/* ---------------- Match Odds books ---------------- */
+
+interface RestingRow {
+  id: string;
+  player_id: string;
+  side: Side;
+  price: number;
+  remaining_minor: string;
+  persistence: 'LAPSE' | 'PERSIST';
+}
+
+const betOrderId = (id: number | string) => `b${id}`;
+const betIdOfOrder = (orderId: string) => (/^b\d+$/.test(orderId) ? Number(orderId.slice(1)) : null);
+
+/** The feed's offer on one runner in this currency, minus what players already took at this feed version. */
+async function houseLadder(
+  q: Queryable,
+  market: MarketRow,
+  currency: string,
+  selectionId: string,
+  cfg: ExchangeConfig,
+): Promise<{ availableToBack: Level[]; availableToLay: Level[] }> {
+  const runner = market.runners.find((r) => String(r.selectionId) === selectionId);
+  if (!runner || runner.status !== 'ACTIVE' || market.status !== 'OPEN') return { availableToBack: [], availableToLay: [] };
+  const taken = await q.query<{ side: Side; price: number; taken_minor: string }>(
+    `SELECT side, price, taken_minor FROM exchange_house_taken
+     WHERE market_id = $1 AND feed_version = $2 AND currency = $3 AND selection_id = $4`,
+    [market.marketId, market.feedVersion, currency, selectionId],
+  );
+  const takenAt = new Map(taken.rows.map((t) => [`${t.side}:${t.price}`, Number(t.taken_minor)]));
+  const levels = (list: { price: number; size: number }[], houseSide: Side): Level[] =>
+    list
+      .map((l) => {
+        const price = Math.round(l.price * 100);
+        const size = Math.round(l.size * 100 * cfg.liquidityScale) - (takenAt.get(`${houseSide}:${price}`) ?? 0);
+        return [price, size] as Level;
+      })
+      // the engine refuses an order that cannot win one minor unit; such a crumb is not liquidity
+      .filter(([price, size]) => priceIndex(price) >= 0 && size > 0 && size * (price - 100) >= 100);
+  // availableToBack: prices a player backs at, where the house lays; availableToLay: the house backs
+  return { availableToBack: levels(runner.back, 'LAY'), availableToLay: levels(runner.lay, 'BACK') };
+}
+
+/** One runner's book in one currency (exported for the market's depth view, unlocked), with the resting orders on `sides` and the feed's liquidity on them. */
+export async function loadBook(
+  q: Queryable,
+  market: MarketRow,
+  currency: string,
+  selectionId: string,
+  sides: Side[],
+  cfg: ExchangeConfig,
+  lock = true,
+): Promise<MatchOddsBook> {
+  const book = new MatchOddsBook(market.marketId, [selectionId]);
+  const resting = await q.query<RestingRow>(
+    `SELECT id, player_id, side, price, remaining_minor, persistence FROM exchange_bets
+     WHERE market_id = $1 AND currency = $2 AND selection_id = $3 AND side = ANY($4::text[]) AND remaining_minor > 0
+     ORDER BY rest_seq ${lock ? 'FOR UPDATE' : ''}`,
+    [market.marketId, currency, selectionId, sides],
+  );
+  for (const r of resting.rows) {
+    book.restExisting({
+      id: betOrderId(r.id),
+      playerId: String(r.player_id),
+      runnerId: selectionId,
+      side: r.side,
+      price: Number(r.price),
+      remaining: Number(r.remaining_minor),
+      persistence: r.persistence,
+    });
+  }
+  const house = await houseLadder(q, market, currency, selectionId, cfg);
+  book.setHouseLiquidity(selectionId, {
+    availableToBack: sides.includes('LAY') ? house.availableToBack : [],
+    availableToLay: sides.includes('BACK') ? house.availableToLay : [],
+  });
+  return book;
+}
+
+/**
+ * Writes the engine's fills: the house's take recorded (whichever side it was on), players' resting orders updated
+ * (the taker bet itself is written by the caller), fill rows appended. Answers the players of updated resting orders.
+ */
+async function writeFills(q: Queryable, market: MarketRow, currency: string, fills: Fill[], taker: { orderId: string; betId: number | null }) {
+  const affected = new Set<number>();
+  const betId = (orderId: string) => (orderId === taker.orderId ? taker.betId : betIdOfOrder(orderId));
+  for (const f of fills) {
+    for (const side of ['BACK', 'LAY'] as const) {
+      const [orderId, owner] = side === 'BACK' ? [f.backOrderId, f.backPlayerId] : [f.layOrderId, f.layPlayerId];
+      if (owner === HOUSE_ACCOUNT) {
+        await q.query(
+          `INSERT INTO exchange_house_taken (market_id, feed_version, currency, selection_id, side, price, taken_minor)
+           VALUES ($1, $2, $3, $4, $5, $6, $7)
+           ON CONFLICT (market_id, feed_version, currency, selection_id, side, price)
+           DO UPDATE SET taken_minor = exchange_house_taken.taken_minor + EXCLUDED.taken_minor`,
+          [market.marketId, market.feedVersion, currency, f.runnerId, side, f.price, f.stake],
+        );
+        continue;
+      }
+      const id = betId(orderId);
+      if (id === null || orderId === taker.orderId) continue;
+      const r = await q.query<{ player_id: string }>(
+        `UPDATE exchange_bets SET remaining_minor = remaining_minor - $2::bigint, matched_minor = matched_minor + $2::bigint,
+           matched_value = matched_value + $2::bigint * $3::bigint,
+           status = CASE WHEN remaining_minor - $2::bigint = 0 THEN 'MATCHED' ELSE 'PARTIALLY_MATCHED' END,
+           matched_at = now(), updated_at = now()
+         WHERE id = $1 RETURNING player_id`,
+        [id, f.stake, f.price],
+      );
+      affected.add(Number(r.rows[0]!.player_id));
+    }
+    const backBet = f.backPlayerId === HOUSE_ACCOUNT ? null : betId(f.backOrderId);
+    const layBet = f.layPlayerId === HOUSE_ACCOUNT ? null : betId(f.layOrderId);
+    await q.query(
+      `INSERT INTO exchange_fills (market_id, currency, selection_id, price, stake_minor, back_bet_id, lay_bet_id, taker_bet_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [market.marketId, currency, f.runnerId, f.price, f.stake, backBet, layBet, betId(f.takerOrderId)],
+    );
+  }
+  return affected;
+}
+
+interface TakerBet {
+  id: number;
+  playerId: number;
+  currency: string;
+  selectionId: string;
+  side: Side;
+  price: number;
+  stake: number;
+  persistence: 'LAPSE' | 'PERSIST';
+}
+
+/** Matches a Match Odds order now and rests its remainder; writes everything. Answers the players it touched. */
+async function matchNow(q: Queryable, market: MarketRow, bet: TakerBet, cfg: ExchangeConfig): Promise<Set<number>> {
+  const opposite: Side = bet.side === 'BACK' ? 'LAY' : 'BACK';
+  const book = await loadBook(q, market, bet.currency, bet.selectionId, [opposite], cfg);
+  const orderId = betOrderId(bet.id);
+  const { order, fills } = book.place({
+    id: orderId,
+    playerId: String(bet.playerId),
+    runnerId: bet.selectionId,
+    side: bet.side,
+    price: bet.price,
+    stake: bet.stake,
+    persistence: bet.persistence,
+  });
+  const affected = await writeFills(q, market, bet.currency, fills, { orderId, betId: bet.id });
+  await q.query(
+    `UPDATE exchange_bets SET status = $2, matched_minor = $3::bigint, matched_value = $4::bigint, remaining_minor = $5::bigint,
+       rest_seq = CASE WHEN $5::bigint > 0 THEN nextval('exchange_rest_seq') ELSE rest_seq END,
+       matched_at = CASE WHEN $3::bigint > 0 THEN now() ELSE matched_at END, delay_until = NULL, updated_at = now()
+     WHERE id = $1`,
+    [bet.id, order.status, order.matched, order.matchedValue, order.remaining],
+  );
+  affected.add(bet.playerId);
+  return affected;
+}
+
+/** Would this order match anything on arrival (players' orders of others, or the feed)? Decides the bet delay. */
+async function wouldMatch(q: Queryable, market: MarketRow, bet: Omit<TakerBet, 'id'>, cfg: ExchangeConfig): Promise<boolean> {
+  const opposite: Side = bet.side === 'BACK' ? 'LAY' : 'BACK';
+  const book = await loadBook(q, market, bet.currency, bet.selectionId, [opposite], cfg);
+  const { fills } = book.place({ playerId: String(bet.playerId), runnerId: bet.selectionId, side: bet.side, price: bet.price, stake: bet.stake });
+  return fills.length > 0;
+}
+
+/** House-priced bet (BookMaker, Fancy): matched in full against the house at the price shown. */
+async function matchWithHouse(q: Queryable, market: MarketRow, bet: { id: number; currency: string; selectionId: string; side: string; price: number; stake: number }) {
+  await q.query(
+    `UPDATE exchange_bets SET status = 'MATCHED', matched_minor = stake_minor, matched_value = stake_minor * price, remaining_minor = 0,
+       delay_until = NULL, matched_at = now(), updated_at = now() WHERE id = $1`,
+    [bet.id],
+  );
+  if (market.kind === 'BOOKMAKER') {
+    await q.query(
+      `INSERT INTO exchange_fills (market_id, currency, selection_id, price, stake_minor, back_bet_id, lay_bet_id, taker_bet_id)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+      [market.marketId, bet.currency, bet.selectionId, bet.price, bet.stake, bet.side === 'BACK' ? bet.id : null, bet.side === 'LAY' ? bet.id : null, bet.id],
+    );
+  }
+}
+
+/* ---------------- placing ---------------- */
+
+interface PlayerFlags {
+  currency: Currency;
+  status: string;
+  exchange_market: number;
+  cs_market: number;
+}
+
+/** Stake as minor units within the currency's limits. */
+function parseStake(stake: string, currency: Currency, cfg: ExchangeConfig): number {
+  const minor = toMinor(stake);
+  const { min, max } = cfg.stakeLimits[currency];
+  if (minor < min) throw new BetRefused(422, M.stakeTooSmall(moneyFromMinor(min), currency), { code: 'stake' });
+  if (minor > max) throw new BetRefused(422, M.stakeTooLarge(moneyFromMinor(max), currency), { code: 'stake' });
+  return Number(minor);
+}
+
+/**
+ * Places a bet in the caller's transaction (the idempotency wrapper already locked the player's row). Refusals throw
+ * BetRefused and change nothing. Answers the bet id, the players touched and, for a bet in the delay, its length.
+ */
+export async function placeBet(q: Queryable, playerId: number, input: PlaceBetInput, cfg: ExchangeConfig): Promise<BetOutcome> {
+  const p = await q.query<PlayerFlags>('SELECT currency, status, exchange_market, cs_market FROM players WHERE id = $1', [playerId]);
+  const player = p.rows[0];
+  if (!player) throw new NotFound('Unknown player');
+  if (marketBlock({ ...player, exchange_market: Number(player.exchange_market), cs_market: Number(player.cs_market) }).exchange)
+    throw new BetRefused(403, M.exchangeBlocked, { code: 'blocked' });
+
+  const market = await lockMarket(q, input.market_id);
+  if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
+  const fancy = input.side === 'YES' || input.side === 'NO';
+  if (fancy !== (market.kind === 'FANCY')) throw new BetRefused(422, M.wrongSide, { code: 'side' });
+
+  let selectionId: string;
+  let price: number;
+  let line: number | null = null;
+  if ('line' in input) {
+    selectionId = String(market.fancy?.selectionId ?? '');
+    if (input.selection_id !== undefined && input.selection_id !== selectionId) throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
+    price = input.rate;
+    line = input.line;
+  } else {
+    selectionId = input.selection_id;
+    price = Math.round(input.price * 100);
+    if (market.kind === 'MATCH_ODDS' && (priceIndex(price) < 0 || Math.abs(input.price * 100 - price) > 1e-6))
+      throw new BetRefused(422, M.priceNotOnLadder, { code: 'price' });
+  }
+  assertOpen(market, fancy ? null : selectionId);
+  const stake = parseStake(input.stake, player.currency, cfg);
+  if (market.kind !== 'FANCY' && (price <= 100 || backProfit(stake, price) < 1)) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
+  if (market.kind === 'FANCY' && (stake * price) / 100 < 1) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
+  if (market.kind !== 'MATCH_ODDS') {
+    const moved = houseQuoteMismatch(market, { selectionId, side: input.side, price, line });
+    if (moved) throw new BetRefused(409, moved, { code: 'price_moved' });
+  }
+
+  const side = input.side;
+  const persistence = 'persistence' in input && input.persistence ? input.persistence : 'LAPSE';
+  const delayMs = market.inplay ? (cfg.betDelayMs[market.kind] ?? market.betDelayMs) : 0;
+  let pending = false;
+  if (delayMs > 0) {
+    pending =
+      market.kind !== 'MATCH_ODDS' ||
+      (await wouldMatch(q, market, { playerId, currency: player.currency, selectionId, side: side as Side, price, stake, persistence }, cfg));
+  }
+
+  const ins = await q.query<{ id: string }>(
+    `INSERT INTO exchange_bets (public_id, player_id, currency, market_id, kind, selection_id, selection_name, side, price, line,
+       fancy_type, stake_minor, persistence, status, delay_until)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
+       CASE WHEN $14::text = 'PENDING' THEN now() + make_interval(secs => $15::double precision / 1000) END)
+     RETURNING id`,
+    [
+      newPublicId(),
+      playerId,
+      player.currency,
+      market.marketId,
+      market.kind,
+      selectionId,
+      selectionName(market, selectionId) ?? '',
+      side,
+      price,
+      line,
+      market.fancy?.type ?? null,
+      stake,
+      persistence,
+      pending ? 'PENDING' : 'UNMATCHED',
+      delayMs,
+    ],
+  );
+  const betId = Number(ins.rows[0]!.id);
+  let affected = new Set<number>([playerId]);
+  if (!pending) {
+    if (market.kind === 'MATCH_ODDS')
+      affected = await matchNow(q, market, { id: betId, playerId, currency: player.currency, selectionId, side: side as Side, price, stake, persistence }, cfg);
+    else await matchWithHouse(q, market, { id: betId, currency: player.currency, selectionId, side, price, stake });
+  }
+  await holdOrRefuse(q, market, affected, playerId);
+  return { betId, affected: [...affected], delayMs: pending ? delayMs : null };
+}
+
+/** Re-holds exposures; the placing player's shortfall refuses the bet (the transaction rolls back). */
+async function holdOrRefuse(q: Queryable, market: MarketRow, players: Iterable<number>, playerId: number) {
+  try {
+    await rehold(q, market, players);
+  } catch (err) {
+    if (err instanceof InsufficientFunds) {
+      const b = await getPlayerBalance(q, playerId);
+      throw new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(b) });
+    }
+    throw err;
+  }
+}
+
+/* ---------------- the bet delay ---------------- */
+
+/**
+ * Ends a bet's delay: re-checks the market (suspended, ball running or closed: LAPSED) and, for house prices, the rate
+ * and line (moved: LAPSED); then matches it as if it arrived now. Answers the market and the players touched, or null
+ * when the bet was no longer PENDING (another process got there first).
+ */
+export async function activatePending(q: Queryable, betId: number, cfg: ExchangeConfig): Promise<{ marketId: string; affected: number[] } | null> {
+  const head = await q.query<{ market_id: string }>(`SELECT market_id FROM exchange_bets WHERE id = $1 AND status = 'PENDING'`, [betId]);
+  if (!head.rows[0]) return null;
+  const market = await lockMarket(q, head.rows[0].market_id);
+  if (!market) return null;
+  const r = await q.query<{
+    player_id: string;
+    currency: string;
+    selection_id: string;
+    side: string;
+    price: number;
+    line: number | null;
+    stake_minor: string;
+    persistence: 'LAPSE' | 'PERSIST';
+  }>(
+    `SELECT player_id, currency, selection_id, side, price, line, stake_minor, persistence FROM exchange_bets
+     WHERE id = $1 AND status = 'PENDING' FOR UPDATE`,
+    [betId],
+  );
+  const b = r.rows[0];
+  if (!b) return null;
+  const playerId = Number(b.player_id);
+  const lapse = async (reason: string) => {
+    await q.query(
+      `UPDATE exchange_bets SET status = 'LAPSED', cancelled_minor = stake_minor, reason = $2, delay_until = NULL, updated_at = now() WHERE id = $1`,
+      [betId, reason],
+    );
+    await rehold(q, market, [playerId]);
+    return { marketId: market.marketId, affected: [playerId] };
+  };
+  try {
+    assertOpen(market, market.kind === 'FANCY' ? null : b.selection_id);
+  } catch {
+    return lapse(M.lapsedSuspended);
+  }
+  const price = Number(b.price);
+  const stake = Number(b.stake_minor);
+  if (market.kind === 'MATCH_ODDS') {
+    const affected = await matchNow(
+      q,
+      market,
+      { id: betId, playerId, currency: b.currency, selectionId: b.selection_id, side: b.side as Side, price, stake, persistence: b.persistence },
+      cfg,
+    );
+    await rehold(q, market, affected);
+    return { marketId: market.marketId, affected: [...affected] };
+  }
+  if (houseQuoteMismatch(market, { selectionId: b.selection_id, side: b.side, price, line: b.line === null ? null : Number(b.line) }))
+    return lapse(M.lapsedPriceMoved);
+  await matchWithHouse(q, market, { id: betId, currency: b.currency, selectionId: b.selection_id, side: b.side, price, stake });
+  await rehold(q, market, [playerId]);
+  return { marketId: market.marketId, affected: [playerId] };
+}
+
+/** PENDING bets whose delay is over (a process died during it, or its timer was lost), oldest first. */
+export async function duePendingBets(q: Queryable, limit = 100): Promise<number[]> {
+  const r = await q.query<{ id: string }>(
+    `SELECT id FROM exchange_bets WHERE status = 'PENDING' AND delay_until <= now() ORDER BY delay_until LIMIT $1`,
+    [limit],
+  );
+  return r.rows.map((x) => Number(x.id));
+}
+
+/* ---------------- cancel, lapse, sweep ---------------- */
+
+/** Cancels a bet's unmatched remainder. A bet in the delay cannot be cancelled (it is not in the book yet). */
+export async function cancelBet(q: Queryable, playerId: number, publicId: string): Promise<BetOutcome> {
+  const head = await q.query<{ id: string; market_id: string }>('SELECT id, market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2', [
+    publicId,
+    playerId,
+  ]);
+  const row = head.rows[0];
+  if (!row) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
+  const market = await lockMarket(q, row.market_id);
+  if (!market) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
+  const r = await q.query<{ id: string }>(
+    `UPDATE exchange_bets SET cancelled_minor = cancelled_minor + remaining_minor, remaining_minor = 0,
+       status = CASE WHEN matched_minor > 0 THEN 'MATCHED' ELSE 'CANCELLED' END, updated_at = now()
+     WHERE id = $1 AND remaining_minor > 0 RETURNING id`,
+    [row.id],
+  );
+  if (!r.rows[0]) throw new BetRefused(409, M.nothingToCancel, { code: 'nothing' });
+  await rehold(q, market, [playerId]);
+  return { betId: Number(row.id), affected: [playerId], delayMs: null };
+}
 
 /** The turn in-play: unmatched LAPSE orders of the market lapse (caller holds the market lock). Answers affected player ids. */
-export async function lapseUnpersisted(_q: Queryable, _market: MarketRow): Promise<number[]> {
-  return [];
+export async function lapseUnpersisted(q: Queryable, market: MarketRow): Promise<number[]> {
+  const r = await q.query<{ player_id: string }>(
+    `UPDATE exchange_bets SET cancelled_minor = cancelled_minor + remaining_minor, remaining_minor = 0,
+       status = CASE WHEN matched_minor > 0 THEN 'MATCHED' ELSE 'LAPSED' END, reason = $2, updated_at = now()
+     WHERE market_id = $1 AND remaining_minor > 0 AND persistence = 'LAPSE' RETURNING player_id`,
+    [market.marketId, M.lapsedInPlay],
+  );
+  const players = [...new Set(r.rows.map((x) => Number(x.player_id)))];
+  await rehold(q, market, players);
+  return players;
+}
+
+/** Cancels every unmatched remainder and lapses PENDING bets of a market that closed (settlement calls it first). */
+export async function closeBook(q: Queryable, market: MarketRow): Promise<number[]> {
+  const r = await q.query<{ player_id: string }>(
+    `UPDATE exchange_bets SET cancelled_minor = cancelled_minor + remaining_minor + CASE WHEN status = 'PENDING' THEN stake_minor ELSE 0 END,
+       remaining_minor = 0, delay_until = NULL,
+       status = CASE WHEN status = 'PENDING' THEN 'LAPSED' WHEN matched_minor > 0 THEN 'MATCHED' ELSE 'CANCELLED' END,
+       reason = CASE WHEN status = 'PENDING' THEN $2 ELSE reason END, updated_at = now()
+     WHERE market_id = $1 AND (remaining_minor > 0 OR status = 'PENDING') RETURNING player_id`,
+    [market.marketId, M.marketClosed],
+  );
+  return [...new Set(r.rows.map((x) => Number(x.player_id)))];
 }
 
 /** After the feed changed a Match Odds market's prices: resting orders the new prices cross are matched (market locked). */
-export async function sweepCrossing(_q: Queryable, _market: MarketRow, _cfg: ExchangeConfig): Promise<number[]> {
-  return [];
+export async function sweepCrossing(q: Queryable, market: MarketRow, cfg: ExchangeConfig): Promise<number[]> {
+  if (market.kind !== 'MATCH_ODDS' || market.status !== 'OPEN') return [];
+  const books = await q.query<{ currency: string; selection_id: string }>(
+    'SELECT DISTINCT currency, selection_id FROM exchange_bets WHERE market_id = $1 AND remaining_minor > 0',
+    [market.marketId],
+  );
+  const affected = new Set<number>();
+  for (const { currency, selection_id } of books.rows) {
+    // the house's new offer arrives as orders after the players' resting ones: where it crosses them it matches at the players' prices
+    const book = new MatchOddsBook(market.marketId, [selection_id]);
+    const resting = await q.query<RestingRow>(
+      `SELECT id, player_id, side, price, remaining_minor, persistence FROM exchange_bets
+       WHERE market_id = $1 AND currency = $2 AND selection_id = $3 AND remaining_minor > 0 ORDER BY rest_seq FOR UPDATE`,
+      [market.marketId, currency, selection_id],
+    );
+    for (const r of resting.rows)
+      book.restExisting({
+        id: betOrderId(r.id),
+        playerId: String(r.player_id),
+        runnerId: selection_id,
+        side: r.side,
+        price: Number(r.price),
+        remaining: Number(r.remaining_minor),
+        persistence: r.persistence,
+      });
+    const fills = book.setHouseLiquidity(selection_id, await houseLadder(q, market, currency, selection_id, cfg));
+    if (!fills.length) continue;
+    for (const p of await writeFills(q, market, currency, fills, { orderId: '', betId: null })) affected.add(p);
+  }
+  await rehold(q, market, affected);
+  return [...affected];
 }
+
+/* ---------------- reading ---------------- */
+
+interface BetView {
+  public_id: string;
+  market_id: string;
+  market_name: string;
+  kind: 'MATCH_ODDS' | 'BOOKMAKER' | 'FANCY';
+  event_id: string;
+  event_name: string;
+  selection_id: string;
+  selection_name: string;
+  side: 'BACK' | 'LAY' | 'YES' | 'NO';
+  price: number;
+  line: number | null;
+  stake_minor: string;
+  matched_minor: string;
+  matched_value: string;
+  remaining_minor: string;
+  status: ExchangeBetStatus;
+  persistence: 'LAPSE' | 'PERSIST';
+  reason: string | null;
+  profit_minor: string | null;
+  placed_at: Date | string;
+  delay_until: Date | string | null;
+  settled_at: Date | string | null;
+}
+
+const BET_VIEW = `SELECT b.public_id, b.market_id, m.name AS market_name, b.kind, m.event_id, m.event_name, b.selection_id, b.selection_name,
+  b.side, b.price, b.line, b.stake_minor, b.matched_minor, b.matched_value, b.remaining_minor, b.status, b.persistence, b.reason,
+  b.profit_minor, b.placed_at, b.delay_until, b.settled_at
+  FROM exchange_bets b JOIN exchange_markets m ON m.market_id = b.market_id`;
+
+const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
+
+/** What a bet wins and risks: on its matched part, or on its whole stake at the asked price while nothing matched. */
+function potential(v: BetView): { profit: number; liability: number } {
+  const matched = Number(v.matched_minor);
+  const useMatched = matched > 0;
+  const stake = useMatched ? matched : Number(v.stake_minor);
+  if (v.kind === 'FANCY') {
+    const r = Number(v.price);
+    return v.side === 'YES'
+      ? { profit: Math.floor((stake * r) / 100), liability: stake }
+      : { profit: stake, liability: Math.ceil((stake * r) / 100) };
+  }
+  const win = useMatched ? Math.floor((Number(v.matched_value) - 100 * matched) / 100) : backProfit(stake, Number(v.price));
+  return v.side === 'BACK' ? { profit: win, liability: stake } : { profit: stake, liability: win };
+}
+
+export function betOut(v: BetView): ExchangeBetOut {
+  const matched = Number(v.matched_minor);
+  const pot = potential(v);
+  const fancy = v.kind === 'FANCY';
+  return {
+    id: v.public_id,
+    market_id: v.market_id,
+    market_name: v.market_name,
+    market_kind: v.kind,
+    event_id: v.event_id,
+    event_name: v.event_name,
+    selection_id: v.selection_id,
+    selection_name: v.selection_name,
+    side: v.side,
+    price: fancy ? null : Number(v.price) / 100,
+    line: fancy ? v.line : null,
+    rate: fancy ? Number(v.price) : v.kind === 'BOOKMAKER' ? Number(v.price) - 100 : null,
+    stake: moneyFromMinor(BigInt(v.stake_minor)),
+    matched_stake: moneyFromMinor(matched),
+    unmatched_stake: moneyFromMinor(v.status === 'PENDING' ? BigInt(v.stake_minor) : BigInt(v.remaining_minor)),
+    avg_price: matched > 0 && !fancy ? Math.round(Number(v.matched_value) / matched) / 100 : null,
+    status: v.status,
+    persistence: v.persistence,
+    reason: v.reason,
+    potential_profit: moneyFromMinor(pot.profit),
+    potential_liability: moneyFromMinor(pot.liability),
+    profit_loss: v.profit_minor === null ? null : moneyFromMinor(BigInt(v.profit_minor)),
+    placed_at: iso(v.placed_at)!,
+    delay_until: iso(v.delay_until),
+    settled_at: iso(v.settled_at),
+  };
+}
+
+export async function readBet(q: Queryable, betId: number): Promise<ExchangeBetOut> {
+  const r = await q.query<BetView>(`${BET_VIEW} WHERE b.id = $1`, [betId]);
+  return betOut(r.rows[0]!);
+}
+
+export async function listBets(
+  q: Queryable,
+  playerId: number,
+  filter: { status: 'open' | 'settled' | 'all'; marketId?: string; page: number; perPage: number },
+): Promise<{ data: ExchangeBetOut[]; page: number; last_page: number; total: number }> {
+  const statuses = filter.status === 'open' ? OPEN_BET_STATUSES : filter.status === 'settled' ? SETTLED_BET_STATUSES : null;
+  const where = ['b.player_id = $1'];
+  const params: unknown[] = [playerId];
+  if (statuses) {
+    params.push(statuses);
+    where.push(`b.status = ANY($${params.length}::text[])`);
+  }
+  if (filter.marketId) {
+    params.push(filter.marketId);
+    where.push(`b.market_id = $${params.length}`);
+  }
+  const total = Number(
+    (await q.query<{ n: string }>(`SELECT count(*) AS n FROM exchange_bets b WHERE ${where.join(' AND ')}`, params)).rows[0]!.n,
+  );
+  params.push(filter.perPage, (filter.page - 1) * filter.perPage);
+  const rows = await q.query<BetView>(
+    `${BET_VIEW} WHERE ${where.join(' AND ')} ORDER BY b.id DESC LIMIT $${params.length - 1} OFFSET $${params.length}`,
+    params,
+  );
+  return { data: rows.rows.map(betOut), page: filter.page, last_page: Math.max(1, Math.ceil(total / filter.perPage)), total };
+}
+
+export type { Order };

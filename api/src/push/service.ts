@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db';
 import { sha256Hex } from '@khela/contracts/signing';
 import { getPlayerBalance, walletFigures } from '../ledger';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
-import type { EndHandler, PushBroker, PushHandler, PushPayload, PushTopic } from './broker';
+import { LocalBroadcast, type EndHandler, type PushBroker, type PushHandler, type PushPayload, type PushTopic } from './broker';
 import { closeSessionStreams, closeStream, openStream, pushLimits, touchStream, type PushLimits } from './streams';
 
 export const TICKET_TTL_SECONDS = 30;
@@ -25,6 +25,13 @@ export interface PushService {
   /** Call after a ledger transfer commits. Never throws: a lost push only delays the UI's next poll. */
   publishBalance(playerId: number): Promise<void>;
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler): () => void;
+  /**
+   * To every stream open in this process, whoever its player (the public `odds` topic). Process-local on purpose:
+   * each process consumes the odds feed itself. Never throws.
+   */
+  broadcast<T extends PushTopic>(topic: T, payload: PushPayload<T>): void;
+  /** What each open stream listens to besides its player's events. Returns the unsubscribe function. */
+  subscribeBroadcast(handler: PushHandler): () => void;
   /** A ticket for a stream of this session: the stream ends when the session does. */
   issueTicket(playerId: number, sessionHash: string): Promise<string>;
   /** Single use: the player and session, or null when unknown, used, older than 30 s or the session ended. */
@@ -46,10 +53,13 @@ export function createPushService(
   log?: { warn(obj: object, msg: string): void },
   limits: PushLimits = pushLimits(),
 ): PushService {
+  const local = new LocalBroadcast();
   return {
     broker,
     limits,
     publish: (playerId, topic, payload) => broker.publish(playerId, topic, payload),
+    broadcast: (topic, payload) => local.emit(topic, payload),
+    subscribeBroadcast: (handler) => local.subscribe(handler),
     async publishBalance(playerId) {
       try {
         await publishBalance(db, broker, playerId);

@@ -194,6 +194,37 @@ export class MatchOddsBook {
     return this.orders.get(id);
   }
 
+  /**
+   * Rest an order that already rests elsewhere (rebuilding a book from storage): no matching and no stake checks, so
+   * a small remainder left by earlier matches loads as it is. Load in time priority order.
+   */
+  restExisting(req: { id: string; playerId: string; runnerId: string; side: Side; price: number; remaining: number; persistence?: Persistence }): Order {
+    const book = this.books.get(req.runnerId);
+    if (!book) throw new OrderError('UNKNOWN_RUNNER', `runner ${req.runnerId} is not in market ${this.marketId}`);
+    const idx = priceIndex(req.price);
+    if (idx < 0) throw new OrderError('INVALID_PRICE', `price ${req.price} is not on the ladder`);
+    if (this.orders.has(req.id)) throw new OrderError('DUPLICATE_ORDER', `order ${req.id} exists`);
+    const order: Order = {
+      id: req.id,
+      playerId: req.playerId,
+      runnerId: req.runnerId,
+      side: req.side,
+      price: req.price,
+      stake: req.remaining,
+      persistence: req.persistence ?? 'LAPSE',
+      seq: ++this.seq,
+      remaining: req.remaining,
+      matched: 0,
+      matchedValue: 0,
+      cancelled: 0,
+      status: 'UNMATCHED',
+    };
+    this.orders.set(order.id, order);
+    book.rest(order, idx);
+    this.resting.add(order);
+    return order;
+  }
+
   /** Place an order: match it against the opposite side now, then rest its remainder (or lapse it if rest=false). */
   place(req: PlaceRequest): PlaceResult {
     const book = this.books.get(req.runnerId);

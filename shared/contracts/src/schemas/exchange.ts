@@ -1,6 +1,6 @@
 // Endpoint schemas of the exchange domain (spec section 7) and the shapes of the separate odds host.
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, money } from '../endpoint';
 
 /** GET /api/exchange-hub: where the browser reads odds from (the sandbox stand-in until a real feed is configured). */
 export const exchangeHub = endpoint({
@@ -157,7 +157,7 @@ export const exchangeBetSchema = z.object({
   delay_until: z.string().nullable(),
   settled_at: z.string().nullable(),
 });
-export type ExchangeBet = z.infer<typeof exchangeBetSchema>;
+export type ExchangeBetView = z.infer<typeof exchangeBetSchema>;
 
 const betAnswer = z.object({ bet: exchangeBetSchema, balance: money, available: money, exposure: money });
 
@@ -225,11 +225,11 @@ export const exchangeMarketPosition = endpoint({
   }),
 });
 
-/** The market as the API sees it (from the feed): status and what a bet would be checked against. */
+/** The market as the API sees it (from the feed): status and what a bet would be checked against; Match Odds depth in the player's currency (BDT for visitors). */
 export const exchangeMarketState = endpoint({
   method: 'GET',
   path: '/api/exchange/markets/{marketId}',
-  auth: 'none',
+  auth: 'optional',
   tags: ['exchange'],
   params: z.object({ marketId: marketIdInput }),
   response: z.object({

@@ -1,0 +1,216 @@
+// Placing and matching through HTTP, on PGlite and PostgreSQL: player-to-player matching at the resting price,
+// the feed's liquidity, exposure of combined positions, refusals, lapse at in-play, the bet delay, and 50 parallel
+// bets by one player. The feed is the sandbox's World, driven by hand (testing/exchange-fixture.ts).
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
+import type { Db } from '../db';
+import { checkLedger } from '../ledger';
+import { bothDatabases, testApp } from '../testing/helpers';
+import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
+
+const engines = await bothDatabases();
+let keySeq = 0;
+
+describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
+  if (skip) {
+    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
+    return;
+  }
+  let db: Db & { drop?: () => Promise<void> };
+  let app: FastifyInstance;
+  let feed: ExchangeFeed;
+
+  beforeAll(async () => {
+    db = await make();
+    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:300,BOOKMAKER:200,FANCY:200', EXCHANGE_PENDING_SWEEP_MS: '100' });
+    feed = new ExchangeFeed(db, app);
+    await feed.load();
+  });
+  afterAll(async () => {
+    await app.close();
+    if (db.drop) await db.drop();
+    else await db.close();
+  });
+
+  const bet = (token: string, body: Record<string, unknown>, key = `k${++keySeq}`) =>
+    app.inject({ method: 'POST', url: '/api/exchange/bets', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key }, payload: body });
+  const balance = async (token: string) =>
+    (await app.inject({ method: 'POST', url: '/api/balance', headers: { authorization: `Bearer ${token}` } })).json() as {
+      balance: string;
+      exposure: string;
+      available: string;
+    };
+  const position = async (token: string, marketId: string) =>
+    (await app.inject({ method: 'GET', url: `/api/exchange/markets/${marketId}/position`, headers: { authorization: `Bearer ${token}` } })).json();
+  const bets = async (token: string, query = '') =>
+    (await app.inject({ method: 'GET', url: `/api/exchange/bets${query}`, headers: { authorization: `Bearer ${token}` } })).json().data as Array<
+      Record<string, unknown>
+    >;
+
+  it('matches a resting back with another player\'s lay at the resting price, partially when sizes differ', async () => {
+    const m = MARKETS.preplay;
+    await feed.control(m, 'liquidity', { selectionId: 100301 });
+    const a = await fundedPlayer(db, '5000');
+    const b = await fundedPlayer(db, '5000');
+    const back = await bet(a.token, { market_id: m, selection_id: 100301, side: 'BACK', price: 2.5, stake: '1000' });
+    expect(back.statusCode).toBe(200);
+    expect(back.json().bet).toMatchObject({ status: 'UNMATCHED', matched_stake: '0.00', unmatched_stake: '1000.00' });
+    expect(back.json()).toMatchObject({ balance: '5000.00', exposure: '1000.00', available: '4000.00' });
+
+    // a lay at 2.3 accepts any price up to 2.3... so it does not reach the back at 2.5; one at 2.6 matches at 2.5
+    const lay = await bet(b.token, { market_id: m, selection_id: 100301, side: 'LAY', price: 2.6, stake: '600' });
+    expect(lay.json().bet).toMatchObject({ status: 'MATCHED', matched_stake: '600.00', avg_price: 2.5 });
+    // the layer risks 600 * 1.5 at the resting price, not at the 2.6 asked
+    expect(lay.json()).toMatchObject({ exposure: '900.00', available: '4100.00' });
+
+    const mine = await bets(a.token, `?market_id=${m}`);
+    expect(mine[0]).toMatchObject({ status: 'PARTIALLY_MATCHED', matched_stake: '600.00', unmatched_stake: '400.00', avg_price: 2.5 });
+    const pos = await position(a.token, m);
+    expect(pos.runners).toEqual([
+      expect.objectContaining({ selection_id: '100301', profit_loss: '900.00' }),
+      expect.objectContaining({ selection_id: '100302', profit_loss: '-600.00', worst: '-1000.00' }),
+    ]);
+    expect(pos.exposure).toBe('1000.00');
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('holds the domain formula exposure of combined back and lay positions, and a hedge lowers it', async () => {
+    const m = MARKETS.preplay;
+    // the house offers 3.0 to back and 3.1 to lay on runner 100302
+    await feed.control(m, 'liquidity', { selectionId: 100302, back: [{ price: 3, size: 10000 }], lay: [{ price: 3.1, size: 10000 }] });
+    const p = await fundedPlayer(db, '10000');
+    const r1 = await bet(p.token, { market_id: m, selection_id: 100302, side: 'BACK', price: 3, stake: '1000' });
+    expect(r1.json().bet).toMatchObject({ status: 'MATCHED', avg_price: 3 });
+    expect(r1.json().exposure).toBe('1000.00');
+    // lay 1000 at 3.1: pl(100302) = 2000 - 2100 = -100; pl(100301) = -1000 + 1000 = 0 -> exposure 100
+    const r2 = await bet(p.token, { market_id: m, selection_id: 100302, side: 'LAY', price: 3.1, stake: '1000' });
+    expect(r2.json().bet.status).toBe('MATCHED');
+    expect(r2.json()).toMatchObject({ exposure: '100.00', available: '9900.00', balance: '10000.00' });
+    const pos = await position(p.token, m);
+    expect(pos.runners.map((r: { profit_loss: string }) => r.profit_loss)).toEqual(['0.00', '-100.00']);
+  });
+
+  it('a back above the best offer rests; the feed\'s size is used up until its next update', async () => {
+    const m = MARKETS.preplay;
+    await feed.control(m, 'liquidity', { selectionId: 100302, back: [{ price: 3, size: 150 }], lay: [{ price: 3.1, size: 10000 }] });
+    const p = await fundedPlayer(db, '10000');
+    const rests = await bet(p.token, { market_id: m, selection_id: 100302, side: 'BACK', price: 3.2, stake: '100' });
+    expect(rests.json().bet.status).toBe('UNMATCHED');
+    const first = await bet(p.token, { market_id: m, selection_id: 100302, side: 'BACK', price: 3, stake: '100' });
+    expect(first.json().bet.status).toBe('MATCHED');
+    const second = await bet(p.token, { market_id: m, selection_id: 100302, side: 'BACK', price: 3, stake: '100' });
+    expect(second.json().bet).toMatchObject({ status: 'PARTIALLY_MATCHED', matched_stake: '50.00' });
+  });
+
+  it('refuses a price off the ladder, a moved BookMaker rate or Fancy line, and bets on suspended or ball-running markets', async () => {
+    const p = await fundedPlayer(db, '10000');
+    const off = await bet(p.token, { market_id: MARKETS.preplay, selection_id: 100301, side: 'BACK', price: 2.51, stake: '100' });
+    expect(off.statusCode).toBe(422);
+    expect(off.json().message).toBe(M.priceNotOnLadder);
+
+    const bm = feed.market(MARKETS.preplayBookmaker);
+    const rate = bm.runners[0]!.backRate!;
+    const moved = await bet(p.token, { market_id: bm.marketId, selection_id: bm.runners[0]!.selectionId, side: 'BACK', price: 1 + (rate + 1) / 100, stake: '100' });
+    expect(moved.statusCode).toBe(409);
+    expect(moved.json().message).toBe(M.rateChanged);
+    const ok = await bet(p.token, { market_id: bm.marketId, selection_id: bm.runners[0]!.selectionId, side: 'BACK', price: 1 + rate / 100, stake: '100' });
+    expect(ok.json().bet).toMatchObject({ status: 'MATCHED', rate });
+
+    const f = feed.market(MARKETS.preplayFancy).fancy!;
+    const line = await bet(p.token, { market_id: MARKETS.preplayFancy, side: 'YES', line: f.yes + 1, rate: f.yesRate, stake: '100' });
+    expect(line.json().message).toBe(M.lineChanged);
+
+    await feed.control(MARKETS.preplayBookmaker, 'ball-running');
+    const running = await bet(p.token, { market_id: bm.marketId, selection_id: bm.runners[0]!.selectionId, side: 'BACK', price: 1 + rate / 100, stake: '100' });
+    expect(running.statusCode).toBe(409);
+    expect(running.json().message).toBe(M.ballRunning);
+    await feed.control(MARKETS.preplayBookmaker, 'resume');
+
+    await feed.control(MARKETS.preplayFancy, 'suspend');
+    const suspended = await bet(p.token, { market_id: MARKETS.preplayFancy, side: 'YES', line: f.yes, rate: f.yesRate, stake: '100' });
+    expect(suspended.json().message).toBe(M.marketSuspended);
+    await feed.control(MARKETS.preplayFancy, 'resume');
+    const yes = await bet(p.token, { market_id: MARKETS.preplayFancy, side: 'YES', line: f.yes, rate: f.yesRate, stake: '100' });
+    expect(yes.json().bet).toMatchObject({ status: 'MATCHED', line: f.yes, rate: f.yesRate });
+  });
+
+  it('refuses a bet the available balance cannot hold, and changes nothing', async () => {
+    const p = await fundedPlayer(db, '150');
+    // at least 200 x 1.5 (what resting backs at 2.5 would make it risk), more than the 150 there is
+    const r = await bet(p.token, { market_id: MARKETS.preplay, selection_id: 100301, side: 'LAY', price: 3, stake: '200' });
+    expect(r.statusCode).toBe(422);
+    expect(r.json()).toMatchObject({ message: M.insufficientAvailable, available: '150.00' });
+    expect(await bets(p.token, '?status=all')).toEqual([]);
+    expect(await balance(p.token)).toMatchObject({ balance: '150.00', exposure: '0.00', available: '150.00' });
+  });
+
+  it('answers a repeated Idempotency-Key with the same bet and needs one', async () => {
+    const p = await fundedPlayer(db, '1000');
+    const body = { market_id: MARKETS.preplay, selection_id: 100301, side: 'BACK', price: 20, stake: '100' };
+    const one = await bet(p.token, body, 'same-key');
+    const two = await bet(p.token, body, 'same-key');
+    expect(two.json().bet.id).toBe(one.json().bet.id);
+    expect(await bets(p.token)).toHaveLength(1);
+    const none = await app.inject({ method: 'POST', url: '/api/exchange/bets', headers: { authorization: `Bearer ${p.token}` }, payload: body });
+    expect(none.statusCode).toBe(400);
+  });
+
+  it('cancels the unmatched remainder and releases its hold', async () => {
+    const p = await fundedPlayer(db, '1000');
+    const r = await bet(p.token, { market_id: MARKETS.preplay, selection_id: 100301, side: 'BACK', price: 50, stake: '400' });
+    expect(r.json().available).toBe('600.00');
+    const c = await app.inject({ method: 'DELETE', url: `/api/exchange/bets/${r.json().bet.id}`, headers: { authorization: `Bearer ${p.token}` } });
+    expect(c.json()).toMatchObject({ bet: { status: 'CANCELLED' }, available: '1000.00', exposure: '0.00' });
+    const again = await app.inject({ method: 'DELETE', url: `/api/exchange/bets/${r.json().bet.id}`, headers: { authorization: `Bearer ${p.token}` } });
+    expect(again.statusCode).toBe(409);
+  });
+
+  it('lapses unmatched LAPSE orders at the turn in-play and keeps PERSIST ones', async () => {
+    const m = MARKETS.preplay;
+    const p = await fundedPlayer(db, '1000');
+    const lapse = await bet(p.token, { market_id: m, selection_id: 100301, side: 'BACK', price: 40, stake: '100' });
+    const keep = await bet(p.token, { market_id: m, selection_id: 100301, side: 'BACK', price: 40, stake: '100', persistence: 'PERSIST' });
+    expect((await balance(p.token)).exposure).toBe('200.00');
+    await feed.control(m, 'in-play');
+    const all = await bets(p.token, '?status=all');
+    expect(all.find((b) => b.id === lapse.json().bet.id)).toMatchObject({ status: 'LAPSED', reason: M.lapsedInPlay });
+    expect(all.find((b) => b.id === keep.json().bet.id)).toMatchObject({ status: 'UNMATCHED' });
+    expect(await balance(p.token)).toMatchObject({ exposure: '100.00', available: '900.00' });
+    await feed.control(m, 'in-play', { on: false });
+  });
+
+  it('in play, only a bet that matches waits the delay; a suspension during it lapses it', async () => {
+    const m = MARKETS.inplay;
+    await feed.control(m, 'freeze');
+    await feed.control(m, 'liquidity', { selectionId: 100101, back: [{ price: 2, size: 10000 }], lay: [{ price: 2.02, size: 10000 }] });
+    const p = await fundedPlayer(db, '1000');
+    const rest = await bet(p.token, { market_id: m, selection_id: 100101, side: 'BACK', price: 5, stake: '100' });
+    expect(rest.json().bet).toMatchObject({ status: 'UNMATCHED', delay_until: null });
+    const take = await bet(p.token, { market_id: m, selection_id: 100101, side: 'BACK', price: 2, stake: '100' });
+    expect(take.json().bet.status).toBe('PENDING');
+    expect(take.json().exposure).toBe('200.00');
+    await expect.poll(async () => (await bets(p.token)).find((b) => b.id === take.json().bet.id)?.status, { timeout: 5000 }).toBe('MATCHED');
+
+    const late = await bet(p.token, { market_id: m, selection_id: 100101, side: 'BACK', price: 2, stake: '100' });
+    expect(late.json().bet.status).toBe('PENDING');
+    await feed.control(m, 'suspend');
+    await expect
+      .poll(async () => (await bets(p.token, '?status=all')).find((b) => b.id === late.json().bet.id)?.status, { timeout: 5000 })
+      .toBe('LAPSED');
+    await feed.control(m, 'resume');
+    expect((await balance(p.token)).exposure).toBe('200.00');
+  });
+
+  it('50 parallel bets by one player never overrun the balance', async () => {
+    const p = await fundedPlayer(db, '1000');
+    const results = await Promise.all(
+      Array.from({ length: 50 }, () => bet(p.token, { market_id: MARKETS.preplay, selection_id: 100302, side: 'BACK', price: 100, stake: '100' })),
+    );
+    const ok = results.filter((r) => r.statusCode === 200);
+    expect(ok).toHaveLength(10);
+    expect(results.filter((r) => r.statusCode === 422)).toHaveLength(40);
+    expect(await balance(p.token)).toMatchObject({ balance: '1000.00', exposure: '1000.00', available: '0.00' });
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+});

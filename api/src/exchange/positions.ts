@@ -1,0 +1,192 @@
+// A player's position in a market, from the database: matched bets (fills) and unmatched remainders, the worst case
+// over outcomes (engine/position.ts), and the hold of that exposure in the ledger (player:N:exposure). SQL only.
+import { fancyValue } from '@khela/contracts';
+import type { Queryable } from '../db';
+import { playerAccounts, transfer } from '../ledger';
+import { exchangePosition, fancyPosition, type ExchangeBet, type FancyBet } from './engine';
+import type { MarketRow } from './markets';
+
+/** One bet as positions read it. */
+export interface BetRow {
+  id: number;
+  playerId: number;
+  currency: string;
+  selectionId: string;
+  side: 'BACK' | 'LAY' | 'YES' | 'NO';
+  price: number;
+  line: number | null;
+  fancyType: number | null;
+  stake: number;
+  matched: number;
+  remaining: number;
+  status: string;
+}
+
+/** A matched part of a back or lay: one fill seen from one player's bet. */
+export interface MatchedPart {
+  betId: number;
+  playerId: number;
+  selectionId: string;
+  side: 'BACK' | 'LAY';
+  price: number;
+  stake: number;
+}
+
+export interface MarketBets {
+  bets: BetRow[];
+  /** Match Odds and BookMaker: matched parts from the fills. */
+  parts: MatchedPart[];
+}
+
+/** Every bet of a market (optionally of some players), with the matched parts of its backs and lays. */
+export async function loadMarketBets(q: Queryable, marketId: string, playerIds?: number[]): Promise<MarketBets> {
+  const filter = playerIds ? 'AND b.player_id = ANY($2::bigint[])' : '';
+  const params: unknown[] = playerIds ? [marketId, playerIds] : [marketId];
+  const bets = await q.query<{
+    id: string;
+    player_id: string;
+    currency: string;
+    selection_id: string;
+    side: BetRow['side'];
+    price: number;
+    line: number | null;
+    fancy_type: number | null;
+    stake_minor: string;
+    matched_minor: string;
+    remaining_minor: string;
+    status: string;
+  }>(
+    `SELECT id, player_id, currency, selection_id, side, price, line, fancy_type, stake_minor, matched_minor, remaining_minor, status
+     FROM exchange_bets b WHERE b.market_id = $1 ${filter} ORDER BY id`,
+    params,
+  );
+  const parts = await q.query<{ bet_id: string; player_id: string; selection_id: string; side: 'BACK' | 'LAY'; price: number; stake_minor: string }>(
+    `SELECT b.id AS bet_id, b.player_id, f.selection_id, CASE WHEN f.back_bet_id = b.id THEN 'BACK' ELSE 'LAY' END AS side,
+            f.price, f.stake_minor
+     FROM exchange_fills f JOIN exchange_bets b ON b.id = f.back_bet_id OR b.id = f.lay_bet_id
+     WHERE f.market_id = $1 AND b.market_id = $1 ${filter} ORDER BY f.id`,
+    params,
+  );
+  return {
+    bets: bets.rows.map((b) => ({
+      id: Number(b.id),
+      playerId: Number(b.player_id),
+      currency: b.currency,
+      selectionId: b.selection_id,
+      side: b.side,
+      price: Number(b.price),
+      line: b.line === null ? null : Number(b.line),
+      fancyType: b.fancy_type === null ? null : Number(b.fancy_type),
+      stake: Number(b.stake_minor),
+      matched: Number(b.matched_minor),
+      remaining: Number(b.remaining_minor),
+      status: b.status,
+    })),
+    parts: parts.rows.map((p) => ({
+      betId: Number(p.bet_id),
+      playerId: Number(p.player_id),
+      selectionId: p.selection_id,
+      side: p.side,
+      price: Number(p.price),
+      stake: Number(p.stake_minor),
+    })),
+  };
+}
+
+/** Runner ids of a Match Odds or BookMaker market, as the bets name them. */
+export const runnerIds = (market: MarketRow) => market.runners.map((r) => String(r.selectionId));
+
+/** A matched Fancy bet in the engine's terms: the line is compared with the settling value (runs, digit or parity). */
+export function fancyBet(b: BetRow, stake = b.matched): FancyBet {
+  return { playerId: String(b.playerId), side: b.side as 'YES' | 'NO', line: b.line ?? 0, rate: b.price, stake };
+}
+
+/** The value a Fancy market settles on. */
+export const fancyResultValue = (market: MarketRow, runs: number) => fancyValue(market.fancy?.type ?? 2, runs);
+
+export interface PlayerPosition {
+  /** Match Odds / BookMaker: profit per runner from matched bets, and with unmatched orders at their worst. */
+  pl: Map<string, number>;
+  worst: Map<string, number>;
+  /** Fancy: profit per settling value. */
+  table: { runs: number; pl: number }[];
+  exposure: number;
+}
+
+/**
+ * One player's position in a market. Unmatched remainders and bets still in the delay (PENDING: the whole stake)
+ * count at their worst; a PENDING Fancy bet adds its whole possible loss.
+ */
+export function playerPosition(market: MarketRow, playerId: number, data: MarketBets): PlayerPosition {
+  const own = data.bets.filter((b) => b.playerId === playerId);
+  if (market.kind === 'FANCY') {
+    const matched = own.filter((b) => b.matched > 0 && b.status !== 'VOID').map((b) => fancyBet(b));
+    const pos = fancyPosition(matched);
+    let pending = 0;
+    for (const b of own) if (b.status === 'PENDING') pending += b.side === 'YES' ? b.stake : Math.ceil((b.stake * b.price) / 100);
+    return { pl: new Map(), worst: new Map(), table: pos.table, exposure: pos.exposure + pending };
+  }
+  const runners = runnerIds(market);
+  const matched: ExchangeBet[] = data.parts
+    .filter((p) => p.playerId === playerId)
+    .map((p) => ({ playerId: String(playerId), selectionId: p.selectionId, side: p.side, price: p.price, stake: p.stake }));
+  const unmatched: ExchangeBet[] = [];
+  for (const b of own) {
+    const open = b.status === 'PENDING' ? b.stake : b.remaining;
+    if (open > 0 && (b.side === 'BACK' || b.side === 'LAY'))
+      unmatched.push({ playerId: String(playerId), selectionId: b.selectionId, side: b.side, price: b.price, stake: open });
+  }
+  const pos = exchangePosition(runners, matched, unmatched);
+  return { pl: pos.pl, worst: pos.worst, table: [], exposure: pos.exposure };
+}
+
+/**
+ * Sets the amount held for a player's position in a market to `exposure` (minor units): the difference moves between
+ * the player's main and exposure accounts. Raising it takes InsufficientFunds from the ledger when main cannot cover
+ * it (the caller refuses the bet). Answers the previous hold. Call under the market's lock.
+ */
+export async function setHold(q: Queryable, playerId: number, market: MarketRow, exposure: number): Promise<number> {
+  const accounts = await playerAccounts(q, playerId);
+  const r = await q.query<{ exposure_minor: string; hold_version: number }>(
+    `INSERT INTO exchange_positions (player_id, market_id, currency) VALUES ($1, $2, $3)
+     ON CONFLICT (player_id, market_id) DO UPDATE SET updated_at = exchange_positions.updated_at
+     RETURNING exposure_minor, hold_version`,
+    [playerId, market.marketId, accounts.currency],
+  );
+  const before = Number(r.rows[0]!.exposure_minor);
+  const version = Number(r.rows[0]!.hold_version) + 1;
+  if (before === exposure) return before;
+  const delta = BigInt(exposure - before);
+  await transfer(q, {
+    idempotencyKey: `exchange:hold:${playerId}:${market.marketId}:${version}`,
+    kind: 'exchange.hold',
+    reference: market.marketId,
+    metadata: { market_id: market.marketId, exposure },
+    legs: [
+      { account: accounts.main, amountMinor: -delta },
+      { account: accounts.exposure, amountMinor: delta },
+    ],
+  });
+  await q.query(
+    'UPDATE exchange_positions SET exposure_minor = $3, hold_version = $4, updated_at = now() WHERE player_id = $1 AND market_id = $2',
+    [playerId, market.marketId, exposure, version],
+  );
+  return before;
+}
+
+/**
+ * Recomputes and re-holds the exposure of these players in the market (after matches, cancels, lapses). Players are
+ * taken in id order so two transactions never lock the same ledger accounts in opposite orders.
+ */
+export async function rehold(q: Queryable, market: MarketRow, playerIds: Iterable<number>): Promise<Map<number, number>> {
+  const ids = [...new Set(playerIds)].sort((a, b) => a - b);
+  const out = new Map<number, number>();
+  if (!ids.length) return out;
+  const data = await loadMarketBets(q, market.marketId, ids);
+  for (const id of ids) {
+    const { exposure } = playerPosition(market, id, data);
+    await setHold(q, id, market, exposure);
+    out.set(id, exposure);
+  }
+  return out;
+}
