@@ -71,7 +71,10 @@ function bookmakerRate(runner: FeedRunner | undefined, side: 'BACK' | 'LAY'): nu
 }
 
 /** House-priced bets: the asked rate/line must be the one shown now (answers the refusal, or null when it matches). */
-function houseQuoteMismatch(market: MarketRow, bet: { selectionId: string; side: string; price: number; line: number | null }): string | null {
+function houseQuoteMismatch(
+  market: MarketRow,
+  bet: { selectionId: string; side: string; price: number; line: number | null },
+): string | null {
   if (market.kind === 'BOOKMAKER') {
     const runner = market.runners.find((r) => String(r.selectionId) === bet.selectionId);
     const rate = bookmakerRate(runner, bet.side as 'BACK' | 'LAY');
@@ -168,7 +171,13 @@ export async function loadBook(
  * Writes the engine's fills: the house's take recorded (whichever side it was on), players' resting orders updated
  * (the taker bet itself is written by the caller), fill rows appended. Answers the players of updated resting orders.
  */
-async function writeFills(q: Queryable, market: MarketRow, currency: string, fills: Fill[], taker: { orderId: string; betId: number | null }) {
+async function writeFills(
+  q: Queryable,
+  market: MarketRow,
+  currency: string,
+  fills: Fill[],
+  taker: { orderId: string; betId: number | null },
+) {
   const affected = new Set<number>();
   const betId = (orderId: string) => (orderId === taker.orderId ? taker.betId : betIdOfOrder(orderId));
   for (const f of fills) {
@@ -216,9 +225,11 @@ interface TakerBet {
   price: number;
   stake: number;
   persistence: 'LAPSE' | 'PERSIST';
+  /** Cash-out hedges: what does not match at once is cancelled instead of resting. */
+  fillOrKill?: boolean;
 }
 
-/** Matches a Match Odds order now and rests its remainder; writes everything. Answers the players it touched. */
+/** Matches a Match Odds order now and rests its remainder (or cancels it: fill-or-kill); writes everything. Answers the players it touched. */
 async function matchNow(q: Queryable, market: MarketRow, bet: TakerBet, cfg: ExchangeConfig): Promise<Set<number>> {
   const opposite: Side = bet.side === 'BACK' ? 'LAY' : 'BACK';
   const book = await loadBook(q, market, bet.currency, bet.selectionId, [opposite], cfg);
@@ -231,14 +242,17 @@ async function matchNow(q: Queryable, market: MarketRow, bet: TakerBet, cfg: Exc
     price: bet.price,
     stake: bet.stake,
     persistence: bet.persistence,
+    rest: !bet.fillOrKill,
   });
   const affected = await writeFills(q, market, bet.currency, fills, { orderId, betId: bet.id });
+  // a fill-or-kill remainder is cancelled: the bet is MATCHED for what matched, LAPSED when nothing did
+  const status = order.cancelled > 0 ? (order.matched > 0 ? 'MATCHED' : 'LAPSED') : order.status;
   await q.query(
     `UPDATE exchange_bets SET status = $2, matched_minor = $3::bigint, matched_value = $4::bigint, remaining_minor = $5::bigint,
-       rest_seq = CASE WHEN $5::bigint > 0 THEN nextval('exchange_rest_seq') ELSE rest_seq END,
+       cancelled_minor = $6::bigint, rest_seq = CASE WHEN $5::bigint > 0 THEN nextval('exchange_rest_seq') ELSE rest_seq END,
        matched_at = CASE WHEN $3::bigint > 0 THEN now() ELSE matched_at END, delay_until = NULL, updated_at = now()
      WHERE id = $1`,
-    [bet.id, order.status, order.matched, order.matchedValue, order.remaining],
+    [bet.id, status, order.matched, order.matchedValue, order.remaining, order.cancelled],
   );
   affected.add(bet.playerId);
   return affected;
@@ -248,12 +262,22 @@ async function matchNow(q: Queryable, market: MarketRow, bet: TakerBet, cfg: Exc
 async function wouldMatch(q: Queryable, market: MarketRow, bet: Omit<TakerBet, 'id'>, cfg: ExchangeConfig): Promise<boolean> {
   const opposite: Side = bet.side === 'BACK' ? 'LAY' : 'BACK';
   const book = await loadBook(q, market, bet.currency, bet.selectionId, [opposite], cfg);
-  const { fills } = book.place({ playerId: String(bet.playerId), runnerId: bet.selectionId, side: bet.side, price: bet.price, stake: bet.stake });
+  const { fills } = book.place({
+    playerId: String(bet.playerId),
+    runnerId: bet.selectionId,
+    side: bet.side,
+    price: bet.price,
+    stake: bet.stake,
+  });
   return fills.length > 0;
 }
 
 /** House-priced bet (BookMaker, Fancy): matched in full against the house at the price shown. */
-async function matchWithHouse(q: Queryable, market: MarketRow, bet: { id: number; currency: string; selectionId: string; side: string; price: number; stake: number }) {
+async function matchWithHouse(
+  q: Queryable,
+  market: MarketRow,
+  bet: { id: number; currency: string; selectionId: string; side: string; price: number; stake: number },
+) {
   await q.query(
     `UPDATE exchange_bets SET status = 'MATCHED', matched_minor = stake_minor, matched_value = stake_minor * price, remaining_minor = 0,
        delay_until = NULL, matched_at = now(), updated_at = now() WHERE id = $1`,
@@ -263,7 +287,16 @@ async function matchWithHouse(q: Queryable, market: MarketRow, bet: { id: number
     await q.query(
       `INSERT INTO exchange_fills (market_id, currency, selection_id, price, stake_minor, back_bet_id, lay_bet_id, taker_bet_id)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [market.marketId, bet.currency, bet.selectionId, bet.price, bet.stake, bet.side === 'BACK' ? bet.id : null, bet.side === 'LAY' ? bet.id : null, bet.id],
+      [
+        market.marketId,
+        bet.currency,
+        bet.selectionId,
+        bet.price,
+        bet.stake,
+        bet.side === 'BACK' ? bet.id : null,
+        bet.side === 'LAY' ? bet.id : null,
+        bet.id,
+      ],
     );
   }
 }
@@ -290,7 +323,13 @@ function parseStake(stake: string, currency: Currency, cfg: ExchangeConfig): num
  * Places a bet in the caller's transaction (the idempotency wrapper already locked the player's row). Refusals throw
  * BetRefused and change nothing. Answers the bet id, the players touched and, for a bet in the delay, its length.
  */
-export async function placeBet(q: Queryable, playerId: number, input: PlaceBetInput, cfg: ExchangeConfig): Promise<BetOutcome> {
+export async function placeBet(
+  q: Queryable,
+  playerId: number,
+  input: PlaceBetInput,
+  cfg: ExchangeConfig,
+  opts: { hedge?: boolean } = {},
+): Promise<BetOutcome> {
   const p = await q.query<PlayerFlags>('SELECT currency, status, exchange_market, cs_market FROM players WHERE id = $1', [playerId]);
   const player = p.rows[0];
   if (!player) throw new NotFound('Unknown player');
@@ -307,7 +346,8 @@ export async function placeBet(q: Queryable, playerId: number, input: PlaceBetIn
   let line: number | null = null;
   if ('line' in input) {
     selectionId = String(market.fancy?.selectionId ?? '');
-    if (input.selection_id !== undefined && input.selection_id !== selectionId) throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
+    if (input.selection_id !== undefined && input.selection_id !== selectionId)
+      throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
     price = input.rate;
     line = input.line;
   } else {
@@ -317,8 +357,11 @@ export async function placeBet(q: Queryable, playerId: number, input: PlaceBetIn
       throw new BetRefused(422, M.priceNotOnLadder, { code: 'price' });
   }
   assertOpen(market, fancy ? null : selectionId);
-  const stake = parseStake(input.stake, player.currency, cfg);
-  if (market.kind !== 'FANCY' && (price <= 100 || backProfit(stake, price) < 1)) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
+  // a cash-out hedge may be below the minimum stake: it closes a position, it does not open one
+  const stake = opts.hedge ? Number(toMinor(input.stake)) : parseStake(input.stake, player.currency, cfg);
+  if (stake <= 0) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
+  if (market.kind !== 'FANCY' && (price <= 100 || backProfit(stake, price) < 1))
+    throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
   if (market.kind === 'FANCY' && (stake * price) / 100 < 1) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
   if (market.kind !== 'MATCH_ODDS') {
     const moved = houseQuoteMismatch(market, { selectionId, side: input.side, price, line });
@@ -332,14 +375,19 @@ export async function placeBet(q: Queryable, playerId: number, input: PlaceBetIn
   if (delayMs > 0) {
     pending =
       market.kind !== 'MATCH_ODDS' ||
-      (await wouldMatch(q, market, { playerId, currency: player.currency, selectionId, side: side as Side, price, stake, persistence }, cfg));
+      (await wouldMatch(
+        q,
+        market,
+        { playerId, currency: player.currency, selectionId, side: side as Side, price, stake, persistence },
+        cfg,
+      ));
   }
 
   const ins = await q.query<{ id: string }>(
     `INSERT INTO exchange_bets (public_id, player_id, currency, market_id, kind, selection_id, selection_name, side, price, line,
-       fancy_type, stake_minor, persistence, status, delay_until)
+       fancy_type, stake_minor, persistence, status, delay_until, fill_or_kill)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14,
-       CASE WHEN $14::text = 'PENDING' THEN now() + make_interval(secs => $15::double precision / 1000) END)
+       CASE WHEN $14::text = 'PENDING' THEN now() + make_interval(secs => $15::double precision / 1000) END, $16)
      RETURNING id`,
     [
       newPublicId(),
@@ -357,13 +405,29 @@ export async function placeBet(q: Queryable, playerId: number, input: PlaceBetIn
       persistence,
       pending ? 'PENDING' : 'UNMATCHED',
       delayMs,
+      opts.hedge === true,
     ],
   );
   const betId = Number(ins.rows[0]!.id);
   let affected = new Set<number>([playerId]);
   if (!pending) {
     if (market.kind === 'MATCH_ODDS')
-      affected = await matchNow(q, market, { id: betId, playerId, currency: player.currency, selectionId, side: side as Side, price, stake, persistence }, cfg);
+      affected = await matchNow(
+        q,
+        market,
+        {
+          id: betId,
+          playerId,
+          currency: player.currency,
+          selectionId,
+          side: side as Side,
+          price,
+          stake,
+          persistence,
+          fillOrKill: opts.hedge,
+        },
+        cfg,
+      );
     else await matchWithHouse(q, market, { id: betId, currency: player.currency, selectionId, side, price, stake });
   }
   await holdOrRefuse(q, market, affected, playerId);
@@ -390,7 +454,11 @@ async function holdOrRefuse(q: Queryable, market: MarketRow, players: Iterable<n
  * and line (moved: LAPSED); then matches it as if it arrived now. Answers the market and the players touched, or null
  * when the bet was no longer PENDING (another process got there first).
  */
-export async function activatePending(q: Queryable, betId: number, cfg: ExchangeConfig): Promise<{ marketId: string; affected: number[] } | null> {
+export async function activatePending(
+  q: Queryable,
+  betId: number,
+  cfg: ExchangeConfig,
+): Promise<{ marketId: string; affected: number[] } | null> {
   const head = await q.query<{ market_id: string }>(`SELECT market_id FROM exchange_bets WHERE id = $1 AND status = 'PENDING'`, [betId]);
   if (!head.rows[0]) return null;
   const market = await lockMarket(q, head.rows[0].market_id);
@@ -404,8 +472,9 @@ export async function activatePending(q: Queryable, betId: number, cfg: Exchange
     line: number | null;
     stake_minor: string;
     persistence: 'LAPSE' | 'PERSIST';
+    fill_or_kill: boolean;
   }>(
-    `SELECT player_id, currency, selection_id, side, price, line, stake_minor, persistence FROM exchange_bets
+    `SELECT player_id, currency, selection_id, side, price, line, stake_minor, persistence, fill_or_kill FROM exchange_bets
      WHERE id = $1 AND status = 'PENDING' FOR UPDATE`,
     [betId],
   );
@@ -431,7 +500,17 @@ export async function activatePending(q: Queryable, betId: number, cfg: Exchange
     const affected = await matchNow(
       q,
       market,
-      { id: betId, playerId, currency: b.currency, selectionId: b.selection_id, side: b.side as Side, price, stake, persistence: b.persistence },
+      {
+        id: betId,
+        playerId,
+        currency: b.currency,
+        selectionId: b.selection_id,
+        side: b.side as Side,
+        price,
+        stake,
+        persistence: b.persistence,
+        fillOrKill: b.fill_or_kill,
+      },
       cfg,
     );
     await rehold(q, market, affected);
@@ -457,10 +536,10 @@ export async function duePendingBets(q: Queryable, limit = 100): Promise<number[
 
 /** Cancels a bet's unmatched remainder. A bet in the delay cannot be cancelled (it is not in the book yet). */
 export async function cancelBet(q: Queryable, playerId: number, publicId: string): Promise<BetOutcome> {
-  const head = await q.query<{ id: string; market_id: string }>('SELECT id, market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2', [
-    publicId,
-    playerId,
-  ]);
+  const head = await q.query<{ id: string; market_id: string }>(
+    'SELECT id, market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2',
+    [publicId, playerId],
+  );
   const row = head.rows[0];
   if (!row) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
   const market = await lockMarket(q, row.market_id);

@@ -104,7 +104,12 @@ export interface MarketChange {
  * A state whose version is not newer than the stored one is skipped (answers null): several processes may consume
  * the same feed, and a resumed stream may repeat deltas.
  */
-export async function applyFeedMarket(q: Queryable, m: FeedMarket, event: Pick<FeedEvent, 'name'> | null, clk: number): Promise<MarketChange | null> {
+export async function applyFeedMarket(
+  q: Queryable,
+  m: FeedMarket,
+  event: Pick<FeedEvent, 'name'> | null,
+  clk: number,
+): Promise<MarketChange | null> {
   const before = await lockMarket(q, m.marketId);
   if (before && before.feedVersion >= m.version && before.feedClk > 0) return null;
   const r = await q.query<Raw>(

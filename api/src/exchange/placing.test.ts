@@ -34,7 +34,12 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
   });
 
   const bet = (token: string, body: Record<string, unknown>, key = `k${++keySeq}`) =>
-    app.inject({ method: 'POST', url: '/api/exchange/bets', headers: { authorization: `Bearer ${token}`, 'idempotency-key': key }, payload: body });
+    app.inject({
+      method: 'POST',
+      url: '/api/exchange/bets',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      payload: body,
+    });
   const balance = async (token: string) =>
     (await app.inject({ method: 'POST', url: '/api/balance', headers: { authorization: `Bearer ${token}` } })).json() as {
       balance: string;
@@ -42,13 +47,14 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
       available: string;
     };
   const position = async (token: string, marketId: string) =>
-    (await app.inject({ method: 'GET', url: `/api/exchange/markets/${marketId}/position`, headers: { authorization: `Bearer ${token}` } })).json();
+    (
+      await app.inject({ method: 'GET', url: `/api/exchange/markets/${marketId}/position`, headers: { authorization: `Bearer ${token}` } })
+    ).json();
   const bets = async (token: string, query = '') =>
-    (await app.inject({ method: 'GET', url: `/api/exchange/bets${query}`, headers: { authorization: `Bearer ${token}` } })).json().data as Array<
-      Record<string, unknown>
-    >;
+    (await app.inject({ method: 'GET', url: `/api/exchange/bets${query}`, headers: { authorization: `Bearer ${token}` } })).json()
+      .data as Array<Record<string, unknown>>;
 
-  it('matches a resting back with another player\'s lay at the resting price, partially when sizes differ', async () => {
+  it("matches a resting back with another player's lay at the resting price, partially when sizes differ", async () => {
     const m = MARKETS.preplay;
     await feed.control(m, 'liquidity', { selectionId: 100301 });
     const a = await fundedPlayer(db, '5000');
@@ -91,7 +97,7 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     expect(pos.runners.map((r: { profit_loss: string }) => r.profit_loss)).toEqual(['0.00', '-100.00']);
   });
 
-  it('a back above the best offer rests; the feed\'s size is used up until its next update', async () => {
+  it("a back above the best offer rests; the feed's size is used up until its next update", async () => {
     const m = MARKETS.preplay;
     await feed.control(m, 'liquidity', { selectionId: 100302, back: [{ price: 3, size: 150 }], lay: [{ price: 3.1, size: 10000 }] });
     const p = await fundedPlayer(db, '10000');
@@ -111,10 +117,22 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
 
     const bm = feed.market(MARKETS.preplayBookmaker);
     const rate = bm.runners[0]!.backRate!;
-    const moved = await bet(p.token, { market_id: bm.marketId, selection_id: bm.runners[0]!.selectionId, side: 'BACK', price: 1 + (rate + 1) / 100, stake: '100' });
+    const moved = await bet(p.token, {
+      market_id: bm.marketId,
+      selection_id: bm.runners[0]!.selectionId,
+      side: 'BACK',
+      price: 1 + (rate + 1) / 100,
+      stake: '100',
+    });
     expect(moved.statusCode).toBe(409);
     expect(moved.json().message).toBe(M.rateChanged);
-    const ok = await bet(p.token, { market_id: bm.marketId, selection_id: bm.runners[0]!.selectionId, side: 'BACK', price: 1 + rate / 100, stake: '100' });
+    const ok = await bet(p.token, {
+      market_id: bm.marketId,
+      selection_id: bm.runners[0]!.selectionId,
+      side: 'BACK',
+      price: 1 + rate / 100,
+      stake: '100',
+    });
     expect(ok.json().bet).toMatchObject({ status: 'MATCHED', rate });
 
     const f = feed.market(MARKETS.preplayFancy).fancy!;
@@ -122,7 +140,13 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     expect(line.json().message).toBe(M.lineChanged);
 
     await feed.control(MARKETS.preplayBookmaker, 'ball-running');
-    const running = await bet(p.token, { market_id: bm.marketId, selection_id: bm.runners[0]!.selectionId, side: 'BACK', price: 1 + rate / 100, stake: '100' });
+    const running = await bet(p.token, {
+      market_id: bm.marketId,
+      selection_id: bm.runners[0]!.selectionId,
+      side: 'BACK',
+      price: 1 + rate / 100,
+      stake: '100',
+    });
     expect(running.statusCode).toBe(409);
     expect(running.json().message).toBe(M.ballRunning);
     await feed.control(MARKETS.preplayBookmaker, 'resume');
@@ -152,7 +176,12 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     const two = await bet(p.token, body, 'same-key');
     expect(two.json().bet.id).toBe(one.json().bet.id);
     expect(await bets(p.token)).toHaveLength(1);
-    const none = await app.inject({ method: 'POST', url: '/api/exchange/bets', headers: { authorization: `Bearer ${p.token}` }, payload: body });
+    const none = await app.inject({
+      method: 'POST',
+      url: '/api/exchange/bets',
+      headers: { authorization: `Bearer ${p.token}` },
+      payload: body,
+    });
     expect(none.statusCode).toBe(400);
   });
 
@@ -160,9 +189,17 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     const p = await fundedPlayer(db, '1000');
     const r = await bet(p.token, { market_id: MARKETS.preplay, selection_id: 100301, side: 'BACK', price: 50, stake: '400' });
     expect(r.json().available).toBe('600.00');
-    const c = await app.inject({ method: 'DELETE', url: `/api/exchange/bets/${r.json().bet.id}`, headers: { authorization: `Bearer ${p.token}` } });
+    const c = await app.inject({
+      method: 'DELETE',
+      url: `/api/exchange/bets/${r.json().bet.id}`,
+      headers: { authorization: `Bearer ${p.token}` },
+    });
     expect(c.json()).toMatchObject({ bet: { status: 'CANCELLED' }, available: '1000.00', exposure: '0.00' });
-    const again = await app.inject({ method: 'DELETE', url: `/api/exchange/bets/${r.json().bet.id}`, headers: { authorization: `Bearer ${p.token}` } });
+    const again = await app.inject({
+      method: 'DELETE',
+      url: `/api/exchange/bets/${r.json().bet.id}`,
+      headers: { authorization: `Bearer ${p.token}` },
+    });
     expect(again.statusCode).toBe(409);
   });
 
@@ -190,7 +227,9 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     const take = await bet(p.token, { market_id: m, selection_id: 100101, side: 'BACK', price: 2, stake: '100' });
     expect(take.json().bet.status).toBe('PENDING');
     expect(take.json().exposure).toBe('200.00');
-    await expect.poll(async () => (await bets(p.token)).find((b) => b.id === take.json().bet.id)?.status, { timeout: 5000 }).toBe('MATCHED');
+    await expect
+      .poll(async () => (await bets(p.token)).find((b) => b.id === take.json().bet.id)?.status, { timeout: 5000 })
+      .toBe('MATCHED');
 
     const late = await bet(p.token, { market_id: m, selection_id: 100101, side: 'BACK', price: 2, stake: '100' });
     expect(late.json().bet.status).toBe('PENDING');
@@ -205,7 +244,9 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
   it('50 parallel bets by one player never overrun the balance', async () => {
     const p = await fundedPlayer(db, '1000');
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => bet(p.token, { market_id: MARKETS.preplay, selection_id: 100302, side: 'BACK', price: 100, stake: '100' })),
+      Array.from({ length: 50 }, () =>
+        bet(p.token, { market_id: MARKETS.preplay, selection_id: 100302, side: 'BACK', price: 100, stake: '100' }),
+      ),
     );
     const ok = results.filter((r) => r.statusCode === 200);
     expect(ok).toHaveLength(10);

@@ -60,7 +60,14 @@ export async function loadMarketBets(q: Queryable, marketId: string, playerIds?:
      FROM exchange_bets b WHERE b.market_id = $1 ${filter} ORDER BY id`,
     params,
   );
-  const parts = await q.query<{ bet_id: string; player_id: string; selection_id: string; side: 'BACK' | 'LAY'; price: number; stake_minor: string }>(
+  const parts = await q.query<{
+    bet_id: string;
+    player_id: string;
+    selection_id: string;
+    side: 'BACK' | 'LAY';
+    price: number;
+    stake_minor: string;
+  }>(
     `SELECT b.id AS bet_id, b.player_id, f.selection_id, CASE WHEN f.back_bet_id = b.id THEN 'BACK' ELSE 'LAY' END AS side,
             f.price, f.stake_minor
      FROM exchange_fills f JOIN exchange_bets b ON b.id = f.back_bet_id OR b.id = f.lay_bet_id

@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   EXCHANGE_MESSAGES as M,
   cancelExchangeBet,
+  exchangeCashOut,
+  fromMinor,
   exchangeHub,
   exchangeMarketPosition,
   exchangeMarketState,
@@ -10,10 +12,11 @@ import {
 } from '@khela/contracts';
 import { idempotent, requestIdempotencyKey } from '../core/idempotency';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
-import { getPlayerBalance, walletFigures } from '../ledger';
+import { getPlayerBalance, toMinor, walletFigures } from '../ledger';
 import { BetRefused, cancelBet, listBets, placeBet, readBet, type PlaceBetInput } from './bets';
 import { exchangeConfig, type ExchangeConfig } from './config';
-import { readMarket } from './markets';
+import { lockMarket, readMarket } from './markets';
+import { quoteCashOut, takeCashOut } from './cash-out';
 import { publishBetChanges } from './notify';
 import { PendingBets } from './pending';
 import { marketView, positionView } from './views';
@@ -94,5 +97,53 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     const market = await readMarket(db, req.params.marketId);
     if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
     return marketView(db, market, req.player?.currency ?? 'BDT', cfg);
+  });
+
+  registerEndpoint(app, exchangeCashOut, async (req) => {
+    const player = requirePlayer(req);
+    const marketId = req.params.marketId;
+    const body = req.body ?? { take: false };
+    const hedgeView = (h: { selectionId: string; side: 'BACK' | 'LAY'; price: number; stake: number }) => ({
+      selection_id: h.selectionId,
+      side: h.side,
+      price: h.price / 100,
+      stake: fromMinor(h.stake),
+    });
+    const figures = async () => {
+      const { balance, available, exposure } = walletFigures(await getPlayerBalance(db, player.id));
+      return { balance, available, exposure };
+    };
+    if (!body.take) {
+      const market = await readMarket(db, marketId);
+      if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
+      const quote = await quoteCashOut(db, market, player.id, player.currency, cfg);
+      return { market_id: marketId, value: fromMinor(quote.value), hedges: quote.hedges.map(hedgeView), bets: [], ...(await figures()) };
+    }
+    const minValue = body.min_value !== undefined ? Number(toMinor(body.min_value)) : null;
+    const done = await db.tx((q) =>
+      idempotent(
+        q,
+        { playerId: player.id, endpoint: 'exchange.cash-out', key: requestIdempotencyKey(req), body: { marketId, ...body } },
+        async () => {
+          const market = await lockMarket(q, marketId);
+          if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
+          const { quote, outcomes } = await takeCashOut(q, market, player.id, player.currency, cfg, minValue);
+          return { value: quote.value, hedges: quote.hedges, outcomes };
+        },
+      ),
+    );
+    for (const o of done.outcomes) if (o.delayMs !== null) pending.schedule(o.betId, o.delayMs);
+    await publishBetChanges(
+      app,
+      marketId,
+      done.outcomes.flatMap((o) => o.affected),
+    );
+    return {
+      market_id: marketId,
+      value: fromMinor(done.value),
+      hedges: done.hedges.map(hedgeView),
+      bets: await Promise.all(done.outcomes.map((o) => readBet(db, o.betId))),
+      ...(await figures()),
+    };
   });
 }

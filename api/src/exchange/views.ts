@@ -11,7 +11,12 @@ export function commissionBps(market: MarketRow, cfg: ExchangeConfig): number {
 }
 
 /** The market with Match Odds depth in `currency`: the feed's offer less what was taken, and players' resting orders. */
-export async function marketView(q: Queryable, market: MarketRow, currency: string, cfg: ExchangeConfig): Promise<ResponseOf<typeof exchangeMarketState>> {
+export async function marketView(
+  q: Queryable,
+  market: MarketRow,
+  currency: string,
+  cfg: ExchangeConfig,
+): Promise<ResponseOf<typeof exchangeMarketState>> {
   const runners = [];
   for (const r of market.runners) {
     const id = String(r.selectionId);
@@ -52,14 +57,22 @@ export async function marketView(q: Queryable, market: MarketRow, currency: stri
     result: market.voided
       ? null
       : market.result
-        ? { ...(market.result.winner !== undefined ? { winner: String(market.result.winner) } : {}), ...(market.result.runs !== undefined ? { runs: market.result.runs } : {}) }
+        ? {
+            ...(market.result.winner !== undefined ? { winner: String(market.result.winner) } : {}),
+            ...(market.result.runs !== undefined ? { runs: market.result.runs } : {}),
+          }
         : null,
     voided: market.voided,
   };
 }
 
 /** Profit per runner (or per settling value for Fancy) and the exposure of one player in a market. */
-export async function positionView(q: Queryable, market: MarketRow, playerId: number, currency: string): Promise<ResponseOf<typeof exchangeMarketPosition>> {
+export async function positionView(
+  q: Queryable,
+  market: MarketRow,
+  playerId: number,
+  currency: string,
+): Promise<ResponseOf<typeof exchangeMarketPosition>> {
   const pos = playerPosition(market, playerId, await loadMarketBets(q, market.marketId, [playerId]));
   const names = new Map(market.runners.map((r) => [String(r.selectionId), r.name]));
   return {

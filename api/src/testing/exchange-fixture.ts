@@ -76,7 +76,11 @@ export class ExchangeFeed {
 }
 
 /** A player with `amount` (major units) in their main wallet and a session token. */
-export async function fundedPlayer(db: Db, amount: string, currency: 'BDT' | 'INR' | 'PKR' = 'BDT'): Promise<{ id: number; token: string }> {
+export async function fundedPlayer(
+  db: Db,
+  amount: string,
+  currency: 'BDT' | 'INR' | 'PKR' = 'BDT',
+): Promise<{ id: number; token: string }> {
   const id = await createPlayer(db, { currency });
   await db.tx(async (q) => {
     const acc = await playerAccounts(q, id);

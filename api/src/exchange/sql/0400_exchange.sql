@@ -66,6 +66,7 @@ CREATE TABLE exchange_bets (
   remaining_minor bigint NOT NULL DEFAULT 0 CHECK (remaining_minor >= 0),  -- resting, unmatched
   cancelled_minor bigint NOT NULL DEFAULT 0 CHECK (cancelled_minor >= 0),  -- cancelled or lapsed
   persistence     text NOT NULL DEFAULT 'LAPSE' CHECK (persistence IN ('LAPSE', 'PERSIST')),
+  fill_or_kill    boolean NOT NULL DEFAULT false,        -- cash-out hedges: what does not match at once is cancelled
   status          text NOT NULL CHECK (status IN ('PENDING', 'UNMATCHED', 'PARTIALLY_MATCHED', 'MATCHED', 'LAPSED',
                                                   'CANCELLED', 'WON', 'LOST', 'VOID')),
   reason          text,                                  -- why it lapsed

@@ -89,4 +89,5 @@ export const EXCHANGE_MESSAGES = {
   lapsedInPlay: 'Unmatched at the start of play (not kept in play).',
   nothingToCashOut: 'You have no matched position to cash out in this market.',
   cashOutUnavailable: 'Cash out is not available on this market right now.',
+  cashOutValueChanged: 'The cash out value changed. Please check the new value.',
 } as const;

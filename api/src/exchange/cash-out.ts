@@ -1,0 +1,115 @@
+// Cash out (green-up) of a Match Odds or BookMaker position at current prices: for each runner, the opposite bet that
+// makes the runner's win and lose outcomes equal (domain.md: lay S_b * P_b / P_l after a back), so the profit is the
+// same whoever wins. Quoted from the book as it stands; taken as fill-or-kill hedge bets through placeBet (so the bet
+// delay, the market checks and the holds are the ordinary ones). SQL only.
+import { EXCHANGE_MESSAGES as M, fromMinor } from '@khela/contracts';
+import type { Queryable } from '../db';
+import { backProfit, runnerPl, type ExchangeBet } from './engine';
+import type { ExchangeConfig } from './config';
+import { BetRefused, loadBook, placeBet, type BetOutcome } from './bets';
+import type { MarketRow } from './markets';
+import { loadMarketBets, runnerIds } from './positions';
+
+export interface Hedge {
+  selectionId: string;
+  side: 'BACK' | 'LAY';
+  /** Hundredths. */
+  price: number;
+  /** Minor units. */
+  stake: number;
+}
+
+export interface CashOutQuote {
+  hedges: Hedge[];
+  /** Profit (negative: loss) whatever wins, once every hedge matches, minor units. */
+  value: number;
+}
+
+/** The best price a player can get now on one runner and side, or null: the book's top (feed and resting orders). */
+async function bestPrice(
+  q: Queryable,
+  market: MarketRow,
+  currency: string,
+  selectionId: string,
+  side: 'BACK' | 'LAY',
+  cfg: ExchangeConfig,
+) {
+  if (market.kind === 'BOOKMAKER') {
+    const r = market.runners.find((x) => String(x.selectionId) === selectionId);
+    const rate = side === 'BACK' ? r?.backRate : r?.layRate;
+    return typeof rate === 'number' && rate > 0 && !r?.suspended ? 100 + rate : null;
+  }
+  const depth = (await loadBook(q, market, currency, selectionId, ['BACK', 'LAY'], cfg, false)).depth(selectionId, 1);
+  const top = side === 'BACK' ? depth.availableToBack[0] : depth.availableToLay[0];
+  return top ? top[0] : null;
+}
+
+/** The hedges that green up a player's matched position in the market at current prices. */
+export async function quoteCashOut(
+  q: Queryable,
+  market: MarketRow,
+  playerId: number,
+  currency: string,
+  cfg: ExchangeConfig,
+): Promise<CashOutQuote> {
+  if (market.kind === 'FANCY') throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
+  const data = await loadMarketBets(q, market.marketId, [playerId]);
+  const matched: ExchangeBet[] = data.parts.map((p) => ({
+    playerId: String(playerId),
+    selectionId: p.selectionId,
+    side: p.side,
+    price: p.price,
+    stake: p.stake,
+  }));
+  if (!matched.length) throw new BetRefused(409, M.nothingToCashOut, { code: 'nothing' });
+  const runners = runnerIds(market);
+  const hedges: Hedge[] = [];
+  for (const r of runners) {
+    // this runner's own bets: profit if it wins (w) and if it loses (l)
+    let w = 0;
+    let l = 0;
+    for (const b of matched) {
+      if (b.selectionId !== r) continue;
+      const profit = backProfit(b.stake, b.price);
+      w += b.side === 'BACK' ? profit : -profit;
+      l += b.side === 'BACK' ? -b.stake : b.stake;
+    }
+    if (w === l) continue;
+    const side = w > l ? 'LAY' : 'BACK';
+    const price = await bestPrice(q, market, currency, r, side, cfg);
+    if (price === null) throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
+    // lay x at p: w - x(p-1) = l + x  =>  x = (w - l) / p ; back y at p: y = (l - w) / p
+    const stake = Math.round((Math.abs(w - l) * 100) / price);
+    if (stake > 0 && backProfit(stake, price) >= 1) hedges.push({ selectionId: r, side, price, stake });
+  }
+  if (!hedges.length) throw new BetRefused(409, M.nothingToCashOut, { code: 'nothing' });
+  const after = runnerPl(runners, [...matched, ...hedges.map((h) => ({ playerId: String(playerId), ...h }))]);
+  return { hedges, value: Math.min(...after.values()) };
+}
+
+/** Places the quote's hedges (fill-or-kill) in the caller's transaction; refuses when the value fell below `minValue`. */
+export async function takeCashOut(
+  q: Queryable,
+  market: MarketRow,
+  playerId: number,
+  currency: string,
+  cfg: ExchangeConfig,
+  minValue: number | null,
+): Promise<{ quote: CashOutQuote; outcomes: BetOutcome[] }> {
+  const quote = await quoteCashOut(q, market, playerId, currency, cfg);
+  if (minValue !== null && quote.value < minValue)
+    throw new BetRefused(409, M.cashOutValueChanged, { code: 'price_moved', value: fromMinor(quote.value) });
+  const outcomes: BetOutcome[] = [];
+  for (const h of quote.hedges) {
+    outcomes.push(
+      await placeBet(
+        q,
+        playerId,
+        { market_id: market.marketId, selection_id: h.selectionId, side: h.side, price: h.price / 100, stake: fromMinor(h.stake) },
+        cfg,
+        { hedge: true },
+      ),
+    );
+  }
+  return { quote, outcomes };
+}
