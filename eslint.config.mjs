@@ -125,8 +125,9 @@ export default tseslint.config(
     rules: { 'import-x/no-restricted-paths': ['error', { basePath, zones: relativeZones }] },
   },
   {
-    // the API's integration tests drive the real sandbox (payment gateway, game provider) as a fixture
-    files: ['api/src/**/*.test.ts'],
+    // the API's integration tests (and their fixtures in api/src/testing) drive the real sandbox (payment gateway,
+    // game provider, odds feed) as a fixture
+    files: ['api/src/**/*.test.ts', 'api/src/testing/**/*.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',

@@ -241,6 +241,25 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     expect((await balance(p.token)).exposure).toBe('200.00');
   });
 
+  it('keeps one book per currency: an INR lay never matches a BDT back', async () => {
+    const m = MARKETS.preplay;
+    await feed.control(m, 'liquidity', { selectionId: 100302 });
+    const bdt = await fundedPlayer(db, '1000');
+    const inr = await fundedPlayer(db, '1000', 'INR');
+    const back = await bet(bdt.token, { market_id: m, selection_id: 100302, side: 'BACK', price: 6, stake: '100' });
+    expect(back.json().bet.status).toBe('UNMATCHED');
+    const lay = await bet(inr.token, { market_id: m, selection_id: 100302, side: 'LAY', price: 6, stake: '100' });
+    expect(lay.json().bet.status).toBe('UNMATCHED');
+    const bdtLay = await bet((await fundedPlayer(db, '1000')).token, {
+      market_id: m,
+      selection_id: 100302,
+      side: 'LAY',
+      price: 6,
+      stake: '100',
+    });
+    expect(bdtLay.json().bet).toMatchObject({ status: 'MATCHED', avg_price: 6 });
+  });
+
   it('50 parallel bets by one player never overrun the balance', async () => {
     const p = await fundedPlayer(db, '1000');
     const results = await Promise.all(

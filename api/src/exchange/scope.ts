@@ -1,11 +1,34 @@
-import { balance, exchangeHub, getMarketBlock, logoutEndpoint, type Endpoint } from '@khela/contracts';
+import {
+  balance,
+  cancelExchangeBet,
+  exchangeCashOut,
+  exchangeHub,
+  exchangeMarketPosition,
+  exchangeMarketState,
+  getMarketBlock,
+  listExchangeBets,
+  logoutEndpoint,
+  placeExchangeBet,
+  type Endpoint,
+} from '@khela/contracts';
 
 /**
  * The calls the exchange makes (mf-exchange: the odds host address, its header's balance and the
- * upline block; and log-out, which ends the exchange token itself). The exchange token of
+ * upline block, bets, positions, cash-out and market state; and log-out, which ends the exchange token itself). The exchange token of
  * POST /api/player-login is accepted here and nowhere else; a player's own session token works on them too.
  */
-export const EXCHANGE_TOKEN_ENDPOINTS: readonly Endpoint[] = [exchangeHub, balance, getMarketBlock, logoutEndpoint];
+export const EXCHANGE_TOKEN_ENDPOINTS: readonly Endpoint[] = [
+  exchangeHub,
+  balance,
+  getMarketBlock,
+  logoutEndpoint,
+  placeExchangeBet,
+  cancelExchangeBet,
+  listExchangeBets,
+  exchangeMarketPosition,
+  exchangeMarketState,
+  exchangeCashOut,
+];
 
 const allowed = new Set(EXCHANGE_TOKEN_ENDPOINTS.map((e) => `${e.method} ${e.path}`));
 
