@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app';
 import { assertStartable, ConfigError } from './config';
 import { createDb, migrate } from './db';
+import { createFeedConsumer, type FeedConsumer } from './exchange/feed/consumer';
 import { seed } from './seed';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
@@ -16,12 +17,14 @@ async function main() {
   if (applied.length) log.info({ applied }, 'migrations applied');
   await seed(db);
   const app = await buildApp({ db, logger: log });
+  let feed: FeedConsumer | null = null;
 
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
+    await feed?.stop();
     await app.close();
     await db.close();
     process.exit(0);
@@ -31,6 +34,11 @@ async function main() {
 
   const url = await app.listen({ port, host });
   log.info({ url, db: db.kind, docs: `${url}/docs` }, `Khela API listening on ${url}`);
+  // Each process mirrors the odds feed itself (reconnecting until the feed answers); ODDS_FEED=off for none.
+  if (process.env.ODDS_FEED !== 'off' && !closing) {
+    feed = createFeedConsumer(app);
+    feed.start();
+  }
 }
 
 main().catch((err) => {

@@ -55,6 +55,29 @@ class LocalFanout {
   }
 }
 
+/**
+ * Public topics (odds) to every stream open in this process. Never through NOTIFY: every process consumes the
+ * odds feed itself, so each relays it to its own streams only (NOTIFY would deliver each change once per process).
+ */
+export class LocalBroadcast {
+  private readonly events = new EventEmitter().setMaxListeners(0);
+  emit(topic: PushTopic, payload: unknown) {
+    this.events.emit('broadcast', topic, payload);
+  }
+  /** Returns the unsubscribe function. */
+  subscribe(handler: PushHandler) {
+    const h = (t: PushTopic, d: unknown) => {
+      try {
+        handler(t, d);
+      } catch {
+        /* one broken stream must not stop the others */
+      }
+    };
+    this.events.on('broadcast', h);
+    return () => void this.events.off('broadcast', h);
+  }
+}
+
 /** One process (PGlite): publish goes straight to local subscribers. */
 export class InProcessBroker implements PushBroker {
   private readonly fanout = new LocalFanout();

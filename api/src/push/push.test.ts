@@ -77,9 +77,26 @@ describe('push channel', () => {
     await app.push.publishBalance(playerId);
     const events = await done;
     expect(events).toEqual([
-      { event: 'balance', data: { balance: '0.00', currency: 'BDT' } },
-      { event: 'balance', data: { balance: '1234.56', currency: 'BDT' } },
+      { event: 'balance', data: { balance: '0.00', currency: 'BDT', exposure: '0.00', available: '0.00' } },
+      { event: 'balance', data: { balance: '1234.56', currency: 'BDT', exposure: '0.00', available: '1234.56' } },
     ]);
+  });
+
+  it('a broadcast reaches every stream of this process, whoever its player', async () => {
+    const streams = await Promise.all(
+      [0, 1].map(async () => {
+        const { ticket } = await ticketFor(await tokenFor(db, await createPlayer(db)));
+        const res = await fetch(`${base}/api/push/stream?ticket=${ticket}`);
+        expect(res.status).toBe(200);
+        return { events: readEvents(res, (ev) => ev.some((e) => e.event === 'odds')) }; // not awaited here
+      }),
+    );
+    // no wait: a stream subscribes in the same tick as it writes its headers, which fetch has seen
+    app.push.broadcast('odds', { marketId: '1.230001001', status: 'SUSPENDED', inplay: true, ballRunning: false, version: 7 });
+    for (const events of await Promise.all(streams.map((s) => s.events)))
+      expect(events.filter((e) => e.event === 'odds')).toEqual([
+        { event: 'odds', data: { marketId: '1.230001001', status: 'SUSPENDED', inplay: true, ballRunning: false, version: 7 } },
+      ]);
   });
 
   it('tickets are single use; unknown tickets are refused', async () => {

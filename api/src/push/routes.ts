@@ -25,7 +25,7 @@ export default async function pushRoutes(app: FastifyInstance) {
         querystring: z.object({ ticket: z.string().min(1, 'The ticket field is required.') }),
         tags: ['push'],
         summary:
-          'Server-Sent Events: `event: balance` (later inbox, chat, odds); heartbeat comment every 20 s; ends with its session; at most 5 per session (the oldest closes)',
+          'Server-Sent Events: `event: balance`, `event: odds` (every market change, to every stream; `bets: true` to the player whose bets changed; later inbox, chat); heartbeat comment every 20 s; ends with its session; at most 5 per session (the oldest closes)',
       },
     },
     async (req, reply) => {
@@ -59,6 +59,7 @@ export default async function pushRoutes(app: FastifyInstance) {
         ended = true;
         clearInterval(heartbeat);
         unsubscribe();
+        unsubscribeBroadcast();
         open.delete(end);
         if (!res.writableEnded) res.end();
         void app.push.closeStream(streamId).catch(() => undefined);
@@ -68,6 +69,8 @@ export default async function pushRoutes(app: FastifyInstance) {
         const mine = e.streams ? e.streams.includes(streamId) : e.sessions ? e.sessions.includes(sessionHash) : true;
         if (mine) end();
       });
+      // public topics (odds) this process relays to all of its streams
+      const unsubscribeBroadcast = app.push.subscribeBroadcast(send);
       // the heartbeat re-checks the session too: an end notice lost between processes still ends the stream
       const heartbeat = setInterval(() => {
         res.write(`: ping\n\n`);

@@ -69,7 +69,11 @@ describe('odds feed', () => {
     const item = detail.data.items[id]!;
     expect(item.fancy2.length).toBeGreaterThan(3);
     expect(new Set(item.fancy2.map((f) => f.type))).toEqual(new Set([2, 3, 4, 5, 6]));
-    for (const f of item.fancy2) expect(f.yes).toBeGreaterThan(f.no);
+    for (const f of item.fancy2) {
+      if (f.type === 6)
+        expect([f.no, f.yes]).toEqual([1, 1]); // Odd/Even: YES on odd runs, NO on even
+      else expect(f.yes).toBeGreaterThan(f.no);
+    }
     const firstBook = Object.values(item.bookmaker)[0]!;
     expect(firstBook.runners.map((r) => r.runner)).toEqual(['Bangladesh', 'India']);
 

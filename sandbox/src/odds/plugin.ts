@@ -68,10 +68,11 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
     app.addHook('onReady', async () => {
       if (advanceEveryMs > 0) ticker = setInterval(sync, advanceEveryMs).unref();
     });
-    app.addHook('onClose', async () => {
-      clearInterval(ticker);
+    // Streams never end on their own: end them before the server waits for its connections (onClose comes after that).
+    app.addHook('preClose', async () => {
       for (const end of [...streams]) end();
     });
+    app.addHook('onClose', async () => clearInterval(ticker));
 
     app.get('/', async (_req, reply) =>
       reply.type('text/html').send(

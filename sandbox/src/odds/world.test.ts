@@ -267,6 +267,21 @@ describe('slow readers and scheduled events', () => {
     expect(turned).toEqual([['1.230001003', '34001003-BM']]);
   });
 
+  it('Odd/Even rows sit at no = yes = 1 and Lottery rows keep their lines: neither drifts', () => {
+    const w = new World({ seed: 3, startMs: T0 });
+    const lines = (type: number) =>
+      w
+        .image()
+        .markets.filter((m) => m.fancy?.type === type)
+        .map((m) => [m.fancy!.no, m.fancy!.yes]);
+    const lottery = lines(5);
+    expect(lines(6).length).toBeGreaterThan(0);
+    for (const l of lines(6)) expect(l).toEqual([1, 1]);
+    for (let i = 0; i < 60; i++) w.step();
+    for (const l of lines(6)) expect(l).toEqual([1, 1]);
+    expect(lines(5)).toEqual(lottery);
+  });
+
   it('freeze stops a Fancy row moving and phasing; void closes it', () => {
     const w = new World({ seed: 9, startMs: T0 });
     w.control('34001001-F1', 'freeze');

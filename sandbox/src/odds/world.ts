@@ -190,7 +190,9 @@ export class World {
       if (fx.fancy) {
         FANCY_LINES.forEach((l, n) => {
           const f = base(`${fx.eventId}-F${n + 1}`, 'FANCY', l.title);
-          f.fancy = { selectionId: ev.no * 100 + 50 + n + 1, type: l.type, no: l.base, noRate: 100, yes: l.base + 1, yesRate: 90 };
+          // Odd/Even settles on runs % 2: both lines at 1, so YES wins on odd runs and NO on even (they never move)
+          const [no, yes] = l.type === 6 ? [1, 1] : [l.base, l.base + 1];
+          f.fancy = { selectionId: ev.no * 100 + 50 + n + 1, type: l.type, no, noRate: 100, yes, yesRate: 90 };
           add(f);
         });
       }

@@ -1,0 +1,239 @@
+// Applying the odds feed to exchange_markets: one transaction per market, under its lock, with the reactions the
+// change calls for (lapse at the turn in-play, sweep of crossed orders, settlement); pushes after the commit.
+import type { FeedDelta, FeedImage, FeedMarket, PushPayload } from '@khela/contracts';
+import type { Db } from '../../db';
+import type { PushService } from '../../push/service';
+import { lapseUnpersisted, sweepCrossing } from '../bets';
+import type { ExchangeConfig } from '../config';
+import { applyFeedMarket, type MarketRow } from '../markets';
+import { settleMarket } from '../settlement';
+
+/** What the sync needs of `app.push`. */
+export type FeedPush = Pick<PushService, 'publish' | 'publishBalance' | 'broadcast'>;
+
+export interface FeedLog {
+  info(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
+  error(obj: object, msg: string): void;
+}
+
+export interface FeedSyncOptions {
+  db: Db;
+  push: FeedPush;
+  cfg: ExchangeConfig;
+  log?: FeedLog;
+  /** Market transactions run side by side (PostgreSQL; PGlite queues them anyway). */
+  concurrency?: number;
+  /** First retry of a market that failed to apply, doubled per failure up to maxRetryMs. */
+  retryMs?: number;
+  maxRetryMs?: number;
+  now?: () => number;
+}
+
+export interface ApplyOutcome {
+  /** Markets whose state was written (their reactions ran here). */
+  applied: number;
+  /** Not newer than the stored state (applied before, here or by another process). */
+  skipped: number;
+  /** Failed (rolled back); retried by retryDue(). */
+  failed: number;
+  ms: number;
+}
+
+/** An image's market whose stored state may come from another feed history (see applyImage). */
+interface Reset {
+  newHistory: boolean;
+}
+
+interface Retry {
+  market: FeedMarket;
+  clk: number;
+  reset: Reset | null;
+  attempts: number;
+  at: number;
+}
+
+const silent: FeedLog = { info() {}, warn() {}, error() {} };
+
+/** Prices, sizes and statuses of the runners, in a form that survives the jsonb round trip (key order). */
+const book = (runners: MarketRow['runners']) =>
+  JSON.stringify(
+    runners.map((r) => [r.selectionId, r.status, r.suspended, r.back.map((l) => [l.price, l.size]), r.lay.map((l) => [l.price, l.size])]),
+  );
+
+export class FeedSync {
+  private readonly db: Db;
+  private readonly push: FeedPush;
+  private readonly cfg: ExchangeConfig;
+  private readonly log: FeedLog;
+  private readonly concurrency: number;
+  private readonly retryMs: number;
+  private readonly maxRetryMs: number;
+  private readonly now: () => number;
+  /** Deltas carry no event names: they come from the images. */
+  private readonly eventNames = new Map<string, string>();
+  /** The version last relayed to this process's streams, per market (each process relays every newer version once). */
+  private readonly relayed = new Map<string, number>();
+  private readonly retries = new Map<string, Retry>();
+
+  constructor(opts: FeedSyncOptions) {
+    this.db = opts.db;
+    this.push = opts.push;
+    this.cfg = opts.cfg;
+    this.log = opts.log ?? silent;
+    this.concurrency = Math.max(1, opts.concurrency ?? 8);
+    this.retryMs = opts.retryMs ?? 1_000;
+    this.maxRetryMs = opts.maxRetryMs ?? 30_000;
+    this.now = opts.now ?? Date.now;
+  }
+
+  /** Markets waiting for a retry. */
+  get pendingRetries(): number {
+    return this.retries.size;
+  }
+
+  /**
+   * The whole feed at img.clk. Markets the database already holds at this version or newer are skipped without a
+   * transaction (one read for all), so a re-image after a reconnect costs little. `newHistory`: the feed's clk went
+   * back (the feed restarted, e.g. a new sandbox world): rows written from a later clk belong to the old history and
+   * take the image's state whatever their version.
+   */
+  async applyImage(img: FeedImage, opts: { newHistory?: boolean } = {}): Promise<ApplyOutcome> {
+    const started = this.now();
+    for (const e of img.events) this.eventNames.set(e.eventId, e.name);
+    const stored = new Map(
+      (
+        await this.db.query<{ market_id: string; feed_version: number; feed_clk: string }>(
+          'SELECT market_id, feed_version, feed_clk FROM exchange_markets',
+        )
+      ).rows.map((r) => [r.market_id, { version: Number(r.feed_version), clk: Number(r.feed_clk) }]),
+    );
+    const newHistory = !!opts.newHistory;
+    if (newHistory) this.relayed.clear(); // versions start over
+    const work: Array<{ m: FeedMarket; reset: Reset | null }> = [];
+    let skipped = 0;
+    for (const m of img.markets) {
+      const s = stored.get(m.marketId);
+      // Within one history a state stored from an earlier clk never has a higher version than a later image's.
+      const foreign = !!s && ((s.clk <= img.clk && s.version > m.version) || (newHistory && s.clk > img.clk));
+      const reset = foreign ? { newHistory } : null;
+      if (foreign) this.relayed.delete(m.marketId);
+      if (s && !foreign && s.clk > 0 && s.version >= m.version) {
+        skipped++;
+        this.relay(m);
+      } else work.push({ m, reset });
+    }
+    const out = await this.applyAll(work, img.clk);
+    return { ...out, skipped: out.skipped + skipped, ms: this.now() - started };
+  }
+
+  /** A delta: each market is a whole state, applied unless not newer than the stored one. */
+  async applyDelta(d: FeedDelta): Promise<ApplyOutcome> {
+    const started = this.now();
+    const out = await this.applyAll(
+      d.mc.map((m) => ({ m, reset: null })),
+      d.clk,
+    );
+    return { ...out, ms: this.now() - started };
+  }
+
+  /** Re-applies markets whose retry time has come (the consumer calls it after each message, heartbeats included). */
+  async retryDue(): Promise<void> {
+    const due = [...this.retries.values()].filter((r) => r.at <= this.now());
+    for (const r of due) {
+      if (await this.applyOne(r.market, r.clk, r.reset))
+        this.log.info({ marketId: r.market.marketId, attempts: r.attempts }, 'odds feed: market applied after retry');
+    }
+  }
+
+  private async applyAll(work: Array<{ m: FeedMarket; reset: Reset | null }>, clk: number) {
+    let applied = 0;
+    let skipped = 0;
+    let failed = 0;
+    for (let i = 0; i < work.length; i += this.concurrency) {
+      const results = await Promise.all(work.slice(i, i + this.concurrency).map(({ m, reset }) => this.applyOne(m, clk, reset)));
+      for (const r of results) {
+        if (r === 'applied') applied++;
+        else if (r === 'skipped') skipped++;
+        else failed++;
+      }
+    }
+    return { applied, skipped, failed };
+  }
+
+  /** One market in its own transaction; pushes once it committed. Never throws: a failure is queued for a retry. */
+  private async applyOne(m: FeedMarket, clk: number, reset: Reset | null): Promise<'applied' | 'skipped' | null> {
+    const name = this.eventNames.get(m.eventId);
+    let result: { after: MarketRow; players: number[] } | null;
+    try {
+      result = await this.db.tx(async (q) => {
+        if (reset)
+          // re-checked under the row's lock (another process may have written a newer state meanwhile); a feed_clk
+          // of 0 lets applyFeedMarket take the state whatever the stored version
+          await q.query(
+            `UPDATE exchange_markets SET feed_clk = 0
+             WHERE market_id = $1 AND ((feed_clk <= $2 AND feed_version > $3) OR ($4 AND feed_clk > $2))`,
+            [m.marketId, clk, m.version, reset.newHistory],
+          );
+        const change = await applyFeedMarket(q, m, name === undefined ? null : { name }, clk);
+        if (!change) return null;
+        const { before, after } = change;
+        const players = new Set<number>();
+        const add = (ids: number[]) => ids.forEach((id) => players.add(id));
+        // no order can rest on a market the API did not have, so a first sight needs no reaction but settlement
+        if (before && !before.inplay && after.inplay) add(await lapseUnpersisted(q, after));
+        if (
+          before &&
+          after.kind === 'MATCH_ODDS' &&
+          after.status === 'OPEN' &&
+          (before.status !== 'OPEN' || book(before.runners) !== book(after.runners))
+        )
+          add(await sweepCrossing(q, after, this.cfg));
+        // every new version of a resulted market: settleMarket compares with what it settled (a corrected result re-settles)
+        if (after.status === 'CLOSED' && (after.result || after.voided)) add(await settleMarket(q, after, this.cfg));
+        return { after, players: [...players] };
+      });
+    } catch (err) {
+      const prev = this.retries.get(m.marketId);
+      const attempts = (prev?.attempts ?? 0) + 1;
+      // one line per market until it applies again, not one per attempt
+      if (!prev) this.log.error({ err, marketId: m.marketId, version: m.version, clk }, 'odds feed: market failed to apply; retrying');
+      this.retries.set(m.marketId, {
+        market: m,
+        clk,
+        reset,
+        attempts,
+        at: this.now() + Math.min(this.maxRetryMs, this.retryMs * 2 ** (attempts - 1)),
+      });
+      return null;
+    }
+    const superseded = this.retries.get(m.marketId);
+    if (superseded && superseded.market.version <= m.version) this.retries.delete(m.marketId);
+    if (result) await this.notifyPlayers(m.marketId, result.players);
+    this.relay(m);
+    return result ? 'applied' : 'skipped';
+  }
+
+  private async notifyPlayers(marketId: string, players: number[]) {
+    for (const id of players) {
+      await this.push.publishBalance(id);
+      await this.push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
+        this.log.warn({ err, playerId: id, marketId }, 'odds push failed');
+      });
+    }
+  }
+
+  /** To this process's streams, each newer version once (whichever process wrote it: each relays to its own streams). */
+  private relay(m: FeedMarket) {
+    if (m.version <= (this.relayed.get(m.marketId) ?? -1)) return;
+    this.relayed.set(m.marketId, m.version);
+    const payload: PushPayload<'odds'> = {
+      marketId: m.marketId,
+      status: m.status,
+      inplay: m.inplay,
+      ballRunning: m.ballRunning,
+      version: m.version,
+    };
+    this.push.broadcast('odds', payload);
+  }
+}
