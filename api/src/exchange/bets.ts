@@ -301,6 +301,35 @@ async function matchWithHouse(
   }
 }
 
+/* ---------------- the activity log ---------------- */
+
+/** One line of the exchange account's Activity Log (bets, cancels, cash-outs; append-only). */
+export async function logActivity(
+  q: Queryable,
+  playerId: number,
+  kind: 'bet' | 'cancel' | 'cash_out',
+  betId: number | null,
+  marketId: string,
+  detail: string,
+) {
+  await q.query('INSERT INTO exchange_activity (player_id, kind, bet_id, market_id, detail) VALUES ($1, $2, $3, $4, $5)', [
+    playerId,
+    kind,
+    betId,
+    marketId,
+    detail,
+  ]);
+}
+
+/** "BACK Bangladesh @ 2.50 for 100.00 — Bangladesh v India, Match Odds" */
+function betLine(market: MarketRow, selectionId: string, side: string, price: number, line: number | null, stake: number): string {
+  const what =
+    market.kind === 'FANCY'
+      ? `${side} ${market.name} ${line} @ ${price}`
+      : `${side} ${selectionName(market, selectionId) ?? selectionId} @ ${(price / 100).toFixed(2)}`;
+  return `${what} for ${moneyFromMinor(stake)} — ${market.eventName}, ${market.name}`;
+}
+
 /* ---------------- placing ---------------- */
 
 interface PlayerFlags {
@@ -330,7 +359,10 @@ export async function placeBet(
   cfg: ExchangeConfig,
   opts: { hedge?: boolean } = {},
 ): Promise<BetOutcome> {
-  const p = await q.query<PlayerFlags>('SELECT currency, status, exchange_market, cs_market FROM players WHERE id = $1', [playerId]);
+  // the player's row first (the idempotency wrapper may already hold it): lock order player -> market -> ledger
+  const p = await q.query<PlayerFlags>('SELECT currency, status, exchange_market, cs_market FROM players WHERE id = $1 FOR UPDATE', [
+    playerId,
+  ]);
   const player = p.rows[0];
   if (!player) throw new NotFound('Unknown player');
   if (marketBlock({ ...player, exchange_market: Number(player.exchange_market), cs_market: Number(player.cs_market) }).exchange)
@@ -409,6 +441,7 @@ export async function placeBet(
     ],
   );
   const betId = Number(ins.rows[0]!.id);
+  if (!opts.hedge) await logActivity(q, playerId, 'bet', betId, market.marketId, betLine(market, selectionId, side, price, line, stake));
   let affected = new Set<number>([playerId]);
   if (!pending) {
     if (market.kind === 'MATCH_ODDS')
@@ -536,6 +569,7 @@ export async function duePendingBets(q: Queryable, limit = 100): Promise<number[
 
 /** Cancels a bet's unmatched remainder. A bet in the delay cannot be cancelled (it is not in the book yet). */
 export async function cancelBet(q: Queryable, playerId: number, publicId: string): Promise<BetOutcome> {
+  await q.query('SELECT 1 FROM players WHERE id = $1 FOR UPDATE', [playerId]);
   const head = await q.query<{ id: string; market_id: string }>(
     'SELECT id, market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2',
     [publicId, playerId],
@@ -551,6 +585,7 @@ export async function cancelBet(q: Queryable, playerId: number, publicId: string
     [row.id],
   );
   if (!r.rows[0]) throw new BetRefused(409, M.nothingToCancel, { code: 'nothing' });
+  await logActivity(q, playerId, 'cancel', Number(row.id), market.marketId, `Cancelled the unmatched part of ${publicId}`);
   await rehold(q, market, [playerId]);
   return { betId: Number(row.id), affected: [playerId], delayMs: null };
 }

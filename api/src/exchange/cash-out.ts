@@ -6,7 +6,7 @@ import { EXCHANGE_MESSAGES as M, fromMinor } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { backProfit, runnerPl, type ExchangeBet } from './engine';
 import type { ExchangeConfig } from './config';
-import { BetRefused, loadBook, placeBet, type BetOutcome } from './bets';
+import { BetRefused, loadBook, logActivity, placeBet, type BetOutcome } from './bets';
 import type { MarketRow } from './markets';
 import { loadMarketBets, runnerIds } from './positions';
 
@@ -111,5 +111,13 @@ export async function takeCashOut(
       ),
     );
   }
+  await logActivity(
+    q,
+    playerId,
+    'cash_out',
+    outcomes[0]?.betId ?? null,
+    market.marketId,
+    `Cash out ${fromMinor(quote.value)} — ${market.eventName}, ${market.name}`,
+  );
   return { quote, outcomes };
 }

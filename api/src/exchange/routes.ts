@@ -2,8 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import {
   EXCHANGE_MESSAGES as M,
   cancelExchangeBet,
+  addExchangePin,
+  exchangeActivity,
   exchangeCashOut,
+  exchangeProfitLoss,
+  exchangeResults,
   fromMinor,
+  listExchangePins,
+  removeExchangePin,
   exchangeHub,
   exchangeMarketPosition,
   exchangeMarketState,
@@ -17,6 +23,7 @@ import { BetRefused, cancelBet, listBets, placeBet, readBet, type PlaceBetInput 
 import { exchangeConfig, type ExchangeConfig } from './config';
 import { lockMarket, readMarket } from './markets';
 import { quoteCashOut, takeCashOut } from './cash-out';
+import { activity, addPin, listPins, profitLoss, removePin, results } from './account';
 import { publishBetChanges } from './notify';
 import { PendingBets } from './pending';
 import { marketView, positionView } from './views';
@@ -146,4 +153,12 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
       ...(await figures()),
     };
   });
+
+  // ---- the exchange account ----
+  registerEndpoint(app, listExchangePins, async (req) => ({ data: await listPins(db, requirePlayer(req).id) }));
+  registerEndpoint(app, addExchangePin, async (req) => ({ data: await db.tx((q) => addPin(q, requirePlayer(req).id, req.body)) }));
+  registerEndpoint(app, removeExchangePin, async (req) => ({ data: await removePin(db, requirePlayer(req).id, req.params.marketId) }));
+  registerEndpoint(app, exchangeProfitLoss, async (req) => profitLoss(db, requirePlayer(req).id, req.query));
+  registerEndpoint(app, exchangeActivity, async (req) => activity(db, requirePlayer(req).id, req.query.page));
+  registerEndpoint(app, exchangeResults, async (req) => results(db, req.query.sport));
 }

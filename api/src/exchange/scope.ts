@@ -9,6 +9,12 @@ import {
   listExchangeBets,
   logoutEndpoint,
   placeExchangeBet,
+  listExchangePins,
+  addExchangePin,
+  removeExchangePin,
+  exchangeProfitLoss,
+  exchangeActivity,
+  exchangeResults,
   type Endpoint,
 } from '@khela/contracts';
 
@@ -28,6 +34,12 @@ export const EXCHANGE_TOKEN_ENDPOINTS: readonly Endpoint[] = [
   exchangeMarketPosition,
   exchangeMarketState,
   exchangeCashOut,
+  listExchangePins,
+  addExchangePin,
+  removeExchangePin,
+  exchangeProfitLoss,
+  exchangeActivity,
+  exchangeResults,
 ];
 
 const allowed = new Set(EXCHANGE_TOKEN_ENDPOINTS.map((e) => `${e.method} ${e.path}`));

@@ -82,16 +82,17 @@ export async function fundedPlayer(
   currency: 'BDT' | 'INR' | 'PKR' = 'BDT',
 ): Promise<{ id: number; token: string }> {
   const id = await createPlayer(db, { currency });
-  await db.tx(async (q) => {
-    const acc = await playerAccounts(q, id);
-    await transfer(q, {
-      idempotencyKey: `test:fund:${id}`,
-      kind: 'seed',
-      legs: [
-        { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(amount) },
-        { account: acc.main, amountMinor: toMinor(amount) },
-      ],
+  if (toMinor(amount) > 0n)
+    await db.tx(async (q) => {
+      const acc = await playerAccounts(q, id);
+      await transfer(q, {
+        idempotencyKey: `test:fund:${id}`,
+        kind: 'seed',
+        legs: [
+          { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(amount) },
+          { account: acc.main, amountMinor: toMinor(amount) },
+        ],
+      });
     });
-  });
   return { id, token: await tokenFor(db, id) };
 }

@@ -299,3 +299,124 @@ export const exchangeCashOut = endpoint({
     exposure: money,
   }),
 });
+
+/* ---- The exchange account (issue "The exchange for players"): pins, profit & loss, activity, results. ---- */
+
+export const exchangePinSchema = z.object({
+  event_id: z.string().min(1).max(64),
+  market_id: marketIdInput,
+  name: z.string().max(200),
+  sport: z.enum(EXCHANGE_SPORTS),
+});
+export type ExchangePin = z.infer<typeof exchangePinSchema>;
+
+/** GET /api/exchange/pins: the player's Multi Markets, oldest first (kept on the server: they follow the player). */
+export const listExchangePins = endpoint({
+  method: 'GET',
+  path: '/api/exchange/pins',
+  auth: 'bearer',
+  tags: ['exchange'],
+  response: z.object({ data: z.array(exchangePinSchema) }),
+});
+
+/** PUT /api/exchange/pins: pin a market (pinning it again changes nothing). At most 30 pins. */
+export const addExchangePin = endpoint({
+  method: 'PUT',
+  path: '/api/exchange/pins',
+  auth: 'bearer',
+  tags: ['exchange'],
+  body: exchangePinSchema,
+  response: z.object({ data: z.array(exchangePinSchema) }),
+});
+
+/** DELETE /api/exchange/pins/{marketId} */
+export const removeExchangePin = endpoint({
+  method: 'DELETE',
+  path: '/api/exchange/pins/{marketId}',
+  auth: 'bearer',
+  tags: ['exchange'],
+  params: z.object({ marketId: marketIdInput }),
+  response: z.object({ data: z.array(exchangePinSchema) }),
+});
+
+const dhakaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
+
+/** GET /api/exchange/profit-loss?from&to&group=day|sport|market: settled markets in Dhaka days [from, to], commission shown. */
+export const exchangeProfitLoss = endpoint({
+  method: 'GET',
+  path: '/api/exchange/profit-loss',
+  auth: 'bearer',
+  tags: ['exchange'],
+  query: z.object({
+    from: dhakaDay.optional(),
+    to: dhakaDay.optional(),
+    group: z.enum(['day', 'sport', 'market']).optional().default('day'),
+  }),
+  response: z.object({
+    currency: z.string(),
+    from: z.string(),
+    to: z.string(),
+    rows: z.array(
+      z.object({
+        /** The Dhaka day (YYYY-MM-DD), the sport, or the market id, by `group`. */
+        key: z.string(),
+        /** What the row shows: the day, the sport, or "event — market". */
+        label: z.string(),
+        markets: z.number(),
+        gross: money,
+        commission: money,
+        net: money,
+      }),
+    ),
+    total: z.object({ gross: money, commission: money, net: money }),
+  }),
+});
+
+export const EXCHANGE_ACTIVITY_KINDS = ['login', 'bet', 'cancel', 'cash_out', 'settled'] as const;
+
+/** GET /api/exchange/activity?page: log-ins, bets, cancels, cash-outs and settlements, newest first. */
+export const exchangeActivity = endpoint({
+  method: 'GET',
+  path: '/api/exchange/activity',
+  auth: 'bearer',
+  tags: ['exchange'],
+  query: z.object({ page: z.coerce.number().int().min(1).optional().default(1) }),
+  response: z.object({
+    data: z.array(
+      z.object({
+        kind: z.enum(EXCHANGE_ACTIVITY_KINDS),
+        at: z.string(),
+        /** A short line for the log, e.g. "BACK Bangladesh @ 2.5 for 100.00". */
+        detail: z.string(),
+        bet_id: z.string().nullable(),
+        market_id: z.string().nullable(),
+      }),
+    ),
+    page: z.number(),
+    last_page: z.number(),
+  }),
+});
+
+/** GET /api/exchange/results?sport: settled Match Odds markets with their winners, newest first (In-Play Result tab). */
+export const exchangeResults = endpoint({
+  method: 'GET',
+  path: '/api/exchange/results',
+  auth: 'optional',
+  tags: ['exchange'],
+  query: z.object({ sport: z.enum(EXCHANGE_SPORTS).optional() }),
+  response: z.object({
+    data: z.array(
+      z.object({
+        event_id: z.string(),
+        event_name: z.string(),
+        sport: z.string(),
+        market_id: z.string(),
+        market_name: z.string(),
+        /** The winner's name; null when the market was voided. */
+        winner: z.string().nullable(),
+        voided: z.boolean(),
+        settled_at: z.string(),
+      }),
+    ),
+  }),
+});
