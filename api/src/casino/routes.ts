@@ -4,8 +4,8 @@ import {
   marketBlock,
   SEAMLESS_ACTIONS,
   addGameFavourite,
+  bettingRecords,
   gameRun,
-  getBettingRecord,
   getGameFavourites,
   getGameTypes,
   removeGameFavourite,
@@ -15,6 +15,7 @@ import {
 import { checkCall } from '@khela/contracts/signing';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
 import { Forbidden, NotFound } from '../http/errors';
+import { exchangeRecords } from '../exchange/records';
 import { casinoConfig, type CasinoConfig } from './config';
 import { settledBets } from './records';
 import { SeamlessWallet } from './seamless';
@@ -80,9 +81,14 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
     return { codes: await favouriteCodes(db, playerId) };
   });
 
-  registerEndpoint(app, getBettingRecord, async (req) => ({
-    data: await settledBets(db, requirePlayer(req).id, req.query),
-  }));
+  // Betting Records: the Settled tab (casino rounds) and the Exchange tab (exchange/records.ts) share the route
+  registerEndpoint(app, bettingRecords, async (req) => {
+    const playerId = requirePlayer(req).id;
+    const { tab, date, platform, game_type } = req.query;
+    if (tab === 'exchange') return { data: await exchangeRecords(db, playerId, { date: date ?? 'all' }) };
+    // "all" is refused on the Settled tab by the query schema
+    return { data: await settledBets(db, playerId, { platform, game_type, date: date === undefined || date === 'all' ? 'today' : date }) };
+  });
 
   registerEndpoint(app, getGameTypes, async () => recordFilters(db));
 

@@ -1,13 +1,242 @@
 // Settlement of exchange markets on the feed's result: pay winners, take commission, release holds, write records;
-// void; re-settle a corrected result. (Being written: see issue 11.)
+// void; re-settle a corrected result. SQL only, in the caller's transaction, under the market's row lock. The feed
+// sync calls it whenever a CLOSED market arrives with a result or a void; staff settlement goes through it too.
+//
+// Each settlement is a round (exchange_markets.settle_round). A round computes every player's figures from the
+// matched bets (gross P&L, commission, net) and moves only the difference from what the previous round stored in
+// exchange_positions, in ONE ledger transfer per player per round (idempotency key
+// exchange:settle:{market}:{round}:{player}): player main +Δnet, house:exchange -Δgross, house:commission +Δcommission.
+// So the first round pays the result; a correction (or a void after a result, or a result after a void) reverses the
+// old figures and books the new ones in one transfer; the same result again moves nothing.
+//
+// A correction that takes back winnings the player already spent takes what main holds and books the rest to
+// player:N:owed (the player's debt to the house; it may go negative). A later settlement credit repays that debt first.
 import type { Queryable } from '../db';
+import { houseAccount, playerAccounts, playerOwedAccount, transfer, type Leg, type PlayerAccounts } from '../ledger';
+import { closeBook } from './bets';
 import type { ExchangeConfig } from './config';
-import type { MarketRow } from './markets';
+import { backProfit, fancyBetPl, fancyPl, runnerPl } from './engine';
+import { lockMarket, type MarketRow, type SettledResult } from './markets';
+import { fancyBet, fancyResultValue, loadMarketBets, runnerIds, setHold, type BetRow, type MatchedPart } from './positions';
+import { commissionBps } from './views';
+
+/** The result the feed gives the market now, as settlement stores it; null while there is none. */
+export function feedResult(market: Pick<MarketRow, 'result' | 'voided'>): SettledResult | null {
+  if (market.voided) return { void: true };
+  const r = market.result;
+  if (r && r.winner !== undefined && r.winner !== null) return { winner: String(r.winner) };
+  if (r && typeof r.runs === 'number') return { runs: r.runs };
+  return null;
+}
+
+const resultKey = (r: SettledResult | null): string =>
+  r === null ? '' : 'void' in r ? 'void' : 'winner' in r ? `winner:${r.winner}` : `runs:${r.runs}`;
+
+/** A settled bet: WON / LOST / VOID and its own profit (negative: loss) before commission. */
+export interface SettledBetOutcome {
+  betId: number;
+  playerId: number;
+  status: 'WON' | 'LOST' | 'VOID';
+  profit: number;
+}
+
+/** One matched part's profit when `winner` wins (the same rounding as runnerPl: S(P-1) rounded down). */
+function partPl(p: MatchedPart, winner: string): number {
+  const profit = backProfit(p.stake, p.price);
+  if (p.side === 'BACK') return p.selectionId === winner ? profit : -p.stake;
+  return p.selectionId === winner ? -profit : p.stake;
+}
+
+/**
+ * Every matched bet's outcome and each player's gross P&L on `result` (pure). Match Odds and BookMaker settle the
+ * matched parts (fills) at the winner; Fancy settles matched YES/NO bets on the value of the runs (runs, last digit or
+ * parity: fancyResultValue). A void answers VOID and 0 for everything.
+ */
+export function settleBook(
+  market: MarketRow,
+  bets: BetRow[],
+  parts: MatchedPart[],
+  result: SettledResult,
+): { bets: SettledBetOutcome[]; gross: Map<number, number> } {
+  const matched = bets.filter((b) => b.matched > 0);
+  const gross = new Map<number, number>();
+  for (const b of bets) gross.set(b.playerId, 0);
+  if ('void' in result) return { bets: matched.map((b) => ({ betId: b.id, playerId: b.playerId, status: 'VOID', profit: 0 })), gross };
+
+  if (market.kind === 'FANCY') {
+    if (!('runs' in result)) throw new Error(`Fancy market ${market.marketId} settles on runs, not ${JSON.stringify(result)}`);
+    const value = fancyResultValue(market, result.runs);
+    const byPlayer = new Map<number, BetRow[]>();
+    for (const b of matched) byPlayer.set(b.playerId, [...(byPlayer.get(b.playerId) ?? []), b]);
+    for (const [playerId, own] of byPlayer)
+      gross.set(
+        playerId,
+        fancyPl(
+          own.map((b) => fancyBet(b)),
+          value,
+        ),
+      );
+    return {
+      bets: matched.map((b) => {
+        const won = b.side === 'YES' ? value >= (b.line ?? 0) : value < (b.line ?? 0);
+        return { betId: b.id, playerId: b.playerId, status: won ? 'WON' : 'LOST', profit: fancyBetPl(fancyBet(b), value) };
+      }),
+      gross,
+    };
+  }
+
+  if (!('winner' in result)) throw new Error(`Market ${market.marketId} settles on a winner, not ${JSON.stringify(result)}`);
+  const runners = runnerIds(market);
+  const winner = result.winner;
+  if (!runners.includes(winner)) throw new Error(`Winner ${winner} is not a runner of market ${market.marketId}`);
+  const partsOf = new Map<number, MatchedPart[]>();
+  for (const p of parts) partsOf.set(p.playerId, [...(partsOf.get(p.playerId) ?? []), p]);
+  for (const [playerId, own] of partsOf)
+    gross.set(
+      playerId,
+      runnerPl(
+        runners,
+        own.map((p) => ({ playerId: String(playerId), selectionId: p.selectionId, side: p.side, price: p.price, stake: p.stake })),
+      ).get(winner)!,
+    );
+  const profitOf = new Map<number, number>();
+  for (const p of parts) profitOf.set(p.betId, (profitOf.get(p.betId) ?? 0) + partPl(p, winner));
+  return {
+    bets: matched.map((b) => {
+      const won = (b.side === 'BACK') === (b.selectionId === winner);
+      return { betId: b.id, playerId: b.playerId, status: won ? 'WON' : 'LOST', profit: profitOf.get(b.id) ?? 0 };
+    }),
+    gross,
+  };
+}
+
+/** Commission on a player's net winnings in a market: floor(gross * bps / 10000), none on a loss. */
+export const commissionOn = (gross: number, bps: number): number => (gross > 0 ? Number((BigInt(gross) * BigInt(bps)) / 10_000n) : 0);
+
+interface Figures {
+  gross: number;
+  commission: number;
+  net: number;
+}
 
 /**
  * Settles (or voids, or re-settles) a CLOSED market whose feed result differs from what was last settled, under the
- * market's lock (the caller locked it). Answers the ids of players whose money moved (to push their balance).
+ * market's lock (the caller locked it). Answers the ids of players whose money moved (to push their balance), and of
+ * those whose bets were settled or closed (to push "your bets changed"). The same result again answers [].
  */
-export async function settleMarket(_q: Queryable, _market: MarketRow, _cfg: ExchangeConfig): Promise<number[]> {
-  return [];
+export async function settleMarket(q: Queryable, market: MarketRow, cfg: ExchangeConfig): Promise<number[]> {
+  const target = feedResult(market);
+  if (target === null) return [];
+  // what was settled last, read under the lock (the caller's row may predate a settlement in this transaction)
+  const current = await lockMarket(q, market.marketId);
+  if (!current) throw new Error(`Unknown market ${market.marketId}`);
+  if (resultKey(current.settledResult) === resultKey(target)) return [];
+  if (market.status !== 'CLOSED') throw new Error(`Market ${market.marketId} is ${market.status}: only a closed market is settled`);
+
+  const round = current.settleRound + 1;
+  const kind = round === 1 ? 'exchange.settle' : 'exchange.resettle';
+  const bps = commissionBps(market, cfg);
+  const moved = new Set<number>(await closeBook(q, market));
+
+  const data = await loadMarketBets(q, market.marketId);
+  const { bets, gross } = settleBook(market, data.bets, data.parts, target);
+
+  const prev = await q.query<{ player_id: string; gross_minor: string | null; commission_minor: string | null; net_minor: string | null }>(
+    'SELECT player_id, gross_minor, commission_minor, net_minor FROM exchange_positions WHERE market_id = $1',
+    [market.marketId],
+  );
+  const before = new Map<number, Figures>(
+    prev.rows.map((r) => [
+      Number(r.player_id),
+      { gross: Number(r.gross_minor ?? 0), commission: Number(r.commission_minor ?? 0), net: Number(r.net_minor ?? 0) },
+    ]),
+  );
+  const players = [...new Set([...gross.keys(), ...before.keys()])].sort((a, b) => a - b);
+
+  // Lock every player's ledger accounts first (player id order, as rehold does), then the house accounts through the
+  // transfers: a settlement never holds a house account while it waits for a player's.
+  const accounts = new Map<number, PlayerAccounts>();
+  const houses = new Map<string, { exchange: number; commission: number }>();
+  const house = async (currency: PlayerAccounts['currency']) => {
+    let h = houses.get(currency);
+    if (!h)
+      houses.set(
+        currency,
+        (h = { exchange: await houseAccount(q, 'exchange', currency), commission: await houseAccount(q, 'commission', currency) }),
+      );
+    return h;
+  };
+  const balances = new Map<number, Map<string, bigint>>();
+  for (const id of players) {
+    accounts.set(id, await playerAccounts(q, id));
+    const r = await q.query<{ code: string; balance_minor: string }>(
+      'SELECT code, balance_minor FROM ledger_accounts WHERE player_id = $1 ORDER BY id FOR UPDATE',
+      [id],
+    );
+    balances.set(id, new Map(r.rows.map((a) => [a.code, BigInt(a.balance_minor)])));
+  }
+
+  for (const id of players) {
+    const acc = accounts.get(id)!;
+    const bal = balances.get(id)!;
+    // release the hold: after it, main holds what it held plus the hold
+    const held = await setHold(q, id, market, 0);
+    if (held !== 0) moved.add(id);
+    const g = gross.get(id) ?? 0;
+    const c = commissionOn(g, bps);
+    const now: Figures = { gross: g, commission: c, net: g - c };
+    const was = before.get(id) ?? { gross: 0, commission: 0, net: 0 };
+    const dNet = BigInt(now.net - was.net);
+    const dGross = BigInt(now.gross - was.gross);
+    const dCommission = BigInt(now.commission - was.commission);
+
+    const legs: Leg[] = [];
+    if (dNet < 0n) {
+      // take what main holds; what it cannot cover becomes the player's debt
+      const main = (bal.get(`player:${id}:main`) ?? 0n) + BigInt(held);
+      const take = main > 0n ? (main < -dNet ? main : -dNet) : 0n;
+      legs.push({ account: acc.main, amountMinor: -take });
+      if (-dNet - take > 0n) legs.push({ account: await playerOwedAccount(q, id, acc.currency), amountMinor: dNet + take });
+    } else if (dNet > 0n) {
+      // a credit repays a debt first
+      const owed = bal.get(`player:${id}:owed`) ?? 0n;
+      const repay = owed < 0n ? (-owed < dNet ? -owed : dNet) : 0n;
+      if (repay > 0n) legs.push({ account: await playerOwedAccount(q, id, acc.currency), amountMinor: repay });
+      legs.push({ account: acc.main, amountMinor: dNet - repay });
+    }
+    const h = await house(acc.currency);
+    legs.push({ account: h.exchange, amountMinor: -dGross });
+    legs.push({ account: h.commission, amountMinor: dCommission });
+    const nonZero = legs.filter((l) => l.amountMinor !== 0n);
+    if (nonZero.length) {
+      await transfer(q, {
+        idempotencyKey: `exchange:settle:${market.marketId}:${round}:${id}`,
+        kind,
+        reference: market.marketId,
+        metadata: { market_id: market.marketId, round, result: target, ...now },
+        legs: nonZero,
+      });
+      moved.add(id);
+    }
+    await q.query(
+      `UPDATE exchange_positions SET gross_minor = $3, commission_minor = $4, net_minor = $5, settle_round = $6, updated_at = now()
+       WHERE player_id = $1 AND market_id = $2`,
+      [id, market.marketId, now.gross, now.commission, now.net, round],
+    );
+  }
+
+  // players whose bets changed status are pushed too (a perfectly hedged position moves no money)
+  for (const b of bets) moved.add(b.playerId);
+  if (bets.length) {
+    await q.query(
+      `UPDATE exchange_bets b SET status = u.status, profit_minor = u.profit, settled_at = now(), updated_at = now()
+       FROM unnest($1::bigint[], $2::text[], $3::bigint[]) AS u(id, status, profit) WHERE b.id = u.id`,
+      [bets.map((b) => b.betId), bets.map((b) => b.status), bets.map((b) => b.profit)],
+    );
+  }
+  await q.query(
+    `UPDATE exchange_markets SET settled_result = $2::jsonb, settle_round = $3, settled_at = now(), updated_at = now() WHERE market_id = $1`,
+    [market.marketId, JSON.stringify(target), round],
+  );
+  return [...moved].sort((a, b) => a - b);
 }

@@ -89,6 +89,7 @@ export async function positionView(
             worst: fromMinor(pos.worst.get(id) ?? 0),
           })),
     runs: pos.table.map((t) => ({ runs: t.runs, profit_loss: fromMinor(t.pl) })),
-    exposure: fromMinor(pos.exposure),
+    // a settled market holds nothing: its figures were paid (settlement.ts)
+    exposure: fromMinor(market.settledResult ? 0 : pos.exposure),
   };
 }

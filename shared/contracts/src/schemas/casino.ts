@@ -86,6 +86,17 @@ export type SettledBet = z.infer<typeof settledBetSchema>;
 export const BETTING_DATE_FILTERS = ['today', 'yesterday', 'last7'] as const;
 export type BettingDateFilter = (typeof BETTING_DATE_FILTERS)[number];
 
+/** The tabs of Betting Records (spec 2): casino rounds (Settled) and exchange bets (Exchange). */
+export const BETTING_RECORD_TABS = ['settled', 'exchange'] as const;
+export type BettingRecordTab = (typeof BETTING_RECORD_TABS)[number];
+/** The Exchange tab's dates: All and Today on screen (spec 2), and the Settled tab's others. */
+export const EXCHANGE_RECORD_DATE_FILTERS = ['all', ...BETTING_DATE_FILTERS] as const;
+export type ExchangeRecordDateFilter = (typeof EXCHANGE_RECORD_DATE_FILTERS)[number];
+
+const recordPlatform = z.string().trim().max(64).optional();
+const recordGameType = z.string().trim().max(32).toUpperCase().optional();
+
+/** GET /api/betting-record (Settled tab, the default): the player's settled casino rounds. */
 export const getBettingRecord = endpoint({
   method: 'GET',
   path: '/api/betting-record',
@@ -93,11 +104,86 @@ export const getBettingRecord = endpoint({
   auth: 'bearer',
   summary: "The player's settled casino rounds (Dhaka calendar days), newest first",
   query: z.object({
-    platform: z.string().trim().max(64).optional(),
-    game_type: z.string().trim().max(32).toUpperCase().optional(),
+    tab: z.literal('settled').optional(),
+    platform: recordPlatform,
+    game_type: recordGameType,
     date: z.enum(BETTING_DATE_FILTERS).default('today'),
   }),
   response: z.object({ data: z.array(settledBetSchema) }),
+});
+
+/** Spec 3/4 "Exchange record": one exchange bet as the Exchange tab lists it and "Exchange Record Details" shows it. */
+export const exchangeRecordSchema = z.object({
+  /** The bet's public id (what the player quotes to support). */
+  transaction_id: z.string(),
+  event_id: z.string(),
+  event_name: z.string(),
+  sport: z.string(),
+  /** The record details' "game type": the market's kind. */
+  game_type: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+  market_id: z.string(),
+  market_name: z.string(),
+  selection_id: z.string(),
+  selection_name: z.string(),
+  bet_type: z.enum(['BACK', 'LAY', 'YES', 'NO']),
+  stake: money,
+  matched_stake: money,
+  /** Decimal odds: the average matched price, else the price asked (BookMaker: 1 + rate/100); Fancy: the rate per 100. */
+  odds: z.number().nullable(),
+  /** Fancy: the line (runs) of the side taken; null otherwise. */
+  run: z.number().nullable(),
+  potential_profit: money,
+  potential_liability: money,
+  /**
+   * Settled: the bet's profit (negative: loss) less its share of the market's commission (commission is taken per
+   * market on the player's net winnings and shared over the winning bets, so a market's records add up to what was
+   * paid); 0.00 for a void, lapsed or cancelled bet; null while open.
+   */
+  net_profit_loss: money.nullable(),
+  /** This bet's share of the market's commission. */
+  commission: money,
+  /** Spec 4: open (processing), WON, LOST; and VOID, LAPSED, CANCELLED for bets that did not stand. */
+  status: z.enum(['open', 'WON', 'LOST', 'VOID', 'LAPSED', 'CANCELLED']),
+  currency: z.string(),
+  /** When the bet was placed (ISO instant; the date filters are Dhaka calendar days). */
+  created_at: z.string(),
+  settled_at: z.string().nullable(),
+});
+export type ExchangeRecord = z.infer<typeof exchangeRecordSchema>;
+
+/** GET /api/betting-record?tab=exchange (Exchange tab): the player's exchange bets, newest first. */
+export const getExchangeRecord = endpoint({
+  method: 'GET',
+  path: '/api/betting-record',
+  tags: ['exchange'],
+  auth: 'bearer',
+  summary: "The player's exchange bets (Dhaka calendar days), newest first",
+  query: z.object({
+    tab: z.literal('exchange'),
+    date: z.enum(EXCHANGE_RECORD_DATE_FILTERS).default('all'),
+  }),
+  response: z.object({ data: z.array(exchangeRecordSchema) }),
+});
+
+/**
+ * The one route the server registers for both tabs: clients call getBettingRecord (Settled) or getExchangeRecord
+ * (Exchange). `date` defaults to today on the Settled tab and to all on the Exchange tab; "all" is the Exchange tab's.
+ */
+export const bettingRecords = endpoint({
+  method: 'GET',
+  path: '/api/betting-record',
+  tags: ['casino', 'exchange'],
+  auth: 'bearer',
+  summary: "Betting Records: the player's settled casino rounds (tab=settled, default) or exchange bets (tab=exchange), newest first",
+  query: z
+    .object({
+      tab: z.enum(BETTING_RECORD_TABS).default('settled'),
+      platform: recordPlatform,
+      game_type: recordGameType,
+      date: z.enum(EXCHANGE_RECORD_DATE_FILTERS).optional(),
+    })
+    .refine((q) => q.tab === 'exchange' || q.date !== 'all', { message: 'The date filter "all" is for the Exchange tab.', path: ['date'] }),
+  response: z.union([getExchangeRecord.response, getBettingRecord.response]),
 });
 
 /** GET /api/get-type: what the betting-record filter offers (game types and platforms). */
