@@ -1,15 +1,12 @@
-// Exchange test fixture: a sandbox odds World driven by hand, whose image and control deltas are applied to the
-// API's database as the feed consumer would (markets mirrored, reactions run), plus funded players with tokens.
+// Exchange test fixture: a sandbox odds World driven by hand, whose image and control deltas go through the API's
+// feed sync (markets mirrored, reactions run, pushes sent), plus funded players with tokens.
 import type { FastifyInstance } from 'fastify';
-import type { FeedDelta, FeedImage, FeedMarket } from '@khela/contracts';
+import type { FeedDelta, FeedMarket } from '@khela/contracts';
 import { World } from '../../../sandbox/src/odds/world';
 import type { Db } from '../db';
 import { houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { applyFeedMarket } from '../exchange/markets';
-import { lapseUnpersisted, sweepCrossing } from '../exchange/bets';
-import { settleMarket } from '../exchange/settlement';
 import { exchangeConfig } from '../exchange/config';
-import { publishBetChanges } from '../exchange/notify';
+import { FeedSync, type ApplyOutcome, type FeedPush } from '../exchange/feed/sync';
 import { createPlayer, tokenFor } from './helpers';
 
 export const WORLD_START = Date.parse('2026-11-23T06:00:00Z');
@@ -30,49 +27,36 @@ export const MARKETS = {
   preplayOddEven: '34001004-F7',
 } as const;
 
+/** The sandbox World applied through the API's own feed sync (feed/sync.ts), as the stream consumer would. */
 export class ExchangeFeed {
   readonly world: World;
-  private readonly names = new Map<string, string>();
+  private readonly sync: FeedSync;
 
-  constructor(
-    private readonly db: Db,
-    private readonly app?: FastifyInstance,
-    seed = 7,
-  ) {
+  constructor(db: Db, app?: FastifyInstance, seed = 7) {
     this.world = new World({ seed, startMs: WORLD_START });
+    const noPush: FeedPush = { publish: async () => undefined, publishBalance: async () => undefined, broadcast: () => undefined };
+    this.sync = new FeedSync({ db, push: app?.push ?? noPush, cfg: exchangeConfig() });
   }
 
   /** The image, as the consumer applies it on connect. */
   async load(): Promise<void> {
-    const img: FeedImage = this.world.image();
-    for (const e of img.events) this.names.set(e.eventId, e.name);
-    for (const m of img.markets) await this.apply(m, img.clk);
+    check(await this.sync.applyImage(this.world.image()));
   }
 
   async control(marketId: string, action: Parameters<World['control']>[1], body?: unknown): Promise<FeedDelta> {
     const d = this.world.control(marketId, action, body);
-    for (const m of d.mc) await this.apply(m, d.clk);
+    check(await this.sync.applyDelta(d));
     return d;
   }
 
   market(id: string): FeedMarket {
     return this.world.market(id)!;
   }
+}
 
-  private async apply(m: FeedMarket, clk: number): Promise<void> {
-    const cfg = exchangeConfig();
-    const affected = await this.db.tx(async (q) => {
-      const change = await applyFeedMarket(q, m, { name: this.names.get(m.eventId) ?? '' }, clk);
-      if (!change) return [];
-      const { before, after } = change;
-      const out: number[] = [];
-      if (before && !before.inplay && after.inplay) out.push(...(await lapseUnpersisted(q, after)));
-      if (after.kind === 'MATCH_ODDS' && after.status === 'OPEN') out.push(...(await sweepCrossing(q, after, cfg)));
-      if (after.status === 'CLOSED' && (after.result || after.voided)) out.push(...(await settleMarket(q, after, cfg)));
-      return out;
-    });
-    if (this.app && affected.length) await publishBetChanges(this.app, m.marketId, affected);
-  }
+/** The sync retries a failed market later; a test wants to know now. */
+function check(outcome: ApplyOutcome) {
+  if (outcome.failed) throw new Error(`${outcome.failed} market(s) failed to apply (see the feed sync's log)`);
 }
 
 /** A player with `amount` (major units) in their main wallet and a session token. */
