@@ -96,7 +96,7 @@ export type EventDetail = z.infer<typeof eventDetailSchema>;
 /* ---- The exchange's own API: bets, positions, cash-out (issue "The exchange engine"). ---- */
 
 const stakeInput = z
-  .union([z.string(), z.number()])
+  .union([z.string().max(20), z.number()])
   .transform(String)
   .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'Stake must be an amount with at most 2 decimals'));
 const selectionInput = z.union([z.string().min(1).max(64), z.number().int()]).transform(String);
@@ -284,7 +284,7 @@ export const exchangeCashOut = endpoint({
     .object({
       take: z.boolean().optional().default(false),
       /** Refuse to take when the cash-out value fell below this amount since the quote. */
-      min_value: z.string().optional(),
+      min_value: z.string().max(20).regex(/^-?\d+(\.\d{1,2})?$/, 'An amount with at most 2 decimals').optional(),
     })
     .optional()
     .default({ take: false }),
@@ -339,7 +339,7 @@ export const removeExchangePin = endpoint({
   response: z.object({ data: z.array(exchangePinSchema) }),
 });
 
-const dhakaDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
+const dhakaDay = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
 
 /** GET /api/exchange/profit-loss?from&to&group=day|sport|market: settled markets in Dhaka days [from, to], commission shown. */
 export const exchangeProfitLoss = endpoint({
