@@ -17,7 +17,7 @@ export async function listPins(q: Queryable, playerId: number): Promise<Exchange
 }
 
 export async function addPin(q: Queryable, playerId: number, pin: ExchangePin): Promise<ExchangePin[]> {
-  await q.query('SELECT 1 FROM players WHERE id = $1 FOR UPDATE', [playerId]);
+  await q.query('SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE', [playerId]);
   const n = await q.query<{ n: string }>('SELECT count(*) AS n FROM exchange_pins WHERE player_id = $1 AND market_id <> $2', [
     playerId,
     pin.market_id,

@@ -360,7 +360,7 @@ export async function placeBet(
   opts: { hedge?: boolean } = {},
 ): Promise<BetOutcome> {
   // the player's row first (the idempotency wrapper may already hold it): lock order player -> market -> ledger
-  const p = await q.query<PlayerFlags>('SELECT currency, status, exchange_market, cs_market FROM players WHERE id = $1 FOR UPDATE', [
+  const p = await q.query<PlayerFlags>('SELECT currency, status, exchange_market, cs_market FROM players WHERE id = $1 FOR NO KEY UPDATE', [
     playerId,
   ]);
   const player = p.rows[0];
@@ -569,7 +569,7 @@ export async function duePendingBets(q: Queryable, limit = 100): Promise<number[
 
 /** Cancels a bet's unmatched remainder. A bet in the delay cannot be cancelled (it is not in the book yet). */
 export async function cancelBet(q: Queryable, playerId: number, publicId: string): Promise<BetOutcome> {
-  await q.query('SELECT 1 FROM players WHERE id = $1 FOR UPDATE', [playerId]);
+  await q.query('SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE', [playerId]);
   const head = await q.query<{ id: string; market_id: string }>(
     'SELECT id, market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2',
     [publicId, playerId],

@@ -94,7 +94,7 @@ export async function testApp(db: Db, env: Record<string, string> = {}): Promise
   Object.assign(process.env, env);
   try {
     await seed(db, { images: false });
-    const app = await buildApp({ db, logger: false });
+    const app = await buildApp({ db, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     await app.ready();
     return app;
   } finally {

@@ -28,7 +28,7 @@ const PLAYER_COLUMNS = `id, username, password_hash, name, phone, email, currenc
 
 /** The player's row; `lock` takes the row lock that serialises the player's money and profile changes. */
 export async function loadPlayer(q: Queryable, id: number, lock = false): Promise<PlayerRow> {
-  const r = await q.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1${lock ? ' FOR UPDATE' : ''}`, [id]);
+  const r = await q.query<PlayerRow>(`SELECT ${PLAYER_COLUMNS} FROM players WHERE id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`, [id]);
   if (!r.rows[0]) throw new NotFound('Player not found');
   return r.rows[0];
 }

@@ -18,7 +18,7 @@ import { loadPlayer } from '../profile/service';
  */
 export async function rewardReferrerIfQualified(q: Queryable, friendId: number): Promise<number | null> {
   const f = await q.query<{ id: string; username: string; referred_by: string | null; phone_verified: boolean }>(
-    'SELECT id, username, referred_by, phone_verified FROM players WHERE id = $1 FOR UPDATE',
+    'SELECT id, username, referred_by, phone_verified FROM players WHERE id = $1 FOR NO KEY UPDATE',
     [friendId],
   );
   const friend = f.rows[0];
