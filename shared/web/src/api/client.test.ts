@@ -90,6 +90,34 @@ describe('api client', () => {
     expect(onUnauthorized).toHaveBeenCalledTimes(2);
   });
 
+  it("sends the exchange token on calls asked with token: 'exchange', and the player's own again when it is refused", async () => {
+    let exchangeToken: string | null = 'ex1';
+    const seen: string[] = [];
+    const f = vi.fn(async (_input: RequestInfo | URL, init?: RequestInit) => {
+      const auth = new Headers(init?.headers).get('authorization') ?? '';
+      seen.push(auth);
+      return new Response(JSON.stringify(auth === 'Bearer ex1' ? { message: 'expired' } : { balance: '1.00', currency: 'BDT' }), {
+        status: auth === 'Bearer ex1' ? 401 : 200,
+        headers: { 'content-type': 'application/json' },
+      });
+    });
+    const onUnauthorized = vi.fn((t: string) => {
+      if (t === exchangeToken) exchangeToken = null;
+    });
+    const api = createApiClient({
+      baseURL: 'http://x',
+      getToken: () => 'main',
+      getExchangeToken: () => exchangeToken,
+      onUnauthorized,
+      fetchImpl: f as never,
+    });
+    await expect(api.call(balance, { token: 'exchange' })).resolves.toMatchObject({ balance: '1.00' });
+    expect(seen).toEqual(['Bearer ex1', 'Bearer main']);
+    expect(onUnauthorized).toHaveBeenCalledWith('ex1');
+    await api.call(balance);
+    expect(seen.at(-1)).toBe('Bearer main');
+  });
+
   it('exposes the validation errors object of a 422', async () => {
     const api = createApiClient({
       baseURL: 'http://x',

@@ -32,6 +32,12 @@ export interface CallOptions<E> {
   idempotencyKey?: string;
   /** Overrides the endpoint's fallback error text. */
   fallbackError?: string;
+  /**
+   * 'exchange': send the scoped exchange token of POST /api/player-login (spec 3, stored as `exchangeToken`) when
+   * the session holds one, else the player's own token. A refused exchange token is dropped and the call made again
+   * with the player's token.
+   */
+  token?: 'exchange';
 }
 
 export interface ApiClient {
@@ -49,6 +55,8 @@ export interface ApiClient {
 export interface ApiClientOptions {
   baseURL: string;
   getToken?: () => string | null;
+  /** The scoped exchange token, for calls made with `token: 'exchange'`. */
+  getExchangeToken?: () => string | null;
   /**
    * Called when a bearer call is answered 401, with the token that was refused: on a bearer endpoint
    * the server answers 401 only for a missing, expired or revoked token, so the session has ended.
@@ -78,11 +86,12 @@ function serverMessage(data: unknown): string | undefined {
 export function createApiClient(options: ApiClientOptions): ApiClient {
   const baseURL = options.baseURL.replace(/\/$/, '');
   const getToken = options.getToken ?? (() => storage.get('token'));
+  const getExchangeToken = options.getExchangeToken ?? (() => storage.get('exchangeToken'));
   const onUnauthorized = options.onUnauthorized ?? (() => undefined);
   const $fetch = options.fetchImpl ? createFetch({ fetch: options.fetchImpl }) : ofetch;
   const url = (path: string) => (/^https?:/.test(path) ? path : `${baseURL}${path.startsWith('/') ? '' : '/'}${path}`);
 
-  return {
+  const client: ApiClient = {
     baseURL,
     url,
     send(path, init) {
@@ -91,7 +100,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     },
     async call(endpoint, opts = {}) {
       const headers: Record<string, string> = { Accept: 'application/json' };
-      const token = endpoint.auth === 'none' ? null : getToken();
+      const exchangeToken = endpoint.auth !== 'none' && opts.token === 'exchange' ? getExchangeToken() : null;
+      const token = endpoint.auth === 'none' ? null : (exchangeToken ?? getToken());
       if (token) headers.Authorization = `Bearer ${token}`;
       if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
       const path = fillPath(endpoint.path, opts.params as Record<string, unknown> | undefined);
@@ -110,7 +120,11 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (err) {
         if (err instanceof FetchError) {
           const status = err.response?.status ?? 0;
-          if (status === 401 && endpoint.auth === 'bearer' && token) onUnauthorized(token);
+          if (status === 401 && endpoint.auth === 'bearer' && token) {
+            onUnauthorized(token);
+            // an expired or revoked exchange token: nothing was done; ask again with the player's own token
+            if (token === exchangeToken) return client.call(endpoint, { ...opts, token: undefined });
+          }
           if (!err.response) throw new ApiError(NETWORK_ERROR, 0, undefined, true);
           throw new ApiError(serverMessage(err.data) ?? fallback, status, err.data);
         }
@@ -125,4 +139,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return parsed.data as ResponseOf<typeof endpoint>;
     },
   };
+  return client;
 }

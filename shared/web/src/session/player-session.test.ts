@@ -48,6 +48,18 @@ describe('player session transitions (spec 4)', () => {
     expect(localStorage.getItem('exchangeToken')).toBe('ex');
   });
 
+  it('opens the exchange: the scoped token of /api/player-login is kept as exchangeToken; a refused one ends only itself', async () => {
+    const { service, session, call } = makeSession({ '/api/player-login': { access_token: 'scoped' } });
+    session.login({ token: 't1', remote_id: 5, username: 'p' });
+    await session.openExchange();
+    expect(call).toHaveBeenLastCalledWith(expect.objectContaining({ path: '/api/player-login' }), { body: { user_id: '5' } });
+    expect(localStorage.getItem('exchangeToken')).toBe('scoped');
+    service.tokenRefused('scoped');
+    expect(localStorage.getItem('exchangeToken')).toBeNull();
+    expect(session.player$.value).not.toBeNull();
+    expect(localStorage.getItem('token')).toBe('t1');
+  });
+
   it('sign-up login sets regPopup=1 and clears the captured codes', () => {
     seed();
     const { session } = makeSession();

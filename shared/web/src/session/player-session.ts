@@ -4,6 +4,7 @@ import {
   getMarketBlock,
   logoutEndpoint,
   marketBlock,
+  playerLoginEndpoint,
   NO_MARKET_BLOCK,
   type Locale,
   type LogoutReason,
@@ -62,10 +63,21 @@ export interface PlayerSession {
   readonly marketBlock$: Fact<MarketBlock>;
   /** The UI language (also applied to i18n, `<html lang>` and the saved preference). */
   readonly locale$: Fact<Locale>;
+  /**
+   * True while the push stream is open: pushed facts and bus topics (balance, odds, ...) arrive as they happen.
+   * An app polls what it shows only while this is false (the stream is down, reconnecting, or logged out).
+   */
+  readonly push$: Fact<boolean>;
   /** Asks the server for the balance now (after a money move, or the refresh button). */
   refreshBalance(): Promise<void>;
   /** Spec 4: stores the login (or sign-up auto-login) and tells every app. */
   login(result: LoginResult, options?: { afterSignup?: boolean }): void;
+  /**
+   * Spec 3 and 7 (the exchange log-in route): asks POST /api/player-login for the scoped exchange token and keeps
+   * it as `exchangeToken` (spec 4); the exchange's calls made with `token: 'exchange'` then use it. Rejects with
+   * the API's error.
+   */
+  openExchange(): Promise<void>;
   /** Spec 4: forgets the player everywhere; 'exchange' clears all local storage but the language. */
   logout(reason?: LogoutReason): void;
   setLocale(locale: Locale): void;
@@ -85,6 +97,8 @@ export interface PlayerSessionService {
   receiveBalance(balance: { balance: string; currency: string; exposure?: string; available?: string }): void;
   /** Writer of the once-per-login market-block fetch: applies the spec-6 rule of contracts. */
   receiveMarketFlags(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): void;
+  /** Writer of the push relay: the stream opened (true) or was lost (false). */
+  receivePushState(up: boolean): void;
   /** The push relay's other topics, announced on the bus. */
   relay<K extends Exclude<PushTopic, 'balance'>>(topic: K, payload: BusPayload<K>): void;
   /** The API client answered 401 for this token: if it is still the stored one, the session is over. */
@@ -127,6 +141,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
   const wallet = createFact<WalletBalance | null>(storedBalance(), sameRecord);
   const block = createFact<MarketBlock>(NO_MARKET_BLOCK, sameRecord);
   const locale = createFact<Locale>(savedLocale());
+  const push = createFact(false);
   applyLocaleToPage(locale.fact.value);
 
   let relay: PushRelay | null = null;
@@ -190,6 +205,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     balance$: wallet.fact,
     marketBlock$: block.fact,
     locale$: locale.fact,
+    push$: push.fact,
     refreshBalance,
     login(res, options = {}) {
       storage.set('token', res.token);
@@ -214,6 +230,13 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
       bus.publish('login', { username: res.username, remoteId: String(res.remote_id) });
     },
     logout,
+    async openExchange() {
+      const p = player.fact.value;
+      if (!p) return;
+      const { access_token } = await api.call(playerLoginEndpoint, { body: { user_id: p.remoteId } });
+      // a logout (or another login) while it was asked must not keep the old player's token
+      if (player.fact.value === p) storage.set('exchangeToken', access_token);
+    },
     setLocale(next) {
       storage.set('locale', next);
       applyLocaleToPage(next);
@@ -235,17 +258,29 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     session,
     receiveBalance,
     receiveMarketFlags,
+    receivePushState: (up) => push.set(up),
     relay(topic, payload) {
       bus.publish(topic, payload);
     },
     tokenRefused(token) {
+      // an expired exchange token ends only itself: the player's own session goes on
+      if (storage.get('exchangeToken') === token) {
+        storage.remove('exchangeToken');
+        return;
+      }
       // a late 401 for an older token must not log out the player who logged in since
       if (storage.get('token') === token) logout('unauthorized');
     },
     start(options = {}) {
       if (feeds) return;
       relay = startPushRelay(
-        { api, session, receiveBalance, relayTopic: (topic, payload) => bus.publish(topic, payload) },
+        {
+          api,
+          session,
+          receiveBalance,
+          relayTopic: (topic, payload) => bus.publish(topic, payload),
+          pushState: (up) => push.set(up),
+        },
         options.EventSource,
       );
       // the market-block decision: fetched once per login (and at start for a stored login)
@@ -261,6 +296,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     },
     stop() {
       relay?.stop();
+      push.set(false);
       feeds?.unsubscribe();
       relay = null;
       feeds = null;

@@ -101,6 +101,22 @@ describe('push relay (started by the session service)', () => {
     service.stop();
   });
 
+  it('tells the session whether the stream is up (push$), so apps can poll only while it is down', async () => {
+    const { service, session } = startSession([]);
+    const states: boolean[] = [];
+    session.push$.subscribe((up) => states.push(up));
+    await vi.advanceTimersByTimeAsync(0);
+    FakeEventSource.instances.at(-1)!.emit('open');
+    expect(session.push$.value).toBe(true);
+    FakeEventSource.instances.at(-1)!.emit('error');
+    expect(session.push$.value).toBe(false);
+    await vi.advanceTimersByTimeAsync(1500);
+    FakeEventSource.instances.at(-1)!.emit('open');
+    session.logout('user');
+    expect(states).toEqual([false, true, false, true, false]);
+    service.stop();
+  });
+
   it('closes the stream on logout', async () => {
     const { service, session } = startSession([]);
     await vi.advanceTimersByTimeAsync(0);

@@ -16,6 +16,8 @@ export interface PushRelayFeeds {
   receiveBalance(balance: BusPayload<'balance'>): void;
   /** Announces the other topics on the bus. */
   relayTopic<K extends Exclude<PushTopic, 'balance'>>(topic: K, payload: BusPayload<K>): void;
+  /** Whether the stream is open now (apps switch their own polls off while it is). */
+  pushState?(up: boolean): void;
 }
 
 /**
@@ -40,10 +42,15 @@ export function startPushRelay(feeds: PushRelayFeeds, EventSourceImpl: typeof Ev
     if (poll) clearInterval(poll);
     poll = null;
   };
+  const setConnected = (up: boolean) => {
+    if (connected === up) return;
+    connected = up;
+    feeds.pushState?.(up);
+  };
   const close = () => {
     source?.close();
     source = null;
-    connected = false;
+    setConnected(false);
     if (retry) clearTimeout(retry);
     retry = null;
   };
@@ -60,7 +67,7 @@ export function startPushRelay(feeds: PushRelayFeeds, EventSourceImpl: typeof Ev
       source = es;
       es.addEventListener('open', () => {
         attempt = 0;
-        connected = true;
+        setConnected(true);
         stopPolling();
       });
       for (const topic of Object.keys(pushTopics) as PushTopic[]) {
