@@ -34,7 +34,7 @@ describe('Multi Markets pins', () => {
   it('are kept per player on the server, once each, and follow the player to a new session', async () => {
     const p = await fundedPlayer(db, '0');
     const pin = { event_id: '34001001', market_id: MARKETS.inplay, name: 'Bangladesh v India', sport: 'cricket' };
-    const put = (token: string, body: unknown) =>
+    const put = (token: string, body: Record<string, unknown>) =>
       app.inject({ method: 'PUT', url: '/api/exchange/pins', headers: { authorization: `Bearer ${token}` }, payload: body });
     expect((await put(p.token, pin)).json().data).toEqual([pin]);
     expect((await put(p.token, pin)).json().data).toHaveLength(1);
