@@ -154,14 +154,19 @@ export function playerPosition(market: MarketRow, playerId: number, data: Market
  */
 export async function setHold(q: Queryable, playerId: number, market: MarketRow, exposure: number): Promise<number> {
   const accounts = await playerAccounts(q, playerId);
-  await q.query(
-    `INSERT INTO exchange_positions (player_id, market_id, currency) VALUES ($1, $2, $3) ON CONFLICT (player_id, market_id) DO NOTHING`,
-    [playerId, market.marketId, accounts.currency],
-  );
-  const r = await q.query<{ exposure_minor: string; hold_version: number }>(
-    'SELECT exposure_minor, hold_version FROM exchange_positions WHERE player_id = $1 AND market_id = $2 FOR UPDATE',
-    [playerId, market.marketId],
-  );
+  const read = () =>
+    q.query<{ exposure_minor: string; hold_version: number }>(
+      'SELECT exposure_minor, hold_version FROM exchange_positions WHERE player_id = $1 AND market_id = $2 FOR UPDATE',
+      [playerId, market.marketId],
+    );
+  let r = await read();
+  if (!r.rows[0]) {
+    await q.query(
+      `INSERT INTO exchange_positions (player_id, market_id, currency) VALUES ($1, $2, $3) ON CONFLICT (player_id, market_id) DO NOTHING`,
+      [playerId, market.marketId, accounts.currency],
+    );
+    r = await read();
+  }
   const before = Number(r.rows[0]!.exposure_minor);
   const version = Number(r.rows[0]!.hold_version) + 1;
   if (before === exposure) return before;

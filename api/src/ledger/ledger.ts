@@ -168,35 +168,20 @@ export interface PlayerAccounts {
   currency: Currency;
 }
 
-/** The player's main and held accounts, created on first use in the player's currency. */
+/** The player's main, held and exposure accounts, created on first use in the player's currency (one read when they exist). */
 export async function playerAccounts(q: Queryable, playerId: number): Promise<PlayerAccounts> {
-  const p = await q.query<{ currency: Currency }>('SELECT currency FROM players WHERE id = $1', [playerId]);
-  const currency = p.rows[0]?.currency;
-  if (!currency) throw new LedgerError(`Unknown player ${playerId}`);
-  const main = await ensureAccount(q, `player:${playerId}:main`, currency, playerId, false);
-  const held = await ensureAccount(q, `player:${playerId}:held`, currency, playerId, false);
-  const exposure = await ensureAccount(q, `player:${playerId}:exposure`, currency, playerId, false);
-  return { main, held, exposure, currency };
-}
-
-/**
- * The player's debt to the house, `player:N:owed` (may go negative; negative = owed), created on first use. It is
- * booked when a corrected exchange result takes back winnings the player already spent (exchange/settlement.ts); a
- * later settlement credit repays it first. Not part of balance or available; staff see it with the player's accounts,
- * and collecting it is the back office's.
- */
-export function playerOwedAccount(q: Queryable, playerId: number, currency: Currency): Promise<number> {
-  return ensureAccount(q, `player:${playerId}:owed`, currency, playerId, true);
-}
-
-/** What the player owes the house (minor units, 0 when nothing), without creating the account. */
-export async function getPlayerOwed(q: Queryable, playerId: number): Promise<bigint> {
-  const r = await q.query<{ balance_minor: string }>(
-    `SELECT a.balance_minor FROM players p JOIN ledger_accounts a ON a.code = 'player:' || p.id || ':owed' AND a.currency = p.currency
+  const codes = { main: `player:${playerId}:main`, held: `player:${playerId}:held`, exposure: `player:${playerId}:exposure` };
+  const r = await q.query<{ currency: Currency; code: string | null; id: string | null }>(
+    `SELECT p.currency, a.code, a.id FROM players p
+     LEFT JOIN ledger_accounts a ON a.player_id = p.id AND a.currency = p.currency AND a.code = ANY($2::text[])
      WHERE p.id = $1`,
-    [playerId],
+    [playerId, Object.values(codes)],
   );
-  return r.rows[0] ? -parseMinor(r.rows[0].balance_minor) : 0n;
+  const currency = r.rows[0]?.currency;
+  if (!currency) throw new LedgerError(`Unknown player ${playerId}`);
+  const found = new Map(r.rows.filter((x) => x.code !== null).map((x) => [x.code!, Number(x.id)]));
+  const id = async (code: string) => found.get(code) ?? ensureAccount(q, code, currency, playerId, false);
+  return { main: await id(codes.main), held: await id(codes.held), exposure: await id(codes.exposure), currency };
 }
 
 /** The operator's side of every move: may go negative (house:cash is money that came in or went out). */
