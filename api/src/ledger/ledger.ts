@@ -184,6 +184,26 @@ export async function playerAccounts(q: Queryable, playerId: number): Promise<Pl
   return { main: await id(codes.main), held: await id(codes.held), exposure: await id(codes.exposure), currency };
 }
 
+/**
+ * The player's debt to the house, `player:N:owed` (may go negative; negative = owed), created on first use. It is
+ * booked when a corrected exchange result takes back winnings the player already spent (exchange/settlement.ts); a
+ * later settlement credit repays it first. Not part of balance or available; staff see it with the player's accounts,
+ * and collecting it is the back office's.
+ */
+export function playerOwedAccount(q: Queryable, playerId: number, currency: Currency): Promise<number> {
+  return ensureAccount(q, `player:${playerId}:owed`, currency, playerId, true);
+}
+
+/** What the player owes the house (minor units, 0 when nothing), without creating the account. */
+export async function getPlayerOwed(q: Queryable, playerId: number): Promise<bigint> {
+  const r = await q.query<{ balance_minor: string }>(
+    `SELECT a.balance_minor FROM players p JOIN ledger_accounts a ON a.code = 'player:' || p.id || ':owed' AND a.currency = p.currency
+     WHERE p.id = $1`,
+    [playerId],
+  );
+  return r.rows[0] ? -parseMinor(r.rows[0].balance_minor) : 0n;
+}
+
 /** The operator's side of every move: may go negative (house:cash is money that came in or went out). */
 export function houseAccount(q: Queryable, name: HouseAccount, currency: Currency): Promise<number> {
   return ensureAccount(q, `house:${name}`, currency, null, true);
