@@ -1,9 +1,10 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
+import type { ExchangeRecord } from '@khela/contracts';
 import { BettingRecord, groupRecords } from './BettingRecord';
 
 const rec = (over: Record<string, string>) => ({
@@ -27,6 +28,59 @@ const RECORDS = [
   // 20:00 UTC on the 20th is 02:00 on the 21st in Dhaka
   rec({ id: '4', bet_amount: '5.00', winAmount: '7.50', created_at: '2026-11-20T20:00:00.000Z' }),
   rec({ id: '5', bet_amount: '5.00', winAmount: '0.00', created_at: '2026-11-20T17:00:00.000Z' }),
+];
+
+const exchangeRecord = (over: Partial<ExchangeRecord>): ExchangeRecord => ({
+  transaction_id: 'EX1',
+  event_id: '100',
+  event_name: 'Bangladesh v India',
+  sport: 'cricket',
+  game_type: 'MATCH_ODDS',
+  market_id: '1.100',
+  market_name: 'Match Odds',
+  selection_id: '10001',
+  selection_name: 'Bangladesh',
+  bet_type: 'BACK',
+  stake: '200.00',
+  matched_stake: '200.00',
+  odds: 2.5,
+  run: null,
+  potential_profit: '300.00',
+  potential_liability: '200.00',
+  net_profit_loss: null,
+  commission: '0.00',
+  status: 'open',
+  currency: 'BDT',
+  created_at: '2026-03-01T18:30:00.000Z',
+  settled_at: null,
+  ...over,
+});
+
+const EXCHANGE = [
+  exchangeRecord({ transaction_id: 'EXO1', bet_type: 'LAY', selection_name: 'India', odds: 3.2 }),
+  exchangeRecord({
+    transaction_id: 'EXW1',
+    status: 'WON',
+    net_profit_loss: '285.00',
+    commission: '15.00',
+    settled_at: '2026-03-01T19:00:00.000Z',
+  }),
+  exchangeRecord({
+    transaction_id: 'EXL1',
+    status: 'LOST',
+    game_type: 'FANCY',
+    market_name: '6 over runs',
+    selection_name: '6 over runs',
+    bet_type: 'YES',
+    odds: 90,
+    run: 49,
+    stake: '150.00',
+    potential_profit: '135.00',
+    potential_liability: '150.00',
+    net_profit_loss: '-150.00',
+  }),
+  exchangeRecord({ transaction_id: 'EXV1', status: 'VOID', net_profit_loss: '0.00' }),
+  exchangeRecord({ transaction_id: 'EXC1', status: 'CANCELLED', net_profit_loss: '0.00', matched_stake: '0.00' }),
 ];
 
 beforeEach(() => {
@@ -96,9 +150,82 @@ describe('Betting Records', () => {
     });
   });
 
-  it('Exchange tab shows No Data', async () => {
+  it('Exchange tab: rows with spec-4 statuses, All/Today, and Exchange Record Details with the short and full views', async () => {
+    responders.set('GET /api/betting-record', ({ query }) =>
+      query?.tab === 'exchange' ? { data: query.date === 'today' ? [EXCHANGE[0]] : EXCHANGE } : { data: RECORDS },
+    );
     renderScreen(<BettingRecord />, '/betting-record');
     await userEvent.click(screen.getByRole('tab', { name: 'Exchange' }));
-    expect(within(screen.getByTestId('exchange-records')).getByText('No Data')).toBeTruthy();
+    const rows = await screen.findAllByTestId('exchange-record');
+    expect(calls.filter((c) => c.path === '/api/betting-record').at(-1)!.opts.query).toEqual({ tab: 'exchange', date: 'all' });
+    expect(rows).toHaveLength(5);
+    const statuses = rows.map((r) => within(r).getByTestId('exchange-status'));
+    expect(statuses.map((s) => [s.textContent, s.dataset.tone])).toEqual([
+      ['Processing', 'processing'],
+      ['WON', 'won'],
+      ['LOST', 'lost'],
+      ['VOID', 'neutral'],
+      ['CANCELLED', 'neutral'],
+    ]);
+    expect(rows[0]!.textContent).toContain('Lay · India · Match Odds');
+    // open: no profit/loss yet; settled: net of commission, coloured
+    expect(within(rows[0]!).queryByTestId('exchange-record-pl')).toBeNull();
+    expect(within(rows[1]!).getByTestId('exchange-record-pl').textContent).toBe('৳285.00');
+    expect(within(rows[2]!).getByTestId('exchange-record-pl').textContent).toBe('-৳150.00');
+    // 18:30 UTC is 00:30 the next day in Dhaka
+    expect(rows[1]!.textContent).toContain('2026-03-02 00:30:00 GMT+6');
+
+    await userEvent.click(within(rows[1]!).getByRole('button'));
+    const dialog = screen.getByRole('dialog', { name: 'Exchange Record Details' });
+    const shown = () =>
+      within(dialog)
+        .getAllByRole('definition')
+        .map((d) => [d.previousElementSibling!.textContent, d.textContent]);
+    expect(shown()).toEqual([
+      ['Event Name', 'Bangladesh v India'],
+      ['Transaction ID', 'EXW1'],
+      ['Amount', '৳200.00'],
+    ]);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Full view' }));
+    expect(shown()).toEqual([
+      ['Event Name', 'Bangladesh v India'],
+      ['Game Type', 'Match Odds'],
+      ['Market Name', 'Match Odds'],
+      ['Selection Name', 'Bangladesh'],
+      ['Bet Type', 'Back'],
+      ['Stake', '৳200.00'],
+      ['Potential Profit', '৳300.00'],
+      ['Potential Liability', '৳200.00'],
+      ['Odds', '2.5'],
+      ['Runs', '—'],
+    ]);
+    expect(within(dialog).getByTestId('detail-profitLoss').textContent).toBe('৳285.00');
+    expect(dialog.textContent).toContain('(commission ৳15.00)');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Short view' }));
+    expect(shown()).toHaveLength(3);
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    // a Fancy bet: the odds are the rate, the runs the line
+    await userEvent.click(within(rows[2]!).getByRole('button'));
+    await userEvent.click(screen.getByRole('button', { name: 'Full view' }));
+    expect(screen.getByTestId('detail-gameType').textContent).toBe('Fancy');
+    expect(screen.getByTestId('detail-betType').textContent).toBe('Yes');
+    expect(screen.getByTestId('detail-odds').textContent).toBe('90');
+    expect(screen.getByTestId('detail-runs').textContent).toBe('49');
+    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
+
+    await userEvent.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() => expect(screen.getAllByTestId('exchange-record')).toHaveLength(1));
+    expect(calls.filter((c) => c.path === '/api/betting-record').at(-1)!.opts.query).toEqual({ tab: 'exchange', date: 'today' });
+  });
+
+  it('Exchange tab shows No Data when the player has no exchange bets, and the Settled tab is as it was', async () => {
+    responders.set('GET /api/betting-record', ({ query }) => (query?.tab === 'exchange' ? { data: [] } : { data: RECORDS }));
+    renderScreen(<BettingRecord />, '/betting-record');
+    await userEvent.click(screen.getByRole('tab', { name: 'Exchange' }));
+    expect(await within(screen.getByTestId('exchange-records')).findByText('No Data')).toBeTruthy();
+    await userEvent.click(screen.getByRole('tab', { name: 'Settled' }));
+    expect(await screen.findAllByTestId('record-group')).toHaveLength(3);
   });
 });

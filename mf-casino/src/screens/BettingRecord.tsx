@@ -5,6 +5,7 @@ import * as schemas from '@khela/contracts';
 import {
   ApiError,
   Button,
+  Modal,
   NoData,
   Page,
   Spinner,
@@ -16,7 +17,7 @@ import {
   truncate,
   useHost,
 } from '@khela/web';
-import { fromMinor, toMinor, type BettingDateFilter, type SettledBet } from '@khela/contracts';
+import { fromMinor, toMinor, type BettingDateFilter, type ExchangeRecord, type SettledBet } from '@khela/contracts';
 import { CATEGORY_CODES, type CategoryCode } from '../i18n';
 
 /** Paisa of an API amount (the contracts' exact maths), as a number for sums and colours on screen. */
@@ -84,10 +85,66 @@ export function BettingRecord() {
   );
 }
 
-/** Exchange bets come with the exchange; until it exists there is nothing to list. */
-function ExchangeTab() {
+/** Spec 4: an exchange record is open (processing), WON (green), LOST (red); VOID, LAPSED, CANCELLED are neutral. */
+export function exchangeStatusTone(status: ExchangeRecord['status']): 'processing' | 'won' | 'lost' | 'neutral' {
+  return status === 'open' ? 'processing' : status === 'WON' ? 'won' : status === 'LOST' ? 'lost' : 'neutral';
+}
+const TONE_COLOR = {
+  processing: theme.color.warning,
+  won: theme.color.success,
+  lost: theme.color.danger,
+  neutral: theme.color.textMuted,
+} as const;
+
+function ExchangeStatus({ status }: { status: ExchangeRecord['status'] }) {
   const { t } = useTranslation('casino');
+  const tone = exchangeStatusTone(status);
+  return (
+    <span
+      data-testid="exchange-status"
+      data-tone={tone}
+      css={css`
+        display: inline-block;
+        padding: 2px 8px;
+        border-radius: ${theme.radius.pill};
+        font-size: 12px;
+        font-weight: 700;
+        white-space: nowrap;
+        border: 1px solid ${TONE_COLOR[tone]};
+        color: ${tone === 'neutral' ? theme.color.text : TONE_COLOR[tone]};
+      `}
+    >
+      {t(`records.ex.status.${status}`)}
+    </span>
+  );
+}
+
+/** The Exchange tab (spec 2): the player's exchange bets with All/Today; a row opens "Exchange Record Details". */
+function ExchangeTab() {
+  const { t, i18n } = useTranslation('casino');
+  const { api } = useHost();
   const [quick, setQuick] = useState<'all' | 'today'>('all');
+  const [records, setRecords] = useState<ExchangeRecord[] | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [open, setOpen] = useState<ExchangeRecord | null>(null);
+
+  useEffect(() => {
+    let live = true;
+    setRecords(null);
+    setError(null);
+    api
+      .call(schemas.getExchangeRecord, { query: { tab: 'exchange', date: quick } })
+      .then((r) => live && setRecords(r.data))
+      .catch((err) => {
+        if (!live) return;
+        setRecords([]);
+        setError(err ?? new Error('failed'));
+      });
+    return () => {
+      live = false;
+    };
+  }, [api, quick]);
+
   return (
     <div data-testid="exchange-records">
       <div css={chipRow}>
@@ -97,8 +154,197 @@ function ExchangeTab() {
           </ChoiceChip>
         ))}
       </div>
-      <NoData />
+      {error !== null && (
+        <p
+          role="alert"
+          css={css`
+            color: ${theme.color.danger};
+          `}
+        >
+          {error instanceof ApiError ? error.message : t('records.failed')}
+        </p>
+      )}
+      {records === null ? (
+        <Spinner />
+      ) : records.length === 0 ? (
+        <NoData />
+      ) : (
+        <ul
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            display: flex;
+            flex-direction: column;
+            gap: 8px;
+          `}
+        >
+          {records.map((r) => (
+            <li key={r.transaction_id} data-testid="exchange-record" data-transaction-id={r.transaction_id} css={rowCard}>
+              <button
+                onClick={() => setOpen(r)}
+                aria-label={t('records.ex.open', { name: `${r.event_name} ${r.selection_name}`, id: r.transaction_id })}
+                css={css`
+                  all: unset;
+                  display: block;
+                  width: 100%;
+                  cursor: pointer;
+                  box-sizing: border-box;
+                `}
+              >
+                <span
+                  css={css`
+                    display: flex;
+                    justify-content: space-between;
+                    align-items: flex-start;
+                    gap: 8px;
+                  `}
+                >
+                  <strong
+                    css={css`
+                      overflow-wrap: anywhere;
+                    `}
+                  >
+                    {r.event_name}
+                  </strong>
+                  <ExchangeStatus status={r.status} />
+                </span>
+                <span
+                  css={css`
+                    display: block;
+                    font-size: 13px;
+                    color: ${theme.color.textMuted};
+                    margin-top: 2px;
+                  `}
+                >
+                  {t(`records.ex.betTypes.${r.bet_type}`)} · {r.selection_name} · {r.market_name}
+                </span>
+                <span css={summaryGrid}>
+                  <span>
+                    {t('records.ex.stake')}:{' '}
+                    <strong data-testid="exchange-record-stake">{formatMoney(r.stake, r.currency, i18n.language)}</strong>
+                  </span>
+                  {r.net_profit_loss !== null && (
+                    <span>
+                      {t('records.profitLoss')}:{' '}
+                      <strong data-testid="exchange-record-pl" css={plColor(paisa(r.net_profit_loss))}>
+                        {formatMoney(r.net_profit_loss, r.currency, i18n.language)}
+                      </strong>
+                    </span>
+                  )}
+                  <span
+                    css={css`
+                      color: ${theme.color.textMuted};
+                    `}
+                  >
+                    {formatDhakaDateTime(r.created_at, i18n.language)} {t('common:gmt6')}
+                  </span>
+                </span>
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <ExchangeRecordDetails record={open} onClose={() => setOpen(null)} />
     </div>
+  );
+}
+
+/** Spec 2: "Exchange Record Details" with a toggle between the short view and the full view. */
+export function ExchangeRecordDetails({ record, onClose }: { record: ExchangeRecord | null; onClose: () => void }) {
+  const { t, i18n } = useTranslation('casino');
+  const [full, setFull] = useState(false);
+  useEffect(() => setFull(false), [record?.transaction_id]);
+  if (!record) return null;
+  const r = record;
+  const money = (v: string) => formatMoney(v, r.currency, i18n.language);
+  const rows: Array<[string, string, string]> = full
+    ? [
+        ['eventName', t('records.ex.eventName'), r.event_name],
+        ['gameType', t('records.ex.gameType'), t(`records.ex.gameTypes.${r.game_type}`)],
+        ['marketName', t('records.ex.marketName'), r.market_name],
+        ['selectionName', t('records.ex.selectionName'), r.selection_name],
+        ['betType', t('records.ex.betType'), t(`records.ex.betTypes.${r.bet_type}`)],
+        ['stake', t('records.ex.stake'), money(r.stake)],
+        ['potentialProfit', t('records.ex.potentialProfit'), money(r.potential_profit)],
+        ['potentialLiability', t('records.ex.potentialLiability'), money(r.potential_liability)],
+        ['odds', t('records.ex.odds'), r.odds === null ? '—' : String(r.odds)],
+        ['runs', t('records.ex.runs'), r.run === null ? '—' : String(r.run)],
+      ]
+    : [
+        ['eventName', t('records.ex.eventName'), r.event_name],
+        ['transactionId', t('records.ex.transactionId'), r.transaction_id],
+        ['amount', t('records.ex.amount'), money(r.stake)],
+      ];
+  return (
+    <Modal open title={t('records.ex.detailsTitle')} onClose={onClose}>
+      <div data-testid="exchange-record-details" data-view={full ? 'full' : 'short'}>
+        <div
+          css={css`
+            display: flex;
+            justify-content: space-between;
+            align-items: center;
+            gap: 8px;
+            margin-bottom: 10px;
+          `}
+        >
+          <div role="group" aria-label={t('records.ex.view')} css={chipRow}>
+            <ChoiceChip active={!full} onClick={() => setFull(false)}>
+              {t('records.ex.short')}
+            </ChoiceChip>
+            <ChoiceChip active={full} onClick={() => setFull(true)}>
+              {t('records.ex.full')}
+            </ChoiceChip>
+          </div>
+          <ExchangeStatus status={r.status} />
+        </div>
+        <dl
+          css={css`
+            margin: 0;
+            display: grid;
+            grid-template-columns: minmax(110px, auto) 1fr;
+            gap: 8px 12px;
+            font-size: 14px;
+            dt {
+              color: ${theme.color.textMuted};
+            }
+            dd {
+              margin: 0;
+              font-weight: 600;
+              overflow-wrap: anywhere;
+              font-variant-numeric: tabular-nums;
+            }
+          `}
+        >
+          {rows.map(([key, label, value]) => (
+            <div
+              key={key}
+              css={css`
+                display: contents;
+              `}
+            >
+              <dt>{label}</dt>
+              <dd data-testid={`detail-${key}`}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+        {r.net_profit_loss !== null && (
+          <p
+            css={css`
+              margin: 12px 0 0;
+              font-size: 13px;
+              color: ${theme.color.textMuted};
+            `}
+          >
+            {t('records.profitLoss')}:{' '}
+            <strong data-testid="detail-profitLoss" css={plColor(paisa(r.net_profit_loss))}>
+              {money(r.net_profit_loss)}
+            </strong>
+            {paisa(r.commission) > 0 && ` (${t('records.ex.commission')} ${money(r.commission)})`}
+          </p>
+        )}
+      </div>
+    </Modal>
   );
 }
 

@@ -1,28 +1,23 @@
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { formatMoney, theme, useBalance, usePlayer } from '@khela/web';
+import { ACCOUNT_PAGES, TimeZoneLabel, pageCss } from './account/ui';
 
-const ITEMS = ['myProfile', 'balanceOverview', 'myBets', 'betsHistory', 'profitLoss', 'activityLog'] as const;
-
-/** /exchange-account: the exchange's account menu (its links are not wired yet, as in the spec). */
+/** /exchange-account: the exchange's account menu; each item opens its page (/exchange-account/{page}). */
 export function ExchangeAccount() {
-  const { t } = useTranslation(['exchange', 'common']);
+  const { t, i18n } = useTranslation(['exchange', 'common']);
   const wallet = useBalance();
   const username = usePlayer()?.username ?? '';
   return (
-    <div
-      data-testid="exchange-account"
-      css={css`
-        padding: 12px;
-      `}
-    >
+    <div data-testid="exchange-account" css={pageCss}>
       <div
         css={css`
           padding: 12px;
           border-radius: ${theme.radius.md};
           background: ${theme.color.surface};
           border: 1px solid ${theme.color.border};
-          margin-bottom: 12px;
+          margin: 4px 0 12px;
         `}
       >
         <div
@@ -36,51 +31,81 @@ export function ExchangeAccount() {
         </div>
         <div
           css={css`
-            font-size: 13px;
-            color: ${theme.color.textMuted};
             margin-top: 4px;
           `}
         >
-          {t('exchange:account.timeZone')}: <strong>{t('common:gmt6')}</strong>
+          <TimeZoneLabel />
         </div>
       </div>
-      <ul
-        css={css`
-          list-style: none;
-          margin: 0;
-          padding: 0;
-          border-radius: ${theme.radius.md};
-          overflow: hidden;
-          border: 1px solid ${theme.color.border};
-        `}
-      >
-        {ITEMS.map((k) => (
-          <li
-            key={k}
-            css={css`
-              display: flex;
-              justify-content: space-between;
-              align-items: center;
-              padding: 14px 12px;
-              background: ${theme.color.surface};
-              border-bottom: 1px solid ${theme.color.border};
-              &:last-child {
-                border-bottom: 0;
-              }
-            `}
-          >
-            <span>{t(`exchange:account.${k}`)}</span>
-            <span
+      <nav aria-label={t('exchange:acc.menuLabel')}>
+        <ul
+          css={css`
+            list-style: none;
+            margin: 0;
+            padding: 0;
+            border-radius: ${theme.radius.md};
+            overflow: hidden;
+            border: 1px solid ${theme.color.border};
+          `}
+        >
+          {ACCOUNT_PAGES.map(({ slug, key }) => (
+            <li
+              key={slug}
               css={css`
-                font-size: 12px;
-                color: ${theme.color.textMuted};
+                border-bottom: 1px solid ${theme.color.border};
+                &:last-child {
+                  border-bottom: 0;
+                }
               `}
             >
-              {k === 'balanceOverview' && wallet !== null ? formatMoney(wallet.balance) : t('exchange:account.soon')}
-            </span>
-          </li>
-        ))}
-      </ul>
+              <Link
+                to={`/exchange-account/${slug}`}
+                data-testid={`exchange-account-link-${slug}`}
+                css={css`
+                  display: flex;
+                  justify-content: space-between;
+                  align-items: center;
+                  gap: 8px;
+                  min-height: 48px;
+                  padding: 0 12px;
+                  background: ${theme.color.surface};
+                  color: ${theme.color.text};
+                  text-decoration: none;
+                  &:hover,
+                  &:focus-visible {
+                    background: ${theme.color.surfaceRaised};
+                  }
+                `}
+              >
+                <span>{t(`exchange:account.${key}`)}</span>
+                <span
+                  css={css`
+                    display: inline-flex;
+                    align-items: center;
+                    gap: 8px;
+                    font-size: 13px;
+                    color: ${theme.color.textMuted};
+                  `}
+                >
+                  {slug === 'balance' && wallet !== null && (
+                    <span data-testid="exchange-account-balance">
+                      {formatMoney(wallet.balance, wallet.currency ?? 'BDT', i18n.language)}
+                    </span>
+                  )}
+                  <span
+                    aria-hidden
+                    css={css`
+                      font-size: 20px;
+                    `}
+                  >
+                    ›
+                  </span>
+                </span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
     </div>
   );
 }

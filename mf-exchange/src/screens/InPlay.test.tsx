@@ -1,7 +1,7 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen, within } from '@testing-library/react';
-import { resetHost, testHost } from '@khela/web/test/fake-host';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { calls, resetHost, responders, testHost } from '@khela/web/test/fake-host';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import '../i18n';
@@ -55,7 +55,35 @@ const board = (props: Partial<Parameters<typeof EventsBoard>[0]> = {}) =>
     </MemoryRouter>,
   );
 
-beforeEach(resetHost);
+const results = [
+  {
+    event_id: '9',
+    event_name: 'Pakistan v Sri Lanka',
+    sport: 'cricket',
+    market_id: '1.9',
+    market_name: 'Match Odds',
+    winner: 'Sri Lanka',
+    voided: false,
+    settled_at: '2025-01-09T12:30:00Z',
+  },
+  {
+    event_id: '8',
+    event_name: 'Mohammedan v Dhaka',
+    sport: 'soccer',
+    market_id: '1.8',
+    market_name: 'Match Odds',
+    winner: null,
+    voided: true,
+    settled_at: '2025-01-09T11:00:00Z',
+  },
+];
+
+beforeEach(() => {
+  resetHost();
+  responders.set('GET /api/exchange/results', ({ query }) => ({ data: results.filter((r) => !query?.sport || r.sport === query.sport) }));
+  responders.set('GET /api/exchange/pins', () => ({ data: [] }));
+  responders.set('PUT /api/exchange/pins', ({ body }) => ({ data: [body] }));
+});
 
 describe('in-play page', () => {
   it('groups in-play events under their sport with Fancy and BookMaker badges', () => {
@@ -75,10 +103,25 @@ describe('in-play page', () => {
     expect(screen.getByTestId('exchange-loading').textContent).toBe('Loading events...');
   });
 
-  it('shows No Data on Result and finds events by name on Search', async () => {
+  it('Result: settled events with their winners, voided shown as Void, Dhaka times, a sport filter', async () => {
     board();
     await userEvent.click(screen.getByRole('tab', { name: 'Result' }));
-    expect(screen.getByText('No Data')).toBeTruthy();
+    const rows = await screen.findAllByTestId('exchange-result');
+    expect(screen.getAllByRole('heading').map((h) => h.textContent)).toEqual(['Cricket', 'Soccer']);
+    expect(rows[0]!.textContent).toContain('Pakistan v Sri Lanka');
+    expect(within(rows[0]!).getByTestId('result-outcome').textContent).toBe('WinnerSri Lanka');
+    // 12:30 UTC is 18:30 in Dhaka
+    expect(rows[0]!.textContent).toContain('2025-01-09 18:30:00');
+    expect(within(rows[1]!).getByTestId('result-outcome').textContent).toBe('Void');
+    await userEvent.click(screen.getByRole('button', { name: 'Soccer' }));
+    await waitFor(() => expect(screen.getAllByTestId('exchange-result')).toHaveLength(1));
+    expect(calls.filter((c) => c.path === '/api/exchange/results').map((c) => c.opts.query)).toEqual([{}, { sport: 'soccer' }]);
+    await userEvent.click(screen.getByRole('button', { name: 'Tennis' }));
+    expect(await screen.findByText('No Data')).toBeTruthy();
+  });
+
+  it('finds events by name on Search', async () => {
+    board();
     await userEvent.click(screen.getByRole('tab', { name: 'Search' }));
     await userEvent.type(screen.getByRole('searchbox'), 'sinner');
     expect(screen.getAllByTestId('exchange-event').map((e) => e.textContent)).toEqual([expect.stringContaining('Alcaraz v Sinner')]);
@@ -89,6 +132,7 @@ describe('in-play page', () => {
     board();
     await userEvent.click(screen.getByRole('button', { name: 'Pin to Multi Markets: Bangladesh v India' }));
     expect(pinStore.get().map((p) => p.marketId)).toEqual(['1.1']);
+    await waitFor(() => expect(calls.some((c) => c.method === 'PUT' && c.opts.body.market_id === '1.1')).toBe(true));
     expect(screen.getByRole('button', { name: 'Remove from Multi Markets: Bangladesh v India' }).getAttribute('aria-pressed')).toBe('true');
     act(() => testHost.session.logout('user'));
     expect(pinStore.get()).toEqual([]);

@@ -1,9 +1,13 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Input, NoData, Tabs } from '@khela/web';
-import { eventsForTab, type ListTab, type ListedEvent } from '../logic';
+import * as schemas from '@khela/contracts';
+import { Input, NoData, Spinner, Tabs, formatDhakaDateTime, theme, useHost } from '@khela/web';
+import { SPORTS, eventsForTab, type ListTab, type ListedEvent, type Sport } from '../logic';
 import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
+import { usePoll } from '../usePoll';
+import { Tag } from './account/ui';
+import '../i18n-account';
 
 const TABS: ListTab[] = ['inplay', 'today', 'tomorrow', 'result', 'search'];
 
@@ -32,7 +36,9 @@ export function EventsBoard(props: { events: ListedEvent[] | null; error: boolea
           />
         </div>
       )}
-      {props.events === null && !props.error ? (
+      {tab === 'result' ? (
+        <ResultsBoard />
+      ) : props.events === null && !props.error ? (
         <LoadingOverlay text={tab === 'inplay' ? t('loadingInplay') : t('loadingEvents')} />
       ) : props.error && props.events === null ? (
         <NoData text={t('loadFailed')} />
@@ -51,6 +57,177 @@ export function InPlay() {
   return (
     <div data-testid="exchange-inplay">
       <EventsBoard events={events} error={error} />
+    </div>
+  );
+}
+
+export type ExchangeResult = schemas.ResponseOf<typeof schemas.exchangeResults>['data'][number];
+export const RESULTS_POLL_MS = 30_000;
+
+/** In-Play → Result: settled Match Odds markets with their winners (void shown as Void), grouped by sport, newest first. */
+export function ResultsBoard() {
+  const { t, i18n } = useTranslation('exchange');
+  const { api } = useHost();
+  const [sport, setSport] = useState<Sport | 'all'>('all');
+  const [state, setState] = useState<{ sport: Sport | 'all'; results: ExchangeResult[] | null; error: boolean }>({
+    sport,
+    results: null,
+    error: false,
+  });
+  usePoll(
+    async (signal) => {
+      try {
+        const r = await api.call(schemas.exchangeResults, { query: sport === 'all' ? {} : { sport }, signal });
+        setState({ sport, results: r.data, error: false });
+      } catch (err) {
+        if (signal.aborted) return;
+        console.warn('[exchange] results failed', err);
+        setState((s) => ({ sport, results: s.sport === sport ? s.results : null, error: true }));
+      }
+    },
+    RESULTS_POLL_MS,
+    `${sport}`,
+  );
+  const results = state.sport === sport ? state.results : null;
+  const groups = SPORTS.map((s) => ({ sport: s, rows: (results ?? []).filter((r) => r.sport === s) })).filter((g) => g.rows.length > 0);
+  return (
+    <div data-testid="exchange-results">
+      <div
+        role="group"
+        aria-label={t('results.sportFilter')}
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          gap: 6px;
+          padding: 0 12px 10px;
+        `}
+      >
+        {(['all', ...SPORTS] as const).map((s) => (
+          <button
+            key={s}
+            type="button"
+            aria-pressed={sport === s}
+            onClick={() => setSport(s)}
+            css={css`
+              min-height: 36px;
+              padding: 6px 14px;
+              border-radius: ${theme.radius.pill};
+              cursor: pointer;
+              font: inherit;
+              font-size: 13px;
+              border: 1px solid ${sport === s ? theme.color.brand : theme.color.border};
+              background: ${sport === s ? theme.color.brand : theme.color.surface};
+              color: ${sport === s ? theme.color.brandText : theme.color.text};
+            `}
+          >
+            {s === 'all' ? t('results.all') : t(`sport.${s}`)}
+          </button>
+        ))}
+      </div>
+      {results === null ? (
+        state.error && state.sport === sport ? (
+          <NoData text={t('results.failed')} />
+        ) : (
+          <Spinner />
+        )
+      ) : groups.length === 0 ? (
+        <NoData />
+      ) : (
+        groups.map((g) => (
+          <section key={g.sport} aria-labelledby={`result-${g.sport}`} data-testid={`result-${g.sport}`}>
+            <h2
+              id={`result-${g.sport}`}
+              css={css`
+                margin: 0;
+                padding: 8px 12px;
+                font-size: 14px;
+                background: ${theme.color.accent};
+                color: #fff;
+              `}
+            >
+              {t(`sport.${g.sport}`)}
+            </h2>
+            <ul
+              css={css`
+                list-style: none;
+                margin: 0;
+                padding: 0;
+              `}
+            >
+              {g.rows.map((r) => (
+                <li
+                  key={r.market_id}
+                  data-testid="exchange-result"
+                  data-market-id={r.market_id}
+                  css={css`
+                    display: flex;
+                    align-items: center;
+                    justify-content: space-between;
+                    gap: 10px;
+                    padding: 10px 12px;
+                    border-bottom: 1px solid ${theme.color.border};
+                  `}
+                >
+                  <div
+                    css={css`
+                      min-width: 0;
+                    `}
+                  >
+                    <div
+                      css={css`
+                        font-weight: 600;
+                        overflow-wrap: anywhere;
+                      `}
+                    >
+                      {r.event_name}
+                    </div>
+                    <div
+                      css={css`
+                        font-size: 12px;
+                        color: ${theme.color.textMuted};
+                        margin-top: 2px;
+                      `}
+                    >
+                      {r.market_name} · {t('results.settledAt')} {formatDhakaDateTime(r.settled_at, i18n.language)}
+                    </div>
+                  </div>
+                  {r.voided || r.winner === null ? (
+                    <Tag tone="neutral" testId="result-outcome">
+                      {t('results.void')}
+                    </Tag>
+                  ) : (
+                    <div
+                      data-testid="result-outcome"
+                      css={css`
+                        text-align: right;
+                        flex-shrink: 0;
+                        max-width: 45%;
+                      `}
+                    >
+                      <div
+                        css={css`
+                          font-size: 11px;
+                          color: ${theme.color.textMuted};
+                        `}
+                      >
+                        {t('results.winner')}
+                      </div>
+                      <strong
+                        css={css`
+                          color: ${theme.color.success};
+                          overflow-wrap: anywhere;
+                        `}
+                      >
+                        {r.winner}
+                      </strong>
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        ))
+      )}
     </div>
   );
 }

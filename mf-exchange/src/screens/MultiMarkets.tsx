@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { NoData, Spinner, theme, useHost } from '@khela/web';
+import { Button, NoData, Spinner, theme, useHost } from '@khela/web';
 import { oddsClient } from '../odds';
-import { pinStore, usePins, type PinnedMarket } from '../state';
+import { pinStore, usePins, usePinsStatus, type PinnedMarket } from '../state';
+import '../i18n-account';
 import { usePoll } from '../usePoll';
 import { MatchOddsTable } from '../components/markets';
 import { BetSlip, type BetPick } from '../components/BetSlip';
@@ -81,10 +82,11 @@ function PinnedCard({ pin, onPick }: { pin: PinnedMarket; onPick: (p: BetPick) =
   );
 }
 
-/** /exchange-multi: the markets pinned this session. */
+/** /exchange-multi: the player's pinned markets (kept on the server: they survive a reload and follow the player). */
 export function MultiMarkets() {
   const { t } = useTranslation('exchange');
   const pins = usePins();
+  const status = usePinsStatus();
   const [pick, setPick] = useState<BetPick | null>(null);
   return (
     <div
@@ -93,7 +95,26 @@ export function MultiMarkets() {
         padding: 8px 12px;
       `}
     >
-      {pins.length === 0 ? <NoData text={t('multi.empty')} /> : pins.map((p) => <PinnedCard key={p.marketId} pin={p} onPick={setPick} />)}
+      {pins.length > 0 ? (
+        pins.map((p) => <PinnedCard key={p.marketId} pin={p} onPick={setPick} />)
+      ) : status === 'loading' ? (
+        <Spinner />
+      ) : status === 'error' ? (
+        <div
+          role="alert"
+          css={css`
+            text-align: center;
+            padding: 32px 0;
+          `}
+        >
+          <p>{t('pins.loadFailed')}</p>
+          <Button variant="secondary" onClick={() => void pinStore.load()}>
+            {t('acc.retry')}
+          </Button>
+        </div>
+      ) : (
+        <NoData text={t('multi.empty')} />
+      )}
       <BetSlip pick={pick} onClose={() => setPick(null)} />
     </div>
   );

@@ -1,0 +1,96 @@
+import { useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import * as schemas from '@khela/contracts';
+import { NoData, Spinner, formatDhakaDateTime, theme, useHost } from '@khela/web';
+import { AccountPage, LoadError, Pager, Tag, cardCss, errorText, listCss, pageParam, useLoad, type Tone } from './ui';
+
+const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> = {
+  login: 'neutral',
+  bet: 'info',
+  cancel: 'warning',
+  cash_out: 'info',
+  settled: 'success',
+};
+
+/** /exchange-account/activity-log: log-ins, bets, cancels, cash-outs and settlements, newest first, paged. */
+export function ActivityLog() {
+  const { t, i18n } = useTranslation('exchange');
+  const { api } = useHost();
+  const [params, setParams] = useSearchParams();
+  const page = pageParam(params.get('page'));
+  const { data, error, reload } = useLoad((signal) => api.call(schemas.exchangeActivity, { query: { page }, signal }), [api, page]);
+  return (
+    <AccountPage slug="activity-log">
+      {data ? (
+        data.data.length === 0 ? (
+          <NoData />
+        ) : (
+          <>
+            <ul css={listCss}>
+              {data.data.map((a, i) => (
+                <li
+                  key={`${a.at}-${a.kind}-${i}`}
+                  data-testid="activity-row"
+                  data-kind={a.kind}
+                  css={css`
+                    ${cardCss};
+                    padding: 10px 12px;
+                  `}
+                >
+                  <div
+                    css={css`
+                      display: flex;
+                      justify-content: space-between;
+                      align-items: center;
+                      gap: 8px;
+                    `}
+                  >
+                    <Tag tone={KIND_TONE[a.kind]}>{t(`acc.activity.kind.${a.kind}`)}</Tag>
+                    <time
+                      dateTime={a.at}
+                      data-testid="activity-time"
+                      css={css`
+                        font-size: 12px;
+                        color: ${theme.color.textMuted};
+                        font-variant-numeric: tabular-nums;
+                      `}
+                    >
+                      {formatDhakaDateTime(a.at, i18n.language)}
+                    </time>
+                  </div>
+                  <div
+                    data-testid="activity-detail"
+                    css={css`
+                      margin-top: 6px;
+                      font-size: 14px;
+                      overflow-wrap: anywhere;
+                    `}
+                  >
+                    {a.detail}
+                  </div>
+                  {a.bet_id && (
+                    <div
+                      css={css`
+                        margin-top: 2px;
+                        font-size: 12px;
+                        color: ${theme.color.textMuted};
+                      `}
+                    >
+                      {t('acc.activity.betId', { id: a.bet_id })}
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ul>
+            <Pager page={data.page} last={data.last_page} onPage={(p) => setParams({ page: String(p) })} />
+          </>
+        )
+      ) : error ? (
+        <LoadError message={errorText(error, t('acc.loadFailed'))} onRetry={reload} />
+      ) : (
+        <Spinner />
+      )}
+    </AccountPage>
+  );
+}

@@ -1,0 +1,152 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import type { ExchangeBetView, ExchangeBetStatus } from '@khela/contracts';
+import { formatDhakaDateTime, theme } from '@khela/web';
+import { Fact, Money, Tag, cardCss, factsCss, sideColor, type Tone } from './ui';
+
+export const STATUS_TONE: Record<ExchangeBetStatus, Tone> = {
+  PENDING: 'warning',
+  UNMATCHED: 'warning',
+  PARTIALLY_MATCHED: 'warning',
+  MATCHED: 'info',
+  WON: 'success',
+  LOST: 'danger',
+  VOID: 'neutral',
+  LAPSED: 'neutral',
+  CANCELLED: 'neutral',
+};
+
+const price = (p: number | null) => (p === null ? '—' : String(p));
+
+/** One exchange bet: side and selection, event and market, its figures, times in Dhaka; `footer` for actions. */
+export function BetCard(props: { bet: ExchangeBetView; currency: string; settled?: boolean; footer?: ReactNode }) {
+  const { t, i18n } = useTranslation('exchange');
+  const b = props.bet;
+  const fancy = b.market_kind === 'FANCY';
+  const zero = (v: string) => v === '0.00' || v === '0';
+  return (
+    <li data-testid="exchange-bet" data-bet-id={b.id} data-status={b.status} css={cardCss}>
+      <div
+        css={css`
+          display: flex;
+          align-items: flex-start;
+          justify-content: space-between;
+          gap: 8px;
+        `}
+      >
+        <div
+          css={css`
+            min-width: 0;
+          `}
+        >
+          <div
+            css={css`
+              display: flex;
+              align-items: center;
+              gap: 6px;
+              flex-wrap: wrap;
+            `}
+          >
+            <span
+              data-testid="bet-side"
+              css={css`
+                display: inline-block;
+                padding: 1px 8px;
+                border-radius: ${theme.radius.sm};
+                background: ${sideColor(b.side)};
+                color: #10202c;
+                font-size: 12px;
+                font-weight: 700;
+              `}
+            >
+              {t(`acc.bets.side.${b.side}`)}
+            </span>
+            <strong data-testid="bet-selection">{b.selection_name}</strong>
+          </div>
+          <div
+            css={css`
+              font-size: 13px;
+              color: ${theme.color.textMuted};
+              margin-top: 4px;
+              overflow-wrap: anywhere;
+            `}
+          >
+            {b.event_name} · {b.market_name} ({t(`acc.bets.kind.${b.market_kind}`)})
+          </div>
+        </div>
+        <Tag tone={STATUS_TONE[b.status]} testId="bet-status">
+          {t(`acc.bets.status.${b.status}`)}
+        </Tag>
+      </div>
+      <dl css={factsCss}>
+        {fancy ? (
+          <>
+            <Fact label={t('acc.bets.line')}>{price(b.line)}</Fact>
+            <Fact label={t('acc.bets.rate')}>{price(b.rate)}</Fact>
+          </>
+        ) : (
+          <Fact label={b.avg_price !== null ? t('acc.bets.avgOdds') : t('acc.bets.odds')} testId="bet-odds">
+            {price(b.avg_price ?? b.price)}
+          </Fact>
+        )}
+        <Fact label={t('acc.bets.stake')} testId="bet-stake">
+          <Money amount={b.stake} currency={props.currency} />
+        </Fact>
+        {!props.settled && (
+          <>
+            <Fact label={t('acc.bets.matched')} testId="bet-matched">
+              <Money amount={b.matched_stake} currency={props.currency} />
+              {b.avg_price !== null && !zero(b.matched_stake) && !fancy ? ` @ ${b.avg_price}` : ''}
+            </Fact>
+            <Fact label={t('acc.bets.unmatched')} testId="bet-unmatched">
+              <Money amount={b.unmatched_stake} currency={props.currency} />
+              {!zero(b.unmatched_stake) && b.price !== null ? ` @ ${b.price}` : ''}
+            </Fact>
+            <Fact label={t('acc.bets.profit')} testId="bet-profit">
+              <Money amount={b.potential_profit} currency={props.currency} />
+            </Fact>
+            <Fact label={t('acc.bets.liability')} testId="bet-liability">
+              <Money amount={b.potential_liability} currency={props.currency} />
+            </Fact>
+          </>
+        )}
+        {props.settled && (
+          <Fact label={t('acc.bets.pl')} testId="bet-pl">
+            <Money amount={b.profit_loss ?? '0.00'} currency={props.currency} signed />
+          </Fact>
+        )}
+        <Fact label={t('acc.bets.placed')} testId="bet-placed">
+          {formatDhakaDateTime(b.placed_at, i18n.language)}
+        </Fact>
+        {props.settled && b.settled_at && (
+          <Fact label={t('acc.bets.settled')} testId="bet-settled">
+            {formatDhakaDateTime(b.settled_at, i18n.language)}
+          </Fact>
+        )}
+        <Fact label={t('acc.bets.betId')}>
+          <span
+            css={css`
+              font-weight: 400;
+              overflow-wrap: anywhere;
+            `}
+          >
+            {b.id}
+          </span>
+        </Fact>
+      </dl>
+      {b.reason && (
+        <p
+          css={css`
+            margin: 8px 0 0;
+            font-size: 12px;
+            color: ${theme.color.textMuted};
+          `}
+        >
+          {b.reason}
+        </p>
+      )}
+      {props.footer}
+    </li>
+  );
+}

@@ -1,0 +1,282 @@
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import { ApiError, Button, formatMoney, theme } from '@khela/web';
+import { toMinor } from '@khela/contracts';
+import '../../i18n-account';
+
+/** The sub-pages of /exchange-account, in the spec's order (each is /exchange-account/{slug}). */
+export const ACCOUNT_PAGES = [
+  { slug: 'profile', key: 'myProfile' },
+  { slug: 'balance', key: 'balanceOverview' },
+  { slug: 'my-bets', key: 'myBets' },
+  { slug: 'bets-history', key: 'betsHistory' },
+  { slug: 'profit-loss', key: 'profitLoss' },
+  { slug: 'activity-log', key: 'activityLog' },
+] as const;
+export type AccountSlug = (typeof ACCOUNT_PAGES)[number]['slug'];
+
+/** The time-zone line every account page shows: the times on it are Dhaka times. */
+export function TimeZoneLabel() {
+  const { t } = useTranslation('exchange');
+  return (
+    <div
+      data-testid="exchange-timezone"
+      css={css`
+        font-size: 13px;
+        color: ${theme.color.textMuted};
+      `}
+    >
+      {t('account.timeZone')}: <strong>{t('acc.timeZoneValue')}</strong>
+    </div>
+  );
+}
+
+/** Frame of an account sub-page: back to the menu, the title, the time-zone label. */
+export function AccountPage(props: { slug: AccountSlug; children: ReactNode; actions?: ReactNode }) {
+  const { t } = useTranslation('exchange');
+  const key = ACCOUNT_PAGES.find((p) => p.slug === props.slug)!.key;
+  return (
+    <section data-testid={`exchange-account-${props.slug}`} aria-labelledby={`exchange-account-${props.slug}-title`} css={pageCss}>
+      <Link
+        to="/exchange-account"
+        css={css`
+          display: inline-flex;
+          align-items: center;
+          min-height: 36px;
+          color: ${theme.color.brand};
+          text-decoration: none;
+          font-size: 14px;
+        `}
+      >
+        ‹ {t('acc.backToAccount')}
+      </Link>
+      <div
+        css={css`
+          display: flex;
+          flex-wrap: wrap;
+          align-items: baseline;
+          justify-content: space-between;
+          gap: 4px 12px;
+          margin: 2px 0 12px;
+        `}
+      >
+        <h1
+          id={`exchange-account-${props.slug}-title`}
+          css={css`
+            font-size: 18px;
+            margin: 0;
+          `}
+        >
+          {t(`account.${key}`)}
+        </h1>
+        <TimeZoneLabel />
+      </div>
+      {props.actions}
+      {props.children}
+    </section>
+  );
+}
+
+export const pageCss = css`
+  padding: 8px 12px 16px;
+  max-width: 960px;
+  margin: 0 auto;
+  box-sizing: border-box;
+`;
+
+export const cardCss = css`
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  padding: 12px;
+`;
+
+export const listCss = css`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;
+
+/** Label/value pairs in a two-column grid that stays readable on a 360 px phone. */
+export const factsCss = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
+  gap: 6px 12px;
+  margin: 8px 0 0;
+  font-size: 13px;
+  dt {
+    color: ${theme.color.textMuted};
+    font-size: 12px;
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+export function Fact(props: { label: string; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd data-testid={props.testId}>{props.children}</dd>
+    </div>
+  );
+}
+
+/** Sign of an API amount (exact decimal string). */
+export const signOf = (amount: string | null | undefined): number => {
+  if (!amount) return 0;
+  const m = toMinor(amount);
+  return m > 0n ? 1 : m < 0n ? -1 : 0;
+};
+
+/** Money coloured by its sign: winnings green, losses red. */
+export function Money(props: { amount: string; currency?: string | null; signed?: boolean; testId?: string }) {
+  const { i18n } = useTranslation();
+  const s = props.signed ? signOf(props.amount) : 0;
+  return (
+    <span
+      data-testid={props.testId}
+      css={css`
+        color: ${s > 0 ? theme.color.success : s < 0 ? theme.color.danger : 'inherit'};
+        font-variant-numeric: tabular-nums;
+        white-space: nowrap;
+      `}
+    >
+      {s > 0 ? '+' : ''}
+      {formatMoney(props.amount, props.currency ?? 'BDT', i18n.language)}
+    </span>
+  );
+}
+
+export type Tone = 'success' | 'danger' | 'neutral' | 'info' | 'warning';
+const toneColor: Record<Tone, string> = {
+  success: theme.color.success,
+  danger: theme.color.danger,
+  neutral: theme.color.textMuted,
+  info: theme.color.info,
+  warning: theme.color.warning,
+};
+
+export function Tag(props: { tone: Tone; children: ReactNode; testId?: string }) {
+  return (
+    <span
+      data-testid={props.testId}
+      data-tone={props.tone}
+      css={css`
+        display: inline-block;
+        padding: 2px 8px;
+        border-radius: ${theme.radius.pill};
+        font-size: 12px;
+        font-weight: 700;
+        border: 1px solid ${toneColor[props.tone]};
+        color: ${props.tone === 'neutral' ? theme.color.text : toneColor[props.tone]};
+        white-space: nowrap;
+      `}
+    >
+      {props.children}
+    </span>
+  );
+}
+
+export const sideColor = (side: string) => (side === 'BACK' || side === 'YES' ? theme.color.back : theme.color.lay);
+
+/** Previous / Next with "Page n of m"; the page lives in the address (?page=), so a reload keeps it. */
+export function Pager(props: { page: number; last: number; onPage: (p: number) => void }) {
+  const { t } = useTranslation('exchange');
+  if (props.last <= 1) return null;
+  return (
+    <nav
+      aria-label={t('acc.pages')}
+      css={css`
+        display: flex;
+        align-items: center;
+        justify-content: space-between;
+        gap: 8px;
+        margin-top: 12px;
+      `}
+    >
+      <Button variant="secondary" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
+        ‹ {t('acc.prev')}
+      </Button>
+      <span
+        data-testid="pager-position"
+        css={css`
+          font-size: 13px;
+          color: ${theme.color.textMuted};
+        `}
+      >
+        {t('acc.pageOf', { page: props.page, last: props.last })}
+      </span>
+      <Button variant="secondary" disabled={props.page >= props.last} onClick={() => props.onPage(props.page + 1)}>
+        {t('acc.next')} ›
+      </Button>
+    </nav>
+  );
+}
+
+/** A failed load: the message and Retry. */
+export function LoadError(props: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation('exchange');
+  return (
+    <div
+      role="alert"
+      css={css`
+        ${cardCss};
+        text-align: center;
+        color: ${theme.color.text};
+      `}
+    >
+      <p
+        css={css`
+          margin: 0 0 10px;
+        `}
+      >
+        {props.message}
+      </p>
+      <Button variant="secondary" onClick={props.onRetry}>
+        {t('acc.retry')}
+      </Button>
+    </div>
+  );
+}
+
+/** What a page shows for a failed call: the server's message when it sent one, else ours. */
+export const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status >= 400 ? err.message : fallback);
+
+/**
+ * Loads data for a page: `data` null while loading, `error` set on failure, `reload()` to ask again. A newer load
+ * replaces an older one still on its way (the older answer is dropped).
+ */
+export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]) {
+  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
+  const [tick, setTick] = useState(0);
+  const reload = useCallback(() => setTick((n) => n + 1), []);
+  useEffect(() => {
+    const ctrl = new AbortController();
+    setState((s) => ({ ...s, loading: true, error: null }));
+    load(ctrl.signal).then(
+      (data) => !ctrl.signal.aborted && setState({ data, error: null, loading: false }),
+      (error: unknown) => {
+        if (ctrl.signal.aborted) return;
+        console.warn('[exchange] account page load failed', error);
+        setState((s) => ({ data: s.data, error, loading: false }));
+      },
+    );
+    return () => ctrl.abort();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [...deps, tick]);
+  return { ...state, reload };
+}
+
+/** The positive integer `?page=` of the address, 1 when absent or wrong. */
+export const pageParam = (v: string | null) => {
+  const n = Number(v);
+  return Number.isInteger(n) && n >= 1 ? n : 1;
+};
