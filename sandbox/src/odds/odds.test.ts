@@ -92,4 +92,13 @@ describe('odds feed', () => {
     expect(frame.statusCode).toBe(200);
     expect(frame.body).toContain('Bangladesh');
   });
+
+  it('serves a live stream stand-in page per event (HTML, names escaped) and 404 for an unknown event', async () => {
+    const e = EVENTS[0]!;
+    const res = await get(`/odds/live/${e.eventId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    expect(res.body).toContain('LIVE');
+    expect((await get('/odds/live/nope')).statusCode).toBe(404);
+  });
 });

@@ -26,6 +26,7 @@ export interface OddsPluginOptions {
  *
  * Polling (spec shapes):  GET /api/sports-events/{cricket|soccer|tennis} · GET /api/match-odds/{marketId}
  *                         GET /api/event/{eventId} · GET /api/score/board/{eventId} (HTML) · GET /score/{eventId}
+ *                         · GET /live/{eventId} (the live stream stand-in, HTML)
  * Stream (NDJSON):        GET /stream[?since=<clk>][&heartbeatMs=<ms>][&once=1]
  *                         first line: {op:'img'} (whole world) or, when `since` is still in the backlog, the missed
  *                         {op:'mcm'} deltas; then deltas as they happen and {op:'hb',clk} when idle. once=1 ends after
@@ -124,6 +125,25 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
         .type('text/html')
         .send(
           `<!doctype html><meta charset="utf-8"><body style="margin:0;font:14px sans-serif;background:#0b3d2e;color:#fff;padding:8px">${body}</body>`,
+        );
+    });
+
+    // the live stream stand-in (a real feed's video player): a moving picture of the ground, no media, no requests
+    app.get('/live/:eventId', async (req, reply) => {
+      const e = world.eventList().find((x) => x.eventId === (req.params as { eventId: string }).eventId);
+      if (!e) return reply.code(404).send('Unknown event');
+      const esc = (v: string) => v.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+      return reply
+        .type('text/html')
+        .send(
+          `<!doctype html><meta charset="utf-8"><title>Live</title><style>` +
+            `html,body{margin:0;height:100%;background:#0b3d2e;color:#fff;font:14px sans-serif;overflow:hidden}` +
+            `.g{position:absolute;inset:8% 6%;border:2px solid #ffffff55;border-radius:50%/40%;background:radial-gradient(#1f7a4c,#14583a)}` +
+            `.p{position:absolute;left:47%;top:30%;width:6%;height:40%;background:#c8a96a;border-radius:3px}` +
+            `.b{position:absolute;width:10px;height:10px;border-radius:50%;background:#e33;top:48%;left:10%;animation:m 2.4s ease-in-out infinite alternate}` +
+            `@keyframes m{to{left:88%;top:40%}}.l{position:absolute;left:8px;top:8px;background:#e11d48;padding:2px 6px;border-radius:3px;font-weight:700}` +
+            `.n{position:absolute;left:8px;bottom:8px;right:8px}</style>` +
+            `<div class="g"></div><div class="p"></div><div class="b"></div><span class="l">LIVE</span><span class="n">${esc(e.name)}</span>`,
         );
     });
 
