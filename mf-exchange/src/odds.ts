@@ -1,7 +1,7 @@
 import { ofetch } from 'ofetch';
 import * as schemas from '@khela/contracts';
 import { type ApiClient } from '@khela/web';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { SPORTS, type ListedEvent } from './logic';
 
 /**
@@ -11,9 +11,38 @@ import { SPORTS, type ListedEvent } from './logic';
 export interface OddsClient {
   sportsEvents(): Promise<ListedEvent[]>;
   matchOdds(marketId: string, signal?: AbortSignal): Promise<schemas.MatchOdds>;
-  eventDetail(eventId: string, signal?: AbortSignal): Promise<schemas.EventDetail>;
+  eventDetail(eventId: string, signal?: AbortSignal): Promise<EventDetail>;
   scoreBoard(eventId: string): Promise<string>;
+  /** The odds host's live stream page of an event (a frame address). */
+  streamUrl(eventId: string): Promise<string>;
 }
+
+/*
+ * The event detail with the ids a bet needs: each Fancy row is a market of its own (`marketId`, `selectionId`) and
+ * each BookMaker runner has a `selectionId` (the map's key is the BookMaker market). Feeds without them show the
+ * prices but cannot take bets on them.
+ */
+const id = z.union([z.string(), z.number()]).transform(String).optional();
+export const fancyRowWithIds = schemas.fancyRowSchema.extend({ marketId: id, selectionId: id });
+export const bookmakerRunnerWithIds = schemas.bookmakerRunnerSchema.extend({ selectionId: id });
+export type FancyRow = z.infer<typeof fancyRowWithIds>;
+export type BookmakerRunner = z.infer<typeof bookmakerRunnerWithIds>;
+const eventDetailWithIds = z.object({
+  data: z.object({
+    items: z.record(
+      z.string(),
+      z.object({
+        fancy2: z.array(fancyRowWithIds).optional().default([]),
+        bookmaker: z
+          .record(z.string(), z.object({ runners: z.array(bookmakerRunnerWithIds) }))
+          .optional()
+          .default({}),
+      }),
+    ),
+  }),
+});
+export type EventDetail = z.infer<typeof eventDetailWithIds>;
+export type EventItem = EventDetail['data']['items'][string];
 
 let base: Promise<string> | null = null;
 
@@ -51,7 +80,10 @@ export function oddsClient(api: ApiClient): OddsClient {
       return getJson(`${await oddsBase(api)}/api/match-odds/${encodeURIComponent(marketId)}`, schemas.matchOddsSchema, signal);
     },
     async eventDetail(eventId, signal) {
-      return getJson(`${await oddsBase(api)}/api/event/${encodeURIComponent(eventId)}`, schemas.eventDetailSchema, signal);
+      return getJson(`${await oddsBase(api)}/api/event/${encodeURIComponent(eventId)}`, eventDetailWithIds, signal);
+    },
+    async streamUrl(eventId) {
+      return `${await oddsBase(api)}/live/${encodeURIComponent(eventId)}`;
     },
     async scoreBoard(eventId) {
       return ofetch(`${await oddsBase(api)}/api/score/board/${encodeURIComponent(eventId)}`, { responseType: 'text', retry: 0 });

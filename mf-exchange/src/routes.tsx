@@ -6,6 +6,7 @@ import { Sports } from './screens/Sports';
 import { MultiMarkets } from './screens/MultiMarkets';
 import { OddsView } from './screens/OddsView';
 import { ExchangeAccount } from './screens/ExchangeAccount';
+import { ExchangeLogin } from './trading/ExchangeLogin';
 import { ExchangeAccountPage } from './screens/account';
 
 /** Every path of this remote and the screen that renders it; shell/src/routes.ts maps these paths to this remote. */
@@ -17,7 +18,7 @@ export const routes: RouteObject[] = [
   { path: '/exchange-account', element: <ExchangeAccount /> },
   { path: '/exchange-account/:page', element: <ExchangeAccountPage /> },
   { path: '/odds-view', element: <OddsView /> },
-  // the legacy exchange log-in link: the player is already signed in to the site, so it opens the exchange
-  { path: '/exchange-login', element: <Navigate to="/exchange" replace /> },
+  // spec 2: logs in to the exchange (the scoped exchange token) and forwards to it
+  { path: '/exchange-login', element: <ExchangeLogin /> },
   { path: '*', element: <Navigate to="/exchange" replace /> },
 ];

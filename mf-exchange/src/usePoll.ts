@@ -2,12 +2,14 @@ import { useEffect, useRef } from 'react';
 
 /**
  * Runs `task` now and then every `ms`, but only while the page is visible, and never two at once:
- * the next run is scheduled after the previous one settles. Stops on unmount or when `key` changes.
+ * the next run is scheduled after the previous one settles. Stops on unmount, when `key` changes or while
+ * `enabled` is false (the exchange polls only while the push stream is down).
  */
-export function usePoll(task: (signal: AbortSignal) => Promise<void>, ms: number, key: unknown): void {
+export function usePoll(task: (signal: AbortSignal) => Promise<void>, ms: number, key: unknown, enabled = true): void {
   const taskRef = useRef(task);
   taskRef.current = task;
   useEffect(() => {
+    if (!enabled) return;
     let timer: ReturnType<typeof setTimeout> | null = null;
     let stopped = false;
     let busy = false;
@@ -37,5 +39,5 @@ export function usePoll(task: (signal: AbortSignal) => Promise<void>, ms: number
       if (timer) clearTimeout(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [ms, key]);
+  }, [ms, key, enabled]);
 }

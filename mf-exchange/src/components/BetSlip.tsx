@@ -1,83 +1,527 @@
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, theme } from '@khela/web';
+import * as schemas from '@khela/contracts';
+import { ApiError, Button, formatMoney, mq, theme, useBalance, useHost } from '@khela/web';
+import { useTrading, useTradingStore } from '../trading/context';
+import { minorToAmount, slipFigures, snapPrice, stakeToMinor, stepLadder, type BetPick } from '../trading/maths';
+import { usePushUp } from '../trading/live';
 
-export interface BetPick {
-  market: string;
-  selection: string;
-  side: 'back' | 'lay' | 'yes' | 'no';
+export type { BetPick } from '../trading/maths';
+
+/** What the slip holds now, for the odds view's "P&L with this bet" (stake in paisa, price as shown). */
+export interface SlipDraft {
+  pick: BetPick;
+  stakeMinor: number;
   price: number;
 }
 
-/** Betting is not open yet: a price click shows what was picked and says so. */
-export function BetSlip({ pick, onClose }: { pick: BetPick | null; onClose: () => void }) {
-  const { t } = useTranslation(['exchange', 'common']);
-  const sideLabel = pick
-    ? t(pick.side === 'back' || pick.side === 'lay' ? `exchange:odds.${pick.side}` : `exchange:odds.${pick.side}`)
-    : '';
+const SIDE_BG: Record<BetPick['side'], string> = { back: '#d4ebfb', yes: '#d4ebfb', lay: '#fde0e6', no: '#fde0e6' };
+const SIDE_EDGE: Record<BetPick['side'], string> = {
+  back: theme.color.back,
+  yes: theme.color.back,
+  lay: theme.color.lay,
+  no: theme.color.lay,
+};
+
+const pickKey = (p: BetPick) => `${p.marketId}|${p.selectionId}|${p.side}|${p.price}|${p.rate ?? ''}|${p.selection}`;
+
+/** The request body of a pick at a price with a stake (paisa). */
+export function betBody(pick: BetPick, price: number, stakeMinor: number): schemas.PlaceBetBody {
+  const stake = minorToAmount(stakeMinor);
+  if (pick.kind === 'FANCY')
+    return {
+      market_id: pick.marketId,
+      ...(pick.selectionId ? { selection_id: pick.selectionId } : {}),
+      side: pick.side === 'yes' ? 'YES' : 'NO',
+      line: pick.price,
+      rate: pick.rate ?? 0,
+      stake,
+    };
+  return {
+    market_id: pick.marketId,
+    selection_id: pick.selectionId,
+    side: pick.side === 'back' ? 'BACK' : 'LAY',
+    price: pick.kind === 'BOOKMAKER' ? schemas.bookmakerRateToPrice(price) : price,
+    stake,
+  };
+}
+
+/**
+ * The bet slip of a price click (Match Odds back/lay, BookMaker back/lay, Fancy YES/NO), Betfair's colours: the
+ * stake with presets, the price stepped along the ladder (Match Odds; BookMaker and Fancy prices are fixed), the
+ * profit and liability before confirming; Confirm places the bet with a fresh Idempotency-Key (the same key again
+ * on a retry after a network failure). A bet in its delay counts down here; the outcome goes to the header's
+ * bet-matched message box. Refusals are shown with the API's own message.
+ */
+export function BetSlip({
+  pick,
+  onClose,
+  onDraft,
+}: {
+  pick: BetPick | null;
+  onClose: () => void;
+  onDraft?: (d: SlipDraft | null) => void;
+}) {
+  if (!pick) return null;
+  return <Slip key={pickKey(pick)} pick={pick} onClose={onClose} onDraft={onDraft} />;
+}
+
+type Phase = 'edit' | 'sending' | 'pending' | 'network';
+
+function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; onDraft?: (d: SlipDraft | null) => void }) {
+  const { t, i18n } = useTranslation(['exchange', 'common']);
+  const { session } = useHost();
+  const store = useTradingStore();
+  useTrading(); // re-render on every change of the player's bets (the delay's outcome)
+  const wallet = useBalance();
+  const pushUp = usePushUp();
+  const [stake, setStake] = useState('');
+  const [price, setPrice] = useState(pick.price);
+  const [priceText, setPriceText] = useState(String(pick.price));
+  const [phase, setPhase] = useState<Phase>('edit');
+  const [error, setError] = useState<string | null>(null);
+  const [pending, setPending] = useState<schemas.ExchangeBetView | null>(null);
+  const [now, setNow] = useState(() => Date.now());
+  // one key per confirmed bet; kept only for a retry of the same bet after a network failure
+  const keyRef = useRef<string | null>(null);
+  const stakeRef = useRef<HTMLInputElement>(null);
+
+  const editable = pick.kind === 'MATCH_ODDS';
+  const bettable = Boolean(pick.marketId) && (pick.kind === 'FANCY' || Boolean(pick.selectionId));
+  const stakeMinor = stakeToMinor(stake) ?? 0;
+  const { profit, liability } = slipFigures({ ...pick, price }, stakeMinor);
+  const money = (minor: number) => formatMoney(minor / 100, wallet?.currency ?? 'BDT', i18n.language);
+
+  // the parent's callbacks may be new functions on every render: the latest is used, none re-runs an effect
+  const parent = useRef({ onDraft, onClose });
+  parent.current = { onDraft, onClose };
+  useEffect(() => {
+    parent.current.onDraft?.({ pick, stakeMinor, price });
+  }, [pick, stakeMinor, price]);
+  useEffect(() => () => parent.current.onDraft?.(null), []);
+  useEffect(() => {
+    stakeRef.current?.focus({ preventScroll: true });
+  }, []);
+
+  // the bet in its delay: count down, and close once the outcome is known (the header's box tells it)
+  const current = pending ? store.bet(pending.id) : undefined;
+  const settledOutOfDelay = current !== undefined && current.status !== 'PENDING';
+  useEffect(() => {
+    if (phase !== 'pending') return;
+    if (settledOutOfDelay) {
+      parent.current.onClose();
+      return;
+    }
+    const timer = setInterval(() => setNow(Date.now()), 250);
+    return () => clearInterval(timer);
+  }, [phase, settledOutOfDelay]);
+
+  const changed = () => {
+    keyRef.current = null;
+    setError(null);
+    if (phase === 'network') setPhase('edit');
+  };
+  const setStakeText = (v: string) => {
+    if (v === '' || /^\d{0,9}(\.\d{0,2})?$/.test(v)) {
+      setStake(v);
+      changed();
+    }
+  };
+  const setLadderPrice = (p: number) => {
+    setPrice(p);
+    setPriceText(String(p));
+    changed();
+  };
+
+  const confirm = async () => {
+    if (!bettable || stakeMinor <= 0) return;
+    keyRef.current ??= schemas.newIdempotencyKey();
+    setPhase('sending');
+    setError(null);
+    try {
+      const res = await store.calls.place(betBody(pick, price, stakeMinor), keyRef.current);
+      keyRef.current = null;
+      store.placed(res.bet);
+      // with the stream up the balance arrives by push; without it, ask
+      if (!pushUp) void session.refreshBalance();
+      if (res.bet.status === 'PENDING') {
+        setPending(res.bet);
+        setPhase('pending');
+      } else onClose();
+    } catch (err) {
+      const e = err instanceof ApiError ? err : new ApiError(String((err as Error)?.message ?? err), 0, undefined, true);
+      if (e.network) {
+        // nothing is known of the bet: the retry sends the same key, so it is placed at most once
+        setPhase('network');
+      } else {
+        keyRef.current = null;
+        setPhase('edit');
+      }
+      setError(e.message);
+    }
+  };
+
+  const secondsLeft = pending?.delay_until ? Math.max(0, Math.ceil((Date.parse(pending.delay_until) - now) / 1000)) : 0;
+  const sideLabel = t(`exchange:odds.${pick.side}`);
+  const busy = phase === 'sending' || phase === 'pending';
+
   return (
-    <Modal
-      open={pick !== null}
-      title={t('exchange:betSlip.title')}
-      onClose={onClose}
-      footer={<Button onClick={onClose}>{t('common:close')}</Button>}
+    <section
+      data-testid="bet-slip"
+      aria-label={t('exchange:betSlip.title')}
+      data-side={pick.side}
+      css={css`
+        position: fixed;
+        left: 0;
+        right: 0;
+        bottom: 56px;
+        z-index: 20;
+        background: ${SIDE_BG[pick.side]};
+        color: #111;
+        border-top: 4px solid ${SIDE_EDGE[pick.side]};
+        box-shadow: 0 -6px 24px rgba(0, 0, 0, 0.45);
+        padding: 10px 12px 12px;
+        max-height: calc(100vh - 120px);
+        overflow: auto;
+        ${mq.desktop} {
+          left: auto;
+          right: 24px;
+          bottom: 72px;
+          width: 380px;
+          border-radius: ${theme.radius.md};
+          border-top-width: 6px;
+        }
+      `}
     >
-      {pick && (
-        <div data-testid="bet-slip">
-          <dl
+      <div
+        css={css`
+          display: flex;
+          align-items: flex-start;
+          gap: 8px;
+        `}
+      >
+        <div
+          css={css`
+            flex: 1;
+            min-width: 0;
+          `}
+        >
+          <div
             css={css`
-              display: grid;
-              grid-template-columns: auto 1fr;
-              gap: 6px 12px;
-              margin: 0 0 12px;
+              font-size: 12px;
+              color: #333;
             `}
           >
-            <dt
+            {pick.marketName}
+          </div>
+          <div
+            css={css`
+              font-weight: 700;
+              font-size: 15px;
+              overflow-wrap: anywhere;
+            `}
+          >
+            <span
+              data-testid="slip-side"
               css={css`
-                color: ${theme.color.textMuted};
-              `}
-            >
-              {pick.market}
-            </dt>
-            <dd
-              css={css`
-                margin: 0;
-              `}
-            >
-              {pick.selection}
-            </dd>
-            <dt
-              css={css`
-                color: ${theme.color.textMuted};
-              `}
-            >
-              {t('exchange:betSlip.side')}
-            </dt>
-            <dd
-              css={css`
-                margin: 0;
+                display: inline-block;
+                padding: 0 6px;
+                margin-right: 6px;
+                border-radius: ${theme.radius.sm};
+                background: ${SIDE_EDGE[pick.side]};
+                font-size: 12px;
+                text-transform: uppercase;
               `}
             >
               {sideLabel}
-            </dd>
-            <dt
-              css={css`
-                color: ${theme.color.textMuted};
-              `}
-            >
-              {t('exchange:betSlip.odds')}
-            </dt>
-            <dd
-              css={css`
-                margin: 0;
-              `}
-            >
-              {pick.price}
-            </dd>
-          </dl>
-          <p role="status">{t('exchange:betSlip.soon')}</p>
+            </span>
+            {pick.selection}
+          </div>
         </div>
+        <button
+          type="button"
+          aria-label={t('common:close')}
+          onClick={onClose}
+          css={css`
+            appearance: none;
+            border: 0;
+            background: transparent;
+            font-size: 18px;
+            min-width: 40px;
+            min-height: 40px;
+            cursor: pointer;
+            color: #111;
+          `}
+        >
+          ✕
+        </button>
+      </div>
+
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: 1fr 1fr;
+          gap: 8px;
+          margin-top: 8px;
+        `}
+      >
+        <label css={fieldCss}>
+          <span>
+            {pick.kind === 'MATCH_ODDS'
+              ? t('exchange:betSlip.odds')
+              : pick.kind === 'BOOKMAKER'
+                ? t('exchange:betSlip.rate')
+                : t('exchange:betSlip.lineRate')}
+          </span>
+          {editable ? (
+            <span css={stepperCss}>
+              <button
+                type="button"
+                aria-label={t('exchange:betSlip.priceDown')}
+                disabled={busy}
+                onClick={() => setLadderPrice(stepLadder(price, -1))}
+              >
+                −
+              </button>
+              <input
+                data-testid="slip-price"
+                inputMode="decimal"
+                value={priceText}
+                disabled={busy}
+                onChange={(e) => {
+                  if (/^\d{0,4}(\.\d{0,2})?$/.test(e.target.value)) setPriceText(e.target.value);
+                }}
+                onBlur={() => setLadderPrice(snapPrice(Number(priceText), pick.side === 'lay' ? 'lay' : 'back'))}
+              />
+              <button
+                type="button"
+                aria-label={t('exchange:betSlip.priceUp')}
+                disabled={busy}
+                onClick={() => setLadderPrice(stepLadder(price, 1))}
+              >
+                +
+              </button>
+            </span>
+          ) : (
+            <output data-testid="slip-price" css={readOnlyCss}>
+              {pick.kind === 'FANCY' ? `${pick.price} @ ${pick.rate ?? ''}` : pick.price}
+            </output>
+          )}
+        </label>
+        <label css={fieldCss}>
+          <span>{t('exchange:betSlip.stake')}</span>
+          <input
+            ref={stakeRef}
+            data-testid="slip-stake"
+            inputMode="decimal"
+            placeholder={t('exchange:betSlip.stakePlaceholder')}
+            value={stake}
+            disabled={busy}
+            onChange={(e) => setStakeText(e.target.value)}
+            css={inputCss}
+          />
+        </label>
+      </div>
+
+      <div
+        role="group"
+        aria-label={t('exchange:betSlip.presets')}
+        css={css`
+          display: grid;
+          grid-template-columns: repeat(6, 1fr);
+          gap: 4px;
+          margin-top: 8px;
+          ${mq.mobile} {
+            grid-template-columns: repeat(3, 1fr);
+          }
+        `}
+      >
+        {schemas.EXCHANGE_STAKE_PRESETS.map((p) => (
+          <button
+            key={p}
+            type="button"
+            disabled={busy}
+            onClick={() => setStakeText(String(p))}
+            css={css`
+              appearance: none;
+              border: 1px solid rgba(0, 0, 0, 0.2);
+              background: #fff;
+              color: #111;
+              border-radius: ${theme.radius.sm};
+              min-height: 36px;
+              font: inherit;
+              font-size: 13px;
+              font-weight: 600;
+              cursor: pointer;
+            `}
+          >
+            {p.toLocaleString('en-IN')}
+          </button>
+        ))}
+      </div>
+
+      <dl
+        css={css`
+          display: grid;
+          grid-template-columns: auto 1fr;
+          gap: 2px 12px;
+          margin: 10px 0 0;
+          font-size: 14px;
+          dd {
+            margin: 0;
+            text-align: right;
+            font-weight: 700;
+            font-variant-numeric: tabular-nums;
+          }
+        `}
+      >
+        <dt>{t('exchange:betSlip.profit')}</dt>
+        <dd data-testid="slip-profit" style={{ color: '#0a7a32' }}>
+          {money(profit)}
+        </dd>
+        <dt>{t('exchange:betSlip.liability')}</dt>
+        <dd data-testid="slip-liability" style={{ color: '#b3261e' }}>
+          {money(liability)}
+        </dd>
+        {wallet?.available != null && (
+          <>
+            <dt>{t('exchange:betSlip.available')}</dt>
+            <dd data-testid="slip-available">{formatMoney(wallet.available, wallet.currency ?? 'BDT', i18n.language)}</dd>
+          </>
+        )}
+      </dl>
+
+      {!bettable && (
+        <p role="alert" css={errorCss}>
+          {t('exchange:betSlip.unavailable')}
+        </p>
       )}
-    </Modal>
+      {error && (
+        <p role="alert" data-testid="slip-error" css={errorCss}>
+          {error}
+        </p>
+      )}
+      {phase === 'pending' && (
+        <p role="status" data-testid="slip-pending" css={pendingCss}>
+          {t('exchange:betSlip.pending', { seconds: secondsLeft })}
+        </p>
+      )}
+
+      <div
+        css={css`
+          display: flex;
+          gap: 8px;
+          margin-top: 10px;
+        `}
+      >
+        <Button variant="secondary" onClick={onClose} css={secondaryCss}>
+          {t('exchange:betSlip.cancel')}
+        </Button>
+        <Button
+          data-testid="slip-confirm"
+          disabled={!bettable || stakeMinor <= 0 || busy}
+          onClick={() => void confirm()}
+          css={css`
+            flex: 1;
+            background: #1e7b34;
+            color: #fff;
+          `}
+        >
+          {phase === 'sending'
+            ? t('exchange:betSlip.placing')
+            : phase === 'pending'
+              ? t('exchange:betSlip.waiting')
+              : phase === 'network'
+                ? t('exchange:betSlip.retry')
+                : t('exchange:betSlip.confirm')}
+        </Button>
+      </div>
+    </section>
   );
 }
+
+const fieldCss = css`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  font-size: 12px;
+  color: #333;
+`;
+const inputCss = css`
+  width: 100%;
+  min-height: 40px;
+  padding: 6px 8px;
+  border: 1px solid rgba(0, 0, 0, 0.3);
+  border-radius: ${theme.radius.sm};
+  font: inherit;
+  font-size: 16px;
+  font-weight: 700;
+  color: #111;
+  background: #fff;
+  box-sizing: border-box;
+`;
+const stepperCss = css`
+  display: flex;
+  align-items: stretch;
+  gap: 0;
+  input {
+    ${inputCss};
+    border-radius: 0;
+    text-align: center;
+    min-width: 0;
+  }
+  button {
+    appearance: none;
+    border: 1px solid rgba(0, 0, 0, 0.3);
+    background: #fff;
+    color: #111;
+    font-size: 18px;
+    font-weight: 700;
+    min-width: 36px;
+    cursor: pointer;
+  }
+  button:first-of-type {
+    border-radius: ${theme.radius.sm} 0 0 ${theme.radius.sm};
+    border-right: 0;
+  }
+  button:last-of-type {
+    border-radius: 0 ${theme.radius.sm} ${theme.radius.sm} 0;
+    border-left: 0;
+  }
+`;
+const readOnlyCss = css`
+  display: flex;
+  align-items: center;
+  min-height: 40px;
+  padding: 0 8px;
+  border-radius: ${theme.radius.sm};
+  background: rgba(255, 255, 255, 0.6);
+  font-size: 16px;
+  font-weight: 700;
+  color: #111;
+`;
+const errorCss = css`
+  margin: 8px 0 0;
+  padding: 8px;
+  border-radius: ${theme.radius.sm};
+  background: #fff;
+  border-left: 4px solid #b3261e;
+  color: #8a1c14;
+  font-size: 13px;
+`;
+const pendingCss = css`
+  margin: 8px 0 0;
+  padding: 8px;
+  border-radius: ${theme.radius.sm};
+  background: #fff8e1;
+  border-left: 4px solid ${theme.color.warning};
+  color: #5f4100;
+  font-size: 13px;
+  font-weight: 600;
+`;
+const secondaryCss = css`
+  background: #fff;
+  color: #111;
+  border: 1px solid rgba(0, 0, 0, 0.25);
+`;

@@ -1,14 +1,16 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { resetHost, responders, sessionService, testHost } from '@khela/web/test/fake-host';
+import { calls, resetHost, responders, sessionService, testBus, testHost } from '@khela/web/test/fake-host';
+import { bet, betAnswer, listAnswer } from '../trading/fixtures.test-util';
 import '../i18n';
 import { ExchangeFrame } from './ExchangeFrame';
 
-const frame = () =>
+const frame = (at = '/exchange') =>
   render(
-    <MemoryRouter initialEntries={['/exchange']}>
+    <MemoryRouter initialEntries={[at]}>
       <ExchangeFrame>
         <p>exchange content</p>
       </ExchangeFrame>
@@ -19,6 +21,8 @@ beforeEach(() => {
   resetHost();
   localStorage.setItem('token', 't');
   responders.set('POST /api/balance', () => ({ balance: '77.00', currency: 'BDT' }));
+  responders.set('GET /api/exchange/bets', () => listAnswer([]));
+  responders.set('GET /api/exchange/pins', () => ({ data: [] }));
 });
 
 describe('exchange frame', () => {
@@ -40,7 +44,72 @@ describe('exchange frame', () => {
     expect((await screen.findByTestId('exchange-balance')).textContent).toMatch(/10\.00/);
     act(() => testHost.session.logout('user'));
     expect((await screen.findByTestId('exchange-balance')).textContent).toBe('—');
-    expect(screen.getByTestId('exchange-exposure').textContent).toBe('0.00');
+    expect(screen.getByTestId('exchange-exposure').textContent).toBe('—');
+  });
+
+  it("shows Main (available) and the real Exposure of the session's balance, as they change", async () => {
+    frame();
+    act(() => sessionService().receiveBalance({ balance: '5000.00', currency: 'BDT', exposure: '0.00', available: '5000.00' }));
+    expect((await screen.findByTestId('exchange-exposure')).textContent).toBe('৳0.00');
+    act(() => sessionService().receiveBalance({ balance: '5000.00', currency: 'BDT', exposure: '1250.50', available: '3749.50' }));
+    expect(screen.getByTestId('exchange-exposure').textContent).toBe('৳1,250.50');
+    expect(screen.getByTestId('exchange-balance').textContent).toBe('৳3,749.50');
+    expect(screen.getByTestId('exchange-balance').getAttribute('title')).toBe('Balance ৳5,000.00');
+  });
+
+  it('the upline popup follows the session when the block arrives after the page opened', async () => {
+    frame();
+    expect(screen.getByText('exchange content')).toBeTruthy();
+    act(() => sessionService().receiveMarketFlags({ exchange_market: 0, cs_market: 1, status: 'blocked' }));
+    expect(await screen.findByTestId('exchange-blocked')).toBeTruthy();
+    expect(screen.queryByText('exchange content')).toBeNull();
+  });
+
+  it('the Bets panel lists open bets of this market and all markets; an unmatched one cancels', async () => {
+    const mine = bet({ id: '7', event_id: 'e1', status: 'MATCHED' });
+    const resting = bet({
+      id: '8',
+      event_id: 'e1',
+      side: 'LAY',
+      price: 3,
+      avg_price: null,
+      status: 'UNMATCHED',
+      matched_stake: '0.00',
+      unmatched_stake: '100.00',
+    });
+    const elsewhere = bet({ id: '9', event_id: 'e2', event_name: 'Arsenal v Chelsea', selection_name: 'Arsenal', market_id: '1.2' });
+    responders.set('GET /api/exchange/bets', () => listAnswer([elsewhere, resting, mine]));
+    responders.set('DELETE /api/exchange/bets/{id}', () => betAnswer({ ...resting, status: 'CANCELLED', unmatched_stake: '0.00' }));
+    frame('/odds-view?marketId=1.1&eventId=e1');
+    expect((await screen.findByTestId('bets-count')).textContent).toBe('3');
+    await userEvent.click(screen.getByTestId('bets-button'));
+    const panel = screen.getByTestId('bets-panel');
+    expect(within(panel).getAllByTestId('open-bet')).toHaveLength(2);
+    await userEvent.click(within(panel).getByRole('tab', { name: 'All markets' }));
+    expect(within(panel).getAllByTestId('open-bet')).toHaveLength(3);
+    await userEvent.click(within(panel).getByRole('button', { name: 'Cancel: Bangladesh 3' }));
+    await waitFor(() => expect(within(panel).getAllByTestId('open-bet')).toHaveLength(2));
+    expect(calls.some((c) => c.method === 'DELETE' && c.opts.params.id === '8')).toBe(true);
+    expect((await screen.findByTestId('bet-message')).textContent).toBe('Cancelled: Lay Bangladesh @ 3 for ৳100.00.✕');
+  });
+
+  it("tells when another player's order matched the player's resting bet (the per-player odds push)", async () => {
+    const resting = bet({ id: '8', status: 'UNMATCHED', matched_stake: '0.00', unmatched_stake: '100.00', avg_price: null });
+    responders.set('GET /api/exchange/bets', () => listAnswer([resting]));
+    frame();
+    expect((await screen.findByTestId('bets-count')).textContent).toBe('1');
+    expect(screen.queryByTestId('bet-message')).toBeNull();
+    responders.set('GET /api/exchange/bets', () =>
+      listAnswer([{ ...resting, status: 'MATCHED', matched_stake: '100.00', unmatched_stake: '0.00', avg_price: 2.5 }]),
+    );
+    act(() => testBus().session.publish('odds', { marketId: '1.1', bets: true }));
+    expect((await screen.findByTestId('bet-message')).textContent).toContain('Matched: Back Bangladesh @ 2.5 for ৳100.00.');
+    const asked = calls.filter((c) => c.path === '/api/exchange/bets').at(-1)!;
+    expect(asked.opts.query).toMatchObject({ status: 'all', market_id: '1.1' });
+    // an odds push for the market that is not about the player's bets asks nothing
+    const before = calls.length;
+    act(() => testBus().session.publish('odds', { marketId: '1.1', status: 'OPEN', version: 9 }));
+    expect(calls.length).toBe(before);
   });
 
   it('the refresh button asks the session, which fetches the balance', async () => {

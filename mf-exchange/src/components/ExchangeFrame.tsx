@@ -1,9 +1,12 @@
-import { useState, type ReactNode } from 'react';
-import { NavLink, useNavigate } from 'react-router';
+import { useEffect, useState, type ReactNode } from 'react';
+import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDropPlayerStateOnLogout } from '../state';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, formatMoney, theme, useBalance, useHost, useMarketBlock } from '@khela/web';
+import { Button, Modal, formatMoney, mq, theme, useBalance, useHost, useMarketBlock } from '@khela/web';
+import { TradingProvider, useTrading } from '../trading/context';
+import { BetsPanel } from '../trading/BetsPanel';
+import { MessageBox } from '../trading/MessageBox';
 
 // plain glyphs every system font has (headless and low-end phones lack emoji fonts)
 const NAV = [
@@ -14,17 +17,44 @@ const NAV = [
   { to: '/exchange-account', key: 'account', icon: '☺' },
 ] as const;
 
-/** Header (Main balance, Exposure, refresh), the exchange's bottom nav, and the upline block. */
+/** The event the odds view shows (the Bets panel's "this market"), else null. */
+function useShownEvent(): string | null {
+  const location = useLocation();
+  const [params] = useSearchParams();
+  if (location.pathname !== '/odds-view') return null;
+  return (location.state as { eventId?: string } | null)?.eventId ?? params.get('eventId');
+}
+
+/**
+ * Header (Bets, Main balance, Exposure, refresh, the bet-matched message box), the exchange's bottom nav, and the
+ * upline block; the player's bets (TradingProvider) for every screen inside.
+ */
 export function ExchangeFrame({ children }: { children: ReactNode }) {
-  const { t } = useTranslation(['exchange', 'common']);
+  return (
+    <TradingProvider>
+      <Frame>{children}</Frame>
+    </TradingProvider>
+  );
+}
+
+function Frame({ children }: { children: ReactNode }) {
+  const { t, i18n } = useTranslation(['exchange', 'common']);
   const { session } = useHost();
   const wallet = useBalance();
-  // spec 6: the session's decision, fetched once per login by the shell
+  const { openBets } = useTrading();
+  // spec 6: the session's decision, fetched once per login by the shell; it stays live when the fact changes
   const blocked = useMarketBlock().exchange;
   useDropPlayerStateOnLogout();
   const [popupOpen, setPopupOpen] = useState(true);
+  useEffect(() => {
+    if (blocked) setPopupOpen(true);
+  }, [blocked]);
   const [refreshing, setRefreshing] = useState(false);
+  const [betsOpen, setBetsOpen] = useState(false);
+  const shownEvent = useShownEvent();
   const navigate = useNavigate();
+  const currency = wallet?.currency ?? 'BDT';
+  const exposure = wallet?.exposure ?? '0.00';
 
   const refresh = async () => {
     setRefreshing(true);
@@ -62,44 +92,104 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
         <strong
           css={css`
             font-size: 16px;
+            ${mq.mobile} {
+              display: none;
+            }
           `}
         >
           {t('exchange:title')}
         </strong>
+        <button
+          type="button"
+          data-testid="bets-button"
+          onClick={() => setBetsOpen(true)}
+          css={css`
+            appearance: none;
+            border: 1px solid ${theme.color.border};
+            background: ${theme.color.surface};
+            color: ${theme.color.text};
+            border-radius: ${theme.radius.sm};
+            min-height: 36px;
+            padding: 0 10px;
+            font: inherit;
+            font-size: 13px;
+            font-weight: 700;
+            cursor: pointer;
+            display: inline-flex;
+            align-items: center;
+            gap: 6px;
+          `}
+        >
+          {t('exchange:header.bets')}
+          <span
+            data-testid="bets-count"
+            css={css`
+              min-width: 20px;
+              padding: 0 5px;
+              border-radius: ${theme.radius.pill};
+              background: ${(openBets?.length ?? 0) > 0 ? theme.color.brand : theme.color.surfaceRaised};
+              color: ${(openBets?.length ?? 0) > 0 ? theme.color.brandText : theme.color.textMuted};
+              font-size: 12px;
+              text-align: center;
+            `}
+          >
+            {openBets?.length ?? 0}
+          </span>
+        </button>
         <div
           css={css`
             display: flex;
             align-items: center;
             gap: 10px;
             font-size: 13px;
+            margin-left: auto;
           `}
         >
-          <div>
-            <span
-              css={css`
-                color: ${theme.color.textMuted};
-              `}
-            >
-              {t('exchange:header.main')}{' '}
-            </span>
-            <strong data-testid="exchange-balance">{wallet === null ? '—' : formatMoney(wallet.balance)}</strong>
-          </div>
-          <div>
-            <span
-              css={css`
-                color: ${theme.color.textMuted};
-              `}
-            >
-              {t('exchange:header.exposure')}{' '}
-            </span>
-            <strong
-              data-testid="exchange-exposure"
-              css={css`
-                color: ${theme.color.danger};
-              `}
-            >
-              {wallet?.exposure ?? '0.00'}
-            </strong>
+          <div
+            css={css`
+              display: flex;
+              gap: 2px 12px;
+              ${mq.mobile} {
+                flex-direction: column;
+                align-items: flex-end;
+                font-size: 12px;
+              }
+            `}
+          >
+            <div>
+              <span
+                css={css`
+                  color: ${theme.color.textMuted};
+                `}
+              >
+                {t('exchange:header.main')}{' '}
+              </span>
+              {/* Betfair's reading: Main is what can be bet now (available); the balance is it plus the exposure held */}
+              <strong
+                data-testid="exchange-balance"
+                title={wallet ? `${t('exchange:header.balance')} ${formatMoney(wallet.balance, currency, i18n.language)}` : undefined}
+              >
+                {wallet === null ? '—' : formatMoney(wallet.available ?? wallet.balance, currency, i18n.language)}
+              </strong>
+            </div>
+            <div>
+              <span
+                css={css`
+                  color: ${theme.color.textMuted};
+                `}
+              >
+                {t('exchange:header.exposure')}{' '}
+              </span>
+              <strong
+                data-testid="exchange-exposure"
+                data-value={exposure}
+                css={css`
+                  color: ${Number(exposure) > 0 ? theme.color.danger : theme.color.text};
+                `}
+              >
+                {wallet === null ? '—' : formatMoney(exposure, currency, i18n.language)}
+              </strong>
+            </div>
           </div>
           <button
             type="button"
@@ -128,6 +218,8 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
+      <MessageBox />
+      <BetsPanel key={`${betsOpen}-${shownEvent}`} open={betsOpen} onClose={() => setBetsOpen(false)} eventId={shownEvent} />
 
       {blocked ? (
         <>

@@ -2,9 +2,10 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { NoData, Tabs, theme } from '@khela/web';
+import { Modal, NoData, Tabs, formatMoney, theme } from '@khela/web';
 import { FANCY_TABS, filterFancy, rowOverlay, type FancyTabKey } from '../logic';
-import type { BetPick } from './BetSlip';
+import type { BookmakerRunner, FancyRow } from '../odds';
+import type { BetPick } from '../trading/maths';
 
 const cell = css`
   min-width: 64px;
@@ -36,6 +37,7 @@ export function MarketCard({ title, children, testId }: { title: ReactNode; chil
         border: 1px solid ${theme.color.border};
         border-radius: ${theme.radius.md};
         overflow: hidden;
+        position: relative;
       `}
     >
       <h2
@@ -47,6 +49,8 @@ export function MarketCard({ title, children, testId }: { title: ReactNode; chil
           display: flex;
           justify-content: space-between;
           align-items: center;
+          gap: 8px;
+          min-height: 36px;
         `}
       >
         {title}
@@ -62,8 +66,9 @@ function PriceButton(props: {
   size?: number | string;
   label: string;
   onClick: () => void;
+  disabled?: boolean;
 }) {
-  if (props.price === undefined || !Number.isFinite(props.price)) {
+  if (props.price === undefined || !Number.isFinite(props.price) || props.price <= 0) {
     return (
       <span
         css={css`
@@ -77,7 +82,18 @@ function PriceButton(props: {
     );
   }
   return (
-    <button type="button" aria-label={props.label} css={props.kind === 'back' ? backCss : layCss} onClick={props.onClick}>
+    <button
+      type="button"
+      aria-label={props.label}
+      disabled={props.disabled}
+      css={css`
+        ${props.kind === 'back' ? backCss : layCss};
+        &:disabled {
+          cursor: default;
+        }
+      `}
+      onClick={props.onClick}
+    >
       <strong
         css={css`
           display: block;
@@ -91,7 +107,7 @@ function PriceButton(props: {
 }
 
 /** The overlay a row shows over its prices: Ball Running beats Suspend (spec 4). */
-export function RowOverlay({ row }: { row: { suspended?: number; ball_running?: number } }) {
+export function RowOverlay({ row }: { row: { suspended?: number | boolean; ball_running?: number | boolean } }) {
   const { t } = useTranslation('exchange');
   const overlay = rowOverlay(row);
   if (!overlay) return null;
@@ -129,74 +145,195 @@ const headCss = css`
   color: ${theme.color.textMuted};
   border-top: 0;
 `;
+const colHead = css`
+  min-width: 64px;
+  text-align: center;
+`;
 
-export function MatchOddsTable({ market, onPick }: { market: schemas.MatchOdds[number]; onPick: (p: BetPick) => void }) {
+/** A profit (green) or loss (red) in paisa, e.g. the player's P&L if a runner wins. */
+export function Pl({ minor, testId, prefix }: { minor: number; testId?: string; prefix?: string }) {
+  const { i18n } = useTranslation();
+  const tone = minor > 0 ? theme.color.success : minor < 0 ? theme.color.danger : theme.color.textMuted;
+  return (
+    <span
+      data-testid={testId}
+      css={css`
+        color: ${tone};
+        font-size: 12px;
+        font-weight: 600;
+        font-variant-numeric: tabular-nums;
+      `}
+    >
+      {prefix}
+      {formatMoney(minor / 100, 'BDT', i18n.language)}
+    </span>
+  );
+}
+
+/** Per runner: the player's P&L if it wins now, and what it would be with the slip's bet (paisa). */
+export interface RunnerBook {
+  now?: Map<string, number>;
+  withSlip?: Map<string, number>;
+}
+
+function RunnerName({ name, id, book }: { name: string; id: string | undefined; book?: RunnerBook }) {
+  const now = id !== undefined ? book?.now?.get(id) : undefined;
+  const next = id !== undefined ? book?.withSlip?.get(id) : undefined;
+  return (
+    <span
+      css={css`
+        flex: 1;
+        min-width: 0;
+        display: flex;
+        flex-direction: column;
+      `}
+    >
+      <span
+        css={css`
+          font-weight: 600;
+          overflow-wrap: anywhere;
+        `}
+      >
+        {name}
+      </span>
+      {(now !== undefined || next !== undefined) && (
+        <span
+          css={css`
+            display: flex;
+            gap: 6px;
+            align-items: baseline;
+          `}
+        >
+          {now !== undefined && <Pl minor={now} testId="runner-pl" />}
+          {next !== undefined && <Pl minor={next} testId="runner-pl-next" prefix="» " />}
+        </span>
+      )}
+    </span>
+  );
+}
+
+/** A Match Odds market: the odds host's shape, with what the API adds (runner suspended, market overlay). */
+export type MatchOddsMarket = Omit<schemas.MatchOdds[number], 'runners'> & {
+  runners: Array<schemas.MatchOdds[number]['runners'][number] & { suspended?: boolean }>;
+  /** SUSPENDED or CLOSED (the whole market is covered), or ball running. */
+  overlay?: 'suspend' | 'ballRunning' | null;
+};
+
+/** Sizes are shown whole (the API sends exact amounts, the feed whole numbers). */
+const sizeText = (size: number | string | undefined) => (size === undefined ? undefined : Math.floor(Number(size)));
+
+export function MatchOddsTable({
+  market,
+  onPick,
+  book,
+  action,
+}: {
+  market: MatchOddsMarket;
+  onPick: (p: BetPick) => void;
+  book?: RunnerBook;
+  /** The card's header action (Cash Out). */
+  action?: ReactNode;
+}) {
   const { t } = useTranslation('exchange');
   const title = t('odds.matchOdds');
+  const pick = (r: MatchOddsMarket['runners'][number], side: 'back' | 'lay', price: number) =>
+    onPick({
+      kind: 'MATCH_ODDS',
+      marketId: market.marketId ?? '',
+      marketName: title,
+      selectionId: r.selectionId === undefined ? '' : String(r.selectionId),
+      selection: r.SelectionName,
+      side,
+      price,
+    });
   return (
-    <MarketCard testId="match-odds" title={title}>
+    <MarketCard
+      testId="match-odds"
+      title={
+        <>
+          <span>{title}</span>
+          {action}
+        </>
+      }
+    >
       <div css={headCss}>
         <span
           css={css`
             flex: 1;
           `}
         />
-        <span
-          css={css`
-            min-width: 64px;
-            text-align: center;
-          `}
-        >
-          {t('odds.back')}
-        </span>
-        <span
-          css={css`
-            min-width: 64px;
-            text-align: center;
-          `}
-        >
-          {t('odds.lay')}
-        </span>
+        <span css={colHead}>{t('odds.back')}</span>
+        <span css={colHead}>{t('odds.lay')}</span>
       </div>
-      {market.runners.map((r) => {
-        const back = r.ex.availableToBack[0];
-        const lay = r.ex.availableToLay[0];
-        return (
-          <div key={r.SelectionName} css={rowCss} data-testid="match-odds-runner">
-            <span
+      <div
+        css={css`
+          position: relative;
+        `}
+      >
+        {market.runners.map((r) => {
+          const back = r.ex.availableToBack[0];
+          const lay = r.ex.availableToLay[0];
+          return (
+            <div
+              key={r.SelectionName}
               css={css`
-                flex: 1;
-                font-weight: 600;
+                ${rowCss};
+                position: relative;
               `}
+              data-testid="match-odds-runner"
             >
-              {r.SelectionName}
-            </span>
-            <PriceButton
-              kind="back"
-              price={back?.price}
-              size={back?.size}
-              label={`${t('odds.back')} ${r.SelectionName} ${back?.price}`}
-              onClick={() => back && onPick({ market: title, selection: r.SelectionName, side: 'back', price: back.price })}
-            />
-            <PriceButton
-              kind="lay"
-              price={lay?.price}
-              size={lay?.size}
-              label={`${t('odds.lay')} ${r.SelectionName} ${lay?.price}`}
-              onClick={() => lay && onPick({ market: title, selection: r.SelectionName, side: 'lay', price: lay.price })}
-            />
-          </div>
-        );
-      })}
+              <RunnerName name={r.SelectionName} id={r.selectionId === undefined ? undefined : String(r.selectionId)} book={book} />
+              <PriceButton
+                kind="back"
+                price={back?.price}
+                size={sizeText(back?.size)}
+                label={`${t('odds.back')} ${r.SelectionName} ${back?.price}`}
+                onClick={() => back && pick(r, 'back', back.price)}
+              />
+              <PriceButton
+                kind="lay"
+                price={lay?.price}
+                size={sizeText(lay?.size)}
+                label={`${t('odds.lay')} ${r.SelectionName} ${lay?.price}`}
+                onClick={() => lay && pick(r, 'lay', lay.price)}
+              />
+              {!market.overlay && r.suspended && <RowOverlay row={{ suspended: 1 }} />}
+            </div>
+          );
+        })}
+        {market.overlay && <RowOverlay row={market.overlay === 'ballRunning' ? { ball_running: 1 } : { suspended: 1 }} />}
+      </div>
     </MarketCard>
   );
 }
 
-export function BookmakerTable({ runners, onPick }: { runners: schemas.BookmakerRunner[]; onPick: (p: BetPick) => void }) {
+export function BookmakerTable({
+  runners,
+  onPick,
+  marketId = '',
+  book,
+  action,
+}: {
+  runners: BookmakerRunner[];
+  onPick: (p: BetPick) => void;
+  marketId?: string;
+  book?: RunnerBook;
+  action?: ReactNode;
+}) {
   const { t } = useTranslation('exchange');
   const title = t('odds.bookmaker');
+  const pick = (r: BookmakerRunner, side: 'back' | 'lay', price: number) =>
+    onPick({ kind: 'BOOKMAKER', marketId, marketName: title, selectionId: r.selectionId ?? '', selection: r.runner, side, price });
   return (
-    <MarketCard testId="bookmaker" title={title}>
+    <MarketCard
+      testId="bookmaker"
+      title={
+        <>
+          <span>{title}</span>
+          {action}
+        </>
+      }
+    >
       {runners.map((r) => (
         <div
           key={r.runner}
@@ -206,25 +343,18 @@ export function BookmakerTable({ runners, onPick }: { runners: schemas.Bookmaker
           `}
           data-testid="bookmaker-runner"
         >
-          <span
-            css={css`
-              flex: 1;
-              font-weight: 600;
-            `}
-          >
-            {r.runner}
-          </span>
+          <RunnerName name={r.runner} id={r.selectionId} book={book} />
           <PriceButton
             kind="back"
             price={r.backPrice}
             label={`${t('odds.back')} ${r.runner} ${r.backPrice}`}
-            onClick={() => onPick({ market: title, selection: r.runner, side: 'back', price: r.backPrice })}
+            onClick={() => pick(r, 'back', r.backPrice)}
           />
           <PriceButton
             kind="lay"
             price={r.layPrice}
             label={`${t('odds.lay')} ${r.runner} ${r.layPrice}`}
-            onClick={() => onPick({ market: title, selection: r.runner, side: 'lay', price: r.layPrice })}
+            onClick={() => pick(r, 'lay', r.layPrice)}
           />
           <RowOverlay row={r} />
         </div>
@@ -233,11 +363,110 @@ export function BookmakerTable({ runners, onPick }: { runners: schemas.Bookmaker
   );
 }
 
-export function FancyTable({ rows, onPick }: { rows: schemas.FancyRow[]; onPick: (p: BetPick) => void }) {
+/** A Fancy row's position: the player's exposure and profit per settling value (the API's `runs` table). */
+export interface FancyBook {
+  exposure: string;
+  runs: Array<{ runs: number; profit_loss: string }>;
+}
+
+function FancyBookButton({ title, book }: { title: string; book: FancyBook }) {
+  const { t, i18n } = useTranslation(['exchange', 'common']);
+  const [open, setOpen] = useState(false);
+  const exposure = Number(book.exposure);
+  return (
+    <>
+      <button
+        type="button"
+        onClick={() => setOpen(true)}
+        data-testid="fancy-book"
+        aria-label={`${t('exchange:position.book')}: ${title}`}
+        css={css`
+          appearance: none;
+          border: 1px solid ${theme.color.border};
+          background: ${theme.color.surfaceRaised};
+          color: ${exposure > 0 ? theme.color.danger : theme.color.textMuted};
+          border-radius: ${theme.radius.sm};
+          font: inherit;
+          font-size: 11px;
+          padding: 2px 6px;
+          cursor: pointer;
+          align-self: flex-start;
+        `}
+      >
+        {t('exchange:position.book')} {exposure > 0 ? `−${formatMoney(exposure, 'BDT', i18n.language)}` : ''}
+      </button>
+      <Modal open={open} title={`${t('exchange:position.book')}: ${title}`} onClose={() => setOpen(false)}>
+        <table
+          data-testid="fancy-book-table"
+          css={css`
+            width: 100%;
+            border-collapse: collapse;
+            font-size: 14px;
+            td,
+            th {
+              padding: 6px 8px;
+              border-bottom: 1px solid ${theme.color.border};
+              text-align: right;
+            }
+            th:first-of-type,
+            td:first-of-type {
+              text-align: left;
+            }
+          `}
+        >
+          <thead>
+            <tr>
+              <th>{t('exchange:position.runs')}</th>
+              <th>{t('exchange:position.profitLoss')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {book.runs.map((r, i) => (
+              <tr key={r.runs}>
+                <td>
+                  {i === 0 ? '≤ ' : i === book.runs.length - 1 ? '≥ ' : ''}
+                  {r.runs}
+                </td>
+                <td>
+                  <Pl minor={Math.round(Number(r.profit_loss) * 100)} />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </Modal>
+    </>
+  );
+}
+
+export function FancyTable({
+  rows,
+  onPick,
+  books,
+  live,
+}: {
+  rows: FancyRow[];
+  onPick: (p: BetPick) => void;
+  /** The player's book per Fancy market (row) where they have bets. */
+  books?: ReadonlyMap<string, FancyBook>;
+  /** Overlays pushed since the rows were read (ball running starts before the next read). */
+  live?: ReadonlyMap<string, { suspended: number; ball_running: number }>;
+}) {
   const { t } = useTranslation('exchange');
   const [tab, setTab] = useState<FancyTabKey>('all');
   const shown = filterFancy(rows, tab);
   const title = t('odds.fancyBet');
+  const pick = (r: FancyRow, side: 'yes' | 'no') =>
+    onPick({
+      kind: 'FANCY',
+      marketId: r.marketId ?? '',
+      marketName: title,
+      selectionId: r.selectionId ?? '',
+      selection: r.title,
+      side,
+      price: side === 'yes' ? r.yes : r.no,
+      rate: side === 'yes' ? r.yes_rate : r.no_rate,
+    });
   return (
     <MarketCard
       testId="fancy"
@@ -273,56 +502,57 @@ export function FancyTable({ rows, onPick }: { rows: schemas.FancyRow[]; onPick:
                 flex: 1;
               `}
             />
-            <span
-              css={css`
-                min-width: 64px;
-                text-align: center;
-              `}
-            >
-              {t('odds.no')}
-            </span>
-            <span
-              css={css`
-                min-width: 64px;
-                text-align: center;
-              `}
-            >
-              {t('odds.yes')}
-            </span>
+            <span css={colHead}>{t('odds.no')}</span>
+            <span css={colHead}>{t('odds.yes')}</span>
           </div>
-          {shown.map((r) => (
-            <div
-              key={r.title}
-              css={css`
-                ${rowCss};
-                position: relative;
-              `}
-              data-testid="fancy-row"
-            >
-              <span
+          {shown.map((r) => {
+            const book = r.marketId ? books?.get(r.marketId) : undefined;
+            const pushed = r.marketId ? live?.get(r.marketId) : undefined;
+            return (
+              <div
+                key={r.marketId ?? r.title}
                 css={css`
-                  flex: 1;
+                  ${rowCss};
+                  position: relative;
                 `}
+                data-testid="fancy-row"
               >
-                {r.title}
-              </span>
-              <PriceButton
-                kind="lay"
-                price={r.no}
-                size={r.no_rate}
-                label={`${t('odds.no')} ${r.title} ${r.no}`}
-                onClick={() => onPick({ market: title, selection: r.title, side: 'no', price: r.no })}
-              />
-              <PriceButton
-                kind="back"
-                price={r.yes}
-                size={r.yes_rate}
-                label={`${t('odds.yes')} ${r.title} ${r.yes}`}
-                onClick={() => onPick({ market: title, selection: r.title, side: 'yes', price: r.yes })}
-              />
-              <RowOverlay row={r} />
-            </div>
-          ))}
+                <span
+                  css={css`
+                    flex: 1;
+                    min-width: 0;
+                    display: flex;
+                    flex-direction: column;
+                    gap: 2px;
+                  `}
+                >
+                  <span
+                    css={css`
+                      overflow-wrap: anywhere;
+                    `}
+                  >
+                    {r.title}
+                  </span>
+                  {book && <FancyBookButton title={r.title} book={book} />}
+                </span>
+                <PriceButton
+                  kind="lay"
+                  price={r.no}
+                  size={r.no_rate}
+                  label={`${t('odds.no')} ${r.title} ${r.no}`}
+                  onClick={() => pick(r, 'no')}
+                />
+                <PriceButton
+                  kind="back"
+                  price={r.yes}
+                  size={r.yes_rate}
+                  label={`${t('odds.yes')} ${r.title} ${r.yes}`}
+                  onClick={() => pick(r, 'yes')}
+                />
+                <RowOverlay row={pushed ?? r} />
+              </div>
+            );
+          })}
         </>
       )}
     </MarketCard>

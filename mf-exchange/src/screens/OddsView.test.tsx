@@ -75,6 +75,14 @@ describe('odds view tables', () => {
     expect(bd!.textContent).toContain('2.52');
     expect(ind!.textContent).toContain('-');
     await userEvent.click(screen.getByRole('button', { name: 'Lay Bangladesh 2.52' }));
-    expect(onPick).toHaveBeenCalledWith({ market: 'Match Odds', selection: 'Bangladesh', side: 'lay', price: 2.52 });
+    expect(onPick).toHaveBeenCalledWith({
+      kind: 'MATCH_ODDS',
+      marketId: '',
+      marketName: 'Match Odds',
+      selectionId: '',
+      selection: 'Bangladesh',
+      side: 'lay',
+      price: 2.52,
+    });
   });
 });

@@ -1,19 +1,24 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, NoData, Spinner, theme, useHost } from '@khela/web';
+import { ApiError, Button, NoData, Spinner, mq, theme, useHost } from '@khela/web';
 import { SPORTS, firstBookmaker, scoreFrameSrc, type Sport } from '../logic';
-import { oddsClient } from '../odds';
-import { usePoll } from '../usePoll';
+import { oddsClient, type EventItem } from '../odds';
 import { Badge } from '../components/events';
-import { BetSlip, type BetPick } from '../components/BetSlip';
-import { BookmakerTable, FancyTable, MatchOddsTable } from '../components/markets';
+import { BetSlip, type BetPick, type SlipDraft } from '../components/BetSlip';
+import { BookmakerTable, FancyTable, MatchOddsTable, type FancyBook, type MatchOddsMarket, type RunnerBook } from '../components/markets';
+import { useTrading, useTradingStore } from '../trading/context';
+import { useLive } from '../trading/live';
+import { amountToMinor, projectPosition } from '../trading/maths';
+import { CashOutButton } from '../trading/CashOut';
 
-/** Spec 9: event detail every 300 ms; match odds a little slower. Both only while the tab is visible. */
+/** Spec 9: event detail every 300 ms and the match odds every second, only while the push stream is down. */
 export const EVENT_POLL_MS = 300;
 export const MATCH_ODDS_POLL_MS = 1_000;
+/** With the stream up, a market's pushes refetch its prices at most this often (what a phone can paint). */
+export const PUSH_REFRESH_MS = 1_000;
 
 interface OddsViewState {
   marketId?: string;
@@ -33,6 +38,28 @@ export function useOddsTarget() {
     eventId: state.eventId ?? params.get('eventId') ?? '',
     sport: ((SPORTS as readonly string[]).includes(sportRaw) ? sportRaw : 'cricket') as Sport,
     previousPath: state.previousPath ?? '/exchange-inplay',
+  };
+}
+
+type MarketState = schemas.ResponseOf<typeof schemas.exchangeMarketState>;
+type Position = schemas.ResponseOf<typeof schemas.exchangeMarketPosition>;
+
+/** The API's view of a Match Odds market (its book: the feed's offer and players' resting orders) as the table's shape. */
+export function toMatchOdds(m: MarketState): MatchOddsMarket {
+  return {
+    marketId: m.market_id,
+    inplay: m.inplay,
+    status: m.status,
+    overlay: m.status === 'SUSPENDED' || m.status === 'CLOSED' ? 'suspend' : m.ball_running ? 'ballRunning' : null,
+    runners: m.runners.map((r) => ({
+      selectionId: r.selection_id,
+      SelectionName: r.name,
+      suspended: r.suspended,
+      ex: {
+        availableToBack: r.back.map((l) => ({ price: l.price, size: Number(l.size) })),
+        availableToLay: r.lay.map((l) => ({ price: l.price, size: Number(l.size) })),
+      },
+    })),
   };
 }
 
@@ -70,43 +97,224 @@ function ScoreFrame({ eventId }: { eventId: string }) {
   );
 }
 
-/** /odds-view: Match Odds, BookMaker and Fancy of one event, live. */
+/**
+ * The live stream of the odds host, opened on demand: a video frame is the heaviest thing a phone could load here,
+ * so nothing of it is fetched until the player asks. Sandboxed like the score frame (its own opaque origin).
+ */
+function StreamFrame({ eventId }: { eventId: string }) {
+  const { api } = useHost();
+  const { t } = useTranslation('exchange');
+  const [open, setOpen] = useState(false);
+  const [src, setSrc] = useState<string | null>(null);
+  useEffect(() => {
+    if (!open) return;
+    let live = true;
+    oddsClient(api)
+      .streamUrl(eventId)
+      .then((u) => live && setSrc(schemas.safeExternalUrl(u) ?? null))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, eventId, open]);
+  return (
+    <div
+      css={css`
+        margin: 8px 0;
+      `}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        data-testid="stream-toggle"
+        onClick={() => setOpen((o) => !o)}
+        css={css`
+          appearance: none;
+          display: inline-flex;
+          align-items: center;
+          gap: 6px;
+          border: 1px solid ${theme.color.border};
+          background: ${theme.color.surface};
+          color: ${theme.color.text};
+          border-radius: ${theme.radius.pill};
+          min-height: 32px;
+          padding: 0 12px;
+          font: inherit;
+          font-size: 13px;
+          cursor: pointer;
+        `}
+      >
+        <span
+          aria-hidden
+          css={css`
+            width: 8px;
+            height: 8px;
+            border-radius: 50%;
+            background: ${open ? theme.color.textMuted : '#e11d48'};
+          `}
+        />
+        {open ? t('odds.hideStream') : t('odds.liveStream')}
+      </button>
+      {open && src && (
+        <iframe
+          data-testid="live-stream"
+          title={t('odds.liveStream')}
+          src={src}
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          allow="autoplay; fullscreen"
+          css={css`
+            display: block;
+            width: 100%;
+            aspect-ratio: 16 / 9;
+            max-height: 360px;
+            margin-top: 8px;
+            border: 0;
+            border-radius: ${theme.radius.md};
+            background: #000;
+          `}
+        />
+      )}
+    </div>
+  );
+}
+
+/**
+ * The player's positions in this event's markets where they have open bets: fetched when those bets change
+ * (their market's version in the trading store moves: own bets, the per-player push, cancel, cash out).
+ */
+function usePositions(eventId: string): ReadonlyMap<string, Position> {
+  const { openBets, marketVersions } = useTrading();
+  const store = useTradingStore();
+  const [positions, setPositions] = useState<ReadonlyMap<string, Position>>(new Map());
+  const marketIds = useMemo(
+    () => [...new Set((openBets ?? []).filter((b) => b.event_id === eventId).map((b) => b.market_id))].sort(),
+    [openBets, eventId],
+  );
+  const fetched = useRef(new Map<string, number>());
+  const versionsKey = marketIds.map((m) => `${m}:${marketVersions[m] ?? 0}`).join(',');
+  useEffect(() => {
+    let live = true;
+    const want = new Set(marketIds);
+    for (const m of [...fetched.current.keys()]) if (!want.has(m)) fetched.current.delete(m);
+    setPositions((prev) => {
+      const next = new Map([...prev].filter(([m]) => want.has(m)));
+      return next.size === prev.size ? prev : next;
+    });
+    for (const m of marketIds) {
+      const v = marketVersions[m] ?? 0;
+      if (fetched.current.get(m) === v) continue;
+      fetched.current.set(m, v);
+      store.calls.position(m).then(
+        (p) => live && setPositions((prev) => new Map(prev).set(m, p)),
+        () => fetched.current.delete(m),
+      );
+    }
+    return () => {
+      live = false;
+    };
+    // versionsKey names every market and its version: nothing else is news here
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [versionsKey]);
+  return positions;
+}
+
+const runnerMap = (p: Position | undefined) =>
+  p ? new Map(p.runners.map((r) => [r.selection_id, amountToMinor(r.profit_loss)])) : undefined;
+
+/** The runner P&L now and with the slip's bet, for a Match Odds or BookMaker table. */
+function runnerBook(
+  marketId: string | undefined,
+  runnerIds: string[],
+  position: Position | undefined,
+  draft: SlipDraft | null,
+): RunnerBook | undefined {
+  const now = runnerMap(position);
+  let withSlip: Map<string, number> | undefined;
+  if (draft && marketId && draft.pick.marketId === marketId && draft.stakeMinor > 0 && draft.pick.kind !== 'FANCY') {
+    withSlip = projectPosition(
+      runnerIds.map((id) => ({ selectionId: id, profitLoss: now?.get(id) ?? 0 })),
+      { ...draft.pick, price: draft.price },
+      draft.stakeMinor,
+    );
+  }
+  return now || withSlip ? { now, withSlip } : undefined;
+}
+
+/** /odds-view: Match Odds, BookMaker and Fancy of one event, live, with the player's positions and the bet slip. */
 export function OddsView() {
   const { t } = useTranslation('exchange');
   const { api, bus } = useHost();
   const navigate = useNavigate();
   const target = useOddsTarget();
-  const [market, setMarket] = useState<schemas.MatchOdds[number] | null>(null);
-  const [detail, setDetail] = useState<schemas.EventDetail['data']['items'][string] | null>(null);
+  const store = useTradingStore();
+  const { openBets } = useTrading();
+  const [market, setMarket] = useState<MarketState | null>(null);
+  const [detail, setDetail] = useState<EventItem | null>(null);
   const [missing, setMissing] = useState(false);
   const [pick, setPick] = useState<BetPick | null>(null);
+  const [draft, setDraft] = useState<SlipDraft | null>(null);
+  // overlays pushed for Fancy rows and the BookMaker since the detail was read
+  const [pushed, setPushed] = useState<ReadonlyMap<string, { suspended: number; ball_running: number; at: number }>>(new Map());
 
   const loadMarket = async (signal?: AbortSignal) => {
+    if (!target.marketId) return;
     try {
-      const odds = await oddsClient(api).matchOdds(target.marketId, signal);
-      setMarket(odds[0] ?? null);
-      setMissing(!odds[0]);
+      const m = await store.calls.market(target.marketId, signal);
+      setMarket(m);
+      setMissing(false);
     } catch (err) {
-      if ((err as { status?: number; statusCode?: number }).statusCode === 404) setMissing(true);
+      if (err instanceof ApiError && err.status === 404) setMissing(true);
       throw err;
     }
   };
-  usePoll(loadMarket, MATCH_ODDS_POLL_MS, target.marketId);
-  usePoll(
-    async (signal) => {
-      const res = await oddsClient(api).eventDetail(target.eventId, signal);
-      setDetail(res.data.items[target.eventId] ?? null);
-    },
-    EVENT_POLL_MS,
-    target.eventId,
-  );
-  // a push on the 'odds' topic for this market refreshes at once
+  const loadDetail = async (signal?: AbortSignal) => {
+    if (!target.eventId) return;
+    const startedAt = Date.now();
+    const res = await oddsClient(api).eventDetail(target.eventId, signal);
+    setDetail(res.data.items[target.eventId] ?? null);
+    // what was pushed before this read is in it now
+    setPushed((prev) => (prev.size ? new Map([...prev].filter(([, v]) => v.at > startedAt)) : prev));
+  };
+  const marketLive = useLive(loadMarket, { pollMs: MATCH_ODDS_POLL_MS, minMs: PUSH_REFRESH_MS, key: target.marketId });
+  const detailLive = useLive(loadDetail, { pollMs: EVENT_POLL_MS, minMs: PUSH_REFRESH_MS, key: target.eventId });
+
+  const bookmakerId = detail ? Object.keys(detail.bookmaker)[0] : undefined;
+  const detailMarkets = useMemo(() => {
+    const ids = new Set<string>();
+    if (detail) {
+      for (const k of Object.keys(detail.bookmaker)) ids.add(k);
+      for (const r of detail.fancy2) if (r.marketId) ids.add(r.marketId);
+    }
+    return ids;
+  }, [detail]);
+
+  // the API's `odds` push: a shown market changed (status, in-play, ball running, prices) → refetch, throttled
+  const version = market?.version;
+  const refs = useRef({ version, detailMarkets, target, marketLive, detailLive });
+  refs.current = { version, detailMarkets, target, marketLive, detailLive };
   useEffect(() => {
-    const s = bus.on('odds').subscribe(({ marketId }) => {
-      if (marketId === target.marketId) void loadMarket().catch(() => undefined);
+    const s = bus.on('odds').subscribe((e) => {
+      const r = refs.current;
+      if (e.bets) return; // the player's own bets: the trading store refetches them and the positions follow
+      if (e.marketId === r.target.marketId) {
+        if (e.version === undefined || r.version === undefined || e.version > r.version) r.marketLive.refresh();
+        return;
+      }
+      if (r.detailMarkets.has(e.marketId) || (r.target.eventId && e.marketId.startsWith(`${r.target.eventId}-`))) {
+        if (e.status !== undefined || e.ballRunning !== undefined) {
+          const flags = { suspended: e.status && e.status !== 'OPEN' ? 1 : 0, ball_running: e.ballRunning ? 1 : 0, at: Date.now() };
+          setPushed((prev) => new Map(prev).set(e.marketId, flags));
+        }
+        r.detailLive.refresh();
+      }
     });
     return () => s.unsubscribe();
-  }, [bus, target.marketId]);
+  }, [bus]);
+
+  const positions = usePositions(target.eventId);
+  const matchedIn = (marketId: string | undefined) =>
+    Boolean(marketId) && (openBets ?? []).some((b) => b.market_id === marketId && Number(b.matched_stake) > 0);
 
   if (!target.marketId || !target.eventId || missing) {
     return (
@@ -124,17 +332,31 @@ export function OddsView() {
   }
 
   const bookmaker = firstBookmaker(detail?.bookmaker);
-  const eventName = market
-    ? market.runners
-        .filter((r) => r.SelectionName !== 'The Draw')
-        .map((r) => r.SelectionName)
-        .join(' v ')
-    : '';
+  const bmPushed = bookmakerId ? pushed.get(bookmakerId) : undefined;
+  const bmRunners = bookmaker?.runners.map((r) =>
+    bmPushed
+      ? { ...r, suspended: Math.max(r.suspended, bmPushed.suspended), ball_running: Math.max(r.ball_running, bmPushed.ball_running) }
+      : r,
+  );
+  const moTable = market ? toMatchOdds(market) : null;
+  const moNames = new Map((market?.runners ?? []).map((r) => [r.selection_id, r.name]));
+  const bmNames = new Map((bookmaker?.runners ?? []).map((r) => [r.selectionId ?? '', r.runner]));
+  const fancyBooks = new Map<string, FancyBook>();
+  for (const [m, p] of positions) if (p.kind === 'FANCY') fancyBooks.set(m, { exposure: p.exposure, runs: p.runs });
+
   return (
     <div
       data-testid="odds-view"
       css={css`
         padding: 8px 12px;
+        padding-bottom: ${pick ? '420px' : '8px'};
+        max-width: 960px;
+        margin: 0 auto;
+        ${mq.desktop} {
+          padding-bottom: 8px;
+          /* the slip docks on the right: the prices stay in view beside it */
+          ${pick ? 'margin: 0 420px 0 max(12px, calc(50% - 480px));' : ''}
+        }
       `}
     >
       <div
@@ -151,6 +373,7 @@ export function OddsView() {
         <div
           css={css`
             flex: 1;
+            min-width: 0;
           `}
         >
           <div
@@ -167,16 +390,39 @@ export function OddsView() {
               font-size: 17px;
             `}
           >
-            {eventName}
+            {market?.event_name ?? ''}
           </h1>
         </div>
         {market?.inplay && <Badge tone="inplay">{t('badge.inplay')}</Badge>}
       </div>
+      <StreamFrame eventId={target.eventId} />
       <ScoreFrame eventId={target.eventId} />
-      {market ? <MatchOddsTable market={market} onPick={setPick} /> : <Spinner />}
-      {bookmaker && bookmaker.runners.length > 0 && <BookmakerTable runners={bookmaker.runners} onPick={setPick} />}
-      {detail && <FancyTable rows={detail.fancy2} onPick={setPick} />}
-      <BetSlip pick={pick} onClose={() => setPick(null)} />
+      {moTable ? (
+        <MatchOddsTable
+          market={moTable}
+          onPick={setPick}
+          book={runnerBook(market?.market_id, market?.runners.map((r) => r.selection_id) ?? [], positions.get(target.marketId), draft)}
+          action={matchedIn(target.marketId) ? <CashOutButton marketId={target.marketId} names={moNames} /> : undefined}
+        />
+      ) : (
+        <Spinner />
+      )}
+      {bookmaker && bmRunners && bmRunners.length > 0 && (
+        <BookmakerTable
+          runners={bmRunners}
+          marketId={bookmakerId}
+          onPick={setPick}
+          book={runnerBook(
+            bookmakerId,
+            bookmaker.runners.map((r) => r.selectionId ?? ''),
+            bookmakerId ? positions.get(bookmakerId) : undefined,
+            draft,
+          )}
+          action={bookmakerId && matchedIn(bookmakerId) ? <CashOutButton marketId={bookmakerId} names={bmNames} /> : undefined}
+        />
+      )}
+      {detail && <FancyTable rows={detail.fancy2} onPick={setPick} books={fancyBooks} live={pushed} />}
+      <BetSlip pick={pick} onClose={() => setPick(null)} onDraft={setDraft} />
     </div>
   );
 }

@@ -1,0 +1,61 @@
+import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
+import { useHost, usePlayer } from '@khela/web';
+import { usePoll } from '../usePoll';
+import { usePushDown } from './live';
+import { TradingStore, exchangeCalls, type TradingSnapshot } from './store';
+
+/** While the push stream is down and bets are open, their state is asked for this often. */
+export const OPEN_BETS_POLL_MS = 5_000;
+
+const StoreContext = createContext<TradingStore | null>(null);
+
+/**
+ * The player's bets for every exchange screen (the exchange frame wraps them all): loaded once per log-in, then
+ * kept current by the per-player `odds` push (`bets: true`), and by a slow poll only while the stream is down.
+ */
+export function TradingProvider({ children }: { children: ReactNode }) {
+  const { api, bus } = useHost();
+  const player = usePlayer();
+  const store = useMemo(() => new TradingStore(exchangeCalls(api)), [api]);
+  const polling = usePushDown();
+
+  useEffect(() => {
+    store.reset();
+    if (player) void store.loadOpen().catch((err: unknown) => console.warn('[exchange] open bets failed', err));
+  }, [player, store]);
+
+  useEffect(() => {
+    const s = bus.on('odds').subscribe((e) => {
+      if (e.bets) void store.marketChanged(e.marketId).catch(() => undefined);
+    });
+    return () => s.unsubscribe();
+  }, [bus, store]);
+
+  const snap = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const anyOpen = (snap.openBets?.length ?? 0) > 0;
+  usePoll(() => store.loadOpen(), OPEN_BETS_POLL_MS, store, Boolean(player) && polling && anyOpen);
+  // the stream came back after a poll: what changed meanwhile is read once
+  const polled = useRef(false);
+  useEffect(() => {
+    if (polling) polled.current = true;
+    else if (polled.current) {
+      polled.current = false;
+      if (player) void store.loadOpen().catch(() => undefined);
+    }
+  }, [polling, player, store]);
+
+  return <StoreContext.Provider value={store}>{children}</StoreContext.Provider>;
+}
+
+export function useTradingStore(): TradingStore {
+  const store = useContext(StoreContext);
+  const { api } = useHost();
+  // outside the exchange frame (a screen rendered alone): a store of its own, fed by the screen's own actions
+  const own = useMemo(() => (store ? null : new TradingStore(exchangeCalls(api))), [store, api]);
+  return store ?? own!;
+}
+
+export function useTrading(): TradingSnapshot {
+  const store = useTradingStore();
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

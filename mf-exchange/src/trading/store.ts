@@ -1,0 +1,218 @@
+import * as schemas from '@khela/contracts';
+import type { ApiClient } from '@khela/web';
+
+export type Bet = schemas.ExchangeBetView;
+
+/** What the bet-matched message box says about one of the player's bets. */
+export type BetMessageKind = 'matched' | 'partial' | 'unmatched' | 'lapsed' | 'cancelled' | 'won' | 'lost' | 'void';
+
+export interface BetMessage {
+  id: number;
+  kind: BetMessageKind | 'cashOut';
+  /** When it was said (ms), for the box to let it go after a while. */
+  at: number;
+  bet?: Bet;
+  /** Cash out: the value locked. */
+  value?: string;
+}
+
+/**
+ * What a change of one bet means for the player, or null when there is nothing new to say: a bet in its delay says
+ * nothing yet; a resting bet that matched more says (partially) matched; lapsed, cancelled and settled say so once.
+ */
+export function betOutcome(prev: Bet | undefined, next: Bet): BetMessageKind | null {
+  if (prev && prev.status === next.status && prev.matched_stake === next.matched_stake) return null;
+  switch (next.status) {
+    case 'PENDING':
+      return null;
+    case 'MATCHED':
+      // the unmatched rest of a partly matched bet was cancelled: the cancel said so
+      return prev && prev.matched_stake === next.matched_stake ? null : 'matched';
+    case 'PARTIALLY_MATCHED':
+      return prev && prev.matched_stake === next.matched_stake ? null : 'partial';
+    case 'UNMATCHED':
+      return prev && prev.status !== 'PENDING' ? null : 'unmatched';
+    case 'LAPSED':
+      return 'lapsed';
+    case 'CANCELLED':
+      return 'cancelled';
+    case 'WON':
+      return 'won';
+    case 'LOST':
+      return 'lost';
+    case 'VOID':
+      return 'void';
+  }
+}
+
+const isOpen = (b: Bet) => (schemas.OPEN_BET_STATUSES as readonly string[]).includes(b.status);
+const MAX_MESSAGES = 4;
+
+/** The exchange calls, made with the scoped exchange token when the session holds one (spec 3, /exchange-login). */
+export function exchangeCalls(api: ApiClient) {
+  const opts = { token: 'exchange' as const };
+  return {
+    place: (body: schemas.PlaceBetBody, idempotencyKey: string) =>
+      api.call(schemas.placeExchangeBet, { ...opts, body: body as never, idempotencyKey }),
+    cancel: (id: string) => api.call(schemas.cancelExchangeBet, { ...opts, params: { id } }),
+    list: (query: { status: 'open' | 'all'; market_id?: string; per_page?: number }) =>
+      api.call(schemas.listExchangeBets, { ...opts, query: query as never }),
+    position: (marketId: string, signal?: AbortSignal) =>
+      api.call(schemas.exchangeMarketPosition, { ...opts, params: { marketId }, signal }),
+    market: (marketId: string, signal?: AbortSignal) => api.call(schemas.exchangeMarketState, { ...opts, params: { marketId }, signal }),
+    cashOut: (marketId: string, body: { take?: boolean; min_value?: string }, idempotencyKey?: string) =>
+      api.call(schemas.exchangeCashOut, { ...opts, params: { marketId }, body: body as never, idempotencyKey }),
+  };
+}
+export type ExchangeCalls = ReturnType<typeof exchangeCalls>;
+
+export interface TradingSnapshot {
+  /** The player's open bets in every market, newest first (null until the first answer). */
+  openBets: Bet[] | null;
+  /** The bet-matched message box, newest first. */
+  messages: BetMessage[];
+  /** Bumped per market whenever the player's bets in it changed (positions refetch on it). */
+  marketVersions: Readonly<Record<string, number>>;
+}
+
+/**
+ * The player's bets as the exchange frame knows them: the open bets of the Bets panel, the bet-matched messages,
+ * and a version per market for the positions. Fed by the first load, by the player's own actions, and by the
+ * per-player `odds` push `{ marketId, bets: true }` (another player's order matched a resting bet, a delay ended).
+ */
+export class TradingStore {
+  private snap: TradingSnapshot = { openBets: null, messages: [], marketVersions: {} };
+  private known = new Map<string, Bet>();
+  private listeners = new Set<() => void>();
+  private nextId = 1;
+  private timers = new Set<ReturnType<typeof setTimeout>>();
+  private watched = new Set<string>();
+  private generation = 0;
+
+  constructor(readonly calls: ExchangeCalls) {}
+
+  get = () => this.snap;
+  subscribe = (l: () => void) => {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  };
+
+  private set(patch: Partial<TradingSnapshot>) {
+    this.snap = { ...this.snap, ...patch };
+    this.listeners.forEach((l) => l());
+  }
+
+  private bump(marketIds: Iterable<string>) {
+    const v = { ...this.snap.marketVersions };
+    for (const m of marketIds) v[m] = (v[m] ?? 0) + 1;
+    return v;
+  }
+
+  private say(kind: BetMessage['kind'], extra: Omit<BetMessage, 'id' | 'kind' | 'at'> = {}): BetMessage {
+    return { id: this.nextId++, kind, at: Date.now(), ...extra };
+  }
+
+  /** Takes in fresh states of some bets: messages for what changed, the open list, and the markets' versions. */
+  private absorb(bets: Bet[], opts: { quiet?: boolean; replaceMarket?: string; replaceAll?: boolean } = {}) {
+    const messages: BetMessage[] = [];
+    const markets = new Set<string>();
+    for (const b of bets) {
+      const prev = this.known.get(b.id);
+      const kind = opts.quiet ? null : betOutcome(prev, b);
+      if (kind) messages.push(this.say(kind, { bet: b }));
+      if (!prev || prev.status !== b.status || prev.matched_stake !== b.matched_stake || prev.unmatched_stake !== b.unmatched_stake)
+        markets.add(b.market_id);
+      this.known.set(b.id, b);
+    }
+    let open = this.snap.openBets ?? [];
+    const fresh = new Map(bets.map((b) => [b.id, b]));
+    if (opts.replaceAll) open = [];
+    else if (opts.replaceMarket) open = open.filter((b) => b.market_id !== opts.replaceMarket);
+    open = open.filter((b) => !fresh.has(b.id));
+    open = [...bets.filter(isOpen), ...open].sort((a, b) => Number(b.id) - Number(a.id) || b.placed_at.localeCompare(a.placed_at));
+    if (opts.replaceAll) for (const b of this.snap.openBets ?? []) if (!fresh.has(b.id)) markets.add(b.market_id);
+    if (opts.replaceMarket) markets.add(opts.replaceMarket);
+    this.set({
+      openBets: open,
+      messages: [...messages.reverse(), ...this.snap.messages].slice(0, MAX_MESSAGES),
+      marketVersions: markets.size ? this.bump(markets) : this.snap.marketVersions,
+    });
+    for (const b of bets) if (b.status === 'PENDING') this.watchDelay(b);
+  }
+
+  /** The open bets of every market. The first load only learns them; later loads (push back, poll) report changes. */
+  async loadOpen(): Promise<void> {
+    const gen = this.generation;
+    const first = this.snap.openBets === null;
+    const res = await this.calls.list({ status: 'open', per_page: 200 });
+    if (gen !== this.generation) return;
+    // a bet that left the open list ended: its market says how
+    const gone = [...(this.snap.openBets ?? [])].filter((b) => !res.data.some((x) => x.id === b.id));
+    this.absorb(res.data, { quiet: first, replaceAll: true });
+    for (const m of new Set(gone.map((b) => b.market_id))) await this.marketChanged(m);
+  }
+
+  /** The per-player push said the player's bets in this market changed: read them and say what happened. */
+  async marketChanged(marketId: string): Promise<void> {
+    const gen = this.generation;
+    const res = await this.calls.list({ status: 'all', market_id: marketId, per_page: 50 });
+    if (gen !== this.generation) return;
+    // bets settled long ago are known only from this answer: they say nothing new
+    const relevant = res.data.filter((b) => this.known.has(b.id) || isOpen(b) || Date.now() - Date.parse(b.placed_at) < 120_000);
+    this.absorb(relevant, { replaceMarket: marketId });
+  }
+
+  /** The answer of the player's own bet (or cancel): known at once, without waiting for the push. */
+  placed(bet: Bet): void {
+    this.absorb([bet]);
+  }
+
+  cashedOut(marketId: string, value: string, bets: Bet[]): void {
+    this.set({ messages: [this.say('cashOut', { value }), ...this.snap.messages].slice(0, MAX_MESSAGES) });
+    this.absorb(bets, { quiet: true });
+    void this.marketChanged(marketId).catch(() => undefined);
+  }
+
+  async cancel(id: string): Promise<Bet> {
+    const res = await this.calls.cancel(id);
+    // a partly matched bet stays MATCHED for its matched part: the cancel is said either way
+    this.absorb([res.bet], { quiet: true });
+    this.set({ messages: [this.say('cancelled', { bet: res.bet }), ...this.snap.messages].slice(0, MAX_MESSAGES) });
+    return res.bet;
+  }
+
+  /** The last known state of one of the player's bets. */
+  bet(id: string): Bet | undefined {
+    return this.known.get(id);
+  }
+
+  dismiss(id: number): void {
+    this.set({ messages: this.snap.messages.filter((m) => m.id !== id) });
+  }
+
+  /** A bet in its delay: if no push told the outcome shortly after the delay, ask (push down, or lost). */
+  private watchDelay(bet: Bet) {
+    if (this.watched.has(bet.id)) return;
+    this.watched.add(bet.id);
+    const until = bet.delay_until ? Date.parse(bet.delay_until) : Date.now();
+    const timer = setTimeout(
+      () => {
+        this.timers.delete(timer);
+        this.watched.delete(bet.id);
+        if (this.known.get(bet.id)?.status === 'PENDING') void this.marketChanged(bet.market_id).catch(() => undefined);
+      },
+      Math.max(0, until - Date.now()) + 1500,
+    );
+    this.timers.add(timer);
+  }
+
+  /** Logout: forget the player's bets. */
+  reset(): void {
+    this.generation++;
+    this.known.clear();
+    this.timers.forEach(clearTimeout);
+    this.timers.clear();
+    this.watched.clear();
+    this.set({ openBets: null, messages: [], marketVersions: {} });
+  }
+}
