@@ -198,7 +198,15 @@ export class MatchOddsBook {
    * Rest an order that already rests elsewhere (rebuilding a book from storage): no matching and no stake checks, so
    * a small remainder left by earlier matches loads as it is. Load in time priority order.
    */
-  restExisting(req: { id: string; playerId: string; runnerId: string; side: Side; price: number; remaining: number; persistence?: Persistence }): Order {
+  restExisting(req: {
+    id: string;
+    playerId: string;
+    runnerId: string;
+    side: Side;
+    price: number;
+    remaining: number;
+    persistence?: Persistence;
+  }): Order {
     const book = this.books.get(req.runnerId);
     if (!book) throw new OrderError('UNKNOWN_RUNNER', `runner ${req.runnerId} is not in market ${this.marketId}`);
     const idx = priceIndex(req.price);

@@ -284,7 +284,11 @@ export const exchangeCashOut = endpoint({
     .object({
       take: z.boolean().optional().default(false),
       /** Refuse to take when the cash-out value fell below this amount since the quote. */
-      min_value: z.string().max(20).regex(/^-?\d+(\.\d{1,2})?$/, 'An amount with at most 2 decimals').optional(),
+      min_value: z
+        .string()
+        .max(20)
+        .regex(/^-?\d+(\.\d{1,2})?$/, 'An amount with at most 2 decimals')
+        .optional(),
     })
     .optional()
     .default({ take: false }),
@@ -339,7 +343,10 @@ export const removeExchangePin = endpoint({
   response: z.object({ data: z.array(exchangePinSchema) }),
 });
 
-const dhakaDay = z.string().max(10).regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
+const dhakaDay = z
+  .string()
+  .max(10)
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'A date is YYYY-MM-DD');
 
 /** GET /api/exchange/profit-loss?from&to&group=day|sport|market: settled markets in Dhaka days [from, to], commission shown. */
 export const exchangeProfitLoss = endpoint({
