@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { calls, resetHost, responders } from '@khela/web/test/fake-host';
-import { renderScreen } from '../../test/render';
+import { current, renderScreen } from '../../test/render';
 import type { ExchangeRecord } from '@khela/contracts';
 import { BettingRecord, groupRecords } from './BettingRecord';
 
@@ -225,7 +225,16 @@ describe('Betting Records', () => {
     renderScreen(<BettingRecord />, '/betting-record');
     await userEvent.click(screen.getByRole('tab', { name: 'Exchange' }));
     expect(await within(screen.getByTestId('exchange-records')).findByText('No Data')).toBeTruthy();
+    expect(current.search).toBe('?tab=exchange');
     await userEvent.click(screen.getByRole('tab', { name: 'Settled' }));
     expect(await screen.findAllByTestId('record-group')).toHaveLength(3);
+    expect(current.search).toBe('');
+  });
+
+  it('opens on the tab of the address (a reload keeps the Exchange tab)', async () => {
+    responders.set('GET /api/betting-record', ({ query }) => (query?.tab === 'exchange' ? { data: EXCHANGE } : { data: RECORDS }));
+    renderScreen(<BettingRecord />, '/betting-record?tab=exchange');
+    expect(screen.getByRole('tab', { name: 'Exchange' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findAllByTestId('exchange-record')).toHaveLength(5);
   });
 });

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
@@ -60,7 +61,10 @@ const DATE_KEYS: Record<BettingDateFilter, 'today' | 'yesterday' | 'last7'> = { 
 
 export function BettingRecord() {
   const { t } = useTranslation('casino');
-  const [tab, setTab] = useState<'settled' | 'exchange'>('settled');
+  // the tab lives in the address (?tab=exchange), so a reload or a shared link keeps it
+  const [params, setParams] = useSearchParams();
+  const tab: 'settled' | 'exchange' = params.get('tab') === 'exchange' ? 'exchange' : 'settled';
+  const setTab = (k: 'settled' | 'exchange') => setParams(k === 'exchange' ? { tab: k } : {}, { replace: true });
   return (
     <Page data-testid="betting-record">
       <h1
@@ -217,7 +221,8 @@ function ExchangeTab() {
                     margin-top: 2px;
                   `}
                 >
-                  {t(`records.ex.betTypes.${r.bet_type}`)} · {r.selection_name} · {r.market_name}
+                  {t(`records.ex.betTypes.${r.bet_type}`)} · {r.selection_name}
+                  {r.market_name !== r.selection_name && ` · ${r.market_name}`}
                 </span>
                 <span css={summaryGrid}>
                   <span>
@@ -354,7 +359,7 @@ function SettledTab() {
   const [filters, setFilters] = useState<Filters>({ platform: null, gameType: null, date: 'today' });
   const [editing, setEditing] = useState(false);
   const [records, setRecords] = useState<SettledBet[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const [open, setOpen] = useState<RecordGroup | null>(null);
   const [options, setOptions] = useState<{
     types: { code: string; name: string }[];
@@ -385,7 +390,7 @@ function SettledTab() {
       .catch((err) => {
         if (!live) return;
         setRecords([]);
-        setError(err instanceof ApiError ? err.message : t('records.failed'));
+        setError(err ?? new Error('failed'));
       });
     return () => {
       live = false;
@@ -534,14 +539,14 @@ function SettledTab() {
           {t('records.filter')}
         </Button>
       </div>
-      {error && (
+      {error !== null && (
         <p
           role="alert"
           css={css`
             color: ${theme.color.danger};
           `}
         >
-          {error}
+          {error instanceof ApiError ? error.message : t('records.failed')}
         </p>
       )}
       {records === null ? (

@@ -47,9 +47,9 @@ function DropOnLogout() {
   useDropPlayerStateOnLogout();
   return null;
 }
-const board = (props: Partial<Parameters<typeof EventsBoard>[0]> = {}) =>
+const board = (props: Partial<Parameters<typeof EventsBoard>[0]> = {}, path = '/exchange-inplay') =>
   render(
-    <MemoryRouter>
+    <MemoryRouter initialEntries={[path]}>
       <DropOnLogout />
       <EventsBoard events={events} error={false} now={now} {...props} />
     </MemoryRouter>,
@@ -118,6 +118,12 @@ describe('in-play page', () => {
     expect(calls.filter((c) => c.path === '/api/exchange/results').map((c) => c.opts.query)).toEqual([{}, { sport: 'soccer' }]);
     await userEvent.click(screen.getByRole('button', { name: 'Tennis' }));
     expect(await screen.findByText('No Data')).toBeTruthy();
+  });
+
+  it('opens on the tab of the address (a reload keeps the Result tab)', async () => {
+    board({}, '/exchange-inplay?tab=result');
+    expect(screen.getByRole('tab', { name: 'Result' }).getAttribute('aria-selected')).toBe('true');
+    expect(await screen.findAllByTestId('exchange-result')).toHaveLength(2);
   });
 
   it('finds events by name on Search', async () => {

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
@@ -14,7 +15,11 @@ const TABS: ListTab[] = ['inplay', 'today', 'tomorrow', 'result', 'search'];
 /** The list part of the in-play page, separate from data loading so it can be tested with fixtures. */
 export function EventsBoard(props: { events: ListedEvent[] | null; error: boolean; now?: Date; initialTab?: ListTab }) {
   const { t } = useTranslation('exchange');
-  const [tab, setTab] = useState<ListTab>(props.initialTab ?? 'inplay');
+  // the tab lives in the address (?tab=result), so a reload or the desktop/phone switch keeps it
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab') as ListTab | null;
+  const tab: ListTab = asked && TABS.includes(asked) ? asked : (props.initialTab ?? 'inplay');
+  const setTab = (k: ListTab) => setParams(k === 'inplay' ? {} : { tab: k }, { replace: true });
   const [search, setSearch] = useState('');
   const shown = props.events ? eventsForTab(props.events, tab, props.now ?? new Date(), search) : [];
   return (

@@ -10,7 +10,7 @@ const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> 
   bet: 'info',
   cancel: 'warning',
   cash_out: 'info',
-  settled: 'success',
+  settled: 'neutral',
 };
 
 /** /exchange-account/activity-log: log-ins, bets, cancels, cash-outs and settlements, newest first, paged. */

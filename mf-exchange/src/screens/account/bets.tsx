@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import type { ExchangeBetView, ExchangeBetStatus } from '@khela/contracts';
-import { formatDhakaDateTime, theme } from '@khela/web';
-import { Fact, Money, Tag, cardCss, factsCss, sideColor, type Tone } from './ui';
+import { theme } from '@khela/web';
+import { DhakaTime, Fact, Money, Tag, cardCss, factsCss, sideColor, type Tone } from './ui';
 
 export const STATUS_TONE: Record<ExchangeBetStatus, Tone> = {
   PENDING: 'warning',
@@ -21,7 +21,7 @@ const price = (p: number | null) => (p === null ? '—' : String(p));
 
 /** One exchange bet: side and selection, event and market, its figures, times in Dhaka; `footer` for actions. */
 export function BetCard(props: { bet: ExchangeBetView; currency: string; settled?: boolean; footer?: ReactNode }) {
-  const { t, i18n } = useTranslation('exchange');
+  const { t } = useTranslation('exchange');
   const b = props.bet;
   const fancy = b.market_kind === 'FANCY';
   const zero = (v: string) => v === '0.00' || v === '0';
@@ -72,7 +72,8 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
               overflow-wrap: anywhere;
             `}
           >
-            {b.event_name} · {b.market_name} ({t(`acc.bets.kind.${b.market_kind}`)})
+            {b.event_name} · {b.market_name}
+            {b.market_name !== t(`acc.bets.kind.${b.market_kind}`) && ` (${t(`acc.bets.kind.${b.market_kind}`)})`}
           </div>
         </div>
         <Tag tone={STATUS_TONE[b.status]} testId="bet-status">
@@ -117,24 +118,24 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
           </Fact>
         )}
         <Fact label={t('acc.bets.placed')} testId="bet-placed">
-          {formatDhakaDateTime(b.placed_at, i18n.language)}
+          <DhakaTime at={b.placed_at} />
         </Fact>
         {props.settled && b.settled_at && (
           <Fact label={t('acc.bets.settled')} testId="bet-settled">
-            {formatDhakaDateTime(b.settled_at, i18n.language)}
+            <DhakaTime at={b.settled_at} />
           </Fact>
         )}
-        <Fact label={t('acc.bets.betId')}>
-          <span
-            css={css`
-              font-weight: 400;
-              overflow-wrap: anywhere;
-            `}
-          >
-            {b.id}
-          </span>
-        </Fact>
       </dl>
+      <div
+        css={css`
+          margin-top: 6px;
+          font-size: 11px;
+          color: ${theme.color.textMuted};
+          overflow-wrap: anywhere;
+        `}
+      >
+        {t('acc.bets.betId')} <span data-testid="bet-id">{b.id}</span>
+      </div>
       {b.reason && (
         <p
           css={css`

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, formatMoney, theme } from '@khela/web';
+import { ApiError, Button, formatDhakaDateTime, formatMoney, theme } from '@khela/web';
 import { toMinor } from '@khela/contracts';
 import '../../i18n-account';
 
@@ -105,7 +105,7 @@ export const listCss = css`
 /** Label/value pairs in a two-column grid that stays readable on a 360 px phone. */
 export const factsCss = css`
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(130px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
   gap: 6px 12px;
   margin: 8px 0 0;
   font-size: 13px;
@@ -126,6 +126,23 @@ export function Fact(props: { label: string; children: ReactNode; testId?: strin
       <dt>{props.label}</dt>
       <dd data-testid={props.testId}>{props.children}</dd>
     </div>
+  );
+}
+
+/** An instant in Dhaka time ("2026-11-23 18:58:24"), kept on one line. */
+export function DhakaTime(props: { at: string; testId?: string }) {
+  const { i18n } = useTranslation();
+  return (
+    <time
+      dateTime={props.at}
+      data-testid={props.testId}
+      css={css`
+        white-space: nowrap;
+        font-variant-numeric: tabular-nums;
+      `}
+    >
+      {formatDhakaDateTime(props.at, i18n.language)}
+    </time>
   );
 }
 
