@@ -98,6 +98,18 @@ describe('Multi Markets pins on the server', () => {
     expect(ids()).toEqual([]);
   });
 
+  it("loads the next player's pins after a log-in on the same page (no reload)", async () => {
+    stored = [A];
+    render(<Frame />);
+    await waitFor(() => expect(ids()).toEqual(['1.1']));
+    act(() => testHost.session.logout('user'));
+    expect(ids()).toEqual([]);
+    stored = [B];
+    act(() => testHost.session.login({ token: 't2', remote_id: 8, username: 'player2' }));
+    await waitFor(() => expect(ids()).toEqual(['1.2']));
+    expect(calls.filter((c) => c.path === '/api/exchange/pins' && c.method === 'GET')).toHaveLength(2);
+  });
+
   it('says when the pins could not be loaded', async () => {
     responders.set('GET /api/exchange/pins', () => Promise.reject(new Error('offline')));
     render(<Frame />);
