@@ -59,6 +59,8 @@ export default defineConfig({
       RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '50',
       // short, so the timeout test does not wait long
       REMOTE_TIMEOUT_MS: '5000',
+      // exchange-trading.spec.ts: in-play bet delays short enough to watch them count down without waiting 5 s
+      EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:1500,BOOKMAKER:800,FANCY:800',
     },
   },
 });

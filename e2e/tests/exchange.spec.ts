@@ -44,13 +44,13 @@ test('in-play events are grouped by sport and an event opens its live odds', asy
   await page.reload();
   await expect(page.getByTestId('match-odds-runner').first()).toContainText(odds[0].runners[0].SelectionName);
 
-  // betting is not open yet: the slip says so
+  // a price opens the bet slip (exchange-trading.spec.ts places bets)
   await page
     .getByTestId('match-odds-runner')
     .first()
     .getByRole('button', { name: /^Back / })
     .click();
-  await expect(page.getByTestId('bet-slip')).toContainText('Bets open soon');
+  await expect(page.getByTestId('bet-slip').getByTestId('slip-confirm')).toHaveText('Place bet');
 });
 
 test('the exchange and the shell show the one session balance; logout from the shell drops the pinned markets without a reload', async ({

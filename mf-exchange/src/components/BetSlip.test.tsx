@@ -1,6 +1,6 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, configure, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { ApiError, NETWORK_ERROR } from '@khela/web';
@@ -44,6 +44,10 @@ function slip(pick: BetPick, onClose = vi.fn()) {
   return onClose;
 }
 const placeCalls = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/exchange/bets');
+
+// a loaded CI machine renders slowly: wait up to 5 s for what a push or an answer brings
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   resetHost();

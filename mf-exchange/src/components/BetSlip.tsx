@@ -332,9 +332,6 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
           grid-template-columns: repeat(6, 1fr);
           gap: 4px;
           margin-top: 8px;
-          ${mq.mobile} {
-            grid-template-columns: repeat(3, 1fr);
-          }
         `}
       >
         {schemas.EXCHANGE_STAKE_PRESETS.map((p) => (
@@ -350,8 +347,9 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
               color: #111;
               border-radius: ${theme.radius.sm};
               min-height: 36px;
+              padding: 0 2px;
               font: inherit;
-              font-size: 13px;
+              font-size: 12px;
               font-weight: 600;
               cursor: pointer;
             `}

@@ -1,6 +1,6 @@
 import '@khela/web/test/mock-shared';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { calls, resetHost, responders, sessionService, testBus, testHost } from '@khela/web/test/fake-host';
@@ -16,6 +16,10 @@ const frame = (at = '/exchange') =>
       </ExchangeFrame>
     </MemoryRouter>,
   );
+
+// a loaded CI machine renders slowly: wait up to 5 s for what a push or an answer brings
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 beforeEach(() => {
   resetHost();

@@ -100,6 +100,9 @@ async function tick(ms: number, step = 100) {
   for (let left = ms; left > 0; left -= step) await act(async () => void (await vi.advanceTimersByTimeAsync(Math.min(step, left))));
 }
 
+// typing and fake time are slow on a loaded machine
+vi.setConfig({ testTimeout: 20_000 });
+
 beforeEach(() => {
   vi.useFakeTimers();
   resetHost();

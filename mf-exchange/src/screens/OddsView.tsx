@@ -296,7 +296,12 @@ export function OddsView() {
   useEffect(() => {
     const s = bus.on('odds').subscribe((e) => {
       const r = refs.current;
-      if (e.bets) return; // the player's own bets: the trading store refetches them and the positions follow
+      if (e.bets) {
+        // the player's bets here changed (matched, rested, cancelled): the trading store refetches them and the
+        // positions follow; the book changed with them, so the prices are read again too
+        if (e.marketId === r.target.marketId) r.marketLive.refresh();
+        return;
+      }
       if (e.marketId === r.target.marketId) {
         if (e.version === undefined || r.version === undefined || e.version > r.version) r.marketLive.refresh();
         return;

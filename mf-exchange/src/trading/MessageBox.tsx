@@ -84,12 +84,13 @@ export function MessageBox() {
             display: flex;
             align-items: center;
             gap: 8px;
-            padding: 8px 10px;
+            padding: 4px 4px 4px 10px;
             border-radius: ${theme.radius.sm};
             background: ${theme.color.surfaceRaised};
             border-left: 4px solid ${TONE[m.kind]};
             box-shadow: 0 2px 10px rgba(0, 0, 0, 0.4);
             font-size: 13px;
+            line-height: 1.3;
           `}
         >
           <span

@@ -62,9 +62,9 @@ describe('bet slip maths (domain.md: S stake, P price)', () => {
     expect(Object.fromEntries(lay)).toEqual({ a: 50_00, b: 0 });
   });
 
-  it('shows a bet price as decimal odds, a BookMaker rate or a Fancy line @ rate', () => {
+  it('shows a bet price as decimal odds, a BookMaker rate or a Fancy line (rate)', () => {
     expect(betPriceText({ market_kind: 'MATCH_ODDS', price: 2.5, avg_price: 2.52, line: null, rate: null })).toBe('2.52');
     expect(betPriceText({ market_kind: 'BOOKMAKER', price: 1.45, avg_price: null, line: null, rate: null })).toBe('45');
-    expect(betPriceText({ market_kind: 'FANCY', price: null, avg_price: null, line: 49, rate: 90 })).toBe('49 @ 90');
+    expect(betPriceText({ market_kind: 'FANCY', price: null, avg_price: null, line: 49, rate: 90 })).toBe('49 (90)');
   });
 });

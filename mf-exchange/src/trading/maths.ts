@@ -97,9 +97,9 @@ export function projectPosition(
   return out;
 }
 
-/** How a bet's price reads on screen: decimal odds, a BookMaker rate, or a Fancy "line @ rate". */
+/** How a bet's price reads on screen: decimal odds, a BookMaker rate, or a Fancy "line (rate)". */
 export function betPriceText(bet: Pick<ExchangeBetView, 'market_kind' | 'price' | 'avg_price' | 'line' | 'rate'>): string {
-  if (bet.market_kind === 'FANCY') return `${bet.line ?? ''} @ ${bet.rate ?? ''}`;
+  if (bet.market_kind === 'FANCY') return `${bet.line ?? ''} (${bet.rate ?? ''})`;
   const p = bet.avg_price ?? bet.price;
   if (p === null) return '';
   if (bet.market_kind === 'BOOKMAKER') return String(Math.round((p - 1) * 100));

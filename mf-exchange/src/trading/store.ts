@@ -46,7 +46,8 @@ export function betOutcome(prev: Bet | undefined, next: Bet): BetMessageKind | n
 }
 
 const isOpen = (b: Bet) => (schemas.OPEN_BET_STATUSES as readonly string[]).includes(b.status);
-const MAX_MESSAGES = 4;
+/** The box keeps the newest few: on a phone it must not cover the prices. */
+const MAX_MESSAGES = 3;
 
 /** The exchange calls, made with the scoped exchange token when the session holds one (spec 3, /exchange-login). */
 export function exchangeCalls(api: ApiClient) {
