@@ -93,7 +93,7 @@ export const en = {
       badRange: 'The start date must not be after the end date.',
     },
     activity: {
-      kind: { login: 'Log-in', bet: 'Bet', cancel: 'Cancel', cash_out: 'Cash out', settled: 'Settled' },
+      kind: { login: 'Log-in', bet: 'Bet', cancel: 'Cancel', cash_out: 'Cash out', lapse: 'Lapsed', settled: 'Settled' },
       betId: 'Bet ID {{id}}',
     },
   },
@@ -200,7 +200,7 @@ export const bn: typeof en = {
       badRange: 'শুরুর তারিখ শেষের তারিখের পরে হতে পারবে না।',
     },
     activity: {
-      kind: { login: 'লগইন', bet: 'বেট', cancel: 'বাতিল', cash_out: 'ক্যাশ আউট', settled: 'নিষ্পত্তি' },
+      kind: { login: 'লগইন', bet: 'বেট', cancel: 'বাতিল', cash_out: 'ক্যাশ আউট', lapse: 'ল্যাপসড', settled: 'নিষ্পত্তি' },
       betId: 'বেট আইডি {{id}}',
     },
   },

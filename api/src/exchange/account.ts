@@ -67,7 +67,7 @@ export async function profitLoss(
        sum(p.gross_minor) AS gross, sum(p.commission_minor) AS commission, sum(p.net_minor) AS net
      FROM exchange_positions p JOIN exchange_markets m ON m.market_id = p.market_id
      WHERE p.player_id = $1 AND p.net_minor IS NOT NULL AND m.settled_at >= $2 AND m.settled_at < $3
-     GROUP BY 1 ORDER BY 1 DESC`,
+     GROUP BY 1 ORDER BY ${opts.group === 'day' ? '1' : 'max(m.settled_at)'} DESC`,
     [playerId, dayStart(from).toISOString(), new Date(dayStart(to).getTime() + DAY_MS).toISOString()],
   );
   const cur = await q.query<{ currency: string }>('SELECT currency FROM players WHERE id = $1', [playerId]);
@@ -100,7 +100,7 @@ export async function profitLoss(
 
 const ACTIVITY_PAGE = 30;
 
-/** Log-ins (sessions), bets, cancels and cash-outs (exchange_activity) and settlements (positions), newest first. */
+/** Log-ins (sessions), bets, cancels and cash-outs (exchange_activity), lapses (bets) and settlements (positions), newest first. */
 export async function activity(q: Queryable, playerId: number, page: number) {
   const union = `
     SELECT 'login' AS kind, s.created_at AS at, 'Logged in' || CASE WHEN s.scope = 'exchange' THEN ' to the exchange' ELSE '' END AS detail,
@@ -109,6 +109,10 @@ export async function activity(q: Queryable, playerId: number, page: number) {
     UNION ALL
     SELECT a.kind, a.created_at, a.detail, b.public_id, a.market_id
       FROM exchange_activity a LEFT JOIN exchange_bets b ON b.id = a.bet_id WHERE a.player_id = $1
+    UNION ALL
+    SELECT 'lapse', b.updated_at, 'Lapsed ' || b.public_id || ' — ' || m.event_name || ', ' || m.name || COALESCE(': ' || b.reason, ''),
+      b.public_id, b.market_id
+      FROM exchange_bets b JOIN exchange_markets m ON m.market_id = b.market_id WHERE b.player_id = $1 AND b.status = 'LAPSED'
     UNION ALL
     SELECT 'settled', m.settled_at,
       'Settled ' || m.event_name || ', ' || m.name || CASE WHEN m.voided THEN ' (void)' ELSE '' END || ': ' ||
@@ -123,7 +127,7 @@ export async function activity(q: Queryable, playerId: number, page: number) {
   );
   return {
     data: r.rows.map((x) => ({
-      kind: x.kind as 'login' | 'bet' | 'cancel' | 'cash_out' | 'settled',
+      kind: x.kind as 'login' | 'bet' | 'cancel' | 'cash_out' | 'lapse' | 'settled',
       at: new Date(x.at).toISOString(),
       detail: x.detail,
       bet_id: x.bet_id,

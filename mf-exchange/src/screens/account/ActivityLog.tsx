@@ -10,6 +10,7 @@ const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> 
   bet: 'info',
   cancel: 'warning',
   cash_out: 'info',
+  lapse: 'neutral',
   settled: 'neutral',
 };
 

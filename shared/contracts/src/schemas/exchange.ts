@@ -147,7 +147,7 @@ export const exchangeBetSchema = z.object({
   persistence: z.enum(['LAPSE', 'PERSIST']),
   /** Why a bet lapsed (suspended or price moved during the delay, turn in-play). */
   reason: z.string().nullable(),
-  /** What the matched part wins / risks. */
+  /** What the bet wins / risks: on its matched part, or on the whole stake at the price asked while nothing matched. */
   potential_profit: money,
   potential_liability: money,
   /** Settled: profit (negative: loss) before commission. */
@@ -379,9 +379,9 @@ export const exchangeProfitLoss = endpoint({
   }),
 });
 
-export const EXCHANGE_ACTIVITY_KINDS = ['login', 'bet', 'cancel', 'cash_out', 'settled'] as const;
+export const EXCHANGE_ACTIVITY_KINDS = ['login', 'bet', 'cancel', 'cash_out', 'lapse', 'settled'] as const;
 
-/** GET /api/exchange/activity?page: log-ins, bets, cancels, cash-outs and settlements, newest first. */
+/** GET /api/exchange/activity?page: log-ins, bets, cancels, cash-outs, lapses and settlements, newest first. */
 export const exchangeActivity = endpoint({
   method: 'GET',
   path: '/api/exchange/activity',
