@@ -1,5 +1,5 @@
 import { test, expect, type Page } from '@playwright/test';
-import { API, apiLogin, DEMO, openLoggedIn, SANDBOX } from './support';
+import { API, apiLogin, DEMO, newPhone, newUsername, openLoggedIn, SANDBOX } from './support';
 
 // The exchange remote against the real API and the sandbox odds feed.
 
@@ -81,13 +81,31 @@ test('the exchange and the shell show the one session balance; logout from the s
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
   await expect(page.getByTestId('topbar-balance')).toHaveCount(0);
 
-  // the same page (no reload) with a new login: the exchange must not remember the old player's pins
-  await softNavigate(page, '/login');
-  await page.getByLabel('Username').fill(DEMO.username);
-  await page.getByLabel('Password').fill(DEMO.password);
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page).toHaveURL(/\/$/);
-  await softNavigate(page, '/exchange-multi');
+  // the same page (no reload) with another player's login: the exchange must not show the first player's pins
+  const other = { username: newUsername('pin'), password: 'secret123' };
+  const created = await request.post(`${API()}/api/v1/create-players`, {
+    data: { ...other, confirmPassword: other.password, name: 'Pins', phone: newPhone(), currency: 'BDT', status: 'active' },
+  });
+  expect(created.ok(), await created.text()).toBeTruthy();
+  const login = async (who: { username: string; password: string }) => {
+    await softNavigate(page, '/login');
+    await page.getByLabel('Username').fill(who.username);
+    await page.getByLabel('Password').fill(who.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await softNavigate(page, '/exchange-multi');
+  };
+  await login(other);
   await expect(page.getByTestId('exchange-multi')).toContainText('No markets pinned yet');
+  await page.getByTestId('desktop-logout').click();
+  await expect(page).toHaveURL(/\/$/);
+  // pins are kept on the server: the first player finds theirs again
+  await login(DEMO);
+  await expect(page.getByTestId('pinned-market')).toHaveCount(1);
   expect(await page.evaluate(() => (window as unknown as { __noReload?: boolean }).__noReload)).toBe(true);
+  await page
+    .getByRole('button', { name: /^Remove from Multi Markets: / })
+    .first()
+    .click();
+  await expect(page.getByTestId('pinned-market')).toHaveCount(0);
 });

@@ -30,7 +30,7 @@ const FULL_SCREEN = [
 const MOBILE_FOOTER = ['/', '/promotions', '/affiliate', '/ambassador', '/page/site/component/appDownload.jsp'];
 
 /**
- * Bangla text and the taka sign need a Bengali font; phones without one would show boxes. The file is
+ * Bangla text (its dandas "।" included: U+0964-0965) and the taka sign need a Bengali font; phones without one would show boxes. The file is
  * fetched only when a Bengali character is on screen (unicode-range), and text shows at once meanwhile (swap).
  */
 const bengaliFont = css`
@@ -38,7 +38,7 @@ const bengaliFont = css`
     font-family: 'Noto Sans Bengali';
     src: url('/fonts/NotoSansBengali-Regular.ttf') format('truetype');
     font-display: swap;
-    unicode-range: U+0980-09FF, U+200C-200D, U+25CC;
+    unicode-range: U+0964-0965, U+0980-09FF, U+200C-200D, U+25CC;
   }
 `;
 
