@@ -41,7 +41,12 @@ export function newUsername(prefix = 'qa'): string {
   return `${prefix}${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`.slice(0, 16);
 }
 
-/** A unique 11-digit Bangladeshi mobile number (01XXXXXXXXX). */
+let phoneSeq = 0;
+/**
+ * A unique 11-digit Bangladeshi mobile number (01XXXXXXXXX): the clock's last 6 digits, a per-process counter and a
+ * random digit, so two players made in the same millisecond (Promise.all) or by two workers do not share one.
+ */
 export function newPhone(): string {
-  return `017${String(Date.now()).slice(-8)}`;
+  phoneSeq = (phoneSeq + 1) % 10;
+  return `017${String(Date.now()).slice(-6)}${phoneSeq}${Math.floor(Math.random() * 10)}`;
 }
