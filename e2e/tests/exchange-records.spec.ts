@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, SANDBOX, apiLogin, newPhone, newUsername, openLoggedIn, type Session } from './support';
+import { API, SANDBOX, apiLogin, bearer, fundedPlayer, openLoggedIn, type Session } from './support';
 
 /*
  * Issue 12, the account and records half, against the real API and the sandbox odds feed: a new player is funded
@@ -13,7 +13,6 @@ import { API, SANDBOX, apiLogin, newPhone, newUsername, openLoggedIn, type Sessi
  */
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /** "৳1,234.50" / "-৳150.55" from paisa, as the site formats taka. */
 const taka = (minor: number) =>
@@ -38,44 +37,6 @@ async function shots(page: Page, name: string, ready: Locator) {
   }
   await page.setViewportSize({ width: 390, height: 844 });
   await expect(ready.first()).toBeVisible();
-}
-
-/** A player with a verified phone and a 1,000 BDT deposit the operator approved. */
-async function fundedPlayer(request: APIRequestContext) {
-  const username = newUsername('xr');
-  const phone = newPhone();
-  const password = 'secret123';
-  const res = await request.post(`${API()}/api/v1/create-players`, {
-    data: { username, password, confirmPassword: password, name: 'Exchange Records', phone, currency: 'BDT', status: 'active' },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const session = await apiLogin(request, username, password);
-  const before = (await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json()).messages[0]?.id ?? 0;
-  expect(
-    (await request.post(`${API()}/api/send-verification-code`, { headers: bearer(session.token), data: { phone } })).ok(),
-  ).toBeTruthy();
-  let code: string | null = null;
-  for (let i = 0; i < 40 && !code; i++) {
-    const { messages } = await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json();
-    code = messages.find((m: { id: number; code: string | null }) => m.id > before && m.code)?.code ?? null;
-    if (!code) await new Promise((r) => setTimeout(r, 250));
-  }
-  const v = await request.post(`${API()}/api/verify-phone-number`, { headers: bearer(session.token), data: { verification_code: code } });
-  expect(v.ok(), await v.text()).toBeTruthy();
-
-  const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
-  const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
-  const dep = await request.post(`${API()}/api/submit-deposit`, {
-    headers: { ...bearer(session.token), 'Idempotency-Key': `e2e-xr-${username}` },
-    data: { amount: '1000', payment_id: bkash.id },
-  });
-  expect(dep.ok(), await dep.text()).toBeTruthy();
-  const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
-  const opHeaders = bearer(op.token);
-  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
-  const mine = pending.find((t: { player_id: number }) => String(t.player_id) === session.remote_id);
-  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
-  return { username, password, session };
 }
 
 interface FeedMarket {
@@ -141,7 +102,7 @@ test('open bets: My Bets shows the matched and unmatched parts, the unmatched la
   request,
 }) => {
   test.setTimeout(120_000);
-  const player = await fundedPlayer(request);
+  const player = await fundedPlayer(request, { amount: '1000', prefix: 'xr', name: 'Exchange Records' });
   state.player = player;
   const headers = bearer(player.session.token);
   const wallet = await (await request.post(`${API()}/api/balance`, { headers })).json();

@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page, type Request } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, SANDBOX, apiLogin, newPhone, newUsername, openLoggedIn, type Session } from './support';
+import { API, SANDBOX, bearer, fundedPlayer, openLoggedIn, type Session } from './support';
 
 /*
  * Issue 12, the trading half, against the real API and the sandbox odds feed: a new funded player opens an in-play
@@ -14,49 +14,15 @@ import { API, SANDBOX, apiLogin, newPhone, newUsername, openLoggedIn, type Sessi
  */
 
 const ARTIFACTS = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'artifacts');
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** "৳1,234.50" / "-৳150.55" from paisa, as the site formats taka. */
 /** "-৳1,234.50" to paisa. */
 const paisa = (text: string) => Math.round(Number(text.replace(/[^\d.-]/g, '')) * 100);
 const taka = (minor: number) =>
   `${minor < 0 ? '-' : ''}৳${(Math.abs(minor) / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
-/** A player with a verified phone and a deposit the operator approved. */
-async function fundedPlayer(request: APIRequestContext, amount = '10000'): Promise<Session> {
-  const username = newUsername('xt');
-  const phone = newPhone();
-  const password = 'secret123';
-  const res = await request.post(`${API()}/api/v1/create-players`, {
-    data: { username, password, confirmPassword: password, name: 'Exchange Trader', phone, currency: 'BDT', status: 'active' },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const session = await apiLogin(request, username, password);
-  const before = (await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json()).messages[0]?.id ?? 0;
-  expect(
-    (await request.post(`${API()}/api/send-verification-code`, { headers: bearer(session.token), data: { phone } })).ok(),
-  ).toBeTruthy();
-  let code: string | null = null;
-  for (let i = 0; i < 40 && !code; i++) {
-    const { messages } = await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json();
-    code = messages.find((m: { id: number; code: string | null }) => m.id > before && m.code)?.code ?? null;
-    if (!code) await new Promise((r) => setTimeout(r, 250));
-  }
-  const v = await request.post(`${API()}/api/verify-phone-number`, { headers: bearer(session.token), data: { verification_code: code } });
-  expect(v.ok(), await v.text()).toBeTruthy();
-  const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
-  const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
-  const dep = await request.post(`${API()}/api/submit-deposit`, {
-    headers: { ...bearer(session.token), 'Idempotency-Key': `e2e-xt-${username}` },
-    data: { amount, payment_id: bkash.id },
-  });
-  expect(dep.ok(), await dep.text()).toBeTruthy();
-  const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
-  const opHeaders = bearer(op.token);
-  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
-  const mine = pending.find((t: { player_id: number }) => String(t.player_id) === session.remote_id);
-  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
-  return session;
-}
+/** A new trader with a verified phone and a deposit the operator approved. */
+const fundedTrader = async (request: APIRequestContext, amount = '10000'): Promise<Session> =>
+  (await fundedPlayer(request, { amount, prefix: 'xt', name: 'Exchange Trader' })).session;
 
 const feed = (request: APIRequestContext, marketId: string, action: string, data?: unknown) =>
   request.post(`${SANDBOX()}/odds/markets/${marketId}/${action}`, { data: data ?? {} }).then(async (r) => {
@@ -168,7 +134,7 @@ test('back and lay, exposure and runner P&L follow; an unmatched lay cancels; Fa
   request,
 }) => {
   test.setTimeout(240_000);
-  const [a, b] = await Promise.all([fundedPlayer(request), fundedPlayer(request)]);
+  const [a, b] = await Promise.all([fundedTrader(request), fundedTrader(request)]);
   state.a = a;
   const m = await holdMatch(request);
   state.match = m;
@@ -307,7 +273,7 @@ test('back and lay, exposure and runner P&L follow; an unmatched lay cancels; Fa
 });
 
 test('/exchange-login opens the exchange with the scoped exchange token, which its calls then carry', async ({ page, request }) => {
-  const a = state.a ?? (state.a = await fundedPlayer(request, '1000'));
+  const a = state.a ?? (state.a = await fundedTrader(request, '1000'));
   await openLoggedIn(page, a, '/exchange-login');
   await expect(page).toHaveURL(/\/exchange$/);
   const scoped = await page.evaluate(() => localStorage.getItem('exchangeToken'));
@@ -324,7 +290,7 @@ test('/exchange-login opens the exchange with the scoped exchange token, which i
 
 test('an idle odds view asks nothing while the push stream is up, and polls when the stream is blocked', async ({ page, request }) => {
   test.setTimeout(180_000);
-  const a = state.a ?? (await fundedPlayer(request, '1000'));
+  const a = state.a ?? (await fundedTrader(request, '1000'));
   const m = state.match ?? (state.match = await holdMatch(request));
   const apiPort = new URL(API()).port;
   const oddsPort = new URL(SANDBOX()).port;

@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { API, SANDBOX, apiLogin, newPhone, newUsername } from './support';
+import { expect, test } from '@playwright/test';
+import { API, bearer, verifiedPlayer } from './support';
 
 /**
  * Issue 10 item 8 in the browser: log-out ends the session everywhere. The push stream the page opened is
@@ -7,35 +7,8 @@ import { API, SANDBOX, apiLogin, newPhone, newUsername } from './support';
  * session is refused.
  */
 
-const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
-
-/** A player with a verified phone (deposits need one), signed up through the API. */
-async function verifiedPlayer(request: APIRequestContext) {
-  const username = newUsername('sec');
-  const phone = newPhone();
-  const password = 'secret123';
-  const res = await request.post(`${API()}/api/v1/create-players`, {
-    data: { username, password, confirmPassword: password, name: 'Security Tester', phone, currency: 'BDT', status: 'active' },
-  });
-  expect(res.ok(), await res.text()).toBeTruthy();
-  const session = await apiLogin(request, username, password);
-  const before = (await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json()).messages[0]?.id ?? 0;
-  expect(
-    (await request.post(`${API()}/api/send-verification-code`, { headers: bearer(session.token), data: { phone } })).ok(),
-  ).toBeTruthy();
-  let code: string | null = null;
-  for (let i = 0; i < 40 && !code; i++) {
-    const { messages } = await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json();
-    code = messages.find((m: { id: number; code: string | null }) => m.id > before && m.code)?.code ?? null;
-    if (!code) await new Promise((r) => setTimeout(r, 250));
-  }
-  const v = await request.post(`${API()}/api/verify-phone-number`, { headers: bearer(session.token), data: { verification_code: code } });
-  expect(v.ok(), await v.text()).toBeTruthy();
-  return { username, password, apiSession: session };
-}
-
 test('log-out closes the push stream (no balance after it) and kills the exchange token', async ({ page, request }) => {
-  const player = await verifiedPlayer(request);
+  const player = await verifiedPlayer(request, { prefix: 'sec', name: 'Security Tester' });
 
   // every EventSource the page opens, with the balances it received
   await page.addInitScript(() => {
@@ -102,7 +75,7 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
   const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
   const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
   const dep = await request.post(`${API()}/api/submit-deposit`, {
-    headers: { ...bearer(player.apiSession.token), 'Idempotency-Key': `sec-${player.username}` },
+    headers: { ...bearer(player.session.token), 'Idempotency-Key': `sec-${player.username}` },
     data: { amount: '500', payment_id: bkash.id },
   });
   expect(dep.ok(), await dep.text()).toBeTruthy();
@@ -125,7 +98,7 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
   expect(
     (await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: bearer(op.token), data: {} })).ok(),
   ).toBeTruthy();
-  const after = await (await request.post(`${API()}/api/balance`, { headers: bearer(player.apiSession.token) })).json();
+  const after = await (await request.post(`${API()}/api/balance`, { headers: bearer(player.session.token) })).json();
   expect(after.balance).toBe('500.00');
   await page.waitForTimeout(1500);
 

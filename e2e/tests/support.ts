@@ -50,3 +50,57 @@ export function newPhone(): string {
   phoneSeq = (phoneSeq + 1) % 10;
   return `017${String(Date.now()).slice(-6)}${phoneSeq}${Math.floor(Math.random() * 10)}`;
 }
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export interface NewPlayer {
+  username: string;
+  password: string;
+  session: Session;
+}
+
+/** A new player signed up through the API, with the phone verified from the sandbox outbox (deposits need one). */
+export async function verifiedPlayer(request: APIRequestContext, opts: { prefix?: string; name?: string } = {}): Promise<NewPlayer> {
+  const username = newUsername(opts.prefix ?? 'qa');
+  const phone = newPhone();
+  const password = 'secret123';
+  const res = await request.post(`${API()}/api/v1/create-players`, {
+    data: { username, password, confirmPassword: password, name: opts.name ?? 'QA Player', phone, currency: 'BDT', status: 'active' },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
+  const session = await apiLogin(request, username, password);
+  const before = (await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json()).messages[0]?.id ?? 0;
+  expect(
+    (await request.post(`${API()}/api/send-verification-code`, { headers: bearer(session.token), data: { phone } })).ok(),
+  ).toBeTruthy();
+  let code: string | null = null;
+  for (let i = 0; i < 40 && !code; i++) {
+    const { messages } = await (await request.get(`${SANDBOX()}/outbox/messages?to=${phone}`)).json();
+    code = messages.find((m: { id: number; code: string | null }) => m.id > before && m.code)?.code ?? null;
+    if (!code) await new Promise((r) => setTimeout(r, 250));
+  }
+  const v = await request.post(`${API()}/api/verify-phone-number`, { headers: bearer(session.token), data: { verification_code: code } });
+  expect(v.ok(), await v.text()).toBeTruthy();
+  return { username, password, session };
+}
+
+/** A verified player with a bKash deposit of `amount` the demo operator approved. */
+export async function fundedPlayer(
+  request: APIRequestContext,
+  opts: { amount: string; prefix?: string; name?: string },
+): Promise<NewPlayer> {
+  const player = await verifiedPlayer(request, opts);
+  const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
+  const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
+  const dep = await request.post(`${API()}/api/submit-deposit`, {
+    headers: { ...bearer(player.session.token), 'Idempotency-Key': `e2e-fund-${player.username}` },
+    data: { amount: opts.amount, payment_id: bkash.id },
+  });
+  expect(dep.ok(), await dep.text()).toBeTruthy();
+  const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
+  const opHeaders = bearer(op.token);
+  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
+  const mine = pending.find((t: { player_id: number }) => String(t.player_id) === player.session.remote_id);
+  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
+  return player;
+}
