@@ -1,14 +1,31 @@
 import type { FastifyInstance } from 'fastify';
+import type { PushService } from '../push/service';
 
 /**
- * After a commit: the balance and "your bets changed" of each player touched, and to every stream of this process
- * that the market's book changed (players' resting orders are prices too). Never throws: a lost push only delays a poll.
- * Other processes' viewers see the change at the market's next feed update or their next refetch.
+ * After a commit: each player touched gets their balance and "your bets changed" for the market. Never throws: a lost
+ * push only delays a poll. Used by the routes, the bet delay and the feed sync.
+ */
+export async function pushBetChanges(
+  push: Pick<PushService, 'publish' | 'publishBalance'>,
+  marketId: string | null,
+  players: Iterable<number>,
+  log?: { warn(obj: object, msg: string): void },
+): Promise<void> {
+  for (const id of new Set(players)) {
+    await push.publishBalance(id);
+    if (marketId)
+      await push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
+        log?.warn({ err, playerId: id, marketId }, 'odds push failed');
+      });
+  }
+}
+
+/**
+ * A player's bet, cancel or delay end: pushBetChanges, and to every stream of this process that the market's book
+ * changed (players' resting orders are prices too). Other processes' viewers see the change at the market's next feed
+ * update or their next refetch.
  */
 export async function publishBetChanges(app: FastifyInstance, marketId: string | null, players: Iterable<number>): Promise<void> {
   if (marketId) app.push.broadcast('odds', { marketId });
-  for (const id of new Set(players)) {
-    await app.push.publishBalance(id);
-    if (marketId) await app.push.publish(id, 'odds', { marketId, bets: true }).catch(() => undefined);
-  }
+  await pushBetChanges(app.push, marketId, players, app.log);
 }

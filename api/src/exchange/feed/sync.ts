@@ -6,6 +6,7 @@ import type { PushService } from '../../push/service';
 import { lapseUnpersisted, sweepCrossing } from '../bets';
 import type { ExchangeConfig } from '../config';
 import { applyFeedMarket, type MarketRow } from '../markets';
+import { pushBetChanges } from '../notify';
 import { settleMarket } from '../settlement';
 
 /** What the sync needs of `app.push`. */
@@ -209,18 +210,9 @@ export class FeedSync {
     }
     const superseded = this.retries.get(m.marketId);
     if (superseded && superseded.market.version <= m.version) this.retries.delete(m.marketId);
-    if (result) await this.notifyPlayers(m.marketId, result.players);
+    if (result) await pushBetChanges(this.push, m.marketId, result.players, this.log);
     this.relay(m);
     return result ? 'applied' : 'skipped';
-  }
-
-  private async notifyPlayers(marketId: string, players: number[]) {
-    for (const id of players) {
-      await this.push.publishBalance(id);
-      await this.push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
-        this.log.warn({ err, playerId: id, marketId }, 'odds push failed');
-      });
-    }
   }
 
   /** To this process's streams, each newer version once (whichever process wrote it: each relays to its own streams). */
