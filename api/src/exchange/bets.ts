@@ -131,15 +131,14 @@ async function houseLadder(
   return { availableToBack: levels(runner.back, 'LAY'), availableToLay: levels(runner.lay, 'BACK') };
 }
 
-/** One runner's book in one currency (exported for the market's depth view, unlocked), with the resting orders on `sides` and the feed's liquidity on them. */
-export async function loadBook(
+/** A runner's book in one currency with the players' resting orders on `sides`, in time priority (no feed liquidity yet). */
+async function bookOfRestingOrders(
   q: Queryable,
   market: MarketRow,
   currency: string,
   selectionId: string,
   sides: Side[],
-  cfg: ExchangeConfig,
-  lock = true,
+  lock: boolean,
 ): Promise<MatchOddsBook> {
   const book = new MatchOddsBook(market.marketId, [selectionId]);
   const resting = await q.query<RestingRow>(
@@ -159,6 +158,20 @@ export async function loadBook(
       persistence: r.persistence,
     });
   }
+  return book;
+}
+
+/** One runner's book in one currency (exported for the market's depth view, unlocked), with the resting orders on `sides` and the feed's liquidity on them. */
+export async function loadBook(
+  q: Queryable,
+  market: MarketRow,
+  currency: string,
+  selectionId: string,
+  sides: Side[],
+  cfg: ExchangeConfig,
+  lock = true,
+): Promise<MatchOddsBook> {
+  const book = await bookOfRestingOrders(q, market, currency, selectionId, sides, lock);
   const house = await houseLadder(q, market, currency, selectionId, cfg);
   book.setHouseLiquidity(selectionId, {
     availableToBack: sides.includes('LAY') ? house.availableToBack : [],
@@ -626,22 +639,7 @@ export async function sweepCrossing(q: Queryable, market: MarketRow, cfg: Exchan
   const affected = new Set<number>();
   for (const { currency, selection_id } of books.rows) {
     // the house's new offer arrives as orders after the players' resting ones: where it crosses them it matches at the players' prices
-    const book = new MatchOddsBook(market.marketId, [selection_id]);
-    const resting = await q.query<RestingRow>(
-      `SELECT id, player_id, side, price, remaining_minor, persistence FROM exchange_bets
-       WHERE market_id = $1 AND currency = $2 AND selection_id = $3 AND remaining_minor > 0 ORDER BY rest_seq FOR UPDATE`,
-      [market.marketId, currency, selection_id],
-    );
-    for (const r of resting.rows)
-      book.restExisting({
-        id: betOrderId(r.id),
-        playerId: String(r.player_id),
-        runnerId: selection_id,
-        side: r.side,
-        price: Number(r.price),
-        remaining: Number(r.remaining_minor),
-        persistence: r.persistence,
-      });
+    const book = await bookOfRestingOrders(q, market, currency, selection_id, ['BACK', 'LAY'], true);
     const fills = book.setHouseLiquidity(selection_id, await houseLadder(q, market, currency, selection_id, cfg));
     if (!fills.length) continue;
     for (const p of await writeFills(q, market, currency, fills, { orderId: '', betId: null })) affected.add(p);
