@@ -47,6 +47,13 @@ const relativeZones = [
       'A remote imports only @khela/contracts, @khela/web, npm libraries and its own files.',
     ),
   ),
+  ...APPS.filter((a) => a.kind === 'console').map((a) =>
+    zone(
+      a.dir,
+      [...APPS.map((x) => x.dir).filter((d) => d !== a.dir), 'shared/build', 'e2e'],
+      'The back office imports only @khela/contracts, @khela/web, npm libraries and its own files.',
+    ),
+  ),
   zone(
     'shell',
     [...remoteDirs, ...serverDirs, 'shared/build', 'e2e'],

@@ -23,6 +23,12 @@ import { walletRoutes } from './wallet';
 import exchangeRoutes from './exchange/routes';
 import chatRoutes from './chat/routes';
 import { operatorRoutes } from './operator';
+import playerStaffRoutes from './identity/staff/routes';
+import paymentStaffRoutes from './wallet/staff/routes';
+import deskStaffRoutes from './chat/staff/routes';
+import contentStaffRoutes from './content/staff/routes';
+import marketStaffRoutes from './exchange/staff/routes';
+import catalogueStaffRoutes from './casino/staff/routes';
 import { CAPTCHA_ID_HEADER } from '@khela/contracts';
 
 export type DomainPlugin = (app: FastifyInstance) => Promise<void>;
@@ -37,6 +43,13 @@ const DOMAINS: DomainPlugin[] = [
   casinoRoutes,
   exchangeRoutes,
   chatRoutes,
+  // the back office's endpoints of each domain (auth 'operator', roles per endpoint)
+  playerStaffRoutes,
+  paymentStaffRoutes,
+  deskStaffRoutes,
+  contentStaffRoutes,
+  marketStaffRoutes,
+  catalogueStaffRoutes,
 ];
 
 export interface AppOptions {
@@ -75,6 +88,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('db', opts.db);
   app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push)));
   app.decorateRequest('player', null);
+  app.decorateRequest('operator', null);
   app.addHook('onClose', async () => broker.close());
   await registerRequestLimit(app);
 

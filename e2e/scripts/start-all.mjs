@@ -14,10 +14,10 @@ const host = '127.0.0.1';
 const url = (p) => `http://${host}:${p}`;
 
 const common = { ...process.env, HOST: host };
-const serve = (app, extra = {}) => ({
+const serve = (app, extra = {}, flags = []) => ({
   name: app.dir,
   cmd: process.execPath,
-  args: [path.join(root, 'shared/build/serve-static.mjs'), path.join(root, app.dir, 'dist'), '--port', String(ports[app.name])],
+  args: [path.join(root, 'shared/build/serve-static.mjs'), path.join(root, app.dir, 'dist'), '--port', String(ports[app.name]), ...flags],
   env: { ...common, PORT: String(ports[app.name]), ...extra },
 });
 const services = [
@@ -44,6 +44,8 @@ const services = [
   // the shell is told where this copy's remotes and API are (serve-static answers /remotes.json with it)
   ...APPS.filter((a) => a.kind === 'host').map((a) => serve(a, { KHELA_REMOTES_JSON: JSON.stringify(remotesConfig()) })),
   ...APPS.filter((a) => a.kind === 'remote').map((a) => serve(a)),
+  // the staff back office: a single-page app that reads the API's address from the same remotes.json
+  ...APPS.filter((a) => a.kind === 'console').map((a) => serve(a, { KHELA_REMOTES_JSON: JSON.stringify(remotesConfig()) }, ['--spa'])),
 ];
 
 const children = [];
@@ -90,10 +92,12 @@ const ok = await waitFor(`${url(ports.api)}/health`);
 await waitFor(`${url(ports.sandbox)}/health`, 30_000);
 console.log(`
   Khela is ${ok ? 'running' : 'starting (the API is slow to answer; check its log above)'}:
-    site      ${url(ports.shell)}
-    api docs  ${url(ports.api)}/docs
-    operator  ${url(ports.api)}/operator
-    sandbox   ${url(ports.sandbox)}   (SMS/e-mail outbox, payment gateway, game provider)
-  Demo player: demo1234 / demo1234   Operator: operator / operator123
+    site        ${url(ports.shell)}
+    api docs    ${url(ports.api)}/docs
+    back office ${url(ports.backoffice)}
+    sandbox     ${url(ports.sandbox)}   (SMS/e-mail outbox, payment gateway, game provider)
+  Demo player: demo1234 / demo1234
+  Back office (development): admin / admin123, operator / operator123 (payments), support / support123,
+    content / content123, risk / risk123
   Ctrl+C stops everything.
 `);

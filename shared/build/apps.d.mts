@@ -2,7 +2,7 @@
 export interface App {
   name: string;
   dir: string;
-  kind: 'host' | 'remote' | 'server';
+  kind: 'host' | 'remote' | 'console' | 'server';
   port: number;
   portVar: string;
   title?: string;

@@ -7,7 +7,8 @@
 export const PORT_OFFSET_VAR = 'KHELA_PORT_OFFSET';
 
 /**
- * @typedef {{ name: string, dir: string, kind: 'host' | 'remote' | 'server', port: number, portVar: string, title?: string }} App
+ * @typedef {{ name: string, dir: string, kind: 'host' | 'remote' | 'console' | 'server', port: number, portVar: string, title?: string }} App
+ * kind 'console': a separate single-page application (the staff back office), not federated with the site.
  * name: the federation name (remotes) or the service name; dir: the workspace folder; port: the default
  * port before the offset; portVar: the environment variable that sets this app's port outright.
  * @type {readonly App[]}
@@ -26,6 +27,7 @@ export const APPS = Object.freeze([
   { name: 'mf_wallet', dir: 'mf-wallet', kind: 'remote', port: 3003, portVar: 'MF_WALLET_PORT', title: 'Khela Wallet (standalone)' },
   { name: 'mf_account', dir: 'mf-account', kind: 'remote', port: 3004, portVar: 'MF_ACCOUNT_PORT', title: 'Khela Account (standalone)' },
   { name: 'mf_chat', dir: 'mf-chat', kind: 'remote', port: 3005, portVar: 'MF_CHAT_PORT', title: 'Khela Support chat (standalone)' },
+  { name: 'backoffice', dir: 'backoffice', kind: 'console', port: 3006, portVar: 'BACKOFFICE_PORT', title: 'Khela Back office' },
   { name: 'api', dir: 'api', kind: 'server', port: 4000, portVar: 'API_PORT' },
   { name: 'sandbox', dir: 'sandbox', kind: 'server', port: 4100, portVar: 'SANDBOX_PORT' },
 ]);

@@ -7,6 +7,7 @@ import type { PushService } from '../push/service';
 import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';
 import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../exchange/scope';
 import { Forbidden, Unauthenticated } from './errors';
+import { operatorAuthHook } from '../operator/auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -77,7 +78,7 @@ export function registerEndpoint<E extends Endpoint<any, any, any, any>>(
       ...(endpoint.summary ? { summary: endpoint.summary } : {}),
       ...(endpoint.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
     },
-    onRequest: authHook(endpoint.auth, endpoint),
+    onRequest: endpoint.auth === 'operator' ? operatorAuthHook(endpoint.roles, endpoint.path) : authHook(endpoint.auth, endpoint),
     handler: (req, reply) => handler(req as unknown as EndpointRequest<E>, reply),
   });
 }

@@ -23,8 +23,8 @@ export class Unauthenticated extends HttpError {
 }
 
 export class Forbidden extends HttpError {
-  constructor(message = 'Forbidden') {
-    super(403, message);
+  constructor(message = 'Forbidden', extra?: Record<string, unknown>) {
+    super(403, message, extra);
   }
 }
 

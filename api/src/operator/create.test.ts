@@ -72,7 +72,13 @@ describe('createOperator', () => {
     const db = await memoryDb();
     try {
       await seed(db, { images: false });
-      expect((await db.query(`SELECT username FROM operators`)).rows).toEqual([{ username: 'operator' }]);
+      expect((await db.query(`SELECT username, role FROM operators ORDER BY id`)).rows).toEqual([
+        { username: 'admin', role: 'admin' },
+        { username: 'operator', role: 'payments' },
+        { username: 'support', role: 'support' },
+        { username: 'content', role: 'content' },
+        { username: 'risk', role: 'risk' },
+      ]);
     } finally {
       await db.close();
     }

@@ -11,17 +11,8 @@ import { walletConfig, type WalletConfig } from '../wallet/config';
 import { afterMoney } from '../wallet/notify';
 import { decide, findTransactionForUpdate } from '../wallet/service';
 import { OPERATOR_PAGE } from './page';
-import {
-  operatorForToken,
-  operatorLogin,
-  operatorLogout,
-  paymentRequests,
-  receiptFile,
-  transactionEvents,
-  turnovers,
-  waiveTurnover,
-  type AuthOperator,
-} from './service';
+import { operatorForToken, type AuthOperator } from './auth';
+import { operatorLogin, operatorLogout, paymentRequests, receiptFile, transactionEvents, turnovers, waiveTurnover } from './service';
 
 const idParams = z.object({ id: z.coerce.number().int().positive() });
 const decisionBody = z.object({ note: z.string().trim().max(500).optional() }).optional();

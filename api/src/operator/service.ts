@@ -9,7 +9,7 @@ import { addEvent } from '../wallet/service';
 
 export const OPERATOR_SESSION_HOURS = 12;
 
-export interface AuthOperator {
+export interface LoggedInOperator {
   id: number;
   username: string;
   name: string | null;
@@ -20,7 +20,7 @@ export async function operatorLogin(
   q: Queryable,
   username: string,
   password: string,
-): Promise<{ token: string; operator: AuthOperator } | null> {
+): Promise<{ token: string; operator: LoggedInOperator } | null> {
   const r = await q.query<{ id: string; username: string; name: string | null; password_hash: string }>(
     'SELECT id, username, name, password_hash FROM operators WHERE lower(username) = lower($1)',
     [username],
@@ -39,16 +39,6 @@ export async function operatorLogin(
     OPERATOR_SESSION_HOURS,
   ]);
   return { token, operator: { id: Number(row.id), username: row.username, name: row.name } };
-}
-
-export async function operatorForToken(q: Queryable, token: string): Promise<AuthOperator | null> {
-  const r = await q.query<{ id: string; username: string; name: string | null }>(
-    `SELECT o.id, o.username, o.name FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
-     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()`,
-    [sha256Hex(token)],
-  );
-  const row = r.rows[0];
-  return row ? { id: Number(row.id), username: row.username, name: row.name } : null;
 }
 
 export async function operatorLogout(q: Queryable, token: string): Promise<void> {

@@ -4,9 +4,13 @@ import { sha256Hex } from '@khela/contracts/signing';
 import { getPlayerBalance, walletFigures } from '../ledger';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
 import { LocalBroadcast, type EndHandler, type PushBroker, type PushHandler, type PushPayload, type PushTopic } from './broker';
+import type { StaffPushPayload, StaffPushTopic } from '@khela/contracts';
 import { closeSessionStreams, closeStream, openStream, pushLimits, touchStream, type PushLimits } from './streams';
 
 export const TICKET_TTL_SECONDS = 30;
+/** The broker channel of the back office's staff stream: no player has id 0. */
+export const STAFF_CHANNEL = 0;
+export type StaffPushHandler = (topic: StaffPushTopic, payload: unknown) => void;
 
 /** The `balance` event of a player as it stands now (sent first on every stream, then after each move). */
 export async function balanceEvent(q: Queryable, playerId: number): Promise<PushPayload<'balance'>> {
@@ -43,6 +47,10 @@ export interface PushService {
   /** Heartbeat: false when the stream must end (session gone, or closed elsewhere). */
   touchStream(id: string): Promise<boolean>;
   closeStream(id: string): Promise<void>;
+  /** To every open back-office console, in every process (the staff stream). Never throws. */
+  publishStaff<T extends StaffPushTopic>(topic: T, payload: StaffPushPayload<T>): Promise<void>;
+  /** The staff stream's subscription. Returns the unsubscribe function. */
+  subscribeStaff(handler: StaffPushHandler): () => void;
   readonly limits: PushLimits;
   readonly broker: PushBroker;
 }
@@ -68,6 +76,14 @@ export function createPushService(
       }
     },
     subscribe: (playerId, handler, onEnd) => broker.subscribe(playerId, handler, onEnd),
+    async publishStaff(topic, payload) {
+      try {
+        await broker.publish(STAFF_CHANNEL, topic as unknown as PushTopic, payload as never);
+      } catch (err) {
+        log?.warn({ err, topic }, 'staff push failed');
+      }
+    },
+    subscribeStaff: (handler) => broker.subscribe(STAFF_CHANNEL, handler as unknown as PushHandler),
     async issueTicket(playerId, sessionHash) {
       const ticket = randomBytes(24).toString('base64url');
       await db.query(

@@ -199,7 +199,16 @@ export const GAMES = [
   { code: 'JILI-LOTTO-001', name: 'Keno Bonus', type: 'LOTTO', platform: 'JILI', featured: false },
 ] as const;
 
-export const OPERATOR = { username: 'operator', password: 'operator123', name: 'Payments Operator' };
+/** The demo's back-office staff, one per role (development only; production makes operators with operator:create). */
+export const OPERATORS = [
+  { username: 'admin', password: 'admin123', name: 'Admin', role: 'admin' },
+  { username: 'operator', password: 'operator123', name: 'Payments Operator', role: 'payments' },
+  { username: 'support', password: 'support123', name: 'Support Agent', role: 'support' },
+  { username: 'content', password: 'content123', name: 'Content Editor', role: 'content' },
+  { username: 'risk', password: 'risk123', name: 'Risk Analyst', role: 'risk' },
+] as const;
+/** The payments operator of the demo (the README's operator/operator123). */
+export const OPERATOR = OPERATORS[1];
 
 export const DEMO_PLAYER = {
   username: 'demo1234',

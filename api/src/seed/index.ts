@@ -9,7 +9,7 @@ import {
   GAMES,
   GENERAL,
   LOGO,
-  OPERATOR,
+  OPERATORS,
   PAYMENT_METHODS,
   PROMOTIONS,
   SLIDERS,
@@ -46,13 +46,13 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
     if (!has.rows.length) await seedContent(q);
   });
 
-  const op = await db.query('SELECT 1 FROM operators WHERE lower(username) = lower($1)', [OPERATOR.username]);
-  if (!op.rows.length) {
-    const hash = await hashPassword(OPERATOR.password);
+  for (const staff of OPERATORS) {
+    const op = await db.query('SELECT 1 FROM operators WHERE lower(username) = lower($1)', [staff.username]);
+    if (op.rows.length) continue;
     await db.query(
-      `INSERT INTO operators (username, password_hash, name) VALUES ($1, $2, $3)
+      `INSERT INTO operators (username, password_hash, name, role) VALUES ($1, $2, $3, $4)
        ON CONFLICT ((lower(username))) DO NOTHING`,
-      [OPERATOR.username, hash, OPERATOR.name],
+      [staff.username, await hashPassword(staff.password), staff.name, staff.role],
     );
   }
 

@@ -1,7 +1,16 @@
 import { z } from 'zod';
 import { MONEY_PATTERN } from './rules/money';
 
-export type AuthMode = 'none' | 'optional' | 'bearer';
+/**
+ * 'none': no token. 'optional': a player's token if sent. 'bearer': a player's token is required.
+ * 'operator': a back-office operator's token is required (a player's token never counts), and the operator's
+ * role must be one of `roles` (admins pass every role check).
+ */
+export type AuthMode = 'none' | 'optional' | 'bearer' | 'operator';
+
+/** Back-office roles (the back-office contracts describe what each may do). */
+export const OPERATOR_ROLES = ['support', 'payments', 'content', 'risk', 'admin'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
@@ -20,6 +29,8 @@ export interface Endpoint<
   /** Path with `{param}` placeholders, exactly as the spec writes it. */
   path: string;
   auth: A;
+  /** auth 'operator' only: the roles allowed besides admin (absent: every operator). Enforced by the API. */
+  roles?: readonly OperatorRole[];
   query?: Q;
   body?: B;
   params?: P;

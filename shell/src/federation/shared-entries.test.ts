@@ -11,7 +11,8 @@ import { APPS } from '@khela/build/apps.mjs';
 const TRIMMED = ['react-router', 'rxjs', 'react-i18next'];
 const root = path.resolve(__dirname, '../../..');
 // every browser app of the one list, and the browser runtime they all share
-const BROWSER_DIRS = [...APPS.filter((a) => a.kind !== 'server').map((a) => a.dir), 'shared/web'];
+// the federated apps only: the back office (kind 'console') bundles its own copies
+const BROWSER_DIRS = [...APPS.filter((a) => a.kind === 'host' || a.kind === 'remote').map((a) => a.dir), 'shared/web'];
 
 function sourceFiles(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];

@@ -8,3 +8,4 @@ export * from './casino';
 export * from './exchange';
 export * from './feed';
 export * from './chat';
+export * from './backoffice/index';

@@ -1,0 +1,80 @@
+import type { FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { OperatorRole } from '@khela/contracts';
+import { STAFF_MESSAGES, TOTP_ENROLMENT_PATHS } from '@khela/contracts';
+import { sha256Hex } from '@khela/contracts/signing';
+import type { Queryable } from '../db';
+import { bearerToken } from '../auth/sessions';
+import { isProduction } from '../config';
+import { Forbidden, Unauthenticated } from '../http/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the operator auth hook on back-office endpoints; null elsewhere. */
+    operator: AuthOperator | null;
+  }
+}
+
+export interface AuthOperator {
+  id: number;
+  username: string;
+  name: string | null;
+  role: OperatorRole;
+  totpEnabled: boolean;
+  /** sha256 of the operator's bearer token (their session row). */
+  sessionHash: string;
+}
+
+/**
+ * TOTP is required of every operator in production; OPERATOR_TOTP_REQUIRED=1 or 0 overrides (development leaves it
+ * optional so the demo's staff log in with a password alone; the e2e enrols it anyway).
+ */
+export function totpRequired(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.OPERATOR_TOTP_REQUIRED === '1') return true;
+  if (env.OPERATOR_TOTP_REQUIRED === '0') return false;
+  return isProduction(env);
+}
+
+/** The operator behind a live back-office token (not revoked, not expired, operator not disabled), or null. */
+export async function operatorForToken(q: Queryable, token: string): Promise<AuthOperator | null> {
+  const r = await q.query<{ id: string; username: string; name: string | null; role: OperatorRole; totp: boolean; token_hash: string }>(
+    `SELECT o.id, o.username, o.name, o.role, o.totp_enabled_at IS NOT NULL AS totp, s.token_hash
+     FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+     WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND o.disabled_at IS NULL`,
+    [sha256Hex(token)],
+  );
+  const row = r.rows[0];
+  return row
+    ? { id: Number(row.id), username: row.username, name: row.name, role: row.role, totpEnabled: row.totp, sessionHash: row.token_hash }
+    : null;
+}
+
+/** Admins may do everything; other roles what the endpoint names (no list: every operator). */
+export function roleAllows(role: OperatorRole, roles: readonly OperatorRole[] | undefined): boolean {
+  return role === 'admin' || !roles || roles.includes(role);
+}
+
+const enrolmentPaths = new Set<string>(TOTP_ENROLMENT_PATHS);
+
+/**
+ * The back-office auth of an endpoint: 401 without a live operator token (a player's token never counts), 403 when
+ * the operator's role is not among `roles`, 403 `totp_enrolment_required` while TOTP is required and not enrolled.
+ */
+export function operatorAuthHook(roles: readonly OperatorRole[] | undefined, path: string): onRequestHookHandler {
+  return async function (req) {
+    req.operator = null;
+    const token = bearerToken(req.headers.authorization);
+    const op = token ? await operatorForToken(this.db, token) : null;
+    if (!op) throw new Unauthenticated();
+    if (!op.totpEnabled && totpRequired() && !enrolmentPaths.has(path)) {
+      throw new Forbidden(STAFF_MESSAGES.totpEnrolRequired, { code: 'totp_enrolment_required' });
+    }
+    if (!roleAllows(op.role, roles)) throw new Forbidden(STAFF_MESSAGES.roleRefused, { code: 'role' });
+    req.operator = op;
+  };
+}
+
+/** The operator of a back-office request (the hook has already answered 401/403); narrows the type. */
+export function requireOperator(req: Pick<FastifyRequest, 'operator'>): AuthOperator {
+  if (!req.operator) throw new Unauthenticated();
+  return req.operator;
+}

@@ -1,0 +1,103 @@
+import { Suspense } from 'react';
+import { css } from '@emotion/react';
+import { Navigate, NavLink, Route, Routes } from 'react-router';
+import { Button, Spinner, theme } from '@khela/web';
+import { AREAS } from './areas';
+import { Login } from './screens/Login';
+import { allows, useOperator, useStaff } from './staff/context';
+import { useStaffStream } from './staff/stream';
+
+const navCss = css`
+  width: 200px;
+  flex: none;
+  background: ${theme.color.surface};
+  border-right: 1px solid ${theme.color.border};
+  min-height: 100vh;
+  padding: 12px 0;
+  a {
+    display: block;
+    padding: 8px 16px;
+    color: ${theme.color.text};
+    text-decoration: none;
+    font-size: 14px;
+  }
+  a.active {
+    background: ${theme.color.surfaceRaised};
+    border-left: 3px solid ${theme.color.brand};
+  }
+`;
+
+export function App() {
+  const op = useOperator();
+  if (!op) {
+    return (
+      <Routes>
+        <Route path="*" element={<Login />} />
+      </Routes>
+    );
+  }
+  return <Console />;
+}
+
+/** The logged-in console: navigation by role, the areas, the staff stream. */
+function Console() {
+  const session = useStaff();
+  const op = useOperator()!;
+  useStaffStream();
+  const areas = AREAS.filter((a) => allows(op, a.roles));
+  // until TOTP is enrolled (when required) the API answers nothing but the enrolment: go there
+  const home = op.totp_enrolment_required ? '/account' : '/dashboard';
+  return (
+    <div
+      css={css`
+        display: flex;
+        min-height: 100vh;
+      `}
+    >
+      <nav aria-label="Back office" css={navCss}>
+        <div
+          css={css`
+            padding: 0 16px 12px;
+            font-weight: 700;
+          `}
+        >
+          Khela back office
+        </div>
+        {areas.map((a) => (
+          <NavLink key={a.path} to={`/${a.path}`}>
+            {a.label}
+          </NavLink>
+        ))}
+        <div
+          css={css`
+            padding: 16px;
+            font-size: 12px;
+            color: ${theme.color.textMuted};
+          `}
+        >
+          <div data-testid="staff-who">
+            {op.username} · {op.role}
+          </div>
+          <Button variant="ghost" onClick={() => void session.logout()}>
+            Log out
+          </Button>
+        </div>
+      </nav>
+      <main
+        css={css`
+          flex: 1;
+          min-width: 0;
+        `}
+      >
+        <Suspense fallback={<Spinner />}>
+          <Routes>
+            {areas.map((a) => (
+              <Route key={a.path} path={`/${a.path}/*`} element={<a.screen />} />
+            ))}
+            <Route path="*" element={<Navigate to={home} replace />} />
+          </Routes>
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,4 @@
+// Area 'account' of the console (see src/areas.ts).
+export default function Area() {
+  return <h1>account</h1>;
+}

@@ -1,0 +1,4 @@
+// Area 'audit' of the console (see src/areas.ts).
+export default function Area() {
+  return <h1>audit</h1>;
+}

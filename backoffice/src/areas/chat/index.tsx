@@ -1,0 +1,4 @@
+// Area 'chat' of the console (see src/areas.ts).
+export default function Area() {
+  return <h1>chat</h1>;
+}

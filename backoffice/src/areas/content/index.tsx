@@ -1,0 +1,4 @@
+// Area 'content' of the console (see src/areas.ts).
+export default function Area() {
+  return <h1>content</h1>;
+}

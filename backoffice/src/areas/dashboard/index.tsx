@@ -1,0 +1,4 @@
+// Area 'dashboard' of the console (see src/areas.ts).
+export default function Area() {
+  return <h1>dashboard</h1>;
+}

@@ -1,0 +1,4 @@
+// Area 'markets' of the console (see src/areas.ts).
+export default function Area() {
+  return <h1>markets</h1>;
+}

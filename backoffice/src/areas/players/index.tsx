@@ -1,0 +1,4 @@
+// Area 'players' of the console (see src/areas.ts).
+export default function Area() {
+  return <h1>players</h1>;
+}

@@ -1,0 +1,307 @@
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { css } from '@emotion/react';
+import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
+import Papa from 'papaparse';
+import { STAFF_PAGE_MAX } from '@khela/contracts';
+import { Button, Input, theme } from '@khela/web';
+
+/** What a table asks its endpoint for: the page, the sort, the search box and the screen's own filters. */
+export interface PageQuery {
+  page: number;
+  per_page: number;
+  sort?: string;
+  dir: 'asc' | 'desc';
+  q?: string;
+}
+
+export interface PageResult<T> {
+  data: T[];
+  total: number;
+}
+
+/** A CSV column: its header and how to read it from a row (the table's cells may be buttons or links). */
+export interface CsvColumn<T> {
+  header: string;
+  value: (row: T) => string | number | boolean | null | undefined;
+}
+
+export interface DataTableProps<T> {
+  /** Columns; a column is sortable when its `id` is one of the endpoint's sortable names and `enableSorting` is not false. */
+  columns: ColumnDef<T, any>[];
+  /** Loads one page from the server (the table never holds more than a page). */
+  load: (query: PageQuery) => Promise<PageResult<T>>;
+  /** Changing this (e.g. the screen's filters) reloads from page 1. */
+  reloadKey?: unknown;
+  rowKey: (row: T) => string;
+  initialSort?: { id: string; desc: boolean };
+  perPage?: number;
+  searchPlaceholder?: string;
+  /** File name and columns of the CSV export (all rows of the current filter, paged through the same endpoint). */
+  csv?: { name: string; columns: CsvColumn<T>[] };
+  /** Rows at most in one export. */
+  csvLimit?: number;
+  toolbar?: ReactNode;
+  onRowClick?: (row: T) => void;
+  testId?: string;
+}
+
+const tableCss = css`
+  width: 100%;
+  border-collapse: collapse;
+  font-size: 13px;
+  th,
+  td {
+    padding: 6px 8px;
+    border-bottom: 1px solid ${theme.color.border};
+    text-align: left;
+    white-space: nowrap;
+  }
+  th {
+    color: ${theme.color.textMuted};
+    font-weight: 600;
+    position: sticky;
+    top: 0;
+    background: ${theme.color.surface};
+  }
+  th button {
+    all: unset;
+    cursor: pointer;
+  }
+  tbody tr:hover {
+    background: ${theme.color.surfaceRaised};
+  }
+`;
+
+/** Server-side paged, sorted and searched table with CSV export: a list of 100,000 rows stays one page in the browser. */
+export function DataTable<T>(props: DataTableProps<T>) {
+  const perPage = props.perPage ?? 50;
+  const [page, setPage] = useState(1);
+  const [sorting, setSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
+  const [search, setSearch] = useState('');
+  const [q, setQ] = useState('');
+  const [result, setResult] = useState<PageResult<T>>({ data: [], total: 0 });
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [exporting, setExporting] = useState(false);
+  const load = useRef(props.load);
+  load.current = props.load;
+
+  const query = useCallback(
+    (p: number, per: number): PageQuery => ({
+      page: p,
+      per_page: per,
+      ...(sorting[0] ? { sort: sorting[0].id, dir: sorting[0].desc ? 'desc' : 'asc' } : { dir: 'desc' }),
+      ...(q ? { q } : {}),
+    }),
+    [sorting, q],
+  );
+
+  // a new filter, sort or search starts again at page 1
+  useEffect(() => setPage(1), [props.reloadKey, sorting, q]);
+
+  const [tick, setTick] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    load.current(query(page, perPage)).then(
+      (r) => {
+        if (!live) return;
+        setResult(r);
+        setError(null);
+        setLoading(false);
+      },
+      (err: Error) => {
+        if (!live) return;
+        setError(err.message);
+        setLoading(false);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [page, perPage, query, props.reloadKey, tick]);
+
+  // debounce the search box
+  useEffect(() => {
+    const t = setTimeout(() => setQ(search.trim()), 300);
+    return () => clearTimeout(t);
+  }, [search]);
+
+  const table = useReactTable({
+    data: result.data,
+    columns: props.columns,
+    getCoreRowModel: getCoreRowModel(),
+    manualSorting: true,
+    manualPagination: true,
+    state: { sorting },
+    onSortingChange: (u: Updater<SortingState>) => setSorting(u),
+    getRowId: props.rowKey,
+    pageCount: Math.max(1, Math.ceil(result.total / perPage)),
+  });
+
+  const lastPage = Math.max(1, Math.ceil(result.total / perPage));
+
+  async function exportCsv() {
+    if (!props.csv) return;
+    setExporting(true);
+    try {
+      const limit = props.csvLimit ?? 10_000;
+      const rows: T[] = [];
+      for (let p = 1; rows.length < limit; p++) {
+        const r = await load.current(query(p, STAFF_PAGE_MAX));
+        rows.push(...r.data);
+        if (r.data.length < STAFF_PAGE_MAX || rows.length >= r.total) break;
+      }
+      const cols = props.csv.columns;
+      const text = Papa.unparse({
+        fields: cols.map((c) => c.header),
+        data: rows.slice(0, limit).map((row) => cols.map((c) => c.value(row) ?? '')),
+      });
+      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = `${props.csv.name}.csv`;
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 1000);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setExporting(false);
+    }
+  }
+
+  return (
+    <div data-testid={props.testId}>
+      <div
+        css={css`
+          display: flex;
+          gap: 8px;
+          align-items: center;
+          margin-bottom: 8px;
+          flex-wrap: wrap;
+        `}
+      >
+        {props.searchPlaceholder !== undefined && (
+          <Input
+            type="search"
+            aria-label="Search"
+            placeholder={props.searchPlaceholder}
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            css={css`
+              max-width: 320px;
+              min-height: 34px;
+              padding: 6px 10px;
+            `}
+          />
+        )}
+        {props.toolbar}
+        <span
+          css={css`
+            flex: 1;
+          `}
+        />
+        <Button variant="ghost" onClick={() => setTick((t) => t + 1)} disabled={loading}>
+          Reload
+        </Button>
+        {props.csv && (
+          <Button variant="secondary" onClick={exportCsv} disabled={exporting}>
+            {exporting ? 'Exporting…' : 'Export CSV'}
+          </Button>
+        )}
+      </div>
+      {error && (
+        <p
+          role="alert"
+          css={css`
+            color: ${theme.color.danger};
+          `}
+        >
+          {error}
+        </p>
+      )}
+      <div
+        css={css`
+          overflow: auto;
+          max-height: 70vh;
+        `}
+      >
+        <table css={tableCss} aria-busy={loading}>
+          <thead>
+            {table.getHeaderGroups().map((hg) => (
+              <tr key={hg.id}>
+                {hg.headers.map((h) => {
+                  const sorted = h.column.getIsSorted();
+                  const label = flexRender(h.column.columnDef.header, h.getContext());
+                  return (
+                    <th key={h.id} aria-sort={sorted === 'asc' ? 'ascending' : sorted === 'desc' ? 'descending' : undefined}>
+                      {h.column.getCanSort() ? (
+                        <button type="button" onClick={h.column.getToggleSortingHandler()}>
+                          {label} {sorted === 'asc' ? '▲' : sorted === 'desc' ? '▼' : ''}
+                        </button>
+                      ) : (
+                        label
+                      )}
+                    </th>
+                  );
+                })}
+              </tr>
+            ))}
+          </thead>
+          <tbody>
+            {table.getRowModel().rows.map((row) => (
+              <tr
+                key={row.id}
+                onClick={props.onRowClick ? () => props.onRowClick!(row.original) : undefined}
+                css={
+                  props.onRowClick
+                    ? css`
+                        cursor: pointer;
+                      `
+                    : undefined
+                }
+              >
+                {row.getVisibleCells().map((cell) => (
+                  <td key={cell.id}>{flexRender(cell.column.columnDef.cell, cell.getContext())}</td>
+                ))}
+              </tr>
+            ))}
+            {!loading && result.data.length === 0 && (
+              <tr>
+                <td
+                  colSpan={props.columns.length}
+                  css={css`
+                    text-align: center;
+                    color: ${theme.color.textMuted};
+                  `}
+                >
+                  No rows
+                </td>
+              </tr>
+            )}
+          </tbody>
+        </table>
+      </div>
+      <nav
+        aria-label="Pages"
+        css={css`
+          display: flex;
+          gap: 8px;
+          align-items: center;
+          margin-top: 8px;
+          font-size: 13px;
+        `}
+      >
+        <Button variant="secondary" onClick={() => setPage((p) => Math.max(1, p - 1))} disabled={page <= 1}>
+          Previous
+        </Button>
+        <span>
+          Page {page} of {lastPage} · {result.total.toLocaleString('en')} rows
+        </span>
+        <Button variant="secondary" onClick={() => setPage((p) => Math.min(lastPage, p + 1))} disabled={page >= lastPage}>
+          Next
+        </Button>
+      </nav>
+    </div>
+  );
+}
