@@ -43,3 +43,16 @@ END;
 $$;
 CREATE TRIGGER operator_audit_no_update BEFORE UPDATE OR DELETE ON operator_audit
   FOR EACH ROW EXECUTE FUNCTION operator_audit_append_only();
+
+-- What staff must look at, shown on the dashboard until someone resolves it (a feed result that disagrees with a
+-- staff settlement, ...). Written by the domains, in the transaction of what raised it.
+CREATE TABLE staff_alerts (
+  id          bigserial PRIMARY KEY,
+  kind        text NOT NULL,                       -- 'market.feed_disagrees', ...
+  message     text NOT NULL,
+  ref         text,                                -- what it is about, e.g. 'market:1.234'
+  created_at  timestamptz NOT NULL DEFAULT now(),
+  resolved_at timestamptz,
+  resolved_by bigint REFERENCES operators(id)
+);
+CREATE INDEX staff_alerts_open ON staff_alerts (created_at DESC) WHERE resolved_at IS NULL;
