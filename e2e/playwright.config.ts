@@ -43,7 +43,19 @@ export default defineConfig({
     screenshot: 'only-on-failure',
     launchOptions: { executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: chromiumArgs },
   },
-  projects: [{ name: 'mobile', use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' } }],
+  projects: [
+    {
+      name: 'mobile',
+      testIgnore: /backoffice-.*\.spec\.ts/,
+      use: { ...devices['Pixel 7'], viewport: { width: 390, height: 844 }, browserName: 'chromium' },
+    },
+    // the back office is for staff on desktops; its specs open players' pages in mobile contexts themselves
+    {
+      name: 'backoffice',
+      testMatch: /backoffice-.*\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1440, height: 900 }, browserName: 'chromium' },
+    },
+  ],
   webServer: {
     command: 'node scripts/start-all.mjs',
     url: `${urls.api}/health`,
