@@ -193,6 +193,26 @@ export default tseslint.config(
     },
   },
   {
+    // the back office: its own app on the same contracts and UI kit; never another app, never build tooling
+    files: src(APPS.filter((a) => a.kind === 'console').map((a) => a.dir)),
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            { ...appPackages, message: 'The back office imports no other app: only @khela/contracts, @khela/web and npm libraries.' },
+            { group: ['@khela/build', '@khela/build/*'], message: 'Build tooling is not browser code.' },
+            {
+              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'],
+              message: 'Import @khela/web by its package name, not its files.',
+            },
+            { group: ['@khela/contracts/*'], message: 'Import @khela/contracts by its package name (its other entries are for servers).' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: code(serverDirs),
     rules: {
       'no-restricted-imports': [

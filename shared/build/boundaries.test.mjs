@@ -38,6 +38,18 @@ const cases = [
   ['shell/src/Fixture.tsx', "import { App } from 'mf-wallet/src/App';", IMPORTS],
   ['shell/src/Fixture.tsx', "import { Page } from '@khela/web';\nexport { Page };", null],
 
+  // the back office: its own app on contracts and the UI kit
+  ['backoffice/src/areas/Fixture.tsx', "import { App } from '../../../mf-wallet/src/App';", PATHS],
+  ['backoffice/src/areas/Fixture.tsx', "import { x } from '../../../api/src/app';", PATHS],
+  ['backoffice/src/areas/Fixture.tsx', "import { App } from 'shell/src/App';", IMPORTS],
+  ['backoffice/src/areas/Fixture.tsx', "import { sign } from '@khela/contracts/signing';", IMPORTS],
+  ['backoffice/src/areas/Fixture.tsx', "import { APPS } from '@khela/build/apps.mjs';", IMPORTS],
+  [
+    'backoffice/src/areas/Fixture.tsx',
+    "import { Button } from '@khela/web';\nimport { staffMe } from '@khela/contracts';\nexport { Button, staffMe };",
+    null,
+  ],
+
   // the API and the sandbox: @khela/contracts only, no browser libraries
   ['api/src/wallet/Fixture.ts', "import { Page } from '@khela/web';", IMPORTS],
   ['api/src/wallet/Fixture.ts', "import React from 'react';", IMPORTS],
