@@ -5,6 +5,7 @@ import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { BadRequest, Unauthenticated } from '../http/errors';
 import type { PushTopic } from './broker';
 import { balanceEvent, TICKET_TTL_SECONDS } from './service';
+import { staffStreamRoutes } from './staff-stream';
 
 export default async function pushRoutes(app: FastifyInstance) {
   registerEndpoint(app, pushTicket, async (req) => {
@@ -17,6 +18,9 @@ export default async function pushRoutes(app: FastifyInstance) {
   app.addHook('preClose', async () => {
     for (const end of open) end();
   });
+
+  // the back office's staff stream (its own tickets, operator sessions), beside the players'
+  staffStreamRoutes(app, open);
 
   app.get(
     '/api/push/stream',

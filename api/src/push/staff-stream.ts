@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { staffStreamTicket, type StaffPushTopic } from '@khela/contracts';
+import { sha256Hex } from '@khela/contracts/signing';
+import type { Queryable } from '../db';
+import { registerEndpoint } from '../http/endpoint';
+import { Unauthenticated } from '../http/errors';
+import { requireOperator } from '../operator/auth';
+import { STAFF_CHANNEL, TICKET_TTL_SECONDS } from './service';
+
+/** The operator session behind a stream is live: not revoked, not expired, the operator not disabled. */
+const LIVE_OPERATOR_SESSION_SQL = `s.revoked_at IS NULL AND s.expires_at > now() AND o.disabled_at IS NULL`;
+
+export async function issueStaffTicket(q: Queryable, operatorId: number, sessionHash: string): Promise<string> {
+  const ticket = randomBytes(24).toString('base64url');
+  await q.query(
+    `INSERT INTO operator_stream_tickets (ticket_hash, operator_id, session_hash, expires_at)
+     VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
+    [sha256Hex(ticket), operatorId, sessionHash, TICKET_TTL_SECONDS],
+  );
+  // old tickets are useless; keep the table small
+  await q.query(`DELETE FROM operator_stream_tickets WHERE expires_at < now() - interval '1 hour'`);
+  return ticket;
+}
+
+/** Single use: the operator and session, or null when unknown, used, expired, or the session/operator is no longer live. */
+export async function redeemStaffTicket(q: Queryable, ticket: string): Promise<{ operatorId: number; sessionHash: string } | null> {
+  const r = await q.query<{ operator_id: string; session_hash: string }>(
+    `UPDATE operator_stream_tickets t SET used_at = now()
+     FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
+     WHERE t.ticket_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()
+       AND s.token_hash = t.session_hash AND ${LIVE_OPERATOR_SESSION_SQL}
+     RETURNING t.operator_id, t.session_hash`,
+    [sha256Hex(ticket)],
+  );
+  const row = r.rows[0];
+  return row ? { operatorId: Number(row.operator_id), sessionHash: row.session_hash } : null;
+}
+
+/** Heartbeat check: the stream's operator session is still live. */
+export async function staffSessionLive(q: Queryable, sessionHash: string): Promise<boolean> {
+  const r = await q.query(
+    `SELECT 1 FROM operator_sessions s JOIN operators o ON o.id = s.operator_id WHERE s.token_hash = $1 AND ${LIVE_OPERATOR_SESSION_SQL}`,
+    [sessionHash],
+  );
+  return r.rows.length > 0;
+}
+
+/**
+ * Ends the staff streams of some operator sessions in every process at once (log-out, disable). Optional: without
+ * it a stream still ends at its next heartbeat, which re-checks the session.
+ */
+export function endStaffStreams(app: FastifyInstance, sessionHashes: string[]): Promise<void> {
+  return app.push.broker.end(STAFF_CHANNEL, { sessions: sessionHashes });
+}
+
+/**
+ * The back office's staff stream: POST /api/operator/stream/ticket (operator token) then
+ * GET /api/operator/stream?ticket= (Server-Sent Events): `event: <staff topic>` with its JSON, a heartbeat comment
+ * every PUSH_HEARTBEAT_MS (20 s) that also re-checks the session, ending when the session ends or the operator is
+ * disabled.
+ */
+export function staffStreamRoutes(app: FastifyInstance, open: Set<() => void>) {
+  registerEndpoint(app, staffStreamTicket, async (req) => {
+    const op = requireOperator(req);
+    return { ticket: await issueStaffTicket(app.db, op.id, op.sessionHash), expires_in: TICKET_TTL_SECONDS };
+  });
+
+  app.get(
+    '/api/operator/stream',
+    {
+      schema: {
+        querystring: z.object({ ticket: z.string().min(1, 'The ticket field is required.') }),
+        tags: ['operator'],
+        summary:
+          'Staff stream (Server-Sent Events) of the back office: `event: chat | payment | alert` (staffPushTopics); `event: ready` first; heartbeat comment every 20 s that re-checks the session; ends with the operator session (log-out, expiry, operator disabled)',
+      },
+    },
+    async (req, reply) => {
+      const { ticket } = req.query as { ticket: string };
+      const redeemed = await redeemStaffTicket(app.db, ticket);
+      if (!redeemed) throw new Unauthenticated();
+      const { operatorId, sessionHash } = redeemed;
+
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        ...(reply.getHeaders() as Record<string, string>), // CORS headers set by the onRequest hook
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+      });
+      const send = (topic: StaffPushTopic | 'ready', payload: unknown) => {
+        if (!res.writableEnded) res.write(`event: ${topic}\ndata: ${JSON.stringify(payload)}\n\n`);
+      };
+      res.write(`retry: 3000\n\n`);
+      send('ready', { operatorId: String(operatorId) });
+
+      let ended = false;
+      const end = () => {
+        if (ended) return;
+        ended = true;
+        clearInterval(heartbeat);
+        unsubscribe();
+        open.delete(end);
+        if (!res.writableEnded) res.end();
+      };
+      const check = () =>
+        staffSessionLive(app.db, sessionHash).then(
+          (live) => live || end(),
+          () => undefined,
+        );
+      const unsubscribe = app.push.broker.subscribe(
+        STAFF_CHANNEL,
+        (topic, payload) => send(topic as unknown as StaffPushTopic, payload),
+        (e) => {
+          if (!e.sessions || e.sessions.includes(sessionHash)) end();
+        },
+      );
+      const heartbeat = setInterval(() => {
+        if (!res.writableEnded) res.write(`: ping\n\n`);
+        void check();
+      }, app.push.limits.heartbeatMs);
+      // a log-out between the ticket and the subscription above is seen here
+      void check();
+      open.add(end);
+      req.raw.on('close', end);
+      res.on('error', end);
+    },
+  );
+}
