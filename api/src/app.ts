@@ -56,7 +56,7 @@ export interface AppOptions {
   db: Db;
   /** A pino logger, pino options, or false (tests). Default: info level JSON. */
   logger?: Logger | FastifyServerOptions['logger'];
-  /** Images served at /storage/*. Default api/storage. */
+  /** Images served at /storage/*. Default STORAGE_DIR, else api/storage. */
   storageDir?: string;
   /** Defaults to LISTEN/NOTIFY on PostgreSQL, in-process on PGlite. */
   broker?: PushBroker;
@@ -115,8 +115,11 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     app.get('/openapi.json', { schema: { hide: true } }, async () => app.swagger());
   }
 
+  // uploads of the back office (content/staff) are written here too
+  const storageDir = opts.storageDir ?? process.env.STORAGE_DIR ?? path.join(API_ROOT, 'storage');
+  app.decorate('storageDir', storageDir);
   await app.register(fastifyStatic, {
-    root: opts.storageDir ?? path.join(API_ROOT, 'storage'),
+    root: storageDir,
     prefix: '/storage/',
     maxAge: '1h',
   });

@@ -13,12 +13,13 @@ export interface LaunchableGame {
   type_name: string;
 }
 
-/** An active game on an active system, or null. */
+/** An active game on an active system and provider (the back office's catalogue switches), or null. */
 export async function launchableGame(q: Queryable, code: string): Promise<LaunchableGame | null> {
   const g = await q.query<LaunchableGame>(
     `SELECT g.code, g.name, g.type, g.platform, g.provider, t.name AS type_name
      FROM games g JOIN game_types t ON t.code = g.type JOIN game_systems s ON s.platform = g.platform
-     WHERE g.code = $1 AND g.status = 'active' AND s.status = 'active'`,
+     LEFT JOIN game_providers p ON p.system_platform = g.platform AND p.platform = g.provider
+     WHERE g.code = $1 AND g.status = 'active' AND s.status = 'active' AND (p.id IS NULL OR p.status = 'active')`,
     [code],
   );
   return g.rows[0] ?? null;

@@ -23,14 +23,25 @@ const UNCONFIGURED_SETTINGS = {
   tawk_id: null,
 };
 
+/** Staff-set content is live between its start and end dates, counted in Dhaka days (both ends included). */
+const LIVE_TODAY = `(start_date IS NULL OR start_date <= (now() AT TIME ZONE 'Asia/Dhaka')::date)
+   AND (end_date IS NULL OR end_date >= (now() AT TIME ZONE 'Asia/Dhaka')::date)`;
+
 export async function generalSettings(q: Queryable) {
   const r = await q.query<any>(
     `SELECT site_title, site_status, system_notice, support_mail, withdrawal_status,
             whatsapp, facebook, telegram, live_chat, intercom, tawk_id
      FROM general_settings WHERE id = 1`,
   );
+  const marquee = await q.query<{ text: string }>(
+    `SELECT text FROM marquee_messages WHERE status = 'active' AND ${LIVE_TODAY} ORDER BY sort_order, id LIMIT 20`,
+  );
+  const popups = await q.query<any>(
+    `SELECT id::int AS id, kind, title, body, image, link FROM home_popups
+     WHERE status = 'active' AND ${LIVE_TODAY} ORDER BY sort_order, id LIMIT 10`,
+  );
   // a production site starts with nothing seeded: open, withdrawals on, no notice, until staff configure it
-  return r.rows[0] ?? UNCONFIGURED_SETTINGS;
+  return { ...(r.rows[0] ?? UNCONFIGURED_SETTINGS), marquee: marquee.rows.map((m) => m.text), popups: popups.rows };
 }
 
 export async function sliders(q: Queryable) {
@@ -74,7 +85,9 @@ const promotionOut = ({ max_bonus_minor, ...p }: PromotionRow) => ({
 });
 
 export async function promotions(q: Queryable) {
-  const r = await q.query<PromotionRow>(`SELECT ${PROMOTION_COLUMNS} FROM promotions WHERE status = 'display' ORDER BY sort_order, id`);
+  const r = await q.query<PromotionRow>(
+    `SELECT ${PROMOTION_COLUMNS} FROM promotions WHERE status = 'display' AND ${LIVE_TODAY} ORDER BY sort_order, id`,
+  );
   return r.rows.map(promotionOut) as any;
 }
 
@@ -100,7 +113,9 @@ export async function systemsWithGames(q: Queryable, type: string) {
   const r = await q.query<any>(
     `SELECT s.platform, s.name, s.icon FROM game_systems s
      WHERE s.status = 'active'
-       AND EXISTS (SELECT 1 FROM games g WHERE g.platform = s.platform AND g.type = $1 AND g.status = 'active')
+       AND EXISTS (SELECT 1 FROM games g
+                   LEFT JOIN game_providers p ON p.system_platform = g.platform AND p.platform = g.provider
+                   WHERE g.platform = s.platform AND g.type = $1 AND g.status = 'active' AND (p.id IS NULL OR p.status = 'active'))
      ORDER BY s.sort_order, s.id`,
     [type],
   );
@@ -121,10 +136,14 @@ export async function providersOf(q: Queryable, systems: string[]) {
 export async function games(q: Queryable, type: string, system: string | undefined) {
   await assertGameType(q, type);
   const r = await q.query<any>(
-    `SELECT code, name, type, platform, provider, thumbnail,
-            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at FROM games
-     WHERE status = 'active' AND type = $1 AND ($2::text IS NULL OR platform = $2)
-     ORDER BY is_featured DESC, sort_order, id`,
+    // staff's catalogue decides: a disabled game, system or provider is not listed; featured first, then staff's order
+    `SELECT g.code, g.name, g.type, g.platform, g.provider, g.thumbnail,
+            to_char(g.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at
+     FROM games g
+     JOIN game_systems s ON s.platform = g.platform AND s.status = 'active'
+     LEFT JOIN game_providers p ON p.system_platform = g.platform AND p.platform = g.provider
+     WHERE g.status = 'active' AND g.type = $1 AND ($2::text IS NULL OR g.platform = $2) AND (p.id IS NULL OR p.status = 'active')
+     ORDER BY g.is_featured DESC, g.sort_order, g.id`,
     [type, system || null],
   );
   return r.rows;

@@ -1,4 +1,138 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, unlink, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import {
+  CONTENT_IMAGE_MAX_BYTES,
+  CONTENT_MESSAGES,
+  STAFF_IMAGE_UPLOAD_PATH,
+  STAFF_IMAGE_UPLOAD_ROLES,
+  staffLogo,
+  staffMarquee,
+  staffPopups,
+  staffPromotions,
+  staffSettings,
+  staffSliders,
+  staffSocialLinks,
+  staffUpdateLogo,
+  staffUpdateSettings,
+  type CONTENT_IMAGE_TYPES,
+} from '@khela/contracts';
+import { sha256Hex } from '@khela/contracts/signing';
+import { registerEndpoint } from '../../http/endpoint';
+import { HttpError } from '../../http/errors';
+import { auditActor } from '../../operator/audit';
+import { operatorAuthHook } from '../../operator/auth';
+import * as staff from './service';
 
-/** Back office, content (sliders, promotions, popups, notice, marquee, logos, general settings, images): the staff endpoints of this domain (contracts: shared/contracts/src/schemas/backoffice/content.ts). */
-export default async function contentStaffRoutes(_app: FastifyInstance) {}
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The directory served at /storage/* (app.ts). */
+    storageDir: string;
+  }
+}
+
+type ImageType = (typeof CONTENT_IMAGE_TYPES)[number];
+
+/** PNG, JPEG or WebP by the file's first bytes (never the name or the browser's claim); SVG and the rest: null. */
+export function sniffContentImage(buf: Buffer): { type: ImageType; ext: string } | null {
+  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
+    return { type: 'image/png', ext: 'png' };
+  }
+  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { type: 'image/jpeg', ext: 'jpg' };
+  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
+    return { type: 'image/webp', ext: 'webp' };
+  }
+  return null;
+}
+
+/** Where uploads go under the storage dir (served as /storage/uploads/<name>). */
+export const UPLOAD_SUBDIR = 'uploads';
+
+/** Back office, content (sliders, promotions, popups, marquee, social links, logos, general settings, images). */
+export default async function contentStaffRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  const lists = [
+    [staffSliders, staff.RESOURCES.slider],
+    [staffPromotions, staff.RESOURCES.promotion],
+    [staffPopups, staff.RESOURCES.popup],
+    [staffMarquee, staff.RESOURCES.marquee],
+    [staffSocialLinks, staff.RESOURCES.socialLink],
+  ] as const;
+  for (const [e, def] of lists) {
+    // one generic implementation per list; the contracts give each its own body and row schema
+    // the five lists share one generic handler over their parsed bodies (typed by each endpoint's schema)
+    registerEndpoint(app, e.list as any, async (req: any) => staff.listResource(db, def, req.query));
+    registerEndpoint(app, e.create as any, async (req: any) => db.tx((q) => staff.createResource(q, auditActor(req), def, req.body)));
+    registerEndpoint(app, e.update as any, async (req: any) =>
+      db.tx((q) => staff.updateResource(q, auditActor(req), def, req.params.id, req.body)),
+    );
+    registerEndpoint(app, e.remove as any, async (req: any) => {
+      await db.tx((q) => staff.deleteResource(q, auditActor(req), def, req.params.id));
+      return { message: 'Deleted' };
+    });
+    registerEndpoint(app, e.reorder as any, async (req: any) =>
+      db.tx((q) => staff.reorder(q, auditActor(req), def.table, def.entity, req.body.ids, req.body.note)),
+    );
+  }
+
+  registerEndpoint(app, staffLogo, async () => staff.currentLogo(db) as never);
+  registerEndpoint(app, staffUpdateLogo, async (req) => db.tx((q) => staff.updateLogo(q, auditActor(req), req.body)) as never);
+  registerEndpoint(app, staffSettings, async () => staff.staffSettings(db) as never);
+  registerEndpoint(app, staffUpdateSettings, async (req) => db.tx((q) => staff.updateSettings(q, auditActor(req), req.body)) as never);
+
+  // Image upload: multipart with one file; checked by its bytes; a random name under storage/uploads.
+  const uploadDir = path.join(app.storageDir, UPLOAD_SUBDIR);
+  app.post(
+    STAFF_IMAGE_UPLOAD_PATH,
+    {
+      onRequest: operatorAuthHook(STAFF_IMAGE_UPLOAD_ROLES, STAFF_IMAGE_UPLOAD_PATH),
+      schema: {
+        tags: ['operator-content'],
+        summary: 'Back office: upload an image (multipart field `file`: PNG, JPEG or WebP, at most 2 MB); answers its /storage path',
+        consumes: ['multipart/form-data'],
+      },
+    },
+    async (req) => {
+      if (!req.isMultipart()) throw new HttpError(415, CONTENT_MESSAGES.imageMissing);
+      let upload: { buffer: Buffer; type: ImageType; ext: string } | null = null;
+      try {
+        for await (const part of req.parts({ limits: { fileSize: CONTENT_IMAGE_MAX_BYTES, files: 1, fields: 5, fieldSize: 1024 } })) {
+          if (part.type === 'field') continue;
+          const buffer = await part.toBuffer();
+          if (part.file.truncated) throw new HttpError(413, CONTENT_MESSAGES.imageSize);
+          const kind = sniffContentImage(buffer);
+          if (!kind) throw new HttpError(415, CONTENT_MESSAGES.imageType);
+          upload = { buffer, ...kind };
+        }
+      } catch (err) {
+        if (err instanceof HttpError) throw err;
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, CONTENT_MESSAGES.imageSize);
+        if (code === 'FST_FILES_LIMIT') throw new HttpError(413, CONTENT_MESSAGES.imageMissing);
+        throw err;
+      }
+      if (!upload || upload.buffer.length === 0) throw new HttpError(422, CONTENT_MESSAGES.imageMissing);
+      await mkdir(uploadDir, { recursive: true });
+      const name = `${Date.now().toString(36)}-${randomBytes(12).toString('hex')}.${upload.ext}`;
+      const file = path.join(uploadDir, name);
+      await writeFile(file, upload.buffer, { flag: 'wx' });
+      const publicPath = `/storage/${UPLOAD_SUBDIR}/${name}`;
+      try {
+        await db.tx((q) =>
+          staff.recordImage(q, auditActor(req), {
+            path: publicPath,
+            mime: upload.type,
+            size: upload.buffer.length,
+            sha256: sha256Hex(upload.buffer),
+          }),
+        );
+      } catch (err) {
+        await unlink(file).catch(() => undefined);
+        throw err;
+      }
+      return { path: publicPath, type: upload.type, size: upload.buffer.length };
+    },
+  );
+}

@@ -30,6 +30,19 @@ export const getLogo = endpoint({
   response: z.array(logoSchema),
 });
 
+/** 'notice': shown once after log-in (with the system notice); 'welcome': after sign-up (spec 4 popup/regPopup). */
+export const POPUP_KINDS = ['notice', 'welcome'] as const;
+export const homePopupSchema = z.object({
+  id,
+  kind: z.enum(POPUP_KINDS),
+  title: z.string(),
+  /** HTML, shown through the player site's sanitiser. */
+  body: z.string(),
+  image: z.string().nullable(),
+  link: z.string().nullable(),
+});
+export type HomePopup = z.infer<typeof homePopupSchema>;
+
 export const generalSettingsSchema = z.object({
   site_title: z.string(),
   /** 0 shows the maintenance page. */
@@ -44,6 +57,10 @@ export const generalSettingsSchema = z.object({
   live_chat: z.string().nullable(),
   intercom: z.string().nullable(),
   tawk_id: z.string().nullable(),
+  /** Active announcement texts in order (the home's marquee); absent or empty: the marquee shows system_notice. */
+  marquee: z.array(z.string()).optional(),
+  /** Active home popups set by staff (spec 4's notice after log-in, welcome after sign-up). */
+  popups: z.array(homePopupSchema).optional(),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
@@ -109,6 +126,17 @@ export const paymentMethodSchema = z.object({
   account_type: accountTypeSchema,
   deposit: z.boolean(),
   withdraw: z.boolean(),
+  /**
+   * The amounts this method takes, in whole units, and its amount buttons (GET /api/showpayment-menthod sends them:
+   * the method's own, or the site-wide DEPOSIT_MIN/MAX, WITHDRAW_MIN/MAX and *_PRESETS when it has none). The server
+   * refuses an amount outside the method's range with amountRangeMessage().
+   */
+  deposit_min: z.number().optional(),
+  deposit_max: z.number().optional(),
+  withdraw_min: z.number().optional(),
+  withdraw_max: z.number().optional(),
+  deposit_presets: z.array(z.number()).optional(),
+  withdraw_presets: z.array(z.number()).optional(),
 });
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
