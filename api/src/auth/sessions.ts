@@ -6,10 +6,14 @@ export const SESSION_TTL_DAYS = 30;
 /** The exchange token of POST /api/player-login: short-lived, and never longer than its parent session. */
 export const EXCHANGE_TOKEN_TTL_DAYS = 1;
 /**
- * The player status that ends every token at once. Other non-active statuses ('suspended', 'blocked')
- * are spec-6 upline restrictions: the session stays and the sections are blocked.
+ * The player status that ends every token at once and refuses log-in. The other non-active status, 'suspended'
+ * (older rows may say 'blocked'), is spec 6's upline restriction: the player logs in, plays and withdraws, and
+ * every section whose market flag is 0 is blocked.
  */
 export const DISABLED_STATUS = 'disabled';
+
+/** Whether a player of this status may log in (and keep their tokens): every status but disabled. */
+export const mayLogIn = (status: string) => status !== DISABLED_STATUS;
 
 /** 'player': the shell's log-in token, valid everywhere. 'exchange': valid only on the exchange's calls. */
 export type SessionScope = 'player' | 'exchange';
@@ -44,7 +48,11 @@ export async function createSession(
 
 /** Ends one session and the exchange tokens made from it. Returns the hashes ended (for the push streams). */
 export async function revokeSession(q: Queryable, token: string): Promise<{ playerId: number; hashes: string[] } | null> {
-  const hash = tokenHash(token);
+  return revokeSessionHash(q, tokenHash(token));
+}
+
+/** revokeSession by the session's stored hash (the back office, which never sees tokens). */
+export async function revokeSessionHash(q: Queryable, hash: string): Promise<{ playerId: number; hashes: string[] } | null> {
   const r = await q.query<{ token_hash: string; player_id: string }>(
     `UPDATE sessions SET revoked_at = COALESCE(revoked_at, now())
      WHERE token_hash = $1 OR parent_hash = $1 RETURNING token_hash, player_id`,

@@ -5,8 +5,8 @@ import { fromMinor, parseMinor } from './money';
 export type Currency = 'BDT' | 'INR' | 'PKR';
 /** cash: money in and out; bonus, games, vip: the operator's side of those; exchange: the house's side of exchange
  * settlements (player-to-player results net out here, house-priced BookMaker/Fancy and the feed's liquidity win or
- * lose here); commission: exchange commission earned. */
-export type HouseAccount = 'cash' | 'bonus' | 'games' | 'vip' | 'exchange' | 'commission';
+ * lose here); commission: exchange commission earned; adjustment: the other side of staff's reasoned balance adjustments. */
+export type HouseAccount = 'cash' | 'bonus' | 'games' | 'vip' | 'exchange' | 'commission' | 'adjustment';
 
 export interface Leg {
   /** ledger_accounts.id */
@@ -29,7 +29,9 @@ export type LedgerKind =
   | 'casino.rollback'
   | 'exchange.hold'
   | 'exchange.settle'
-  | 'exchange.resettle';
+  | 'exchange.resettle'
+  /** A reasoned balance adjustment by back-office staff (credit or debit against house:adjustment). */
+  | 'staff.adjustment';
 
 export interface TransferInput {
   /** The transfer's identity: the same key twice moves money once. */

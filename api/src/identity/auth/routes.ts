@@ -10,7 +10,7 @@ import {
   playerLoginEndpoint,
   resetPasswordEndpoint,
 } from '@khela/contracts';
-import { bearerToken, createSession, EXCHANGE_TOKEN_TTL_DAYS, hashPassword, revokeSession, verifyPassword } from '../../auth';
+import { bearerToken, createSession, EXCHANGE_TOKEN_TTL_DAYS, hashPassword, mayLogIn, revokeSession, verifyPassword } from '../../auth';
 import { verifyCaptcha } from '../../content/service';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
@@ -44,7 +44,8 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     if (!p) throw new HttpError(401, M.invalidCredentials);
     // the right password: not a failure (only failed log-ins count)
     await releaseAttempt(db, attempt);
-    if (p.status !== 'active') throw new Forbidden('Your account is disabled. Please contact customer support.');
+    // a suspended player logs in (spec 6: the sections whose flag is 0 are blocked); a disabled one never does
+    if (!mayLogIn(p.status)) throw new Forbidden('Your account is disabled. Please contact customer support.');
     await clearEvents(db, 'login:username', username);
     const token = await createSession(db, Number(p.id));
     return { token, remote_id: Number(p.id), username: p.username, exchange: [], message: 'Login successful' };

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { IDENTITY_MESSAGES as M } from '@khela/contracts';
 import { pgErrorCode, type Db, type Queryable } from '../../db';
 import { ValidationFailed } from '../../http/errors';
-import { createSession, hashPassword, revokePlayerSessions, verifyPassword } from '../../auth';
+import { createSession, DISABLED_STATUS, hashPassword, revokePlayerSessions, verifyPassword } from '../../auth';
 import { playerAccounts } from '../../ledger';
 import { sendInboxMessage } from '../inbox/service';
 import { normalizeEmail } from '../verification/codes';
@@ -111,11 +111,11 @@ export async function registerPlayer(db: Db, b: Registration): Promise<{ id: num
     });
 }
 
-/** An active player by user name, with the addresses a reset code may go to. */
+/** A player who may log in (any status but disabled) by user name, with the addresses a reset code may go to. */
 export async function activePlayerByUsername(q: Queryable, username: string) {
   const r = await q.query<{ id: string; username: string; phone: string | null; email: string | null }>(
-    'SELECT id, username, phone, email FROM players WHERE lower(username) = $1 AND status = $2',
-    [username, 'active'],
+    'SELECT id, username, phone, email FROM players WHERE lower(username) = $1 AND status <> $2',
+    [username, DISABLED_STATUS],
   );
   return r.rows[0] ?? null;
 }

@@ -1,4 +1,117 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
+  idempotencyKeyOf,
+  staffAddPlayerNote,
+  staffAdjustBalance,
+  staffPlayer,
+  staffPlayerBets,
+  staffPlayerLedger,
+  staffPlayerNotes,
+  staffPlayers,
+  staffPlayerSessions,
+  staffPlayerTurnovers,
+  staffRevokePlayerSession,
+  staffRevokePlayerSessions,
+  staffSetPlayerStatus,
+} from '@khela/contracts';
+import { DISABLED_STATUS } from '../../auth';
+import { registerEndpoint } from '../../http/endpoint';
+import { ValidationFailed } from '../../http/errors';
+import { toMinor } from '../../ledger';
+import { auditActor } from '../../operator/audit';
+import { requireOperator } from '../../operator/auth';
+import {
+  addNote,
+  adjustBalance,
+  listPlayers,
+  playerBets,
+  playerLedger,
+  playerNotes,
+  playerProfile,
+  playerSessions,
+  playerTurnovers,
+  revokeAllSessions,
+  revokeOneSession,
+  setPlayerStatus,
+} from './service';
 
-/** Back office, players (search, profile, status and market flags, notes, sessions, balance adjustments): the staff endpoints of this domain (contracts: shared/contracts/src/schemas/backoffice/players.ts). */
-export default async function playerStaffRoutes(_app: FastifyInstance) {}
+/**
+ * Back office, players (search, profile, status and market flags, notes, sessions, balance adjustments): the staff
+ * endpoints of this domain (contracts: shared/contracts/src/schemas/backoffice/players.ts; roles on each declaration).
+ */
+export default async function playerStaffRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  registerEndpoint(app, staffPlayers, async (req) => listPlayers(db, req.query));
+  registerEndpoint(app, staffPlayer, async (req) => playerProfile(db, req.params.id));
+  registerEndpoint(app, staffPlayerLedger, async (req) => playerLedger(db, req.params.id, req.query));
+  registerEndpoint(app, staffPlayerBets, async (req) => playerBets(db, req.params.id, req.query));
+  registerEndpoint(app, staffPlayerTurnovers, async (req) => playerTurnovers(db, req.params.id, req.query));
+  registerEndpoint(app, staffPlayerSessions, async (req) =>
+    playerSessions(db, req.params.id, { ...req.query, live: req.query.live === undefined ? undefined : req.query.live === '1' }),
+  );
+  registerEndpoint(app, staffPlayerNotes, async (req) => playerNotes(db, req.params.id, req.query));
+
+  registerEndpoint(app, staffAddPlayerNote, async (req) => {
+    requireOperator(req);
+    return db.tx((q) => addNote(q, auditActor(req), req.params.id, req.body.text));
+  });
+
+  registerEndpoint(app, staffRevokePlayerSession, async (req) => {
+    requireOperator(req);
+    const { id, session } = req.params;
+    const r = await db.tx((q) => revokeOneSession(q, auditActor(req), id, session, req.body.reason));
+    // the session's streams end in every process: the player's page finds its token refused and logs out
+    if (r.hashes.length) await app.push.endStreams(id, r.hashes);
+    return { revoked: r.revoked, message: r.revoked ? 'Session ended.' : 'The session had already ended.' };
+  });
+
+  registerEndpoint(app, staffRevokePlayerSessions, async (req) => {
+    requireOperator(req);
+    const { id } = req.params;
+    const r = await db.tx((q) => revokeAllSessions(q, auditActor(req), id, req.body.reason));
+    await app.push.endStreams(id, 'all');
+    return { revoked: r.revoked, message: `${r.revoked} session(s) ended.` };
+  });
+
+  registerEndpoint(app, staffSetPlayerStatus, async (req) => {
+    const op = requireOperator(req);
+    const { id } = req.params;
+    const r = await db.tx((q) => setPlayerStatus(q, auditActor(req), id, req.body));
+    if (r.changed) {
+      // after the commit: the player's open pages apply the block at once; a disabled player's streams end
+      await app.push.publish(id, 'account', {
+        status: r.after.status,
+        exchange_market: r.after.exchange_market === 0 ? 0 : 1,
+        cs_market: r.after.cs_market === 0 ? 0 : 1,
+      });
+      if (r.after.status === DISABLED_STATUS) await app.push.endStreams(id, 'all');
+      req.log.info({ operator: op.id, player: id, before: r.before, after: r.after }, 'player status');
+    }
+    return { ...r, message: r.changed ? 'Saved.' : 'Nothing changed.' };
+  });
+
+  registerEndpoint(app, staffAdjustBalance, async (req) => {
+    const op = requireOperator(req);
+    const { id } = req.params;
+    const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
+    if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw new ValidationFailed({ idempotency_key: ['Send an Idempotency-Key header (one per adjustment form).'] });
+    }
+    const { direction, amount, reason } = req.body;
+    const r = await db.tx((q) =>
+      adjustBalance(q, auditActor(req), id, { direction, amountMinor: toMinor(amount), reason, idempotencyKey: key }),
+    );
+    if (!r.replayed) await app.push.publishBalance(id);
+    req.log.info({ operator: op.id, player: id, transfer: r.transferId, direction, amount, replayed: r.replayed }, 'balance adjustment');
+    return {
+      transfer_id: r.transferId,
+      replayed: r.replayed,
+      before: r.before,
+      after: r.after,
+      message: r.replayed ? 'Already done (same form sent again).' : direction === 'credit' ? 'Credited.' : 'Debited.',
+    };
+  });
+}

@@ -44,6 +44,15 @@ export const pushTopics = {
     version: z.number().optional(),
     bets: z.boolean().optional(),
   }),
+  /**
+   * Staff changed the player's status or upline flags (back office): the session service applies the spec-6
+   * market block at once (no reload). Not relayed on the bus as such: the session publishes `market-block`.
+   */
+  account: z.object({
+    status: z.string(),
+    exchange_market: z.union([z.literal(0), z.literal(1)]),
+    cs_market: z.union([z.literal(0), z.literal(1)]),
+  }),
 } as const;
 export type PushTopic = keyof typeof pushTopics;
 /** What a publisher hands over for `topic` (the schema's input: the subscriber parses it). */

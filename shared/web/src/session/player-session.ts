@@ -59,7 +59,10 @@ export interface PlayerSession {
   readonly player$: Fact<Player | null>;
   /** The main wallet while logged in (last stored figure at start), null for a visitor. */
   readonly balance$: Fact<WalletBalance | null>;
-  /** Spec 6: sections the upline blocked, decided by `marketBlock` of contracts once per login. */
+  /**
+   * Spec 6: sections the upline blocked, decided by `marketBlock` of contracts: fetched once per login, then
+   * changed by the `account` push when staff change the player's status or flags (no reload).
+   */
   readonly marketBlock$: Fact<MarketBlock>;
   /** The UI language (also applied to i18n, `<html lang>` and the saved preference). */
   readonly locale$: Fact<Locale>;
@@ -95,12 +98,12 @@ export interface PlayerSessionService {
   readonly session: PlayerSession;
   /** Writer of the push relay (and of refreshBalance): a balance from the server. */
   receiveBalance(balance: { balance: string; currency: string; exposure?: string; available?: string }): void;
-  /** Writer of the once-per-login market-block fetch: applies the spec-6 rule of contracts. */
+  /** Writer of the once-per-login market-block fetch and of the `account` push: applies the spec-6 rule of contracts. */
   receiveMarketFlags(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): void;
   /** Writer of the push relay: the stream opened (true) or was lost (false). */
   receivePushState(up: boolean): void;
   /** The push relay's other topics, announced on the bus. */
-  relay<K extends Exclude<PushTopic, 'balance'>>(topic: K, payload: BusPayload<K>): void;
+  relay<K extends Exclude<PushTopic, 'balance' | 'account'>>(topic: K, payload: BusPayload<K>): void;
   /** The API client answered 401 for this token: if it is still the stored one, the session is over. */
   tokenRefused(token: string): void;
   /** Starts the feeds: the push relay (with its poll fallback) and the market-block fetch on each login. */
@@ -278,6 +281,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
           api,
           session,
           receiveBalance,
+          receiveMarketFlags,
           relayTopic: (topic, payload) => bus.publish(topic, payload),
           pushState: (up) => push.set(up),
         },

@@ -76,6 +76,27 @@ describe('push relay (started by the session service)', () => {
     service.stop();
   });
 
+  it("applies staff's status and flag changes (`account`) to the market block at once, without a new fetch", async () => {
+    const { service, session, bus } = startSession([]);
+    const decisions: { exchange: boolean; casino: boolean }[] = [];
+    bus.on('market-block').subscribe((b) => decisions.push(b));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(session.marketBlock$.value).toEqual({ exchange: false, casino: false });
+    const es = FakeEventSource.instances.at(-1)!;
+    es.emit('open');
+    es.emit('account', { status: 'suspended', exchange_market: 0, cs_market: 1 });
+    expect(session.marketBlock$.value).toEqual({ exchange: true, casino: false });
+    // a flag of 0 blocks only while the status is not active (spec 6)
+    es.emit('account', { status: 'active', exchange_market: 0, cs_market: 0 });
+    expect(session.marketBlock$.value).toEqual({ exchange: false, casino: false });
+    es.emit('account', { status: 'suspended', exchange_market: 1, cs_market: 0 });
+    expect(session.marketBlock$.value).toEqual({ exchange: false, casino: true });
+    es.emit('account', { status: 'suspended', exchange_market: 7 });
+    expect(session.marketBlock$.value).toEqual({ exchange: false, casino: true });
+    expect(decisions.at(-1)).toEqual({ exchange: false, casino: true });
+    service.stop();
+  });
+
   it('polls the balance every 10 s while the stream is down, and stops once it is up', async () => {
     const { service, balanceCalls } = startSession(['1.00', '2.00', '3.00', '4.00']);
     await vi.advanceTimersByTimeAsync(0);

@@ -1,4 +1,4 @@
-import { pushTicket, pushTopics, type BusPayload, type PushTopic } from '@khela/contracts';
+import { pushTicket, pushTopics, type BusPayload, type PushPayload, type PushTopic } from '@khela/contracts';
 import type { ApiClient } from '../api/client';
 import type { PlayerSession } from './player-session';
 
@@ -14,15 +14,17 @@ export interface PushRelayFeeds {
   session: Pick<PlayerSession, 'player$' | 'refreshBalance'>;
   /** The session's balance writer. */
   receiveBalance(balance: BusPayload<'balance'>): void;
+  /** The session's market-flags writer: staff changed the player's status or upline flags (`account`). */
+  receiveMarketFlags?(flags: PushPayload<'account'>): void;
   /** Announces the other topics on the bus. */
-  relayTopic<K extends Exclude<PushTopic, 'balance'>>(topic: K, payload: BusPayload<K>): void;
+  relayTopic<K extends Exclude<PushTopic, 'balance' | 'account'>>(topic: K, payload: BusPayload<K>): void;
   /** Whether the stream is open now (apps switch their own polls off while it is). */
   pushState?(up: boolean): void;
 }
 
 /**
  * One Server-Sent Events connection per tab while a player is logged in, feeding the player session
- * (balance) and the bus (inbox, chat, odds). While it is down the spec's 10 s balance poll runs as the
+ * (balance, and the market flags staff change: `account`) and the bus (inbox, chat, odds). While it is down the spec's 10 s balance poll runs as the
  * fallback; reconnection uses a fresh single-use ticket. Started by the session service only.
  */
 export function startPushRelay(feeds: PushRelayFeeds, EventSourceImpl: typeof EventSource | undefined = globalThis.EventSource): PushRelay {
@@ -75,6 +77,7 @@ export function startPushRelay(feeds: PushRelayFeeds, EventSourceImpl: typeof Ev
           const parsed = pushTopics[topic].safeParse(JSON.parse((ev as MessageEvent).data));
           if (!parsed.success) return;
           if (topic === 'balance') feeds.receiveBalance(parsed.data as BusPayload<'balance'>);
+          else if (topic === 'account') feeds.receiveMarketFlags?.(parsed.data as PushPayload<'account'>);
           else feeds.relayTopic(topic, parsed.data as never);
         });
       }
