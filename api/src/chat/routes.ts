@@ -18,14 +18,24 @@ export function chatLocale(requested: string | undefined, acceptLanguage: string
 /**
  * Support chat (spec 2 and 7). Spec 6 fixes the legacy client's ids (support user 7, sender 6); the
  * server never trusts them: the player is always the token's, the other side is always the support
- * desk. A player reads and writes only their own chat (someone else's answers like a missing one: 404). New messages are pushed on the 'chat' topic.
+ * desk. A player reads and writes only their own chat (someone else's answers like a missing one: 404). New messages are
+ * pushed on the player's 'chat' topic and the staff stream's 'chat' topic (the back office's desk: chat/staff).
  */
 export default async function chatRoutes(app: FastifyInstance) {
   const db = app.db;
-  const push = (playerId: number, m: ChatMessage) =>
-    app.push
+  const push = async (playerId: number, m: ChatMessage) => {
+    await app.push
       .publish(playerId, 'chat', { chatId: String(m.chat_id), content: m.content, senderId: String(m.sender_id) })
       .catch((err) => app.log.warn({ err, playerId }, 'chat push failed'));
+    // the back office's desk hears of it at once (publishStaff never throws)
+    await app.push.publishStaff('chat', {
+      chatId: String(m.chat_id),
+      playerId: String(playerId),
+      kind: 'message',
+      messageId: String(m.id),
+      from: m.from_support ? 'support' : 'player',
+    });
+  };
 
   registerEndpoint(app, getChats, async (req) => {
     const chats = await chatsOf(db, requirePlayer(req).id);
@@ -35,6 +45,7 @@ export default async function chatRoutes(app: FastifyInstance) {
         other_user: { username: SUPPORT_NAME },
         last_message: c.lastMessage,
         updated_at: c.updatedAt,
+        unread: c.unread,
       })),
     };
   });
@@ -47,7 +58,14 @@ export default async function chatRoutes(app: FastifyInstance) {
     return { chat: { id: result.id }, created: Boolean(result.greeting) };
   });
 
-  registerEndpoint(app, getChatMessages, async (req) => ({ messages: await messagesOf(db, req.params.chatId, requirePlayer(req).id) }));
+  registerEndpoint(app, getChatMessages, async (req) => {
+    const player = requirePlayer(req);
+    const { messages, read } = await messagesOf(db, req.params.chatId, player.id);
+    // the player has read the desk's replies: the console shows it
+    if (read)
+      await app.push.publishStaff('chat', { chatId: String(req.params.chatId), playerId: String(player.id), kind: 'read', from: 'player' });
+    return { messages };
+  });
 
   registerEndpoint(app, sendMessage, async (req) => {
     const player = requirePlayer(req);

@@ -1,4 +1,156 @@
 import type { FastifyInstance } from 'fastify';
+import {
+  LEGACY_SUPPORT_USER_ID,
+  staffCannedReplies,
+  staffChat,
+  staffChatAssign,
+  staffChatRead,
+  staffChatReply,
+  staffChats,
+  staffCreateCannedReply,
+  staffDeleteCannedReply,
+  staffDeskAgents,
+  staffUpdateCannedReply,
+} from '@khela/contracts';
+import { registerEndpoint } from '../../http/endpoint';
+import { auditActor, writeAudit } from '../../operator/audit';
+import { requireOperator } from '../../operator/auth';
+import {
+  assignChat,
+  cannedList,
+  chatDetail,
+  chatQueue,
+  createCanned,
+  deleteCanned,
+  deskAgents,
+  markChatRead,
+  replyToChat,
+  updateCanned,
+} from './service';
 
-/** Back office, the support desk (queue, assignment, replies, read state, canned replies): the staff endpoints of this domain (contracts: shared/contracts/src/schemas/backoffice/desk.ts). */
-export default async function deskStaffRoutes(_app: FastifyInstance) {}
+/**
+ * Back office, the support desk (contracts: shared/contracts/src/schemas/backoffice/desk.ts; roles support and
+ * admin): the queue, a chat with the player's context, replies (pushed to the player at once, shown as "Support"),
+ * the desk's read mark, assignment (take / assign / release, audited) and canned replies (audited). Every change is
+ * announced on the staff stream's `chat` topic so every open console updates.
+ */
+export default async function deskStaffRoutes(app: FastifyInstance) {
+  const db = app.db;
+
+  registerEndpoint(app, staffChats, async (req) => chatQueue(db, requireOperator(req).id, req.query));
+
+  registerEndpoint(app, staffChat, async (req) => chatDetail(db, req.params.chatId, req.query.before));
+
+  registerEndpoint(app, staffDeskAgents, async () => ({ data: await deskAgents(db) }));
+
+  registerEndpoint(app, staffChatReply, async (req) => {
+    const op = requireOperator(req);
+    const me = { id: op.id, username: op.username, name: op.name };
+    const r = await db.tx(async (q) => {
+      const r = await replyToChat(q, req.params.chatId, me, req.body.content);
+      if (r.took) {
+        await writeAudit(q, auditActor(req), {
+          action: 'chat.assign',
+          entityType: 'chat',
+          entityId: r.chat.id,
+          reason: 'Took the chat by replying',
+          before: { operator_id: null },
+          after: { operator_id: op.id },
+        });
+      }
+      return r;
+    });
+    const chatId = String(r.chat.id);
+    // the player sees "Support": the legacy support id, never the operator's
+    await app.push
+      .publish(r.chat.playerId, 'chat', { chatId, content: r.message.content, senderId: String(LEGACY_SUPPORT_USER_ID) })
+      .catch((err) => app.log.warn({ err }, 'chat push failed'));
+    if (r.took)
+      await app.push.publishStaff('chat', { chatId, playerId: String(r.chat.playerId), kind: 'assigned', operatorId: String(op.id) });
+    await app.push.publishStaff('chat', {
+      chatId,
+      playerId: String(r.chat.playerId),
+      kind: 'message',
+      messageId: String(r.message.id),
+      from: 'support',
+      operatorId: String(op.id),
+    });
+    return { message: r.message };
+  });
+
+  registerEndpoint(app, staffChatRead, async (req) => {
+    const op = requireOperator(req);
+    const r = await markChatRead(db, req.params.chatId, op.id);
+    if (r.moved) {
+      const chat = await db.query<{ player_id: string }>('SELECT player_id FROM chats WHERE id = $1', [req.params.chatId]);
+      await app.push.publishStaff('chat', {
+        chatId: String(req.params.chatId),
+        playerId: String(chat.rows[0]!.player_id),
+        kind: 'read',
+        from: 'support',
+        operatorId: String(op.id),
+      });
+    }
+    return { staff_read_message_id: r.staffReadMessageId };
+  });
+
+  registerEndpoint(app, staffChatAssign, async (req) => {
+    const r = await db.tx(async (q) => {
+      const r = await assignChat(q, req.params.chatId, req.body.operator_id);
+      if (r.changed) {
+        await writeAudit(q, auditActor(req), {
+          action: 'chat.assign',
+          entityType: 'chat',
+          entityId: r.chat.id,
+          reason: r.after.operator_id === null ? 'Released' : r.after.operator_id === requireOperator(req).id ? 'Took' : 'Assigned',
+          before: r.before,
+          after: r.after,
+        });
+      }
+      return r;
+    });
+    if (r.changed) {
+      await app.push.publishStaff('chat', {
+        chatId: String(r.chat.id),
+        playerId: String(r.chat.playerId),
+        kind: 'assigned',
+        operatorId: r.after.operator_id === null ? null : String(r.after.operator_id),
+      });
+    }
+    return { assigned: r.assigned };
+  });
+
+  registerEndpoint(app, staffCannedReplies, async (req) => cannedList(db, req.query));
+
+  registerEndpoint(app, staffCreateCannedReply, async (req) => {
+    const op = requireOperator(req);
+    return db.tx(async (q) => {
+      const created = await createCanned(q, op.id, req.body);
+      await writeAudit(q, auditActor(req), { action: 'canned.create', entityType: 'canned_reply', entityId: created.id, after: created });
+      return created;
+    });
+  });
+
+  registerEndpoint(app, staffUpdateCannedReply, async (req) => {
+    const op = requireOperator(req);
+    return db.tx(async (q) => {
+      const r = await updateCanned(q, op.id, req.params.id, req.body);
+      await writeAudit(q, auditActor(req), {
+        action: 'canned.update',
+        entityType: 'canned_reply',
+        entityId: r.after.id,
+        before: r.before,
+        after: r.after,
+      });
+      return r.after;
+    });
+  });
+
+  registerEndpoint(app, staffDeleteCannedReply, async (req) => {
+    await db.tx(async (q) => {
+      const before = await deleteCanned(q, req.params.id);
+      await writeAudit(q, auditActor(req), { action: 'canned.delete', entityType: 'canned_reply', entityId: before.id, before });
+    });
+    return { message: 'Canned reply deleted.' };
+  });
+}

@@ -32,6 +32,8 @@ export const chatSummarySchema = z.object({
   other_user: z.object({ username: z.string() }),
   last_message: z.string().nullable(),
   updated_at: z.string(),
+  /** Support messages the player has not read yet (opening the chat box reads them). */
+  unread: z.number().int().optional(),
 });
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 

@@ -1,7 +1,8 @@
 // Back office, area 'desk': the staff stream's ticket and the support desk (live chat queue, replies, assignment,
 // read state, canned replies, the player's context).
 import { z } from 'zod';
-import { endpoint } from '../../endpoint';
+import { endpoint, messageResponse, money } from '../../endpoint';
+import { staffListQuery, staffPage } from './common';
 
 /**
  * POST /api/operator/stream/ticket: a single-use ticket (30 s) for GET /api/operator/stream?ticket=, the staff
@@ -14,4 +15,225 @@ export const staffStreamTicket = endpoint({
   auth: 'operator',
   response: z.object({ ticket: z.string(), expires_in: z.number() }),
   tags: ['operator'],
+});
+
+// ---- The support desk (roles: support; admin passes every check) ----------------------------------------------
+
+const DESK_ROLES = ['support'] as const;
+
+export const DESK_MESSAGES = {
+  notFound: 'Chat not found',
+  assignedElsewhere: 'This chat is assigned to another operator. Take it over first.',
+  notAgent: 'Chats can be assigned only to an active support operator or admin.',
+  cannedNotFound: 'Canned reply not found',
+  cannedTitleTaken: 'A canned reply with this title already exists.',
+} as const;
+
+/** Who a chat is assigned to (an operator), or who wrote a support message. */
+export const deskOperatorSchema = z.object({ id: z.number().int(), username: z.string(), name: z.string().nullable() });
+export type DeskOperator = z.infer<typeof deskOperatorSchema>;
+
+/** One chat of the queue. */
+export const deskChatSchema = z.object({
+  id: z.number().int(),
+  player_id: z.number().int(),
+  username: z.string(),
+  assigned: deskOperatorSchema.nullable(),
+  /** The player wrote last: waiting for an answer (the queue lists these first). */
+  awaiting: z.boolean(),
+  last_message: z.string().nullable(),
+  last_message_at: z.string(),
+  /** Player messages after the desk's read mark. */
+  unread: z.number().int(),
+  /** Support messages the player has not read yet. */
+  player_unread: z.number().int(),
+  created_at: z.string(),
+});
+export type DeskChat = z.infer<typeof deskChatSchema>;
+
+export const DESK_FILTERS = ['all', 'mine', 'unassigned'] as const;
+
+/**
+ * GET /api/operator/chats: the queue, server-paged. Default order: awaiting an answer first, then by the last
+ * message, newest first (`sort=last_message_at` orders by time alone). `filter`: mine / unassigned / all;
+ * `unread=1`: only chats with player messages after the desk's read mark; `q`: username or player id.
+ */
+export const staffChats = endpoint({
+  method: 'GET',
+  path: '/api/operator/chats',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  query: staffListQuery(['queue', 'last_message_at', 'created_at'] as const).extend({
+    filter: z.enum(DESK_FILTERS).optional().default('all'),
+    unread: z
+      .enum(['0', '1', 'true', 'false'])
+      .optional()
+      .transform((v) => v === '1' || v === 'true'),
+  }),
+  response: staffPage(deskChatSchema).extend({ unread_total: z.number().int() }),
+  tags: ['operator', 'desk'],
+});
+
+export const deskMessageSchema = z.object({
+  id: z.number().int(),
+  from: z.enum(['player', 'support']),
+  /** The operator who wrote a support message (null: the desk's automatic greeting). */
+  operator: deskOperatorSchema.nullable(),
+  content: z.string(),
+  created_at: z.string(),
+});
+export type DeskMessage = z.infer<typeof deskMessageSchema>;
+
+/** The player beside the chat. */
+export const deskPlayerSchema = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string().nullable(),
+  status: z.string(),
+  currency: z.string(),
+  balance: money,
+  phone: z.string().nullable(),
+  phone_verified: z.boolean(),
+  email_verified: z.boolean(),
+  created_at: z.string(),
+  transactions: z.array(
+    z.object({
+      id: z.string(),
+      action: z.enum(['deposit', 'withdraw']),
+      amount: money,
+      currency: z.string(),
+      /** 0 pending, 1 success, 2 fail */
+      status: z.number().int(),
+      created_at: z.string(),
+    }),
+  ),
+});
+export type DeskPlayer = z.infer<typeof deskPlayerSchema>;
+
+/** GET /api/operator/chats/{chatId}: the chat, its newest messages (oldest first; `before` pages back), the player. */
+export const staffChat = endpoint({
+  method: 'GET',
+  path: '/api/operator/chats/{chatId}',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ chatId: z.coerce.number().int().positive() }),
+  query: z.object({ before: z.coerce.number().int().positive().optional() }),
+  response: z.object({
+    chat: deskChatSchema.extend({
+      /** The desk's read mark: the last player message an operator has seen. */
+      staff_read_message_id: z.number().int().nullable(),
+      /** The player's read mark: the last support message the player has seen. */
+      player_read_message_id: z.number().int().nullable(),
+    }),
+    messages: z.array(deskMessageSchema),
+    has_more: z.boolean(),
+    player: deskPlayerSchema,
+  }),
+  tags: ['operator', 'desk'],
+});
+
+/**
+ * POST /api/operator/chats/{chatId}/messages: a reply, pushed to the player at once (shown as "Support"). An
+ * unassigned chat is taken by the replying operator; a chat assigned to someone else answers 409.
+ */
+export const staffChatReply = endpoint({
+  method: 'POST',
+  path: '/api/operator/chats/{chatId}/messages',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ chatId: z.coerce.number().int().positive() }),
+  body: z.object({ content: z.string().trim().min(1, 'Write a reply.').max(2000) }),
+  response: z.object({ message: deskMessageSchema }),
+  tags: ['operator', 'desk'],
+});
+
+/** POST /api/operator/chats/{chatId}/read: moves the desk's read mark to the chat's last message. */
+export const staffChatRead = endpoint({
+  method: 'POST',
+  path: '/api/operator/chats/{chatId}/read',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ chatId: z.coerce.number().int().positive() }),
+  response: z.object({ staff_read_message_id: z.number().int().nullable() }),
+  tags: ['operator', 'desk'],
+});
+
+/**
+ * POST /api/operator/chats/{chatId}/assign: `operator_id` = yourself (take), another active support operator or
+ * admin (assign), or null (release). Audited as chat.assign.
+ */
+export const staffChatAssign = endpoint({
+  method: 'POST',
+  path: '/api/operator/chats/{chatId}/assign',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ chatId: z.coerce.number().int().positive() }),
+  body: z.object({ operator_id: z.number().int().positive().nullable() }),
+  response: z.object({ assigned: deskOperatorSchema.nullable() }),
+  tags: ['operator', 'desk'],
+});
+
+/** GET /api/operator/desk/agents: the operators a chat may be assigned to (active support operators and admins). */
+export const staffDeskAgents = endpoint({
+  method: 'GET',
+  path: '/api/operator/desk/agents',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  response: z.object({ data: z.array(deskOperatorSchema) }),
+  tags: ['operator', 'desk'],
+});
+
+export const cannedReplySchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  updated_at: z.string(),
+});
+export type CannedReply = z.infer<typeof cannedReplySchema>;
+
+const cannedBody = z.object({
+  title: z.string().trim().min(1, 'Give the canned reply a title.').max(80),
+  body: z.string().trim().min(1, 'Write the reply text.').max(2000),
+});
+
+/** GET /api/operator/canned-replies: server-paged, `q` searches title and text. */
+export const staffCannedReplies = endpoint({
+  method: 'GET',
+  path: '/api/operator/canned-replies',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  query: staffListQuery(['title', 'updated_at'] as const),
+  response: staffPage(cannedReplySchema),
+  tags: ['operator', 'desk'],
+});
+
+export const staffCreateCannedReply = endpoint({
+  method: 'POST',
+  path: '/api/operator/canned-replies',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  body: cannedBody,
+  response: cannedReplySchema,
+  tags: ['operator', 'desk'],
+});
+
+export const staffUpdateCannedReply = endpoint({
+  method: 'PUT',
+  path: '/api/operator/canned-replies/{id}',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: cannedBody,
+  response: cannedReplySchema,
+  tags: ['operator', 'desk'],
+});
+
+export const staffDeleteCannedReply = endpoint({
+  method: 'DELETE',
+  path: '/api/operator/canned-replies/{id}',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: messageResponse,
+  tags: ['operator', 'desk'],
 });

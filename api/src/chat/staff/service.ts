@@ -1,0 +1,347 @@
+import type { CannedReply, DeskChat, DeskMessage, DeskOperator, DeskPlayer } from '@khela/contracts';
+import { DESK_MESSAGES } from '@khela/contracts';
+import type { Queryable } from '../../db';
+import { Conflict, NotFound, ValidationFailed } from '../../http/errors';
+import { fromMinor, getPlayerBalance } from '../../ledger';
+import { insertMessageRow, type MessageRow } from '../service';
+
+const iso = (v: string | Date) => new Date(v).toISOString();
+
+interface ChatRow {
+  id: string;
+  player_id: string;
+  username: string;
+  support_operator_id: string | null;
+  op_username: string | null;
+  op_name: string | null;
+  awaiting: boolean;
+  last_message: string | null;
+  last_message_at: string | Date;
+  created_at: string | Date;
+  unread: string;
+  player_unread: string;
+  staff_read_message_id: string | null;
+  player_read_message_id: string | null;
+}
+
+const CHAT_SELECT = `
+  SELECT c.id, c.player_id, p.username, c.support_operator_id, o.username AS op_username, o.name AS op_name,
+         c.awaiting, c.last_message, c.last_message_at, c.created_at, c.staff_read_message_id, c.player_read_message_id,
+         (SELECT count(*) FROM chat_messages m
+          WHERE m.chat_id = c.id AND m.sender_kind = 'player' AND m.id > coalesce(c.staff_read_message_id, 0)) AS unread,
+         (SELECT count(*) FROM chat_messages m
+          WHERE m.chat_id = c.id AND m.sender_kind = 'support' AND m.id > coalesce(c.player_read_message_id, 0)) AS player_unread
+  FROM chats c JOIN players p ON p.id = c.player_id LEFT JOIN operators o ON o.id = c.support_operator_id`;
+
+const toChat = (r: ChatRow): DeskChat => ({
+  id: Number(r.id),
+  player_id: Number(r.player_id),
+  username: r.username,
+  assigned: r.support_operator_id ? { id: Number(r.support_operator_id), username: r.op_username!, name: r.op_name } : null,
+  awaiting: r.awaiting,
+  last_message: r.last_message,
+  last_message_at: iso(r.last_message_at),
+  unread: Number(r.unread),
+  player_unread: Number(r.player_unread),
+  created_at: iso(r.created_at),
+});
+
+export interface QueueQuery {
+  page: number;
+  per_page: number;
+  sort?: 'queue' | 'last_message_at' | 'created_at';
+  dir: 'asc' | 'desc';
+  q?: string;
+  filter: 'all' | 'mine' | 'unassigned';
+  unread: boolean;
+}
+
+const UNREAD_SQL = 'c.last_player_message_id > coalesce(c.staff_read_message_id, 0)';
+
+/** The desk's queue: awaiting an answer first, then newest last message (or by time alone / creation). */
+export async function chatQueue(q: Queryable, operatorId: number, query: QueueQuery) {
+  const where: string[] = [];
+  const args: unknown[] = [];
+  const arg = (v: unknown) => `$${args.push(v)}`;
+  if (query.filter === 'mine') where.push(`c.support_operator_id = ${arg(operatorId)}`);
+  if (query.filter === 'unassigned') where.push('c.support_operator_id IS NULL');
+  if (query.unread) where.push(UNREAD_SQL);
+  const text = query.q?.trim();
+  if (text) {
+    if (/^\d{1,18}$/.test(text))
+      where.push(`(c.player_id = ${arg(text)}::bigint OR lower(p.username) LIKE ${arg(`${text.toLowerCase()}%`)})`);
+    else where.push(`lower(p.username) LIKE ${arg(`${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`);
+  }
+  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const dir = query.dir === 'asc' ? 'ASC' : 'DESC';
+  const order =
+    query.sort === 'last_message_at'
+      ? `c.last_message_at ${dir}, c.id ${dir}`
+      : query.sort === 'created_at'
+        ? `c.created_at ${dir}, c.id ${dir}`
+        : `c.awaiting DESC, c.last_message_at DESC, c.id DESC`;
+  const joinPlayers = text ? 'JOIN players p ON p.id = c.player_id' : '';
+  const [rows, total, unread] = await Promise.all([
+    q.query<ChatRow>(
+      `${CHAT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ${arg(query.per_page)} OFFSET ${arg((query.page - 1) * query.per_page)}`,
+      args,
+    ),
+    q.query<{ n: string }>(`SELECT count(*) AS n FROM chats c ${joinPlayers} ${whereSql}`, args.slice(0, args.length - 2)),
+    q.query<{ n: string }>(`SELECT count(*) AS n FROM chats c WHERE ${UNREAD_SQL}`),
+  ]);
+  return {
+    data: rows.rows.map(toChat),
+    page: query.page,
+    per_page: query.per_page,
+    total: Number(total.rows[0]!.n),
+    unread_total: Number(unread.rows[0]!.n),
+  };
+}
+
+async function chatRow(q: Queryable, chatId: number): Promise<ChatRow> {
+  const r = await q.query<ChatRow>(`${CHAT_SELECT} WHERE c.id = $1`, [chatId]);
+  if (!r.rows[0]) throw new NotFound(DESK_MESSAGES.notFound);
+  return r.rows[0];
+}
+
+interface DeskMessageRow extends MessageRow {
+  op_username: string | null;
+  op_name: string | null;
+}
+
+const toDeskMessage = (r: DeskMessageRow): DeskMessage => ({
+  id: Number(r.id),
+  from: r.sender_kind,
+  operator: r.sender_kind === 'support' && r.op_username ? { id: Number(r.sender_id), username: r.op_username, name: r.op_name } : null,
+  content: r.content,
+  created_at: iso(r.created_at),
+});
+
+const PAGE = 100;
+
+/** A chat for the console: the chat, its newest messages (before `before`), the player's context. */
+export async function chatDetail(q: Queryable, chatId: number, before?: number) {
+  const row = await chatRow(q, chatId);
+  const msgs = await q.query<DeskMessageRow>(
+    `SELECT * FROM (
+       SELECT m.id, m.chat_id, m.sender_kind, m.sender_id, m.content, m.created_at, o.username AS op_username, o.name AS op_name
+       FROM chat_messages m LEFT JOIN operators o ON m.sender_kind = 'support' AND o.id = m.sender_id
+       WHERE m.chat_id = $1 AND ($2::bigint IS NULL OR m.id < $2::bigint)
+       ORDER BY m.id DESC LIMIT ${PAGE + 1}) x
+     ORDER BY id ASC`,
+    [chatId, before ?? null],
+  );
+  const hasMore = msgs.rows.length > PAGE;
+  const rows = hasMore ? msgs.rows.slice(1) : msgs.rows;
+  return {
+    chat: {
+      ...toChat(row),
+      staff_read_message_id: row.staff_read_message_id === null ? null : Number(row.staff_read_message_id),
+      player_read_message_id: row.player_read_message_id === null ? null : Number(row.player_read_message_id),
+    },
+    messages: rows.map(toDeskMessage),
+    has_more: hasMore,
+    player: await playerContext(q, Number(row.player_id)),
+  };
+}
+
+/** What support needs beside the chat: who the player is, their money and their last payments. */
+export async function playerContext(q: Queryable, playerId: number): Promise<DeskPlayer> {
+  const p = await q.query<{
+    id: string;
+    username: string;
+    name: string | null;
+    status: string;
+    currency: string;
+    phone: string | null;
+    phone_verified: boolean;
+    email_verified_at: string | null;
+    created_at: string | Date;
+  }>('SELECT id, username, name, status, currency, phone, phone_verified, email_verified_at, created_at FROM players WHERE id = $1', [
+    playerId,
+  ]);
+  const player = p.rows[0]!;
+  const balance = await getPlayerBalance(q, playerId);
+  const tx = await q.query<{
+    public_id: string;
+    action: 'deposit' | 'withdraw';
+    amount_minor: string;
+    currency: string;
+    status: number;
+    created_at: string | Date;
+  }>(
+    `SELECT public_id, action, amount_minor, currency, status, created_at FROM wallet_transactions
+     WHERE player_id = $1 ORDER BY id DESC LIMIT 10`,
+    [playerId],
+  );
+  return {
+    id: Number(player.id),
+    username: player.username,
+    name: player.name,
+    status: player.status,
+    currency: player.currency,
+    balance: fromMinor(balance.balanceMinor),
+    phone: player.phone,
+    phone_verified: player.phone_verified,
+    email_verified: player.email_verified_at !== null,
+    created_at: iso(player.created_at),
+    transactions: tx.rows.map((t) => ({
+      id: t.public_id,
+      action: t.action,
+      amount: fromMinor(BigInt(t.amount_minor)),
+      currency: t.currency,
+      status: Number(t.status),
+      created_at: iso(t.created_at),
+    })),
+  };
+}
+
+/** The chat row locked for a change (assignment, reply). */
+async function lockChat(q: Queryable, chatId: number) {
+  const r = await q.query<{ id: string; player_id: string; support_operator_id: string | null }>(
+    'SELECT id, player_id, support_operator_id FROM chats WHERE id = $1 FOR NO KEY UPDATE',
+    [chatId],
+  );
+  if (!r.rows[0]) throw new NotFound(DESK_MESSAGES.notFound);
+  const row = r.rows[0];
+  return {
+    id: Number(row.id),
+    playerId: Number(row.player_id),
+    assignedTo: row.support_operator_id === null ? null : Number(row.support_operator_id),
+  };
+}
+
+async function operatorById(q: Queryable, id: number): Promise<DeskOperator | null> {
+  const r = await q.query<{ id: string; username: string; name: string | null }>('SELECT id, username, name FROM operators WHERE id = $1', [
+    id,
+  ]);
+  const o = r.rows[0];
+  return o ? { id: Number(o.id), username: o.username, name: o.name } : null;
+}
+
+/** Operators a chat may be assigned to: active support operators and admins. */
+export async function deskAgents(q: Queryable): Promise<DeskOperator[]> {
+  const r = await q.query<{ id: string; username: string; name: string | null }>(
+    `SELECT id, username, name FROM operators WHERE disabled_at IS NULL AND role IN ('support', 'admin') ORDER BY lower(username)`,
+  );
+  return r.rows.map((o) => ({ id: Number(o.id), username: o.username, name: o.name }));
+}
+
+/**
+ * Assigns the chat (to = an active support/admin operator, or null to release). Returns the before/after for the
+ * audit line, written by the caller in the same transaction.
+ */
+export async function assignChat(q: Queryable, chatId: number, to: number | null) {
+  const chat = await lockChat(q, chatId);
+  let assigned: DeskOperator | null = null;
+  if (to !== null) {
+    const ok = await q.query(`SELECT 1 FROM operators WHERE id = $1 AND disabled_at IS NULL AND role IN ('support', 'admin')`, [to]);
+    if (!ok.rows.length) throw new ValidationFailed({ operator_id: [DESK_MESSAGES.notAgent] }, DESK_MESSAGES.notAgent);
+    assigned = await operatorById(q, to);
+  }
+  if (chat.assignedTo !== to) await q.query('UPDATE chats SET support_operator_id = $2 WHERE id = $1', [chatId, to]);
+  return { chat, before: { operator_id: chat.assignedTo }, after: { operator_id: to }, assigned, changed: chat.assignedTo !== to };
+}
+
+/**
+ * An operator's reply. A chat assigned to someone else is refused (409); an unassigned one is taken by the replying
+ * operator (`took`, audited by the caller).
+ */
+export async function replyToChat(q: Queryable, chatId: number, operator: DeskOperator, content: string) {
+  const chat = await lockChat(q, chatId);
+  if (chat.assignedTo !== null && chat.assignedTo !== operator.id)
+    throw new Conflict(DESK_MESSAGES.assignedElsewhere, { code: 'assigned_elsewhere' });
+  const took = chat.assignedTo === null;
+  if (took) await q.query('UPDATE chats SET support_operator_id = $2 WHERE id = $1', [chatId, operator.id]);
+  const m = await insertMessageRow(q, chatId, 'support', operator.id, content);
+  return {
+    chat,
+    took,
+    row: m,
+    message: { id: Number(m.id), from: 'support' as const, operator, content: m.content, created_at: iso(m.created_at) },
+  };
+}
+
+/** Moves the desk's read mark to the chat's newest message; `moved` is false when it was there already. */
+export async function markChatRead(q: Queryable, chatId: number, operatorId: number) {
+  const r = await q.query<{ staff_read_message_id: string | null; moved: boolean }>(
+    `WITH old AS (SELECT id, staff_read_message_id AS was FROM chats WHERE id = $1 FOR NO KEY UPDATE)
+     UPDATE chats c SET staff_read_message_id = c.last_message_id, staff_read_by = $2
+     FROM old WHERE c.id = old.id
+     RETURNING c.staff_read_message_id, (old.was IS DISTINCT FROM c.last_message_id) AS moved`,
+    [chatId, operatorId],
+  );
+  if (!r.rows[0]) throw new NotFound(DESK_MESSAGES.notFound);
+  const id = r.rows[0].staff_read_message_id;
+  return { staffReadMessageId: id === null ? null : Number(id), moved: r.rows[0].moved };
+}
+
+// ---- canned replies -------------------------------------------------------------------------------------------
+
+interface CannedRow {
+  id: string;
+  title: string;
+  body: string;
+  updated_at: string | Date;
+}
+const toCanned = (r: CannedRow): CannedReply => ({ id: Number(r.id), title: r.title, body: r.body, updated_at: iso(r.updated_at) });
+
+export async function cannedList(
+  q: Queryable,
+  query: { page: number; per_page: number; sort?: 'title' | 'updated_at'; dir: 'asc' | 'desc'; q?: string },
+) {
+  const args: unknown[] = [];
+  let where = '';
+  const text = query.q?.trim();
+  if (text) {
+    args.push(`%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
+    where = 'WHERE lower(title) LIKE $1 OR lower(body) LIKE $1';
+  }
+  const dir = query.dir === 'asc' ? 'ASC' : 'DESC';
+  const order = query.sort === 'updated_at' ? `updated_at ${dir}, id ${dir}` : `lower(title) ${query.sort ? dir : 'ASC'}, id`;
+  const rows = await q.query<CannedRow>(
+    `SELECT id, title, body, updated_at FROM canned_replies ${where} ORDER BY ${order} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
+    [...args, query.per_page, (query.page - 1) * query.per_page],
+  );
+  const total = await q.query<{ n: string }>(`SELECT count(*) AS n FROM canned_replies ${where}`, args);
+  return { data: rows.rows.map(toCanned), page: query.page, per_page: query.per_page, total: Number(total.rows[0]!.n) };
+}
+
+async function titleFree(q: Queryable, title: string, except?: number) {
+  const r = await q.query('SELECT 1 FROM canned_replies WHERE lower(title) = lower($1) AND ($2::bigint IS NULL OR id <> $2::bigint)', [
+    title,
+    except ?? null,
+  ]);
+  if (r.rows.length) throw new ValidationFailed({ title: [DESK_MESSAGES.cannedTitleTaken] }, DESK_MESSAGES.cannedTitleTaken);
+}
+
+export async function createCanned(q: Queryable, operatorId: number, body: { title: string; body: string }) {
+  await titleFree(q, body.title);
+  const r = await q.query<CannedRow>(
+    `INSERT INTO canned_replies (title, body, created_by, updated_by) VALUES ($1, $2, $3, $3) RETURNING id, title, body, updated_at`,
+    [body.title, body.body, operatorId],
+  );
+  return toCanned(r.rows[0]!);
+}
+
+async function lockCanned(q: Queryable, id: number) {
+  const r = await q.query<CannedRow>('SELECT id, title, body, updated_at FROM canned_replies WHERE id = $1 FOR UPDATE', [id]);
+  if (!r.rows[0]) throw new NotFound(DESK_MESSAGES.cannedNotFound);
+  return toCanned(r.rows[0]);
+}
+
+export async function updateCanned(q: Queryable, operatorId: number, id: number, body: { title: string; body: string }) {
+  const before = await lockCanned(q, id);
+  await titleFree(q, body.title, id);
+  const r = await q.query<CannedRow>(
+    `UPDATE canned_replies SET title = $2, body = $3, updated_by = $4, updated_at = now() WHERE id = $1 RETURNING id, title, body, updated_at`,
+    [id, body.title, body.body, operatorId],
+  );
+  return { before, after: toCanned(r.rows[0]!) };
+}
+
+export async function deleteCanned(q: Queryable, id: number) {
+  const before = await lockCanned(q, id);
+  await q.query('DELETE FROM canned_replies WHERE id = $1', [id]);
+  return before;
+}
