@@ -1,10 +1,13 @@
 import { parseArgs } from 'node:util';
 import { createDb, migrate } from '../db';
-import { createOperator, OperatorInputError } from './accounts';
+import { OPERATOR_ROLES, type OperatorRole } from '@khela/contracts';
+import { createOperator, hasActiveAdmin, OperatorInputError } from './accounts';
 
 /*
  * Makes a back-office operator (production seeds none):
- *   pnpm --filter api operator:create -- --username alice [--name "Alice Rahman"]
+ *   pnpm --filter api operator:create -- --username alice [--name "Alice Rahman"] [--role admin]
+ * The role defaults to admin while no active admin exists (the first operator must be able to make the others),
+ * else to payments.
  * The password is read from OPERATOR_PASSWORD, or else from the first line of stdin
  * (never from the command line, where it would land in the shell history and the process list).
  * Uses the same DATABASE_URL / DATABASE_SCHEMA / DATA_DIR as the API.
@@ -20,17 +23,27 @@ async function readStdinLine(): Promise<string> {
 }
 
 async function run(): Promise<number> {
-  const { values } = parseArgs({ options: { username: { type: 'string' }, name: { type: 'string' } }, allowPositionals: true });
+  const { values } = parseArgs({
+    options: { username: { type: 'string' }, name: { type: 'string' }, role: { type: 'string' } },
+    allowPositionals: true,
+  });
   if (!values.username) {
-    process.stderr.write('Usage: operator:create -- --username NAME [--name "Full name"]  (password from OPERATOR_PASSWORD or stdin)\n');
+    process.stderr.write(
+      'Usage: operator:create -- --username NAME [--name "Full name"] [--role ROLE]  (password from OPERATOR_PASSWORD or stdin)\n',
+    );
+    return 2;
+  }
+  if (values.role !== undefined && !(OPERATOR_ROLES as readonly string[]).includes(values.role)) {
+    process.stderr.write(`The role must be one of ${OPERATOR_ROLES.join(', ')}.\n`);
     return 2;
   }
   const password = process.env.OPERATOR_PASSWORD ?? (await readStdinLine());
   const db = await createDb();
   try {
     await migrate(db);
-    const id = await createOperator(db, { username: values.username, password, name: values.name ?? null });
-    process.stdout.write(`Operator "${values.username.trim()}" created (id ${id}).\n`);
+    const role = (values.role as OperatorRole | undefined) ?? ((await hasActiveAdmin(db)) ? 'payments' : 'admin');
+    const id = await createOperator(db, { username: values.username, password, name: values.name ?? null, role });
+    process.stdout.write(`Operator "${values.username.trim()}" created (id ${id}, role ${role}).\n`);
     return 0;
   } catch (err) {
     if (err instanceof OperatorInputError) {

@@ -90,13 +90,17 @@ describe('pnpm --filter api operator:create', () => {
   const data = path.join(dir, 'pglite');
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('creates operators with the password from OPERATOR_PASSWORD or stdin, and refuses bad input', async () => {
+  // each run starts tsx and migrates PGlite: slow on a busy machine
+  it('creates operators with the password from OPERATOR_PASSWORD or stdin, and refuses bad input', { timeout: 240_000 }, async () => {
     const env = { DATA_DIR: data, NODE_ENV: 'production' };
     const fromEnv = await cli(['--username', 'root1', '--name', 'First Operator'], { ...env, OPERATOR_PASSWORD: 'correct horse battery' });
+    // the first operator is an admin (someone must be able to make the others); the next ones default to payments
     expect(fromEnv.out).toContain('Operator "root1" created');
+    expect(fromEnv.out).toContain('role admin');
     expect(fromEnv.code).toBe(0);
     const fromStdin = await cli(['--username', 'root2'], env, 'stdin-password-123\n');
     expect(fromStdin.code, fromStdin.out).toBe(0);
+    expect(fromStdin.out).toContain('role payments');
     const weak = await cli(['--username', 'root3'], env, 'weak\n');
     expect(weak.code).toBe(1);
     expect(weak.out).toContain('at least 12');

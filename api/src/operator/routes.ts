@@ -1,43 +1,156 @@
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import {
+  staffAudit,
+  staffCreateOperator,
+  staffDashboard,
+  staffDisableOperator,
+  staffEnableOperator,
+  staffLogin,
+  staffLogout,
+  staffMe,
+  staffOperators,
+  staffResetOperatorTotp,
+  staffResolveAlert,
+  staffSetOperatorRole,
+  staffTotpConfirm,
+  staffTotpSetup,
+  staffUnlockOperator,
+  STAFF_MESSAGES,
+} from '@khela/contracts';
 import { bearerToken } from '../auth/sessions';
-import { Unauthenticated } from '../http/errors';
-import { operatorForToken } from './auth';
-import { operatorLogin, operatorLogout } from './service';
+import { registerEndpoint } from '../http/endpoint';
+import { Conflict, Unauthenticated, ValidationFailed } from '../http/errors';
+import { adminCreateOperator, changeOperator, listOperators, OperatorInputError } from './accounts';
+import { auditActor, writeAudit } from './audit';
+import { searchAudit } from './audit-search';
+import { requireOperator } from './auth';
+import { staffLoginConfig } from './config';
+import { dashboard, resolveAlert } from './dashboard';
+import { operatorLogin, operatorLogout, operatorView, spendTotpStep } from './service';
+import { newTotpSecret, totpStep, totpUri } from './totp';
 
-/** Back office, staff accounts: operator log-in and log-out, the operator's own account. */
+/**
+ * Back office, staff accounts: operator log-in (password + TOTP, throttled and locked) and log-out, the operator's
+ * own account and TOTP enrolment, operators (admin), the audit log (admin), the dashboard.
+ */
 export default async function operatorRoutes(app: FastifyInstance) {
   const db = app.db;
-  const tags = ['operator'];
+  const loginConfig = staffLoginConfig();
 
-  app.post(
-    '/api/operator/login',
-    {
-      schema: {
-        tags,
-        body: z.object({ username: z.string().trim().min(1, 'Username is required'), password: z.string().min(1, 'Password is required') }),
-      },
-    },
-    async (req, reply) => {
-      const { username, password } = req.body as { username: string; password: string };
-      const res = await operatorLogin(db, username, password);
-      if (!res) return reply.code(401).send({ message: 'Invalid credentials' });
-      req.log.info({ operator: res.operator.id }, 'operator logged in');
-      return { token: res.token, operator: res.operator };
-    },
-  );
+  registerEndpoint(app, staffLogin, async (req) => {
+    const res = await operatorLogin(db, loginConfig, {
+      username: req.body.username,
+      password: req.body.password,
+      totp: req.body.totp,
+      ip: req.ip,
+      userAgent: req.headers['user-agent'] ?? null,
+    });
+    req.log.info({ operator: res.operator.id }, 'operator logged in');
+    return res;
+  });
 
-  app.post('/api/operator/logout', { schema: { tags } }, async (req) => {
+  registerEndpoint(app, staffLogout, async (req) => {
     const token = bearerToken(req.headers.authorization);
     if (!token) throw new Unauthenticated();
     await operatorLogout(db, token);
     return { message: 'Logged out' };
   });
 
-  app.get('/api/operator/me', { schema: { tags } }, async (req) => {
-    const token = bearerToken(req.headers.authorization);
-    const op = token ? await operatorForToken(db, token) : null;
-    if (!op) throw new Unauthenticated();
-    return op;
+  registerEndpoint(app, staffMe, async (req) => operatorView(requireOperator(req)));
+
+  // ---- TOTP enrolment ----
+
+  registerEndpoint(app, staffTotpSetup, async (req) => {
+    const op = requireOperator(req);
+    const secret = newTotpSecret();
+    await db.tx(async (q) => {
+      const r = await q.query(
+        'UPDATE operators SET totp_secret = $2, totp_last_step = NULL, updated_at = now() WHERE id = $1 AND totp_enabled_at IS NULL RETURNING id',
+        [op.id, secret],
+      );
+      if (!r.rows[0]) throw new Conflict('Two-factor sign-in is already on. An admin can reset it.', { code: 'totp_enabled' });
+      await writeAudit(q, auditActor(req), {
+        action: 'staff.totp_setup',
+        entityType: 'operator',
+        entityId: op.id,
+        after: { totp_enabled: false },
+      });
+    });
+    return { secret, otpauth_uri: totpUri(op.username, secret) };
+  });
+
+  registerEndpoint(app, staffTotpConfirm, async (req) => {
+    const op = requireOperator(req);
+    const r = await db.query<{ totp_secret: string | null; totp_enabled_at: Date | null; totp_last_step: string | null }>(
+      'SELECT totp_secret, totp_enabled_at, totp_last_step FROM operators WHERE id = $1',
+      [op.id],
+    );
+    const row = r.rows[0];
+    if (row?.totp_enabled_at) throw new Conflict('Two-factor sign-in is already on.', { code: 'totp_enabled' });
+    if (!row?.totp_secret) throw new Conflict('Start the set-up first.', { code: 'totp_setup_required' });
+    const step = await totpStep(row.totp_secret, req.body.totp, row.totp_last_step === null ? null : Number(row.totp_last_step));
+    if (step === null) throw new ValidationFailed({ totp: [STAFF_MESSAGES.totpInvalid] });
+    await db.tx(async (q) => {
+      if (!(await spendTotpStep(q, op.id, step))) throw new ValidationFailed({ totp: [STAFF_MESSAGES.totpInvalid] });
+      // the secret confirmed must still be the one set up (not replaced by a parallel set-up meanwhile)
+      const on = await q.query(
+        'UPDATE operators SET totp_enabled_at = now(), updated_at = now() WHERE id = $1 AND totp_secret = $2 AND totp_enabled_at IS NULL RETURNING id',
+        [op.id, row.totp_secret],
+      );
+      if (!on.rows[0]) throw new Conflict('The set-up changed meanwhile: start again.', { code: 'totp_setup_required' });
+      await writeAudit(q, auditActor(req), {
+        action: 'staff.totp_enrol',
+        entityType: 'operator',
+        entityId: op.id,
+        before: { totp_enabled: false },
+        after: { totp_enabled: true },
+      });
+    });
+    return operatorView({ ...op, totpEnabled: true });
+  });
+
+  // ---- Operators (admin) ----
+
+  registerEndpoint(app, staffOperators, async (req) => {
+    const r = await listOperators(db, req.query);
+    return { ...r, page: req.query.page, per_page: req.query.per_page };
+  });
+
+  registerEndpoint(app, staffCreateOperator, async (req) => {
+    try {
+      return await adminCreateOperator(db, auditActor(req), req.body);
+    } catch (err) {
+      if (err instanceof OperatorInputError) {
+        const field = /username|already exists/i.test(err.message) ? 'username' : 'password';
+        throw new ValidationFailed({ [field]: [err.message] });
+      }
+      throw err;
+    }
+  });
+
+  const actorOf = (req: Parameters<typeof auditActor>[0]) => ({ ...auditActor(req), operatorId: requireOperator(req).id });
+  registerEndpoint(app, staffSetOperatorRole, async (req) =>
+    changeOperator(db, actorOf(req), req.params.id, 'role', { reason: req.body.reason, role: req.body.role }),
+  );
+  registerEndpoint(app, staffDisableOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'disable', req.body));
+  registerEndpoint(app, staffEnableOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'enable', req.body));
+  registerEndpoint(app, staffUnlockOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'unlock', req.body));
+  registerEndpoint(app, staffResetOperatorTotp, async (req) => changeOperator(db, actorOf(req), req.params.id, 'reset-totp', req.body));
+
+  // ---- Audit log (admin) ----
+
+  registerEndpoint(app, staffAudit, async (req) => {
+    const r = await searchAudit(db, req.query);
+    return { ...r, page: req.query.page, per_page: req.query.per_page };
+  });
+
+  // ---- Dashboard ----
+
+  registerEndpoint(app, staffDashboard, async () => dashboard(db));
+
+  registerEndpoint(app, staffResolveAlert, async (req) => {
+    await resolveAlert(db, actorOf(req), req.params.id, req.body.reason);
+    await app.push.publishStaff('alert', { kind: 'resolved', message: `Alert ${req.params.id} resolved`, ref: `alert:${req.params.id}` });
+    return { message: 'Alert resolved.' };
   });
 }

@@ -1,0 +1,217 @@
+import type { FastifyInstance } from 'fastify';
+import { generate } from 'otplib';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../db';
+import { bothDatabases, testApp } from '../testing/helpers';
+import { createOperator } from './accounts';
+
+/**
+ * Operator log-in (issue 13): password + TOTP, throttled atomically and locked after repeated failures, on PGlite
+ * and PostgreSQL. Limits come from the environment (STAFF_LOGIN_MAX_FAILURES, ...).
+ */
+const engines = await bothDatabases();
+const MAX = 4;
+
+let seq = 0;
+const uname = (p: string) => `${p}${Date.now().toString(36)}${++seq}`;
+const PASSWORD = 'correct horse battery';
+const nowSec = () => Math.floor(Date.now() / 1000);
+
+describe.each(engines)('operator log-in on $name', ({ make, skip }) => {
+  if (skip) {
+    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
+    return;
+  }
+  let db: Db & { drop?: () => Promise<void> };
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await make();
+    // the lock alone must hold the line here: the per-username and per-IP limits are raised out of its way
+    app = await testApp(db, {
+      STAFF_LOGIN_MAX_FAILURES: String(MAX),
+      STAFF_LOGIN_LOCK_SECONDS: '900',
+      RATE_LIMIT_STAFF_LOGIN_PER_USERNAME: '1000',
+      RATE_LIMIT_STAFF_LOGIN_PER_IP: '1000',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    if (db?.drop) await db.drop();
+    else await db?.close();
+  });
+
+  const login = (username: string, password: string, totp?: string, ip = '127.0.0.1') =>
+    app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      payload: { username, password, ...(totp ? { totp } : {}) },
+      headers: { 'user-agent': 'vitest-agent' },
+      remoteAddress: ip,
+    });
+  const token = async (username: string, password: string, totp?: string) => {
+    const r = await login(username, password, totp);
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json().token as string;
+  };
+  const auth = (t: string) => ({ authorization: `Bearer ${t}` });
+
+  it('20 parallel wrong passwords: the account ends locked, only MAX were checked, then the right password is refused', async () => {
+    const username = uname('lock');
+    const id = await createOperator(db, { username, password: PASSWORD, role: 'payments' });
+    const res = await Promise.all(Array.from({ length: 20 }, (_, i) => login(username, `wrong-password-${i}`)));
+    const codes = res.map((r) => r.statusCode);
+    // exactly MAX attempts reached the password check (401); every other one was refused by the lock (423)
+    expect(codes.filter((c) => c === 401)).toHaveLength(MAX);
+    expect(codes.filter((c) => c === 423)).toHaveLength(20 - MAX);
+    const row = (
+      await db.query<{ failed_logins: number; locked: boolean }>(
+        'SELECT failed_logins, locked_until > now() AS locked FROM operators WHERE id = $1',
+        [id],
+      )
+    ).rows[0]!;
+    expect(row).toEqual({ failed_logins: MAX, locked: true });
+    const audit = await db.query<{ reason: string; n: number }>(
+      `SELECT reason, count(*)::int AS n FROM operator_audit WHERE action = 'staff.login_failed' AND entity_id = $1 GROUP BY reason ORDER BY reason`,
+      [String(id)],
+    );
+    expect(audit.rows).toEqual([
+      { reason: 'locked', n: 20 - MAX },
+      { reason: 'wrong password', n: MAX },
+    ]);
+    // the right password now: still refused, and no session was made
+    const right = await login(username, PASSWORD);
+    expect(right.statusCode).toBe(423);
+    expect(right.json().code).toBe('locked');
+    expect((await db.query('SELECT 1 FROM operator_sessions WHERE operator_id = $1', [id])).rows).toHaveLength(0);
+
+    // an admin unlocks it (audited); then the right password works and resets the count
+    const admin = await token('admin', 'admin123');
+    const unlock = await app.inject({
+      method: 'POST',
+      url: `/api/operator/operators/${id}/unlock`,
+      headers: auth(admin),
+      payload: { reason: 'called the helpdesk' },
+    });
+    expect(unlock.statusCode, unlock.body).toBe(200);
+    expect(unlock.json()).toMatchObject({ locked_until: null, failed_logins: 0 });
+    await token(username, PASSWORD);
+    const session = (
+      await db.query<{ ip: string; user_agent: string }>('SELECT ip, user_agent FROM operator_sessions WHERE operator_id = $1', [id])
+    ).rows;
+    expect(session).toEqual([{ ip: '127.0.0.1', user_agent: 'vitest-agent' }]);
+    const ok = await db.query<{ action: string; username: string; operator_id: string }>(
+      `SELECT action, username, operator_id FROM operator_audit WHERE action = 'staff.login' AND entity_id = $1`,
+      [String(id)],
+    );
+    expect(ok.rows).toEqual([{ action: 'staff.login', username, operator_id: String(id) }]);
+  }, 60_000);
+
+  it('unknown user and wrong password answer the same; failures below the limit are reset by a success', async () => {
+    const username = uname('same');
+    const id = await createOperator(db, { username, password: PASSWORD });
+    const unknown = await login(uname('nobody'), PASSWORD);
+    const wrong = await login(username, 'not-the-password');
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.json()).toEqual(wrong.json());
+    await login(username, 'not-the-password-2');
+    await token(username, PASSWORD);
+    expect((await db.query<{ n: number }>('SELECT failed_logins AS n FROM operators WHERE id = $1', [id])).rows[0]!.n).toBe(0);
+  });
+
+  it('TOTP: enrol with a current code; then the password alone asks for it, a wrong code counts as a failure, a code works once', async () => {
+    const username = uname('totp');
+    const id = await createOperator(db, { username, password: PASSWORD, role: 'support' });
+    const t = await token(username, PASSWORD);
+    const setup = await app.inject({ method: 'POST', url: '/api/operator/totp/setup', headers: auth(t) });
+    expect(setup.statusCode, setup.body).toBe(200);
+    const { secret, otpauth_uri } = setup.json() as { secret: string; otpauth_uri: string };
+    expect(otpauth_uri).toMatch(/^otpauth:\/\/totp\/.*secret=/);
+    expect(otpauth_uri).toContain(secret);
+    const bad = await app.inject({ method: 'POST', url: '/api/operator/totp/confirm', headers: auth(t), payload: { totp: '000000' } });
+    expect(bad.statusCode).toBe(422);
+    const code = await generate({ secret });
+    const confirm = await app.inject({ method: 'POST', url: '/api/operator/totp/confirm', headers: auth(t), payload: { totp: code } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json()).toMatchObject({ totp_enabled: true, totp_enrolment_required: false });
+    // a second set-up is refused while TOTP is on
+    expect((await app.inject({ method: 'POST', url: '/api/operator/totp/setup', headers: auth(t) })).statusCode).toBe(409);
+
+    // password alone: 401 totp_required, and not counted as a failure
+    const noCode = await login(username, PASSWORD);
+    expect(noCode.statusCode).toBe(401);
+    expect(noCode.json().code).toBe('totp_required');
+    // the code used to confirm cannot log in (spent); a wrong code counts
+    const reused = await login(username, PASSWORD, code);
+    expect(reused.statusCode).toBe(401);
+    expect(reused.json().code).toBe('totp_invalid');
+    expect((await db.query<{ n: number }>('SELECT failed_logins AS n FROM operators WHERE id = $1', [id])).rows[0]!.n).toBe(1);
+    // a code two steps away is outside the ±1 window
+    const far = await generate({ secret, epoch: nowSec() + 90 });
+    expect((await login(username, PASSWORD, far)).statusCode).toBe(401);
+    // the next step's code (inside the window) works once, even from two parallel log-ins
+    const next = await generate({ secret, epoch: nowSec() + 30 });
+    const both = await Promise.all([login(username, PASSWORD, next), login(username, PASSWORD, next)]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 401]);
+    expect((await db.query<{ n: number }>('SELECT failed_logins AS n FROM operators WHERE id = $1', [id])).rows[0]!.n).toBe(0);
+  }, 60_000);
+
+  it('a disabled operator is refused even with the right password; an admin cannot disable themselves', async () => {
+    const username = uname('dis');
+    const id = await createOperator(db, { username, password: PASSWORD });
+    const t = await token(username, PASSWORD);
+    const admin = await token('admin', 'admin123');
+    const dis = await app.inject({
+      method: 'POST',
+      url: `/api/operator/operators/${id}/disable`,
+      headers: auth(admin),
+      payload: { reason: 'left the company' },
+    });
+    expect(dis.statusCode, dis.body).toBe(200);
+    // the session ended at once
+    expect((await app.inject({ method: 'GET', url: '/api/operator/me', headers: auth(t) })).statusCode).toBe(401);
+    const again = await login(username, PASSWORD);
+    expect(again.statusCode).toBe(403);
+    expect(again.json().code).toBe('disabled');
+  });
+});
+
+describe('TOTP required (production mode or OPERATOR_TOTP_REQUIRED=1)', () => {
+  const engine = engines[0]!;
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await engine.make();
+    app = await testApp(db);
+    process.env.OPERATOR_TOTP_REQUIRED = '1';
+  }, 60_000);
+  afterEach(() => undefined);
+  afterAll(async () => {
+    delete process.env.OPERATOR_TOTP_REQUIRED;
+    await app?.close();
+    await db?.close();
+  });
+
+  it('an operator without TOTP can only enrol; after enrolment the console works', async () => {
+    const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'admin', password: 'admin123' } });
+    expect(r.statusCode).toBe(200);
+    expect(r.json().operator).toMatchObject({ totp_enabled: false, totp_enrolment_required: true });
+    const h = { authorization: `Bearer ${r.json().token}` };
+    const me = await app.inject({ method: 'GET', url: '/api/operator/me', headers: h });
+    expect(me.json()).toMatchObject({ username: 'admin', totp_enrolment_required: true });
+    for (const url of ['/api/operator/operators', '/api/operator/audit', '/api/operator/dashboard']) {
+      const refused = await app.inject({ method: 'GET', url, headers: h });
+      expect(refused.statusCode, url).toBe(403);
+      expect(refused.json().code).toBe('totp_enrolment_required');
+    }
+    const { secret } = (await app.inject({ method: 'POST', url: '/api/operator/totp/setup', headers: h })).json();
+    const ok = await app.inject({
+      method: 'POST',
+      url: '/api/operator/totp/confirm',
+      headers: h,
+      payload: { totp: await generate({ secret }) },
+    });
+    expect(ok.json()).toMatchObject({ totp_enabled: true, totp_enrolment_required: false });
+    expect((await app.inject({ method: 'GET', url: '/api/operator/operators', headers: h })).statusCode).toBe(200);
+  });
+});
