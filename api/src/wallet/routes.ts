@@ -23,7 +23,7 @@ import { HttpError, NotFound } from '../http/errors';
 import { fromMinor, getPlayerBalance, parseMinor, walletFigures } from '../ledger';
 import { walletConfig, type WalletConfig } from './config';
 import { gatewayClient, GatewayUnavailable, type GatewayClient } from './gateway';
-import { afterMoney } from './notify';
+import { afterMoney, notifyStaff } from './notify';
 import { makePaymentRoute } from './receipts';
 import {
   assertCanWithdraw,
@@ -77,7 +77,9 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
   registerEndpoint(app, submitDeposit, async (req) => {
     assertOwnRemoteId(req, req.body.remote_id);
     const { remote_id: _ignored, ...body } = req.body;
-    return submitManualDeposit(db, config, { playerId: req.player.id, key: requestIdempotencyKey(req), body });
+    const result = await submitManualDeposit(db, config, { playerId: req.player.id, key: requestIdempotencyKey(req), body });
+    await notifyStaff(app, { publicId: result.transaction_id });
+    return result;
   });
 
   registerEndpoint(app, ewaRequest, async (req) => {
@@ -111,6 +113,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
         throw new HttpError(502, M.depositError);
       }
     }
+    await notifyStaff(app, { publicId: created.transaction });
     return { url, amount, transaction: created.transaction, number, timer: config.ewalletTimerMinutes, message: 'Payment created' };
   });
 
@@ -124,7 +127,10 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
         const payment = await gateway.getPayment(state.gatewayPaymentId);
         const settled = await db.tx((q) => settleFromGateway(q, payment));
         status = settled.tx.status;
-        if (settled.changed) await afterMoney(app, playerId);
+        if (settled.changed) {
+          await afterMoney(app, playerId);
+          await notifyStaff(app, { id: settled.tx.id });
+        }
       } catch (err) {
         if (!(err instanceof GatewayUnavailable)) throw err;
         req.log.warn({ err }, 'gateway status query failed');
@@ -157,7 +163,10 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
       const parsed = gatewayCallbackBody.safeParse(req.body);
       if (!parsed.success) return reply.code(422).send({ ok: false, message: 'Malformed callback' });
       const settled = await db.tx((q) => settleFromGateway(q, parsed.data));
-      if (settled.changed) await afterMoney(app, settled.tx.player_id);
+      if (settled.changed) {
+        await afterMoney(app, settled.tx.player_id);
+        await notifyStaff(app, { id: settled.tx.id });
+      }
       return { ok: true, status: settled.tx.status };
     });
   });
@@ -178,6 +187,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
     const playerId = req.player.id;
     const result = await submitWithdrawal(db, config, { playerId, key: requestIdempotencyKey(req), body });
     await afterMoney(app, playerId);
+    await notifyStaff(app, { publicId: result.transaction_id });
     return result;
   });
 

@@ -1,13 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import {
   DEPOSIT_REFERENCE_LENGTH,
+  amountRangeMessage,
   DEPOSIT_MAX,
   DEPOSIT_MIN,
+  DEPOSIT_PRESETS,
   RECEIPT_MAX_FILES,
   WALLET_MESSAGES as M,
   WALLET_STATUS,
   WITHDRAW_MAX,
   WITHDRAW_MIN,
+  WITHDRAW_PRESETS,
   walletStatusKey,
   type ewaRequest,
   type submitDeposit,
@@ -89,21 +92,53 @@ export async function assertNoPending(q: Queryable, playerId: number, action: Ac
   }
 }
 
-export function parseAmount(value: string, action: Action): bigint {
+/** The amounts a request may have, in whole money units. */
+export interface AmountRange {
+  min: number;
+  max: number;
+}
+
+/** A payment method's own range and amount buttons (whole units; null: the site-wide constants). */
+export interface MethodLimits {
+  deposit_min: number | null;
+  deposit_max: number | null;
+  withdraw_min: number | null;
+  withdraw_max: number | null;
+  deposit_presets: number[] | null;
+  withdraw_presets: number[] | null;
+}
+export const METHOD_LIMIT_COLUMNS = 'deposit_min, deposit_max, withdraw_min, withdraw_max, deposit_presets, withdraw_presets';
+
+/** The range that applies to `action` with `method` (the method's own, else DEPOSIT_MIN/MAX or WITHDRAW_MIN/MAX). */
+export function methodRange(method: Partial<MethodLimits> | null, action: Action): AmountRange {
+  const [min, max] = action === 'deposit' ? [method?.deposit_min, method?.deposit_max] : [method?.withdraw_min, method?.withdraw_max];
+  if (min != null && max != null) return { min: Number(min), max: Number(max) };
+  return action === 'deposit' ? { min: DEPOSIT_MIN, max: DEPOSIT_MAX } : { min: WITHDRAW_MIN, max: WITHDRAW_MAX };
+}
+
+/** The amount buttons of `action` with `method` (its own, else the site-wide presets), inside its range. */
+export function methodPresets(method: Partial<MethodLimits> | null, action: Action): number[] {
+  const own = action === 'deposit' ? method?.deposit_presets : method?.withdraw_presets;
+  const range = methodRange(method, action);
+  const all = own ?? (action === 'deposit' ? [...DEPOSIT_PRESETS] : [...WITHDRAW_PRESETS]);
+  return all.map(Number).filter((v) => v >= range.min && v <= range.max);
+}
+
+/** A request's amount in paisa, inside `range` (the spec's message for the site-wide range; the method's otherwise). */
+export function parseAmount(value: string, action: Action, range: AmountRange = methodRange(null, action)): bigint {
   let minor: bigint;
   try {
     minor = toMinor(value);
   } catch {
     throw new WalletError(422, action === 'deposit' ? M.depositAmountRequired : M.withdrawAmountRequired, 'amount');
   }
-  const [min, max] = action === 'deposit' ? [DEPOSIT_MIN, DEPOSIT_MAX] : [WITHDRAW_MIN, WITHDRAW_MAX];
-  if (minor < BigInt(min) * 100n || minor > BigInt(max) * 100n) {
-    throw new WalletError(422, action === 'deposit' ? M.depositRange : M.withdrawRange, 'amount');
+  if (minor < BigInt(range.min) * 100n || minor > BigInt(range.max) * 100n) {
+    throw new WalletError(422, amountRangeMessage(action, range.min, range.max), 'amount');
   }
   return minor;
 }
 
-export interface MethodRow {
+export interface MethodRow extends MethodLimits {
   id: number;
   name: string;
   account_type: string;
@@ -114,7 +149,7 @@ export interface MethodRow {
 
 export async function findMethod(q: Queryable, id: number): Promise<MethodRow | null> {
   const r = await q.query<MethodRow & { id: string }>(
-    `SELECT id, name, account_type, pgs, allows_deposit, allows_withdraw FROM payment_methods
+    `SELECT id, name, account_type, pgs, allows_deposit, allows_withdraw, ${METHOD_LIMIT_COLUMNS} FROM payment_methods
      WHERE id = $1 AND status = 'active'`,
     [id],
   );
@@ -348,8 +383,8 @@ export function submitManualDeposit(
         const player = await lockPlayer(q, playerId);
         if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
         await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
-        const amount = parseAmount(body.amount, 'deposit');
         const method = await findMethod(q, body.payment_id);
+        const amount = parseAmount(body.amount, 'deposit', methodRange(method, 'deposit'));
         if (!method || !method.allows_deposit) throw new WalletError(422, M.depositMethodRequired, 'method');
         if (method.account_type === 'ewallet') throw new WalletError(422, M.depositChannelRequired, 'channel');
         const numbers = await depositNumbers(q, method.id);
@@ -401,8 +436,8 @@ export function createEwalletDeposit(
       const player = await lockPlayer(q, playerId);
       if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
       await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
-      const amount = parseAmount(body.amount, 'deposit');
       const method = await findMethod(q, body.type);
+      const amount = parseAmount(body.amount, 'deposit', methodRange(method, 'deposit'));
       if (!method || !method.allows_deposit || method.account_type !== 'ewallet')
         throw new WalletError(422, M.depositMethodRequired, 'method');
       const pg = (method.pgs ?? []).find((p) => p.code === body.provider);
@@ -548,8 +583,8 @@ export function submitWithdrawal(
       if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
       if (!(await withdrawalsEnabled(q))) throw new WalletError(422, M.noWithdrawMethods, 'withdraw_disabled');
       await assertNoPending(q, playerId, 'withdraw', config.maxPendingPerAction);
-      const amount = parseAmount(body.amount, 'withdraw');
       const method = await findMethod(q, body.payment_id);
+      const amount = parseAmount(body.amount, 'withdraw', methodRange(method, 'withdraw'));
       if (!method || !method.allows_withdraw) throw new WalletError(422, M.withdrawMethodRequired, 'method');
       if (!/^\d{6,20}$/.test(body.account_number)) throw new WalletError(422, M.withdrawAccountRequired, 'account');
       await assertCanWithdraw(q, player);
@@ -590,11 +625,25 @@ export function submitWithdrawal(
 /** Active methods for one purpose; withdrawals list none while the general setting switches them off. */
 export async function methodsFor(q: Queryable, purpose: 'deposit' | 'withdraw') {
   const r = await q.query<any>(
-    `SELECT ${PAYMENT_METHOD_COLUMNS}
+    `SELECT ${PAYMENT_METHOD_COLUMNS}, ${METHOD_LIMIT_COLUMNS}
      FROM payment_methods WHERE status = 'active' AND ${purpose === 'withdraw' ? 'allows_withdraw' : 'allows_deposit'}
      ORDER BY sort_order, id`,
   );
-  return r.rows.map(paymentMethodOut);
+  return r.rows.map((row: MethodLimits & Record<string, unknown>) => {
+    const { deposit_min, deposit_max, withdraw_min, withdraw_max, deposit_presets, withdraw_presets, ...m } = row;
+    const limits = { deposit_min, deposit_max, withdraw_min, withdraw_max, deposit_presets, withdraw_presets };
+    const dep = methodRange(limits, 'deposit');
+    const wd = methodRange(limits, 'withdraw');
+    return {
+      ...paymentMethodOut(m),
+      deposit_min: dep.min,
+      deposit_max: dep.max,
+      withdraw_min: wd.min,
+      withdraw_max: wd.max,
+      deposit_presets: methodPresets(limits, 'deposit'),
+      withdraw_presets: methodPresets(limits, 'withdraw'),
+    };
+  });
 }
 
 /** The numbers a player sends a manual deposit to ('Marchent' is the legacy client's spelling of Merchant). */

@@ -1,83 +1,100 @@
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import {
+  STAFF_RECEIPT_PATH,
+  WALLET_STATUS,
+  staffApproveTransaction,
+  staffCreatePaymentMethod,
+  staffCreateWalletNumber,
+  staffLedgerCheck,
+  staffPayment,
+  staffPaymentMethods,
+  staffPayments,
+  staffRejectTransaction,
+  staffReorderPaymentMethods,
+  staffReorderWalletNumbers,
+  staffSetWithdrawalSwitch,
+  staffTurnovers,
+  staffUpdatePaymentMethod,
+  staffUpdateWalletNumber,
+  staffWaiveTurnover,
+  staffWithdrawalSwitch,
+} from '@khela/contracts';
 import { z } from 'zod';
-import { WALLET_STATUS } from '@khela/contracts';
 import { NotFound } from '../../http/errors';
+import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
 import { checkLedger } from '../../ledger';
-import { operatorAuthHook, requireOperator } from '../../operator/auth';
+import { auditActor } from '../../operator/audit';
+import { operatorAuthHook } from '../../operator/auth';
+import { reportRoutes } from '../../operator/reports/routes';
 import { walletConfig, type WalletConfig } from '../config';
 import { afterMoney } from '../notify';
-import { decide, findTransactionForUpdate } from '../service';
-import { OPERATOR_PAGE } from './page';
-import { paymentRequests, receiptFile, transactionEvents, turnovers, waiveTurnover } from './service';
-
-const idParams = z.object({ id: z.coerce.number().int().positive() });
-const decisionBody = z.object({ note: z.string().trim().max(500).optional() }).optional();
+import { withdrawalsEnabled } from '../service';
+import {
+  createPaymentMethod,
+  createWalletNumber,
+  paymentDetail,
+  paymentMethodList,
+  paymentRequests,
+  receiptFile,
+  reorderPaymentMethods,
+  reorderWalletNumbers,
+  setWithdrawalSwitch,
+  staffDecide,
+  turnovers,
+  updatePaymentMethod,
+  updateWalletNumber,
+  waiveTurnover,
+} from './service';
 
 /**
- * Back office, payments: pending deposits and withdrawals with approve/reject, receipts, turnover waivers, ledger
- * check, and (until the console has it) the page at GET /operator.
+ * Back office, payments (role payments; admins too): the desk of deposits and withdrawals with approve/reject,
+ * receipts, turnover waivers, the ledger check, payment methods with their wallet numbers, ranges and presets, and the
+ * withdrawal switch; and the reports (payments, risk). Every change writes its audit line in its own transaction.
  */
 export default async function paymentStaffRoutes(app: FastifyInstance, opts: { config?: WalletConfig } = {}) {
   const db = app.db;
   const config = opts.config ?? walletConfig();
-  const tags = ['operator'];
-  const staff = (path: string) => operatorAuthHook(['payments'], path);
 
-  app.get('/operator', { schema: { hide: true } }, async (_req, reply) => {
-    reply
-      .type('text/html; charset=utf-8')
-      .header(
-        'content-security-policy',
-        "default-src 'self'; script-src 'unsafe-inline' 'self'; style-src 'unsafe-inline'; img-src 'self' blob: data:",
-      )
-      .header('x-frame-options', 'DENY')
-      .send(OPERATOR_PAGE);
+  registerEndpoint(app, staffPayments, async (req) => paymentRequests(db, req.query));
+
+  registerEndpoint(app, staffPayment, async (req) => {
+    const found = await paymentDetail(db, req.params.id);
+    if (!found) throw new NotFound('Unknown transaction');
+    return found;
   });
 
-  app.get(
-    '/api/operator/transactions',
-    {
-      onRequest: staff('/api/operator/transactions'),
-      schema: {
-        tags,
-        querystring: z.object({
-          status: z.enum(['0', '1', '2', 'all']).default('0'),
-          action: z.enum(['deposit', 'withdraw', 'all']).default('all'),
-        }),
-      },
-    },
-    async (req) => {
-      const { status, action } = req.query as { status: string; action: string };
-      return { data: await paymentRequests(db, status, action) };
-    },
-  );
-
-  for (const [verb, outcome] of [
-    ['approve', WALLET_STATUS.approved],
-    ['reject', WALLET_STATUS.rejected],
+  for (const [endpoint, outcome] of [
+    [staffApproveTransaction, WALLET_STATUS.approved],
+    [staffRejectTransaction, WALLET_STATUS.rejected],
   ] as const) {
-    const url = `/api/operator/transactions/:id/${verb}`;
-    app.post(url, { onRequest: staff(url), schema: { tags, params: idParams, body: decisionBody } }, async (req) => {
-      const op = requireOperator(req);
-      const { id } = req.params as { id: number };
-      const note = (req.body as { note?: string } | undefined)?.note;
+    registerEndpoint(app, endpoint, async (req) => {
       // Approving twice answers the same and moves money once; approve after reject is a 409.
-      const decided = await db.tx(async (q) => {
-        const tx = await findTransactionForUpdate(q, 'id', id);
-        if (!tx) throw new NotFound('Unknown transaction');
-        return decide(q, tx, outcome, `operator:${op.id}`, note);
-      });
-      if (decided.changed) await afterMoney(app, decided.transaction.player_id);
-      req.log.info({ operator: op.id, transaction: decided.transaction.public_id, verb, changed: decided.changed }, 'payment decision');
-      return { id, status: decided.transaction.status, changed: decided.changed, message: verb === 'approve' ? 'Approved' : 'Rejected' };
+      const reason = (req.body as { reason?: string } | undefined)?.reason;
+      const d = await staffDecide(db, { id: req.params.id, outcome, actor: auditActor(req), reason });
+      if (d.changed) {
+        await afterMoney(app, d.transaction.player_id);
+        await app.push.publishStaff('payment', { id: d.transaction.id, action: d.transaction.action, status: d.transaction.status });
+      }
+      req.log.info({ operator: req.operator?.id, transaction: d.transaction.public_id, outcome, changed: d.changed }, 'payment decision');
+      return {
+        id: d.transaction.id,
+        status: d.transaction.status as 1 | 2,
+        changed: d.changed,
+        message: outcome === WALLET_STATUS.approved ? 'Approved' : 'Rejected',
+      };
     });
   }
 
+  // The receipt image itself (binary, so not a JSON endpoint; same auth hook and role as the desk).
+  const receiptUrl = toFastifyPath(STAFF_RECEIPT_PATH);
   app.get(
-    '/api/operator/receipts/:id',
-    { onRequest: staff('/api/operator/receipts/:id'), schema: { tags, params: idParams } },
+    receiptUrl,
+    {
+      onRequest: operatorAuthHook(['payments'], STAFF_RECEIPT_PATH),
+      schema: { tags: ['operator'], params: z.object({ id: z.coerce.number().int().positive() }) },
+    },
     async (req, reply) => {
       const { id } = req.params as { id: number };
       const row = await receiptFile(db, id);
@@ -91,42 +108,22 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
     },
   );
 
-  app.get(
-    '/api/operator/turnovers',
-    {
-      onRequest: staff('/api/operator/turnovers'),
-      schema: { tags, querystring: z.object({ status: z.enum(['active', 'complete']).default('active') }) },
-    },
-    async (req) => {
-      const { status } = req.query as { status: string };
-      return { data: await turnovers(db, status) };
-    },
+  registerEndpoint(app, staffTurnovers, async (req) => turnovers(db, req.query));
+  registerEndpoint(app, staffWaiveTurnover, async (req) => waiveTurnover(db, req.params.id, auditActor(req), req.body.reason));
+  registerEndpoint(app, staffLedgerCheck, async () => checkLedger(db));
+
+  registerEndpoint(app, staffPaymentMethods, async (req) => paymentMethodList(db, req.query));
+  registerEndpoint(app, staffCreatePaymentMethod, async (req) => createPaymentMethod(db, auditActor(req), req.body));
+  registerEndpoint(app, staffUpdatePaymentMethod, async (req) => updatePaymentMethod(db, auditActor(req), req.params.id, req.body));
+  registerEndpoint(app, staffReorderPaymentMethods, async (req) => reorderPaymentMethods(db, auditActor(req), req.body.ids));
+  registerEndpoint(app, staffCreateWalletNumber, async (req) => createWalletNumber(db, auditActor(req), req.params.id, req.body));
+  registerEndpoint(app, staffUpdateWalletNumber, async (req) => updateWalletNumber(db, auditActor(req), req.params.id, req.body));
+  registerEndpoint(app, staffReorderWalletNumbers, async (req) => reorderWalletNumbers(db, auditActor(req), req.params.id, req.body.ids));
+
+  registerEndpoint(app, staffWithdrawalSwitch, async () => ({ enabled: await withdrawalsEnabled(db) }));
+  registerEndpoint(app, staffSetWithdrawalSwitch, async (req) =>
+    setWithdrawalSwitch(db, auditActor(req), req.body.enabled, req.body.reason),
   );
 
-  app.post(
-    '/api/operator/turnovers/:id/waive',
-    {
-      onRequest: staff('/api/operator/turnovers/:id/waive'),
-      schema: { tags, params: idParams, body: z.object({ note: z.string().trim().min(1, 'A reason is required').max(500) }) },
-    },
-    async (req) => {
-      const op = requireOperator(req);
-      const { id } = req.params as { id: number };
-      const { note } = req.body as { note: string };
-      return waiveTurnover(db, id, op.id, note);
-    },
-  );
-
-  app.get('/api/operator/ledger-check', { onRequest: staff('/api/operator/ledger-check'), schema: { tags } }, async () => checkLedger(db));
-
-  app.get(
-    '/api/operator/transactions/:id/events',
-    { onRequest: staff('/api/operator/transactions/:id/events'), schema: { tags, params: idParams } },
-    async (req) => {
-      const { id } = req.params as { id: number };
-      const data = await transactionEvents(db, id);
-      if (!data.length) throw new NotFound('Unknown transaction');
-      return { data };
-    },
-  );
+  reportRoutes(app);
 }

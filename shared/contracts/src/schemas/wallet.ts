@@ -15,6 +15,16 @@ export const WITHDRAW_MIN = 500;
 export const WITHDRAW_MAX = 25_000;
 export const DEPOSIT_PRESETS = [100, 500, 1000, 2000, 3000, 5000, 10000, 15000, 20000, 25000] as const;
 export const WITHDRAW_PRESETS = [500, 1000, 2000, 3000, 5000, 10000, 15000, 20000, 25000] as const;
+
+/**
+ * The range refusal for `min`..`max` whole units, in the spec's words: with the site-wide constants it is exactly
+ * WALLET_MESSAGES.depositRange / withdrawRange; a payment method with its own range names that range.
+ */
+export function amountRangeMessage(action: 'deposit' | 'withdraw', min: number, max: number): string {
+  const n = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 });
+  return `The ${action === 'deposit' ? 'deposit' : 'withdrawal'} amount must be between ${n.format(min)} and ${n.format(max)}.`;
+}
+
 /** Deposit countdown (minutes) when the gateway names none (spec 9). */
 export const DEFAULT_EWALLET_TIMER_MINUTES = 10;
 /** /payment-request countdown (spec 9). */
