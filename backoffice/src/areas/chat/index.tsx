@@ -1,4 +1,14 @@
-// Area 'chat' of the console (see src/areas.ts).
+// Area 'chat' of the console (see src/areas.ts): the support desk and its canned replies.
+import { Route, Routes } from 'react-router';
+import { Desk } from './Desk';
+import { CannedReplies } from './Canned';
+
 export default function Area() {
-  return <h1>chat</h1>;
+  return (
+    <Routes>
+      <Route path="canned" element={<CannedReplies />} />
+      <Route path=":chatId" element={<Desk />} />
+      <Route path="*" element={<Desk />} />
+    </Routes>
+  );
 }

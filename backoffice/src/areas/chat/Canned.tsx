@@ -1,0 +1,223 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { css } from '@emotion/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  staffCannedReplies,
+  staffCreateCannedReply,
+  staffDeleteCannedReply,
+  staffUpdateCannedReply,
+  type CannedReply,
+} from '@khela/contracts';
+import { ApiError, Button, FieldError, Modal, TextField, formatDhakaDateTime, theme } from '@khela/web';
+import { useStaff } from '../../staff/context';
+import { DataTable } from '../../ui/DataTable';
+import { Screen, Toolbar } from '../../ui/layout';
+
+/** /chat/canned: the desk's canned replies (support and admin), each change audited by the API. */
+export function CannedReplies() {
+  const { api } = useStaff();
+  const [editing, setEditing] = useState<Partial<CannedReply> | null>(null);
+  const [reload, setReload] = useState(0);
+  const [deleting, setDeleting] = useState<CannedReply | null>(null);
+  const [error, setError] = useState('');
+
+  const columns: ColumnDef<CannedReply, unknown>[] = [
+    { id: 'title', header: 'Title', accessorKey: 'title' },
+    {
+      id: 'body',
+      header: 'Text',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span
+          css={css`
+            display: inline-block;
+            max-width: 520px;
+            overflow: hidden;
+            text-overflow: ellipsis;
+            vertical-align: bottom;
+          `}
+        >
+          {row.original.body}
+        </span>
+      ),
+    },
+    { id: 'updated_at', header: 'Updated', cell: ({ row }) => formatDhakaDateTime(row.original.updated_at) },
+    {
+      id: 'actions',
+      header: '',
+      enableSorting: false,
+      cell: ({ row }) => (
+        <span
+          css={css`
+            display: flex;
+            gap: 6px;
+          `}
+        >
+          <Button variant="secondary" onClick={() => setEditing(row.original)}>
+            Edit
+          </Button>
+          <Button variant="danger" onClick={() => setDeleting(row.original)}>
+            Delete
+          </Button>
+        </span>
+      ),
+    },
+  ];
+
+  const remove = async () => {
+    if (!deleting) return;
+    try {
+      await api.call(staffDeleteCannedReply, { params: { id: deleting.id } });
+      setDeleting(null);
+      setReload((n) => n + 1);
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
+  return (
+    <Screen>
+      <Toolbar>
+        <h1
+          css={css`
+            margin: 0 !important;
+          `}
+        >
+          Canned replies
+        </h1>
+        <span
+          css={css`
+            flex: 1;
+          `}
+        />
+        <Link to="/chat">Back to the desk</Link>
+        <Button onClick={() => setEditing({})}>New canned reply</Button>
+      </Toolbar>
+      {error && <FieldError role="alert">{error}</FieldError>}
+      <DataTable<CannedReply>
+        testId="canned-table"
+        columns={columns}
+        rowKey={(r) => String(r.id)}
+        reloadKey={reload}
+        initialSort={{ id: 'title', desc: false }}
+        searchPlaceholder="Search title or text"
+        load={(query) => api.call(staffCannedReplies, { query: query as never })}
+        csv={{
+          name: 'canned-replies',
+          columns: [
+            { header: 'id', value: (r) => r.id },
+            { header: 'title', value: (r) => r.title },
+            { header: 'text', value: (r) => r.body },
+            { header: 'updated_at', value: (r) => r.updated_at },
+          ],
+        }}
+      />
+      {editing && (
+        <CannedForm
+          reply={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            setReload((n) => n + 1);
+          }}
+        />
+      )}
+      <Modal
+        open={!!deleting}
+        title="Delete canned reply"
+        onClose={() => setDeleting(null)}
+        footer={
+          <>
+            <Button variant="secondary" onClick={() => setDeleting(null)}>
+              Cancel
+            </Button>
+            <Button variant="danger" onClick={() => void remove()}>
+              Delete
+            </Button>
+          </>
+        }
+      >
+        <p>Delete “{deleting?.title}”? Operators will no longer be able to insert it.</p>
+      </Modal>
+    </Screen>
+  );
+}
+
+function CannedForm(props: { reply: Partial<CannedReply>; onClose: () => void; onSaved: () => void }) {
+  const { api } = useStaff();
+  const [title, setTitle] = useState(props.reply.title ?? '');
+  const [body, setBody] = useState(props.reply.body ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setErrors({});
+    try {
+      if (props.reply.id) await api.call(staffUpdateCannedReply, { params: { id: props.reply.id }, body: { title, body } });
+      else await api.call(staffCreateCannedReply, { body: { title, body } });
+      props.onSaved();
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
+      setErrors(
+        fields && (fields.title || fields.body)
+          ? { title: fields.title?.[0] ?? '', body: fields.body?.[0] ?? '' }
+          : { form: (err as Error).message },
+      );
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Modal
+      open
+      title={props.reply.id ? 'Edit canned reply' : 'New canned reply'}
+      onClose={props.onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button onClick={() => void save()} disabled={busy}>
+            Save
+          </Button>
+        </>
+      }
+    >
+      <TextField
+        label="Title"
+        inputProps={{ value: title, maxLength: 80, onChange: (e) => setTitle(e.target.value) }}
+        error={errors.title}
+      />
+      <label
+        css={css`
+          display: block;
+          font-size: 13px;
+          margin-top: 8px;
+        `}
+      >
+        Text
+        <textarea
+          aria-label="Text"
+          value={body}
+          maxLength={2000}
+          rows={6}
+          onChange={(e) => setBody(e.target.value)}
+          css={css`
+            display: block;
+            width: 100%;
+            margin-top: 4px;
+            background: ${theme.color.surfaceRaised};
+            color: ${theme.color.text};
+            border: 1px solid ${theme.color.border};
+            border-radius: ${theme.radius.sm};
+            padding: 8px;
+            font: inherit;
+          `}
+        />
+      </label>
+      {errors.body && <FieldError>{errors.body}</FieldError>}
+      {errors.form && <FieldError role="alert">{errors.form}</FieldError>}
+    </Modal>
+  );
+}
