@@ -4,7 +4,7 @@ export const en = {
   title: 'Support chat',
   opening: 'Connecting you to support...',
   openFailed: 'Could not open the support chat.',
-  list: { title: 'Chats', empty: 'No Data', newChat: 'Chat with support', noMessages: 'No messages yet' },
+  list: { title: 'Chats', empty: 'No Data', newChat: 'Chat with support', noMessages: 'No messages yet', unread: '{{count}} unread' },
   box: {
     placeholder: 'Type a message',
     send: 'Send',
@@ -23,7 +23,13 @@ export const bn: typeof en = {
   title: 'সাপোর্ট চ্যাট',
   opening: 'সাপোর্টের সাথে সংযোগ করা হচ্ছে...',
   openFailed: 'সাপোর্ট চ্যাট খোলা যায়নি।',
-  list: { title: 'চ্যাট', empty: 'কোনো তথ্য নেই', newChat: 'সাপোর্টের সাথে চ্যাট করুন', noMessages: 'এখনো কোনো বার্তা নেই' },
+  list: {
+    title: 'চ্যাট',
+    empty: 'কোনো তথ্য নেই',
+    newChat: 'সাপোর্টের সাথে চ্যাট করুন',
+    noMessages: 'এখনো কোনো বার্তা নেই',
+    unread: '{{count}}টি অপঠিত',
+  },
   box: {
     placeholder: 'একটি বার্তা লিখুন',
     send: 'পাঠান',

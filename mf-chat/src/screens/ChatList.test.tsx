@@ -37,4 +37,14 @@ describe('/chat-list', () => {
     expect(item.textContent).toContain('Hello there');
     expect(item.getAttribute('href')).toBe('/chat-box/3');
   });
+
+  it('shows the count of support messages the player has not read', async () => {
+    data.chats = [
+      { chat_id: 4, other_user: { username: 'Khela Support' }, last_message: 'Done', updated_at: '2025-01-10T06:00:00Z', unread: 2 },
+    ];
+    list();
+    const badge = await screen.findByTestId('chat-list-unread');
+    expect(badge.textContent).toBe('2');
+    expect(badge.getAttribute('aria-label')).toBe('2 unread');
+  });
 });

@@ -80,6 +80,27 @@ export function ChatList() {
                 `}
               >
                 <strong>{c.other_user.username}</strong>
+                {!!c.unread && (
+                  <span
+                    data-testid="chat-list-unread"
+                    aria-label={t('list.unread', { count: c.unread })}
+                    css={css`
+                      display: inline-block;
+                      min-width: 18px;
+                      margin-left: 8px;
+                      padding: 0 6px;
+                      border-radius: ${theme.radius.pill};
+                      background: ${theme.color.danger};
+                      color: #fff;
+                      font-size: 11px;
+                      font-weight: 700;
+                      line-height: 18px;
+                      text-align: center;
+                    `}
+                  >
+                    {c.unread}
+                  </span>
+                )}
                 <div
                   css={css`
                     font-size: 13px;
