@@ -122,15 +122,18 @@ export async function reorderGames(q: Queryable, actor: AuditActor, ids: number[
     [ids],
   );
   if (before.rows.length !== ids.length) throw new ValidationFailed({ ids: [CONTENT_MESSAGES.reorder] });
-  await q.query('UPDATE games t SET sort_order = o.ord - 1 FROM unnest($1::bigint[]) WITH ORDINALITY AS o(id, ord) WHERE t.id = o.id', [
-    ids,
-  ]);
+  // the rows keep their place among the others: they take the consecutive orders from their lowest one
+  const start = Math.min(...before.rows.map((r) => r.sort_order));
+  await q.query(
+    'UPDATE games t SET sort_order = $2 + o.ord - 1 FROM unnest($1::bigint[]) WITH ORDINALITY AS o(id, ord) WHERE t.id = o.id',
+    [ids, start],
+  );
   await writeAudit(q, actor, {
     action: 'catalogue.game.reorder',
     entityType: 'game',
     reason: note ?? null,
     before: before.rows,
-    after: ids.map((id, i) => ({ id, sort_order: i })),
+    after: ids.map((id, i) => ({ id, sort_order: start + i })),
   });
   return { updated: ids.length };
 }

@@ -80,7 +80,7 @@ const dateOnly = z
 const sortOrder = z.coerce.number().int().min(-1_000_000).max(1_000_000);
 const onOff = z.enum(['active', 'inactive']);
 
-/** The body of a reorder: the ids of one list in their new order (sort_order becomes 0, 1, 2, ...). */
+/** The body of a reorder: ids in their new order; they take consecutive sort_orders from their lowest current one. */
 export const reorderBody = z.object({
   ids: z.array(z.number().int().positive()).min(1).max(500),
   note,
@@ -490,7 +490,7 @@ export const staffReorderGames = endpoint({
   auth: 'operator',
   roles: CONTENT,
   tags,
-  summary: 'Back office: the given games get sort_order 0, 1, 2, ... in this order (others keep theirs)',
+  summary: 'Back office: the given games take consecutive sort_orders from their lowest one, in this order (others keep theirs)',
   body: reorderBody,
   response: reorderResponse,
 });
