@@ -40,7 +40,6 @@ const PAYMENT_FROM = `FROM wallet_transactions t
   LEFT JOIN payment_methods m ON m.id = t.payment_method_id
   LEFT JOIN promotions pr ON pr.id = t.promotion_id`;
 
- 
 function paymentOut(t: Record<string, any>): PaymentRow {
   return {
     id: t.id,
@@ -89,7 +88,7 @@ export async function paymentRequests(q: Queryable, f: PaymentFilter) {
   if (f.currency) where.push(`t.currency = ${arg(f.currency)}`);
   if (f.player) {
     const who = arg(f.player);
-    where.push(/^\d+$/.test(f.player) ? `(t.player_id = ${who}::bigint OR p.username = ${who})` : `p.username = ${who}`);
+    where.push(/^\d+$/.test(f.player) ? `(t.player_id = ${arg(Number(f.player))} OR p.username = ${who})` : `p.username = ${who}`);
   }
   if (f.q) {
     const exact = arg(f.q);
@@ -219,7 +218,7 @@ export async function turnovers(q: Queryable, f: TurnoverFilter) {
   const where = ['w.status = $1'];
   if (f.player) {
     const who = arg(f.player);
-    where.push(/^\d+$/.test(f.player) ? `(w.player_id = ${who}::bigint OR p.username = ${who})` : `p.username = ${who}`);
+    where.push(/^\d+$/.test(f.player) ? `(w.player_id = ${arg(Number(f.player))} OR p.username = ${who})` : `p.username = ${who}`);
   }
   if (f.q) where.push(`p.username ILIKE ${arg(`${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`)}`);
   const from = `FROM wallet_turnovers w JOIN players p ON p.id = w.player_id LEFT JOIN wallet_transactions t ON t.id = w.transaction_id
@@ -293,7 +292,6 @@ const METHOD_COLUMNS = `m.id::int AS id, m.code, m.name, m.icon, m.status, m.acc
       'sort_order', n.sort_order) ORDER BY n.sort_order, n.id)
     FROM payment_method_numbers n WHERE n.payment_method_id = m.id), '[]'::json) AS numbers`;
 
- 
 const methodOut = (m: Record<string, any>): StaffPaymentMethod => ({
   ...(m as StaffPaymentMethod),
   status: m.status === 'active' ? ('active' as const) : ('inactive' as const),
