@@ -44,8 +44,8 @@ function Console() {
   const session = useStaff();
   const op = useOperator()!;
   useStaffStream();
-  const areas = AREAS.filter((a) => allows(op, a.roles));
-  // until TOTP is enrolled (when required) the API answers nothing but the enrolment: go there
+  // until TOTP is enrolled (when required) the API answers nothing but the enrolment: only My account is open
+  const areas = AREAS.filter((a) => allows(op, a.roles) && (!op.totp_enrolment_required || a.path === 'account'));
   const home = op.totp_enrolment_required ? '/account' : '/dashboard';
   return (
     <div

@@ -24,7 +24,8 @@ export function Login() {
       navigate(op.totp_enrolment_required ? '/account' : '/dashboard', { replace: true });
     } catch (err) {
       const code = err instanceof ApiError ? (err.data as { code?: string } | undefined)?.code : undefined;
-      if (code === 'totp_required') setAskTotp(true);
+      if (code === 'totp_required' || code === 'totp_invalid') setAskTotp(true);
+      if (code === 'totp_invalid') setTotp('');
       setError(err instanceof Error ? err.message : String(err));
     } finally {
       setBusy(false);

@@ -1,4 +1,269 @@
-// Area 'dashboard' of the console (see src/areas.ts).
-export default function Area() {
-  return <h1>dashboard</h1>;
+// Area 'dashboard': the queues, players online, today's money per currency and open alerts; every role.
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { css } from '@emotion/react';
+import { staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
+import { Button, Card, formatDhakaDateTime, formatMoney, Spinner, theme } from '@khela/web';
+import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
+import { Screen, Toolbar } from '../../ui/layout';
+
+/** Refresh period besides the staff push events. */
+export const DASHBOARD_REFRESH_MS = 30_000;
+
+const tilesCss = css`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
+  gap: 12px;
+  margin-bottom: 16px;
+`;
+const tileCss = css`
+  padding: 12px 14px;
+  h2 {
+    font-size: 13px;
+    color: ${theme.color.textMuted};
+    margin: 0 0 6px;
+    font-weight: 600;
+  }
+  .big {
+    font-size: 26px;
+    font-weight: 700;
+  }
+  .sub {
+    font-size: 12px;
+    color: ${theme.color.textMuted};
+  }
+`;
+const tableCss = css`
+  border-collapse: collapse;
+  font-size: 13px;
+  min-width: 520px;
+  th,
+  td {
+    padding: 6px 10px;
+    border-bottom: 1px solid ${theme.color.border};
+    text-align: right;
+  }
+  th:first-of-type,
+  td:first-of-type {
+    text-align: left;
+  }
+  th {
+    color: ${theme.color.textMuted};
+    font-weight: 600;
+  }
+`;
+
+export default function Dashboard() {
+  const { api } = useStaff();
+  const op = useOperator();
+  const [data, setData] = useState<StaffDashboard | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [updated, setUpdated] = useState<Date | null>(null);
+  const inFlight = useRef(false);
+
+  const load = useCallback(async () => {
+    if (inFlight.current) return;
+    inFlight.current = true;
+    try {
+      setData(await api.call(staffDashboard));
+      setUpdated(new Date());
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      inFlight.current = false;
+    }
+  }, [api]);
+
+  useEffect(() => {
+    void load();
+    const t = setInterval(() => void load(), DASHBOARD_REFRESH_MS);
+    return () => clearInterval(t);
+  }, [load]);
+  const onEvent = useCallback(() => void load(), [load]);
+  useStaffEvent('payment', onEvent);
+  useStaffEvent('chat', onEvent);
+  useStaffEvent('alert', onEvent);
+
+  const canResolve = allows(op, ['risk']);
+  async function resolve(id: number) {
+    try {
+      await api.call(staffResolveAlert, { params: { id }, body: {} });
+    } catch (err) {
+      setError((err as Error).message);
+    }
+    await load();
+  }
+
+  if (!data) {
+    return <Screen>{error ? <p role="alert">{error}</p> : <Spinner label="Loading the dashboard" />}</Screen>;
+  }
+  const pending = (action: 'deposit' | 'withdraw') => data.pending.filter((p) => p.action === action);
+  const count = (action: 'deposit' | 'withdraw') => pending(action).reduce((n, p) => n + p.count, 0);
+
+  return (
+    <Screen>
+      <Toolbar>
+        <h1
+          css={css`
+            margin: 0;
+          `}
+        >
+          Dashboard
+        </h1>
+        <span
+          css={css`
+            flex: 1;
+          `}
+        />
+        {updated && (
+          <span
+            css={css`
+              font-size: 12px;
+              color: ${theme.color.textMuted};
+            `}
+          >
+            Updated {formatDhakaDateTime(updated)} (Dhaka)
+          </span>
+        )}
+        <Button variant="ghost" onClick={() => void load()}>
+          Refresh
+        </Button>
+      </Toolbar>
+      {error && (
+        <p
+          role="alert"
+          css={css`
+            color: ${theme.color.danger};
+          `}
+        >
+          {error}
+        </p>
+      )}
+      <div css={tilesCss}>
+        {(['deposit', 'withdraw'] as const).map((action) => (
+          <Card key={action} css={tileCss} data-testid={`tile-pending-${action}`}>
+            <h2>Pending {action === 'deposit' ? 'deposits' : 'withdrawals'}</h2>
+            <div className="big">{count(action)}</div>
+            {pending(action).map((p) => (
+              <div className="sub" key={p.currency}>
+                {p.count} · {formatMoney(p.amount, p.currency)}
+              </div>
+            ))}
+          </Card>
+        ))}
+        <Card css={tileCss} data-testid="tile-open-chats">
+          <h2>Open chats</h2>
+          <div className="big">{data.open_chats}</div>
+          <div className="sub">waiting for an answer</div>
+        </Card>
+        <Card css={tileCss} data-testid="tile-online">
+          <h2>Players online</h2>
+          <div className="big">{data.players_online}</div>
+          <div className="sub">with a live connection</div>
+        </Card>
+        <Card css={tileCss} data-testid="tile-alerts">
+          <h2>Open alerts</h2>
+          <div
+            className="big"
+            css={css`
+              color: ${data.alerts_total ? theme.color.warning : 'inherit'};
+            `}
+          >
+            {data.alerts_total}
+          </div>
+        </Card>
+      </div>
+
+      <h2>Today ({data.today.day}, Dhaka)</h2>
+      {data.today.rows.length === 0 ? (
+        <p
+          css={css`
+            font-size: 13px;
+            color: ${theme.color.textMuted};
+          `}
+        >
+          No money has moved today yet.
+        </p>
+      ) : (
+        <table css={tableCss} data-testid="today">
+          <thead>
+            <tr>
+              <th>Currency</th>
+              <th>Deposits</th>
+              <th>Withdrawals</th>
+              <th>Casino GGR</th>
+              <th>Exchange commission</th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.today.rows.map((r) => (
+              <tr key={r.currency}>
+                <td>{r.currency}</td>
+                <td>{formatMoney(r.deposits, r.currency)}</td>
+                <td>{formatMoney(r.withdrawals, r.currency)}</td>
+                <td>{formatMoney(r.casino_ggr, r.currency)}</td>
+                <td>{formatMoney(r.exchange_commission, r.currency)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      <h2>Alerts</h2>
+      {data.alerts.length === 0 ? (
+        <p
+          css={css`
+            font-size: 13px;
+            color: ${theme.color.textMuted};
+          `}
+        >
+          Nothing to look at.
+        </p>
+      ) : (
+        <ul
+          data-testid="alerts"
+          css={css`
+            list-style: none;
+            padding: 0;
+            margin: 0;
+            font-size: 13px;
+            li {
+              display: flex;
+              gap: 12px;
+              align-items: center;
+              padding: 8px 0;
+              border-bottom: 1px solid ${theme.color.border};
+            }
+          `}
+        >
+          {data.alerts.map((a) => (
+            <li key={a.id}>
+              <span
+                css={css`
+                  color: ${theme.color.textMuted};
+                  white-space: nowrap;
+                `}
+              >
+                {formatDhakaDateTime(a.created_at)}
+              </span>
+              <strong>{a.kind}</strong>
+              <span
+                css={css`
+                  flex: 1;
+                `}
+              >
+                {a.message}
+                {a.ref ? ` (${a.ref})` : ''}
+              </span>
+              {canResolve && (
+                <Button variant="secondary" onClick={() => void resolve(a.id)}>
+                  Resolve
+                </Button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Screen>
+  );
 }

@@ -1,4 +1,357 @@
-// Area 'operators' of the console (see src/areas.ts).
-export default function Area() {
-  return <h1>operators</h1>;
+// Area 'operators' (admin): staff accounts — create, change role, disable/enable, unlock, reset two-factor sign-in.
+import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { css } from '@emotion/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  OPERATOR_ROLES,
+  staffCreateOperator,
+  staffDisableOperator,
+  staffEnableOperator,
+  staffOperators,
+  staffResetOperatorTotp,
+  staffSetOperatorRole,
+  staffUnlockOperator,
+  type OperatorRole,
+  type StaffOperatorRow,
+} from '@khela/contracts';
+import { ApiError, Button, FieldError, formatDhakaDateTime, Modal, theme } from '@khela/web';
+import { useOperator, useStaff } from '../../staff/context';
+import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { Facts, Screen, Toolbar } from '../../ui/layout';
+
+const controlCss = css`
+  padding: 7px 9px;
+  border-radius: ${theme.radius.sm};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.bg};
+  color: ${theme.color.text};
+  font: inherit;
+  font-size: 14px;
+  box-sizing: border-box;
+`;
+const fieldCss = css`
+  display: flex;
+  flex-direction: column;
+  gap: 4px;
+  font-size: 13px;
+  color: ${theme.color.textMuted};
+  margin-bottom: 12px;
+  input,
+  select {
+    width: 100%;
+  }
+`;
+
+function Field(props: { label: string; error?: string | undefined; children: ReactNode }) {
+  return (
+    <label css={fieldCss}>
+      {props.label}
+      {props.children}
+      {props.error && (
+        <span
+          role="alert"
+          css={css`
+            color: ${theme.color.danger};
+            font-size: 12px;
+          `}
+        >
+          {props.error}
+        </span>
+      )}
+    </label>
+  );
+}
+
+export function operatorStatus(r: Pick<StaffOperatorRow, 'disabled' | 'locked_until'>): string {
+  if (r.disabled) return 'Disabled';
+  if (r.locked_until) return `Locked until ${formatDhakaDateTime(r.locked_until)}`;
+  return 'Active';
+}
+
+const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+export default function Operators() {
+  const { api } = useStaff();
+  const [role, setRole] = useState<OperatorRole | ''>('');
+  const [status, setStatus] = useState<'' | 'active' | 'disabled' | 'locked'>('');
+  const [creating, setCreating] = useState(false);
+  const [selected, setSelected] = useState<StaffOperatorRow | null>(null);
+  const [tick, setTick] = useState(0);
+  const reload = () => setTick((t) => t + 1);
+
+  const load = useCallback(
+    (q: PageQuery) =>
+      api.call(staffOperators, {
+        query: { ...q, ...(role ? { role } : {}), ...(status ? { status } : {}) } as never,
+      }),
+    [api, role, status],
+  );
+
+  const columns = useMemo<ColumnDef<StaffOperatorRow, any>[]>(
+    () => [
+      { id: 'id', header: 'ID', accessorKey: 'id' },
+      { id: 'username', header: 'Username', accessorKey: 'username' },
+      { id: 'name', header: 'Name', cell: ({ row }) => row.original.name ?? '', enableSorting: false },
+      { id: 'role', header: 'Role', accessorKey: 'role' },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        cell: ({ row }) => (
+          <span
+            css={css`
+              color: ${row.original.disabled ? theme.color.danger : row.original.locked_until ? theme.color.warning : 'inherit'};
+            `}
+          >
+            {operatorStatus(row.original)}
+          </span>
+        ),
+      },
+      { id: 'totp', header: '2FA', cell: ({ row }) => (row.original.totp_enabled ? 'On' : 'Off'), enableSorting: false },
+      {
+        id: 'last_login_at',
+        header: 'Last log-in (Dhaka)',
+        cell: ({ row }) => (row.original.last_login_at ? formatDhakaDateTime(row.original.last_login_at) : '—'),
+      },
+      { id: 'created_at', header: 'Created (Dhaka)', cell: ({ row }) => formatDhakaDateTime(row.original.created_at) },
+    ],
+    [],
+  );
+
+  const select = (label: string, value: string, onChange: (v: string) => void, options: readonly string[]) => (
+    <select aria-label={label} css={controlCss} value={value} onChange={(e) => onChange(e.target.value)}>
+      <option value="">{label}: all</option>
+      {options.map((o) => (
+        <option key={o} value={o}>
+          {o}
+        </option>
+      ))}
+    </select>
+  );
+
+  return (
+    <Screen>
+      <h1>Operators</h1>
+      <DataTable
+        testId="operators-table"
+        columns={columns}
+        load={load}
+        reloadKey={`${role}|${status}|${tick}`}
+        rowKey={(r) => String(r.id)}
+        initialSort={{ id: 'id', desc: false }}
+        searchPlaceholder="Search username or name"
+        onRowClick={setSelected}
+        toolbar={
+          <>
+            {select('Role', role, (v) => setRole(v as OperatorRole | ''), OPERATOR_ROLES)}
+            {select('Status', status, (v) => setStatus(v as typeof status), ['active', 'disabled', 'locked'])}
+            <Button onClick={() => setCreating(true)}>New operator</Button>
+          </>
+        }
+        csv={{
+          name: 'operators',
+          columns: [
+            { header: 'id', value: (r) => r.id },
+            { header: 'username', value: (r) => r.username },
+            { header: 'name', value: (r) => r.name },
+            { header: 'role', value: (r) => r.role },
+            { header: 'status', value: (r) => operatorStatus(r) },
+            { header: 'totp', value: (r) => r.totp_enabled },
+            { header: 'last_login_at', value: (r) => r.last_login_at },
+            { header: 'created_at', value: (r) => r.created_at },
+          ],
+        }}
+      />
+      {creating && (
+        <CreateOperator
+          onClose={() => setCreating(false)}
+          onCreated={() => {
+            setCreating(false);
+            reload();
+          }}
+        />
+      )}
+      {selected && (
+        <ManageOperator
+          row={selected}
+          onClose={() => setSelected(null)}
+          onChanged={(r) => {
+            setSelected(r);
+            reload();
+          }}
+        />
+      )}
+    </Screen>
+  );
+}
+
+function CreateOperator(props: { onClose: () => void; onCreated: (r: StaffOperatorRow) => void }) {
+  const { api } = useStaff();
+  const [form, setForm] = useState({ username: '', name: '', role: 'support' as OperatorRole, password: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setErrors({});
+    setError(null);
+    try {
+      const r = await api.call(staffCreateOperator, {
+        body: { username: form.username, role: form.role, password: form.password, ...(form.name.trim() ? { name: form.name } : {}) },
+      });
+      props.onCreated(r);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
+      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+      else setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  return (
+    <Modal open title="New operator" onClose={props.onClose}>
+      <form onSubmit={submit} data-testid="create-operator">
+        <Field label="Username" error={errors.username}>
+          <input css={controlCss} name="username" autoComplete="off" value={form.username} onChange={set('username')} />
+        </Field>
+        <Field label="Name" error={errors.name}>
+          <input css={controlCss} name="name" value={form.name} onChange={set('name')} />
+        </Field>
+        <Field label="Role" error={errors.role}>
+          <select css={controlCss} name="role" value={form.role} onChange={set('role')}>
+            {OPERATOR_ROLES.map((r) => (
+              <option key={r} value={r}>
+                {r}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label="Initial password (at least 12 characters, not containing the username)" error={errors.password}>
+          <input
+            css={controlCss}
+            name="password"
+            type="password"
+            autoComplete="new-password"
+            value={form.password}
+            onChange={set('password')}
+          />
+        </Field>
+        {error && <FieldError role="alert">{error}</FieldError>}
+        <Button type="submit" disabled={busy}>
+          Create operator
+        </Button>
+      </form>
+    </Modal>
+  );
+}
+
+type Action = 'role' | 'disable' | 'enable' | 'unlock' | 'reset-totp';
+
+function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onChanged: (r: StaffOperatorRow) => void }) {
+  const { api } = useStaff();
+  const me = useOperator();
+  const r = props.row;
+  const [role, setRole] = useState<OperatorRole>(r.role);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  async function act(action: Action) {
+    if (reason.trim().length < 3) {
+      setError('Give a reason (at least 3 characters): it goes into the audit log.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const params = { id: r.id };
+      const body = { reason };
+      const next =
+        action === 'role'
+          ? await api.call(staffSetOperatorRole, { params, body: { role, reason } })
+          : action === 'disable'
+            ? await api.call(staffDisableOperator, { params, body })
+            : action === 'enable'
+              ? await api.call(staffEnableOperator, { params, body })
+              : action === 'unlock'
+                ? await api.call(staffUnlockOperator, { params, body })
+                : await api.call(staffResetOperatorTotp, { params, body });
+      setReason('');
+      props.onChanged(next);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const self = me?.id === r.id;
+  return (
+    <Modal open title={`Operator ${r.username}`} onClose={props.onClose}>
+      <div data-testid="manage-operator">
+        <Facts>
+          <dt>Name</dt>
+          <dd>{r.name ?? '—'}</dd>
+          <dt>Role</dt>
+          <dd>{r.role}</dd>
+          <dt>Status</dt>
+          <dd>{operatorStatus(r)}</dd>
+          <dt>Failed log-ins</dt>
+          <dd>{r.failed_logins}</dd>
+          <dt>Two-factor sign-in</dt>
+          <dd>{r.totp_enabled ? 'On' : 'Off'}</dd>
+          <dt>Last log-in</dt>
+          <dd>{r.last_login_at ? formatDhakaDateTime(r.last_login_at) : '—'}</dd>
+        </Facts>
+        <div
+          css={css`
+            margin-top: 16px;
+          `}
+        >
+          <Field label="Reason (for the audit log)">
+            <input css={controlCss} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} />
+          </Field>
+          <Toolbar>
+            <select aria-label="New role" css={controlCss} value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+              {OPERATOR_ROLES.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
+            </select>
+            <Button variant="secondary" disabled={busy || role === r.role} onClick={() => void act('role')}>
+              Change role
+            </Button>
+          </Toolbar>
+          <Toolbar>
+            {r.disabled ? (
+              <Button variant="secondary" disabled={busy} onClick={() => void act('enable')}>
+                Enable
+              </Button>
+            ) : (
+              <Button variant="danger" disabled={busy || self} onClick={() => void act('disable')}>
+                Disable
+              </Button>
+            )}
+            {(r.locked_until || r.failed_logins > 0) && (
+              <Button variant="secondary" disabled={busy} onClick={() => void act('unlock')}>
+                Unlock
+              </Button>
+            )}
+            {r.totp_enabled && (
+              <Button variant="secondary" disabled={busy} onClick={() => void act('reset-totp')}>
+                Reset 2FA
+              </Button>
+            )}
+          </Toolbar>
+          {error && <FieldError role="alert">{error}</FieldError>}
+        </div>
+      </div>
+    </Modal>
+  );
 }
