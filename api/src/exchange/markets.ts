@@ -28,6 +28,14 @@ export interface MarketRow {
   commissionBps: number | null;
   settledResult: SettledResult | null;
   settleRound: number;
+  /** What the feed says (status is the effective one: a staff suspension or settlement holds it). */
+  feedStatus: MarketStatus;
+  /** Staff suspended it: SUSPENDED whatever the feed says until staff resume it. */
+  staffSuspended: boolean;
+  /** Staff settled it: final until staff change it; the feed's result no longer settles it. */
+  staffResult: SettledResult | null;
+  feedAlertedResult: SettledResult | null;
+  startTime: string | null;
 }
 
 interface Raw {
@@ -50,10 +58,26 @@ interface Raw {
   commission_bps: number | null;
   settled_result: SettledResult | null;
   settle_round: number;
+  feed_status: MarketStatus | null;
+  staff_suspended: boolean;
+  staff_result: SettledResult | null;
+  feed_alerted_result: SettledResult | null;
+  start_time: Date | string | null;
 }
 
 const COLUMNS = `market_id, event_id, event_name, sport, kind, name, status, inplay, ball_running, bet_delay_ms, runners, fancy,
-  result, voided, feed_version, feed_clk, commission_bps, settled_result, settle_round`;
+  result, voided, feed_version, feed_clk, commission_bps, settled_result, settle_round, feed_status, staff_suspended, staff_result,
+  feed_alerted_result, start_time`;
+
+/**
+ * The status players and every check see: a staff settlement holds the market CLOSED, a staff suspension holds it
+ * SUSPENDED (a market the feed closed stays closed); otherwise the feed's. The SQL of applyFeedMarket says the same.
+ */
+export function effectiveStatus(feed: MarketStatus, staffSuspended: boolean, staffResult: SettledResult | null): MarketStatus {
+  if (staffResult) return 'CLOSED';
+  if (staffSuspended && feed !== 'CLOSED') return 'SUSPENDED';
+  return feed;
+}
 
 function toRow(r: Raw): MarketRow {
   return {
@@ -76,6 +100,11 @@ function toRow(r: Raw): MarketRow {
     commissionBps: r.commission_bps === null ? null : Number(r.commission_bps),
     settledResult: r.settled_result,
     settleRound: Number(r.settle_round),
+    feedStatus: r.feed_status ?? r.status,
+    staffSuspended: !!r.staff_suspended,
+    staffResult: r.staff_result,
+    feedAlertedResult: r.feed_alerted_result,
+    startTime: r.start_time === null ? null : new Date(r.start_time).toISOString(),
   };
 }
 
@@ -107,17 +136,26 @@ export interface MarketChange {
 export async function applyFeedMarket(
   q: Queryable,
   m: FeedMarket,
-  event: Pick<FeedEvent, 'name'> | null,
+  event: (Pick<FeedEvent, 'name'> & Partial<Pick<FeedEvent, 'openDate'>>) | null,
   clk: number,
+  /** Gets the stored row as locked (also when the state is skipped): the feed sync relays the status staff hold. */
+  seen?: { row: MarketRow | null },
 ): Promise<MarketChange | null> {
   const before = await lockMarket(q, m.marketId);
+  if (seen) seen.row = before;
   if (before && before.feedVersion >= m.version && before.feedClk > 0) return null;
+  const start = event?.openDate && !Number.isNaN(Date.parse(event.openDate)) ? new Date(event.openDate).toISOString() : null;
+  // status: the feed's, unless staff hold the market (effectiveStatus); feed_status: always the feed's
   const r = await q.query<Raw>(
     `INSERT INTO exchange_markets (market_id, event_id, event_name, sport, kind, name, status, inplay, ball_running, bet_delay_ms,
-       runners, fancy, result, voided, feed_version, feed_clk, updated_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, now())
+       runners, fancy, result, voided, feed_version, feed_clk, feed_status, start_time, updated_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $7, $17::timestamptz, now())
      ON CONFLICT (market_id) DO UPDATE SET event_name = CASE WHEN EXCLUDED.event_name = '' THEN exchange_markets.event_name ELSE EXCLUDED.event_name END,
-       sport = EXCLUDED.sport, kind = EXCLUDED.kind, name = EXCLUDED.name, status = EXCLUDED.status, inplay = EXCLUDED.inplay,
+       sport = EXCLUDED.sport, kind = EXCLUDED.kind, name = EXCLUDED.name,
+       status = CASE WHEN exchange_markets.staff_result IS NOT NULL THEN 'CLOSED'
+                     WHEN exchange_markets.staff_suspended AND EXCLUDED.status <> 'CLOSED' THEN 'SUSPENDED'
+                     ELSE EXCLUDED.status END,
+       feed_status = EXCLUDED.status, start_time = COALESCE(EXCLUDED.start_time, exchange_markets.start_time), inplay = EXCLUDED.inplay,
        ball_running = EXCLUDED.ball_running, bet_delay_ms = EXCLUDED.bet_delay_ms, runners = EXCLUDED.runners, fancy = EXCLUDED.fancy,
        result = EXCLUDED.result, voided = EXCLUDED.voided, feed_version = EXCLUDED.feed_version, feed_clk = EXCLUDED.feed_clk,
        updated_at = now()
@@ -139,11 +177,30 @@ export async function applyFeedMarket(
       m.voided,
       m.version,
       clk,
+      start,
     ],
   );
+  const after = toRow(r.rows[0]!);
+  // the market's history keeps the feed's state changes (not its price ticks)
+  if (
+    !before ||
+    before.feedStatus !== after.feedStatus ||
+    before.inplay !== after.inplay ||
+    before.voided !== after.voided ||
+    JSON.stringify(before.result) !== JSON.stringify(after.result)
+  )
+    await q.query(
+      `INSERT INTO exchange_market_history (market_id, source, action, status, inplay, result) VALUES ($1, 'feed', 'feed', $2, $3, $4::jsonb)`,
+      [
+        m.marketId,
+        after.feedStatus,
+        after.inplay,
+        after.voided ? JSON.stringify({ void: true }) : after.result ? JSON.stringify(after.result) : null,
+      ],
+    );
   // Size taken from the house counts until the next feed version only.
   await q.query('DELETE FROM exchange_house_taken WHERE market_id = $1 AND feed_version < $2', [m.marketId, m.version]);
-  return { before, after: toRow(r.rows[0]!) };
+  return { before, after };
 }
 
 /** The name a player sees for a selection of a market. */

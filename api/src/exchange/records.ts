@@ -34,10 +34,10 @@ export async function exchangeRecords(
   now = new Date(),
 ): Promise<ExchangeRecord[]> {
   const range = filter.date === 'all' ? null : dhakaDateRange(filter.date, now);
-  const rows = await q.query<BetViewRow & { id: string; currency: string; sport: string }>(
+  const rows = await q.query<BetViewRow & { id: string; currency: string; sport: string; voided: boolean }>(
     `SELECT b.id, b.currency, m.sport, b.public_id, b.market_id, m.name AS market_name, b.kind, m.event_id, m.event_name, b.selection_id,
        b.selection_name, b.side, b.price, b.line, b.stake_minor, b.matched_minor, b.matched_value, b.remaining_minor, b.status,
-       b.persistence, b.reason, b.profit_minor, b.placed_at, b.delay_until, b.settled_at
+       b.persistence, b.reason, b.profit_minor, b.placed_at, b.delay_until, b.settled_at, b.voided
      FROM exchange_bets b JOIN exchange_markets m ON m.market_id = b.market_id
      WHERE b.player_id = $1 AND ($2::timestamptz IS NULL OR b.placed_at >= $2) AND ($3::timestamptz IS NULL OR b.placed_at < $3)
      ORDER BY b.placed_at DESC, b.id DESC LIMIT 1000`,
@@ -69,7 +69,8 @@ export async function exchangeRecords(
 
   return rows.rows.map((r) => {
     const bet = betOut(r);
-    const status = exchangeRecordStatus(bet.status);
+    // a bet returned by a void of its market shows Void, also its part cancelled by it (the void marker)
+    const status = r.voided ? 'VOID' : exchangeRecordStatus(bet.status);
     const share = shares.get(Number(r.id)) ?? 0;
     const profit = r.profit_minor === null ? 0 : Number(r.profit_minor);
     return {

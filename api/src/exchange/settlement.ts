@@ -119,14 +119,75 @@ interface Figures {
   net: number;
 }
 
+/** A staff alert raised in a settlement's transaction, to publish (app.push.publishStaff('alert', ...)) after the commit. */
+export interface SettlementAlert {
+  kind: 'market.feed_disagrees';
+  message: string;
+  ref: string;
+}
+
+export const sameResult = (a: SettledResult | null, b: SettledResult | null): boolean => resultKey(a) === resultKey(b);
+
+/** How staff and logs name a result: "winner 100101", "runs 57", "void". */
+export function describeResult(market: Pick<MarketRow, 'runners' | 'kind'>, r: SettledResult | null): string {
+  if (r === null) return 'none';
+  if ('void' in r) return 'void';
+  if ('runs' in r) return `runs ${r.runs}`;
+  const name = market.runners.find((x) => String(x.selectionId) === r.winner)?.name;
+  return name ? `winner ${r.winner} (${name})` : `winner ${r.winner}`;
+}
+
 /**
- * Settles (or voids, or re-settles) a CLOSED market whose feed result differs from what was last settled, under the
- * market's lock (the caller locked it). Answers the ids of players whose money moved (to push their balance), and of
- * those whose bets were settled or closed (to push "your bets changed"). The same result again answers [].
+ * The feed's result of a CLOSED market (the feed sync calls it for every version of a resulted market), under the
+ * market's lock. Precedence: a staff settlement is final until staff change it, so a feed result equal to it does
+ * nothing and one that differs does not re-settle but raises ONE staff alert per differing result (a row in
+ * staff_alerts and the market's history, and `alerts` gets it for the caller to publish after the commit). Without a
+ * staff decision the feed's result settles (settleResult: a changed result re-settles by the difference). Answers the
+ * players to push.
  */
-export async function settleMarket(q: Queryable, market: MarketRow, cfg: ExchangeConfig): Promise<number[]> {
+export async function settleMarket(q: Queryable, market: MarketRow, cfg: ExchangeConfig, alerts?: SettlementAlert[]): Promise<number[]> {
   const target = feedResult(market);
   if (target === null) return [];
+  const current = await lockMarket(q, market.marketId);
+  if (!current) throw new Error(`Unknown market ${market.marketId}`);
+  if (current.staffResult) {
+    if (sameResult(current.staffResult, target) || sameResult(current.feedAlertedResult, target)) return [];
+    const alert: SettlementAlert = {
+      kind: 'market.feed_disagrees',
+      ref: `market:${market.marketId}`,
+      message: `Feed result for ${market.eventName ? `${market.eventName} — ` : ''}${market.name} (${market.marketId}) is ${describeResult(
+        market,
+        target,
+      )}; staff settled it as ${describeResult(market, current.staffResult)}. Not re-settled.`,
+    };
+    await q.query('INSERT INTO staff_alerts (kind, message, ref) VALUES ($1, $2, $3)', [alert.kind, alert.message, alert.ref]);
+    await q.query('UPDATE exchange_markets SET feed_alerted_result = $2::jsonb WHERE market_id = $1', [
+      market.marketId,
+      JSON.stringify(target),
+    ]);
+    await q.query(
+      `INSERT INTO exchange_market_history (market_id, source, action, status, result, reason) VALUES ($1, 'feed', 'feed_disagrees', $2, $3::jsonb, $4)`,
+      [market.marketId, current.status, JSON.stringify(target), alert.message],
+    );
+    alerts?.push(alert);
+    return [];
+  }
+  return settleResult(q, market, cfg, target, { source: 'feed' });
+}
+
+/**
+ * Settles (or voids, or re-settles) a CLOSED market on `target` when it differs from what was last settled, under
+ * the market's lock (the caller locked it): the feed's result (settleMarket) or a staff decision (staff/service.ts).
+ * Answers the ids of players whose money moved (to push their balance), and of those whose bets were settled or
+ * closed (to push "your bets changed"). The same result again answers [].
+ */
+export async function settleResult(
+  q: Queryable,
+  market: MarketRow,
+  cfg: ExchangeConfig,
+  target: SettledResult,
+  by: { source: 'feed' | 'staff'; operatorId?: number; reason?: string },
+): Promise<number[]> {
   // what was settled last, read under the lock (the caller's row may predate a settlement in this transaction)
   const current = await lockMarket(q, market.marketId);
   if (!current) throw new Error(`Unknown market ${market.marketId}`);
@@ -234,9 +295,25 @@ export async function settleMarket(q: Queryable, market: MarketRow, cfg: Exchang
       [bets.map((b) => b.betId), bets.map((b) => b.status), bets.map((b) => b.profit)],
     );
   }
+  // the void marker: every bet of a voided market was returned (its matched part VOID, the rest cancelled by it)
+  const isVoid = 'void' in target;
+  await q.query('UPDATE exchange_bets SET voided = $2 WHERE market_id = $1 AND voided <> $2', [market.marketId, isVoid]);
   await q.query(
-    `UPDATE exchange_markets SET settled_result = $2::jsonb, settle_round = $3, settled_at = now(), updated_at = now() WHERE market_id = $1`,
-    [market.marketId, JSON.stringify(target), round],
+    `UPDATE exchange_markets SET settled_result = $2::jsonb, settle_round = $3, settled_at = now(), updated_at = now(),
+       void_reason = CASE WHEN $4 THEN COALESCE($5, void_reason, 'Voided by the feed') ELSE NULL END
+     WHERE market_id = $1`,
+    [market.marketId, JSON.stringify(target), round, isVoid, by.reason ?? null],
+  );
+  await q.query(
+    `INSERT INTO exchange_market_history (market_id, source, action, status, result, operator_id, reason) VALUES ($1, $2, $3, 'CLOSED', $4::jsonb, $5, $6)`,
+    [
+      market.marketId,
+      by.source,
+      isVoid ? 'void' : round === 1 ? 'settle' : 'resettle',
+      JSON.stringify(target),
+      by.operatorId ?? null,
+      by.reason ?? null,
+    ],
   );
   return [...moved].sort((a, b) => a - b);
 }

@@ -88,6 +88,7 @@ describe('applying the feed', () => {
     const t = performance.now();
     expect(await sync.applyImage(big)).toMatchObject({ applied: 70 });
     console.log(`image of 70 markets applied in ${(performance.now() - t).toFixed(0)} ms on PGlite`);
+    await db.query(`DELETE FROM exchange_market_history WHERE market_id LIKE 'x%'`);
     await db.query(`DELETE FROM exchange_markets WHERE market_id LIKE 'x%'`);
   });
 

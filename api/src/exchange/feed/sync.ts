@@ -5,12 +5,12 @@ import type { Db } from '../../db';
 import type { PushService } from '../../push/service';
 import { lapseUnpersisted, sweepCrossing } from '../bets';
 import type { ExchangeConfig } from '../config';
-import { applyFeedMarket, type MarketRow } from '../markets';
+import { applyFeedMarket, effectiveStatus, type MarketRow, type MarketStatus } from '../markets';
 import { pushBetChanges } from '../notify';
-import { settleMarket } from '../settlement';
+import { settleMarket, type SettlementAlert } from '../settlement';
 
-/** What the sync needs of `app.push`. */
-export type FeedPush = Pick<PushService, 'publish' | 'publishBalance' | 'broadcast'>;
+/** What the sync needs of `app.push` (publishStaff: a feed result disagreeing with a staff settlement alerts staff). */
+export type FeedPush = Pick<PushService, 'publish' | 'publishBalance' | 'broadcast'> & Partial<Pick<PushService, 'publishStaff'>>;
 
 export interface FeedLog {
   info(obj: object, msg: string): void;
@@ -71,8 +71,10 @@ export class FeedSync {
   private readonly retryMs: number;
   private readonly maxRetryMs: number;
   private readonly now: () => number;
-  /** Deltas carry no event names: they come from the images. */
-  private readonly eventNames = new Map<string, string>();
+  /** Deltas carry no event names (nor start times): they come from the images. */
+  private readonly eventNames = new Map<string, { name: string; openDate: string }>();
+  /** Markets staff hold (suspended or settled): their relayed status is the held one, not the feed's. */
+  private readonly held = new Map<string, MarketStatus>();
   /** The version last relayed to this process's streams, per market (each process relays every newer version once). */
   private readonly relayed = new Map<string, number>();
   private readonly retries = new Map<string, Retry>();
@@ -101,14 +103,15 @@ export class FeedSync {
    */
   async applyImage(img: FeedImage, opts: { newHistory?: boolean } = {}): Promise<ApplyOutcome> {
     const started = this.now();
-    for (const e of img.events) this.eventNames.set(e.eventId, e.name);
-    const stored = new Map(
-      (
-        await this.db.query<{ market_id: string; feed_version: number; feed_clk: string }>(
-          'SELECT market_id, feed_version, feed_clk FROM exchange_markets',
-        )
-      ).rows.map((r) => [r.market_id, { version: Number(r.feed_version), clk: Number(r.feed_clk) }]),
-    );
+    for (const e of img.events) this.eventNames.set(e.eventId, { name: e.name, openDate: e.openDate });
+    const rows = (
+      await this.db.query<{ market_id: string; feed_version: number; feed_clk: string; status: MarketStatus; staff_held: boolean }>(
+        `SELECT market_id, feed_version, feed_clk, status, (staff_suspended OR staff_result IS NOT NULL) AS staff_held FROM exchange_markets`,
+      )
+    ).rows;
+    this.held.clear();
+    for (const r of rows) if (r.staff_held) this.held.set(r.market_id, r.status === 'CLOSED' ? 'CLOSED' : 'SUSPENDED');
+    const stored = new Map(rows.map((r) => [r.market_id, { version: Number(r.feed_version), clk: Number(r.feed_clk) }]));
     const newHistory = !!opts.newHistory;
     if (newHistory) this.relayed.clear(); // versions start over
     const work: Array<{ m: FeedMarket; reset: Reset | null }> = [];
@@ -164,7 +167,9 @@ export class FeedSync {
 
   /** One market in its own transaction; pushes once it committed. Never throws: a failure is queued for a retry. */
   private async applyOne(m: FeedMarket, clk: number, reset: Reset | null): Promise<'applied' | 'skipped' | null> {
-    const name = this.eventNames.get(m.eventId);
+    const event = this.eventNames.get(m.eventId);
+    const alerts: SettlementAlert[] = [];
+    const seen: { row: MarketRow | null } = { row: null };
     let result: { after: MarketRow; players: number[] } | null;
     try {
       result = await this.db.tx(async (q) => {
@@ -176,7 +181,7 @@ export class FeedSync {
              WHERE market_id = $1 AND ((feed_clk <= $2 AND feed_version > $3) OR ($4 AND feed_clk > $2))`,
             [m.marketId, clk, m.version, reset.newHistory],
           );
-        const change = await applyFeedMarket(q, m, name === undefined ? null : { name }, clk);
+        const change = await applyFeedMarket(q, m, event ?? null, clk, seen);
         if (!change) return null;
         const { before, after } = change;
         const players = new Set<number>();
@@ -191,7 +196,7 @@ export class FeedSync {
         )
           add(await sweepCrossing(q, after, this.cfg));
         // every new version of a resulted market: settleMarket compares with what it settled (a corrected result re-settles)
-        if (after.status === 'CLOSED' && (after.result || after.voided)) add(await settleMarket(q, after, this.cfg));
+        if (after.status === 'CLOSED' && (after.result || after.voided)) add(await settleMarket(q, after, this.cfg, alerts));
         return { after, players: [...players] };
       });
     } catch (err) {
@@ -210,9 +215,27 @@ export class FeedSync {
     }
     const superseded = this.retries.get(m.marketId);
     if (superseded && superseded.market.version <= m.version) this.retries.delete(m.marketId);
-    if (result) await pushBetChanges(this.push, m.marketId, result.players, this.log);
+    this.noteHold(result ? result.after : seen.row);
+    if (result) {
+      await pushBetChanges(this.push, m.marketId, result.players, this.log);
+    }
+    for (const a of alerts) await this.push.publishStaff?.('alert', a);
     this.relay(m);
     return result ? 'applied' : 'skipped';
+  }
+
+  private relayStatus(m: FeedMarket): MarketStatus {
+    const held = this.held.get(m.marketId);
+    if (held === 'CLOSED') return 'CLOSED';
+    return effectiveStatus(m.status, held === 'SUSPENDED', null);
+  }
+
+  /** Whether staff hold the market (read under its lock by whichever path saw the row). */
+  private noteHold(row: MarketRow | null) {
+    if (!row) return;
+    if (row.staffResult) this.held.set(row.marketId, 'CLOSED');
+    else if (row.staffSuspended) this.held.set(row.marketId, 'SUSPENDED');
+    else this.held.delete(row.marketId);
   }
 
   /** To this process's streams, each newer version once (whichever process wrote it: each relays to its own streams). */
@@ -221,7 +244,8 @@ export class FeedSync {
     this.relayed.set(m.marketId, m.version);
     const payload: PushPayload<'odds'> = {
       marketId: m.marketId,
-      status: m.status,
+      // a market staff hold shows the held status (the feed's own may say OPEN)
+      status: this.relayStatus(m),
       inplay: m.inplay,
       ballRunning: m.ballRunning,
       version: m.version,
