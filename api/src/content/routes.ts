@@ -19,6 +19,11 @@ import * as content from './service';
 /** Spec section 7 content, the game catalogue, the player's market flags and /captcha. */
 export default async function contentRoutes(app: FastifyInstance) {
   const db = app.db;
+  // Staff change these in the back office: a browser must ask again on every page load (no heuristic caching), so
+  // maintenance, a new promotion or slider shows at the next load without a rebuild. Hooks here stay in this plugin.
+  app.addHook('onSend', async (req, reply) => {
+    if (req.method === 'GET' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+  });
   registerEndpoint(app, getLogo, async () => content.logos(db));
   registerEndpoint(app, getGeneral, async () => content.generalSettings(db));
   registerEndpoint(app, getSliders, async () => content.sliders(db));

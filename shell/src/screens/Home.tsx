@@ -135,6 +135,8 @@ export function Home() {
   const sliders = useSliders();
   const generalState = useGeneral();
   const general = generalState.data;
+  // staff's marquee messages (back office), else the system notice, as before there were any
+  const marqueeText = general?.marquee?.length ? general.marquee.join('   •   ') : general?.system_notice;
   const [category, setCategory] = useState<Category | null>(null);
   const all = sliders.data ?? [];
   const main = all.filter((s) => s.slider_type === 'Main');
@@ -198,8 +200,8 @@ export function Home() {
         />
       )}
 
-      {general?.system_notice ? (
-        <Marquee text={general.system_notice} />
+      {marqueeText ? (
+        <Marquee text={marqueeText} />
       ) : generalState.loading ? (
         <div
           aria-hidden="true"
@@ -312,7 +314,7 @@ export function Home() {
           </CardRow>
         </section>
       )}
-      <HomePopups notice={general?.system_notice} />
+      <HomePopups notice={general?.system_notice} popups={general?.popups} />
     </div>
   );
 }

@@ -139,7 +139,14 @@ describe('back office, content: settings and maintenance', () => {
     const off = await call('content', staffUpdateSettings, { site_status: 0, note: 'deploy' });
     expect(off.status).toBe(200);
     expect(off.body.site_status).toBe(0);
-    expect((await app.inject({ method: 'GET', url: '/api/general' })).json().site_status).toBe(0);
+    const general = await app.inject({ method: 'GET', url: '/api/general' });
+    expect(general.json().site_status).toBe(0);
+    // asked again at every page load: no browser keeps an old answer
+    expect(general.headers['cache-control']).toBe('no-cache');
+    for (const u of ['/api/promotion', '/api/sliders', '/api/logo']) {
+      expect((await app.inject({ method: 'GET', url: u })).headers['cache-control']).toBe('no-cache');
+    }
+    expect((await app.inject({ method: 'GET', url: '/health' })).headers['cache-control']).toBeUndefined();
     const a = await lastAudit('content.maintenance.on');
     expect(a).toMatchObject({ username: 'content', reason: 'deploy', before: { site_status: 1 }, after: { site_status: 0 } });
 
