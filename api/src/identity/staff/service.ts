@@ -80,47 +80,85 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
   if (a.q) where.push(searchCondition(a.q, params));
   if (a.status) where.push(`p.status = $${params.push(a.status)}`);
   if (a.currency) where.push(`p.currency = $${params.push(a.currency)}`);
-  const whereSql = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const filter = where.join(' AND ');
+  const whereSql = filter ? `WHERE ${filter}` : '';
+  const andFilter = filter ? `AND ${filter}` : '';
   const d = dirSql(a.dir);
   const sort = a.sort ?? 'id';
-  const order =
-    sort === 'username'
-      ? `lower(p.username) ${d}`
-      : sort === 'created_at'
-        ? `p.created_at ${d}, p.id ${d}`
-        : sort === 'balance'
-          ? `COALESCE(m.balance_minor, 0) ${d}, p.id ${d}`
-          : `p.id ${d}`;
-  // sorting by balance joins the main accounts once (a hash join) instead of a lookup per row
-  const from =
-    sort === 'balance'
-      ? `players p LEFT JOIN ledger_accounts m ON m.player_id = p.id AND m.code = 'player:' || p.id || ':main' AND m.currency = p.currency`
-      : 'players p';
-  const limit = `LIMIT $${params.push(a.per_page)} OFFSET $${params.push(offsetOf(a))}`;
-  const rows = await db.query<Record<string, any>>(
-    `SELECT p.id, p.username, p.name, p.phone, p.email, p.currency, p.status, p.exchange_market, p.cs_market, p.created_at,
-            ${sort === 'balance' ? 'm.balance_minor' : MAIN_BALANCE_SQL} AS balance_minor
-     FROM ${from} ${whereSql} ORDER BY ${order} ${limit}`,
-    params,
-  );
-  const count = await db.query<{ n: string }>(`SELECT count(*) AS n FROM players p ${whereSql}`, params.slice(0, -2));
+  const count = await db.query<{ n: string }>(`SELECT count(*) AS n FROM players p ${whereSql}`, params);
+  const total = Number(count.rows[0]!.n);
+
+  // The page's ids first (an index walk, however deep the page), then the rows and balances of those only.
+  const page = async (sql: string, limit: number, offset: number): Promise<string[]> => {
+    if (limit <= 0) return [];
+    const r = await db.query<{ id: string }>(`${sql} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [...params, limit, offset]);
+    return r.rows.map((x) => x.id);
+  };
+  let ids: string[];
+  if (sort === 'balance') {
+    // Two index-ordered parts instead of sorting every player by a joined balance: players with money, from the
+    // partial index of main accounts by balance; then everyone else (balance 0, or no account yet) by id.
+    const funded = `SELECT p.id FROM ledger_accounts m JOIN players p ON p.id = m.player_id
+      WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' AND m.balance_minor > 0 ${andFilter}
+      ORDER BY m.balance_minor ${d}, m.player_id ${d}`;
+    const unfunded = `SELECT p.id FROM players p WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts m
+      WHERE m.code = 'player:' || p.id || ':main' AND m.currency = p.currency AND m.balance_minor > 0) ${andFilter}
+      ORDER BY p.id ${d}`;
+    // the count of the first part only when the page reaches past it (deep pages); main accounts never go negative
+    const fundedCount = async () =>
+      Number(
+        (
+          await db.query<{ n: string }>(
+            filter
+              ? `SELECT count(*) AS n FROM ledger_accounts m JOIN players p ON p.id = m.player_id
+                 WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' AND m.balance_minor > 0 ${andFilter}`
+              : `SELECT count(*) AS n FROM ledger_accounts m WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' AND m.balance_minor > 0`,
+            params,
+          )
+        ).rows[0]!.n,
+      );
+    const [first, second] = d === 'DESC' ? [funded, unfunded] : [unfunded, funded];
+    const offset = offsetOf(a);
+    const head = await page(first, a.per_page, offset);
+    if (head.length === a.per_page) ids = head;
+    else if (head.length > 0 || offset === 0) ids = [...head, ...(await page(second, a.per_page - head.length, 0))];
+    else {
+      const firstCount = d === 'DESC' ? await fundedCount() : total - (await fundedCount());
+      ids = await page(second, a.per_page, Math.max(0, offset - firstCount));
+    }
+  } else {
+    const order = sort === 'username' ? `lower(p.username) ${d}` : sort === 'created_at' ? `p.created_at ${d}, p.id ${d}` : `p.id ${d}`;
+    ids = await page(`SELECT p.id FROM players p ${whereSql} ORDER BY ${order}`, a.per_page, offsetOf(a));
+  }
+  const rows = ids.length
+    ? await db.query<Record<string, any>>(
+        `SELECT p.id, p.username, p.name, p.phone, p.email, p.currency, p.status, p.exchange_market, p.cs_market, p.created_at,
+                ${MAIN_BALANCE_SQL} AS balance_minor
+         FROM players p WHERE p.id = ANY($1::bigint[])`,
+        [ids],
+      )
+    : { rows: [] };
+  const byId = new Map(rows.rows.map((r) => [String(r.id), r]));
   return {
-    data: rows.rows.map((r) => ({
-      id: Number(r.id),
-      username: r.username,
-      name: r.name,
-      phone: r.phone,
-      email: r.email,
-      currency: r.currency,
-      status: r.status,
-      exchange_market: Number(r.exchange_market),
-      cs_market: Number(r.cs_market),
-      balance: money(r.balance_minor),
-      created_at: iso(r.created_at),
-    })),
+    data: ids
+      .map((id) => byId.get(String(id)))
+      .filter((r) => r !== undefined)
+      .map((r) => ({
+        id: Number(r.id),
+        username: r.username,
+        name: r.name,
+        phone: r.phone,
+        email: r.email,
+        currency: r.currency,
+        status: r.status,
+        exchange_market: Number(r.exchange_market),
+        cs_market: Number(r.cs_market),
+        balance: money(r.balance_minor),
+        created_at: iso(r.created_at),
+      })),
     page: a.page,
     per_page: a.per_page,
-    total: Number(count.rows[0]!.n),
+    total,
   };
 }
 

@@ -1,4 +1,13 @@
-// Area 'players' of the console (see src/areas.ts).
+// Area 'players' of the console (see src/areas.ts): the players table and a player's page.
+import { Route, Routes } from 'react-router';
+import { PlayerPage } from './PlayerPage';
+import { PlayersTable } from './PlayersTable';
+
 export default function Area() {
-  return <h1>players</h1>;
+  return (
+    <Routes>
+      <Route index element={<PlayersTable />} />
+      <Route path=":id" element={<PlayerPage />} />
+    </Routes>
+  );
 }
