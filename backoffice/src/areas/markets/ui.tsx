@@ -1,0 +1,85 @@
+// Small pieces the markets screens share: result and status texts, signed money, form controls.
+import type { ReactNode } from 'react';
+import { css } from '@emotion/react';
+import type { StaffMarketResult } from '@khela/contracts';
+import { theme } from '@khela/web';
+
+export const controlCss = css`
+  padding: 7px 9px;
+  border-radius: ${theme.radius.sm};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.bg};
+  color: ${theme.color.text};
+  font: inherit;
+  font-size: 14px;
+  box-sizing: border-box;
+`;
+
+/** "Winner Bangladesh", "Runs 57", "Void", "—". */
+export function resultText(r: StaffMarketResult | null, runners: { selection_id: string; name: string }[] = []): string {
+  if (!r) return '—';
+  if (r.void) return 'Void';
+  if (r.runs !== undefined) return `Runs ${r.runs}`;
+  if (r.winner !== undefined) return `Winner ${runners.find((x) => x.selection_id === r.winner)?.name ?? r.winner}`;
+  return '—';
+}
+
+const statusColor: Record<string, string> = {
+  OPEN: theme.color.success,
+  SUSPENDED: theme.color.warning,
+  CLOSED: theme.color.textMuted,
+  INACTIVE: theme.color.textMuted,
+};
+
+export function StatusBadge(props: { status: string; staff?: boolean }) {
+  return (
+    <span
+      data-testid="market-status"
+      css={css`
+        color: ${statusColor[props.status] ?? 'inherit'};
+        font-weight: 600;
+      `}
+    >
+      {props.status}
+      {props.staff ? ' (staff)' : ''}
+    </span>
+  );
+}
+
+/** A money string, red when negative. */
+export function Money(props: { value: string; strong?: boolean }) {
+  const negative = props.value.startsWith('-');
+  return (
+    <span
+      css={css`
+        color: ${negative ? theme.color.danger : 'inherit'};
+        font-variant-numeric: tabular-nums;
+        font-weight: ${props.strong ? 600 : 'inherit'};
+      `}
+    >
+      {props.value}
+    </span>
+  );
+}
+
+export function Field(props: { label: string; children: ReactNode }) {
+  return (
+    <label
+      css={css`
+        display: flex;
+        flex-direction: column;
+        gap: 4px;
+        font-size: 13px;
+        color: ${theme.color.textMuted};
+        margin-bottom: 12px;
+        input,
+        select {
+          width: 100%;
+        }
+      `}
+    >
+      {props.label}
+      {props.children}
+    </label>
+  );
+}
