@@ -16,7 +16,7 @@ import {
   type StaffPushPayload,
   type ResponseOf,
 } from '@khela/contracts';
-import { ApiError, Button, FieldError, Spinner, Tabs, formatDhakaDateTime, formatMoney, theme, truncate } from '@khela/web';
+import { ApiError, Button, FieldError, Spinner, Tabs, formatDhakaDateTime, theme } from '@khela/web';
 import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
@@ -63,10 +63,18 @@ export function Desk() {
   const onChat = useCallback(() => setTick((t) => t + 1), []);
   useStaffEvent('chat', onChat);
 
+  const small = css`
+    display: block;
+    font-size: 12px;
+    color: ${theme.color.textMuted};
+    max-width: 230px;
+    overflow: hidden;
+    text-overflow: ellipsis;
+  `;
   const columns: ColumnDef<DeskChat, unknown>[] = [
     {
       id: 'player',
-      header: 'Player',
+      header: 'Player · last message',
       enableSorting: false,
       cell: ({ row }) => (
         <span data-testid="queue-player">
@@ -77,27 +85,32 @@ export function Desk() {
               {row.original.unread}
             </span>
           )}
+          <span
+            css={[
+              small,
+              row.original.awaiting &&
+                css`
+                  color: ${theme.color.text};
+                `,
+            ]}
+            title={row.original.last_message ?? ''}
+          >
+            {row.original.awaiting ? '● ' : ''}
+            {row.original.last_message ?? ''}
+          </span>
         </span>
       ),
     },
     {
-      id: 'last',
-      header: 'Last message',
-      enableSorting: false,
+      id: 'last_message_at',
+      header: 'Time · assigned',
       cell: ({ row }) => (
-        <span
-          css={css`
-            color: ${row.original.awaiting ? theme.color.text : theme.color.textMuted};
-          `}
-          title={row.original.last_message ?? ''}
-        >
-          {row.original.awaiting ? '● ' : ''}
-          {truncate(row.original.last_message ?? '', 34)}
+        <span>
+          {formatDhakaDateTime(row.original.last_message_at).slice(5, 16)}
+          <span css={small}>{who(row.original.assigned) || 'Unassigned'}</span>
         </span>
       ),
     },
-    { id: 'assigned', header: 'Assigned', enableSorting: false, cell: ({ row }) => who(row.original.assigned) || '—' },
-    { id: 'last_message_at', header: 'Time', cell: ({ row }) => formatDhakaDateTime(row.original.last_message_at) },
   ];
 
   return (
@@ -129,7 +142,7 @@ export function Desk() {
       <div
         css={css`
           display: grid;
-          grid-template-columns: minmax(380px, 1.1fr) minmax(360px, 1.4fr) minmax(240px, 0.8fr);
+          grid-template-columns: minmax(360px, 1fr) minmax(360px, 1.5fr) minmax(240px, 0.8fr);
           gap: 12px;
           align-items: start;
         `}
@@ -555,7 +568,9 @@ function Conversation({ chatId }: { chatId: number }) {
           <dt>Currency</dt>
           <dd>{player.currency}</dd>
           <dt>Balance</dt>
-          <dd data-testid="desk-player-balance">{formatMoney(player.balance, player.currency)}</dd>
+          <dd data-testid="desk-player-balance">
+            {player.balance} {player.currency}
+          </dd>
           <dt>Phone</dt>
           <dd>
             {player.phone ?? '—'} {player.phone_verified ? '✓ verified' : '(not verified)'}
@@ -591,7 +606,9 @@ function Conversation({ chatId }: { chatId: number }) {
               {player.transactions.map((t) => (
                 <tr key={t.id}>
                   <td>{t.action === 'deposit' ? 'Deposit' : 'Withdrawal'}</td>
-                  <td>{formatMoney(t.amount, t.currency)}</td>
+                  <td>
+                    {t.amount} {t.currency}
+                  </td>
                   <td>{['Pending', 'Success', 'Failed'][t.status] ?? t.status}</td>
                   <td>{formatDhakaDateTime(t.created_at)}</td>
                 </tr>
