@@ -1,4 +1,191 @@
-// Area 'reports' of the console (see src/areas.ts).
-export default function Area() {
-  return <h1>reports</h1>;
+// Area 'reports' (roles payments and risk): daily deposits, withdrawals, casino GGR, exchange commission and bonus
+// cost per currency for a range of Dhaka dates, from the ledger; table and CSV.
+import { useCallback, useEffect, useState } from 'react';
+import { css } from '@emotion/react';
+import Papa from 'papaparse';
+import { DAY_MS, DHAKA_OFFSET_MS, staffDailyReport, type ResponseOf, type StaffReportRow } from '@khela/contracts';
+import { Button, theme } from '@khela/web';
+import { useStaff } from '../../staff/context';
+import { Screen, Toolbar } from '../../ui/layout';
+
+type Report = ResponseOf<typeof staffDailyReport>;
+
+/** Today's Dhaka date, minus `days`. */
+export function dhakaDate(daysAgo = 0, now = Date.now()): string {
+  return new Date(now + DHAKA_OFFSET_MS - daysAgo * DAY_MS).toISOString().slice(0, 10);
+}
+
+const FIGURES: Array<{ key: keyof Omit<StaffReportRow, 'day' | 'currency'>; label: string }> = [
+  { key: 'deposits', label: 'Deposits' },
+  { key: 'withdrawals', label: 'Withdrawals' },
+  { key: 'casino_ggr', label: 'Casino GGR' },
+  { key: 'exchange_commission', label: 'Exchange commission' },
+  { key: 'bonus_cost', label: 'Bonus cost' },
+];
+
+const tableCss = css`
+  border-collapse: collapse;
+  font-size: 13px;
+  min-width: 720px;
+  th,
+  td {
+    padding: 6px 10px;
+    border-bottom: 1px solid ${theme.color.border};
+    text-align: right;
+    white-space: nowrap;
+  }
+  th:nth-of-type(-n + 2),
+  td:nth-of-type(-n + 2) {
+    text-align: left;
+  }
+  th {
+    color: ${theme.color.textMuted};
+    font-weight: 600;
+  }
+  tfoot td {
+    font-weight: 700;
+  }
+  .neg {
+    color: ${theme.color.danger};
+  }
+`;
+
+const cell = (v: string) => <td className={v.startsWith('-') ? 'neg' : undefined}>{v}</td>;
+
+export function reportCsv(report: Report): string {
+  return Papa.unparse({
+    fields: ['day', 'currency', ...FIGURES.map((f) => f.key)],
+    data: report.rows.map((r) => [r.day, r.currency, ...FIGURES.map((f) => r[f.key])]),
+  });
+}
+
+export default function Reports() {
+  const { api } = useStaff();
+  const [from, setFrom] = useState(() => dhakaDate(6));
+  const [to, setTo] = useState(() => dhakaDate(0));
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = useCallback(async () => {
+    setBusy(true);
+    try {
+      setReport(await api.call(staffDailyReport, { query: { from, to } }));
+      setError(null);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }, [api, from, to]);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the first range loads at once; later ones on "Show"
+  useEffect(() => void run(), []);
+
+  function download() {
+    if (!report) return;
+    const url = URL.createObjectURL(new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = `report-${report.from}-${report.to}.csv`;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 1000);
+  }
+
+  const preset = (days: number) => {
+    setFrom(dhakaDate(days - 1));
+    setTo(dhakaDate(0));
+  };
+
+  return (
+    <Screen>
+      <h1>Reports</h1>
+      <p
+        css={css`
+          color: ${theme.color.textMuted};
+          font-size: 13px;
+          margin-top: 0;
+        `}
+      >
+        Daily figures per currency from the ledger, by Dhaka date (GMT+6). GGR: casino bets minus wins and rollbacks. Bonus cost: deposit
+        bonuses, claimed cash bonuses and VIP point conversions.
+      </p>
+      <Toolbar>
+        <label>
+          From <input type="date" aria-label="From (Dhaka date)" value={from} max={to} onChange={(e) => setFrom(e.target.value)} />
+        </label>
+        <label>
+          To <input type="date" aria-label="To (Dhaka date)" value={to} min={from} onChange={(e) => setTo(e.target.value)} />
+        </label>
+        <Button onClick={run} disabled={busy || !from || !to}>
+          {busy ? 'Loading…' : 'Show'}
+        </Button>
+        <Button variant="ghost" onClick={() => preset(1)}>
+          Today
+        </Button>
+        <Button variant="ghost" onClick={() => preset(7)}>
+          7 days
+        </Button>
+        <Button variant="ghost" onClick={() => preset(30)}>
+          30 days
+        </Button>
+        <span style={{ flex: 1 }} />
+        <Button variant="secondary" onClick={download} disabled={!report}>
+          Export CSV
+        </Button>
+      </Toolbar>
+      {error && (
+        <p role="alert" style={{ color: theme.color.danger }}>
+          {error}
+        </p>
+      )}
+      {report && (
+        <div style={{ overflow: 'auto' }}>
+          <table css={tableCss} data-testid="report-table">
+            <thead>
+              <tr>
+                <th>Day</th>
+                <th>Currency</th>
+                {FIGURES.map((f) => (
+                  <th key={f.key}>{f.label}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {report.rows.map((r) => (
+                <tr key={`${r.day}|${r.currency}`}>
+                  <td>{r.day}</td>
+                  <td>{r.currency}</td>
+                  {FIGURES.map((f) => (
+                    <Cell key={f.key} v={r[f.key]} />
+                  ))}
+                </tr>
+              ))}
+              {report.rows.length === 0 && (
+                <tr>
+                  <td colSpan={2 + FIGURES.length} style={{ textAlign: 'center', color: theme.color.textMuted }}>
+                    No money moved in this range.
+                  </td>
+                </tr>
+              )}
+            </tbody>
+            <tfoot>
+              {report.totals.map((t) => (
+                <tr key={t.currency}>
+                  <td>Total</td>
+                  <td>{t.currency}</td>
+                  {FIGURES.map((f) => (
+                    <Cell key={f.key} v={t[f.key]} />
+                  ))}
+                </tr>
+              ))}
+            </tfoot>
+          </table>
+        </div>
+      )}
+    </Screen>
+  );
+}
+
+function Cell(props: { v: string }) {
+  return cell(props.v);
 }

@@ -1,0 +1,487 @@
+// The payments desk: deposits and withdrawals by status, with a detail drawer to approve or reject.
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { css } from '@emotion/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  PAYMENT_SORTABLE,
+  STAFF_RECEIPT_PATH,
+  staffApproveTransaction,
+  staffPayment,
+  staffPaymentMethods,
+  staffPayments,
+  staffRejectTransaction,
+  type ResponseOf,
+  type StaffPaymentRow,
+} from '@khela/contracts';
+import { Button, Tabs, theme } from '@khela/web';
+import { useStaff, useStaffEvent } from '../../staff/context';
+import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { Facts } from '../../ui/layout';
+import { dhakaTime, errorText, inputCss, Labelled, Select, StatusTag, statusLabel } from './ui';
+
+type StatusTab = '0' | '1' | '2' | 'all';
+const STATUS_TABS: Array<{ key: StatusTab; label: string }> = [
+  { key: '0', label: 'Pending' },
+  { key: '1', label: 'Approved' },
+  { key: '2', label: 'Rejected' },
+  { key: 'all', label: 'All' },
+];
+type Detail = ResponseOf<typeof staffPayment>;
+
+const money = (amount: string, currency: string) => `${amount} ${currency}`;
+
+export function Desk() {
+  const { api } = useStaff();
+  const [status, setStatus] = useState<StatusTab>('0');
+  const [action, setAction] = useState<'all' | 'deposit' | 'withdraw'>('all');
+  const [currency, setCurrency] = useState<'' | 'BDT' | 'INR' | 'PKR'>('');
+  const [method, setMethod] = useState('');
+  const [player, setPlayer] = useState('');
+  const [playerFilter, setPlayerFilter] = useState('');
+  const [methods, setMethods] = useState<Array<{ value: string; label: string }>>([]);
+  const [tick, setTick] = useState(0);
+  const [openId, setOpenId] = useState<number | null>(null);
+
+  useEffect(() => {
+    api.call(staffPaymentMethods, { query: { per_page: 200 } }).then(
+      (r) => setMethods(r.data.map((m) => ({ value: String(m.id), label: m.name }))),
+      () => undefined,
+    );
+  }, [api]);
+  useEffect(() => {
+    const t = setTimeout(() => setPlayerFilter(player.trim()), 300);
+    return () => clearTimeout(t);
+  }, [player]);
+
+  // a request or a decision anywhere: the list reloads (the open drawer reloads itself)
+  useStaffEvent(
+    'payment',
+    useCallback(() => setTick((t) => t + 1), []),
+  );
+
+  const load = useCallback(
+    (q: PageQuery) =>
+      api.call(staffPayments, {
+        query: {
+          ...q,
+          sort: q.sort as (typeof PAYMENT_SORTABLE)[number] | undefined,
+          status,
+          action,
+          ...(currency ? { currency } : {}),
+          ...(method ? { method: Number(method) } : {}),
+          ...(playerFilter ? { player: playerFilter } : {}),
+        },
+      }),
+    [api, status, action, currency, method, playerFilter],
+  );
+
+  const columns = useMemo<ColumnDef<StaffPaymentRow, unknown>[]>(
+    () => [
+      { id: 'created_at', header: 'Requested (GMT+6)', cell: (c) => dhakaTime(c.row.original.created_at) },
+      { id: 'public_id', header: 'ID', enableSorting: false, cell: (c) => c.row.original.public_id },
+      { id: 'username', header: 'Player', cell: (c) => c.row.original.username },
+      {
+        id: 'action',
+        header: 'Type',
+        cell: (c) =>
+          `${c.row.original.action === 'deposit' ? 'Deposit' : 'Withdrawal'}${c.row.original.mode === 'ewallet' ? ' (e-wallet)' : ''}`,
+      },
+      {
+        id: 'amount',
+        header: 'Amount',
+        cell: (c) => (
+          <span data-testid="amount">
+            {money(c.row.original.amount, c.row.original.currency)}
+            {c.row.original.bonus !== '0.00' ? ` + ${c.row.original.bonus} bonus` : ''}
+          </span>
+        ),
+      },
+      {
+        id: 'method',
+        header: 'Method',
+        enableSorting: false,
+        cell: (c) => [c.row.original.method_name ?? '—', c.row.original.channel].filter(Boolean).join(' · '),
+      },
+      {
+        id: 'details',
+        header: 'Account / Trx ID',
+        enableSorting: false,
+        cell: (c) => [c.row.original.account_number, c.row.original.payer_trx_id].filter(Boolean).join(' · '),
+      },
+      { id: 'receipts', header: 'Receipts', enableSorting: false, cell: (c) => c.row.original.receipts || '' },
+      { id: 'status', header: 'Status', cell: (c) => <StatusTag status={c.row.original.status} /> },
+      { id: 'decided_at', header: 'Decided', cell: (c) => dhakaTime(c.row.original.decided_at) },
+    ],
+    [],
+  );
+
+  return (
+    <div>
+      <Tabs label="Payment status" tabs={STATUS_TABS} value={status} onChange={setStatus} />
+      <DataTable<StaffPaymentRow>
+        testId="payments-table"
+        columns={columns}
+        load={load}
+        reloadKey={`${status}|${action}|${currency}|${method}|${playerFilter}|${tick}`}
+        rowKey={(r) => String(r.id)}
+        searchPlaceholder="Search ID, trx ID, account, username"
+        onRowClick={(r) => setOpenId(r.id)}
+        toolbar={
+          <>
+            <Select
+              label="Type"
+              value={action}
+              onChange={setAction}
+              options={[
+                { value: 'all', label: 'All' },
+                { value: 'deposit', label: 'Deposits' },
+                { value: 'withdraw', label: 'Withdrawals' },
+              ]}
+            />
+            <Select
+              label="Currency"
+              value={currency}
+              onChange={setCurrency}
+              options={[
+                { value: '', label: 'All' },
+                { value: 'BDT', label: 'BDT' },
+                { value: 'INR', label: 'INR' },
+                { value: 'PKR', label: 'PKR' },
+              ]}
+            />
+            <Select label="Method" value={method} onChange={setMethod} options={[{ value: '', label: 'All' }, ...methods]} />
+            <input
+              css={inputCss}
+              aria-label="Player id or username"
+              placeholder="Player id or username"
+              value={player}
+              onChange={(e) => setPlayer(e.target.value)}
+            />
+          </>
+        }
+        csv={{
+          name: `payments-${STATUS_TABS.find((t) => t.key === status)!.label.toLowerCase()}`,
+          columns: [
+            { header: 'id', value: (r) => r.public_id },
+            { header: 'requested_at', value: (r) => r.created_at },
+            { header: 'player_id', value: (r) => r.player_id },
+            { header: 'username', value: (r) => r.username },
+            { header: 'type', value: (r) => r.action },
+            { header: 'mode', value: (r) => r.mode },
+            { header: 'amount', value: (r) => r.amount },
+            { header: 'bonus', value: (r) => r.bonus },
+            { header: 'currency', value: (r) => r.currency },
+            { header: 'method', value: (r) => r.method_name },
+            { header: 'channel', value: (r) => r.channel },
+            { header: 'account_number', value: (r) => r.account_number },
+            { header: 'payer_trx_id', value: (r) => r.payer_trx_id },
+            { header: 'status', value: (r) => statusLabel(r.status) },
+            { header: 'decided_at', value: (r) => r.decided_at },
+            { header: 'decided_by', value: (r) => r.decided_by },
+            { header: 'note', value: (r) => r.decision_note },
+          ],
+        }}
+      />
+      {openId !== null && <PaymentDrawer id={openId} onClose={() => setOpenId(null)} onDecided={() => setTick((t) => t + 1)} />}
+    </div>
+  );
+}
+
+const drawerCss = css`
+  position: fixed;
+  top: 0;
+  right: 0;
+  bottom: 0;
+  width: min(520px, 100%);
+  background: ${theme.color.surface};
+  border-left: 1px solid ${theme.color.border};
+  box-shadow: -8px 0 24px rgba(0, 0, 0, 0.4);
+  padding: 16px 20px;
+  overflow: auto;
+  z-index: 900;
+  h2 {
+    margin: 0;
+    font-size: 17px;
+  }
+  h3 {
+    font-size: 14px;
+    margin: 16px 0 6px;
+  }
+  ol {
+    margin: 0;
+    padding-left: 18px;
+    font-size: 13px;
+  }
+  li {
+    margin-bottom: 4px;
+  }
+`;
+
+/** One request: facts, the player's money, receipts, the timeline, and approve / reject with a reason. */
+export function PaymentDrawer(props: { id: number; onClose: () => void; onDecided: () => void }) {
+  const { api } = useStaff();
+  const [detail, setDetail] = useState<Detail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reason, setReason] = useState('');
+  const [reasonError, setReasonError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const load = useCallback(() => {
+    api.call(staffPayment, { params: { id: props.id } }).then(
+      (d) => {
+        setDetail(d);
+        setError(null);
+      },
+      (err) => setError(errorText(err)),
+    );
+  }, [api, props.id]);
+  useEffect(() => {
+    setDetail(null);
+    setReason('');
+    setNotice(null);
+    setReasonError(undefined);
+    load();
+  }, [load]);
+  useStaffEvent(
+    'payment',
+    useCallback((e) => e.id === props.id && load(), [props.id, load]),
+  );
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && props.onClose();
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [props]);
+
+  async function decideAs(verb: 'approve' | 'reject') {
+    if (verb === 'reject' && reason.trim().length < 3) {
+      setReasonError('Give a reason (at least 3 characters): the player reads it.');
+      return;
+    }
+    setBusy(true);
+    setReasonError(undefined);
+    try {
+      const r =
+        verb === 'approve'
+          ? await api.call(staffApproveTransaction, { params: { id: props.id }, body: reason.trim() ? { reason: reason.trim() } : {} })
+          : await api.call(staffRejectTransaction, { params: { id: props.id }, body: { reason: reason.trim() } });
+      setNotice(r.changed ? `${r.message}.` : `Already ${r.status === 1 ? 'approved' : 'rejected'}.`);
+      props.onDecided();
+      load();
+    } catch (err) {
+      setError(errorText(err));
+      load();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const p = detail?.payment;
+  return (
+    <aside css={drawerCss} role="dialog" aria-label="Payment request" data-testid="payment-drawer">
+      <div
+        css={css`
+          display: flex;
+          justify-content: space-between;
+          align-items: center;
+          margin-bottom: 12px;
+        `}
+      >
+        <h2>
+          {p ? `${p.action === 'deposit' ? 'Deposit' : 'Withdrawal'} ${p.public_id}` : 'Payment request'}{' '}
+          {p && <StatusTag status={p.status} />}
+        </h2>
+        <Button variant="ghost" aria-label="Close" onClick={props.onClose}>
+          ✕
+        </Button>
+      </div>
+      {error && (
+        <p
+          role="alert"
+          css={css`
+            color: ${theme.color.danger};
+          `}
+        >
+          {error}
+        </p>
+      )}
+      {notice && <p role="status">{notice}</p>}
+      {p && detail && (
+        <>
+          <Facts>
+            <dt>Amount</dt>
+            <dd>
+              <strong>{money(p.amount, p.currency)}</strong>
+              {p.bonus !== '0.00' && ` + ${p.bonus} bonus`}
+            </dd>
+            <dt>Player</dt>
+            <dd>
+              {p.username} (#{p.player_id}){p.phone ? ` · ${p.phone}` : ''} · {detail.player.status}
+            </dd>
+            <dt>Balance</dt>
+            <dd>
+              {money(detail.player.balance, detail.player.currency)} · held {detail.player.held} · turnover left{' '}
+              {detail.player.turnover_remaining}
+            </dd>
+            <dt>Pending requests</dt>
+            <dd>{detail.player.pending}</dd>
+            <dt>Method</dt>
+            <dd>{[p.method_name ?? '—', p.channel, p.mode === 'ewallet' ? 'e-wallet' : 'manual'].filter(Boolean).join(' · ')}</dd>
+            {p.account_number && (
+              <>
+                <dt>{p.action === 'deposit' ? 'Paid to' : 'Pay out to'}</dt>
+                <dd>{p.account_number}</dd>
+              </>
+            )}
+            {p.payer_trx_id && (
+              <>
+                <dt>Payer trx ID</dt>
+                <dd>{p.payer_trx_id}</dd>
+              </>
+            )}
+            {p.payer_number && (
+              <>
+                <dt>Sender</dt>
+                <dd>{p.payer_number}</dd>
+              </>
+            )}
+            {p.promotion && (
+              <>
+                <dt>Promotion</dt>
+                <dd>{p.promotion}</dd>
+              </>
+            )}
+            <dt>Requested</dt>
+            <dd>{dhakaTime(p.created_at)} GMT+6</dd>
+            {p.decided_at && (
+              <>
+                <dt>Decided</dt>
+                <dd>
+                  {dhakaTime(p.decided_at)} by {p.decided_by}
+                  {p.decision_note ? ` — ${p.decision_note}` : ''}
+                </dd>
+              </>
+            )}
+          </Facts>
+
+          {p.status === 0 && (
+            <section aria-label="Decision">
+              <h3>Decision</h3>
+              <Labelled label="Reason (required to reject; the player reads it)" error={reasonError}>
+                {(id) => (
+                  <textarea
+                    id={id}
+                    css={[
+                      inputCss,
+                      css`
+                        width: 100%;
+                        min-height: 60px;
+                      `,
+                    ]}
+                    maxLength={500}
+                    value={reason}
+                    aria-invalid={!!reasonError}
+                    onChange={(e) => setReason(e.target.value)}
+                  />
+                )}
+              </Labelled>
+              <div
+                css={css`
+                  display: flex;
+                  gap: 8px;
+                `}
+              >
+                <Button onClick={() => decideAs('approve')} disabled={busy}>
+                  Approve
+                </Button>
+                <Button variant="danger" onClick={() => decideAs('reject')} disabled={busy}>
+                  Reject
+                </Button>
+              </div>
+            </section>
+          )}
+
+          {detail.receipts.length > 0 && (
+            <>
+              <h3>Receipts</h3>
+              <div
+                css={css`
+                  display: flex;
+                  flex-wrap: wrap;
+                  gap: 8px;
+                `}
+              >
+                {detail.receipts.map((r) => (
+                  <Receipt key={r.id} id={r.id} />
+                ))}
+              </div>
+            </>
+          )}
+
+          <h3>Timeline</h3>
+          <ol data-testid="payment-timeline">
+            {detail.events.map((e) => (
+              <li key={e.id}>
+                <strong>{e.event.replace(/_/g, ' ')}</strong> · {dhakaTime(e.created_at)} · {e.actor}
+                {Object.keys(e.detail).length > 0 && (
+                  <span
+                    css={css`
+                      color: ${theme.color.textMuted};
+                    `}
+                  >
+                    {' '}
+                    {Object.entries(e.detail)
+                      .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+                      .join(', ')}
+                  </span>
+                )}
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </aside>
+  );
+}
+
+/** A receipt image, fetched with the operator's token (the API serves it only to payments staff). */
+function Receipt(props: { id: number }) {
+  const session = useStaff();
+  const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let url: string | null = null;
+    let live = true;
+    const token = session.token();
+    fetch(session.api.url(STAFF_RECEIPT_PATH.replace('{id}', String(props.id))), {
+      headers: token ? { Authorization: `Bearer ${token}` } : {},
+    })
+      .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(String(res.status)))))
+      .then((blob) => {
+        if (!live) return;
+        url = URL.createObjectURL(blob);
+        setSrc(url);
+      })
+      .catch(() => live && setFailed(true));
+    return () => {
+      live = false;
+      if (url) URL.revokeObjectURL(url);
+    };
+  }, [session, props.id]);
+  if (failed) return <span>Receipt {props.id} could not be loaded</span>;
+  if (!src) return <span>Loading receipt…</span>;
+  return (
+    <a href={src} target="_blank" rel="noreferrer">
+      <img
+        src={src}
+        alt={`Receipt ${props.id}`}
+        css={css`
+          max-height: 180px;
+          max-width: 220px;
+          border-radius: ${theme.radius.sm};
+          border: 1px solid ${theme.color.border};
+        `}
+      />
+    </a>
+  );
+}

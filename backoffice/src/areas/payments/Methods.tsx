@@ -1,0 +1,510 @@
+// Payment methods with their receiving numbers, ranges and amount buttons, and the withdrawal switch.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { css } from '@emotion/react';
+import type { ColumnDef } from '@tanstack/react-table';
+import {
+  DEPOSIT_MAX,
+  DEPOSIT_MIN,
+  DEPOSIT_PRESETS,
+  staffCreatePaymentMethod,
+  staffCreateWalletNumber,
+  staffPaymentMethods,
+  staffReorderPaymentMethods,
+  staffReorderWalletNumbers,
+  staffSetWithdrawalSwitch,
+  staffUpdatePaymentMethod,
+  staffUpdateWalletNumber,
+  staffWithdrawalSwitch,
+  WITHDRAW_MAX,
+  WITHDRAW_MIN,
+  WITHDRAW_PRESETS,
+  type StaffPaymentMethod,
+} from '@khela/contracts';
+import { ApiError, Button, Card, Modal, theme } from '@khela/web';
+import { useStaff } from '../../staff/context';
+import { DataTable } from '../../ui/DataTable';
+import { Toolbar } from '../../ui/layout';
+import { errorText, inputCss, Labelled } from './ui';
+
+const TYPES = ['Agent', 'Merchant', 'Personal', 'ewallet'] as const;
+
+const range = (min: number | null, max: number | null, dmin: number, dmax: number) =>
+  min === null || max === null ? `${dmin}–${dmax} (default)` : `${min}–${max}`;
+
+/** The withdrawal switch: general_settings.withdrawal_status, with its own audited endpoint. */
+function WithdrawalSwitch() {
+  const { api } = useStaff();
+  const [enabled, setEnabled] = useState<boolean | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => {
+    api.call(staffWithdrawalSwitch).then(
+      (r) => setEnabled(r.enabled),
+      (err) => setError(errorText(err)),
+    );
+  }, [api]);
+  async function flip() {
+    if (enabled === null) return;
+    const next = !enabled;
+    const reason = window.prompt(`Reason for turning withdrawals ${next ? 'on' : 'off'} (optional)`) ?? undefined;
+    if (reason === undefined) return;
+    setBusy(true);
+    try {
+      const r = await api.call(staffSetWithdrawalSwitch, { body: { enabled: next, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
+      setEnabled(r.enabled);
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card
+      css={css`
+        padding: 10px 14px;
+        margin-bottom: 12px;
+        display: flex;
+        gap: 12px;
+        align-items: center;
+      `}
+    >
+      <strong>Withdrawals</strong>
+      <span data-testid="withdrawal-status" style={{ color: enabled ? theme.color.success : theme.color.danger }}>
+        {enabled === null ? '…' : enabled ? 'On — players can request withdrawals' : 'Off — players see no withdrawal methods'}
+      </span>
+      <Button variant={enabled ? 'danger' : 'primary'} onClick={flip} disabled={busy || enabled === null}>
+        {enabled ? 'Turn withdrawals off' : 'Turn withdrawals on'}
+      </Button>
+      {error && <span role="alert">{error}</span>}
+    </Card>
+  );
+}
+
+export function Methods() {
+  const { api } = useStaff();
+  const [tick, setTick] = useState(0);
+  const [editing, setEditing] = useState<StaffPaymentMethod | 'new' | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const rows = useRef<StaffPaymentMethod[]>([]);
+  const reload = () => setTick((t) => t + 1);
+
+  const load = useCallback(async () => {
+    const r = await api.call(staffPaymentMethods, { query: { per_page: 200 } });
+    rows.current = r.data;
+    return r;
+  }, [api]);
+
+  const act = useCallback(async (run: () => Promise<unknown>) => {
+    try {
+      await run();
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+    reload();
+  }, []);
+
+  const move = useCallback(
+    (id: number, by: -1 | 1) =>
+      act(async () => {
+        const ids = rows.current.map((m) => m.id);
+        const i = ids.indexOf(id);
+        const j = i + by;
+        if (i < 0 || j < 0 || j >= ids.length) return;
+        [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+        await api.call(staffReorderPaymentMethods, { body: { ids } });
+      }),
+    [act, api],
+  );
+
+  const columns = useMemo<ColumnDef<StaffPaymentMethod, unknown>[]>(
+    () => [
+      {
+        id: 'order',
+        header: 'Order',
+        enableSorting: false,
+        cell: (c) => (
+          <span onClick={(e) => e.stopPropagation()}>
+            <Button variant="ghost" aria-label={`Move ${c.row.original.name} up`} onClick={() => move(c.row.original.id, -1)}>
+              ↑
+            </Button>
+            <Button variant="ghost" aria-label={`Move ${c.row.original.name} down`} onClick={() => move(c.row.original.id, 1)}>
+              ↓
+            </Button>
+          </span>
+        ),
+      },
+      { id: 'name', header: 'Name', enableSorting: false, cell: (c) => `${c.row.original.name} (${c.row.original.code})` },
+      { id: 'type', header: 'Type', enableSorting: false, cell: (c) => c.row.original.account_type },
+      {
+        id: 'purpose',
+        header: 'For',
+        enableSorting: false,
+        cell: (c) =>
+          [c.row.original.allows_deposit && 'deposit', c.row.original.allows_withdraw && 'withdrawal'].filter(Boolean).join(', '),
+      },
+      {
+        id: 'deposit_range',
+        header: 'Deposit range',
+        enableSorting: false,
+        cell: (c) => range(c.row.original.deposit_min, c.row.original.deposit_max, DEPOSIT_MIN, DEPOSIT_MAX),
+      },
+      {
+        id: 'withdraw_range',
+        header: 'Withdrawal range',
+        enableSorting: false,
+        cell: (c) => range(c.row.original.withdraw_min, c.row.original.withdraw_max, WITHDRAW_MIN, WITHDRAW_MAX),
+      },
+      {
+        id: 'numbers',
+        header: 'Numbers',
+        enableSorting: false,
+        cell: (c) => `${c.row.original.numbers.filter((n) => n.status === 'active').length} active / ${c.row.original.numbers.length}`,
+      },
+      {
+        id: 'status',
+        header: 'Status',
+        enableSorting: false,
+        cell: (c) => (
+          <span onClick={(e) => e.stopPropagation()}>
+            {c.row.original.status === 'active' ? 'Active ' : 'Disabled '}
+            <Button
+              variant="secondary"
+              onClick={() =>
+                act(() =>
+                  api.call(staffUpdatePaymentMethod, {
+                    params: { id: c.row.original.id },
+                    body: { status: c.row.original.status === 'active' ? 'inactive' : 'active' },
+                  }),
+                )
+              }
+            >
+              {c.row.original.status === 'active' ? 'Disable' : 'Enable'}
+            </Button>
+          </span>
+        ),
+      },
+    ],
+    [act, api, move],
+  );
+
+  return (
+    <div>
+      <WithdrawalSwitch />
+      {error && (
+        <p role="alert" style={{ color: theme.color.danger }}>
+          {error}
+        </p>
+      )}
+      <DataTable<StaffPaymentMethod>
+        testId="methods-table"
+        columns={columns}
+        load={load}
+        perPage={200}
+        reloadKey={tick}
+        rowKey={(m) => String(m.id)}
+        onRowClick={(m) => setEditing(m)}
+        toolbar={<Button onClick={() => setEditing('new')}>New method</Button>}
+      />
+      {editing && (
+        <MethodEditor
+          method={editing === 'new' ? null : (rows.current.find((m) => m.id === editing.id) ?? editing)}
+          onClose={() => setEditing(null)}
+          onSaved={(m) => {
+            reload();
+            setEditing(m);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+interface Form {
+  code: string;
+  name: string;
+  icon: string;
+  account_type: (typeof TYPES)[number];
+  pgs: string;
+  allows_deposit: boolean;
+  allows_withdraw: boolean;
+  deposit_min: string;
+  deposit_max: string;
+  withdraw_min: string;
+  withdraw_max: string;
+  deposit_presets: string;
+  withdraw_presets: string;
+  reason: string;
+}
+
+const toForm = (m: StaffPaymentMethod | null): Form => ({
+  code: m?.code ?? '',
+  name: m?.name ?? '',
+  icon: m?.icon ?? '',
+  account_type: m?.account_type ?? 'Agent',
+  pgs: (m?.pgs ?? []).map((g) => `${g.code}:${g.name}`).join(', '),
+  allows_deposit: m?.allows_deposit ?? true,
+  allows_withdraw: m?.allows_withdraw ?? true,
+  deposit_min: m?.deposit_min?.toString() ?? '',
+  deposit_max: m?.deposit_max?.toString() ?? '',
+  withdraw_min: m?.withdraw_min?.toString() ?? '',
+  withdraw_max: m?.withdraw_max?.toString() ?? '',
+  deposit_presets: m?.deposit_presets?.join(', ') ?? '',
+  withdraw_presets: m?.withdraw_presets?.join(', ') ?? '',
+  reason: '',
+});
+
+const num = (v: string) => (v.trim() === '' ? null : Number(v.trim()));
+const list = (v: string) =>
+  v.trim() === ''
+    ? null
+    : v
+        .split(/[\s,]+/)
+        .filter(Boolean)
+        .map(Number);
+
+/** Create or edit one method; below it, its receiving numbers. */
+function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () => void; onSaved: (m: StaffPaymentMethod) => void }) {
+  const { api } = useStaff();
+  const [form, setForm] = useState<Form>(() => toForm(props.method));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  useEffect(() => setForm(toForm(props.method)), [props.method]);
+  const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
+
+  async function save() {
+    setBusy(true);
+    setErrors({});
+    setError(null);
+    const body = {
+      name: form.name,
+      icon: form.icon.trim() || null,
+      account_type: form.account_type,
+      pgs:
+        form.account_type === 'ewallet'
+          ? form.pgs
+              .split(',')
+              .map((s) => s.trim())
+              .filter(Boolean)
+              .map((s) => {
+                const [code, ...name] = s.split(':');
+                return { code: code!.trim(), name: (name.join(':') || code!).trim(), icon: null };
+              })
+          : [],
+      allows_deposit: form.allows_deposit,
+      allows_withdraw: form.allows_withdraw,
+      deposit_min: num(form.deposit_min),
+      deposit_max: num(form.deposit_max),
+      withdraw_min: num(form.withdraw_min),
+      withdraw_max: num(form.withdraw_max),
+      deposit_presets: list(form.deposit_presets),
+      withdraw_presets: list(form.withdraw_presets),
+      ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
+    };
+    try {
+      const saved = props.method
+        ? await api.call(staffUpdatePaymentMethod, { params: { id: props.method.id }, body })
+        : await api.call(staffCreatePaymentMethod, { body: { ...body, code: form.code.trim() } });
+      props.onSaved(saved);
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
+      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v[0]!])));
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const text = (k: keyof Form, label: string, hint?: string) => (
+    <Labelled label={label} error={errors[k]} hint={hint}>
+      {(id) => (
+        <input
+          id={id}
+          css={inputCss}
+          value={form[k] as string}
+          aria-invalid={!!errors[k]}
+          onChange={(e) => set(k, e.target.value as never)}
+        />
+      )}
+    </Labelled>
+  );
+
+  return (
+    <Modal open title={props.method ? `Payment method: ${props.method.name}` : 'New payment method'} onClose={props.onClose}>
+      <div
+        css={css`
+          display: grid;
+          grid-template-columns: 1fr 1fr;
+          gap: 0 12px;
+        `}
+      >
+        {!props.method && text('code', 'Code', 'lower-case, unique, e.g. upay')}
+        {text('name', 'Name')}
+        {text('icon', 'Icon URL')}
+        <Labelled label="Type" error={errors.account_type}>
+          {(id) => (
+            <select
+              id={id}
+              css={inputCss}
+              value={form.account_type}
+              onChange={(e) => set('account_type', e.target.value as Form['account_type'])}
+            >
+              {TYPES.map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          )}
+        </Labelled>
+        {form.account_type === 'ewallet' && text('pgs', 'Gateways', 'code:Name, comma-separated')}
+        <label>
+          <input type="checkbox" checked={form.allows_deposit} onChange={(e) => set('allows_deposit', e.target.checked)} /> Deposits
+        </label>
+        <label>
+          <input type="checkbox" checked={form.allows_withdraw} onChange={(e) => set('allows_withdraw', e.target.checked)} /> Withdrawals
+        </label>
+        {text('deposit_min', 'Deposit min', `empty: ${DEPOSIT_MIN}`)}
+        {text('deposit_max', 'Deposit max', `empty: ${DEPOSIT_MAX}`)}
+        {text('withdraw_min', 'Withdrawal min', `empty: ${WITHDRAW_MIN}`)}
+        {text('withdraw_max', 'Withdrawal max', `empty: ${WITHDRAW_MAX}`)}
+        {text('deposit_presets', 'Deposit buttons', `empty: ${DEPOSIT_PRESETS.join(', ')}`)}
+        {text('withdraw_presets', 'Withdrawal buttons', `empty: ${WITHDRAW_PRESETS.join(', ')}`)}
+      </div>
+      {text('reason', 'Reason (for the audit log, optional)')}
+      {error && (
+        <p role="alert" style={{ color: theme.color.danger, fontSize: 13 }}>
+          {error}
+        </p>
+      )}
+      <Toolbar>
+        <Button onClick={save} disabled={busy}>
+          {props.method ? 'Save' : 'Create'}
+        </Button>
+        <Button variant="secondary" onClick={props.onClose}>
+          Close
+        </Button>
+      </Toolbar>
+      {props.method && <Numbers method={props.method} onChanged={props.onSaved} />}
+    </Modal>
+  );
+}
+
+function Numbers(props: { method: StaffPaymentMethod; onChanged: (m: StaffPaymentMethod) => void }) {
+  const { api } = useStaff();
+  const [numbers, setNumbers] = useState(props.method.numbers);
+  const [value, setValue] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => setNumbers(props.method.numbers), [props.method]);
+
+  async function refresh() {
+    const r = await api.call(staffPaymentMethods, { query: { per_page: 200 } });
+    const m = r.data.find((x) => x.id === props.method.id);
+    if (m) {
+      setNumbers(m.numbers);
+      props.onChanged(m);
+    }
+  }
+  async function run(f: () => Promise<unknown>) {
+    try {
+      await f();
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    }
+    await refresh();
+  }
+  const move = (i: number, by: -1 | 1) =>
+    run(async () => {
+      const ids = numbers.map((n) => n.id);
+      const j = i + by;
+      if (j < 0 || j >= ids.length) return;
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+      await api.call(staffReorderWalletNumbers, { params: { id: props.method.id }, body: { ids } });
+    });
+
+  return (
+    <section aria-label="Wallet numbers">
+      <h3
+        css={css`
+          font-size: 14px;
+          margin: 16px 0 6px;
+        `}
+      >
+        Receiving numbers
+      </h3>
+      <table
+        css={css`
+          width: 100%;
+          font-size: 13px;
+          border-collapse: collapse;
+          td {
+            padding: 4px 6px;
+            border-bottom: 1px solid ${theme.color.border};
+          }
+        `}
+      >
+        <tbody>
+          {numbers.map((n, i) => (
+            <tr key={n.id}>
+              <td>{n.account_number}</td>
+              <td>{n.status === 'active' ? 'Active' : 'Disabled'}</td>
+              <td>
+                <Button variant="ghost" aria-label={`Move ${n.account_number} up`} onClick={() => move(i, -1)}>
+                  ↑
+                </Button>
+                <Button variant="ghost" aria-label={`Move ${n.account_number} down`} onClick={() => move(i, 1)}>
+                  ↓
+                </Button>
+                <Button
+                  variant="secondary"
+                  onClick={() =>
+                    run(() =>
+                      api.call(staffUpdateWalletNumber, {
+                        params: { id: n.id },
+                        body: { status: n.status === 'active' ? 'inactive' : 'active' },
+                      }),
+                    )
+                  }
+                >
+                  {n.status === 'active' ? 'Disable' : 'Enable'}
+                </Button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Toolbar
+        css={css`
+          margin-top: 8px;
+        `}
+      >
+        <input
+          css={inputCss}
+          aria-label="New wallet number"
+          placeholder="01XXXXXXXXX"
+          value={value}
+          onChange={(e) => setValue(e.target.value)}
+        />
+        <Button
+          variant="secondary"
+          onClick={() =>
+            run(async () => {
+              await api.call(staffCreateWalletNumber, { params: { id: props.method.id }, body: { account_number: value.trim() } });
+              setValue('');
+            })
+          }
+        >
+          Add number
+        </Button>
+      </Toolbar>
+      {error && (
+        <p role="alert" style={{ color: theme.color.danger, fontSize: 13 }}>
+          {error}
+        </p>
+      )}
+    </section>
+  );
+}

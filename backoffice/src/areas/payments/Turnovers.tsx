@@ -1,0 +1,164 @@
+// Wagering requirements (promotion deposits, claimed bonuses) with an audited waiver, and the ledger check.
+import { useCallback, useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { staffLedgerCheck, staffTurnovers, staffWaiveTurnover, TURNOVER_SORTABLE, type ResponseOf } from '@khela/contracts';
+import { Button, Card, Modal, Tabs, theme } from '@khela/web';
+import { useStaff } from '../../staff/context';
+import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { dhakaTime, errorText, inputCss, Labelled } from './ui';
+
+type Row = ResponseOf<typeof staffTurnovers>['data'][number];
+
+export function Turnovers() {
+  const { api } = useStaff();
+  const [status, setStatus] = useState<'active' | 'complete'>('active');
+  const [tick, setTick] = useState(0);
+  const [waiving, setWaiving] = useState<Row | null>(null);
+  const load = useCallback(
+    (q: PageQuery) => api.call(staffTurnovers, { query: { ...q, sort: q.sort as (typeof TURNOVER_SORTABLE)[number] | undefined, status } }),
+    [api, status],
+  );
+  const columns = useMemo<ColumnDef<Row, unknown>[]>(
+    () => [
+      { id: 'created_at', header: 'Started (GMT+6)', cell: (c) => dhakaTime(c.row.original.created_at) },
+      { id: 'username', header: 'Player', cell: (c) => `${c.row.original.username} (#${c.row.original.player_id})` },
+      { id: 'source', header: 'From', enableSorting: false, cell: (c) => `${c.row.original.source} · ${c.row.original.transaction_id}` },
+      { id: 'required', header: 'Required', cell: (c) => `${c.row.original.required} ${c.row.original.currency}` },
+      { id: 'remaining', header: 'Remaining', cell: (c) => `${c.row.original.remaining} ${c.row.original.currency}` },
+      {
+        id: 'actions',
+        header: '',
+        enableSorting: false,
+        cell: (c) =>
+          c.row.original.status === 'active' ? (
+            <Button variant="secondary" onClick={() => setWaiving(c.row.original)}>
+              Waive
+            </Button>
+          ) : (
+            'complete'
+          ),
+      },
+    ],
+    [],
+  );
+  return (
+    <div>
+      <LedgerCheck />
+      <Tabs
+        label="Turnover status"
+        tabs={[
+          { key: 'active', label: 'Active' },
+          { key: 'complete', label: 'Complete' },
+        ]}
+        value={status}
+        onChange={setStatus}
+      />
+      <DataTable<Row>
+        testId="turnovers-table"
+        columns={columns}
+        load={load}
+        reloadKey={`${status}|${tick}`}
+        rowKey={(r) => String(r.id)}
+        searchPlaceholder="Username"
+        csv={{
+          name: `turnovers-${status}`,
+          columns: [
+            { header: 'id', value: (r) => r.id },
+            { header: 'player_id', value: (r) => r.player_id },
+            { header: 'username', value: (r) => r.username },
+            { header: 'source', value: (r) => r.source },
+            { header: 'reference', value: (r) => r.transaction_id },
+            { header: 'currency', value: (r) => r.currency },
+            { header: 'required', value: (r) => r.required },
+            { header: 'remaining', value: (r) => r.remaining },
+            { header: 'created_at', value: (r) => r.created_at },
+          ],
+        }}
+      />
+      {waiving && (
+        <WaiveDialog
+          row={waiving}
+          onClose={() => setWaiving(null)}
+          onDone={() => {
+            setWaiving(null);
+            setTick((t) => t + 1);
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+function WaiveDialog(props: { row: Row; onClose: () => void; onDone: () => void }) {
+  const { api } = useStaff();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  async function waive() {
+    if (reason.trim().length < 3) return setError('Give a reason (at least 3 characters).');
+    setBusy(true);
+    try {
+      await api.call(staffWaiveTurnover, { params: { id: props.row.id }, body: { reason: reason.trim() } });
+      props.onDone();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal
+      open
+      title={`Waive ${props.row.remaining} ${props.row.currency} for ${props.row.username}`}
+      onClose={props.onClose}
+      footer={
+        <Button onClick={waive} disabled={busy}>
+          Waive
+        </Button>
+      }
+    >
+      <Labelled label="Reason" error={error}>
+        {(id) => <input id={id} css={inputCss} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}
+      </Labelled>
+    </Modal>
+  );
+}
+
+function LedgerCheck() {
+  const { api } = useStaff();
+  const [result, setResult] = useState<ResponseOf<typeof staffLedgerCheck> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function run() {
+    setBusy(true);
+    try {
+      setResult(await api.call(staffLedgerCheck));
+      setError(null);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Card style={{ padding: '10px 14px', marginBottom: 12 }}>
+      <strong>Ledger check</strong>{' '}
+      <Button variant="secondary" onClick={run} disabled={busy}>
+        {busy ? 'Checking…' : 'Run'}
+      </Button>{' '}
+      {result && (
+        <span role="status" style={{ color: result.ok ? theme.color.success : theme.color.danger }}>
+          {result.ok ? 'Every balance equals its postings; every transfer balances.' : `${result.problems.length} problem(s)`}
+        </span>
+      )}
+      {result && !result.ok && (
+        <ul>
+          {result.problems.slice(0, 50).map((p) => (
+            <li key={p}>{p}</li>
+          ))}
+        </ul>
+      )}
+      {error && <span role="alert">{error}</span>}
+    </Card>
+  );
+}
