@@ -113,6 +113,13 @@ export async function readMarket(q: Queryable, marketId: string): Promise<Market
   return r.rows[0] ? toRow(r.rows[0]) : null;
 }
 
+/** Several markets at once, by id (absent ids are left out). */
+export async function readMarkets(q: Queryable, marketIds: string[]): Promise<MarketRow[]> {
+  if (!marketIds.length) return [];
+  const r = await q.query<Raw>(`SELECT ${COLUMNS} FROM exchange_markets WHERE market_id = ANY($1::text[])`, [marketIds]);
+  return r.rows.map(toRow);
+}
+
 /**
  * Locks the market's row for the rest of the transaction: every change of its book, positions, holds or settlement
  * happens under this lock, so two API processes never match the same order twice. Take it before any ledger row.
@@ -190,7 +197,7 @@ export async function applyFeedMarket(
     JSON.stringify(before.result) !== JSON.stringify(after.result)
   )
     await q.query(
-      `INSERT INTO exchange_market_history (market_id, source, action, status, inplay, result) VALUES ($1, 'feed', 'feed', $2, $3, $4::jsonb)`,
+      `INSERT INTO exchange_market_history (market_id, source, action, status, inplay, result) VALUES ($1, 'feed', 'update', $2, $3, $4::jsonb)`,
       [
         m.marketId,
         after.feedStatus,

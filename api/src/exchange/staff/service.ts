@@ -12,7 +12,7 @@ import { writeAudit, type AuditActor } from '../../operator/audit';
 import { sweepCrossing } from '../bets';
 import type { ExchangeConfig } from '../config';
 import { fancyPosition } from '../engine';
-import { effectiveStatus, lockMarket, readMarket, type MarketRow, type SettledResult } from '../markets';
+import { effectiveStatus, lockMarket, readMarket, readMarkets, type MarketRow, type SettledResult } from '../markets';
 import { fancyBet, loadMarketBets, playerPosition, runnerIds } from '../positions';
 import { feedResult, sameResult, settleResult } from '../settlement';
 
@@ -162,13 +162,15 @@ export async function listMarkets(q: Queryable, query: Query<typeof staffMarkets
     params,
   );
   const ids = rows.rows.map((r) => r.market_id);
-  const markets = new Map<string, MarketRow & { settledAt: string | null; voidReason: string | null }>();
-  if (ids.length) {
-    for (const id of ids) {
-      const m = await readMarket(q, id);
-      if (m) markets.set(id, { ...m, ...(await extras(q, id)) });
-    }
-  }
+  const extra = new Map(
+    (
+      await q.query<{ market_id: string; settled_at: unknown; void_reason: string | null }>(
+        'SELECT market_id, settled_at, void_reason FROM exchange_markets WHERE market_id = ANY($1::text[])',
+        [ids],
+      )
+    ).rows.map((r) => [r.market_id, { settledAt: isoTimestamp(r.settled_at), voidReason: r.void_reason }]),
+  );
+  const markets = new Map((await readMarkets(q, ids)).map((m) => [m.marketId, { ...m, ...extra.get(m.marketId)! }]));
   return {
     data: rows.rows
       .filter((r) => markets.has(r.market_id))

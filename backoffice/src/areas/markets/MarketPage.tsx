@@ -19,7 +19,7 @@ import { Button, FieldError, formatDhakaDateTime, Modal, Spinner, theme } from '
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
-import { controlCss, Field, Money, resultText, StatusBadge } from './ui';
+import { controlCss, Field, marketLine, Money, plural, resultText, StatusBadge } from './ui';
 
 type Bet = ResponseOf<typeof staffMarketBets>['data'][number];
 type Action = 'suspend' | 'resume' | 'settle' | 'void';
@@ -53,6 +53,7 @@ export function MarketPage() {
   const [error, setError] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [done, setDone] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
   const [betState, setBetState] = useState<'all' | 'open' | 'settled'>('all');
 
@@ -172,6 +173,17 @@ export function MarketPage() {
       <h1>
         {market.event_name || market.event_id} — {market.name}
       </h1>
+      {done && (
+        <p
+          role="status"
+          data-testid="market-done"
+          css={css`
+            color: ${theme.color.success};
+          `}
+        >
+          {done}
+        </p>
+      )}
       {notice && (
         <p
           role="alert"
@@ -192,9 +204,7 @@ export function MarketPage() {
       >
         <Facts>
           <dt>Market</dt>
-          <dd>
-            {market.market_id} · {market.kind.replace('_', ' ')} · {market.sport}
-          </dd>
+          <dd>{marketLine(market, false)}</dd>
           <dt>Start</dt>
           <dd>{market.start_time ? formatDhakaDateTime(market.start_time) : '—'}</dd>
           <dt>Status (players)</dt>
@@ -243,7 +253,7 @@ export function MarketPage() {
         )}
       </div>
 
-      <h2>Liability</h2>
+      <h2>{settled ? 'Book (as settled)' : 'Liability'}</h2>
       {market.books.length === 0 && (
         <p
           css={css`
@@ -262,8 +272,8 @@ export function MarketPage() {
               margin: 8px 0 4px;
             `}
           >
-            <strong>{b.currency}</strong> · liability <Money value={b.liability} strong /> · matched {b.matched} · unmatched {b.open} ·{' '}
-            {b.players} players · {b.bets} bets
+            <strong>{b.currency}</strong> · house liability <Money value={b.liability} strong /> · matched {b.matched} · unmatched {b.open}{' '}
+            · {plural(b.players, 'player')} · {plural(b.bets, 'bet')}
           </p>
           <table css={bookTableCss}>
             <thead>
@@ -396,7 +406,7 @@ export function MarketPage() {
           onClose={() => setAction(null)}
           onDone={(m) => {
             setAction(null);
-            setNotice(m);
+            setDone(m);
             setTick((t) => t + 1);
           }}
         />

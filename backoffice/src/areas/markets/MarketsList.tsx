@@ -9,7 +9,7 @@ import { formatDhakaDateTime, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
-import { controlCss, Money, resultText, StatusBadge } from './ui';
+import { controlCss, marketLine, Money, resultText, StatusBadge } from './ui';
 
 type Row = ResponseOf<typeof staffMarkets>['data'][number];
 
@@ -57,7 +57,7 @@ export function MarketsList() {
                 font-size: 12px;
               `}
             >
-              {row.original.name} · {row.original.kind.replace('_', ' ')} · {row.original.sport} · {row.original.market_id}
+              {marketLine(row.original)}
             </div>
           </div>
         ),
@@ -120,7 +120,7 @@ export function MarketsList() {
             </div>
           ),
       },
-      { id: 'liability', header: 'Liability', cell: ({ row }) => <Money value={row.original.liability} strong /> },
+      { id: 'liability', header: 'House liability', cell: ({ row }) => <Money value={row.original.liability} strong /> },
       { id: 'matched', header: 'Matched', cell: ({ row }) => <Money value={row.original.matched} /> },
       { id: 'open', header: 'Unmatched', enableSorting: false, cell: ({ row }) => <Money value={row.original.open} /> },
       { id: 'players', header: 'Players', cell: ({ row }) => row.original.players },

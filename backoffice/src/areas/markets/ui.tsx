@@ -83,3 +83,15 @@ export function Field(props: { label: string; children: ReactNode }) {
     </label>
   );
 }
+
+const KIND_LABEL = { MATCH_ODDS: 'Match Odds', BOOKMAKER: 'BookMaker', FANCY: 'Fancy' } as const;
+
+/** "Match Odds · cricket · 1.23" without repeating a kind the market's name already says. */
+export function marketLine(m: { kind: keyof typeof KIND_LABEL; name: string; sport: string; market_id: string }, withName = true): string {
+  const kind = KIND_LABEL[m.kind];
+  const parts = withName ? [m.name] : [];
+  if (!withName || m.name.toLowerCase() !== kind.toLowerCase()) parts.push(kind);
+  return [...parts, m.sport, m.market_id].join(' · ');
+}
+
+export const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
