@@ -110,7 +110,7 @@ export function PlayerPage() {
         >
           {p.username} <small style={{ color: theme.color.textMuted, fontWeight: 400 }}>#{p.id}</small>
         </h1>
-        <StatusBadge status={p.status} />
+        <StatusBadge status={p.status} testId="player-status" />
         <span data-testid="player-flags" style={{ fontSize: 13 }}>
           exchange <FlagCell value={p.exchange_market} /> · casino <FlagCell value={p.cs_market} />
         </span>
@@ -118,7 +118,7 @@ export function PlayerPage() {
       <div
         css={css`
           display: grid;
-          grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+          grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
           gap: 8px;
           margin-bottom: 12px;
         `}

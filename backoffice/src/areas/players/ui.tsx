@@ -6,11 +6,11 @@ import { FieldError, theme } from '@khela/web';
 
 const badgeColour: Record<string, string> = { active: theme.color.success, suspended: theme.color.warning, disabled: theme.color.danger };
 
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, testId }: { status: string; testId?: string }) {
   const colour = badgeColour[status] ?? theme.color.warning;
   return (
     <span
-      data-testid="player-status"
+      data-testid={testId}
       css={css`
         display: inline-block;
         padding: 1px 8px;
