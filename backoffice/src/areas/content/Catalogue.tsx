@@ -180,6 +180,8 @@ export function GamesTab() {
               {g.is_featured ? 'Unfeature' : 'Feature'}
             </Button>
             <input
+              // a new order from the server replaces what was typed
+              key={g.sort_order}
               type="number"
               aria-label={`Order of ${g.code}`}
               defaultValue={g.sort_order}
