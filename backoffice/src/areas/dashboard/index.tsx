@@ -2,9 +2,19 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
-import { Button, Card, formatDhakaDateTime, formatMoney, Spinner, theme } from '@khela/web';
+import { Button, Card, formatDhakaDateTime, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { Screen, Toolbar } from '../../ui/layout';
+
+/**
+ * "BDT 1,200.50": staff read several currencies side by side, so the code rather than a symbol (exact decimal
+ * strings from the API; grouping only).
+ */
+export function staffMoney(amount: string, currency: string): string {
+  const [int = '0', frac = '00'] = amount.replace(/^-/, '').split('.');
+  const sign = amount.startsWith('-') ? '-' : '';
+  return `${currency} ${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
+}
 
 /** Refresh period besides the staff push events. */
 export const DASHBOARD_REFRESH_MS = 30_000;
@@ -146,7 +156,7 @@ export default function Dashboard() {
             <div className="big">{count(action)}</div>
             {pending(action).map((p) => (
               <div className="sub" key={p.currency}>
-                {p.count} · {formatMoney(p.amount, p.currency)}
+                {p.count} · {staffMoney(p.amount, p.currency)}
               </div>
             ))}
           </Card>
@@ -199,10 +209,10 @@ export default function Dashboard() {
             {data.today.rows.map((r) => (
               <tr key={r.currency}>
                 <td>{r.currency}</td>
-                <td>{formatMoney(r.deposits, r.currency)}</td>
-                <td>{formatMoney(r.withdrawals, r.currency)}</td>
-                <td>{formatMoney(r.casino_ggr, r.currency)}</td>
-                <td>{formatMoney(r.exchange_commission, r.currency)}</td>
+                <td>{staffMoney(r.deposits, r.currency)}</td>
+                <td>{staffMoney(r.withdrawals, r.currency)}</td>
+                <td>{staffMoney(r.casino_ggr, r.currency)}</td>
+                <td>{staffMoney(r.exchange_commission, r.currency)}</td>
               </tr>
             ))}
           </tbody>

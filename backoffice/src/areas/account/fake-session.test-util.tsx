@@ -1,0 +1,41 @@
+// Test helper of the staff-account screens: a StaffSession whose API answers from a table of handlers by path.
+import type { ReactNode } from 'react';
+import { BehaviorSubject, Subject } from 'rxjs';
+import { vi } from 'vitest';
+import type { StaffOperator } from '@khela/contracts';
+import type { ApiClient } from '@khela/web';
+import { StaffProvider } from '../../staff/context';
+import type { StaffEvent, StaffSession } from '../../staff/session';
+
+export type Handler = (opts: { query?: unknown; body?: unknown; params?: Record<string, unknown> }) => unknown;
+
+export function fakeSession(operator: Partial<StaffOperator>, handlers: Record<string, Handler>) {
+  const op: StaffOperator = {
+    id: 1,
+    username: 'admin',
+    name: 'Admin',
+    role: 'admin',
+    totp_enabled: false,
+    totp_enrolment_required: false,
+    ...operator,
+  };
+  const calls: { method: string; path: string; opts: Parameters<Handler>[0] }[] = [];
+  const call = vi.fn(async (endpoint: { method: string; path: string }, opts: Parameters<Handler>[0] = {}) => {
+    calls.push({ method: endpoint.method, path: endpoint.path, opts });
+    const h = handlers[`${endpoint.method} ${endpoint.path}`];
+    if (!h) throw new Error(`no fake for ${endpoint.method} ${endpoint.path}`);
+    return h(opts);
+  });
+  const session: StaffSession = {
+    api: { call } as unknown as ApiClient,
+    operator$: new BehaviorSubject<StaffOperator | null>(op),
+    events$: new Subject<StaffEvent>(),
+    token: () => 'tok',
+    restore: async () => undefined,
+    login: async () => op,
+    refresh: vi.fn(async () => undefined),
+    logout: vi.fn(async () => undefined),
+  };
+  const wrap = (children: ReactNode) => <StaffProvider session={session}>{children}</StaffProvider>;
+  return { session, calls, call, wrap };
+}
