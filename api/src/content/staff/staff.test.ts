@@ -127,6 +127,12 @@ describe('back office, content: roles', () => {
     for (const e of ALL) expect((await call(null, e, e.method === 'GET' ? undefined : {})).status).toBe(401);
   });
 
+  it('the OpenAPI description still builds with the content endpoints in it', async () => {
+    const res = await app.inject({ method: 'GET', url: '/openapi.json' });
+    expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
+    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/operator/content/promotions', '/api/operator/catalogue/games']));
+  });
+
   it('content and admin operators pass the role check', async () => {
     for (const role of ['content', 'admin']) {
       for (const e of ALL.filter((x) => x.method === 'GET')) expect((await call(role, e)).status).toBe(200);
