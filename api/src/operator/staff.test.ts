@@ -277,6 +277,8 @@ describe('dashboard', () => {
         player,
       ]);
       await db.query(`INSERT INTO chat_messages (chat_id, sender_kind, sender_id, content) VALUES ($1, $2, 0, 'next')`, [chat, last]);
+      // as the desk's addMessage keeps it (chat/service.ts)
+      await db.query('UPDATE chats SET awaiting = $2 WHERE id = $1', [chat, last === 'player']);
     }
     // players online: p1 with two live streams, p2 with a closed one and a stale one
     const hash = async (player: number) => sha256Hex(await tokenFor(db, player));

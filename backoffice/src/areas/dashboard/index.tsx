@@ -18,6 +18,7 @@ export function staffMoney(amount: string, currency: string): string {
 
 /** Refresh period besides the staff push events. */
 export const DASHBOARD_REFRESH_MS = 30_000;
+const EVENT_DEBOUNCE_MS = 1_000;
 
 const tilesCss = css`
   display: grid;
@@ -89,7 +90,15 @@ export default function Dashboard() {
     const t = setInterval(() => void load(), DASHBOARD_REFRESH_MS);
     return () => clearInterval(t);
   }, [load]);
-  const onEvent = useCallback(() => void load(), [load]);
+  // a busy desk sends many events: one reload a second at most
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  useEffect(() => () => void (reloadTimer.current && clearTimeout(reloadTimer.current)), []);
+  const onEvent = useCallback(() => {
+    reloadTimer.current ??= setTimeout(() => {
+      reloadTimer.current = null;
+      void load();
+    }, EVENT_DEBOUNCE_MS);
+  }, [load]);
   useStaffEvent('payment', onEvent);
   useStaffEvent('chat', onEvent);
   useStaffEvent('alert', onEvent);
