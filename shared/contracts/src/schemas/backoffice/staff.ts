@@ -27,8 +27,11 @@ export const operatorSchema = z.object({
 export type StaffOperator = z.infer<typeof operatorSchema>;
 
 /**
- * POST /api/operator/login. Wrong password or unknown user: 401 invalidLogin. TOTP enrolled and no `totp`: 401 with
- * `code: 'totp_required'` (nothing is counted against the account for that). Throttled per username and per IP: 429.
+ * POST /api/operator/login. Wrong password or unknown user: 401 invalidLogin (the same answer). TOTP enrolled and no
+ * `totp`: 401 with `code: 'totp_required'` (nothing is counted against the account for that); a wrong or already
+ * used code: 401 `code: 'totp_invalid'`. Consecutive failures lock the account (423 `code: 'locked'`, even with the
+ * right password, until the lock ends or an admin unlocks it); disabled: 403 `code: 'disabled'` (after the right
+ * password only). Throttled per username and per IP: 429.
  */
 export const staffLogin = endpoint({
   method: 'POST',
