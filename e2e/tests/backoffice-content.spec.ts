@@ -105,8 +105,9 @@ test.describe('back office, content', () => {
     const card = phone.getByTestId('promotion-card').filter({ hasText: name });
     await expect(card).toBeVisible();
     await expect(card.locator('img')).toHaveAttribute('src', /\/storage\/uploads\/[a-z0-9-]+\.png$/);
-    await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
+    // the cards' images load lazily: bring it into view, then it must decode (a real PNG from the storage path)
     await card.scrollIntoViewIfNeeded();
+    await expect.poll(() => card.locator('img').evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(400);
     await shot(phone, 'player-promotions');
     await player.close();
   });

@@ -130,7 +130,9 @@ describe('back office, content: roles', () => {
   it('the OpenAPI description still builds with the content endpoints in it', async () => {
     const res = await app.inject({ method: 'GET', url: '/openapi.json' });
     expect(res.statusCode, res.body.slice(0, 500)).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/operator/content/promotions', '/api/operator/catalogue/games']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/operator/content/promotions', '/api/operator/catalogue/games']),
+    );
   });
 
   it('content and admin operators pass the role check', async () => {
@@ -157,7 +159,9 @@ describe('back office, content: settings and maintenance', () => {
     expect(a).toMatchObject({ username: 'content', reason: 'deploy', before: { site_status: 1 }, after: { site_status: 0 } });
 
     await call('content', staffUpdateSettings, { site_status: 1 });
-    expect((await app.inject({ method: 'GET', url: '/api/general' })).json().site_status).toBe(1);
+    const back = (await app.inject({ method: 'GET', url: '/api/general' })).json();
+    expect(back.site_status).toBe(1);
+    expect(back.system_notice).toMatch(/^Welcome to Khela/);
     expect(await lastAudit('content.maintenance.off')).toMatchObject({ before: { site_status: 0 }, after: { site_status: 1 } });
   });
 
@@ -167,9 +171,18 @@ describe('back office, content: settings and maintenance', () => {
     expect(r.status).toBe(200);
     const g = (await app.inject({ method: 'GET', url: '/api/general' })).json();
     expect(g).toMatchObject({ site_title: 'Khela Live', whatsapp: 'https://wa.me/880', withdrawal_status: 1, site_status: 1 });
+    // fields not sent keep their values
+    expect(g.system_notice).toMatch(/^Welcome to Khela/);
+    expect(g.telegram).toBe('https://t.me/khela_bd');
     const a = await lastAudit('content.settings.update');
     expect(Object.keys(a.after).sort()).toEqual(['site_title', 'whatsapp']);
     expect(a.before.site_title).toBe('Khela');
+    // '' clears a field
+    await call('content', staffUpdateSettings, { telegram: '' });
+    expect((await app.inject({ method: 'GET', url: '/api/general' })).json()).toMatchObject({
+      telegram: null,
+      system_notice: g.system_notice,
+    });
   });
 
   it('bad input: 422 and nothing changed', async () => {

@@ -52,31 +52,18 @@ export const contentLink = z
   .max(500)
   .regex(/^(\/(?!\/)[^\s"'<>]*|https?:\/\/[^\s"'<>]+)$/, CONTENT_MESSAGES.link);
 
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullable()
-    .optional()
-    .transform((v) => (v ? v : null));
-const optionalLink = contentLink
-  .nullable()
-  .optional()
-  .or(z.literal(''))
-  .transform((v) => (v ? v : null));
-const optionalImage = imagePath
-  .nullable()
-  .optional()
-  .or(z.literal(''))
-  .transform((v) => (v ? v : null));
+/** '' and null become null (cleared); absent stays absent (a partial update leaves the field as it is). */
+const emptyToNull = <T>(v: T | null | undefined): T | null | undefined => (v === undefined ? undefined : v || null);
+const optionalText = (max: number) => z.string().trim().max(max).nullable().optional().transform(emptyToNull);
+const optionalLink = contentLink.nullable().optional().or(z.literal('')).transform(emptyToNull);
+const optionalImage = imagePath.nullable().optional().or(z.literal('')).transform(emptyToNull);
 const dateOnly = z
   .string()
   .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use YYYY-MM-DD.')
   .nullable()
   .optional()
   .or(z.literal(''))
-  .transform((v) => (v ? v : null));
+  .transform(emptyToNull);
 const sortOrder = z.coerce.number().int().min(-1_000_000).max(1_000_000);
 const onOff = z.enum(['active', 'inactive']);
 
@@ -221,11 +208,7 @@ export const promotionBody = z
     start_date: dateOnly,
     end_date: dateOnly,
     deposit_bonus_percent: z.coerce.number().int().min(0, 'At least 0.').max(1000, 'At most 1000 percent.'),
-    max_bonus: money
-      .nullable()
-      .optional()
-      .or(z.literal(''))
-      .transform((v) => (v ? v : null)),
+    max_bonus: money.nullable().optional().or(z.literal('')).transform(emptyToNull),
     turnover: z.coerce.number().int().min(0, 'At least 0.').max(100, 'At most 100 times.'),
     categories: z.coerce.number().int().refine(validPromotionCategories, CONTENT_MESSAGES.categories),
     status: z.enum(['active', 'display']).default('display'),
