@@ -273,6 +273,21 @@ describe.each(engines)('back office, exchange markets on $name', ({ make, skip }
       ['market.resume', 'SUSPENDED', 'SUSPENDED'],
     ]);
     await invariants();
+
+    // voided with only unmatched orders: every stake back, and the records show them Void (the marker)
+    expect((await wallet(P!)).exposure).toBe('200.00');
+    await act(m, 'void');
+    expect(await wallet(P!)).toEqual(settled('5000.00'));
+    const records = (await app.inject({ method: 'GET', url: '/api/betting-record?tab=exchange', headers: auth(P!) })).json();
+    const statuses = (JSON.stringify(records).match(/"status":"[A-Za-z]+"/g) ?? []).sort();
+    expect(statuses).toEqual(['"status":"VOID"', '"status":"VOID"']);
+    const bets = (await staff('risk', 'GET', `/api/operator/markets/${m}/bets`)).json().data as Array<{ status: string; voided: boolean }>;
+    expect(bets.map((b) => [b.status, b.voided])).toEqual([
+      ['CANCELLED', true],
+      ['CANCELLED', true],
+    ]);
+    expect((await staff('risk', 'GET', `/api/operator/markets/${m}`)).json()).toMatchObject({ status: 'CLOSED', void_reason: 'test void' });
+    await invariants();
   });
 
   it('a repeated settle moves money once; 5 parallel settle requests move money once', async () => {

@@ -11,9 +11,9 @@ import { fromMinor } from '../../ledger';
 import { writeAudit, type AuditActor } from '../../operator/audit';
 import { sweepCrossing } from '../bets';
 import type { ExchangeConfig } from '../config';
-import { fancyPosition } from '../engine';
+import { fancyPosition, runnerPl } from '../engine';
 import { effectiveStatus, lockMarket, readMarket, readMarkets, type MarketRow, type SettledResult } from '../markets';
-import { fancyBet, loadMarketBets, playerPosition, runnerIds } from '../positions';
+import { fancyBet, loadMarketBets, runnerIds } from '../positions';
 import { feedResult, sameResult, settleResult } from '../settlement';
 
 type Query<E extends typeof staffMarkets | typeof staffMarketBets> = EndpointRequest<E>['query'];
@@ -101,30 +101,25 @@ export async function listMarkets(q: Queryable, query: Query<typeof staffMarkets
   const byFigure = sort !== 'start_time';
   const startOrder = `m.start_time ${dir} NULLS LAST, m.market_id ${dir}`;
   const page = `LIMIT ${query.per_page} OFFSET ${offset}`;
-  const figureOrder = { liability: 'liability', matched: 'matched', players: 'players' }[sort as 'liability'] ?? 'liability';
+  const figureOrder = sort === 'matched' ? 'matched' : 'liability';
 
   const total = Number((await q.query<{ n: string }>(`SELECT count(*) AS n FROM exchange_markets m ${filter}`, params)).rows[0]!.n);
+  // the page's markets in order, with their book (exchange_market_book: sums kept as fills are written; Fancy from bets)
   const rows = await q.query<{
     market_id: string;
     liability: string | null;
     runners: [string, string, string][] | null;
     matched: string | null;
-    open: string | null;
-    players: string | null;
-    open_bets: string | null;
   }>(
     `WITH m AS (
        SELECT m.market_id, m.kind, m.runners, m.start_time FROM exchange_markets m ${filter}
        ${byFigure ? '' : `ORDER BY ${startOrder} ${page}`}
      ),
      fl AS (
-       SELECT f.market_id, f.selection_id,
-              SUM(((f.back_bet_id IS NOT NULL)::int - (f.lay_bet_id IS NOT NULL)::int) * ((f.stake_minor * (f.price - 100)) / 100)) AS a,
-              SUM(((f.back_bet_id IS NOT NULL)::int - (f.lay_bet_id IS NOT NULL)::int) * f.stake_minor) AS b
-       FROM exchange_fills f JOIN m ON m.market_id = f.market_id
-       WHERE f.currency = $1 AND m.kind <> 'FANCY' GROUP BY f.market_id, f.selection_id
+       SELECT k.market_id, k.selection_id, k.a_minor AS a, k.b_minor AS b, k.matched_minor AS mt
+       FROM exchange_market_book k JOIN m ON m.market_id = k.market_id WHERE k.currency = $1
      ),
-     ft AS (SELECT market_id, SUM(b) AS btot FROM fl GROUP BY market_id),
+     ft AS (SELECT market_id, SUM(b) AS btot, SUM(mt) AS matched FROM fl GROUP BY market_id),
      rl AS (
        SELECT m.market_id, r.ord, r.v->>'selectionId' AS sel, r.v->>'name' AS rname,
               COALESCE(fl.a, 0) + COALESCE(fl.b, 0) - COALESCE(ft.btot, 0) AS pl
@@ -136,8 +131,9 @@ export async function listMarkets(q: Queryable, query: Query<typeof staffMarkets
      fb AS (
        SELECT b.market_id, b.side, b.line, b.price AS rate, b.matched_minor AS stake
        FROM exchange_bets b JOIN m ON m.market_id = b.market_id
-       WHERE m.kind = 'FANCY' AND b.currency = $1 AND b.matched_minor > 0
+       WHERE m.kind = 'FANCY' AND b.kind = 'FANCY' AND b.matched_minor > 0 AND b.currency = $1
      ),
+     fm AS (SELECT market_id, SUM(stake) AS matched FROM fb GROUP BY market_id),
      fc AS (SELECT DISTINCT fb.market_id, x.v FROM fb CROSS JOIN LATERAL (VALUES (fb.line), (GREATEST(fb.line - 1, 0))) AS x(v)),
      fpl AS (
        SELECT fc.market_id, SUM(CASE WHEN fb.side = 'YES' THEN CASE WHEN fc.v >= fb.line THEN (fb.stake * fb.rate) / 100 ELSE -fb.stake END
@@ -149,16 +145,15 @@ export async function listMarkets(q: Queryable, query: Query<typeof staffMarkets
        FROM rl GROUP BY market_id
        UNION ALL
        SELECT market_id, GREATEST(0, MAX(pl)), '[]'::jsonb FROM fpl GROUP BY market_id
-     ),
-     bs AS (
-       SELECT b.market_id, SUM(b.matched_minor) AS matched,
-              SUM(b.remaining_minor + CASE WHEN b.status = 'PENDING' THEN b.stake_minor ELSE 0 END) AS open,
-              COUNT(DISTINCT b.player_id) AS players, COUNT(*) FILTER (WHERE b.status IN ${OPEN_STATUSES}) AS open_bets
-       FROM exchange_bets b JOIN m ON m.market_id = b.market_id WHERE b.currency = $1 GROUP BY b.market_id
      )
-     SELECT m.market_id, liab.liability, liab.runners, bs.matched, bs.open, bs.players, bs.open_bets
-     FROM m LEFT JOIN liab ON liab.market_id = m.market_id LEFT JOIN bs ON bs.market_id = m.market_id
-     ORDER BY ${byFigure ? `COALESCE(${figureOrder === 'liability' ? 'liab.liability' : `bs.${figureOrder}`}, 0) ${dir}, ${startOrder} ${page}` : startOrder}`,
+     SELECT m.market_id, liab.liability, liab.runners, COALESCE(ft.matched, fm.matched, 0) AS matched
+     FROM m LEFT JOIN liab ON liab.market_id = m.market_id LEFT JOIN ft ON ft.market_id = m.market_id
+       LEFT JOIN fm ON fm.market_id = m.market_id
+     ORDER BY ${
+       byFigure
+         ? `${figureOrder === 'liability' ? 'COALESCE(liab.liability, 0)' : 'COALESCE(ft.matched, fm.matched, 0)'} ${dir}, ${startOrder} ${page}`
+         : startOrder
+     }`,
     params,
   );
   const ids = rows.rows.map((r) => r.market_id);
@@ -171,6 +166,17 @@ export async function listMarkets(q: Queryable, query: Query<typeof staffMarkets
     ).rows.map((r) => [r.market_id, { settledAt: isoTimestamp(r.settled_at), voidReason: r.void_reason }]),
   );
   const markets = new Map((await readMarkets(q, ids)).map((m) => [m.marketId, { ...m, ...extra.get(m.marketId)! }]));
+  // unmatched volume, players and open bets of the page's markets only (they change with every bet's status)
+  const stats = new Map(
+    (
+      await q.query<{ market_id: string; open: string; players: string; open_bets: string }>(
+        `SELECT b.market_id, SUM(b.remaining_minor + CASE WHEN b.status = 'PENDING' THEN b.stake_minor ELSE 0 END) AS open,
+                COUNT(DISTINCT b.player_id) AS players, COUNT(*) FILTER (WHERE b.status IN ${OPEN_STATUSES}) AS open_bets
+         FROM exchange_bets b WHERE b.market_id = ANY($1::text[]) AND b.currency = $2 GROUP BY b.market_id`,
+        [ids, query.currency],
+      )
+    ).rows.map((r) => [r.market_id, r]),
+  );
   return {
     data: rows.rows
       .filter((r) => markets.has(r.market_id))
@@ -191,9 +197,9 @@ export async function listMarkets(q: Queryable, query: Query<typeof staffMarkets
                 })),
           liability: fromMinor(BigInt(r.liability ?? 0)),
           matched: fromMinor(BigInt(r.matched ?? 0)),
-          open: fromMinor(BigInt(r.open ?? 0)),
-          players: Number(r.players ?? 0),
-          open_bets: Number(r.open_bets ?? 0),
+          open: fromMinor(BigInt(stats.get(r.market_id)?.open ?? 0)),
+          players: Number(stats.get(r.market_id)?.players ?? 0),
+          open_bets: Number(stats.get(r.market_id)?.open_bets ?? 0),
         };
       }),
     page: query.page,
@@ -208,16 +214,17 @@ export async function listMarkets(q: Queryable, query: Query<typeof staffMarkets
 export async function marketBooks(q: Queryable, m: MarketRow) {
   const data = await loadMarketBets(q, m.marketId);
   const currencies = [...new Set(data.bets.map((b) => b.currency))].sort();
+  const currencyOf = new Map(data.bets.map((b) => [b.id, b.currency]));
   return currencies.map((currency) => {
     const bets = data.bets.filter((b) => b.currency === currency);
-    const players = [...new Set(bets.map((b) => b.playerId))];
+    const players = new Set(bets.map((b) => b.playerId));
     const matched = bets.reduce((s, b) => s + b.matched, 0);
     const open = bets.reduce((s, b) => s + (b.status === 'PENDING' ? b.stake : b.remaining), 0);
     const common = {
       currency: currency as 'BDT' | 'INR' | 'PKR',
       matched: fromMinor(matched),
       open: fromMinor(open),
-      players: players.length,
+      players: players.size,
       bets: bets.length,
     };
     if (m.kind === 'FANCY') {
@@ -230,11 +237,13 @@ export async function marketBooks(q: Queryable, m: MarketRow) {
         liability: fromMinor(worst),
       };
     }
-    const sum = new Map<string, number>(runnerIds(m).map((id) => [id, 0]));
-    for (const id of players) {
-      const pos = playerPosition(m, id, data);
-      for (const [sel, pl] of pos.pl) sum.set(sel, (sum.get(sel) ?? 0) + pl);
-    }
+    // the players' P&L summed is the P&L of all their matched parts together (the engine's runnerPl, rounding per part)
+    const sum = runnerPl(
+      runnerIds(m),
+      data.parts
+        .filter((p) => currencyOf.get(p.betId) === currency)
+        .map((p) => ({ playerId: String(p.playerId), selectionId: p.selectionId, side: p.side, price: p.price, stake: p.stake })),
+    );
     const names = new Map(m.runners.map((r) => [String(r.selectionId), r.name]));
     return {
       ...common,

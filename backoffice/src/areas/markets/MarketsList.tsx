@@ -123,7 +123,7 @@ export function MarketsList() {
       { id: 'liability', header: 'House liability', cell: ({ row }) => <Money value={row.original.liability} strong /> },
       { id: 'matched', header: 'Matched', cell: ({ row }) => <Money value={row.original.matched} /> },
       { id: 'open', header: 'Unmatched', enableSorting: false, cell: ({ row }) => <Money value={row.original.open} /> },
-      { id: 'players', header: 'Players', cell: ({ row }) => row.original.players },
+      { id: 'players', header: 'Players', enableSorting: false, cell: ({ row }) => row.original.players },
       { id: 'open_bets', header: 'Open bets', enableSorting: false, cell: ({ row }) => row.original.open_bets },
     ],
     [],

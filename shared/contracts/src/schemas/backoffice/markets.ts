@@ -71,7 +71,7 @@ const marketState = z.object({
   void_reason: z.string().nullable(),
 });
 
-export const MARKET_SORTABLE = ['start_time', 'liability', 'matched', 'players'] as const;
+export const MARKET_SORTABLE = ['start_time', 'liability', 'matched'] as const;
 
 /**
  * GET /api/operator/markets: markets, server-paged, with the book figures in `currency` (default BDT). Filters: sport,
