@@ -93,10 +93,12 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
 
   // the balance moves after the log-out ...
   const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
-  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: bearer(op.token) })).json()).data;
+  const pending = (
+    await (await request.get(`${API()}/api/operator/payments?status=0&player=${player.username}`, { headers: bearer(op.token) })).json()
+  ).data;
   const mine = pending.find((t: { username: string }) => t.username === player.username);
   expect(
-    (await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: bearer(op.token), data: {} })).ok(),
+    (await request.post(`${API()}/api/operator/payments/${mine.id}/approve`, { headers: bearer(op.token), data: {} })).ok(),
   ).toBeTruthy();
   const after = await (await request.post(`${API()}/api/balance`, { headers: bearer(player.session.token) })).json();
   expect(after.balance).toBe('500.00');

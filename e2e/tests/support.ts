@@ -99,8 +99,10 @@ export async function fundedPlayer(
   expect(dep.ok(), await dep.text()).toBeTruthy();
   const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();
   const opHeaders = bearer(op.token);
-  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
+  const pending = (
+    await (await request.get(`${API()}/api/operator/payments?status=0&player=${player.session.remote_id}`, { headers: opHeaders })).json()
+  ).data;
   const mine = pending.find((t: { player_id: number }) => String(t.player_id) === player.session.remote_id);
-  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
+  expect((await request.post(`${API()}/api/operator/payments/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
   return player;
 }

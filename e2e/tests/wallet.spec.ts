@@ -1,5 +1,6 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { API, SANDBOX, apiLogin, newPhone, newUsername, openLoggedIn, type Session } from './support';
+import { openConsole } from './staff';
 
 /** A new player signed up through the API; with `verified` the phone is verified through the sandbox outbox. */
 async function newPlayer(request: APIRequestContext, verified: boolean): Promise<Session & { phone: string }> {
@@ -34,12 +35,12 @@ async function expectModal(page: Page, text: string) {
   await expect(dialog).toHaveCount(0);
 }
 
-async function operatorPage(page: Page) {
-  await page.goto(`${API()}/operator`);
-  await page.getByLabel('Username').fill('operator');
-  await page.getByLabel('Password').fill('operator123');
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.locator('#app')).toBeVisible();
+/** The back office in a desktop window, logged in as the demo payments operator. */
+async function consolePage(browser: Browser, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const page = await context.newPage();
+  await openConsole(page, 'payments', path);
+  return { page, close: () => context.close() };
 }
 
 test('agent deposit: pending, operator approves, the top bar balance follows without reload, Success timeline', async ({
@@ -88,17 +89,16 @@ test('agent deposit: pending, operator approves, the top bar balance follows wit
   await page.goto('/transaction-record');
   await expect(page.getByTestId('status-tag').first()).toHaveText('Pending');
 
-  // The operator approves on the operator page, in another window.
-  const opContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const op = await opContext.newPage();
-  await operatorPage(op);
-  const row = op.locator('tr', { hasText: player.username });
+  // The operator approves in the back office, in another window.
+  const op = await consolePage(browser, '/payments/desk');
+  const row = op.page.getByTestId('payments-table').locator('tr', { hasText: player.username });
   await expect(row).toContainText('1000.00');
   await expect(row).toContainText('BK12345678');
-  await op.screenshot({ path: '/tmp/wallet-operator.png', fullPage: true });
-  await row.getByRole('button', { name: 'Approve' }).click();
-  await expect(op.locator('tr', { hasText: player.username })).toHaveCount(0);
-  await opContext.close();
+  await op.page.screenshot({ path: '/tmp/wallet-operator.png', fullPage: true });
+  await row.click();
+  await op.page.getByTestId('payment-drawer').getByRole('button', { name: 'Approve' }).click();
+  await expect(op.page.getByTestId('payments-table').locator('tr', { hasText: player.username })).toHaveCount(0);
+  await op.close();
 
   // No reload: the push stream carries the new balance to the top bar, and the record follows.
   await expect(page.getByTestId('header-balance')).toHaveText('৳1,000.00', { timeout: 15_000 });
@@ -147,9 +147,11 @@ test('withdrawal: birthday, unfinished turnover, then allowed, held at once', as
     await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })
   ).json();
   const opHeaders = { Authorization: `Bearer ${opLogin.token}` };
-  const pending = (await (await request.get(`${API()}/api/operator/transactions?status=0`, { headers: opHeaders })).json()).data;
+  const pending = (
+    await (await request.get(`${API()}/api/operator/payments?status=0&player=${player.username}`, { headers: opHeaders })).json()
+  ).data;
   const mine = pending.find((t: { username: string }) => t.username === player.username);
-  expect((await request.post(`${API()}/api/operator/transactions/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
+  expect((await request.post(`${API()}/api/operator/payments/${mine.id}/approve`, { headers: opHeaders, data: {} })).ok()).toBeTruthy();
 
   await openLoggedIn(page, player, '/withdrawal');
   await expect(page.getByTestId('header-balance')).toHaveText('৳1,050.00');
@@ -175,14 +177,14 @@ test('withdrawal: birthday, unfinished turnover, then allowed, held at once', as
   await expect(page.getByTestId('turnover-bonus')).toHaveText('1050.00');
   await page.screenshot({ path: '/tmp/wallet-turnover.png' });
 
-  // The requirement is waived on the operator page (the casino's settled bets reduce it the same way).
-  const opContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const opPage = await opContext.newPage();
-  await operatorPage(opPage);
-  opPage.on('dialog', (d) => void d.accept('e2e: player gave up the bonus'));
-  await opPage.locator('tr', { hasText: player.username }).getByRole('button', { name: 'Waive' }).click();
-  await expect(opPage.locator('#turnovers tr', { hasText: player.username })).toHaveCount(0);
-  await opContext.close();
+  // The requirement is waived in the back office (the casino's settled bets reduce it the same way).
+  const op = await consolePage(browser, '/payments/turnovers');
+  const turnovers = op.page.getByTestId('turnovers-table');
+  await turnovers.locator('tr', { hasText: player.username }).getByRole('button', { name: 'Waive' }).click();
+  await op.page.getByLabel('Reason').fill('e2e: player gave up the bonus');
+  await op.page.getByRole('dialog').getByRole('button', { name: 'Waive' }).click();
+  await expect(turnovers.locator('tr', { hasText: player.username })).toHaveCount(0);
+  await op.close();
 
   await page.goto('/withdrawal');
   await expect(page.getByTestId('withdraw-check')).toHaveCount(0);

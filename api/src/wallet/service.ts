@@ -663,7 +663,7 @@ export async function walletNumbers(q: Queryable, methodName: string, accountTyp
 export async function transactionRecords(q: Queryable, playerId: number) {
   const r = await q.query<Record<string, any>>(
     `SELECT t.id::int AS id, t.action, t.amount_minor, t.bonus_minor, t.status, t.public_id, t.account_number,
-            t.channel, t.mode, t.created_at, t.updated_at, t.information_received_at,
+            t.channel, t.mode, t.created_at, t.updated_at, t.information_received_at, t.decision_note,
             m.name AS method_name, m.account_type AS method_type, m.icon AS method_icon, m.pgs AS method_pgs,
             p.id::int AS promo_id, p.name AS promo_name, p.turnover AS promo_turnover
      FROM wallet_transactions t
@@ -689,6 +689,7 @@ export async function transactionRecords(q: Queryable, playerId: number) {
     information_received_at: isoTimestamp(t.information_received_at),
     payment_method: t.method_name ? { name: t.method_name, type: t.method_type, icon: t.method_icon } : null,
     promotion: t.promo_id ? { id: t.promo_id, name: t.promo_name, turnover: Number(t.promo_turnover) } : null,
+    reason: Number(t.status) === WALLET_STATUS.rejected ? (t.decision_note ?? null) : null,
   }));
 }
 

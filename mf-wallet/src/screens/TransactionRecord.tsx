@@ -169,9 +169,14 @@ export function TransactionRecord() {
         },
       );
     void load();
-    // a decision changes the balance: reload so the status follows without a refresh
+    // a decision changes the balance (an approval) or brings an inbox message (every decision, a rejection too):
+    // reload so the status follows without a refresh
     const s = bus.on('balance').subscribe(() => void load());
-    return () => s.unsubscribe();
+    const i = bus.on('inbox').subscribe(() => void load());
+    return () => {
+      s.unsubscribe();
+      i.unsubscribe();
+    };
   }, [api, session, bus]);
 
   const groups = useMemo(() => (list ? groupByDhakaDate(filterTransactions(list, filter)) : []), [list, filter]);
@@ -353,6 +358,12 @@ export function TransactionRecord() {
                   <th scope="row">{t('records.amount')}</th>
                   <td>{formatMoney(open.amount, 'BDT', locale)}</td>
                 </tr>
+                {open.reason && (
+                  <tr>
+                    <th scope="row">{t('records.reason')}</th>
+                    <td data-testid="detail-reason">{open.reason}</td>
+                  </tr>
+                )}
               </tbody>
             </table>
           </div>

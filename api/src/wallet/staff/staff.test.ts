@@ -219,6 +219,13 @@ describe('decisions', () => {
       decided_by: expect.stringMatching(/^operator:/),
     });
     expect(detail.json().events.map((e: { event: string }) => e.event)).toEqual(['initiated', 'information_received', 'rejected']);
+    const records = await app.inject({ method: 'GET', url: '/api/transaction/show', headers: p.auth });
+    expect(
+      records.json().transactions.find((t: { transaction_id: string }) => t.transaction_id === wd.json().transaction_id),
+    ).toMatchObject({
+      key: '2',
+      reason: 'Account name does not match',
+    });
     const inbox = await db.query<{ body: string }>(
       'SELECT message AS body FROM inbox_messages WHERE player_id = $1 ORDER BY id DESC LIMIT 1',
       [p.id],

@@ -282,6 +282,8 @@ export const walletTransactionSchema = z.object({
   information_received_at: isoDate.nullable(),
   payment_method: z.object({ name: z.string(), type: z.string(), icon: z.string().nullable() }).nullable(),
   promotion: z.object({ id: z.number().int(), name: z.string(), turnover: z.number() }).nullable(),
+  /** Why staff rejected it (the reason given in the back office); absent or null otherwise. */
+  reason: z.string().nullable().optional(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
