@@ -156,7 +156,7 @@ describe.each(engines)('operator log-in on $name', ({ make, skip }) => {
     expect((await db.query<{ n: number }>('SELECT failed_logins AS n FROM operators WHERE id = $1', [id])).rows[0]!.n).toBe(0);
   }, 60_000);
 
-  it('a disabled operator is refused even with the right password; an admin cannot disable themselves', async () => {
+  it('disabling ends the operator’s session at once; the right password is then refused', async () => {
     const username = uname('dis');
     const id = await createOperator(db, { username, password: PASSWORD });
     const t = await token(username, PASSWORD);
@@ -213,5 +213,39 @@ describe('TOTP required (production mode or OPERATOR_TOTP_REQUIRED=1)', () => {
     });
     expect(ok.json()).toMatchObject({ totp_enabled: true, totp_enrolment_required: false });
     expect((await app.inject({ method: 'GET', url: '/api/operator/operators', headers: h })).statusCode).toBe(200);
+  });
+});
+
+describe('the lock ends by itself (STAFF_LOGIN_LOCK_SECONDS) and the per-username limit answers 429', () => {
+  let db: Db;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    db = await engines[0]!.make();
+    app = await testApp(db, {
+      STAFF_LOGIN_MAX_FAILURES: '2',
+      STAFF_LOGIN_LOCK_SECONDS: '1',
+      RATE_LIMIT_STAFF_LOGIN_PER_USERNAME: '4',
+      RATE_LIMIT_STAFF_LOGIN_PER_IP: '1000',
+    });
+  }, 60_000);
+  afterAll(async () => {
+    await app?.close();
+    await db?.close();
+  });
+  const login = (username: string, password: string) =>
+    app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } });
+
+  it('locks after 2 failures for 1 s, then the right password works; failures past the per-username limit are 429', async () => {
+    const username = uname('expire');
+    await createOperator(db, { username, password: PASSWORD });
+    expect((await login(username, 'wrong-1')).statusCode).toBe(401);
+    expect((await login(username, 'wrong-2')).statusCode).toBe(401);
+    expect((await login(username, PASSWORD)).statusCode).toBe(423);
+    await new Promise((r) => setTimeout(r, 1_200));
+    expect((await login(username, PASSWORD)).statusCode).toBe(200);
+    // unknown names count too (no account discovery through the limit): 4 failures, then 429 even for the right one
+    const ghost = uname('ghost');
+    for (let i = 0; i < 4; i++) expect((await login(ghost, `x${i}`)).statusCode).toBe(401);
+    expect((await login(ghost, 'x')).statusCode).toBe(429);
   });
 });
