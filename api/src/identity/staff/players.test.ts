@@ -173,6 +173,10 @@ describe('back office players (PGlite)', () => {
       expect(inr.json().total).toBe(0);
       const rich = await call('risk', 'GET', `/api/operator/players?q=${tag}&sort=balance&dir=desc&per_page=1`);
       expect(rich.json()).toMatchObject({ total: 3, page: 1, per_page: 1, data: [{ id: ids[1], balance: '250.00' }] });
+      const poorFirst = await call('risk', 'GET', `/api/operator/players?q=${tag}&sort=balance&dir=asc&per_page=2&page=2`);
+      expect(poorFirst.json().data.map((r: { id: number }) => r.id)).toEqual([ids[1]]);
+      const richFirst = await call('risk', 'GET', `/api/operator/players?q=${tag}&sort=balance&dir=desc&per_page=2&page=2`);
+      expect(richFirst.json().data.map((r: { id: number }) => r.id)).toEqual([ids[0]]);
       const page2 = await call('risk', 'GET', `/api/operator/players?q=${tag}&sort=username&dir=asc&per_page=2&page=2`);
       expect(page2.json().data.map((r: { username: string }) => r.username)).toEqual([`${tag}_2`]);
       const bad = await call('risk', 'GET', `/api/operator/players?sort=password_hash`);

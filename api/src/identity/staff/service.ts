@@ -96,35 +96,43 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
   };
   let ids: string[];
   if (sort === 'balance') {
-    // Two index-ordered parts instead of sorting every player by a joined balance: players with money, from the
-    // partial index of main accounts by balance; then everyone else (balance 0, or no account yet) by id.
-    const funded = `SELECT p.id FROM ledger_accounts m JOIN players p ON p.id = m.player_id
-      WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' AND m.balance_minor > 0 ${andFilter}
-      ORDER BY m.balance_minor ${d}, m.player_id ${d}`;
-    const unfunded = `SELECT p.id FROM players p WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts m
-      WHERE m.code = 'player:' || p.id || ':main' AND m.currency = p.currency AND m.balance_minor > 0) ${andFilter}
+    // Two index-ordered parts instead of sorting every player by a joined balance: the players' main accounts, from
+    // the partial index of main accounts by balance (sign-up makes them, so this is nearly everyone); and players
+    // without a main account yet (balance 0), by id: after the accounts when descending, before them ascending.
+    // without a filter, an index-only walk of the partial index (no join: the planner would sort instead)
+    const accounts = filter
+      ? `SELECT p.id FROM ledger_accounts m JOIN players p ON p.id = m.player_id
+         WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' ${andFilter}
+         ORDER BY m.balance_minor ${d}, m.player_id ${d}`
+      : `SELECT m.player_id AS id FROM ledger_accounts m WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main'
+         ORDER BY m.balance_minor ${d}, m.player_id ${d}`;
+    const none = `SELECT p.id FROM players p WHERE NOT EXISTS (SELECT 1 FROM ledger_accounts m
+      WHERE m.code = 'player:' || p.id || ':main' AND m.currency = p.currency) ${andFilter}
       ORDER BY p.id ${d}`;
-    // the count of the first part only when the page reaches past it (deep pages); main accounts never go negative
-    const fundedCount = async () =>
+    const countAccounts = async () =>
       Number(
         (
           await db.query<{ n: string }>(
             filter
               ? `SELECT count(*) AS n FROM ledger_accounts m JOIN players p ON p.id = m.player_id
-                 WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' AND m.balance_minor > 0 ${andFilter}`
-              : `SELECT count(*) AS n FROM ledger_accounts m WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' AND m.balance_minor > 0`,
+                 WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main' ${andFilter}`
+              : `SELECT count(*) AS n FROM ledger_accounts m WHERE m.player_id IS NOT NULL AND m.code LIKE 'player:%:main'`,
             params,
           )
         ).rows[0]!.n,
       );
-    const [first, second] = d === 'DESC' ? [funded, unfunded] : [unfunded, funded];
     const offset = offsetOf(a);
-    const head = await page(first, a.per_page, offset);
-    if (head.length === a.per_page) ids = head;
-    else if (head.length > 0 || offset === 0) ids = [...head, ...(await page(second, a.per_page - head.length, 0))];
-    else {
-      const firstCount = d === 'DESC' ? await fundedCount() : total - (await fundedCount());
-      ids = await page(second, a.per_page, Math.max(0, offset - firstCount));
+    if (d === 'DESC') {
+      // the accounts first; their count only when the page reaches past them (the last pages)
+      ids = await page(accounts, a.per_page, offset);
+      if (ids.length < a.per_page) {
+        const skip = ids.length > 0 ? 0 : Math.max(0, offset - (await countAccounts()));
+        ids.push(...(await page(none, a.per_page - ids.length, skip)));
+      }
+    } else {
+      const without = total - (await countAccounts());
+      ids = offset < without ? await page(none, a.per_page, offset) : [];
+      if (ids.length < a.per_page) ids.push(...(await page(accounts, a.per_page - ids.length, Math.max(0, offset - without))));
     }
   } else {
     const order = sort === 'username' ? `lower(p.username) ${d}` : sort === 'created_at' ? `p.created_at ${d}, p.id ${d}` : `p.id ${d}`;
