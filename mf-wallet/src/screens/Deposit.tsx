@@ -248,12 +248,12 @@ export function Deposit() {
         </div>
       )}
       <div css={section}>
-        <AmountPresets presets={schemas.DEPOSIT_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
+        <AmountPresets presets={method?.deposit_presets ?? schemas.DEPOSIT_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
         <TextField
           label={t('amount')}
           hint={t('amountRange', {
-            min: formatMoney(schemas.DEPOSIT_MIN, 'BDT', locale),
-            max: formatMoney(schemas.DEPOSIT_MAX, 'BDT', locale),
+            min: formatMoney(method?.deposit_min ?? schemas.DEPOSIT_MIN, 'BDT', locale),
+            max: formatMoney(method?.deposit_max ?? schemas.DEPOSIT_MAX, 'BDT', locale),
           })}
           inputProps={{
             inputMode: 'decimal',

@@ -150,12 +150,17 @@ export function Withdraw() {
         <MethodChips methods={methods} value={methodId} onChange={setMethodId} name={t('paymentMethod')} />
       </div>
       <div css={section}>
-        <AmountPresets presets={schemas.WITHDRAW_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
+        <AmountPresets
+          presets={method?.withdraw_presets ?? schemas.WITHDRAW_PRESETS}
+          value={amount}
+          onPick={setAmount}
+          name={t('amount')}
+        />
         <TextField
           label={t('amount')}
           hint={t('amountRange', {
-            min: formatMoney(schemas.WITHDRAW_MIN, 'BDT', locale),
-            max: formatMoney(schemas.WITHDRAW_MAX, 'BDT', locale),
+            min: formatMoney(method?.withdraw_min ?? schemas.WITHDRAW_MIN, 'BDT', locale),
+            max: formatMoney(method?.withdraw_max ?? schemas.WITHDRAW_MAX, 'BDT', locale),
           })}
           inputProps={{
             inputMode: 'decimal',
