@@ -276,6 +276,7 @@ export const staffCreatePaymentMethod = endpoint({
     code: z
       .string()
       .trim()
+      .max(32, 'Code: 2-32 lower-case letters, digits, - or _.')
       .regex(/^[a-z0-9_-]{2,32}$/, 'Code: 2-32 lower-case letters, digits, - or _.'),
   }),
   response: staffPaymentMethod,
@@ -308,6 +309,7 @@ export const staffReorderPaymentMethods = endpoint({
 const accountNumber = z
   .string()
   .trim()
+  .max(21, 'A wallet number is 6 to 20 digits.')
   .regex(/^\+?\d{6,20}$/, 'A wallet number is 6 to 20 digits.');
 
 /** POST /api/operator/payment-methods/{id}/numbers: a receiving number (active, last in order). */

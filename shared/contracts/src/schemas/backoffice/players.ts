@@ -221,7 +221,13 @@ export const staffRevokePlayerSession = endpoint({
   path: '/api/operator/players/{id}/sessions/{session}/revoke',
   auth: 'operator',
   roles: PLAYER_SESSION_ROLES,
-  params: z.object({ id: z.coerce.number().int().positive(), session: z.string().regex(/^[0-9a-f]{16}$/, 'Unknown session') }),
+  params: z.object({
+    id: z.coerce.number().int().positive(),
+    session: z
+      .string()
+      .max(16, 'Unknown session')
+      .regex(/^[0-9a-f]{16}$/, 'Unknown session'),
+  }),
   body: z.object({ reason: staffReason }),
   response: z.object({ revoked: z.number().int(), message: z.string() }),
   tags: ['operator'],
@@ -311,7 +317,9 @@ export const STAFF_ADJUST_MAX = '10000000.00';
 export const staffAdjustBody = z.object({
   direction: z.enum(['credit', 'debit']),
   /** Positive, at most two decimals. */
-  amount: money.refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'The amount must be more than 0.'),
+  amount: money
+    .max(20, 'The amount must be more than 0.')
+    .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'The amount must be more than 0.'),
   reason: staffReason,
 });
 

@@ -2,7 +2,10 @@
 import { z } from 'zod';
 import { endpoint, money } from '../../endpoint';
 
-const dhakaDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
+const dhakaDate = z
+  .string()
+  .max(10, 'Use a date as YYYY-MM-DD.')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Use a date as YYYY-MM-DD.');
 
 /** One Dhaka day in one currency, from the ledger (api/src/operator/reports/service.ts says what each figure sums). */
 export const staffReportRow = z.object({

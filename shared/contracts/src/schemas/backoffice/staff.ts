@@ -43,6 +43,7 @@ export const staffLogin = endpoint({
     totp: z
       .string()
       .trim()
+      .max(6, STAFF_MESSAGES.totpInvalid)
       .regex(/^\d{6}$/, STAFF_MESSAGES.totpInvalid)
       .optional(),
   }),
@@ -100,6 +101,7 @@ export const staffTotpConfirm = endpoint({
     totp: z
       .string()
       .trim()
+      .max(6, STAFF_MESSAGES.totpInvalid)
       .regex(/^\d{6}$/, STAFF_MESSAGES.totpInvalid),
   }),
   response: operatorSchema,
@@ -149,6 +151,7 @@ export const staffCreateOperator = endpoint({
     username: z
       .string()
       .trim()
+      .max(32, 'The username must be 3-32 letters, digits, dots, dashes or underscores.')
       .regex(/^[A-Za-z0-9._-]{3,32}$/, 'The username must be 3-32 letters, digits, dots, dashes or underscores.'),
     name: z.string().trim().max(100).optional(),
     role: operatorRole,
@@ -196,7 +199,10 @@ export const staffResetOperatorTotp = operatorAction('reset-totp');
 
 // ---- Audit log (admin) ----
 
-const dhakaDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD (Dhaka time).');
+const dhakaDate = z
+  .string()
+  .max(10, 'Dates are YYYY-MM-DD (Dhaka time).')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Dates are YYYY-MM-DD (Dhaka time).');
 
 export const auditRowSchema = z.object({
   id: z.number().int(),
