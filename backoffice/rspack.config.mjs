@@ -1,8 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import rspack from '@rspack/core';
-import { app, portOf, remotesConfig } from '@khela/build/apps.mjs';
-import { PrecompressPlugin } from '@khela/build/federation.mjs';
+import { app, portOf } from '@khela/build/apps.mjs';
+import { PrecompressPlugin, RemotesJsonPlugin, sourceRule } from '@khela/build/federation.mjs';
 
 // The back office is its own application (staff on desktops), not a remote of the site: no Module Federation,
 // one bundle with its own copies of the libraries. Name, port and title come from shared/build/apps.mjs.
@@ -28,38 +28,13 @@ export default (_env, argv) => {
     performance: { hints: false },
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
     module: {
-      rules: [
-        {
-          test: /\.[jt]sx?$/,
-          exclude: /node_modules/,
-          loader: 'builtin:swc-loader',
-          options: {
-            jsc: {
-              parser: { syntax: 'typescript', tsx: true },
-              transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development: dev } },
-            },
-            env: { targets: 'chrome >= 100, safari >= 15, firefox >= 100' },
-          },
-          type: 'javascript/auto',
-        },
-      ],
+      rules: [sourceRule(dev)],
     },
     plugins: [
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), publicPath: '/', title: me.title }),
       new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify(mode), __KHELA_APP__: JSON.stringify(me.name) }),
       // where the API is, with the default ports; the static server replaces it per environment (KHELA_REMOTES_JSON)
-      {
-        apply(compiler) {
-          compiler.hooks.thisCompilation.tap('BackofficeConfigJson', (compilation) => {
-            compilation.hooks.processAssets.tap(
-              { name: 'BackofficeConfigJson', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL },
-              () => {
-                compilation.emitAsset('remotes.json', new rspack.sources.RawSource(`${JSON.stringify(remotesConfig({}), null, 2)}\n`));
-              },
-            );
-          });
-        },
-      },
+      new RemotesJsonPlugin(),
       !dev && new PrecompressPlugin(),
     ].filter(Boolean),
     devServer: { port: portOf(me.name), host: '127.0.0.1', historyApiFallback: true },

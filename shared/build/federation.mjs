@@ -95,10 +95,10 @@ export class PrecompressPlugin {
 }
 
 /**
- * The shell's /remotes.json, written from the one list of apps (apps.mjs) with the default ports. The static
+ * /remotes.json of the shell and the back office, written from the one list of apps (apps.mjs) with the default ports. The static
  * server replaces it per environment with KHELA_REMOTES_JSON (e2e/scripts/start-all.mjs sets it).
  */
-class RemotesJsonPlugin {
+export class RemotesJsonPlugin {
   apply(compiler) {
     compiler.hooks.thisCompilation.tap('RemotesJsonPlugin', (compilation) => {
       compilation.hooks.processAssets.tap({ name: 'RemotesJsonPlugin', stage: rspack.Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
@@ -107,6 +107,23 @@ class RemotesJsonPlugin {
       });
     });
   }
+}
+
+/** TypeScript and JSX through rspack's built-in swc, emotion's JSX runtime, the browsers the site supports. */
+export function sourceRule(dev) {
+  return {
+    test: /\.[jt]sx?$/,
+    exclude: /node_modules/,
+    loader: 'builtin:swc-loader',
+    options: {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development: dev } },
+      },
+      env: { targets: 'chrome >= 100, safari >= 15, firefox >= 100' },
+    },
+    type: 'javascript/auto',
+  };
 }
 
 /**
@@ -142,22 +159,7 @@ export function federatedAppConfig(options) {
         alias: trimmedAliases(),
       },
       module: {
-        rules: [
-          {
-            test: /\.[jt]sx?$/,
-            exclude: /node_modules/,
-            loader: 'builtin:swc-loader',
-            options: {
-              jsc: {
-                parser: { syntax: 'typescript', tsx: true },
-                transform: { react: { runtime: 'automatic', importSource: '@emotion/react', development: dev } },
-              },
-              env: { targets: 'chrome >= 100, safari >= 15, firefox >= 100' },
-            },
-            type: 'javascript/auto',
-          },
-          { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' },
-        ],
+        rules: [sourceRule(dev), { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' }],
       },
       plugins: [
         new ModuleFederationPlugin({

@@ -1,3 +1,4 @@
+import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { theme } from '@khela/web';
 
@@ -36,4 +37,41 @@ export const Toolbar = styled.div`
   align-items: center;
   flex-wrap: wrap;
   margin-bottom: 12px;
+`;
+
+/** Inputs and selects of every console form: dense, dark, red-bordered when the API refused the value. */
+export const controlCss = css`
+  box-sizing: border-box;
+  min-height: 34px;
+  padding: 6px 9px;
+  border-radius: ${theme.radius.sm};
+  border: 1px solid ${theme.color.border};
+  background: ${theme.color.bg};
+  color: ${theme.color.text};
+  font: inherit;
+  font-size: 14px;
+  &[aria-invalid='true'] {
+    border-color: ${theme.color.danger};
+  }
+`;
+
+/** A table of figures (money per currency, per runner): numbers right-aligned, the first column a label. */
+export const figuresTableCss = css`
+  border-collapse: collapse;
+  font-size: 13px;
+  th,
+  td {
+    padding: 6px 10px;
+    border-bottom: 1px solid ${theme.color.border};
+    text-align: right;
+    white-space: nowrap;
+  }
+  th:first-of-type,
+  td:first-of-type {
+    text-align: left;
+  }
+  th {
+    color: ${theme.color.textMuted};
+    font-weight: 600;
+  }
 `;

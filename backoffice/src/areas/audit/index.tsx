@@ -6,7 +6,7 @@ import { staffAudit, type StaffAuditRow } from '@khela/contracts';
 import { Button, formatDhakaDateTime, Modal, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { Facts, Screen, Toolbar } from '../../ui/layout';
+import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 import { auditDiff, diffSummary, show } from './diff';
 
 interface Filters {
@@ -19,16 +19,12 @@ interface Filters {
 }
 const EMPTY: Filters = { operator: '', action: '', entity_type: '', entity_id: '', from: '', to: '' };
 
-const inputCss = css`
-  padding: 6px 8px;
-  border-radius: ${theme.radius.sm};
-  border: 1px solid ${theme.color.border};
-  background: ${theme.color.bg};
-  color: ${theme.color.text};
-  font: inherit;
-  font-size: 13px;
-  width: 140px;
-`;
+const inputCss = [
+  controlCss,
+  css`
+    width: 140px;
+  `,
+];
 const labelCss = css`
   display: flex;
   flex-direction: column;

@@ -3,6 +3,7 @@ import { css } from '@emotion/react';
 import { CONTENT_IMAGE_MAX_BYTES, imageUploadResponse, PROMOTION_CATEGORIES, STAFF_IMAGE_UPLOAD_PATH } from '@khela/contracts';
 import { Button, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
+import { controlCss } from '../../ui/layout';
 
 /* Form fields of the content screens: labelled, with their server-side error under them. */
 
@@ -12,20 +13,13 @@ const labelCss = css`
   color: ${theme.color.textMuted};
   margin-bottom: 4px;
 `;
-export const inputCss = css`
-  width: 100%;
-  box-sizing: border-box;
-  padding: 7px 9px;
-  border-radius: ${theme.radius.md};
-  border: 1px solid ${theme.color.border};
-  background: ${theme.color.bg};
-  color: ${theme.color.text};
-  font: inherit;
-  font-size: 14px;
-  &[aria-invalid='true'] {
-    border-color: ${theme.color.danger};
-  }
-`;
+export const inputCss = [
+  controlCss,
+  css`
+    width: 100%;
+  `,
+];
+
 const errCss = css`
   color: ${theme.color.danger};
   font-size: 12px;

@@ -4,7 +4,7 @@ import { css } from '@emotion/react';
 import { staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
 import { Button, Card, formatDhakaDateTime, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
-import { Screen, Toolbar } from '../../ui/layout';
+import { Screen, Toolbar, figuresTableCss } from '../../ui/layout';
 
 /**
  * "BDT 1,200.50": staff read several currencies side by side, so the code rather than a symbol (exact decimal
@@ -43,26 +43,6 @@ const tileCss = css`
     color: ${theme.color.textMuted};
   }
 `;
-const tableCss = css`
-  border-collapse: collapse;
-  font-size: 13px;
-  min-width: 520px;
-  th,
-  td {
-    padding: 6px 10px;
-    border-bottom: 1px solid ${theme.color.border};
-    text-align: right;
-  }
-  th:first-of-type,
-  td:first-of-type {
-    text-align: left;
-  }
-  th {
-    color: ${theme.color.textMuted};
-    font-weight: 600;
-  }
-`;
-
 export default function Dashboard() {
   const { api } = useStaff();
   const op = useOperator();
@@ -204,7 +184,15 @@ export default function Dashboard() {
           No money has moved today yet.
         </p>
       ) : (
-        <table css={tableCss} data-testid="today">
+        <table
+          css={[
+            figuresTableCss,
+            css`
+              min-width: 520px;
+            `,
+          ]}
+          data-testid="today"
+        >
           <thead>
             <tr>
               <th>Currency</th>

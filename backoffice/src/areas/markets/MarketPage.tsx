@@ -18,32 +18,13 @@ import {
 import { Button, FieldError, formatDhakaDateTime, Modal, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { Facts, Screen, Toolbar } from '../../ui/layout';
-import { controlCss, Field, marketLine, Money, plural, resultText, StatusBadge } from './ui';
+import { Facts, Screen, Toolbar, controlCss, figuresTableCss } from '../../ui/layout';
+import { Field, marketLine, Money, plural, resultText, StatusBadge } from './ui';
 
 type Bet = ResponseOf<typeof staffMarketBets>['data'][number];
 type Action = 'suspend' | 'resume' | 'settle' | 'void';
 
 const REFRESH_MS = 10_000;
-
-const bookTableCss = css`
-  border-collapse: collapse;
-  font-size: 13px;
-  th,
-  td {
-    padding: 5px 10px;
-    border-bottom: 1px solid ${theme.color.border};
-    text-align: right;
-  }
-  th:first-of-type,
-  td:first-of-type {
-    text-align: left;
-  }
-  th {
-    color: ${theme.color.textMuted};
-    font-weight: 600;
-  }
-`;
 
 export function MarketPage() {
   const { marketId = '' } = useParams();
@@ -275,7 +256,7 @@ export function MarketPage() {
             <strong>{b.currency}</strong> · house liability <Money value={b.liability} strong /> · matched {b.matched} · unmatched {b.open}{' '}
             · {plural(b.players, 'player')} · {plural(b.bets, 'bet')}
           </p>
-          <table css={bookTableCss}>
+          <table css={figuresTableCss}>
             <thead>
               <tr>
                 <th>{market.kind === 'FANCY' ? 'Runs' : 'Runner wins'}</th>
@@ -355,7 +336,7 @@ export function MarketPage() {
       <h2>History</h2>
       <table
         css={css`
-          ${bookTableCss};
+          ${figuresTableCss};
           th,
           td {
             text-align: left;

@@ -8,8 +8,8 @@ import { STAFF_MARKET_STATUSES, staffMarkets, type ResponseOf } from '@khela/con
 import { formatDhakaDateTime, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { Screen } from '../../ui/layout';
-import { controlCss, marketLine, Money, resultText, StatusBadge } from './ui';
+import { Screen, controlCss } from '../../ui/layout';
+import { marketLine, Money, resultText, StatusBadge } from './ui';
 
 type Row = ResponseOf<typeof staffMarkets>['data'][number];
 

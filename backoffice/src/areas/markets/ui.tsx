@@ -4,17 +4,6 @@ import { css } from '@emotion/react';
 import type { StaffMarketResult } from '@khela/contracts';
 import { theme } from '@khela/web';
 
-export const controlCss = css`
-  padding: 7px 9px;
-  border-radius: ${theme.radius.sm};
-  border: 1px solid ${theme.color.border};
-  background: ${theme.color.bg};
-  color: ${theme.color.text};
-  font: inherit;
-  font-size: 14px;
-  box-sizing: border-box;
-`;
-
 /** "Winner Bangladesh", "Runs 57", "Void", "—". */
 export function resultText(r: StaffMarketResult | null, runners: { selection_id: string; name: string }[] = []): string {
   if (!r) return '—';

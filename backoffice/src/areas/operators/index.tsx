@@ -17,18 +17,8 @@ import {
 import { ApiError, Button, FieldError, formatDhakaDateTime, Modal, theme } from '@khela/web';
 import { useOperator, useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { Facts, Screen, Toolbar } from '../../ui/layout';
+import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 
-const controlCss = css`
-  padding: 7px 9px;
-  border-radius: ${theme.radius.sm};
-  border: 1px solid ${theme.color.border};
-  background: ${theme.color.bg};
-  color: ${theme.color.text};
-  font: inherit;
-  font-size: 14px;
-  box-sizing: border-box;
-`;
 const fieldCss = css`
   display: flex;
   flex-direction: column;

@@ -16,8 +16,8 @@ import {
 import { Button, Tabs, theme } from '@khela/web';
 import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { Facts } from '../../ui/layout';
-import { dhakaTime, errorText, inputCss, Labelled, Select, StatusTag, statusLabel } from './ui';
+import { Facts, controlCss } from '../../ui/layout';
+import { dhakaTime, errorText, Labelled, Select, StatusTag, statusLabel } from './ui';
 
 type StatusTab = '0' | '1' | '2' | 'all';
 const STATUS_TABS: Array<{ key: StatusTab; label: string }> = [
@@ -151,7 +151,7 @@ export function Desk() {
             />
             <Select label="Method" value={method} onChange={setMethod} options={[{ value: '', label: 'All' }, ...methods]} />
             <input
-              css={inputCss}
+              css={controlCss}
               aria-label="Player id or username"
               placeholder="Player id or username"
               value={player}
@@ -372,7 +372,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
                   <textarea
                     id={id}
                     css={[
-                      inputCss,
+                      controlCss,
                       css`
                         width: 100%;
                         min-height: 60px;

@@ -23,8 +23,8 @@ import {
 import { ApiError, Button, Card, Modal, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
-import { Toolbar } from '../../ui/layout';
-import { errorText, inputCss, Labelled } from './ui';
+import { Toolbar, controlCss } from '../../ui/layout';
+import { errorText, Labelled } from './ui';
 
 const TYPES = ['Agent', 'Merchant', 'Personal', 'ewallet'] as const;
 
@@ -322,7 +322,7 @@ function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () =>
       {(id) => (
         <input
           id={id}
-          css={inputCss}
+          css={controlCss}
           value={form[k] as string}
           aria-invalid={!!errors[k]}
           onChange={(e) => set(k, e.target.value as never)}
@@ -347,7 +347,7 @@ function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () =>
           {(id) => (
             <select
               id={id}
-              css={inputCss}
+              css={controlCss}
               value={form.account_type}
               onChange={(e) => set('account_type', e.target.value as Form['account_type'])}
             >
@@ -482,7 +482,7 @@ function Numbers(props: { method: StaffPaymentMethod; onChanged: (m: StaffPaymen
         `}
       >
         <input
-          css={inputCss}
+          css={controlCss}
           aria-label="New wallet number"
           placeholder="01XXXXXXXXX"
           value={value}

@@ -5,7 +5,8 @@ import { staffLedgerCheck, staffTurnovers, staffWaiveTurnover, TURNOVER_SORTABLE
 import { Button, Card, Modal, Tabs, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { dhakaTime, errorText, inputCss, Labelled } from './ui';
+import { dhakaTime, errorText, Labelled } from './ui';
+import { controlCss } from '../../ui/layout';
 
 type Row = ResponseOf<typeof staffTurnovers>['data'][number];
 
@@ -118,7 +119,7 @@ function WaiveDialog(props: { row: Row; onClose: () => void; onDone: () => void 
       }
     >
       <Labelled label="Reason" error={error}>
-        {(id) => <input id={id} css={inputCss} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}
+        {(id) => <input id={id} css={controlCss} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}
       </Labelled>
     </Modal>
   );

@@ -2,21 +2,7 @@
 import { useId, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { theme } from '@khela/web';
-
-export const inputCss = css`
-  box-sizing: border-box;
-  padding: 6px 9px;
-  min-height: 34px;
-  border-radius: ${theme.radius.sm};
-  border: 1px solid ${theme.color.border};
-  background: ${theme.color.bg};
-  color: ${theme.color.text};
-  font: inherit;
-  font-size: 13px;
-  &[aria-invalid='true'] {
-    border-color: ${theme.color.danger};
-  }
-`;
+import { controlCss } from '../../ui/layout';
 
 export function Labelled(props: { label: string; children: (id: string) => ReactNode; error?: string; hint?: string }) {
   const id = useId();
@@ -79,7 +65,7 @@ export function Select<V extends string>(props: {
       `}
     >
       {props.label}
-      <select css={inputCss} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
+      <select css={controlCss} value={props.value} onChange={(e) => props.onChange(e.target.value as V)}>
         {props.options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}

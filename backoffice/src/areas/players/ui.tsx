@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useId } from 'react';
 import { css } from '@emotion/react';
 import { FieldError, theme } from '@khela/web';
+import { controlCss } from '../../ui/layout';
 
 const badgeColour: Record<string, string> = { active: theme.color.success, suspended: theme.color.warning, disabled: theme.color.danger };
 
@@ -39,17 +40,6 @@ export function FlagCell({ value }: { value: number }) {
     </span>
   );
 }
-
-const controlCss = css`
-  min-height: 34px;
-  padding: 6px 10px;
-  border-radius: ${theme.radius.md};
-  border: 1px solid ${theme.color.border};
-  background: ${theme.color.bg};
-  color: ${theme.color.text};
-  font: inherit;
-  font-size: 14px;
-`;
 
 export function Select<V extends string>(props: {
   label: string;
