@@ -18,6 +18,7 @@ import {
   STAFF_MESSAGES,
 } from '@khela/contracts';
 import { bearerToken } from '../auth/sessions';
+import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../http/endpoint';
 import { Conflict, Unauthenticated, ValidationFailed } from '../http/errors';
 import { adminCreateOperator, changeOperator, listOperators, OperatorInputError } from './accounts';
@@ -26,7 +27,8 @@ import { searchAudit } from './audit-search';
 import { requireOperator } from './auth';
 import { staffLoginConfig } from './config';
 import { dashboard, resolveAlert } from './dashboard';
-import { operatorLogin, operatorLogout, operatorView, spendTotpStep } from './service';
+import { operatorLogin, operatorLogout, operatorView, revokedSessionHashes, spendTotpStep } from './service';
+import { endStaffStreams } from '../push/staff-stream';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 
 /**
@@ -53,6 +55,8 @@ export default async function operatorRoutes(app: FastifyInstance) {
     const token = bearerToken(req.headers.authorization);
     if (!token) throw new Unauthenticated();
     await operatorLogout(db, token);
+    // the console's staff stream ends now, not at its next heartbeat
+    await endStaffStreams(app, [sha256Hex(token)]);
     return { message: 'Logged out' };
   });
 
@@ -132,10 +136,18 @@ export default async function operatorRoutes(app: FastifyInstance) {
   registerEndpoint(app, staffSetOperatorRole, async (req) =>
     changeOperator(db, actorOf(req), req.params.id, 'role', { reason: req.body.reason, role: req.body.role }),
   );
-  registerEndpoint(app, staffDisableOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'disable', req.body));
+  registerEndpoint(app, staffDisableOperator, async (req) => {
+    const after = await changeOperator(db, actorOf(req), req.params.id, 'disable', req.body);
+    await endStaffStreams(app, await revokedSessionHashes(db, req.params.id));
+    return after;
+  });
   registerEndpoint(app, staffEnableOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'enable', req.body));
   registerEndpoint(app, staffUnlockOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'unlock', req.body));
-  registerEndpoint(app, staffResetOperatorTotp, async (req) => changeOperator(db, actorOf(req), req.params.id, 'reset-totp', req.body));
+  registerEndpoint(app, staffResetOperatorTotp, async (req) => {
+    const after = await changeOperator(db, actorOf(req), req.params.id, 'reset-totp', req.body);
+    await endStaffStreams(app, await revokedSessionHashes(db, req.params.id));
+    return after;
+  });
 
   // ---- Audit log (admin) ----
 

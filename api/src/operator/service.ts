@@ -180,3 +180,12 @@ export async function spendTotpStep(q: Queryable, operatorId: number, step: numb
 export async function operatorLogout(q: Queryable, token: string): Promise<void> {
   await q.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256Hex(token)]);
 }
+
+/** Hashes of the operator's revoked sessions that have not expired: their staff streams must end (disable, TOTP reset). */
+export async function revokedSessionHashes(q: Queryable, operatorId: number): Promise<string[]> {
+  const r = await q.query<{ token_hash: string }>(
+    'SELECT token_hash FROM operator_sessions WHERE operator_id = $1 AND revoked_at IS NOT NULL AND expires_at > now()',
+    [operatorId],
+  );
+  return r.rows.map((row) => row.token_hash);
+}

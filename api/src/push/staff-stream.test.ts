@@ -38,18 +38,23 @@ async function ticketFor(token: string) {
   return app.inject({ method: 'POST', url: '/api/operator/stream/ticket', headers: { authorization: `Bearer ${token}` } });
 }
 
-/** Reads SSE frames until `predicate` matches or the stream ends; returns the events and whether it ended. */
+/** Reads SSE frames until `predicate` matches or the stream ends; returns the events and whether the server ended it. */
 async function readEvents(res: Response, predicate: (events: Array<{ event: string; data: any }>) => boolean, timeoutMs = 5000) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
   const events: Array<{ event: string; data: any }> = [];
   let buf = '';
   let ended = false;
-  const timer = setTimeout(() => void reader.cancel(), timeoutMs);
+  // the test's own give-up is not the server ending the stream
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    void reader.cancel();
+  }, timeoutMs);
   while (!predicate(events)) {
     const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
     if (done) {
-      ended = true;
+      ended = !timedOut;
       break;
     }
     buf += decoder.decode(value, { stream: true });
@@ -148,5 +153,64 @@ describe('staff stream', () => {
     const res = await fetch(`${base}/api/operator/stream?ticket=${(t.json() as { ticket: string }).ticket}`);
     expect(res.status).toBe(401);
     await res.body?.cancel();
+  });
+});
+
+describe('staff stream with a slow heartbeat', () => {
+  let slowDb: Db;
+  let slow: FastifyInstance;
+  let slowBase: string;
+  beforeAll(async () => {
+    slowDb = await memoryDb();
+    // a heartbeat far beyond the test: only the immediate end notice can end these streams in time
+    slow = await testApp(slowDb, { PUSH_HEARTBEAT_MS: '60000', OPERATOR_TOTP_REQUIRED: '0' });
+    slowBase = await slow.listen({ port: 0, host: '127.0.0.1' });
+  }, 60_000);
+  afterAll(async () => {
+    await slow.close();
+    await slowDb.close();
+  });
+
+  async function staff(role: string) {
+    const r = await slowDb.query<{ id: string }>(
+      `INSERT INTO operators (username, password_hash, name, role) VALUES ($1, 'x', $1, $2) RETURNING id`,
+      [`slow${++n}${role}`, role],
+    );
+    const token = randomBytes(16).toString('hex');
+    await slowDb.query(`INSERT INTO operator_sessions (token_hash, operator_id, expires_at) VALUES ($1, $2, now() + interval '1 hour')`, [
+      sha256Hex(token),
+      r.rows[0]!.id,
+    ]);
+    return { id: Number(r.rows[0]!.id), token };
+  }
+  async function open(token: string) {
+    const t = await slow.inject({ method: 'POST', url: '/api/operator/stream/ticket', headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`${slowBase}/api/operator/stream?ticket=${(t.json() as { ticket: string }).ticket}`);
+    expect(res.status).toBe(200);
+    return res;
+  }
+
+  it("log-out ends the console's stream at once", async () => {
+    const op = await staff('support');
+    const reading = readEvents(await open(op.token), () => false, 3000);
+    await slow.inject({ method: 'POST', url: '/api/operator/logout', headers: { authorization: `Bearer ${op.token}` } });
+    expect((await reading).ended).toBe(true);
+  });
+
+  it("an admin's disable ends the operator's stream at once; another operator's stream goes on", async () => {
+    const admin = await staff('admin');
+    const victim = await staff('support');
+    const other = await staff('support');
+    const victimReading = readEvents(await open(victim.token), () => false, 3000);
+    const otherReading = readEvents(await open(other.token), () => false, 1500);
+    const res = await slow.inject({
+      method: 'POST',
+      url: `/api/operator/operators/${victim.id}/disable`,
+      headers: { authorization: `Bearer ${admin.token}` },
+      payload: { reason: 'left the company' },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect((await victimReading).ended).toBe(true);
+    expect((await otherReading).ended).toBe(false);
   });
 });
