@@ -29,6 +29,8 @@ import deskStaffRoutes from './chat/staff/routes';
 import contentStaffRoutes from './content/staff/routes';
 import marketStaffRoutes from './exchange/staff/routes';
 import catalogueStaffRoutes from './casino/staff/routes';
+import protectionRoutes from './protection/routes';
+import { recordRefusal } from './protection/service';
 import { CAPTCHA_ID_HEADER } from '@khela/contracts';
 
 export type DomainPlugin = (app: FastifyInstance) => Promise<void>;
@@ -43,6 +45,7 @@ const DOMAINS: DomainPlugin[] = [
   casinoRoutes,
   exchangeRoutes,
   chatRoutes,
+  protectionRoutes,
   // the back office's endpoints of each domain (auth 'operator', roles per endpoint)
   playerStaffRoutes,
   paymentStaffRoutes,
@@ -132,6 +135,12 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
       app.log.error({ err }, 'health: database unreachable');
       return reply.code(503).send({ status: 'down', message: 'Database unavailable' });
     }
+  });
+
+  // A protection refusal at the moment the session limit is reached rolled its transaction back: record the block
+  // after it (every domain's routes; the seamless wallet answers its refusals itself and records them too).
+  app.addHook('onError', async (_req, _reply, err) => {
+    await recordRefusal(opts.db, err).catch((e: unknown) => app.log.error({ err: e }, 'recording a reached session limit failed'));
   });
 
   for (const domain of DOMAINS) await app.register(domain);

@@ -10,3 +10,4 @@ export * from './rules/safe-link';
 export * from './events';
 export * from './rules/price-ladder';
 export * from './rules/exchange';
+export * from './rules/protection';

@@ -40,5 +40,5 @@ export type {
   PlayerSession,
   PlayerSessionService,
 } from './session/player-session';
-export { useFact, usePlayer, useLoggedIn, useBalance, useMarketBlock, useLocale } from './session/hooks';
+export { useFact, usePlayer, useLoggedIn, useBalance, useMarketBlock, useProtection, useLocale } from './session/hooks';
 export { runStandalone } from './standalone/qa-host';

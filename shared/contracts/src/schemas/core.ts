@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { protectionStatus } from './protection';
 import { endpoint, money } from '../endpoint';
 
 /**
@@ -53,6 +54,8 @@ export const pushTopics = {
     exchange_market: z.union([z.literal(0), z.literal(1)]),
     cs_market: z.union([z.literal(0), z.literal(1)]),
   }),
+  /** The player's protection changed (a time-out, self-exclusion, reached session limit, birthday, staff check): the new status. */
+  protection: protectionStatus,
 } as const;
 export type PushTopic = keyof typeof pushTopics;
 /** What a publisher hands over for `topic` (the schema's input: the subscriber parses it). */

@@ -8,4 +8,5 @@ export * from './casino';
 export * from './exchange';
 export * from './feed';
 export * from './chat';
+export * from './protection';
 export * from './backoffice/index';

@@ -1,5 +1,5 @@
 import { useCallback, useSyncExternalStore } from 'react';
-import type { Locale, MarketBlock } from '@khela/contracts';
+import type { Locale, MarketBlock, ProtectionStatus } from '@khela/contracts';
 import { useHost } from '../host/context';
 import type { Fact } from './fact';
 import type { Player, WalletBalance } from './player-session';
@@ -28,4 +28,6 @@ export const useLoggedIn = (): boolean => usePlayer() !== null;
 export const useBalance = (): WalletBalance | null => useFact(useHost().session.balance$);
 /** Spec 6: the sections the upline blocked. */
 export const useMarketBlock = (): MarketBlock => useFact(useHost().session.marketBlock$);
+/** Responsible gambling: what is open to the player now (null while unknown or logged out). */
+export const useProtection = (): ProtectionStatus | null => useFact(useHost().session.protection$);
 export const useLocale = (): Locale => useFact(useHost().session.locale$);

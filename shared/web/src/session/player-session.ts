@@ -2,6 +2,7 @@ import type { Subscription } from 'rxjs';
 import {
   balance as balanceEndpoint,
   getMarketBlock,
+  getProtectionStatus,
   logoutEndpoint,
   marketBlock,
   playerLoginEndpoint,
@@ -12,13 +13,14 @@ import {
   type MarketFlags,
   type PushTopic,
   type BusPayload,
+  type ProtectionStatus,
 } from '@khela/contracts';
 import type { ApiClient } from '../api/client';
 import type { EventBus } from '../bus';
 import { i18n, savedLocale } from '../i18n';
 import { storage } from '../storage';
 import { createFact, sameRecord, type Fact } from './fact';
-import { startPushRelay, type PushRelay } from './push-relay';
+import { startPushRelay, type PushRelay, type SessionRelayedTopic } from './push-relay';
 
 /** The logged-in player as the apps see it (the token stays inside @khela/web). */
 export interface Player {
@@ -67,12 +69,20 @@ export interface PlayerSession {
   /** The UI language (also applied to i18n, `<html lang>` and the saved preference). */
   readonly locale$: Fact<Locale>;
   /**
+   * Responsible gambling: whether play and deposits are open (and why not), the reality-check interval and the
+   * session start. Fetched once per login, then replaced by the `protection` push; null while unknown or logged out.
+   * The API enforces it; apps use it to show a closed section before the player tries.
+   */
+  readonly protection$: Fact<ProtectionStatus | null>;
+  /**
    * True while the push stream is open: pushed facts and bus topics (balance, odds, ...) arrive as they happen.
    * An app polls what it shows only while this is false (the stream is down, reconnecting, or logged out).
    */
   readonly push$: Fact<boolean>;
   /** Asks the server for the balance now (after a money move, or the refresh button). */
   refreshBalance(): Promise<void>;
+  /** Asks the server for the protection status now (after the player changed a setting). */
+  refreshProtection(): Promise<void>;
   /** Spec 4: stores the login (or sign-up auto-login) and tells every app. */
   login(result: LoginResult, options?: { afterSignup?: boolean }): void;
   /**
@@ -100,10 +110,12 @@ export interface PlayerSessionService {
   receiveBalance(balance: { balance: string; currency: string; exposure?: string; available?: string }): void;
   /** Writer of the once-per-login market-block fetch and of the `account` push: applies the spec-6 rule of contracts. */
   receiveMarketFlags(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): void;
+  /** Writer of the once-per-login protection fetch and of the `protection` push. */
+  receiveProtection(status: ProtectionStatus): void;
   /** Writer of the push relay: the stream opened (true) or was lost (false). */
   receivePushState(up: boolean): void;
   /** The push relay's other topics, announced on the bus. */
-  relay<K extends Exclude<PushTopic, 'balance' | 'account'>>(topic: K, payload: BusPayload<K>): void;
+  relay<K extends SessionRelayedTopic>(topic: K, payload: BusPayload<K>): void;
   /** The API client answered 401 for this token: if it is still the stored one, the session is over. */
   tokenRefused(token: string): void;
   /** Starts the feeds: the push relay (with its poll fallback) and the market-block fetch on each login. */
@@ -145,6 +157,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
   const block = createFact<MarketBlock>(NO_MARKET_BLOCK, sameRecord);
   const locale = createFact<Locale>(savedLocale());
   const push = createFact(false);
+  const protection = createFact<ProtectionStatus | null>(null, (a, b) => JSON.stringify(a) === JSON.stringify(b));
   applyLocaleToPage(locale.fact.value);
 
   let relay: PushRelay | null = null;
@@ -178,6 +191,22 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     bus.publish('market-block', decision);
   };
 
+  const receiveProtection: PlayerSessionService['receiveProtection'] = (status) => {
+    if (!player.fact.value) return;
+    protection.set(status);
+  };
+
+  const refreshProtection = async (): Promise<void> => {
+    const p = player.fact.value;
+    if (!p) return;
+    try {
+      const status = await api.call(getProtectionStatus);
+      if (player.fact.value === p) receiveProtection(status);
+    } catch (err) {
+      console.warn('[session] protection status failed', err);
+    }
+  };
+
   const refreshBalance = async (): Promise<void> => {
     if (!player.fact.value) return;
     try {
@@ -200,6 +229,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     player.set(null);
     wallet.set(null);
     block.set(NO_MARKET_BLOCK);
+    protection.set(null);
     bus.publish('logout', { reason });
   };
 
@@ -208,8 +238,10 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     balance$: wallet.fact,
     marketBlock$: block.fact,
     locale$: locale.fact,
+    protection$: protection.fact,
     push$: push.fact,
     refreshBalance,
+    refreshProtection,
     login(res, options = {}) {
       storage.set('token', res.token);
       storage.set('remote_id', String(res.remote_id));
@@ -228,6 +260,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
       // a new login starts without the previous player's figures
       wallet.set(null);
       block.set(NO_MARKET_BLOCK);
+      protection.set(null);
       storage.remove('balance');
       player.set({ username: res.username, remoteId: String(res.remote_id) });
       bus.publish('login', { username: res.username, remoteId: String(res.remote_id) });
@@ -261,6 +294,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     session,
     receiveBalance,
     receiveMarketFlags,
+    receiveProtection,
     receivePushState: (up) => push.set(up),
     relay(topic, payload) {
       bus.publish(topic, payload);
@@ -282,6 +316,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
           session,
           receiveBalance,
           receiveMarketFlags,
+          receiveProtection,
           relayTopic: (topic, payload) => bus.publish(topic, payload),
           pushState: (up) => push.set(up),
         },
@@ -296,6 +331,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
           (flags) => player.fact.value === p && receiveMarketFlags(flags),
           (err: unknown) => console.warn('[session] market block failed', err),
         );
+        void refreshProtection();
       });
     },
     stop() {

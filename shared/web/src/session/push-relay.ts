@@ -4,6 +4,9 @@ import type { PlayerSession } from './player-session';
 
 export const BALANCE_POLL_MS = 10_000;
 
+/** Topics the session keeps as facts (balance, market flags, protection); the others are announced on the bus. */
+export type SessionRelayedTopic = Exclude<PushTopic, 'balance' | 'account' | 'protection'>;
+
 export interface PushRelay {
   stop(): void;
   readonly connected: boolean;
@@ -16,8 +19,10 @@ export interface PushRelayFeeds {
   receiveBalance(balance: BusPayload<'balance'>): void;
   /** The session's market-flags writer: staff changed the player's status or upline flags (`account`). */
   receiveMarketFlags?(flags: PushPayload<'account'>): void;
+  /** The session's protection writer: a time-out, self-exclusion, reached session limit or staff check (`protection`). */
+  receiveProtection?(status: PushPayload<'protection'>): void;
   /** Announces the other topics on the bus. */
-  relayTopic<K extends Exclude<PushTopic, 'balance' | 'account'>>(topic: K, payload: BusPayload<K>): void;
+  relayTopic<K extends SessionRelayedTopic>(topic: K, payload: BusPayload<K>): void;
   /** Whether the stream is open now (apps switch their own polls off while it is). */
   pushState?(up: boolean): void;
 }
@@ -78,6 +83,7 @@ export function startPushRelay(feeds: PushRelayFeeds, EventSourceImpl: typeof Ev
           if (!parsed.success) return;
           if (topic === 'balance') feeds.receiveBalance(parsed.data as BusPayload<'balance'>);
           else if (topic === 'account') feeds.receiveMarketFlags?.(parsed.data as PushPayload<'account'>);
+          else if (topic === 'protection') feeds.receiveProtection?.(parsed.data as PushPayload<'protection'>);
           else feeds.relayTopic(topic, parsed.data as never);
         });
       }

@@ -8,3 +8,4 @@ export * from './desk';
 export * from './content';
 export * from './markets';
 export * from './reports';
+export * from './protection';
