@@ -11,7 +11,6 @@ import {
   type LogoutReason,
   type MarketBlock,
   type MarketFlags,
-  type PushTopic,
   type BusPayload,
   type ProtectionStatus,
 } from '@khela/contracts';
