@@ -36,6 +36,14 @@ import type { ProtectionConfig } from './config';
  * together pass a limit).
  */
 
+export interface ProtectionRefusalParams {
+  period?: LimitPeriod;
+  limit?: string;
+  remaining?: string;
+  currency?: string;
+  minutes?: number;
+}
+
 /** A refusal: 403 for a closed section (exclusion, under age, session limit, birthday), 422 for a limit. */
 export class ProtectionRefusal extends HttpError {
   /** Set when this refusal is the moment the session limit was reached: `recordRefusal` keeps it after the rollback. */
@@ -44,12 +52,15 @@ export class ProtectionRefusal extends HttpError {
     readonly code: ProtectionCode,
     message: string,
     readonly until: string | null = null,
+    /** What the remotes need to say it in Bangla: a limit's period, amount and room (money strings), a session limit's minutes. */
+    params: ProtectionRefusalParams = {},
   ) {
     super(code.endsWith('_limit') && code !== 'rg_session_limit' ? 422 : 403, message, {
       success: false,
       error: message,
       code,
       until,
+      params,
     });
   }
   /** A limit (the seamless wallet answers LIMIT_REACHED) rather than a closed account (USER_DISABLED). */
@@ -243,6 +254,8 @@ const closed = (reason: ProtectionBlock, until: string | null, message: string):
 });
 
 interface Gates {
+  /** The session-time limit in minutes (for the refusal's parameters). */
+  sessionMinutes?: number;
   play: ProtectionGate;
   deposit: ProtectionGate;
   /** The session limit was reached now but not yet recorded (assertMayPlay records it). */
@@ -266,13 +279,23 @@ async function gates(q: Queryable, playerId: number, facts: PlayerFacts, cfg: Pr
   const minutes = session?.value ? Number(session.value) : null;
   if (s.session_block_until && s.session_block_until.getTime() > now.getTime()) {
     const until = s.session_block_until.toISOString();
-    return { play: closed('session_limit', until, M.sessionLimit(minutes ?? 0, until)), deposit, sessionReachedUntil: null };
+    return {
+      play: closed('session_limit', until, M.sessionLimit(minutes ?? 0, until)),
+      deposit,
+      sessionReachedUntil: null,
+      sessionMinutes: minutes ?? 0,
+    };
   }
   if (minutes) {
     const started = await sessionStart(q, playerId);
     if (started && now.getTime() - started.getTime() >= minutes * cfg.sessionMinuteMs) {
       const until = nextDhakaDay(now).toISOString();
-      return { play: closed('session_limit', until, M.sessionLimit(minutes, until)), deposit, sessionReachedUntil: until };
+      return {
+        play: closed('session_limit', until, M.sessionLimit(minutes, until)),
+        deposit,
+        sessionReachedUntil: until,
+        sessionMinutes: minutes,
+      };
     }
   }
   return { play: OPEN, deposit, sessionReachedUntil: null };
@@ -303,8 +326,8 @@ export async function protectionStatus(q: Queryable, playerId: number, cfg: Prot
   };
 }
 
-function refuse(gate: ProtectionGate, reached?: { playerId: number; until: string }): never {
-  const err = new ProtectionRefusal(PROTECTION_BLOCK_CODE[gate.reason!], gate.message ?? 'Closed.', gate.until);
+function refuse(gate: ProtectionGate, reached?: { playerId: number; until: string }, minutes?: number): never {
+  const err = new ProtectionRefusal(PROTECTION_BLOCK_CODE[gate.reason!], gate.message ?? 'Closed.', gate.until, minutes ? { minutes } : {});
   if (reached) err.sessionLimitReached = reached;
   throw err;
 }
@@ -338,10 +361,12 @@ async function assertWithinLimits(
     const used = await limitUsage(q, playerId, l.kind, l.period as LimitPeriod);
     if (used + add <= l.value) continue;
     const room = l.value - used > 0n ? l.value - used : 0n;
-    const args = [l.period as LimitPeriod, moneyText(l.value, currency), moneyText(room, currency)] as const;
-    if (l.kind === 'deposit') throw new ProtectionRefusal('rg_deposit_limit', M.depositLimit(...args));
-    if (l.kind === 'wager') throw new ProtectionRefusal('rg_wager_limit', M.wagerLimit(...args));
-    throw new ProtectionRefusal('rg_loss_limit', M.lossLimit(...args));
+    const period = l.period as LimitPeriod;
+    const args = [period, moneyText(l.value, currency), moneyText(room, currency)] as const;
+    const params = { period, limit: fromMinor(l.value), remaining: fromMinor(room), currency };
+    if (l.kind === 'deposit') throw new ProtectionRefusal('rg_deposit_limit', M.depositLimit(...args), null, params);
+    if (l.kind === 'wager') throw new ProtectionRefusal('rg_wager_limit', M.wagerLimit(...args), null, params);
+    throw new ProtectionRefusal('rg_loss_limit', M.lossLimit(...args), null, params);
   }
 }
 
@@ -363,7 +388,7 @@ export async function assertMayDeposit(q: Queryable, playerId: number, amountMin
 export async function assertMayPlay(q: Queryable, playerId: number, cfg: ProtectionConfig): Promise<PlayerFacts> {
   const facts = await playerFacts(q, playerId, true);
   const g = await gates(q, playerId, facts, cfg);
-  if (!g.play.open) refuse(g.play, g.sessionReachedUntil ? { playerId, until: g.sessionReachedUntil } : undefined);
+  if (!g.play.open) refuse(g.play, g.sessionReachedUntil ? { playerId, until: g.sessionReachedUntil } : undefined, g.sessionMinutes);
   return facts;
 }
 

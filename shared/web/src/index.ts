@@ -20,6 +20,7 @@ export * from './format';
 export * from './api/client';
 export { defaultApiBase } from './api/base';
 export * from './i18n';
+export * from './i18n/protection';
 export * from './ui/theme';
 export * from './ui/kit';
 export * from './ui/safe-html';
