@@ -73,6 +73,9 @@ export default defineConfig({
       REMOTE_TIMEOUT_MS: '5000',
       // exchange-trading.spec.ts: in-play bet delays short enough to watch them count down without waiting 5 s
       EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:1500,BOOKMAKER:800,FANCY:800',
+      // responsible-gaming.spec.ts: a reality-check "minute" of 200 ms (15 minutes -> 3 s), a session "minute" of 1 s
+      RG_REALITY_CHECK_MINUTE_MS: '200',
+      RG_SESSION_MINUTE_MS: '1000',
     },
   },
 });
