@@ -59,8 +59,14 @@ export interface NewPlayer {
   session: Session;
 }
 
-/** A new player signed up through the API, with the phone verified from the sandbox outbox (deposits need one). */
-export async function verifiedPlayer(request: APIRequestContext, opts: { prefix?: string; name?: string } = {}): Promise<NewPlayer> {
+/**
+ * A new player signed up through the API, with the phone verified from the sandbox outbox and an adult birthday
+ * (deposits need both; `birthday: null` leaves it unset).
+ */
+export async function verifiedPlayer(
+  request: APIRequestContext,
+  opts: { prefix?: string; name?: string; birthday?: string | null } = {},
+): Promise<NewPlayer> {
   const username = newUsername(opts.prefix ?? 'qa');
   const phone = newPhone();
   const password = 'secret123';
@@ -81,7 +87,18 @@ export async function verifiedPlayer(request: APIRequestContext, opts: { prefix?
   }
   const v = await request.post(`${API()}/api/verify-phone-number`, { headers: bearer(session.token), data: { verification_code: code } });
   expect(v.ok(), await v.text()).toBeTruthy();
+  const birthday = opts.birthday === undefined ? '1995-05-17' : opts.birthday;
+  if (birthday) await setBirthday(request, session, birthday);
   return { username, password, session };
+}
+
+/** Sets the player's birthday (once: it cannot change afterwards). */
+export async function setBirthday(request: APIRequestContext, session: Session, dofb: string): Promise<void> {
+  const res = await request.post(`${API()}/api/user/profile/update`, {
+    headers: bearer(session.token),
+    data: { remote_id: session.remote_id, dofb },
+  });
+  expect(res.ok(), await res.text()).toBeTruthy();
 }
 
 /** A verified player with a bKash deposit of `amount` the demo operator approved. */
