@@ -257,7 +257,15 @@ export const submitWithdraw = endpoint({
     payment_id: requiredId(WALLET_MESSAGES.withdrawMethodRequired),
     provider: z.string().trim().max(64).optional(),
   }),
-  response: z.object({ success: z.literal(true), message: z.string(), transaction_id: z.string(), amount: money, balance: money }),
+  response: z.object({
+    success: z.literal(true),
+    message: z.string(),
+    transaction_id: z.string(),
+    amount: money,
+    balance: money,
+    /** The withdrawal waits for a due-diligence check (then `message` says why); absent or false otherwise. */
+    verification_required: z.boolean().optional(),
+  }),
   fallbackError: WALLET_MESSAGES.withdrawUnknown,
 });
 
@@ -284,6 +292,11 @@ export const walletTransactionSchema = z.object({
   promotion: z.object({ id: z.number().int(), name: z.string(), turnover: z.number() }).nullable(),
   /** Why staff rejected it (the reason given in the back office); absent or null otherwise. */
   reason: z.string().nullable().optional(),
+  /**
+   * A pending withdrawal waiting for a customer due-diligence check (the player's deposits or withdrawals passed the
+   * threshold): the screen says why (PROTECTION_MESSAGES.verificationRequired). Absent or false otherwise.
+   */
+  verification_required: z.boolean().optional(),
 });
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 

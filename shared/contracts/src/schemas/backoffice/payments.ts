@@ -58,6 +58,11 @@ export const staffPayments = endpoint({
       decided_at: timestamp.nullable(),
       decided_by: z.string().nullable(),
       decision_note: z.string().nullable(),
+      /**
+       * A withdrawal waiting for a customer due-diligence check: approve is refused (409) until a check is recorded
+       * (POST /api/operator/players/{id}/due-diligence); reject still works.
+       */
+      verification_required: z.boolean().optional(),
     }),
   ),
   tags: ['operator'],
