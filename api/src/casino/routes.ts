@@ -16,6 +16,8 @@ import { checkCall } from '@khela/contracts/signing';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
 import { Forbidden, NotFound } from '../http/errors';
 import { exchangeRecords } from '../exchange/records';
+import { protectionConfig, type ProtectionConfig } from '../protection/config';
+import { assertMayPlay } from '../protection/service';
 import { casinoConfig, type CasinoConfig } from './config';
 import { settledBets } from './records';
 import { SeamlessWallet } from './seamless';
@@ -28,13 +30,16 @@ const safeLobbyUrl = (v: string | undefined) => (v && /^https?:\/\//i.test(v) ? 
 
 export interface CasinoOptions {
   config?: CasinoConfig;
+  /** Responsible gambling settings (default from the environment, read once). */
+  protection?: ProtectionConfig;
 }
 
 /** Casino domain: launch, favourites, betting records, and the seamless wallet the game provider calls. */
 export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOptions = {}) {
   const config = opts.config ?? casinoConfig();
+  const protection = opts.protection ?? protectionConfig();
   const db = app.db;
-  const wallet = new SeamlessWallet(db, config);
+  const wallet = new SeamlessWallet(db, config, protection);
 
   registerEndpoint(app, gameRun, async (req) => {
     assertOwnRemoteId(req, req.body.userId);
@@ -45,13 +50,18 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
 
     const partner = config.partners.get(config.defaultPartner)!;
     const token = randomBytes(32).toString('base64url');
-    await createLaunch(db, {
-      token,
-      playerId: req.player.id,
-      provider: partner.id,
-      gameCode: game.code,
-      currency: player.currency,
-      ttlMinutes: config.tokenTtlMinutes,
+    // responsible gambling: no launch during an exclusion or time-out, under age, or once the session limit is reached
+    // (the refusal is the API's JSON error: 403 with code, message, until; app.ts records a session limit reached now)
+    await db.tx(async (q) => {
+      await assertMayPlay(q, req.player.id, protection);
+      await createLaunch(q, {
+        token,
+        playerId: req.player.id,
+        provider: partner.id,
+        gameCode: game.code,
+        currency: player.currency,
+        ttlMinutes: config.tokenTtlMinutes,
+      });
     });
     const lobby = safeLobbyUrl(req.body.externalURL);
     const params = new URLSearchParams({

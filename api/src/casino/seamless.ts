@@ -4,6 +4,8 @@ import { InsufficientFunds, fromMinor, getPlayerBalance, houseAccount, parseMino
 import type { Currency } from '../ledger';
 import { recordTurnover } from '../wallet/turnover';
 import { rewardReferrerIfQualified } from '../identity/rewards/service';
+import type { ProtectionConfig } from '../protection/config';
+import { ProtectionRefusal, assertMayPlay, assertMayWager, recordRefusal } from '../protection/service';
 import type { CasinoConfig } from './config';
 import { hashLaunchToken } from './service';
 
@@ -13,6 +15,10 @@ import { hashLaunchToken } from './service';
  * stored answer and moves nothing, the same id with other details is DUPLICATE_TRANSACTION; wins and
  * rollbacks never look at token expiry; a rollback remembers its reference so a late bet is refused;
  * the money, the journal row and the round change commit in one database transaction.
+ * Responsible gambling: authenticate and bet ask the protection service (a closed account answers USER_DISABLED, a
+ * wager or loss limit LIMIT_REACHED, with the service's message); balance, win and rollback are never refused — money
+ * owed to the player is always paid, whatever their exclusion or limits. Lock order of a bet: launch -> player ->
+ * round -> ledger; win and rollback take the player's row before the round too.
  */
 
 /** Thrown inside the transaction to undo it and answer with a status. */
@@ -58,6 +64,7 @@ export class SeamlessWallet {
   constructor(
     private readonly db: Db,
     private readonly config: CasinoConfig,
+    private readonly protection: ProtectionConfig,
   ) {}
 
   async handle<A extends SeamlessAction>(provider: string, action: A, req: SeamlessRequest<A>): Promise<SeamlessOutcome> {
@@ -69,6 +76,11 @@ export class SeamlessWallet {
       if (err instanceof Refusal) {
         const balance = err.balanceOf !== undefined ? await this.balanceString(err.balanceOf) : undefined;
         return { response: { status: err.status, message: err.message, ...base, ...(balance ? { balance } : {}) } };
+      }
+      if (err instanceof ProtectionRefusal) {
+        // the transaction rolled back: keep a session limit reached at this moment (closed until the next Dhaka day)
+        await recordRefusal(this.db, err);
+        return { response: { status: err.isLimit ? 'LIMIT_REACHED' : 'USER_DISABLED', message: err.message, ...base } };
       }
       if (err instanceof InsufficientFunds) {
         return {
@@ -122,8 +134,13 @@ export class SeamlessWallet {
   }
 
   private async authenticate(provider: string, r: SeamlessRequest<'authenticate'>): Promise<SeamlessOutcome> {
-    const l = await this.db.tx((q) => this.liveLaunch(q, provider, r.token));
-    if (r.game_code && r.game_code !== l.game_code) throw new Refusal('INVALID_GAME', 'The token was issued for another game.');
+    const l = await this.db.tx(async (q) => {
+      const l = await this.liveLaunch(q, provider, r.token);
+      if (r.game_code && r.game_code !== l.game_code) throw new Refusal('INVALID_GAME', 'The token was issued for another game.');
+      // a game opened before an exclusion, time-out, under-age flag or reached session limit does not start again
+      await assertMayPlay(q, Number(l.player_id), this.protection);
+      return l;
+    });
     const pid = Number(l.player_id);
     return {
       response: { status: 'OK', user: String(pid), username: l.username, currency: l.currency, balance: await this.balanceString(pid) },
@@ -189,6 +206,11 @@ export class SeamlessWallet {
   }
 
   // --- rounds --------------------------------------------------------------------------
+
+  /** The player's row (FOR NO KEY UPDATE, as every money request of the player takes it first). */
+  private async lockPlayerRow(q: Queryable, playerId: number) {
+    await q.query('SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE', [playerId]);
+  }
 
   private async lockRound(q: Queryable, provider: string, round: string) {
     const r = await q.query<{ id: string; player_id: string; status: string; bet_minor: string; win_minor: string; currency: string }>(
@@ -262,6 +284,9 @@ export class SeamlessWallet {
       if (r.currency !== l.currency) throw new Refusal('WRONG_CURRENCY', `The player plays in ${l.currency}.`, playerId);
       if (r.game_code !== l.game_code) throw new Refusal('INVALID_GAME', 'The token was issued for another game.');
       const game = await this.catalogueGame(q, r.game_code);
+      // responsible gambling, after the launch is validated and before the round and ledger locks: exclusion, time-out,
+      // under age, session limit, then the wager and loss limits with this stake (locks the player's row)
+      await assertMayWager(q, playerId, amount, this.protection);
 
       let round = await this.lockRound(q, provider, r.round);
       if (round && (round.status !== 'open' || Number(round.player_id) !== playerId)) {
@@ -334,7 +359,9 @@ export class SeamlessWallet {
         throw new Refusal('WRONG_SYNTAX', 'The win does not match the round or user of its bet.', playerId);
       }
       if (r.currency !== bet.currency) throw new Refusal('WRONG_CURRENCY', `The round is in ${bet.currency}.`, playerId);
-      // No token check here: a win settles money already at stake, whatever happened to the launch token.
+      // No token check here: a win settles money already at stake, whatever happened to the launch token, and no
+      // protection check either (a win is paid during an exclusion). The player's row first: lock order player -> round.
+      await this.lockPlayerRow(q, playerId);
       const round = (await this.lockRound(q, provider, r.round))!;
       const { main } = await playerAccounts(q, playerId);
       let balance: bigint;
@@ -399,6 +426,8 @@ export class SeamlessWallet {
       );
       if (wins.rows.length) throw new Refusal('WRONG_SYNTAX', 'A bet that already has a win cannot be rolled back.', playerId);
 
+      // never refused (the stake goes back whatever the player's protection state); lock order player -> round -> ledger
+      await this.lockPlayerRow(q, playerId);
       const { main } = await playerAccounts(q, playerId);
       const round = (await this.lockRound(q, provider, r.round))!;
       let balance: bigint;

@@ -12,6 +12,7 @@ import { randomBytes } from 'node:crypto';
 import {
   EXCHANGE_MESSAGES as M,
   OPEN_BET_STATUSES,
+  betLiabilityMinor,
   SETTLED_BET_STATUSES,
   fromMinor as moneyFromMinor,
   marketBlock,
@@ -23,6 +24,7 @@ import {
 import type { Queryable } from '../db';
 import { HttpError, NotFound } from '../http/errors';
 import { InsufficientFunds, getPlayerBalance, toMinor, walletFigures, type Currency } from '../ledger';
+import { assertMayWager } from '../protection/service';
 import type { ExchangeConfig } from './config';
 import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type Level, type Order, type Side } from './engine';
 import { lockMarket, selectionName, type MarketRow } from './markets';
@@ -412,6 +414,13 @@ export async function placeBet(
     const moved = houseQuoteMismatch(market, { selectionId, side: input.side, price, line });
     if (moved) throw new BetRefused(409, moved, { code: 'price_moved' });
   }
+  // Responsible gambling: exclusion, time-out, under age, session limit, then the wager and loss limits with this bet's
+  // liability (a back's or YES's stake, a lay's S*(P-1), a NO's S*rate/100). The player's row is already locked, so
+  // parallel bets of one player are checked one after another. A refusal (ProtectionRefusal, 403/422) keeps its body
+  // (code, message, until, params) through the error handler. A cash-out hedge is never asked, not even during a
+  // time-out or self-exclusion: it only closes an existing matched position (it reduces what the player can lose, is
+  // fill-or-kill, never rests, and is not a wager), and refusing it would keep the player's money at risk longer.
+  if (!opts.hedge) await assertMayWager(q, playerId, BigInt(betLiabilityMinor(input.side, stake, price)), cfg.protection);
 
   const side = input.side;
   const persistence = 'persistence' in input && input.persistence ? input.persistence : 'LAPSE';
@@ -601,6 +610,45 @@ export async function cancelBet(q: Queryable, playerId: number, publicId: string
   await logActivity(q, playerId, 'cancel', Number(row.id), market.marketId, `Cancelled the unmatched part of ${publicId}`);
   await rehold(q, market, [playerId]);
   return { betId: Number(row.id), affected: [playerId], delayMs: null };
+}
+
+/** Markets where the player has an unmatched remainder or a bet in the delay (cancelPlayerOpenBets' work list). */
+export async function playerOpenBetMarkets(q: Queryable, playerId: number): Promise<string[]> {
+  const r = await q.query<{ market_id: string }>(
+    `SELECT DISTINCT market_id FROM exchange_bets WHERE player_id = $1 AND (remaining_minor > 0 OR status = 'PENDING') ORDER BY market_id`,
+    [playerId],
+  );
+  return r.rows.map((x) => x.market_id);
+}
+
+/**
+ * A time-out or self-exclusion started: cancels every unmatched remainder (UNMATCHED, PARTIALLY_MATCHED) and every
+ * bet in the delay (PENDING, not matched yet) of the player in one market, as the player's own cancel would (activity
+ * line, exposure re-held); matched parts stand. Lock order player -> market -> ledger; one market per transaction (the
+ * caller loops playerOpenBetMarkets), so a cancel never holds two markets' locks. Answers the bets cancelled and the
+ * players touched (to push after commit).
+ */
+export async function cancelPlayerOpenBets(
+  q: Queryable,
+  playerId: number,
+  marketId: string,
+  why: string,
+): Promise<{ cancelled: string[]; affected: number[] }> {
+  await q.query('SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE', [playerId]);
+  const market = await lockMarket(q, marketId);
+  if (!market) return { cancelled: [], affected: [] };
+  const r = await q.query<{ id: string; public_id: string }>(
+    `UPDATE exchange_bets SET cancelled_minor = cancelled_minor + remaining_minor + CASE WHEN status = 'PENDING' THEN stake_minor ELSE 0 END,
+       remaining_minor = 0, delay_until = NULL,
+       status = CASE WHEN status <> 'PENDING' AND matched_minor > 0 THEN 'MATCHED' ELSE 'CANCELLED' END, updated_at = now()
+     WHERE player_id = $1 AND market_id = $2 AND (remaining_minor > 0 OR status = 'PENDING') RETURNING id, public_id`,
+    [playerId, marketId],
+  );
+  if (!r.rows.length) return { cancelled: [], affected: [] };
+  for (const b of r.rows)
+    await logActivity(q, playerId, 'cancel', Number(b.id), marketId, `Cancelled the unmatched part of ${b.public_id}: ${why}`);
+  await rehold(q, market, [playerId]);
+  return { cancelled: r.rows.map((b) => b.public_id), affected: [playerId] };
 }
 
 /** The turn in-play: unmatched LAPSE orders of the market lapse (caller holds the market lock). Answers affected player ids. */

@@ -1,5 +1,6 @@
 import { DEFAULT_COMMISSION_BPS, EXCHANGE_STAKE_LIMITS, type ExchangeMarketKind } from '@khela/contracts';
 import type { Currency } from '../ledger';
+import { protectionConfig, type ProtectionConfig } from '../protection/config';
 
 /** Exchange settings from the environment (tests shorten the delays and intervals). */
 export interface ExchangeConfig {
@@ -16,6 +17,8 @@ export interface ExchangeConfig {
   stakeLimits: Record<Currency, { min: bigint; max: bigint }>;
   /** The feed's sizes are major units of the bet's currency; this scales them (1 = as sent). */
   liquidityScale: number;
+  /** Responsible gambling (limits, the session-time clock): every bet asks the protection service with these. */
+  protection: ProtectionConfig;
 }
 
 const KINDS: ExchangeMarketKind[] = ['MATCH_ODDS', 'BOOKMAKER', 'FANCY'];
@@ -45,5 +48,6 @@ export function exchangeConfig(env: NodeJS.ProcessEnv = process.env): ExchangeCo
     commissionBps: { ...DEFAULT_COMMISSION_BPS, ...perKind(env.EXCHANGE_COMMISSION_BPS) },
     stakeLimits,
     liquidityScale: Number(env.EXCHANGE_LIQUIDITY_SCALE ?? 1) || 1,
+    protection: protectionConfig(env),
   };
 }

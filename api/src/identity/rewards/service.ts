@@ -7,6 +7,8 @@ import { createBonusTurnover } from '../../wallet/turnover';
 import { bonusTurnoverMultiple, referralRewardMinor } from '../config';
 import { sendInboxMessage } from '../inbox/service';
 import { loadPlayer } from '../profile/service';
+import type { ProtectionConfig } from '../../protection/config';
+import { assertMayPlay } from '../../protection/service';
 
 /**
  * The referrer's cash bonus, paid once the referred friend "registers with bets placed" (spec): the
@@ -47,11 +49,20 @@ export async function rewardReferrerIfQualified(q: Queryable, friendId: number):
   return Number(friend.referred_by);
 }
 
-/** 1 VP = 1 money unit, paid from house:vip. A repeated Idempotency-Key answers the first answer. */
-export function convertVipPoints(db: Db, input: { playerId: number; points: number; key: string | undefined }) {
+/**
+ * 1 VP = 1 money unit, paid from house:vip. A repeated Idempotency-Key answers the first answer. Responsible gambling:
+ * converted money is play money (it carries a turnover), so the protection service is asked first (refused during an
+ * exclusion or time-out, under age, or once the session limit is reached).
+ */
+export function convertVipPoints(
+  db: Db,
+  input: { playerId: number; points: number; key: string | undefined },
+  protection: ProtectionConfig,
+) {
   const { playerId, points } = input;
   return db.tx((q) =>
     idempotent(q, { playerId, endpoint: 'convert-vipcoin', key: input.key, body: { vip_coin: points } }, async () => {
+      await assertMayPlay(q, playerId, protection);
       const p = await loadPlayer(q, playerId, true);
       if (p.vip_coin < points) throw new ValidationFailed({ vip_coin: ['Not enough VIP points.'] });
       const amountMinor = BigInt(points) * 100n;
@@ -92,11 +103,15 @@ export function convertVipPoints(db: Db, input: { playerId: number; points: numb
   );
 }
 
-/** Moves the whole cash bonus to the main wallet (at least CASH_CLAIM_MIN). A repeated Idempotency-Key answers the first answer. */
-export function claimCashBonus(db: Db, input: { playerId: number; key: string | undefined }) {
+/**
+ * Moves the whole cash bonus to the main wallet (at least CASH_CLAIM_MIN). A repeated Idempotency-Key answers the first
+ * answer. Asks the protection service first, as convertVipPoints does (the bonus stays claimable once play reopens).
+ */
+export function claimCashBonus(db: Db, input: { playerId: number; key: string | undefined }, protection: ProtectionConfig) {
   const { playerId } = input;
   return db.tx((q) =>
     idempotent(q, { playerId, endpoint: 'cash-claim', key: input.key, body: {} }, async () => {
+      await assertMayPlay(q, playerId, protection);
       const p = await loadPlayer(q, playerId, true);
       const bonus = parseMinor(p.cash_bonus_minor);
       if (bonus < BigInt(CASH_CLAIM_MIN) * 100n) throw new BadRequest(M.claimMinimum);
