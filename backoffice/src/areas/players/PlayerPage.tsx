@@ -1,6 +1,6 @@
-// A player's page: header with the wallet and the actions the operator's role allows, and tabs (profile, ledger,
-// bets, turnover, sessions, notes), each a server-paged table.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+// A player's page: header with the wallet, protection badges and the actions the operator's role allows, and tabs
+// (profile, protection, ledger, bets, turnover, sessions, notes); the lists are server-paged tables.
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,12 +14,14 @@ import {
   staffPlayerBets,
   staffPlayerLedger,
   staffPlayerNotes,
+  staffPlayerProtection,
   staffPlayerSessions,
   staffPlayerTurnovers,
   type StaffBetRow,
   type StaffLedgerRow,
   type StaffNoteRow,
   type StaffPlayerProfile,
+  type StaffPlayerProtection,
   type StaffSessionRow,
   type StaffTurnoverRow,
 } from '@khela/contracts';
@@ -28,10 +30,12 @@ import { allows, useOperator, useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
 import { AdjustForm, RevokeForm, StatusForm } from './forms';
+import { ProtectionBadges, ProtectionTab } from './ProtectionTab';
 import { Amount, ErrorLine, FlagCell, Select, StatusBadge, TextArea, when } from './ui';
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
+  { key: 'protection', label: 'Protection' },
   { key: 'ledger', label: 'Ledger' },
   { key: 'bets', label: 'Bets' },
   { key: 'turnover', label: 'Turnover' },
@@ -64,6 +68,32 @@ export function PlayerPage() {
     );
   }, [api, id]);
   useEffect(reload, [reload]);
+
+  // the player's protection: the header's badges and the Protection tab (re-read whenever the tab is opened)
+  const [protection, setProtection] = useState<StaffPlayerProtection | null>(null);
+  const [protectionError, setProtectionError] = useState<string | null>(null);
+  const shownId = useRef(id);
+  shownId.current = id;
+  const reloadProtection = useCallback(() => {
+    api.call(staffPlayerProtection, { params: { id } }).then(
+      (p) => {
+        if (shownId.current !== id) return;
+        setProtection(p);
+        setProtectionError(null);
+      },
+      (err: Error) => shownId.current === id && setProtectionError(err.message),
+    );
+  }, [api, id]);
+  useEffect(() => {
+    setProtection(null);
+    setProtectionError(null);
+    reloadProtection();
+  }, [reloadProtection]);
+  const lastTab = useRef(tab);
+  useEffect(() => {
+    if (tab === 'protection' && lastTab.current !== 'protection') reloadProtection();
+    lastTab.current = tab;
+  }, [tab, reloadProtection]);
 
   const saved = (message: string) => {
     setDialog(null);
@@ -114,6 +144,7 @@ export function PlayerPage() {
         <span data-testid="player-flags" style={{ fontSize: 13 }}>
           exchange <FlagCell value={p.exchange_market} /> · casino <FlagCell value={p.cs_market} />
         </span>
+        <ProtectionBadges p={protection} to={`/players/${id}?tab=protection`} />
       </div>
       <div
         css={css`
@@ -185,6 +216,18 @@ export function PlayerPage() {
         }
       />
       {tab === 'profile' && <ProfileTab p={p} />}
+      {tab === 'protection' && (
+        <ProtectionTab
+          playerId={id}
+          data={protection}
+          error={protectionError}
+          onReload={reloadProtection}
+          onChanged={(next) => {
+            setProtection(next);
+            setProtectionError(null);
+          }}
+        />
+      )}
       {tab === 'ledger' && <LedgerTab id={id} tick={tick} />}
       {tab === 'bets' && <BetsTab id={id} />}
       {tab === 'turnover' && <TurnoverTab id={id} />}

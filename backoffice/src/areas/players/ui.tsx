@@ -88,7 +88,14 @@ export function Select<V extends string>(props: {
   );
 }
 
-export function TextArea(props: { label: string; value: string; onChange: (v: string) => void; rows?: number; error?: string }) {
+export function TextArea(props: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+  rows?: number;
+  error?: string;
+  testId?: string;
+}) {
   const id = useId();
   return (
     <div
@@ -109,6 +116,7 @@ export function TextArea(props: { label: string; value: string; onChange: (v: st
       </label>
       <textarea
         id={id}
+        data-testid={props.testId}
         rows={props.rows ?? 3}
         value={props.value}
         aria-invalid={props.error ? true : undefined}
