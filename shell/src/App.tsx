@@ -11,6 +11,7 @@ import type { RemoteName } from './federation/remotes';
 import { useAfterFirstPaint } from './layout/after-first-paint';
 import { Home } from './screens/Home';
 import { NotFound } from './screens/NotFound';
+import { RealityCheck } from './protection/RealityCheck';
 import './i18n';
 
 // bootstrap takes the early requests of index.html over through this, without another chunk
@@ -111,6 +112,8 @@ export function App() {
         <Global styles={globalStyles} />
         <BlockedPopupProvider>
           <Layout>{content}</Layout>
+          {/* responsible gambling: over any page, the game frame included (a portal on the body) */}
+          {loggedIn && <RealityCheck />}
         </BlockedPopupProvider>
       </HostProvider>
     </I18nextProvider>

@@ -158,6 +158,31 @@ export const en = {
   },
   marketBlockedTitle: 'Section blocked',
   ok: 'OK',
+  rg: {
+    realityTitle: 'Reality check',
+    realityIntro: 'A reminder of your play in this session (since you logged in).',
+    elapsedLabel: 'Time played',
+    elapsedHm: '{{h}} h {{m}} min',
+    elapsedM: '{{m}} min',
+    elapsedUnder: 'less than a minute',
+    netWin: 'Net win',
+    netLoss: 'Net loss',
+    netEven: 'Net result',
+    netUnknown: 'Your net result could not be loaded just now.',
+    wagered: 'Staked',
+    realityContinue: 'Continue',
+    realityHistory: 'View history',
+    realityLogout: 'Log out',
+    realityHint: 'Take a break whenever you like. You can change how often this reminder shows on the Responsible gaming page.',
+    offerTitle: 'Set deposit limits before your first deposit',
+    offerText:
+      'Decide now how much you want to deposit, stake or lose in a day, a week or a month. You can change them at any time on the Responsible gaming page.',
+    offerSet: 'Set limits',
+    offerSkip: 'Skip',
+    offerFailed: 'Could not save your choice. Please try again.',
+    closedLabel: 'Play is closed',
+    showMore: 'Show the whole notice',
+  },
 };
 
 type Shape<T> = { [K in keyof T]: T[K] extends string ? string : Shape<T[K]> };
@@ -319,6 +344,31 @@ export const bn: Shape<typeof en> = {
   },
   marketBlockedTitle: 'বিভাগটি ব্লক করা',
   ok: 'ঠিক আছে',
+  rg: {
+    realityTitle: 'রিয়েলিটি চেক',
+    realityIntro: 'এই সেশনে (লগইন করার পর থেকে) আপনার খেলার একটি স্মরণিকা।',
+    elapsedLabel: 'খেলার সময়',
+    elapsedHm: '{{h}} ঘণ্টা {{m}} মিনিট',
+    elapsedM: '{{m}} মিনিট',
+    elapsedUnder: 'এক মিনিটের কম',
+    netWin: 'নিট জয়',
+    netLoss: 'নিট ক্ষতি',
+    netEven: 'নিট ফলাফল',
+    netUnknown: 'এই মুহূর্তে আপনার নিট ফলাফল লোড করা যায়নি।',
+    wagered: 'মোট বাজি',
+    realityContinue: 'চালিয়ে যান',
+    realityHistory: 'ইতিহাস দেখুন',
+    realityLogout: 'লগ আউট',
+    realityHint: 'যখন খুশি বিরতি নিন। এই স্মরণিকা কতক্ষণ পরপর আসবে তা দায়িত্বশীল খেলা পৃষ্ঠায় বদলাতে পারবেন।',
+    offerTitle: 'প্রথম ডিপোজিটের আগে ডিপোজিট সীমা ঠিক করুন',
+    offerText:
+      'এক দিনে, এক সপ্তাহে বা এক মাসে কত ডিপোজিট, বাজি বা ক্ষতি করতে চান তা এখনই ঠিক করুন। দায়িত্বশীল খেলা পৃষ্ঠায় যেকোনো সময় বদলাতে পারবেন।',
+    offerSet: 'সীমা ঠিক করুন',
+    offerSkip: 'এড়িয়ে যান',
+    offerFailed: 'আপনার পছন্দ সংরক্ষণ করা যায়নি। আবার চেষ্টা করুন।',
+    closedLabel: 'খেলা বন্ধ',
+    showMore: 'পুরো নোটিশ দেখুন',
+  },
 };
 
 registerTranslations('shell', { en, bn });

@@ -5,6 +5,7 @@ import { css } from '@emotion/react';
 import type { HomePopup } from '@khela/contracts';
 import { Button, Modal, SafeHtml, useHost, useLoggedIn } from '@khela/web';
 import { imageUrl } from './content';
+import { useMarkWelcomeShowing } from '../protection/welcome';
 
 /** A staff popup's own button goes to a path of this site or opens an outside http(s) address. */
 function followLink(link: string, navigate: (to: string) => void) {
@@ -48,6 +49,8 @@ export function HomePopups({ notice, popups }: { notice: string | null | undefin
   const [showNotice, setShowNotice] = useState(() => session.popupPending('notice'));
   const staffWelcome = popups?.find((p) => p.kind === 'welcome');
   const staffNotices = (popups ?? []).filter((p) => p.kind === 'notice');
+  // the limits offer (protection/LimitsOffer) waits until the welcome popup is closed
+  useMarkWelcomeShowing(loggedIn && welcome);
 
   const closeWelcome = () => {
     session.dismissPopup('welcome');

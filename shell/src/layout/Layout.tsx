@@ -12,6 +12,8 @@ import { Footer } from './Footer';
 import { srOnly } from './LanguagePicker';
 import { isMobileOnlyBuild } from './variant';
 import { useAfterFirstPaint } from './after-first-paint';
+import { PlayClosedBanner } from '../protection/PlayClosedBanner';
+import { LimitsOffer } from '../protection/LimitsOffer';
 
 const Maintenance = lazy(() => import('../screens/Maintenance').then((m) => ({ default: m.Maintenance })));
 const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ default: m.ComingSoon })));
@@ -160,10 +162,12 @@ export function Layout({ children }: { children: ReactNode }) {
         {skip}
         <DesktopTopBar />
         <DesktopNav />
+        <PlayClosedBanner />
         {main}
         {painted && showFooter && <Footer />}
         {painted && <ScrollTopButton bottom={24} />}
         <Toasts />
+        {loggedIn && <LimitsOffer bottom={24} />}
         {splash && <Splash />}
       </div>
     );
@@ -182,6 +186,8 @@ export function Layout({ children }: { children: ReactNode }) {
       <Global styles={bengaliFont} />
       {skip}
       {!fullScreen && <MobileHeader onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />}
+      {/* full-screen pages (the exchange) say it in their own frame */}
+      {!fullScreen && <PlayClosedBanner />}
       {main}
       {painted && showFooter && <Footer />}
       {!fullScreen && !gameOpen && (loggedIn ? <BottomToolbar /> : <GuestToolbar />)}
@@ -189,6 +195,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {painted && <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />}
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <Toasts />
+      {loggedIn && <LimitsOffer bottom={(fullScreen ? 56 : TOOLBAR_HEIGHT) + 12} />}
       {splash && <Splash />}
     </div>
   );
