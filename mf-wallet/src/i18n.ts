@@ -1,4 +1,5 @@
 import { registerTranslations } from '@khela/web';
+import { PROTECTION_MESSAGES } from '@khela/contracts';
 
 /** English keeps the spec's exact wording (sections 2, 5 and 8); Bangla reads naturally. */
 export const en = {
@@ -70,6 +71,23 @@ export const en = {
     receipts: 'Receipt images',
     submit: 'Submit',
     failed: 'Submission failed: {{message}}',
+  },
+  rg: {
+    offerTitle: 'Set your deposit limits before your first deposit',
+    offerWhy:
+      'A limit keeps your deposits to what you can afford: choose the most you may deposit in 24 hours, 7 days or 30 days (wager, loss and session-time limits too). Lowering a limit applies at once; raising or removing it waits 24 hours.',
+    offerSet: 'Set limits',
+    offerSkip: 'Skip',
+    closedTitle: 'Deposits are closed',
+    addBirthday: 'Add your date of birth in your profile',
+    withdrawOpen: 'Withdrawals stay open.',
+    goWithdraw: 'Go to Withdrawal',
+    verificationTitle: 'Verification required',
+    verificationReason:
+      'Your deposits or withdrawals in the last 180 days passed the amount at which the law requires us to check your identity and the source of your funds. Our payments team will contact you.',
+    verificationMessage: PROTECTION_MESSAGES.verificationRequired as string,
+    verificationPending: 'Your pending withdrawal waits for a verification check. Our payments team will contact you.',
+    viewRecords: 'Transaction Records',
   },
   records: {
     transactionTitle: 'Transaction Records',
@@ -179,6 +197,24 @@ export const bn: typeof en = {
     receipts: 'রসিদের ছবি',
     submit: 'জমা দিন',
     failed: 'জমা ব্যর্থ হয়েছে: {{message}}',
+  },
+  rg: {
+    offerTitle: 'প্রথম ডিপোজিটের আগে আপনার ডিপোজিট সীমা ঠিক করুন',
+    offerWhy:
+      'সীমা আপনার ডিপোজিটকে আপনার সামর্থ্যের মধ্যে রাখে: ২৪ ঘণ্টা, ৭ দিন বা ৩০ দিনে সর্বোচ্চ কত ডিপোজিট করবেন তা বেছে নিন (বাজি, ক্ষতি ও সেশন-সময়ের সীমাও)। সীমা কমালে সঙ্গে সঙ্গে কার্যকর হয়; বাড়ালে বা তুলে দিলে ২৪ ঘণ্টা পরে।',
+    offerSet: 'সীমা ঠিক করুন',
+    offerSkip: 'এড়িয়ে যান',
+    closedTitle: 'ডিপোজিট বন্ধ',
+    addBirthday: 'প্রোফাইলে আপনার জন্মতারিখ যোগ করুন',
+    withdrawOpen: 'উত্তোলন চালু আছে।',
+    goWithdraw: 'উত্তোলনে যান',
+    verificationTitle: 'যাচাই প্রয়োজন',
+    verificationReason:
+      'গত ১৮০ দিনে আপনার ডিপোজিট বা উত্তোলন সেই পরিমাণ ছাড়িয়েছে, যার পর আইন অনুযায়ী আমাদের আপনার পরিচয় ও অর্থের উৎস যাচাই করতে হয়। আমাদের পেমেন্ট টিম আপনার সঙ্গে যোগাযোগ করবে।',
+    verificationMessage:
+      'আপনার উত্তোলন একটি যাচাইয়ের অপেক্ষায় আছে: গত ১৮০ দিনে আপনার ডিপোজিট বা উত্তোলন সেই পরিমাণ ছাড়িয়েছে, যার পর আইন অনুযায়ী আমাদের আপনার পরিচয় ও অর্থের উৎস যাচাই করতে হয়। আমাদের পেমেন্ট টিম আপনার সঙ্গে যোগাযোগ করবে।',
+    verificationPending: 'আপনার অপেক্ষমাণ উত্তোলন একটি যাচাইয়ের অপেক্ষায় আছে। আমাদের পেমেন্ট টিম আপনার সঙ্গে যোগাযোগ করবে।',
+    viewRecords: 'লেনদেনের রেকর্ড',
   },
   records: {
     transactionTitle: 'লেনদেনের রেকর্ড',

@@ -8,6 +8,8 @@ export interface ShownError {
   /** Adds the link to /profile (phone verification, date of birth). */
   profileLink?: boolean;
   title?: string;
+  /** A test id of the message beside error-modal-message (e.g. rg-deposit-refused). */
+  testId?: string;
 }
 
 /** Spec 2: the error modal shows server messages as HTML, sanitised by DOMPurify (SafeHtml) first. */
@@ -22,7 +24,13 @@ export function ErrorModal({ error, onClose }: { error: ShownError | null; onClo
     >
       {error && (
         <div data-testid="error-modal-message">
-          <SafeHtml html={error.message} />
+          {error.testId ? (
+            <div data-testid={error.testId}>
+              <SafeHtml html={error.message} />
+            </div>
+          ) : (
+            <SafeHtml html={error.message} />
+          )}
           {error.profileLink && (
             <p
               css={css`

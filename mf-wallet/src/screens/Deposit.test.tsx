@@ -1,9 +1,10 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@khela/web';
-import { calls, resetHost, responders } from '@khela/web/test/fake-host';
+import { ApiError, formatMoney } from '@khela/web';
+import type { ProtectionGate, ProtectionStatus } from '@khela/contracts';
+import { calls, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
 
@@ -105,6 +106,130 @@ describe('Deposit', () => {
     expect(await modalText()).toBe(
       'You already have a deposit request pending. Please wait for it to be processed before making another deposit.',
     );
+  });
+});
+
+const OPEN: ProtectionGate = { open: true, reason: null, until: null, message: null };
+const status = (over: Partial<ProtectionStatus> = {}): ProtectionStatus => ({
+  play: OPEN,
+  deposit: OPEN,
+  reality_check_minutes: 0,
+  reality_check_ms: null,
+  session_started_at: null,
+  limits_offer: false,
+  ...over,
+});
+const LIMIT_MESSAGE = 'This deposit would exceed your 24-hour deposit limit of BDT 1,000.00. You can deposit up to BDT 200.00 now.';
+const limitRefusal = () =>
+  new ApiError(LIMIT_MESSAGE, 422, {
+    success: false,
+    error: LIMIT_MESSAGE,
+    message: LIMIT_MESSAGE,
+    code: 'rg_deposit_limit',
+    until: null,
+    params: { period: '24h', limit: '1000.00', remaining: '200.00', currency: 'BDT' },
+  });
+
+describe('Deposit: responsible gambling', () => {
+  it('offers limits before the first deposit; Skip tells the API and refreshes the status, and the offer goes', async () => {
+    base();
+    sessionService().receiveProtection(status({ limits_offer: true }));
+    responders.set('POST /api/responsible-gaming/offer-seen', () => status());
+    responders.set('GET /api/responsible-gaming/status', () => status());
+    renderScreen(<Funds />, '/deposit');
+    const offer = await screen.findByTestId('rg-deposit-offer');
+    expect(offer.textContent).toContain('Set your deposit limits before your first deposit');
+    expect(within(offer).getByTestId('rg-deposit-offer-set').getAttribute('href')).toBe('/responsible-gaming');
+    // the form is still there: the offer is skippable, not a gate
+    expect(screen.getByTestId('deposit-submit')).toBeTruthy();
+    await userEvent.click(screen.getByTestId('rg-deposit-offer-skip'));
+    await waitFor(() => expect(screen.queryByTestId('rg-deposit-offer')).toBeNull());
+    const order = calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.includes('responsible-gaming'));
+    expect(order).toEqual(['POST /api/responsible-gaming/offer-seen', 'GET /api/responsible-gaming/status']);
+    expect(sessionService().session.protection$.value?.limits_offer).toBe(false);
+  });
+
+  it('keeps the offer while the API has not recorded the skip', async () => {
+    base();
+    sessionService().receiveProtection(status({ limits_offer: true }));
+    responders.set('POST /api/responsible-gaming/offer-seen', () => {
+      throw new ApiError('Server error', 500, {});
+    });
+    renderScreen(<Funds />, '/deposit');
+    await userEvent.click(await screen.findByTestId('rg-deposit-offer-skip'));
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/responsible-gaming/offer-seen')).toBe(true));
+    expect(screen.getByTestId('rg-deposit-offer')).toBeTruthy();
+    expect(calls.some((c) => c.path === '/api/responsible-gaming/status')).toBe(false);
+  });
+
+  it('replaces the form with the closed gate, in English and Bangla, and keeps withdrawal reachable', async () => {
+    base();
+    const message =
+      'You are self-excluded until 23 Nov 2026, 18:05 (GMT+6). Deposits, games and betting are closed; you can still withdraw and read your messages.';
+    const closed: ProtectionGate = { open: false, reason: 'self_exclusion', until: '2026-11-23T12:05:00.000Z', message };
+    sessionService().receiveProtection(status({ play: closed, deposit: closed }));
+    renderScreen(<Funds />, '/deposit');
+    expect((await screen.findByTestId('rg-deposit-closed')).textContent).toBe(message);
+    expect(screen.queryByTestId('deposit-submit')).toBeNull();
+    expect(screen.queryByTestId('method-bKash')).toBeNull();
+    expect(screen.getByTestId('rg-deposit-withdraw').getAttribute('href')).toBe('/withdrawal');
+    expect(screen.queryByTestId('rg-deposit-birthday')).toBeNull();
+    act(() => sessionService().session.setLocale('bn'));
+    await waitFor(() => expect(screen.getByTestId('rg-deposit-closed').textContent).toContain('স্ব-বর্জনে'));
+    expect(screen.getByTestId('rg-deposit-closed').textContent).not.toContain('self-excluded');
+  });
+
+  it('links the profile when the birthday is missing, and opens the form when the gate opens', async () => {
+    base();
+    const closed: ProtectionGate = {
+      open: false,
+      reason: 'birthday_missing',
+      until: null,
+      message: 'Please add your date of birth in your profile before your first deposit.',
+    };
+    sessionService().receiveProtection(status({ deposit: closed, limits_offer: true }));
+    renderScreen(<Funds />, '/deposit');
+    expect((await screen.findByTestId('rg-deposit-closed')).textContent).toBe(closed.message);
+    expect(screen.getByTestId('rg-deposit-birthday').getAttribute('href')).toBe('/profile');
+    // the offer stays visible beside the closed gate (never hidden)
+    expect(screen.getByTestId('rg-deposit-offer')).toBeTruthy();
+    act(() => sessionService().receiveProtection(status({ limits_offer: true })));
+    expect(await screen.findByTestId('deposit-submit')).toBeTruthy();
+    expect(screen.queryByTestId('rg-deposit-closed')).toBeNull();
+  });
+
+  it("shows a deposit limit's refusal with the API's message in English (manual deposit)", async () => {
+    base();
+    responders.set('POST /api/submit-deposit', () => {
+      throw limitRefusal();
+    });
+    renderScreen(<Funds />, '/deposit');
+    await userEvent.click(await screen.findByTestId('method-bKash'));
+    await userEvent.click(screen.getByRole('button', { name: '৳500' }));
+    await submit();
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('rg-deposit-refused').textContent).toBe(LIMIT_MESSAGE);
+    expect(current.path).toBe('/deposit');
+  });
+
+  it("shows a deposit limit's refusal in Bangla (e-wallet deposit)", async () => {
+    base();
+    responders.set('POST /api/ewa/request', () => {
+      throw limitRefusal();
+    });
+    renderScreen(<Funds />, '/deposit');
+    await userEvent.click(await screen.findByTestId('method-E-Wallet'));
+    await userEvent.click(await screen.findByTestId('channel-nagad'));
+    await userEvent.click(screen.getByRole('button', { name: '৳500' }));
+    act(() => sessionService().session.setLocale('bn'));
+    await waitFor(() => expect(screen.getByTestId('deposit-submit').textContent).toBe('জমা দিন'));
+    await submit();
+    const text = within(await screen.findByRole('dialog')).getByTestId('rg-deposit-refused').textContent!;
+    expect(text).toContain('২৪ ঘণ্টার ডিপোজিট সীমা');
+    expect(text).toContain(formatMoney('1000.00', 'BDT', 'bn'));
+    expect(text).toContain(formatMoney('200.00', 'BDT', 'bn'));
+    expect(text).not.toContain('exceed');
+    expect(screen.queryByTestId('ewallet-payment')).toBeNull();
   });
 });
 void closeModal;

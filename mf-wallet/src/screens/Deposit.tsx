@@ -3,9 +3,25 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Spinner, TextField, formatMoney, mmss, theme, useHost, useLocale, usePlayer } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  Card,
+  Spinner,
+  TextField,
+  formatMoney,
+  mmss,
+  protectionRefusal,
+  protectionText,
+  theme,
+  useHost,
+  useLocale,
+  usePlayer,
+  useProtection,
+} from '@khela/web';
 import { safeExternalUrl, type PaymentMethod, type Promotion } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
+import { DepositClosed, LimitsOffer } from '../components/protection';
 import { AmountPresets, MethodChips, chip, chipRow, label, section } from '../components/parts';
 import { newIdempotencyKey } from '../lib/records';
 
@@ -24,12 +40,18 @@ function channelsOf(m: PaymentMethod | undefined, t: (k: string) => string): Cha
   return [{ key: m.account_type, label: t(`channel.${m.account_type}`) }];
 }
 
-/** /deposit: phone verified, no pending deposit, amount 100-25,000, method and channel; Agent/Merchant/Personal or e-wallet. */
+/**
+ * /deposit: phone verified, no pending deposit, amount 100-25,000, method and channel; Agent/Merchant/Personal or e-wallet.
+ * Responsible gambling: the limits are offered before the first deposit, a deposit gate the protection service
+ * closed replaces the form with why (withdrawal stays reachable), and its refusals (a limit) say why in the player's
+ * language.
+ */
 export function Deposit() {
   const { t } = useTranslation('wallet');
-  const { api, bus } = useHost();
+  const { api, bus, session } = useHost();
   const remoteId = usePlayer()?.remoteId || undefined;
   const locale = useLocale();
+  const protection = useProtection();
   const navigate = useNavigate();
   const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
   const [promotions, setPromotions] = useState<Promotion[]>([]);
@@ -143,9 +165,23 @@ export function Deposit() {
         });
       }
       attemptKey.current = null;
+      // a first deposit ends the limits offer (the API's status says so)
+      if (protection?.limits_offer) void session.refreshProtection();
     } catch (err) {
       const apiErr = err instanceof ApiError ? err : null;
       if (!apiErr?.network) attemptKey.current = null;
+      const refusal = protectionRefusal(err);
+      if (refusal) {
+        // a limit (the API's own words in English) or a gate that closed since the page opened: the session's
+        // status follows, so a closed gate replaces the form
+        setError({
+          message: protectionText(refusal, locale),
+          profileLink: refusal.code === 'rg_birthday_missing',
+          testId: 'rg-deposit-refused',
+        });
+        if (!refusal.code.endsWith('_limit')) void session.refreshProtection();
+        return;
+      }
       const code = (apiErr?.data as { code?: string } | undefined)?.code;
       show(apiErr?.message ?? t('errors.depositError'), code === 'phone_unverified');
       if (code === 'pending') setPending(true);
@@ -153,6 +189,15 @@ export function Deposit() {
       setSubmitting(false);
     }
   }
+
+  const offer = protection?.limits_offer ? <LimitsOffer /> : null;
+  if (protection && !protection.deposit.open && !ewallet)
+    return (
+      <>
+        {offer}
+        <DepositClosed gate={protection.deposit} />
+      </>
+    );
 
   if (!methods) return <Spinner />;
 
@@ -198,6 +243,7 @@ export function Deposit() {
 
   return (
     <form onSubmit={submit} noValidate>
+      {offer}
       {phoneVerified === false && (
         <p
           role="alert"

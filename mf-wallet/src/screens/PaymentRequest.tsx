@@ -12,6 +12,8 @@ interface RequestState {
   transaction?: string;
   /** Single-use deposit reference (manual deposits): binds /make-payment to this deposit. */
   reference?: string;
+  /** A withdrawal created waiting for the due-diligence check: the API's message (English). */
+  verification?: string;
 }
 
 const pulse = keyframes`0%,100%{transform:scale(1)}50%{transform:scale(1.12)}`;
@@ -19,6 +21,7 @@ const pulse = keyframes`0%,100%{transform:scale(1)}50%{transform:scale(1.12)}`;
 /**
  * /payment-request: "Get Ready!", "Your Money is on its way", a 30-minute countdown, amount and icon,
  * Close to /account. Coming back from the payment gateway (?transaction=...) it asks the API to settle.
+ * A withdrawal waiting for verification says so and why instead of the countdown.
  */
 export function PaymentRequest() {
   const { t } = useTranslation('wallet');
@@ -28,6 +31,7 @@ export function PaymentRequest() {
   const [params] = useSearchParams();
   const transaction = params.get('transaction');
   const amount = state.amount ?? params.get('amount') ?? null;
+  const verification = state.action === 'withdraw' && Boolean(state.verification);
   const [left, setLeft] = useState(schemas.PAYMENT_REQUEST_SECONDS);
   const [gatewayKey, setGatewayKey] = useState<'0' | '1' | '2' | null>(null);
 
@@ -82,15 +86,28 @@ export function PaymentRequest() {
             color: ${theme.color.brand};
           `}
         >
-          {t('request.getReady')}
+          {verification ? t('rg.verificationTitle') : t('request.getReady')}
         </h1>
-        <p
-          css={css`
-            margin: 0 0 16px;
-          `}
-        >
-          {t('request.onItsWay')}
-        </p>
+        {verification ? (
+          <p
+            role="status"
+            data-testid="rg-verification-required"
+            css={css`
+              margin: 0 0 16px;
+              line-height: 1.45;
+            `}
+          >
+            {locale === 'en' ? state.verification : t('rg.verificationMessage')}
+          </p>
+        ) : (
+          <p
+            css={css`
+              margin: 0 0 16px;
+            `}
+          >
+            {t('request.onItsWay')}
+          </p>
+        )}
         {state.payment_icon && (
           <img
             src={api.url(state.payment_icon)}
@@ -119,24 +136,32 @@ export function PaymentRequest() {
             {gatewayKey === '1' ? t('request.success') : gatewayKey === '2' ? t('request.failed') : t('request.checking')}
           </p>
         )}
-        <p
-          css={css`
-            color: ${theme.color.textMuted};
-            margin: 16px 0 4px;
-          `}
-        >
-          {t('request.timeLeft')}
-        </p>
-        <p
-          data-testid="countdown"
-          css={css`
-            font-size: 32px;
-            font-variant-numeric: tabular-nums;
-            margin: 0 0 20px;
-          `}
-        >
-          {mmss(left)}
-        </p>
+        {verification ? (
+          <p>
+            <Link to="/transaction-record">{t('rg.viewRecords')}</Link>
+          </p>
+        ) : (
+          <>
+            <p
+              css={css`
+                color: ${theme.color.textMuted};
+                margin: 16px 0 4px;
+              `}
+            >
+              {t('request.timeLeft')}
+            </p>
+            <p
+              data-testid="countdown"
+              css={css`
+                font-size: 32px;
+                font-variant-numeric: tabular-nums;
+                margin: 0 0 20px;
+              `}
+            >
+              {mmss(left)}
+            </p>
+          </>
+        )}
         {state.reference && (
           <div
             css={css`

@@ -1,8 +1,8 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { resetHost, responders } from '@khela/web/test/fake-host';
+import { resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { TransactionRecord } from './TransactionRecord';
 import { TurnoverRecord } from './TurnoverRecord';
@@ -57,6 +57,32 @@ describe('TransactionRecord', () => {
     await userEvent.click(screen.getByTestId('filter-confirm'));
     expect(await screen.findAllByTestId('record-row')).toHaveLength(1);
     expect(screen.getByTestId('status-tag').textContent).toBe('Pending');
+  });
+
+  it('labels a pending withdrawal waiting for verification, with the reason (English and Bangla)', async () => {
+    responders.set('GET /api/transaction/show', () => ({
+      transactions: [
+        tx({ id: 1, key: '0', action: 'withdraw', verification_required: true, transaction_id: 'W1' }),
+        tx({ id: 2, key: '0', action: 'withdraw', verification_required: false, transaction_id: 'W2' }),
+        // once decided, the hold is over: no label
+        tx({ id: 3, key: '1', action: 'withdraw', verification_required: true, transaction_id: 'W3' }),
+        tx({ id: 4, key: '0', action: 'deposit', transaction_id: 'D4' }),
+      ],
+    }));
+    renderScreen(<TransactionRecord />, '/transaction-record');
+    const rows = await screen.findAllByTestId('record-row');
+    expect(rows).toHaveLength(4);
+    const labelled = rows.filter((r) => within(r).queryByTestId('rg-verification-required'));
+    expect(labelled).toHaveLength(1);
+    const label = within(labelled[0]!).getByTestId('rg-verification-required');
+    expect(label.textContent).toBe('Verification required');
+    expect(label.getAttribute('title')).toContain('passed the amount at which the law requires us to check your identity');
+    await userEvent.click(labelled[0]!);
+    const details = await screen.findByTestId('record-details');
+    expect(within(details).getByTestId('rg-verification-reason').textContent).toContain('Our payments team will contact you.');
+    await userEvent.keyboard('{Escape}');
+    act(() => sessionService().session.setLocale('bn'));
+    expect((await screen.findByText('যাচাই প্রয়োজন')).getAttribute('data-testid')).toBe('rg-verification-required');
   });
 
   it('shows No Data when empty', async () => {

@@ -6,6 +6,7 @@ import { Button, Modal, NoData, Page, Spinner, formatDhakaDateTime, formatMoney,
 import type { WalletTransaction } from '@khela/contracts';
 import { filterTransactions, groupByDhakaDate, type DateFilter, type StatusFilter, type TypeFilter } from '../lib/records';
 import { chip } from '../components/parts';
+import { VerificationLabel, awaitsVerification } from '../components/protection';
 
 const TAG_COLOR: Record<WalletTransaction['key'], string> = { '0': theme.color.warning, '1': theme.color.success, '2': theme.color.danger };
 
@@ -144,7 +145,10 @@ function Timeline({ tx }: { tx: WalletTransaction }) {
   );
 }
 
-/** /transaction-record: filters, grouping by Dhaka date, status tags, and the timeline popup. */
+/**
+ * /transaction-record: filters, grouping by Dhaka date, status tags, and the timeline popup. A pending withdrawal
+ * waiting for the due-diligence check says "Verification required", the reason in its tooltip and in the details.
+ */
 export function TransactionRecord() {
   const { t } = useTranslation('wallet');
   const { api, session, bus } = useHost();
@@ -263,6 +267,7 @@ export function TransactionRecord() {
                 >
                   <span>{formatMoney(tx.amount, 'BDT', locale)}</span>
                   <StatusTag k={tx.key} />
+                  {awaitsVerification(tx) && <VerificationLabel />}
                 </span>
               </button>
             ))}
@@ -358,6 +363,14 @@ export function TransactionRecord() {
                   <th scope="row">{t('records.amount')}</th>
                   <td>{formatMoney(open.amount, 'BDT', locale)}</td>
                 </tr>
+                {awaitsVerification(open) && (
+                  <tr>
+                    <th scope="row">{t('records.status')}</th>
+                    <td>
+                      <VerificationLabel detailed />
+                    </td>
+                  </tr>
+                )}
                 {open.reason && (
                   <tr>
                     <th scope="row">{t('records.reason')}</th>

@@ -1,11 +1,15 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@khela/web';
-import { calls, resetHost, responders } from '@khela/web/test/fake-host';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { ApiError, i18n } from '@khela/web';
+import { PROTECTION_MESSAGES, type ProtectionGate } from '@khela/contracts';
+import { calls, published, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
+import { PaymentRequest } from './PaymentRequest';
 
 const bkash = { id: 1, name: 'bKash', icon: null, status: 'active', account_type: 'Agent', deposit: true, withdraw: true };
 
@@ -82,5 +86,105 @@ describe('Withdraw', () => {
       account_number: '01712345678',
       payment_id: 1,
     });
+  });
+});
+
+/** The withdrawal screen and the request page it goes to, in one router (the request page reads the state). */
+function renderWithdrawFlow() {
+  void i18n.changeLanguage('en');
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={['/withdrawal']}>
+        <Routes>
+          <Route path="/withdrawal" element={<Funds />} />
+          <Route path="/payment-request" element={<PaymentRequest />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+async function fillAndSubmit() {
+  await userEvent.click(await screen.findByTestId('method-bKash'));
+  await userEvent.click(screen.getByRole('button', { name: '৳500' }));
+  await userEvent.type(screen.getByLabelText('Account number'), '01712345678');
+  await userEvent.click(screen.getByTestId('withdraw-submit'));
+}
+
+describe('Withdraw: responsible gambling', () => {
+  it('stays usable while play and deposits are closed (self-excluded)', async () => {
+    base();
+    const closed: ProtectionGate = { open: false, reason: 'self_exclusion', until: null, message: 'You are self-excluded permanently.' };
+    sessionService().receiveProtection({
+      play: closed,
+      deposit: closed,
+      reality_check_minutes: 0,
+      reality_check_ms: null,
+      session_started_at: null,
+      limits_offer: false,
+    });
+    responders.set('POST /api/submit-withdraw', () => ({
+      success: true,
+      message: 'Withdrawal successful!',
+      transaction_id: 'W2',
+      amount: '500.00',
+      balance: '4500.00',
+    }));
+    renderScreen(<Funds />, '/withdrawal');
+    await fillAndSubmit();
+    await screen.findByTestId('elsewhere');
+    expect(current.path).toBe('/payment-request');
+    expect(calls.some((c) => c.path === '/api/submit-withdraw')).toBe(true);
+  });
+
+  it('tells the player a withdrawal waits for verification, and why (English, then Bangla)', async () => {
+    base();
+    responders.set('POST /api/submit-withdraw', () => ({
+      success: true,
+      message: PROTECTION_MESSAGES.verificationRequired,
+      verification_required: true,
+      transaction_id: 'W3',
+      amount: '300000.00',
+      balance: '1000.00',
+    }));
+    renderWithdrawFlow();
+    await fillAndSubmit();
+    const note = await screen.findByTestId('rg-verification-required');
+    expect(note.textContent).toBe(PROTECTION_MESSAGES.verificationRequired);
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Verification required');
+    // no "on its way" countdown for a held withdrawal
+    expect(screen.queryByTestId('countdown')).toBeNull();
+    expect(published.filter((p) => p.type === 'toast').map((p) => p.payload)).toEqual([{ kind: 'info', message: 'Verification required' }]);
+    act(() => sessionService().session.setLocale('bn'));
+    expect((await screen.findByText('যাচাই প্রয়োজন')).tagName).toBe('H1');
+    expect(screen.getByTestId('rg-verification-required').textContent).toContain('১৮০ দিনে');
+  });
+
+  it('an ordinary withdrawal still says it is on its way', async () => {
+    base();
+    responders.set('POST /api/submit-withdraw', () => ({
+      success: true,
+      message: 'Withdrawal successful!',
+      verification_required: false,
+      transaction_id: 'W4',
+      amount: '500.00',
+      balance: '4500.00',
+    }));
+    renderWithdrawFlow();
+    await fillAndSubmit();
+    expect(await screen.findByTestId('countdown')).toBeTruthy();
+    expect(screen.queryByTestId('rg-verification-required')).toBeNull();
+    expect(published.find((p) => p.type === 'toast')!.payload).toEqual({ kind: 'success', message: 'Withdrawal successful!' });
+  });
+
+  it('says a pending withdrawal waits for verification', async () => {
+    base();
+    responders.set('GET /api/transaction/show', () => ({
+      transactions: [{ action: 'withdraw', key: '0', verification_required: true }],
+    }));
+    renderScreen(<Funds />, '/withdrawal');
+    const note = await screen.findByTestId('rg-withdraw-verification');
+    expect(note.textContent).toContain('Your pending withdrawal waits for a verification check.');
+    expect(within(note).getByRole('link').getAttribute('href')).toBe('/transaction-record');
   });
 });

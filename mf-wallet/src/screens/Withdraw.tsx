@@ -4,8 +4,9 @@ import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, NoData, Spinner, TextField, formatMoney, theme, useHost, useLocale, usePlayer } from '@khela/web';
-import type { PaymentMethod } from '@khela/contracts';
+import { PROTECTION_MESSAGES, type PaymentMethod } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
+import { awaitsVerification } from '../components/protection';
 import { AmountPresets, MethodChips, label, section } from '../components/parts';
 import { newIdempotencyKey } from '../lib/records';
 
@@ -25,7 +26,20 @@ function checkFailure(err: unknown, t: (k: string) => string): CheckFailure {
   return { message: apiErr?.message ?? t('errors.unknown'), profileLink: false };
 }
 
-/** /withdrawal: methods (hidden while withdrawal_status is 0), amount 500-25,000, account number, server check. */
+/**
+ * Whether the API created the withdrawal waiting for the due-diligence check: its answer says so (the flag, or the
+ * protection service's message when the answer carries no flag).
+ */
+function verificationRequired(res: { message: string; verification_required?: boolean }): boolean {
+  const flag = res.verification_required;
+  return flag === true || (flag === undefined && res.message === PROTECTION_MESSAGES.verificationRequired);
+}
+
+/**
+ * /withdrawal: methods (hidden while withdrawal_status is 0), amount 500-25,000, account number, server check.
+ * Never closed by responsible gambling: a self-excluded or timed-out player can always withdraw. A withdrawal past the
+ * due-diligence threshold is created waiting for verification, and the player is told why.
+ */
 export function Withdraw() {
   const { t } = useTranslation('wallet');
   const { api, session, bus } = useHost();
@@ -37,6 +51,7 @@ export function Withdraw() {
   const [check, setCheck] = useState<CheckFailure | null>(null);
   const [phoneVerified, setPhoneVerified] = useState<boolean | null>(null);
   const [pending, setPending] = useState(false);
+  const [pendingVerification, setPendingVerification] = useState(false);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [account, setAccount] = useState('');
@@ -65,7 +80,10 @@ export function Withdraw() {
       () => setPhoneVerified(null),
     );
     api.call(schemas.transactionShow, { query: { remote_id } }).then(
-      (r) => setPending(r.transactions.some((tx) => tx.action === 'withdraw' && tx.key === '0')),
+      (r) => {
+        setPending(r.transactions.some((tx) => tx.action === 'withdraw' && tx.key === '0'));
+        setPendingVerification(r.transactions.some(awaitsVerification));
+      },
       () => setPending(false),
     );
   }, [api, remoteId]);
@@ -105,9 +123,20 @@ export function Withdraw() {
       attemptKey.current = null;
       // the hold moved money: the session fetches the new figure for every app
       void session.refreshBalance();
-      bus.publish('toast', { kind: 'success', message: t('withdrawSuccess') });
+      const verification = verificationRequired(res);
+      bus.publish(
+        'toast',
+        verification ? { kind: 'info', message: t('rg.verificationTitle') } : { kind: 'success', message: t('withdrawSuccess') },
+      );
       navigate('/payment-request', {
-        state: { amount: res.amount, payment_icon: method.icon, action: 'withdraw', transaction: res.transaction_id },
+        state: {
+          amount: res.amount,
+          payment_icon: method.icon,
+          action: 'withdraw',
+          transaction: res.transaction_id,
+          // the API's own words (English); the request page says it in the player's language
+          ...(verification ? { verification: res.message } : {}),
+        },
       });
     } catch (err) {
       const apiErr = err instanceof ApiError ? err : null;
@@ -143,6 +172,11 @@ export function Withdraw() {
       {pending && (
         <p role="status" css={notice}>
           {t('pending.withdraw')}
+        </p>
+      )}
+      {pendingVerification && (
+        <p role="status" css={notice} data-testid="rg-withdraw-verification">
+          {t('rg.verificationPending')} <Link to="/transaction-record">{t('rg.viewRecords')}</Link>
         </p>
       )}
       <div css={section}>
