@@ -11,6 +11,7 @@ import { ResetPassword } from './screens/ResetPassword';
 import { Inbox } from './screens/Inbox';
 import { Vip } from './screens/Vip';
 import { Referral } from './screens/Referral';
+import { ResponsibleGaming } from './screens/ResponsibleGaming';
 
 /** Every path of this remote and the screen that renders it; shell/src/routes.ts maps these paths to this remote. */
 export const routes: RouteObject[] = [
@@ -27,6 +28,7 @@ export const routes: RouteObject[] = [
   { path: '/inbox', element: <Inbox /> },
   { path: '/vip', element: <Vip /> },
   { path: '/refrrel-program', element: <Referral /> },
+  { path: '/responsible-gaming', element: <ResponsibleGaming /> },
   {
     path: '*',
     element: (

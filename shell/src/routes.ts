@@ -19,6 +19,7 @@ export const OWNERS: ReadonlyArray<{ remote: RemoteName; paths: readonly string[
       '/inbox',
       '/vip',
       '/refrrel-program',
+      '/responsible-gaming',
       '/referral_code',
       '/affiliate_code',
       '/agent_code',

@@ -3,10 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Card, Page, formatMoney, theme, useBalance, useHost, useLocale } from '@khela/web';
+import { Button, Card, Page, formatMoney, theme, useBalance, useHost, useLocale, useProtection } from '@khela/web';
 import { safeHref, type GeneralSettings } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
+import { LimitsOffer } from '../responsible/LimitsOffer';
 
 const group = css`
   margin-top: 16px;
@@ -38,10 +39,16 @@ export function Account() {
   const [hidden, setHidden] = useState(false);
   const [spinning, setSpinning] = useState(false);
   const [settings, setSettings] = useState<GeneralSettings | null>(null);
+  const protection = useProtection();
+  const [offerSkipped, setOfferSkipped] = useState(false);
 
   useEffect(() => {
     api.call(schemas.getGeneral).then(setSettings, (err) => console.error('[account] general settings', err));
   }, [api]);
+  // the limits offer follows the server (a first deposit or a limit set elsewhere ends it)
+  useEffect(() => {
+    void session.refreshProtection();
+  }, [session]);
 
   const onRefresh = async () => {
     setSpinning(true);
@@ -60,6 +67,16 @@ export function Account() {
 
   return (
     <Page>
+      {protection?.limits_offer && !offerSkipped && (
+        <LimitsOffer
+          action={
+            <Link css={[tile, { display: 'inline-flex', alignItems: 'center' }]} to="/responsible-gaming" data-testid="rg-offer-set">
+              {t('rg.offerSet')}
+            </Link>
+          }
+          onSkipped={() => setOfferSkipped(true)}
+        />
+      )}
       <Card>
         <h1 css={{ margin: 0, fontSize: 20 }} data-testid="account-username">
           {user?.username ?? ''}
@@ -130,6 +147,9 @@ export function Account() {
           </Link>
           <Link css={tile} to="/vip">
             {t('account.vip')}
+          </Link>
+          <Link css={tile} to="/responsible-gaming" data-testid="account-responsible-gaming">
+            {t('account.responsibleGaming')}
           </Link>
         </nav>
       </section>

@@ -220,6 +220,13 @@ export function Footer() {
               </span>
               <span>{t('footer.responsibleText')}</span>
             </p>
+            <ul css={linkList}>
+              <li>
+                <Link to="/responsible-gaming" data-testid="footer-responsible-gaming">
+                  {t('footer.responsibleGaming')}
+                </Link>
+              </li>
+            </ul>
           </section>
         </div>
 
