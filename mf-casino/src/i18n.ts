@@ -35,6 +35,8 @@ export const en = {
   closeGame: 'Close',
   noGame: 'No game to show. Choose a game from the list.',
   backToGames: 'Back to games',
+  protectionTitle: 'Responsible gaming',
+  responsibleGaming: 'Responsible gaming',
   records: {
     title: 'Betting Records',
     settled: 'Settled',
@@ -118,6 +120,8 @@ export const bn: typeof en = {
   closeGame: 'বন্ধ করুন',
   noGame: 'দেখানোর মতো কোনো গেম নেই। তালিকা থেকে একটি গেম বেছে নিন।',
   backToGames: 'গেমের তালিকায় ফিরুন',
+  protectionTitle: 'দায়িত্বশীল খেলা',
+  responsibleGaming: 'দায়িত্বশীল খেলা',
   records: {
     title: 'বেটিং রেকর্ড',
     settled: 'নিষ্পত্তি হয়েছে',

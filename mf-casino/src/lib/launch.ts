@@ -2,7 +2,17 @@ import { useCallback, useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { ApiError, useHost, type HostProps } from '@khela/web';
+import type { ProtectionGate } from '@khela/contracts';
+import {
+  ApiError,
+  protectionGateText,
+  protectionRefusal,
+  protectionText,
+  useHost,
+  useLocale,
+  type HostProps,
+  type ProtectionRefusalBody,
+} from '@khela/web';
 
 export interface LaunchableGame {
   code: string;
@@ -23,7 +33,26 @@ export function isGameRunState(v: unknown): v is GameRunState {
   return !!v && typeof v === 'object' && typeof (v as GameRunState).url === 'string';
 }
 
-/** Spec 5/6: a visitor goes to /login with 'User not logged in'; a player gets POST /api/game-run's url. */
+/** Play is closed for the player (time-out, self-exclusion, session-time limit, under age): no game opens. */
+export class PlayClosedError extends Error {
+  constructor(readonly gate: ProtectionGate) {
+    super(gate.message ?? 'Play is closed.');
+  }
+}
+
+/** Why a game did not open, as responsible gambling says it: a closed gate of the session, or the API's refusal. */
+export type LaunchRefusal = { gate: ProtectionGate } | { refusal: ProtectionRefusalBody };
+
+/** The player's text of a refusal, in their language. */
+export function refusalText(r: LaunchRefusal, locale: schemas.Locale): string {
+  return 'gate' in r ? (protectionGateText(r.gate, locale) ?? '') : protectionText(r.refusal, locale);
+}
+
+/**
+ * Spec 5/6: a visitor goes to /login with 'User not logged in'; a player gets POST /api/game-run's url. While the
+ * session's protection status says play is closed, nothing is asked of the API (PlayClosedError); the API refuses
+ * such a launch too, with a protection code.
+ */
 export async function launchGame(
   host: Pick<HostProps, 'api' | 'bus' | 'navigate' | 'session' | 'isMobile'>,
   game: LaunchableGame,
@@ -37,6 +66,8 @@ export async function launchGame(
     host.navigate('/login', { state: { from: `${from.pathname}${from.search}`, message: notLoggedInText } });
     return;
   }
+  const play = host.session.protection$.value?.play;
+  if (play && !play.open) throw new PlayClosedError(play);
   const origin = typeof window === 'undefined' ? '' : window.location.origin;
   const res = await host.api.call(schemas.gameRun, {
     body: {
@@ -58,21 +89,35 @@ export function useLaunchGame() {
   const host = useHost();
   const location = useLocation();
   const { t } = useTranslation('common');
+  const locale = useLocale();
   const [pending, setPending] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [refused, setRefused] = useState<LaunchRefusal | null>(null);
   const launch = useCallback(
     async (game: LaunchableGame) => {
       setError(null);
+      setRefused(null);
       setPending(game.code);
       try {
         await launchGame(host, game, { pathname: location.pathname, search: location.search }, t('userNotLoggedIn'));
       } catch (err) {
-        setError(err instanceof ApiError ? err.message : t('unexpectedError'));
+        const refusal = protectionRefusal(err);
+        if (err instanceof PlayClosedError) setRefused({ gate: err.gate });
+        else if (refusal) setRefused({ refusal });
+        else setError(err instanceof ApiError ? err.message : t('unexpectedError'));
       } finally {
         setPending(null);
       }
     },
     [host, location.pathname, location.search, t],
   );
-  return { launch, pending, error, clearError: () => setError(null) };
+  return {
+    launch,
+    pending,
+    error,
+    clearError: () => setError(null),
+    /** Responsible gambling's text when the game did not open because play is closed or a limit refused it. */
+    protection: refused ? refusalText(refused, locale) : null,
+    clearProtection: () => setRefused(null),
+  };
 }

@@ -1,7 +1,7 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, NoData, Page, formatMoney, mq, theme, useBalance } from '@khela/web';
+import { Button, NoData, Page, formatMoney, mq, protectionGateText, theme, useBalance, useLocale, useProtection } from '@khela/web';
 import { safeExternalUrl } from '@khela/contracts';
 import { isGameRunState } from '../lib/launch';
 
@@ -23,7 +23,10 @@ export function gameFrame(url: string, pageOrigin: string): { src: string; sandb
   return new URL(src).origin === pageOrigin ? { src, sandbox: '' } : { src, sandbox: 'allow-scripts allow-same-origin allow-forms' };
 }
 
-/** Spec 2: the provider's game page in a sandboxed frame; the frame address arrives in navigation state. */
+/**
+ * Spec 2: the provider's game page in a sandboxed frame; the frame address arrives in navigation state. The frame
+ * stays in the page's flow (no fixed position, no z-index): the shell's reality check, on the body, covers it.
+ */
 export function GameRun() {
   const { t } = useTranslation('casino');
   const location = useLocation();
@@ -35,8 +38,30 @@ export function GameRun() {
   const balance = wallet?.balance ?? null;
   const currency = wallet?.currency ?? 'BDT';
   const { i18n } = useTranslation();
+  // responsible gambling: a time-out, self-exclusion or reached session limit closes an open game at once
+  const play = useProtection()?.play;
+  const locale = useLocale();
+  const closedText = play ? protectionGateText(play, locale) : null;
 
   const frame = isGameRunState(state) ? gameFrame(state.url, window.location.origin) : null;
+  if (closedText) {
+    return (
+      <Page data-testid="gamerun-closed">
+        <p
+          role="alert"
+          data-testid="rg-gamerun-closed"
+          css={css`
+            color: ${theme.color.warning};
+          `}
+        >
+          {closedText}
+        </p>
+        <Button block onClick={close}>
+          {t('closeGame')}
+        </Button>
+      </Page>
+    );
+  }
   if (!isGameRunState(state) || !frame) {
     return (
       <Page data-testid="gamerun-empty">

@@ -39,7 +39,7 @@ export function sortGames(games: CatalogGame[], sort: SortKey, favourites: strin
 
 export function Games() {
   const { t } = useTranslation('casino');
-  const { api } = useHost();
+  const { api, navigate } = useHost();
   const loggedIn = useLoggedIn();
   const [params, setParams] = useSearchParams();
   const type = (params.get('type') ?? 'SLOT').toUpperCase();
@@ -58,7 +58,7 @@ export function Games() {
   const [blockedPopup, setBlockedPopup] = useState(false);
   // spec 6: the session's decision (fetched once per login by the shell)
   const blocked = useMarketBlock().casino;
-  const { launch, pending, error: launchError, clearError } = useLaunchGame();
+  const { launch, pending, error: launchError, clearError, protection, clearProtection } = useLaunchGame();
   const categoryName = (CATEGORY_CODES as readonly string[]).includes(type) ? t(`categories.${type as CategoryCode}`) : type;
 
   useEffect(() => setBlockedPopup(blocked), [blocked, type]);
@@ -439,6 +439,28 @@ export function Games() {
           )}
         </>
       )}
+      {/* responsible gambling: play closed (time-out, self-exclusion, session limit) or the API's refusal */}
+      <Modal
+        open={protection !== null}
+        title={t('protectionTitle')}
+        onClose={clearProtection}
+        footer={
+          <>
+            <Button
+              variant="secondary"
+              onClick={() => {
+                clearProtection();
+                navigate('/responsible-gaming');
+              }}
+            >
+              {t('responsibleGaming')}
+            </Button>
+            <Button onClick={clearProtection}>{t('common:close')}</Button>
+          </>
+        }
+      >
+        <p data-testid="rg-casino-closed">{protection}</p>
+      </Modal>
     </Page>
   );
 }
