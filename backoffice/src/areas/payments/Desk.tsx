@@ -1,5 +1,6 @@
 // The payments desk: deposits and withdrawals by status, with a detail drawer to approve or reject.
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -13,7 +14,7 @@ import {
   type ResponseOf,
   type StaffPaymentRow,
 } from '@khela/contracts';
-import { Button, Tabs, theme } from '@khela/web';
+import { ApiError, Button, Tabs, theme } from '@khela/web';
 import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, controlCss } from '../../ui/layout';
@@ -109,7 +110,16 @@ export function Desk() {
         cell: (c) => [c.row.original.account_number, c.row.original.payer_trx_id].filter(Boolean).join(' · '),
       },
       { id: 'receipts', header: 'Receipts', enableSorting: false, cell: (c) => c.row.original.receipts || '' },
-      { id: 'status', header: 'Status', cell: (c) => <StatusTag status={c.row.original.status} /> },
+      {
+        id: 'status',
+        header: 'Status',
+        cell: (c) => (
+          <>
+            <StatusTag status={c.row.original.status} />
+            {c.row.original.verification_required && <VerificationTag />}
+          </>
+        ),
+      },
       { id: 'decided_at', header: 'Decided', cell: (c) => dhakaTime(c.row.original.decided_at) },
     ],
     [],
@@ -226,6 +236,8 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
   const [reasonError, setReasonError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  // the API's refusal of a decision, shown under the buttons (a withdrawal waiting for a CDD check, say)
+  const [refusal, setRefusal] = useState<{ text: string; verification: boolean } | null>(null);
 
   const load = useCallback(() => {
     api.call(staffPayment, { params: { id: props.id } }).then(
@@ -240,6 +252,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
     setDetail(null);
     setReason('');
     setNotice(null);
+    setRefusal(null);
     setReasonError(undefined);
     load();
   }, [load]);
@@ -260,6 +273,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
     }
     setBusy(true);
     setReasonError(undefined);
+    setRefusal(null);
     try {
       const r =
         verb === 'approve'
@@ -269,7 +283,8 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
       props.onDecided();
       load();
     } catch (err) {
-      setError(errorText(err));
+      const code = err instanceof ApiError ? (err.data as { code?: unknown } | undefined)?.code : undefined;
+      setRefusal({ text: errorText(err), verification: code === 'verification_required' });
       load();
     } finally {
       setBusy(false);
@@ -364,6 +379,27 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
             )}
           </Facts>
 
+          {p.verification_required && (
+            <p
+              role="note"
+              data-testid="bo-payment-verification"
+              css={css`
+                margin: 12px 0 0;
+                padding: 8px 12px;
+                border: 1px solid ${theme.color.warning};
+                border-radius: ${theme.radius.sm};
+                font-size: 13px;
+              `}
+            >
+              <strong>Verification required</strong> — record the CDD check on the player&apos;s{' '}
+              <Link to={`/players/${p.player_id}?tab=protection`} data-testid="bo-payment-verification-link">
+                Protection tab
+              </Link>
+              . The player&apos;s deposits or withdrawals in the last 180 days passed the due-diligence threshold: this withdrawal cannot be
+              approved before the check is recorded (it can be rejected).
+            </p>
+          )}
+
           {p.status === 0 && (
             <section aria-label="Decision">
               <h3>Decision</h3>
@@ -399,6 +435,25 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
                 </Button>
               </div>
             </section>
+          )}
+
+          {refusal && (
+            <p
+              role="alert"
+              data-testid="bo-payment-refusal"
+              css={css`
+                color: ${theme.color.danger};
+                font-size: 13px;
+              `}
+            >
+              {refusal.text}
+              {refusal.verification && (
+                <>
+                  {' '}
+                  <Link to={`/players/${p.player_id}?tab=protection`}>Open the player&apos;s Protection tab</Link>
+                </>
+              )}
+            </p>
           )}
 
           {detail.receipts.length > 0 && (
@@ -441,6 +496,27 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
         </>
       )}
     </aside>
+  );
+}
+
+/** A withdrawal waiting for the player's customer due-diligence check. */
+function VerificationTag() {
+  return (
+    <span
+      title="Waiting for the player's due-diligence check"
+      css={css`
+        margin-left: 6px;
+        padding: 1px 8px;
+        border-radius: ${theme.radius.pill};
+        font-size: 12px;
+        font-weight: 600;
+        border: 1px solid ${theme.color.warning};
+        color: ${theme.color.warning};
+        white-space: nowrap;
+      `}
+    >
+      Verification required
+    </span>
   );
 }
 

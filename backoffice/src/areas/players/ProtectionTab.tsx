@@ -18,6 +18,8 @@ import {
   KIND_LABEL,
   WINDOW_LABEL,
   ageOn,
+  cddDue,
+  cddValidUntil,
   dhaka,
   exclusionInForce,
   gateUntil,
@@ -365,6 +367,8 @@ function Exclusions({ p }: { p: StaffPlayerProtection }) {
 function Cdd(props: { p: StaffPlayerProtection; canRecord: boolean; onChanged: (p: StaffPlayerProtection) => void }) {
   const { p } = props;
   const d = p.due_diligence;
+  const due = cddDue(d);
+  const validUntil = cddValidUntil(d);
   const [open, setOpen] = useState(false);
   const [flash, setFlash] = useState<string | null>(null);
   return (
@@ -386,12 +390,17 @@ function Cdd(props: { p: StaffPlayerProtection; canRecord: boolean; onChanged: (
         <dd data-testid="bo-cdd-required">
           {d.required ? <Flag tone="warning">yes</Flag> : 'no'}
           {d.required && ' — deposits or withdrawals passed the threshold'}
+          {d.required && (due ? '; no check counts now: new withdrawals wait for one' : '; the last check covers it')}
         </dd>
         <dt>Last check</dt>
         <dd data-testid="bo-cdd-last">
           {d.checked_at ? (
             <>
               {dhaka(d.checked_at)} by {d.checked_by ?? '—'}
+              {validUntil &&
+                (validUntil > new Date()
+                  ? ` (counts until ${dhaka(validUntil.toISOString())})`
+                  : ' (more than a year ago: no longer counts)')}
               {d.note && <div style={{ whiteSpace: 'pre-wrap' }}>“{d.note}”</div>}
             </>
           ) : (
@@ -574,7 +583,7 @@ export function ProtectionBadges(props: { p: StaffPlayerProtection | null; to: s
       tone: 'warning',
       text: `CDD required · ${d.withdrawals_waiting} withdrawal${d.withdrawals_waiting === 1 ? '' : 's'} waiting`,
     });
-  } else if (d.required && !d.checked_at) {
+  } else if (cddDue(d)) {
     badges.push({ key: 'cdd', tone: 'warning', text: 'CDD required' });
   }
   if (badges.length === 0) return null;

@@ -9,6 +9,7 @@ import {
   type ProtectionBlock,
   type ProtectionGate,
   type StaffAuditRow,
+  type StaffDueDiligence,
   type StaffPlayerProtection,
 } from '@khela/contracts';
 import { diffSummary, show } from '../audit/diff';
@@ -108,6 +109,23 @@ export function exclusionText(e: Pick<ExclusionOut, 'kind' | 'period' | 'ends_at
   return `${kind} ${period}, ${e.ends_at ? `until ${dhaka(e.ends_at)}` : 'permanent'}`;
 }
 
+/**
+ * How long a recorded CDD check counts: a year (the API's decision, CDD_CHECK_VALID_DAYS in api/src/wallet/cdd.ts;
+ * the contract does not carry it). A player whose money keeps passing the threshold is checked again after that.
+ */
+export const CDD_CHECK_VALID_DAYS = 365;
+
+/** Until when the last check counts (null: never checked). */
+export function cddValidUntil(d: StaffDueDiligence): Date | null {
+  return d.checked_at ? new Date(new Date(d.checked_at).getTime() + CDD_CHECK_VALID_DAYS * 24 * 3600_000) : null;
+}
+
+/** The check staff should record now: withdrawals wait for it, or the totals passed the threshold with no check that counts. */
+export function cddDue(d: StaffDueDiligence, now: Date = new Date()): boolean {
+  const until = cddValidUntil(d);
+  return d.withdrawals_waiting > 0 || (d.required && (until === null || until <= now));
+}
+
 /** Who did it: the operator's username, "player:<name>" for the player's own changes, or "system". */
 export const historyWho = (r: StaffAuditRow) => r.username ?? (r.operator_id === null ? 'system' : `operator #${r.operator_id}`);
 
@@ -117,9 +135,8 @@ export const HISTORY_ACTION_LABEL: Record<string, string> = {
   'protection.self_exclusion': 'Self-exclusion started',
   'protection.reality_check': 'Reality-check interval',
   'protection.offer_skipped': 'Limits offer skipped',
-  'protection.due_diligence': 'Due-diligence check recorded',
-  'protection.under_age': 'Under-age flag',
-  'protection.session_limit': 'Session-time limit reached',
+  'protection.cdd_check': 'Due-diligence check recorded',
+  'protection.under_age': 'Under-age birthday entered',
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -173,6 +190,20 @@ export function historyChange(r: StaffAuditRow, currency: string): string {
     case 'protection.reality_check': {
       const m = (v: unknown) => (isRecord(v) && typeof v.minutes === 'number' ? (v.minutes ? `every ${v.minutes} minutes` : 'off') : '—');
       return `${m(before)} → ${m(after)}`;
+    }
+    case 'protection.cdd_check': {
+      const check = (v: unknown) =>
+        isRecord(v) && typeof v.checked_at === 'string' ? `checked ${dhaka(v.checked_at)} by ${show(v.checked_by)}` : 'no check';
+      const released = isRecord(after) && Array.isArray(after.released_withdrawals) ? after.released_withdrawals : [];
+      const tail = released.length
+        ? `; released withdrawal${released.length === 1 ? '' : 's'} ${released.map((id) => `#${show(id)}`).join(', ')}`
+        : '';
+      return `${check(before)} → ${check(after)}${tail}`;
+    }
+    case 'protection.under_age': {
+      const a = isRecord(after) ? after : {};
+      const flagged = typeof a.under_age_at === 'string' ? `; flagged under 18 ${dhaka(a.under_age_at)}` : '';
+      return `date of birth ${show(isRecord(before) ? before.dofb : null)} → ${show(a.dofb)}${flagged}`;
     }
     default:
       return diffSummary(before, after);

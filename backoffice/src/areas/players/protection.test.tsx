@@ -13,7 +13,7 @@ import { ApiError } from '@khela/web';
 import { fakeSession, type Handler } from '../account/fake-session.test-util';
 import { PlayerPage } from './PlayerPage';
 import { READ_ONLY_TEXT } from './ProtectionTab';
-import { gateUntil, historyChange, limitLeft } from './protection-format';
+import { cddDue, gateUntil, historyChange, limitLeft } from './protection-format';
 
 const HOUR = 3600_000;
 const now = Date.now();
@@ -313,10 +313,10 @@ describe('player page, Protection tab', () => {
               id: 4,
               operator_id: 2,
               username: 'operator',
-              action: 'protection.due_diligence',
+              action: 'protection.cdd_check',
               reason,
               before: null,
-              after: { checked_by: 'operator' },
+              after: { checked_at: checkedAt, checked_by: 'operator', released_withdrawals: [31] },
             }),
             ...protection().history,
           ],
@@ -343,7 +343,7 @@ describe('player page, Protection tab', () => {
     expect(within(cdd).getByRole('status').textContent).toBe('Due-diligence check recorded.');
     const first = within(screen.getByTestId('bo-protection-history')).getAllByTestId('bo-history-row')[0]!;
     expect(first.textContent).toContain('Due-diligence check recorded');
-    expect(first.textContent).toContain('operator');
+    expect(first.textContent).toContain(`no check → checked ${dhaka(checkedAt)} GMT+6 by operator; released withdrawal #31`);
     expect(first.textContent).toContain('NID and bank statement seen');
     // the header's CDD badge went with the waiting withdrawal (a check is on record)
     expect(screen.getAllByTestId('bo-protection-badge').map((b) => b.dataset.kind)).toEqual(['excluded', 'under-age']);
@@ -406,6 +406,28 @@ describe('protection wording', () => {
     );
     // anything else: the changed fields
     expect(historyChange(audit({ action: 'protection.other', before: { a: 1 }, after: { a: 2 } }), 'BDT')).toBe('a: 1 → 2');
+  });
+
+  it('says the under-age line', () => {
+    expect(
+      historyChange(
+        audit({
+          action: 'protection.under_age',
+          before: { dofb: null, under_age_at: null },
+          after: { dofb: '2010-03-01', under_age_at: pendingAt },
+        }),
+        'BDT',
+      ),
+    ).toBe(`date of birth — → 2010-03-01; flagged under 18 ${dhaka(pendingAt)} GMT+6`);
+  });
+
+  it('a CDD check is due while withdrawals wait, or past the threshold without a check of the last year', () => {
+    const d = protection().due_diligence;
+    expect(cddDue({ ...d, withdrawals_waiting: 1, checked_at: at(-HOUR) })).toBe(true);
+    expect(cddDue({ ...d, withdrawals_waiting: 0, checked_at: null })).toBe(true);
+    expect(cddDue({ ...d, withdrawals_waiting: 0, checked_at: at(-364 * 24 * HOUR) })).toBe(false);
+    expect(cddDue({ ...d, withdrawals_waiting: 0, checked_at: at(-366 * 24 * HOUR) })).toBe(true);
+    expect(cddDue({ ...d, withdrawals_waiting: 0, required: false, checked_at: null })).toBe(false);
   });
 
   it('never shows a negative amount left', () => {
