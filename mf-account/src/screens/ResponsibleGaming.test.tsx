@@ -351,6 +351,27 @@ describe('ResponsibleGaming page', () => {
     });
   });
 
+  it('says why play is closed when the session limit was reached', async () => {
+    responders.set('GET /api/responsible-gaming', () =>
+      overview({
+        session_limit: { minutes: 30, pending: null },
+        status: status({
+          play: {
+            open: false,
+            reason: 'session_limit',
+            until: '2026-11-24T18:00:00.000Z',
+            message: PROTECTION_MESSAGES.sessionLimit(30, '2026-11-24T18:00:00.000Z'),
+          },
+        }),
+      }),
+    );
+    renderScreen(<ResponsibleGaming />, '/responsible-gaming');
+    expect((await screen.findByTestId('rg-gate-play')).textContent).toBe(
+      'You reached your session time limit of 30 minutes. Games and betting are closed until 25 Nov 2026, 00:00 (GMT+6).',
+    );
+    expect(screen.queryByTestId('rg-gate-deposit')).toBeNull();
+  });
+
   it('shows the load failure with a retry', async () => {
     let fail = true;
     responders.set('GET /api/responsible-gaming', () => {

@@ -16,12 +16,13 @@ import {
   selfExclusionEnd,
   toMinor,
   type ExclusionOut,
+  type Locale,
   type MoneyLimit,
   type ProtectionOverview,
   type SelfExclusionPeriod,
   type TimeOutPeriod,
 } from '@khela/contracts';
-import { Button, Card, Modal, Page, Spinner, TextField, formatMoney, mq, theme, useHost, useLocale } from '@khela/web';
+import { Button, Card, Modal, Page, Spinner, TextField, formatMoney, mq, protectionGateText, theme, useHost, useLocale } from '@khela/web';
 import { Notice, muted, row, sectionTitle, useRuleText } from '../ui';
 import { LimitsOffer } from '../responsible/LimitsOffer';
 import { count, dhakaWhen, useErrorText } from '../responsible/text';
@@ -629,6 +630,18 @@ export function ResponsibleGaming() {
                 })}
           </strong>{' '}
           {t('rg.exclusionText')} {t('rg.exclusionNoLoosen')}
+        </Notice>
+      )}
+
+      {/* closed for another reason than a break (session limit reached, under 18, birthday missing): say why */}
+      {!excluded && !data.status.play.open && (
+        <Notice kind="info" testId="rg-gate-play">
+          {protectionGateText(data.status.play, locale as Locale)}
+        </Notice>
+      )}
+      {!excluded && !data.status.deposit.open && data.status.deposit.reason !== data.status.play.reason && (
+        <Notice kind="info" testId="rg-gate-deposit">
+          {protectionGateText(data.status.deposit, locale as Locale)}
         </Notice>
       )}
 
