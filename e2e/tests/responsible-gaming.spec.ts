@@ -87,7 +87,9 @@ test('limits, a reality check over a game, and a self-exclusion that leaves only
   await shot(page, 'page');
 
   // a reality check every 15 "minutes" (3 s here) shows over the open game
-  await page.getByTestId('rg-reality-check').selectOption('15');
+  await page.getByTestId('rg-reality-check-select').selectOption('15');
+  await page.getByTestId('rg-reality-check-save').click();
+  await expect(page.getByTestId('rg-reality-check-current')).toContainText('15');
   await page.goto('/games?type=SLOT');
   await page.getByRole('button', { name: 'Play Sandbox Slots' }).click();
   await expect(page).toHaveURL(/\/gamerun$/);

@@ -48,6 +48,8 @@ export default async function protectionRoutes(app: FastifyInstance, opts: Prote
     const value = amount === null ? null : toMinor(amount);
     if (value !== null && value <= 0n) throw new ValidationFailed({ amount: ['Enter an amount above 0.'] });
     const message = await db.tx((q) => setLimit(q, playerActor(player, req.ip), player.id, kind, period, value, config));
+    // the limits offer ends with the first limit: the player's other tabs hear it
+    await publishProtection(app, player.id, config);
     return { ...(await protectionOverview(db, player.id, config)), message };
   });
 
@@ -89,6 +91,7 @@ export default async function protectionRoutes(app: FastifyInstance, opts: Prote
   registerEndpoint(app, dismissLimitsOffer, async (req) => {
     const player = requirePlayer(req);
     await db.tx((q) => skipLimitsOffer(q, playerActor(player, req.ip), player.id));
+    await publishProtection(app, player.id, config);
     return protectionStatus(db, player.id, config);
   });
 }
