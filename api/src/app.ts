@@ -29,6 +29,7 @@ import deskStaffRoutes from './chat/staff/routes';
 import contentStaffRoutes from './content/staff/routes';
 import marketStaffRoutes from './exchange/staff/routes';
 import catalogueStaffRoutes from './casino/staff/routes';
+import protectionStaffRoutes from './protection/staff/routes';
 import protectionRoutes from './protection/routes';
 import { recordRefusal } from './protection/service';
 import { CAPTCHA_ID_HEADER } from '@khela/contracts';
@@ -53,6 +54,7 @@ const DOMAINS: DomainPlugin[] = [
   contentStaffRoutes,
   marketStaffRoutes,
   catalogueStaffRoutes,
+  protectionStaffRoutes,
 ];
 
 export interface AppOptions {

@@ -197,6 +197,14 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       expect((await sendCode(friend)).statusCode).toBe(200);
       expect((await verify(friend)).statusCode).toBe(200);
       expect((await user(referrer)).cash_bonus).toBe('0.00');
+      // a birthday is required before the first deposit (responsible gambling)
+      const dob = await app.inject({
+        method: 'POST',
+        url: '/api/user/profile/update',
+        headers: friend.auth,
+        payload: { dofb: '1990-01-01' },
+      });
+      expect(dob.statusCode, dob.body).toBe(200);
       await (
         await approvedDeposit(friend)
       )();

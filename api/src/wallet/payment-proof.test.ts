@@ -52,7 +52,11 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
     async function player() {
       const id = await db!.tx(async (q) => {
         const id = await createPlayer(q);
-        await q.query('UPDATE players SET phone_verified = true, phone = $2 WHERE id = $1', [id, `018${String(id).padStart(8, '0')}`]);
+        // a birthday is required before the first deposit (responsible gambling)
+        await q.query(`UPDATE players SET phone_verified = true, phone = $2, dofb = '1990-01-01' WHERE id = $1`, [
+          id,
+          `018${String(id).padStart(8, '0')}`,
+        ]);
         return id;
       });
       const phone = `018${String(id).padStart(8, '0')}`;

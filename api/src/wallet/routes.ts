@@ -21,6 +21,7 @@ import { isoTimestamp } from '../core/timestamps';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
 import { HttpError, NotFound } from '../http/errors';
 import { fromMinor, getPlayerBalance, parseMinor, walletFigures } from '../ledger';
+import { protectionConfig, type ProtectionConfig } from '../protection/config';
 import { walletConfig, type WalletConfig } from './config';
 import { gatewayClient, GatewayUnavailable, type GatewayClient } from './gateway';
 import { afterMoney, notifyStaff } from './notify';
@@ -46,6 +47,8 @@ import {
 export interface WalletRouteOptions {
   config?: WalletConfig;
   gateway?: GatewayClient;
+  /** Responsible gambling (deposit gates and limits, customer due diligence); default from the environment. */
+  protection?: ProtectionConfig;
 }
 
 /** The wallet domain: balance, deposits (manual and e-wallet), the gateway callback, withdrawals, records. */
@@ -53,6 +56,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
   const db = app.db;
   const config = opts.config ?? walletConfig();
   const gateway = opts.gateway ?? gatewayClient(config);
+  const protection = opts.protection ?? protectionConfig();
 
   registerEndpoint(app, balance, async (req) => {
     const b = await getPlayerBalance(db, requirePlayer(req).id);
@@ -77,14 +81,14 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
   registerEndpoint(app, submitDeposit, async (req) => {
     assertOwnRemoteId(req, req.body.remote_id);
     const { remote_id: _ignored, ...body } = req.body;
-    const result = await submitManualDeposit(db, config, { playerId: req.player.id, key: requestIdempotencyKey(req), body });
+    const result = await submitManualDeposit(db, config, protection, { playerId: req.player.id, key: requestIdempotencyKey(req), body });
     await notifyStaff(app, { publicId: result.transaction_id });
     return result;
   });
 
   registerEndpoint(app, ewaRequest, async (req) => {
     const playerId = requirePlayer(req).id;
-    const created = await createEwalletDeposit(db, config, { playerId, key: requestIdempotencyKey(req), body: req.body });
+    const created = await createEwalletDeposit(db, config, protection, { playerId, key: requestIdempotencyKey(req), body: req.body });
     const found = await ewalletDeposit(db, created.transaction, playerId);
     if (!found) throw new NotFound('Unknown transaction');
     const { row, number } = found;
@@ -185,7 +189,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
     assertOwnRemoteId(req, req.body.remote_id);
     const { remote_id: _ignored, ...body } = req.body;
     const playerId = req.player.id;
-    const result = await submitWithdrawal(db, config, { playerId, key: requestIdempotencyKey(req), body });
+    const result = await submitWithdrawal(db, config, protection, { playerId, key: requestIdempotencyKey(req), body });
     await afterMoney(app, playerId);
     await notifyStaff(app, { publicId: result.transaction_id });
     return result;

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  PROTECTION_MESSAGES,
   DEPOSIT_REFERENCE_LENGTH,
   amountRangeMessage,
   DEPOSIT_MAX,
@@ -30,6 +31,9 @@ import { HttpError, Conflict, NotFound } from '../http/errors';
 import { fromMinor, houseAccount, InsufficientFunds, parseMinor, playerAccounts, toMinor, transfer, type Currency } from '../ledger';
 import { sendInboxMessage } from '../identity/inbox/service';
 import { rewardReferrerIfQualified } from '../identity/rewards/service';
+import type { ProtectionConfig } from '../protection/config';
+import { assertMayDeposit } from '../protection/service';
+import { verificationNeeded } from './cdd';
 import type { WalletConfig } from './config';
 import type { GatewayPayment } from './gateway';
 import { bonusFor, createTurnover, hasActiveTurnover, requiredTurnover, type BonusSource } from './turnover';
@@ -235,6 +239,8 @@ export interface TxRow {
   status: WalletStatus;
   promotion_id: number | null;
   gateway_payment_id: string | null;
+  /** A withdrawal waiting for a customer due-diligence check (staff cannot approve it until one is recorded). */
+  verification_required: boolean;
 }
 
 /** Locks a request (its player row first) and reads it; null when it does not exist. */
@@ -248,7 +254,8 @@ export async function findTransactionForUpdate(
   if (!who.rows[0]) return null;
   await lockPlayer(q, Number(who.rows[0].player_id));
   const r = await q.query<Record<string, string>>(
-    `SELECT id, public_id, player_id, action, mode, amount_minor, bonus_minor, currency, status, promotion_id, gateway_payment_id
+    `SELECT id, public_id, player_id, action, mode, amount_minor, bonus_minor, currency, status, promotion_id, gateway_payment_id,
+       verification_required
      FROM wallet_transactions WHERE ${where} = $1 FOR UPDATE`,
     [value],
   );
@@ -266,6 +273,7 @@ export async function findTransactionForUpdate(
     status: Number(row.status) as TxRow['status'],
     promotion_id: row.promotion_id === null || row.promotion_id === undefined ? null : Number(row.promotion_id),
     gateway_payment_id: row.gateway_payment_id ?? null,
+    verification_required: (row.verification_required as unknown) === true,
   };
 }
 
@@ -374,6 +382,7 @@ async function depositNumbers(q: Queryable, methodId: number): Promise<string[]>
 export function submitManualDeposit(
   db: Db,
   config: WalletConfig,
+  protection: ProtectionConfig,
   input: { playerId: number; key: string | undefined; body: Omit<SubmitDepositBody, 'remote_id'> },
 ) {
   const { playerId, body } = input;
@@ -385,6 +394,8 @@ export function submitManualDeposit(
         await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
         const method = await findMethod(q, body.payment_id);
         const amount = parseAmount(body.amount, 'deposit', methodRange(method, 'deposit'));
+        // the protection service: exclusion, time-out, under age, birthday, deposit limits (this amount counted)
+        await assertMayDeposit(q, playerId, amount, protection);
         if (!method || !method.allows_deposit) throw new WalletError(422, M.depositMethodRequired, 'method');
         if (method.account_type === 'ewallet') throw new WalletError(422, M.depositChannelRequired, 'channel');
         const numbers = await depositNumbers(q, method.id);
@@ -428,6 +439,7 @@ export function submitManualDeposit(
 export function createEwalletDeposit(
   db: Db,
   config: WalletConfig,
+  protection: ProtectionConfig,
   input: { playerId: number; key: string | undefined; body: EwaRequestBody },
 ) {
   const { playerId, body } = input;
@@ -438,6 +450,8 @@ export function createEwalletDeposit(
       await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
       const method = await findMethod(q, body.type);
       const amount = parseAmount(body.amount, 'deposit', methodRange(method, 'deposit'));
+      // the protection service: exclusion, time-out, under age, birthday, deposit limits (this amount counted)
+      await assertMayDeposit(q, playerId, amount, protection);
       if (!method || !method.allows_deposit || method.account_type !== 'ewallet')
         throw new WalletError(422, M.depositMethodRequired, 'method');
       const pg = (method.pgs ?? []).find((p) => p.code === body.provider);
@@ -570,10 +584,16 @@ export async function dateOfBirth(q: Queryable, playerId: number): Promise<strin
   return p.rows[0]?.dofb ?? null;
 }
 
-/** A pending withdrawal: the amount moves from main to held at once, and is paid out or returned by the decision. */
+/**
+ * A pending withdrawal: the amount moves from main to held at once, and is paid out or returned by the decision.
+ * When the player's deposits or withdrawals (this one included) passed the customer due-diligence threshold and no
+ * check covers them, it waits with verification_required (staff cannot approve it until a check is recorded) and the
+ * player is told why in the answer, the inbox and the records.
+ */
 export function submitWithdrawal(
   db: Db,
   config: WalletConfig,
+  protection: ProtectionConfig,
   input: { playerId: number; key: string | undefined; body: Omit<SubmitWithdrawBody, 'remote_id'> },
 ) {
   const { playerId, body } = input;
@@ -588,12 +608,22 @@ export function submitWithdrawal(
       if (!method || !method.allows_withdraw) throw new WalletError(422, M.withdrawMethodRequired, 'method');
       if (!/^\d{6,20}$/.test(body.account_number)) throw new WalletError(422, M.withdrawAccountRequired, 'account');
       await assertCanWithdraw(q, player);
+      const cdd = await verificationNeeded(q, playerId, player.currency, protection, amount);
       const publicId = newPublicId('withdraw');
       const ins = await q.query<{ id: string }>(
         `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, currency, payment_method_id,
-           channel, account_number, information_received_at)
-         VALUES ($1, $2, 'withdraw', 'manual', $3, $4, $5, $6, $7, now()) RETURNING id`,
-        [publicId, playerId, amount.toString(), player.currency, method.id, body.provider || method.account_type, body.account_number],
+           channel, account_number, information_received_at, verification_required)
+         VALUES ($1, $2, 'withdraw', 'manual', $3, $4, $5, $6, $7, now(), $8) RETURNING id`,
+        [
+          publicId,
+          playerId,
+          amount.toString(),
+          player.currency,
+          method.id,
+          body.provider || method.account_type,
+          body.account_number,
+          cdd.needed,
+        ],
       );
       const txId = Number(ins.rows[0]!.id);
       const accounts = await playerAccounts(q, playerId);
@@ -609,12 +639,27 @@ export function submitWithdrawal(
       }).catch(insufficientToWalletError);
       await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
       await addEvent(q, txId, 'information_received', `player:${playerId}`, { account: body.account_number });
+      if (cdd.needed) {
+        await addEvent(q, txId, 'verification_required', 'system', {
+          threshold: fromMinor(cdd.totals.thresholdMinor),
+          deposits: fromMinor(cdd.totals.depositsMinor),
+          withdrawals: fromMinor(cdd.totals.withdrawalsMinor),
+          window_days: protection.cddWindowDays,
+        });
+        await sendInboxMessage(
+          q,
+          playerId,
+          'Withdrawal waiting for verification',
+          `Withdrawal ${publicId} of ${fromMinor(amount)} ${player.currency}: ${PROTECTION_MESSAGES.verificationRequired} The amount stays held for you until then.`,
+        );
+      }
       return {
         success: true as const,
-        message: M.withdrawSuccess,
+        message: cdd.needed ? PROTECTION_MESSAGES.verificationRequired : M.withdrawSuccess,
         transaction_id: publicId,
         amount: fromMinor(amount),
         balance: fromMinor(moved.balances.get(accounts.main) ?? 0n),
+        verification_required: cdd.needed,
       };
     }),
   );
@@ -663,7 +708,7 @@ export async function walletNumbers(q: Queryable, methodName: string, accountTyp
 export async function transactionRecords(q: Queryable, playerId: number) {
   const r = await q.query<Record<string, any>>(
     `SELECT t.id::int AS id, t.action, t.amount_minor, t.bonus_minor, t.status, t.public_id, t.account_number,
-            t.channel, t.mode, t.created_at, t.updated_at, t.information_received_at, t.decision_note,
+            t.channel, t.mode, t.created_at, t.updated_at, t.information_received_at, t.decision_note, t.verification_required,
             m.name AS method_name, m.account_type AS method_type, m.icon AS method_icon, m.pgs AS method_pgs,
             p.id::int AS promo_id, p.name AS promo_name, p.turnover AS promo_turnover
      FROM wallet_transactions t
@@ -690,6 +735,8 @@ export async function transactionRecords(q: Queryable, playerId: number) {
     payment_method: t.method_name ? { name: t.method_name, type: t.method_type, icon: t.method_icon } : null,
     promotion: t.promo_id ? { id: t.promo_id, name: t.promo_name, turnover: Number(t.promo_turnover) } : null,
     reason: Number(t.status) === WALLET_STATUS.rejected ? (t.decision_note ?? null) : null,
+    // a pending withdrawal waiting for a due-diligence check (the screen shows PROTECTION_MESSAGES.verificationRequired)
+    verification_required: Number(t.status) === WALLET_STATUS.pending && t.verification_required === true,
   }));
 }
 

@@ -1,13 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import { addNumberEndpoint, otherPhonesEndpoint, profileUpdateEndpoint, userShowEndpoint } from '@khela/contracts';
+import {
+  PROTECTION_MESSAGES,
+  addNumberEndpoint,
+  isUnderAge,
+  otherPhonesEndpoint,
+  profileUpdateEndpoint,
+  userShowEndpoint,
+} from '@khela/contracts';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../../http/endpoint';
-import { ValidationFailed } from '../../http/errors';
+import { HttpError, ValidationFailed } from '../../http/errors';
+import { protectionConfig } from '../../protection/config';
+import { publishProtection } from '../../protection/notify';
 import { normalizePhone } from '../verification/codes';
-import { addExtraPhone, extraPhones, loadPlayer, setDateOfBirth, userOut } from './service';
+import { addExtraPhone, extraPhones, flagUnderAge, loadPlayer, setDateOfBirth, userOut, type StaffAlert } from './service';
 
 /** The player's profile: the user object, date of birth, extra phone numbers. */
 export function profileRoutes(app: FastifyInstance): void {
   const db = app.db;
+  const protection = protectionConfig();
 
   registerEndpoint(app, userShowEndpoint, async (req) => {
     assertOwnRemoteId(req, req.query.remote_id);
@@ -16,18 +26,42 @@ export function profileRoutes(app: FastifyInstance): void {
 
   registerEndpoint(app, profileUpdateEndpoint, async (req) => {
     assertOwnRemoteId(req, req.body.remote_id);
-    const d = new Date(`${req.body.dofb}T00:00:00Z`);
-    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== req.body.dofb) {
+    const dofb = req.body.dofb;
+    const d = new Date(`${dofb}T00:00:00Z`);
+    if (Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== dofb) {
       throw new ValidationFailed({ dofb: ['Please enter a valid date.'] });
     }
-    const adult = new Date();
-    adult.setUTCFullYear(adult.getUTCFullYear() - 18);
-    if (d > adult) throw new ValidationFailed({ dofb: ['You must be at least 18 years old.'] });
-    if (d.getUTCFullYear() < 1900) throw new ValidationFailed({ dofb: ['Please enter a valid date.'] });
-    if (!(await setDateOfBirth(db, req.player.id, req.body.dofb))) {
-      throw new ValidationFailed({ dofb: ['Your date of birth is already set and cannot be changed.'] });
+    // a date in the future or before 1900 is a typing error, not a birthday: refused, nothing stored
+    if (d.getUTCFullYear() < 1900 || d.getTime() > Date.now()) throw new ValidationFailed({ dofb: ['Please enter a valid date.'] });
+    // An under-18 birthday is stored like any other (it cannot be changed afterwards, so another date cannot be tried)
+    // and flags the account: deposits and play close, staff are alerted, the audit log has it.
+    const underAge = isUnderAge(dofb);
+    const playerId = req.player.id;
+    const stored = await db.tx(async (q): Promise<{ saved: boolean; alert: StaffAlert | null }> => {
+      const p = await loadPlayer(q, playerId, true);
+      if (!(await setDateOfBirth(q, playerId, dofb))) return { saved: false, alert: null };
+      const alert = underAge ? await flagUnderAge(q, { id: playerId, username: p.username }, dofb, req.ip ?? null) : null;
+      return { saved: true, alert };
+    });
+    if (!stored.saved) throw new ValidationFailed({ dofb: ['Your date of birth is already set and cannot be changed.'] });
+    const user = await userOut(db, await loadPlayer(db, playerId));
+    if (stored.alert) {
+      await app.push.publishStaff('alert', stored.alert);
+      await publishProtection(app, playerId, protection);
+      req.log.warn({ player: playerId }, 'under-age birthday entered: account flagged');
+      // the protection service's refusal shape (code rg_under_age), with the field error the profile form shows
+      const message = PROTECTION_MESSAGES.underAge;
+      throw new HttpError(403, message, {
+        success: false,
+        error: message,
+        code: 'rg_under_age',
+        until: null,
+        params: {},
+        errors: { dofb: [message] },
+        user,
+      });
     }
-    return { message: 'Date of birth saved.', user: await userOut(db, await loadPlayer(db, req.player.id)) };
+    return { message: 'Date of birth saved.', user };
   });
 
   registerEndpoint(app, otherPhonesEndpoint, async (req) => ({ data: await extraPhones(db, requirePlayer(req).id) }));

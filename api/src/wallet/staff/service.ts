@@ -12,7 +12,12 @@ import { isoTimestamp } from '../../core/timestamps';
 import { Conflict, NotFound, ValidationFailed } from '../../http/errors';
 import { fromMinor, getPlayerBalance, parseMinor } from '../../ledger';
 import { writeAudit, type AuditActor } from '../../operator/audit';
+import { hasValidCheck } from '../cdd';
 import { addEvent, decide, findTransactionForUpdate, METHOD_LIMIT_COLUMNS, withdrawalsEnabled, type TxRow } from '../service';
+
+/** Why an approval is refused while a withdrawal waits for the player's customer due-diligence check. */
+export const VERIFICATION_REQUIRED_APPROVE =
+  "This withdrawal waits for a customer due-diligence check: record the player's check (Players, Protection) before approving it, or reject it.";
 
 // --- Payments desk -------------------------------------------------------------------------------
 
@@ -33,6 +38,7 @@ export interface PaymentFilter {
 
 const PAYMENT_COLUMNS = `t.id::int AS id, t.public_id, t.action, t.mode, t.amount_minor, t.bonus_minor, t.currency, t.status,
   t.channel, t.account_number, t.payer_trx_id, t.payer_number, t.created_at, t.decided_at, t.decided_by, t.decision_note,
+  t.verification_required,
   p.id::int AS player_id, p.username, p.phone, m.id::int AS method_id, m.name AS method_name, pr.name AS promotion,
   (SELECT count(*)::int FROM wallet_receipts r WHERE r.transaction_id = t.id) AS receipts`;
 const PAYMENT_FROM = `FROM wallet_transactions t
@@ -65,6 +71,8 @@ function paymentOut(t: Record<string, any>): PaymentRow {
     decided_at: isoTimestamp(t.decided_at),
     decided_by: t.decided_by,
     decision_note: t.decision_note,
+    // only a pending withdrawal can still wait for the check
+    verification_required: Number(t.status) === WALLET_STATUS.pending && t.verification_required === true,
   };
 }
 
@@ -164,12 +172,22 @@ const txAudit = (tx: TxRow) => ({
 
 /**
  * An operator's approval or rejection: `decide` and the audit line (status before and after, with the reason) in
- * one transaction. A repeat of the same decision changes nothing and writes no line.
+ * one transaction. A repeat of the same decision changes nothing and writes no line. Approving a withdrawal that waits
+ * for a customer due-diligence check is a 409 until a check is recorded.
  */
 export function staffDecide(db: Db, input: { id: number; outcome: WalletDecision; actor: AuditActor; reason?: string }) {
   return db.tx(async (q) => {
     const tx = await findTransactionForUpdate(q, 'id', input.id);
     if (!tx) throw new NotFound('Unknown transaction');
+    // a withdrawal held for customer due diligence is paid out only after the check (rejecting it still works)
+    if (
+      input.outcome === WALLET_STATUS.approved &&
+      tx.status === WALLET_STATUS.pending &&
+      tx.verification_required &&
+      !(await hasValidCheck(q, tx.player_id))
+    ) {
+      throw new Conflict(VERIFICATION_REQUIRED_APPROVE, { code: 'verification_required' });
+    }
     const d = await decide(q, tx, input.outcome, `operator:${input.actor.operatorId}`, input.reason || undefined);
     if (d.changed) {
       await writeAudit(q, input.actor, {
