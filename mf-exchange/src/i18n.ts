@@ -56,6 +56,7 @@ export const en = {
     pending: 'Bet delay: {{seconds}} s. Your bet is checked again when it ends.',
     unavailable: 'Bets cannot be placed on this selection here.',
   },
+  closedNote: 'Betting is closed. You can still cash out matched bets and cancel unmatched ones.',
   messages: {
     label: 'Bet messages',
     matched: 'Matched: {{side}} {{selection}} @ {{price}} for {{stake}}.',
@@ -175,6 +176,7 @@ export const bn: typeof en = {
     pending: 'বেট বিলম্ব: {{seconds}} সেকেন্ড। শেষ হলে আপনার বেট আবার যাচাই করা হবে।',
     unavailable: 'এখানে এই নির্বাচনে বেট করা যায় না।',
   },
+  closedNote: 'বেটিং বন্ধ। মিলে যাওয়া বেট এখনও ক্যাশ আউট করতে এবং না মেলা বেট বাতিল করতে পারবেন।',
   messages: {
     label: 'বেটের বার্তা',
     matched: 'মিলেছে: {{side}} {{selection}} @ {{price}}, {{stake}}।',

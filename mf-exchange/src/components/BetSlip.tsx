@@ -2,7 +2,21 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, formatMoney, mq, theme, useBalance, useHost } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  formatMoney,
+  mq,
+  protectionGateText,
+  protectionRefusal,
+  protectionText,
+  theme,
+  useBalance,
+  useHost,
+  useLocale,
+  useProtection,
+  type ProtectionRefusalBody,
+} from '@khela/web';
 import { useTrading, useTradingStore } from '../trading/context';
 import { minorToAmount, slipFigures, snapPrice, stakeToMinor, stepLadder, type BetPick } from '../trading/maths';
 import { usePushUp } from '../trading/live';
@@ -52,7 +66,8 @@ export function betBody(pick: BetPick, price: number, stakeMinor: number): schem
  * stake with presets, the price stepped along the ladder (Match Odds; BookMaker and Fancy prices are fixed), the
  * profit and liability before confirming; Confirm places the bet with a fresh Idempotency-Key (the same key again
  * on a retry after a network failure). A bet in its delay counts down here; the outcome goes to the header's
- * bet-matched message box. Refusals are shown with the API's own message.
+ * bet-matched message box. Refusals are shown with the API's own message; responsible gambling's (play closed, a
+ * wager or loss limit) in the player's language. While the session says play is closed, nothing can be confirmed.
  */
 export function BetSlip({
   pick,
@@ -81,6 +96,10 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
   const [priceText, setPriceText] = useState(String(pick.price));
   const [phase, setPhase] = useState<Phase>('edit');
   const [error, setError] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<ProtectionRefusalBody | null>(null);
+  const locale = useLocale();
+  const play = useProtection()?.play;
+  const closedText = play ? protectionGateText(play, locale) : null;
   const [pending, setPending] = useState<schemas.ExchangeBetView | null>(null);
   const [now, setNow] = useState(() => Date.now());
   // one key per confirmed bet; kept only for a retry of the same bet after a network failure
@@ -120,6 +139,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
   const changed = () => {
     keyRef.current = null;
     setError(null);
+    setRefusal(null);
     if (phase === 'network') setPhase('edit');
   };
   const setStakeText = (v: string) => {
@@ -135,10 +155,11 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
   };
 
   const confirm = async () => {
-    if (!bettable || stakeMinor <= 0) return;
+    if (!bettable || stakeMinor <= 0 || closedText) return;
     keyRef.current ??= schemas.newIdempotencyKey();
     setPhase('sending');
     setError(null);
+    setRefusal(null);
     try {
       const res = await store.calls.place(betBody(pick, price, stakeMinor), keyRef.current);
       keyRef.current = null;
@@ -158,6 +179,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         keyRef.current = null;
         setPhase('edit');
       }
+      setRefusal(protectionRefusal(e));
       setError(e.message);
     }
   };
@@ -395,9 +417,14 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
           {t('exchange:betSlip.unavailable')}
         </p>
       )}
-      {error && (
-        <p role="alert" data-testid="slip-error" css={errorCss}>
-          {error}
+      {closedText && (
+        <p role="alert" data-testid="slip-closed" css={errorCss}>
+          {closedText}
+        </p>
+      )}
+      {(refusal || error) && (
+        <p role="alert" data-testid="slip-error" data-code={refusal?.code} css={errorCss}>
+          {refusal ? protectionText(refusal, locale) : error}
         </p>
       )}
       {phase === 'pending' && (
@@ -418,7 +445,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         </Button>
         <Button
           data-testid="slip-confirm"
-          disabled={!bettable || stakeMinor <= 0 || busy}
+          disabled={!bettable || stakeMinor <= 0 || busy || Boolean(closedText)}
           onClick={() => void confirm()}
           css={css`
             flex: 1;

@@ -3,7 +3,19 @@ import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router
 import { useDropPlayerStateOnLogout } from '../state';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, formatMoney, mq, theme, useBalance, useHost, useMarketBlock } from '@khela/web';
+import {
+  Button,
+  Modal,
+  formatMoney,
+  mq,
+  protectionGateText,
+  theme,
+  useBalance,
+  useHost,
+  useLocale,
+  useMarketBlock,
+  useProtection,
+} from '@khela/web';
 import { TradingProvider, useTrading } from '../trading/context';
 import { BetsPanel } from '../trading/BetsPanel';
 import { MessageBox } from '../trading/MessageBox';
@@ -44,6 +56,10 @@ function Frame({ children }: { children: ReactNode }) {
   const { openBets } = useTrading();
   // spec 6: the session's decision, fetched once per login by the shell; it stays live when the fact changes
   const blocked = useMarketBlock().exchange;
+  // responsible gambling: play closed (time-out, self-exclusion, session limit); cash-out and cancels stay open
+  const protection = useProtection();
+  const locale = useLocale();
+  const closedText = protection ? protectionGateText(protection.play, locale) : null;
   useDropPlayerStateOnLogout();
   const [popupOpen, setPopupOpen] = useState(true);
   useEffect(() => {
@@ -218,6 +234,38 @@ function Frame({ children }: { children: ReactNode }) {
           </button>
         </div>
       </header>
+      {closedText && (
+        <div
+          role="status"
+          data-testid="rg-exchange-closed"
+          data-reason={protection?.play.reason ?? undefined}
+          css={css`
+            margin: 8px 12px 0;
+            padding: 8px 12px;
+            border-radius: ${theme.radius.md};
+            background: #3a2a07;
+            color: #ffe2a3;
+            border-left: 4px solid ${theme.color.warning};
+            font-size: 13px;
+          `}
+        >
+          <p
+            css={css`
+              margin: 0;
+            `}
+          >
+            {closedText}
+          </p>
+          <p
+            css={css`
+              margin: 4px 0 0;
+              opacity: 0.85;
+            `}
+          >
+            {t('exchange:closedNote')}
+          </p>
+        </div>
+      )}
       <MessageBox />
       <BetsPanel key={`${betsOpen}-${shownEvent}`} open={betsOpen} onClose={() => setBetsOpen(false)} eventId={shownEvent} />
 
