@@ -94,7 +94,7 @@ test('limits, a reality check over a game, and a self-exclusion that leaves only
   await page.getByRole('button', { name: 'Play Sandbox Slots' }).click();
   await expect(page).toHaveURL(/\/gamerun$/);
   await expect(page.frameLocator('iframe[title="Sandbox Slots"]').getByTestId('slot-spin')).toBeVisible();
-  const check = page.getByTestId('rg-reality-check-dialog');
+  const check = page.getByTestId('rg-reality-check');
   await expect(check).toBeVisible({ timeout: 15_000 });
   await expect(check.getByTestId('rg-reality-elapsed')).not.toBeEmpty();
   await expect(check.getByTestId('rg-reality-net')).toContainText('৳');

@@ -393,7 +393,7 @@ function RealityCheckForm(props: { data: ProtectionOverview; onChanged: Changed 
           {error}
         </Notice>
       )}
-      <form onSubmit={save} noValidate data-testid="rg-reality-check">
+      <form onSubmit={save} noValidate data-testid="rg-reality-check-form">
         <label htmlFor={selectId} css={labelCss}>
           {t('rg.realityLabel')}
         </label>
