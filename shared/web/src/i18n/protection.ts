@@ -24,6 +24,8 @@ export interface ProtectionRefusalBody {
 const PERIOD_BN: Record<LimitPeriod, string> = { '24h': '২৪ ঘণ্টার', '7d': '৭ দিনের', '30d': '৩০ দিনের' };
 const KIND_BN = { rg_deposit_limit: 'ডিপোজিট', rg_wager_limit: 'বাজি', rg_loss_limit: 'ক্ষতির' } as const;
 
+const bnDigits = (n: number) => String(n).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+
 function untilText(until: string | null | undefined, locale: Locale): string {
   if (!until) return locale === 'bn' ? 'স্থায়ীভাবে' : 'permanently';
   const when = `${formatDhakaDateTime(until, locale)} (GMT+6)`;
@@ -46,7 +48,7 @@ export function protectionText(body: ProtectionRefusalBody, locale: Locale): str
       case 'rg_under_age':
         return 'ডিপোজিট বা খেলার জন্য আপনার বয়স কমপক্ষে ১৮ বছর হতে হবে। আমাদের সাপোর্ট টিম আপনার অ্যাকাউন্ট নিয়ে যোগাযোগ করবে।';
       case 'rg_session_limit':
-        return `আপনার সেশন সময়সীমা${p.minutes ? ` (${p.minutes} মিনিট)` : ''} পূর্ণ হয়েছে। গেম ও বেটিং ${until} বন্ধ।`;
+        return `আপনার সেশন সময়সীমা${p.minutes ? ` (${bnDigits(p.minutes)} মিনিট)` : ''} পূর্ণ হয়েছে। গেম ও বেটিং ${until} বন্ধ।`;
       case 'rg_birthday_missing':
         return 'প্রথম ডিপোজিটের আগে আপনার প্রোফাইলে জন্মতারিখ যোগ করুন।';
       case 'rg_deposit_limit':
