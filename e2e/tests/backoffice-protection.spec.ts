@@ -87,6 +87,8 @@ test("staff see a player's limit and time-out read-only; payments record a due-d
 
   // payments ('operator') records a due-diligence check
   await page.getByRole('navigation', { name: 'Back office' }).getByRole('button', { name: 'Log out' }).click();
+  // the log-out has ended the session before the next log-in page loads
+  await expect(page.getByLabel('Username')).toBeVisible();
   await openConsole(page, 'payments', `/players/${id}?tab=protection`);
   const cdd = page.getByTestId('bo-protection-cdd');
   await expect(cdd.getByTestId('bo-cdd-last')).toHaveText('never');
