@@ -24,7 +24,7 @@ describe('protection texts', () => {
     const gate = { open: false, reason: 'time_out' as const, until: '2026-11-24T12:00:00.000Z', message: null };
     // 12:00 UTC is 18:00 in Dhaka
     expect(protectionGateText(gate, 'en')).toMatch(
-      /^You are taking a time-out until .*24.*18:00 \(GMT\+6\)\. Deposits, games and betting are closed; you can still withdraw and read your messages\.$/,
+      /^You are taking a time-out until 2026-11-24 18:00(:00)? \(GMT\+6\)\. Deposits, games and betting are closed; you can still withdraw and read your messages\.$/,
     );
     expect(protectionGateText(gate, 'bn')).toContain('বিরতিতে');
     expect(protectionGateText({ open: true, reason: null, until: null, message: null }, 'en')).toBeNull();
