@@ -2,17 +2,12 @@
 // threshold, withdrawals wait ("verification required") until staff record a check. Rules in ../../../shared/domain.md
 // (Responsible gambling); thresholds and window in ../protection/config.ts; staff record checks through
 // ../protection/staff.
+import { CDD_CHECK_VALID_DAYS } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
 import type { Currency } from '../ledger';
 import type { ProtectionConfig } from '../protection/config';
 
-/**
- * How long a recorded check counts. Decision: a check recorded within the last 365 days, not "any check ever": a
- * regulator expects due diligence to be kept up to date (the EU's AML directives ask for ongoing monitoring and
- * periodic review), so a player whose money keeps passing the threshold is checked again after a year.
- */
-export const CDD_CHECK_VALID_DAYS = 365;
 
 export interface DueDiligenceTotals {
   /** Deposits approved (money received) in the window. */

@@ -1,6 +1,7 @@
 // How the Protection tab says a player's protection in words: gates, limits, exclusions and the audit lines of the
 // history (the audit log keeps money limits in minor units and session limits in minutes).
 import {
+  CDD_CHECK_VALID_DAYS,
   LIMIT_PERIODS,
   MONEY_LIMIT_KINDS,
   fromMinor,
@@ -109,11 +110,6 @@ export function exclusionText(e: Pick<ExclusionOut, 'kind' | 'period' | 'ends_at
   return `${kind} ${period}, ${e.ends_at ? `until ${dhaka(e.ends_at)}` : 'permanent'}`;
 }
 
-/**
- * How long a recorded CDD check counts: a year (the API's decision, CDD_CHECK_VALID_DAYS in api/src/wallet/cdd.ts;
- * the contract does not carry it). A player whose money keeps passing the threshold is checked again after that.
- */
-export const CDD_CHECK_VALID_DAYS = 365;
 
 /** Until when the last check counts (null: never checked). */
 export function cddValidUntil(d: StaffDueDiligence): Date | null {

@@ -56,6 +56,13 @@ export function nextDhakaDay(now: Date): Date {
   return new Date(dhakaDayStart(now).getTime() + DAY_MS);
 }
 
+/**
+ * How long a recorded customer due-diligence check counts: a year, not "any check ever" — regulators expect due
+ * diligence kept up to date (the EU's AML directives ask for ongoing monitoring and periodic review), so a player
+ * whose money keeps passing the threshold is checked again after a year.
+ */
+export const CDD_CHECK_VALID_DAYS = 365;
+
 /** The minimum age to deposit or play. */
 export const MINIMUM_AGE = 18;
 

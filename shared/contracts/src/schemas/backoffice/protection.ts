@@ -17,7 +17,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 export const staffDueDiligence = z.object({
   /** The 180-day threshold in the player's currency. */
   threshold: money,
-  /** Deposits approved or pending, and withdrawals requested (not rejected), in the last 180 days. */
+  /** Deposits approved, and withdrawals pending or approved, in the CDD window (180 days by default). */
   deposits_180d: money,
   withdrawals_180d: money,
   /** Either total passed the threshold. */
