@@ -1,6 +1,7 @@
 import '@khela/web/test/mock-shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, within } from '@testing-library/react';
+import { ApiError } from '@khela/web';
 import { resetHost, responders, calls } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Profile } from './Profile';
@@ -40,6 +41,22 @@ describe('Profile', () => {
     expect((await screen.findByTestId('dob-value')).textContent).toBe('1990-02-03');
     expect(screen.queryByLabelText('Date of Birth')).toBeNull();
     expect(screen.getByText('Your date of birth is set and can no longer be changed.')).toBeTruthy();
+  });
+
+  it('keeps an under-18 birthday, shows it locked and says why deposits and play are closed', async () => {
+    responders.set('GET /api/user/show', () => ({ user: base }));
+    responders.set('GET /api/get/other/phone', () => ({ data: [] }));
+    responders.set('GET /api/responsible-gaming/status', () => ({}));
+    const underAge = 'You must be at least 18 years old to deposit or play. Our support team will contact you about your account.';
+    responders.set('POST /api/user/profile/update', (o) => {
+      throw new ApiError(underAge, 403, { code: 'rg_under_age', message: underAge, user: { ...base, dofb: o.body.dofb } });
+    });
+    renderScreen(<Profile />, '/profile');
+    fireEvent.change(await screen.findByLabelText('Date of Birth'), { target: { value: '2012-05-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect((await screen.findByTestId('dob-value')).textContent).toBe('2012-05-01');
+    expect(screen.getByTestId('dob-under-age').textContent).toContain(underAge);
+    expect(screen.queryByLabelText('Date of Birth')).toBeNull();
   });
 
   it('counts the resend down from 5:00 in m:ss and verifies the phone', async () => {

@@ -2,7 +2,21 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Input, Page, TextField, formatDhakaDateTime, mmss, theme, useHost, useLocale } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  Card,
+  Input,
+  Page,
+  TextField,
+  formatDhakaDateTime,
+  mmss,
+  protectionRefusal,
+  protectionText,
+  theme,
+  useHost,
+  useLocale,
+} from '@khela/web';
 import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
 import { useUser } from '../useUser';
@@ -118,7 +132,7 @@ function VerifyBox(props: {
 /** /profile: personal info, birthday (editable only while unset), phone/e-mail verification, up to 2 extra phones. */
 export function Profile() {
   const { t } = useTranslation('account');
-  const { api } = useHost();
+  const { api, session } = useHost();
   const locale = useLocale();
   const rule = useRuleText();
   const { user, setUser, refresh } = useUser();
@@ -150,6 +164,14 @@ export function Profile() {
       const res = await api.call(schemas.profileUpdateEndpoint, { body: { remote_id: user.id, dofb: dob } });
       setUser(res.user);
     } catch (err) {
+      // an under-18 birthday is kept (it closes deposits and play): show the saved date and say why
+      const refusal = protectionRefusal(err);
+      if (refusal) {
+        const saved = ((err as ApiError).data as { user?: typeof user } | null)?.user;
+        if (saved) setUser(saved);
+        void session.refreshProtection();
+        return setDobError(protectionText(refusal, locale));
+      }
       setDobError((err as Error).message || t('profile.dobFailed'));
     }
   };
@@ -198,6 +220,11 @@ export function Profile() {
                 <strong data-testid="dob-value">{user.dofb}</strong>
               </div>
               <p css={muted}>{t('profile.locked')}</p>
+              {dobError && (
+                <div data-testid="dob-under-age">
+                  <Notice kind="error">{dobError}</Notice>
+                </div>
+              )}
             </>
           ) : (
             <>
