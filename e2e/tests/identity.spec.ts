@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API, SANDBOX, newPhone, newUsername } from './support';
+import { API, SANDBOX, newPhone, newUsername, setBirthday } from './support';
 
 /** The newest code the sandbox outbox holds for a phone or e-mail address (what a tester reads at /outbox/). */
 async function codeFor(request: APIRequestContext, to: string, after = 0): Promise<string> {
@@ -40,6 +40,8 @@ async function login(page: Page, username: string, password: string) {
 /** The friend's 1,000 deposit approved by the operator, then one settled slot spin at the sandbox provider. */
 async function friendDepositsAndBets(request: APIRequestContext, friend: { token: string; remote_id: number }) {
   const headers = { authorization: `Bearer ${friend.token}` };
+  // deposits need a birthday (responsible gambling: 18+)
+  await setBirthday(request, { token: friend.token, remote_id: String(friend.remote_id), username: '' }, '1994-03-09');
   const methods = (await (await request.get(`${API()}/api/showpayment-menthod?name=deposit`)).json()).data;
   const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
   const dep = await request.post(`${API()}/api/submit-deposit`, {
