@@ -8,7 +8,6 @@ import { isoTimestamp } from '../core/timestamps';
 import type { Currency } from '../ledger';
 import type { ProtectionConfig } from '../protection/config';
 
-
 export interface DueDiligenceTotals {
   /** Deposits approved (money received) in the window. */
   depositsMinor: bigint;

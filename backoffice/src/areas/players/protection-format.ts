@@ -110,7 +110,6 @@ export function exclusionText(e: Pick<ExclusionOut, 'kind' | 'period' | 'ends_at
   return `${kind} ${period}, ${e.ends_at ? `until ${dhaka(e.ends_at)}` : 'permanent'}`;
 }
 
-
 /** Until when the last check counts (null: never checked). */
 export function cddValidUntil(d: StaffDueDiligence): Date | null {
   return d.checked_at ? new Date(new Date(d.checked_at).getTime() + CDD_CHECK_VALID_DAYS * 24 * 3600_000) : null;
