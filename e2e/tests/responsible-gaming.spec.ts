@@ -66,7 +66,7 @@ test('limits, a reality check over a game, and a self-exclusion that leaves only
   await page.goto('/deposit');
   await expect(page.getByTestId('rg-deposit-offer')).toHaveCount(0);
   await page.getByTestId('method-bKash').click();
-  await page.getByLabel('Amount', { exact: true }).fill('300');
+  await page.getByRole('textbox', { name: 'Amount' }).fill('300');
   await page.getByTestId('deposit-submit').click();
   await expectModal(page, 'This deposit would exceed your 24-hour deposit limit of BDT 1,000.00. You can deposit up to BDT 200.00 now.');
   await shot(page, 'deposit-refused');

@@ -24,7 +24,7 @@ import {
 import type { Queryable } from '../db';
 import { HttpError, NotFound } from '../http/errors';
 import { InsufficientFunds, getPlayerBalance, toMinor, walletFigures, type Currency } from '../ledger';
-import { assertMayWager } from '../protection/service';
+import { assertMayPlay, assertWagerWithinLimits } from '../protection/service';
 import type { ExchangeConfig } from './config';
 import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type Level, type Order, type Side } from './engine';
 import { lockMarket, selectionName, type MarketRow } from './markets';
@@ -382,6 +382,11 @@ export async function placeBet(
   if (!player) throw new NotFound('Unknown player');
   if (marketBlock({ ...player, exchange_market: Number(player.exchange_market), cs_market: Number(player.cs_market) }).exchange)
     throw new BetRefused(403, M.exchangeBlocked, { code: 'blocked' });
+  // Responsible gambling, first: a closed account (exclusion, time-out, under age, session limit) is told so before
+  // anything about the market. A cash-out hedge is never asked, not even during a time-out or self-exclusion: it only
+  // closes an existing matched position (it reduces what the player can lose, is fill-or-kill, never rests, and is
+  // not a wager), and refusing it would keep the player's money at risk longer.
+  if (!opts.hedge) await assertMayPlay(q, playerId, cfg.protection);
 
   const market = await lockMarket(q, input.market_id);
   if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
@@ -414,13 +419,10 @@ export async function placeBet(
     const moved = houseQuoteMismatch(market, { selectionId, side: input.side, price, line });
     if (moved) throw new BetRefused(409, moved, { code: 'price_moved' });
   }
-  // Responsible gambling: exclusion, time-out, under age, session limit, then the wager and loss limits with this bet's
-  // liability (a back's or YES's stake, a lay's S*(P-1), a NO's S*rate/100). The player's row is already locked, so
-  // parallel bets of one player are checked one after another. A refusal (ProtectionRefusal, 403/422) keeps its body
-  // (code, message, until, params) through the error handler. A cash-out hedge is never asked, not even during a
-  // time-out or self-exclusion: it only closes an existing matched position (it reduces what the player can lose, is
-  // fill-or-kill, never rests, and is not a wager), and refusing it would keep the player's money at risk longer.
-  if (!opts.hedge) await assertMayWager(q, playerId, BigInt(betLiabilityMinor(input.side, stake, price)), cfg.protection);
+  // Responsible gambling, then: the wager and loss limits with this bet's liability (a back's or YES's stake, a lay's
+  // S*(P-1), a NO's S*rate/100). The player's row is already locked, so parallel bets of one player are checked one
+  // after another. A refusal (ProtectionRefusal, 403/422) keeps its body (code, message, until, params).
+  if (!opts.hedge) await assertWagerWithinLimits(q, playerId, BigInt(betLiabilityMinor(input.side, stake, price)));
 
   const side = input.side;
   const persistence = 'persistence' in input && input.persistence ? input.persistence : 'LAPSE';

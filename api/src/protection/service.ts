@@ -402,6 +402,15 @@ export async function assertMayWager(q: Queryable, playerId: number, wagerMinor:
   await assertWithinLimits(q, playerId, facts.currency, { wager: wagerMinor, loss: wagerMinor });
 }
 
+/**
+ * The wager and loss limits alone, for a caller that already asked assertMayPlay in this transaction (the exchange
+ * refuses a closed account before it looks at the market, and knows the bet's liability only after).
+ */
+export async function assertWagerWithinLimits(q: Queryable, playerId: number, wagerMinor: bigint): Promise<void> {
+  const facts = await playerFacts(q, playerId, true);
+  await assertWithinLimits(q, playerId, facts.currency, { wager: wagerMinor, loss: wagerMinor });
+}
+
 // --- The player's changes --------------------------------------------------------------------
 
 /** The player as an audit actor: their changes are in the same audit log as staff's. */
