@@ -110,6 +110,12 @@ test('limits, a reality check over a game, and a self-exclusion that leaves only
   await expect(check).toHaveCount(0);
   await expect(check).toBeVisible({ timeout: 15_000 });
   await check.getByTestId('rg-reality-continue').click();
+  // every 3 s is too often for the rest of the test: off again (the push tells the open page at once)
+  const off = await request.put(`${API()}/api/responsible-gaming/reality-check`, {
+    headers: bearer(player.session.token),
+    data: { minutes: 0 },
+  });
+  expect(off.ok(), await off.text()).toBeTruthy();
 
   // self-exclusion for 6 months, confirmed twice
   await page.goto('/responsible-gaming');

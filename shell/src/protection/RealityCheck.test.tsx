@@ -59,6 +59,14 @@ describe('reality check schedule', () => {
 });
 
 describe('reality check', () => {
+  it('reminds nobody while play is closed (a time-out, self-exclusion or reached session limit)', async () => {
+    loggedInWith(status({ play: { open: false, reason: 'time_out', until: new Date(T0 + 24 * 60 * MIN).toISOString(), message: 'x' } }));
+    renderScreen(<RealityCheck />);
+    await advance(60 * MIN);
+    expect(checkCalls()).toHaveLength(0);
+    expect(dialog()).toBeNull();
+  });
+
   it('shows after the interval counted from the log-in, with time played and the net loss; Continue schedules the next', async () => {
     loggedInWith(status());
     renderScreen(<RealityCheck />);

@@ -46,7 +46,8 @@ interface Shown {
 export function RealityCheck() {
   const { api, session, navigate } = useHost();
   const protection = useProtection();
-  const interval = protection?.reality_check_ms ?? null;
+  // no reminders while play is closed (a time-out, self-exclusion, reached session limit): nothing is being played
+  const interval = protection?.play.open === false ? null : (protection?.reality_check_ms ?? null);
   const started = protection?.session_started_at ?? null;
   const [shown, setShown] = useState<Shown | null>(null);
   // the due time of the last check shown: the next is the following step of the log-in's rhythm
