@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, SANDBOX, bearer, openLoggedIn, setBirthday, verifiedPlayer, type NewPlayer } from './support';
+import { API, SANDBOX, bearer, openLoggedIn, verifiedPlayer, type NewPlayer } from './support';
 import { staffToken } from './staff';
 
 /*
@@ -171,13 +171,21 @@ test('18+: no deposit without a birthday; an under-18 birthday closes deposits a
   await openLoggedIn(page, player.session, '/deposit');
   await expect(page.getByTestId('rg-deposit-closed')).toContainText('date of birth');
 
+  // a 16-year-old's birthday is kept (it cannot be changed to try another) and closes deposits and play
   const year = new Date().getUTCFullYear() - 16;
-  await setBirthday(request, player.session, `${year}-01-15`);
-  await page.reload();
+  await page.goto('/profile');
+  await page.getByLabel('Date of Birth').fill(`${year}-01-15`);
+  await page.getByRole('button', { name: 'Save' }).first().click();
+  await expect(page.getByTestId('dob-value')).toHaveText(`${year}-01-15`);
+  await expect(page.getByTestId('dob-under-age')).toContainText('at least 18');
+  await shot(page, 'under-age');
+  await page.goto('/deposit');
   await expect(page.getByTestId('rg-deposit-closed')).toContainText('at least 18');
   const launch = await request.post(`${API()}/api/game-run`, {
     headers: bearer(player.session.token),
-    data: { userId: player.session.remote_id, gameCode: 'sandbox-slot', platform: 'SANDBOX' },
+    data: { userId: player.session.remote_id, gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX' },
   });
-  expect((await launch.json()).code).toBe('rg_under_age');
+  const body = await launch.json();
+  expect(launch.status(), JSON.stringify(body)).toBe(403);
+  expect(body.code).toBe('rg_under_age');
 });
