@@ -53,7 +53,7 @@ describe('limits offer after sign-up', () => {
     sessionService().receiveProtection(status(true));
     responders.set('POST /api/responsible-gaming/offer-seen', () => status(false));
     responders.set('GET /api/responsible-gaming/status', () => status(false));
-    renderScreen(<LimitsOffer />, '/deposit');
+    renderScreen(<LimitsOffer />, '/');
     await userEvent.click(screen.getByTestId('rg-signup-offer-skip'));
     await waitFor(() => expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('GET /api/responsible-gaming/status'));
     expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('POST /api/responsible-gaming/offer-seen');
@@ -92,6 +92,19 @@ describe('limits offer after sign-up', () => {
     sessionService().receiveProtection(status(true));
     renderScreen(<LimitsOffer />, '/');
     expect(screen.queryByTestId('rg-signup-offer')).toBeNull();
+  });
+
+  it('shows on the home page only: other pages carry the offer in their own content', () => {
+    signUp();
+    sessionService().session.dismissPopup('welcome');
+    sessionService().receiveProtection(status(true));
+    for (const path of ['/account', '/deposit', '/games', '/gamerun', '/responsible-gaming']) {
+      const { unmount } = renderScreen(<LimitsOffer />, path);
+      expect(screen.queryByTestId('rg-signup-offer')).toBeNull();
+      unmount();
+    }
+    renderScreen(<LimitsOffer />, '/');
+    expect(screen.getByTestId('rg-signup-offer')).toBeTruthy();
   });
 
   it('is in Bangla for a Bangla player', () => {

@@ -9,8 +9,11 @@ import { useWelcomeShowing } from './welcome';
 /** The player's Responsible gaming page (mf-account). */
 export const RESPONSIBLE_GAMING_PATH = '/responsible-gaming';
 
-/** Pages where the offer would be in the way (the game frame) or is pointless (the limits page itself). */
-const HIDDEN_ON = ['/gamerun', RESPONSIBLE_GAMING_PATH];
+/**
+ * The home page only, where a sign-up lands: a panel over other pages would sit on their own buttons, and the pages
+ * that matter carry the offer in their content (the account page and the deposit page, before the first deposit).
+ */
+const SHOWN_ON = '/';
 
 /**
  * Responsible gambling: limits offered after sign-up and before the first deposit. While the session's protection
@@ -31,7 +34,7 @@ export function LimitsOffer({ bottom = 16 }: { bottom?: number }) {
 
   // the welcome popup of a sign-up goes first: on the home page until it is closed
   const welcomePending = welcomeShowing || (pathname === '/' && session.popupPending('welcome'));
-  if (!protection?.limits_offer || welcomePending || skippedFor === sessionKey || HIDDEN_ON.includes(pathname)) return null;
+  if (!protection?.limits_offer || welcomePending || skippedFor === sessionKey || pathname !== SHOWN_ON) return null;
 
   const skip = async () => {
     setSkippedFor(sessionKey);
