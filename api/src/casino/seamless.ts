@@ -7,6 +7,7 @@ import { rewardReferrerIfQualified } from '../identity/rewards/service';
 import type { ProtectionConfig } from '../protection/config';
 import { ProtectionRefusal, assertMayPlay, assertMayWager, recordRefusal } from '../protection/service';
 import type { CasinoConfig } from './config';
+import { lockPlayer } from '../core/players';
 import { hashLaunchToken } from './service';
 
 /*
@@ -207,11 +208,6 @@ export class SeamlessWallet {
 
   // --- rounds --------------------------------------------------------------------------
 
-  /** The player's row (FOR NO KEY UPDATE, as every money request of the player takes it first). */
-  private async lockPlayerRow(q: Queryable, playerId: number) {
-    await q.query('SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE', [playerId]);
-  }
-
   private async lockRound(q: Queryable, provider: string, round: string) {
     const r = await q.query<{ id: string; player_id: string; status: string; bet_minor: string; win_minor: string; currency: string }>(
       `SELECT id, player_id, status, bet_minor, win_minor, currency FROM casino_rounds
@@ -361,7 +357,7 @@ export class SeamlessWallet {
       if (r.currency !== bet.currency) throw new Refusal('WRONG_CURRENCY', `The round is in ${bet.currency}.`, playerId);
       // No token check here: a win settles money already at stake, whatever happened to the launch token, and no
       // protection check either (a win is paid during an exclusion). The player's row first: lock order player -> round.
-      await this.lockPlayerRow(q, playerId);
+      await lockPlayer(q, playerId);
       const round = (await this.lockRound(q, provider, r.round))!;
       const { main } = await playerAccounts(q, playerId);
       let balance: bigint;
@@ -427,7 +423,7 @@ export class SeamlessWallet {
       if (wins.rows.length) throw new Refusal('WRONG_SYNTAX', 'A bet that already has a win cannot be rolled back.', playerId);
 
       // never refused (the stake goes back whatever the player's protection state); lock order player -> round -> ledger
-      await this.lockPlayerRow(q, playerId);
+      await lockPlayer(q, playerId);
       const { main } = await playerAccounts(q, playerId);
       const round = (await this.lockRound(q, provider, r.round))!;
       let balance: bigint;

@@ -24,6 +24,7 @@ import {
 import type { Queryable } from '../db';
 import { HttpError, NotFound } from '../http/errors';
 import { InsufficientFunds, getPlayerBalance, toMinor, walletFigures, type Currency } from '../ledger';
+import { lockPlayer } from '../core/players';
 import { assertMayPlay, assertWagerWithinLimits } from '../protection/service';
 import type { ExchangeConfig } from './config';
 import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type Level, type Order, type Side } from './engine';
@@ -636,7 +637,7 @@ export async function cancelPlayerOpenBets(
   marketId: string,
   why: string,
 ): Promise<{ cancelled: string[]; affected: number[] }> {
-  await q.query('SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE', [playerId]);
+  await lockPlayer(q, playerId);
   const market = await lockMarket(q, marketId);
   if (!market) return { cancelled: [], affected: [] };
   const r = await q.query<{ id: string; public_id: string }>(

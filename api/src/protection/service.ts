@@ -235,10 +235,17 @@ async function openExposure(q: Queryable, playerId: number): Promise<bigint> {
 }
 
 /** What counts against a limit in its window now (deposits; stakes; loss = settled stakes - returns + open exposure). */
-export async function limitUsage(q: Queryable, playerId: number, kind: MoneyLimitKind, period: LimitPeriod): Promise<bigint> {
+export async function limitUsage(
+  q: Queryable,
+  playerId: number,
+  kind: MoneyLimitKind,
+  period: LimitPeriod,
+  /** The player's result accounts, when the caller already read them (a page of nine figures). */
+  knownAccounts?: number[],
+): Promise<bigint> {
   const since = windowStart(period);
   if (kind === 'deposit') return depositsSince(q, playerId, since);
-  const accounts = await resultAccounts(q, playerId);
+  const accounts = knownAccounts ?? (await resultAccounts(q, playerId));
   if (kind === 'wager') return wageredSince(q, playerId, since, accounts);
   return -(await resultSince(q, since, accounts)) + (await openExposure(q, playerId));
 }
@@ -262,20 +269,32 @@ interface Gates {
   sessionReachedUntil: string | null;
 }
 
-async function gates(q: Queryable, playerId: number, facts: PlayerFacts, cfg: ProtectionConfig, now = new Date()): Promise<Gates> {
+/** What one check reads of the player once: the row (locked or not), the settings and the limits. */
+interface PlayerState {
+  facts: PlayerFacts;
+  settings: Settings;
+  limits: LimitRow[];
+}
+
+async function playerState(q: Queryable, playerId: number, lock: boolean): Promise<PlayerState> {
+  const facts = await playerFacts(q, playerId, lock);
+  return { facts, settings: await settings(q, playerId), limits: await limitRows(q, playerId) };
+}
+
+async function gates(q: Queryable, playerId: number, state: PlayerState, cfg: ProtectionConfig, now = new Date()): Promise<Gates> {
+  const { facts, settings: s } = state;
   const exclusion = await exclusionInForce(q, playerId);
   if (exclusion) {
     const message = exclusion.kind === 'self_exclusion' ? M.selfExcluded(exclusion.ends_at) : M.timedOut(exclusion.ends_at ?? '');
     const gate = closed(exclusion.kind === 'self_exclusion' ? 'self_exclusion' : 'time_out', exclusion.ends_at, message);
     return { play: gate, deposit: gate, sessionReachedUntil: null };
   }
-  const s = await settings(q, playerId);
   if (s.under_age_at || (facts.dofb && isUnderAge(facts.dofb, now))) {
     const gate = closed('under_age', null, M.underAge);
     return { play: gate, deposit: gate, sessionReachedUntil: null };
   }
   const deposit = facts.dofb ? OPEN : closed('birthday_missing', null, M.birthdayMissing);
-  const session = (await limitRows(q, playerId)).find((l) => l.kind === 'session');
+  const session = state.limits.find((l) => l.kind === 'session');
   const minutes = session?.value ? Number(session.value) : null;
   if (s.session_block_until && s.session_block_until.getTime() > now.getTime()) {
     const until = s.session_block_until.toISOString();
@@ -303,9 +322,9 @@ async function gates(q: Queryable, playerId: number, facts: PlayerFacts, cfg: Pr
 
 /** What the shell hands every app: play and deposit gates, reality check, session start, the limits offer. */
 export async function protectionStatus(q: Queryable, playerId: number, cfg: ProtectionConfig): Promise<ProtectionStatus> {
-  const facts = await playerFacts(q, playerId, false);
-  const g = await gates(q, playerId, facts, cfg);
-  const s = await settings(q, playerId);
+  const state = await playerState(q, playerId, false);
+  const g = await gates(q, playerId, state, cfg);
+  const s = state.settings;
   const started = await sessionStart(q, playerId);
   let limitsOffer = false;
   if (!s.limits_offer_done_at) {
@@ -350,10 +369,9 @@ export const moneyText = (minor: bigint, currency: string) =>
 async function assertWithinLimits(
   q: Queryable,
   playerId: number,
-  currency: Currency,
+  { facts: { currency }, limits }: PlayerState,
   adds: Partial<Record<MoneyLimitKind, bigint>>,
 ): Promise<void> {
-  const limits = await limitRows(q, playerId);
   for (const l of limits) {
     if (l.kind === 'session' || l.value === null) continue;
     const add = adds[l.kind];
@@ -375,21 +393,21 @@ async function assertWithinLimits(
  * Locks the player's row (the caller's transaction).
  */
 export async function assertMayDeposit(q: Queryable, playerId: number, amountMinor: bigint, cfg: ProtectionConfig): Promise<void> {
-  const facts = await playerFacts(q, playerId, true);
-  const g = await gates(q, playerId, facts, cfg);
+  const state = await playerState(q, playerId, true);
+  const g = await gates(q, playerId, state, cfg);
   if (!g.deposit.open) refuse(g.deposit);
-  await assertWithinLimits(q, playerId, facts.currency, { deposit: amountMinor });
+  await assertWithinLimits(q, playerId, state, { deposit: amountMinor });
 }
 
 /**
  * Before play without a stake yet (game launch, VIP and bonus conversion): exclusion, under age, session limit. A
  * session limit reached now is recorded (play stays closed until the next Dhaka day, whatever the next log-in).
  */
-export async function assertMayPlay(q: Queryable, playerId: number, cfg: ProtectionConfig): Promise<PlayerFacts> {
-  const facts = await playerFacts(q, playerId, true);
-  const g = await gates(q, playerId, facts, cfg);
+export async function assertMayPlay(q: Queryable, playerId: number, cfg: ProtectionConfig): Promise<PlayerState> {
+  const state = await playerState(q, playerId, true);
+  const g = await gates(q, playerId, state, cfg);
   if (!g.play.open) refuse(g.play, g.sessionReachedUntil ? { playerId, until: g.sessionReachedUntil } : undefined, g.sessionMinutes);
-  return facts;
+  return state;
 }
 
 /**
@@ -398,8 +416,8 @@ export async function assertMayPlay(q: Queryable, playerId: number, cfg: Protect
  * Call it in the transaction that moves the money.
  */
 export async function assertMayWager(q: Queryable, playerId: number, wagerMinor: bigint, cfg: ProtectionConfig): Promise<void> {
-  const facts = await assertMayPlay(q, playerId, cfg);
-  await assertWithinLimits(q, playerId, facts.currency, { wager: wagerMinor, loss: wagerMinor });
+  const state = await assertMayPlay(q, playerId, cfg);
+  await assertWithinLimits(q, playerId, state, { wager: wagerMinor, loss: wagerMinor });
 }
 
 /**
@@ -407,8 +425,7 @@ export async function assertMayWager(q: Queryable, playerId: number, wagerMinor:
  * refuses a closed account before it looks at the market, and knows the bet's liability only after).
  */
 export async function assertWagerWithinLimits(q: Queryable, playerId: number, wagerMinor: bigint): Promise<void> {
-  const facts = await playerFacts(q, playerId, true);
-  await assertWithinLimits(q, playerId, facts.currency, { wager: wagerMinor, loss: wagerMinor });
+  await assertWithinLimits(q, playerId, await playerState(q, playerId, true), { wager: wagerMinor, loss: wagerMinor });
 }
 
 // --- The player's changes --------------------------------------------------------------------
@@ -539,6 +556,7 @@ export async function startExclusion(
 export async function protectionOverview(q: Queryable, playerId: number, cfg: ProtectionConfig): Promise<ProtectionOverview> {
   const facts = await playerFacts(q, playerId, false);
   const rows = await limitRows(q, playerId);
+  const accounts = await resultAccounts(q, playerId);
   const limits: MoneyLimit[] = [];
   for (const kind of MONEY_LIMIT_KINDS) {
     for (const period of LIMIT_PERIODS) {
@@ -547,7 +565,7 @@ export async function protectionOverview(q: Queryable, playerId: number, cfg: Pr
         kind,
         period,
         amount: row?.value != null ? fromMinor(row.value) : null,
-        used: fromMinor(await limitUsage(q, playerId, kind, period)),
+        used: fromMinor(await limitUsage(q, playerId, kind, period, accounts)),
         pending: row?.pending
           ? { amount: row.pending.value !== null ? fromMinor(row.pending.value) : null, effective_at: row.pending.effectiveAt }
           : null,
