@@ -1,0 +1,71 @@
+/**
+ * The API's Prometheus metrics (prom-client), served at /metrics. One registry per process: each API process of
+ * the cluster is scraped on its own (nginx routes /metrics to whichever process answers; scrape the processes
+ * directly in production). Domains count their own events through the named metrics below.
+ */
+import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+
+export const registry = new Registry();
+collectDefaultMetrics({ register: registry });
+
+export const httpRequests = new Counter({
+  name: 'khela_http_requests_total',
+  help: 'HTTP requests answered, by route pattern, method and status',
+  labelNames: ['route', 'method', 'status'] as const,
+  registers: [registry],
+});
+
+export const httpDuration = new Histogram({
+  name: 'khela_http_request_duration_seconds',
+  help: 'Time to answer an HTTP request, by route pattern and method',
+  labelNames: ['route', 'method'] as const,
+  buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+  registers: [registry],
+});
+
+export const ledgerTransfers = new Counter({
+  name: 'khela_ledger_transfers_total',
+  help: 'Ledger transfers committed (double-entry postings), by kind',
+  labelNames: ['kind'] as const,
+  registers: [registry],
+});
+
+export const exchangeBetsPlaced = new Counter({
+  name: 'khela_exchange_bets_placed_total',
+  help: 'Exchange bets accepted, by side',
+  labelNames: ['side'] as const,
+  registers: [registry],
+});
+
+export const exchangeBetsMatched = new Counter({
+  name: 'khela_exchange_bets_matched_total',
+  help: 'Exchange matches made (one per pair of matched orders)',
+  registers: [registry],
+});
+
+export const pushConnections = new Gauge({
+  name: 'khela_push_connections',
+  help: 'Open server-sent-event streams on this process, by stream kind',
+  labelNames: ['stream'] as const,
+  registers: [registry],
+});
+
+export const callbackRetries = new Counter({
+  name: 'khela_callback_retries_total',
+  help: 'Provider and gateway callbacks that repeated one already handled (answered from the first result)',
+  labelNames: ['source'] as const,
+  registers: [registry],
+});
+
+export const errors = new Counter({
+  name: 'khela_errors_total',
+  help: 'Requests answered with a 5xx, and other unexpected errors, by where they happened',
+  labelNames: ['where'] as const,
+  registers: [registry],
+});
+
+export const oddsFeedConnected = new Gauge({
+  name: 'khela_odds_feed_connected',
+  help: '1 while this process holds a live odds-feed stream, 0 while it is down',
+  registers: [registry],
+});
