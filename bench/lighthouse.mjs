@@ -1,0 +1,123 @@
+// The Lighthouse part of `pnpm bench`: the real `lighthouse` package (mobile preset defaults: simulated slow 4G,
+// 4x CPU slowdown, Moto G Power screen), performance category only, on Debian's Chromium. Each run gets a fresh
+// Chromium with a fresh profile (chrome-launcher makes a new user-data-dir per launch), so every run starts with
+// a cold HTTP cache and empty storage.
+//
+// A logged-in page (/odds-view) needs the player's session in localStorage before the page runs, the way the
+// login screen leaves it (@khela/web's player session reads `token`, `remote_id` and `username`). Lighthouse
+// clears the origin's storage before it navigates unless `disableStorageReset` is set, so for such a page the
+// session is written into the fresh profile through puppeteer first and the reset is turned off; the profile is
+// new, so the cache is still cold. Pages without a session keep Lighthouse's own reset.
+//
+//   node bench/lighthouse.mjs http://127.0.0.1:3090/ [--runs 3]
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import lighthouse from 'lighthouse';
+import * as chromeLauncher from 'chrome-launcher';
+
+// puppeteer-core is lighthouse's own dependency (the same version lighthouse drives Chromium with)
+const puppeteer = createRequire(fileURLToPath(import.meta.resolve('lighthouse')))('puppeteer-core');
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROME_FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** The figures of one Lighthouse run (times in ms, sizes in KB of 1024 bytes). */
+export function figuresOf(lhr) {
+  const num = (id) => {
+    const v = lhr.audits[id]?.numericValue;
+    return typeof v === 'number' && Number.isFinite(v) ? v : null;
+  };
+  const requests = lhr.audits['network-requests']?.details?.items ?? [];
+  const scriptBytes = requests.filter((r) => r.resourceType === 'Script').reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
+  return {
+    lcp: num('largest-contentful-paint'),
+    tbt: num('total-blocking-time'),
+    cls: num('cumulative-layout-shift'),
+    fcp: num('first-contentful-paint'),
+    jsKb: scriptBytes / 1024,
+    score: typeof lhr.categories?.performance?.score === 'number' ? lhr.categories.performance.score * 100 : null,
+    scripts: requests.filter((r) => r.resourceType === 'Script').length,
+    warnings: lhr.runWarnings ?? [],
+    error: lhr.runtimeError?.code ?? null,
+  };
+}
+
+/** The middle value (mean of the two middle ones for an even count); null when there is none. */
+export function median(values) {
+  const v = values.filter((x) => typeof x === 'number' && Number.isFinite(x)).sort((a, b) => a - b);
+  if (!v.length) return null;
+  const mid = Math.floor(v.length / 2);
+  return v.length % 2 ? v[mid] : (v[mid - 1] + v[mid]) / 2;
+}
+
+/** Writes `storage` into the origin's localStorage of the running Chromium (before Lighthouse navigates). */
+async function prepareStorage(port, origin, storage) {
+  const browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${port}`, defaultViewport: null });
+  try {
+    const page = await browser.newPage();
+    // any same-origin URL that is not the app itself (no script of the site runs)
+    await page.goto(`${origin}/favicon.svg`, { waitUntil: 'load' });
+    await page.evaluate((entries) => {
+      for (const [k, v] of entries) localStorage.setItem(k, v);
+    }, Object.entries(storage));
+    await page.close();
+  } finally {
+    // leaves Chromium running: only the puppeteer connection closes
+    await browser.disconnect();
+  }
+}
+
+/**
+ * One Lighthouse run of `url` in a fresh Chromium.
+ * @param {{ url: string, storage?: Record<string,string>, timeoutMs?: number }} o
+ */
+export async function lighthouseOnce(o) {
+  const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: CHROME_FLAGS, logLevel: 'silent' });
+  try {
+    if (o.storage) await prepareStorage(chrome.port, new URL(o.url).origin, o.storage);
+    const result = await lighthouse(o.url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+      disableStorageReset: Boolean(o.storage),
+      maxWaitForLoad: o.timeoutMs ?? 60_000,
+    });
+    if (!result?.lhr) throw new Error(`lighthouse returned nothing for ${o.url}`);
+    return figuresOf(result.lhr);
+  } finally {
+    await chrome.kill();
+  }
+}
+
+/** Median figures of several runs, plus each run's figures. */
+export function summarise(runs) {
+  const keys = ['lcp', 'tbt', 'cls', 'fcp', 'jsKb', 'score'];
+  return {
+    median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])),
+    runs,
+  };
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const args = process.argv.slice(2);
+  const url = args.find((a) => /^https?:/.test(a)) ?? 'http://127.0.0.1:3000/';
+  const i = args.indexOf('--runs');
+  const n = i >= 0 ? Number(args[i + 1]) : 3;
+  const runs = [];
+  for (let r = 0; r < n; r++) {
+    runs.push(await lighthouseOnce({ url }));
+    console.log(JSON.stringify(runs.at(-1)));
+  }
+  console.log('median', summarise(runs).median);
+}
