@@ -4,7 +4,7 @@
 // bench/history.jsonl, and stops what it started. See bench/README.md.
 //
 //   node bench/run.mjs [--smoke] [--only lighthouse,monolith,api-throughput,ledger-transfers,push-fanout]
-//                      [--runs 3] [--out <dir>] [--db pglite|postgres|both]
+//                      [--runs 3] [--out <dir>] [--db pglite|postgres|both] [--part-timeout 300]
 //
 // --smoke: one short iteration of each part (one Lighthouse run per page, the API scripts' own --smoke); the
 // report goes to a temporary folder and bench/history.jsonl is left alone. Exit code: non-zero only when a part
@@ -348,11 +348,14 @@ export async function main(argv = process.argv.slice(2)) {
       runs: { type: 'string' },
       out: { type: 'string' },
       db: { type: 'string', default: 'both' },
+      'part-timeout': { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
   if (values.help) {
-    console.log(`node bench/run.mjs [--smoke] [--only ${PARTS.join(',')}] [--runs 3] [--out <dir>] [--db pglite|postgres|both]`);
+    console.log(
+      `node bench/run.mjs [--smoke] [--only ${PARTS.join(',')}] [--runs 3] [--out <dir>] [--db pglite|postgres|both] [--part-timeout <s>]`,
+    );
     return 0;
   }
   const started = Date.now();
@@ -361,6 +364,8 @@ export async function main(argv = process.argv.slice(2)) {
   const unknown = only.filter((p) => !PARTS.includes(p));
   if (unknown.length) throw new Error(`unknown part(s): ${unknown.join(', ')}; parts are ${PARTS.join(', ')}`);
   const runs = Number(values.runs ?? (smoke ? 1 : 3));
+  // each API script gets this long before it is stopped (and reported failed): the whole run stays under 20 minutes
+  const partTimeoutMs = Number(values['part-timeout'] ?? (smoke ? 180 : 300)) * 1000;
   // a smoke run writes its report and history to a temporary folder: its figures are not comparable
   const outDir = path.resolve(values.out ?? (smoke ? fs.mkdtempSync(path.join(os.tmpdir(), 'khela-bench-smoke-')) : here));
   fs.mkdirSync(outDir, { recursive: true });
@@ -427,7 +432,7 @@ export async function main(argv = process.argv.slice(2)) {
     const t0 = Date.now();
     let result;
     try {
-      result = await runApiPart(part, { smoke, db: values.db, work, timeoutMs: (smoke ? 4 : 10) * 60_000 });
+      result = await runApiPart(part, { smoke, db: values.db, work, timeoutMs: partTimeoutMs });
     } catch (err) {
       result = { status: 'failed', note: String(err?.message ?? err), figures: [] };
     }
