@@ -33,6 +33,8 @@ import protectionStaffRoutes from './protection/staff/routes';
 import protectionRoutes from './protection/routes';
 import { recordRefusal } from './protection/service';
 import { CAPTCHA_ID_HEADER } from '@khela/contracts';
+import { registerOps } from './ops/plugin';
+import { requestIdOptions } from './ops/request-id';
 
 export type DomainPlugin = (app: FastifyInstance) => Promise<void>;
 
@@ -82,11 +84,14 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
     ...(isInstance ? { loggerInstance: logger as Logger } : { logger: logger as FastifyServerOptions['logger'] }),
     bodyLimit: 1_048_576,
     trustProxy: trustProxySetting(),
+    ...requestIdOptions,
   }).withTypeProvider<ZodTypeProvider>() as unknown as FastifyInstance;
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // request ids, metrics hooks, /ready and /metrics (ops/plugin.ts), before any route
+  await registerOps(app, { db: opts.db, production: opts.production ?? isProduction() });
   await registerSecurityHeaders(app);
 
   const broker = opts.broker ?? (await createBroker(opts.db));

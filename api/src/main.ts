@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { assertStartable, ConfigError } from './config';
 import { createDb, migrate } from './db';
 import { createFeedConsumer, type FeedConsumer } from './exchange/feed/consumer';
+import { gracefulShutdown } from './ops/shutdown';
 import { seed } from './seed';
 
 const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
@@ -24,10 +25,14 @@ async function main() {
     if (closing) return;
     closing = true;
     log.info({ signal }, 'shutting down');
-    await feed?.stop();
-    await app.close();
-    await db.close();
-    process.exit(0);
+    try {
+      const { clean } = await gracefulShutdown({ app, db, feed, log });
+      log.info({ clean }, 'stopped');
+      process.exit(0);
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
@@ -37,6 +42,7 @@ async function main() {
   // Each process mirrors the odds feed itself (reconnecting until the feed answers); ODDS_FEED=off for none.
   if (process.env.ODDS_FEED !== 'off' && !closing) {
     feed = createFeedConsumer(app);
+    app.ops.feed = feed; // /ready asks it whether the feed is connected
     feed.start();
   }
 }

@@ -9,6 +9,7 @@ import { ProtectionRefusal, assertMayPlay, assertMayWager, recordRefusal } from 
 import type { CasinoConfig } from './config';
 import { lockPlayer } from '../core/players';
 import { hashLaunchToken } from './service';
+import { callbackRetries } from '../ops/metrics';
 
 /*
  * The operator's seamless wallet: what a game provider calls for every round.
@@ -186,6 +187,7 @@ export class SeamlessWallet {
       throw new Refusal('DUPLICATE_TRANSACTION', 'This transaction id was already used with different details.');
     }
     if (row.kind === 'bet' && row.rolled_back) throw new Refusal('TRANSACTION_ROLLED_BACK', 'This bet was rolled back.');
+    callbackRetries.inc({ source: 'provider' });
     return { replay: row.response };
   }
 

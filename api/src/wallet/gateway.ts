@@ -1,5 +1,6 @@
 import { checkCall, pathOf, signCall } from '@khela/contracts/signing';
 import type { WalletConfig } from './config';
+import { requestIdHeaders } from '../ops/request-id';
 
 export interface GatewayPayment {
   payment_id: string;
@@ -24,7 +25,11 @@ export function gatewayClient(config: WalletConfig, fetchImpl: typeof fetch = fe
       res = await fetchImpl(url, {
         method,
         // method, path, time and body are signed: a GET of one payment cannot be replayed for another or later
-        headers: { 'content-type': 'application/json', ...signCall(config.gatewaySecret, { method, path: pathOf(url), body: raw }) },
+        headers: {
+          'content-type': 'application/json',
+          ...requestIdHeaders(),
+          ...signCall(config.gatewaySecret, { method, path: pathOf(url), body: raw }),
+        },
         body: method === 'POST' ? raw : undefined,
         signal: AbortSignal.timeout(10_000),
       });

@@ -24,6 +24,7 @@ import { fromMinor, getPlayerBalance, parseMinor, walletFigures } from '../ledge
 import { protectionConfig, type ProtectionConfig } from '../protection/config';
 import { walletConfig, type WalletConfig } from './config';
 import { gatewayClient, GatewayUnavailable, type GatewayClient } from './gateway';
+import { callbackRetries } from '../ops/metrics';
 import { afterMoney, notifyStaff } from './notify';
 import { makePaymentRoute } from './receipts';
 import {
@@ -170,7 +171,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
       if (settled.changed) {
         await afterMoney(app, settled.tx.player_id);
         await notifyStaff(app, { id: settled.tx.id });
-      }
+      } else callbackRetries.inc({ source: 'gateway' });
       return { ok: true, status: settled.tx.status };
     });
   });

@@ -1,4 +1,5 @@
 import { MESSAGING_SIGNATURE_HEADER, MESSAGING_TIMESTAMP_HEADER, signTimestamped } from '@khela/contracts/signing';
+import { requestIdHeaders } from '../../ops/request-id';
 
 export interface OutgoingMessage {
   channel: 'sms' | 'email';
@@ -21,6 +22,7 @@ export function httpMessenger(baseUrl: string, secret: string): Messenger {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
+          ...requestIdHeaders(),
           [MESSAGING_TIMESTAMP_HEADER]: ts,
           [MESSAGING_SIGNATURE_HEADER]: signTimestamped(secret, ts, body),
         },
