@@ -16,31 +16,72 @@ export interface PostgresOptions {
   /** Sets `search_path` on every connection (tests use one schema per run). */
   schema?: string;
   max?: number;
+  /** First wait before the LISTEN connection reconnects after losing the server; doubles up to 5 s (PG_RECONNECT_MS). */
+  reconnectMs?: number;
 }
 
 export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: opts.url,
     max: opts.max ?? 10,
+    // a server that does not answer fails the request instead of holding it for ever
+    connectionTimeoutMillis: 5_000,
     types: customTypes,
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
   });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
-  let listener: pg.Client | null = null;
+  let listener: Promise<pg.Client> | null = null;
+  let closed = false;
+  let reconnectTimer: NodeJS.Timeout | null = null;
+  const firstDelay = opts.reconnectMs ?? (Number(process.env.PG_RECONNECT_MS) || 500);
+  let delay = firstDelay;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
-  async function listenerClient(): Promise<pg.Client> {
+  /**
+   * The one connection that LISTENs. When the server goes away (restart, failover) it is replaced and every
+   * channel is listened to again, so push across processes resumes by itself; an unhandled 'error' on it would
+   * otherwise end the process.
+   */
+  function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
     const c = new pg.Client({ connectionString: opts.url, types: customTypes });
-    await c.connect();
+    const lost = () => {
+      if (closed || !listener) return;
+      listener = null;
+      c.removeAllListeners('notification');
+      c.end().catch(() => undefined);
+      scheduleReconnect();
+    };
+    c.on('error', lost);
+    c.on('end', lost);
     c.on('notification', (n) => {
       for (const h of handlers.get(n.channel) ?? []) h(n.payload ?? '');
     });
-    listener = c;
-    return c;
+    const ready = (async () => {
+      await c.connect();
+      for (const channel of handlers.keys()) await c.query(`LISTEN ${quoteIdent(channel)}`);
+      delay = firstDelay;
+      return c;
+    })();
+    listener = ready;
+    ready.catch(() => {
+      if (listener === ready) listener = null;
+      c.end().catch(() => undefined);
+    });
+    return ready;
   }
 
-  const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
+  function scheduleReconnect() {
+    if (closed || reconnectTimer || !handlers.size) return;
+    reconnectTimer = setTimeout(() => {
+      reconnectTimer = null;
+      listenerClient().catch(() => {
+        delay = Math.min(delay * 2, 5_000);
+        scheduleReconnect();
+      });
+    }, delay);
+  }
 
   return {
     kind: 'postgres',
@@ -57,12 +98,16 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
           };
           const result = await fn(q);
           await client.query('COMMIT');
+          client.release();
           return result;
         } catch (err) {
-          await client.query('ROLLBACK').catch(() => undefined);
+          // a connection that cannot even roll back (server restarted, link cut) is dropped, not pooled again
+          const rolledBack = await client.query('ROLLBACK').then(
+            () => true,
+            () => false,
+          );
+          client.release(rolledBack ? undefined : (err as Error));
           throw err;
-        } finally {
-          client.release();
         }
       }),
     async listen(channel, handler) {
@@ -82,7 +127,10 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
     async close() {
-      await listener?.end().catch(() => undefined);
+      closed = true;
+      if (reconnectTimer) clearTimeout(reconnectTimer);
+      const c = await listener?.catch(() => null);
+      await c?.end().catch(() => undefined);
       await pool.end();
     },
   };

@@ -1,8 +1,11 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkCall, pathOf, signCall } from '@khela/contracts/signing';
 import { config } from '../config';
+import { gatewayConfig } from './config';
 
 /**
  * Payment gateway stand-in (e-wallet deposits). Protocol, as a real gateway would speak it:
@@ -14,6 +17,8 @@ import { config } from '../config';
  * - GET /gateway/pay/:id is the page where the tester approves or declines.
  * - On a decision the gateway POSTs a signed callback to callback_url and retries with backoff
  *   until the merchant acknowledges it with a 2xx.
+ * - With a data dir (SANDBOX_DATA_DIR) payments are written to a JSON file on every change and read back at start:
+ *   a gateway stopped between a decision and its callback's acknowledgement delivers it after the restart.
  */
 
 export type PaymentStatus = 'pending' | 'success' | 'failed' | 'expired';
@@ -52,19 +57,49 @@ export interface GatewayOptions {
   /** Delays between callback attempts, in ms (the last one repeats). */
   retryDelaysMs?: number[];
   maxAttempts?: number;
+  /** Wait before the first callback attempt (ms). */
+  firstDelayMs?: number;
+  /** Where payments are kept across restarts; null: memory only. */
+  dataFile?: string | null;
   fetchImpl?: typeof fetch;
+}
+
+/** Reads the payments a previous run of the gateway saved (none when the file is missing or unreadable). */
+function loadPayments(file: string | null): Payment[] {
+  if (!file) return [];
+  try {
+    const saved = JSON.parse(fs.readFileSync(file, 'utf8')) as { payments?: Payment[] };
+    return Array.isArray(saved.payments) ? saved.payments : [];
+  } catch {
+    return [];
+  }
 }
 
 const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
   const secret = opts.secret ?? config.gatewaySecret;
   const publicUrl = (opts.publicUrl ?? config.publicUrl).replace(/\/$/, '');
-  const delays = opts.retryDelaysMs ?? [500, 1000, 2000, 5000, 10000, 30000];
-  const maxAttempts = opts.maxAttempts ?? 50;
+  const env = gatewayConfig();
+  const delays = opts.retryDelaysMs ?? env.retryDelaysMs;
+  const maxAttempts = opts.maxAttempts ?? env.maxAttempts;
+  const firstDelayMs = opts.firstDelayMs ?? env.firstDelayMs;
+  const dataFile = opts.dataFile === undefined ? env.dataFile : opts.dataFile;
   const doFetch = opts.fetchImpl ?? fetch;
   const payments = new Map<string, Payment>();
   const byRef = new Map<string, string>();
   const timers = new Set<NodeJS.Timeout>();
   app.addHook('onClose', async () => timers.forEach((t) => clearTimeout(t)));
+
+  /**
+   * Writes every payment to the data file (write to a temporary file, then rename: a kill mid-write leaves the
+   * previous copy whole). Synchronous, so a decision is on disk before its answer or callback leaves.
+   */
+  const save = () => {
+    if (!dataFile) return;
+    fs.mkdirSync(path.dirname(dataFile), { recursive: true });
+    const tmp = `${dataFile}.${process.pid}.tmp`;
+    fs.writeFileSync(tmp, JSON.stringify({ payments: [...payments.values()] }));
+    fs.renameSync(tmp, dataFile);
+  };
 
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     (req as FastifyRequest & { rawBody?: string }).rawBody = body as string;
@@ -105,6 +140,7 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
   function expireIfDue(p: Payment) {
     if (p.status === 'pending' && Date.now() > p.expires_at) {
       p.status = 'expired';
+      save();
       deliver(p);
     }
   }
@@ -123,6 +159,7 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
     const attempt = async () => {
       if (p.callback.acknowledged) return;
       p.callback.attempts += 1;
+      save();
       try {
         const res = await doFetch(p.callback_url, {
           method: 'POST',
@@ -134,22 +171,39 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
         if (res.ok) {
           p.callback.acknowledged = true;
           p.callback.last_error = null;
+          save();
           return;
         }
         p.callback.last_error = `HTTP ${res.status}`;
       } catch (err) {
         p.callback.last_error = (err as Error).message;
       }
+      save();
       if (p.callback.attempts >= maxAttempts) return;
-      const delay = delays[Math.min(p.callback.attempts - 1, delays.length - 1)]!;
+      later(delays[Math.min(p.callback.attempts - 1, delays.length - 1)]!);
+    };
+    const later = (delay: number) => {
       const t = setTimeout(() => {
         timers.delete(t);
         void attempt();
       }, delay);
       timers.add(t);
     };
-    void attempt();
+    if (firstDelayMs > 0) later(firstDelayMs);
+    else void attempt();
   }
+
+  // A restarted gateway: its payments again, and every decided payment whose callback was not acknowledged
+  // (a decision made just before the stop, or one still being retried) is delivered anew.
+  for (const p of loadPayments(dataFile)) {
+    payments.set(p.payment_id, p);
+    byRef.set(p.merchant_ref, p.payment_id);
+  }
+  app.addHook('onReady', async () => {
+    for (const p of payments.values()) {
+      if (p.status !== 'pending' && !p.callback.acknowledged && p.callback.attempts < maxAttempts) deliver(p);
+    }
+  });
 
   app.post('/api/payments', async (req, reply) => {
     const raw = (req as FastifyRequest & { rawBody?: string }).rawBody ?? '';
@@ -176,6 +230,7 @@ const gateway: FastifyPluginAsync<GatewayOptions> = async (app, opts) => {
     };
     payments.set(p.payment_id, p);
     byRef.set(p.merchant_ref, p.payment_id);
+    save();
     return signed(req, reply, view(p));
   });
 
@@ -241,6 +296,7 @@ ${p.trxid ? `<p class="muted">Transaction ${esc(p.trxid)}</p>` : ''}
         p.status = verb === 'approve' ? 'success' : 'failed';
         p.trxid = verb === 'approve' ? `TX${randomBytes(5).toString('hex').toUpperCase()}` : null;
         p.number = number || null;
+        save();
         deliver(p);
       }
       return reply.send(resultPage(p));
