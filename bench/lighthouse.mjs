@@ -46,7 +46,11 @@ export function figuresOf(lhr) {
     fcp: num('first-contentful-paint'),
     jsKb: scriptBytes / 1024,
     score: typeof lhr.categories?.performance?.score === 'number' ? lhr.categories.performance.score * 100 : null,
-    scripts: requests.filter((r) => r.resourceType === 'Script').length,
+    // where the JavaScript comes from: every script request, largest first (the report lists them for the home page)
+    scripts: requests
+      .filter((r) => r.resourceType === 'Script')
+      .map((r) => ({ url: r.url, kb: (r.transferSize ?? 0) / 1024 }))
+      .sort((a, b) => b.kb - a.kb),
     warnings: lhr.runWarnings ?? [],
     error: lhr.runtimeError?.code ?? null,
   };
@@ -100,13 +104,42 @@ export async function lighthouseOnce(o) {
   }
 }
 
-/** Median figures of several runs, plus each run's figures. */
+/** Median figures of several runs (failed runs left out), plus each run's figures. */
 export function summarise(runs) {
   const keys = ['lcp', 'tbt', 'cls', 'fcp', 'jsKb', 'score'];
+  const ok = runs.filter((r) => !r.failed);
   return {
-    median: Object.fromEntries(keys.map((k) => [k, median(runs.map((r) => r[k]))])),
+    median: Object.fromEntries(keys.map((k) => [k, median(ok.map((r) => r[k]))])),
     runs,
   };
+}
+
+/**
+ * One unmeasured visit of every URL in a plain Chromium, so the servers' first answers (the API's first queries,
+ * the static servers' first file reads) are not part of the first measured run; a production site is warm.
+ */
+export async function warmUp(visits) {
+  const browser = await puppeteer.launch({ executablePath: CHROMIUM, args: CHROME_FLAGS });
+  try {
+    for (const v of visits) {
+      const page = await browser.newPage();
+      try {
+        if (v.storage) {
+          await page.goto(`${new URL(v.url).origin}/favicon.svg`);
+          await page.evaluate((entries) => {
+            for (const [k, val] of entries) localStorage.setItem(k, val);
+          }, Object.entries(v.storage));
+        }
+        await page.goto(v.url, { waitUntil: 'networkidle2', timeout: 60_000 });
+      } catch {
+        // a slow warm-up visit is not a failure: the measured runs say how the page does
+      } finally {
+        await page.close();
+      }
+    }
+  } finally {
+    await browser.close();
+  }
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

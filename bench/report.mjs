@@ -129,7 +129,8 @@ export function renderHtml(run, history) {
       const table = p.figures.length
         ? `<table><thead><tr><th>Figure</th><th>Value</th><th>Target</th><th>Met</th><th>Note</th></tr></thead><tbody>${rows}</tbody></table>`
         : '';
-      return `<section><h2>${esc(p.title)}</h2>${status}${table}</section>`;
+      const details = p.details ? `<details><summary>Details</summary><pre>${esc(p.details)}</pre></details>` : '';
+      return `<section><h2>${esc(p.title)}</h2>${status}${table}${details}</section>`;
     })
     .join('\n');
   // the data is JSON inside a script element: "<" is escaped so no value can close the element

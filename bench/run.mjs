@@ -192,13 +192,14 @@ async function pageContext(site) {
 
 /** Every page of PAGES on the federated site (and the monolith), runs interleaved so both see the same machine. */
 async function measurePages({ site, ctx, runs, withMonolith }) {
-  const { lighthouseOnce, summarise } = await import('./lighthouse.mjs');
+  const { lighthouseOnce, summarise, warmUp } = await import('./lighthouse.mjs');
   const builds = [
     { name: 'federated', origin: site.base(site.ports.shell) },
     ...(withMonolith ? [{ name: 'monolith', origin: site.base(MONOLITH_PORT) }] : []),
   ];
-  // one unmeasured visit per build and page: the servers' first answers (PGlite warm-up, file reads) are not the page's
-  for (const b of builds) for (const p of PAGES) await fetch(`${b.origin}${p.path(ctx)}`).catch(() => undefined);
+  await warmUp(
+    builds.flatMap((b) => PAGES.map((p) => ({ url: `${b.origin}${p.path(ctx)}`, storage: p.session ? ctx.storage : undefined }))),
+  );
   const results = {};
   for (const p of PAGES) {
     for (const b of builds) results[`${b.name}.${p.key}`] = [];
@@ -206,7 +207,16 @@ async function measurePages({ site, ctx, runs, withMonolith }) {
       for (const b of builds) {
         const url = `${b.origin}${p.path(ctx)}`;
         const t0 = Date.now();
-        const fig = await lighthouseOnce({ url, storage: p.session ? ctx.storage : undefined });
+        let fig;
+        try {
+          fig = await lighthouseOnce({ url, storage: p.session ? ctx.storage : undefined });
+        } catch (err) {
+          // one crashed run (Chromium killed, a timeout) leaves the median to the others
+          fig = { failed: String(err?.message ?? err).slice(0, 300) };
+          log(`lighthouse ${b.name} ${p.key} run ${r + 1}/${runs} failed: ${fig.failed}`);
+          results[`${b.name}.${p.key}`].push(fig);
+          continue;
+        }
         results[`${b.name}.${p.key}`].push(fig);
         log(
           `lighthouse ${b.name} ${p.key} run ${r + 1}/${runs}: LCP ${fmt(fig.lcp)} ms, TBT ${fmt(fig.tbt)} ms, CLS ${fig.cls?.toFixed(3)}, FCP ${fmt(fig.fcp)} ms, JS ${fmt(fig.jsKb)} KB (${Math.round((Date.now() - t0) / 1000)} s)${fig.error ? ` error ${fig.error}` : ''}`,
@@ -215,6 +225,17 @@ async function measurePages({ site, ctx, runs, withMonolith }) {
     }
   }
   return Object.fromEntries(Object.entries(results).map(([k, v]) => [k, summarise(v)]));
+}
+
+/** Where the home page's JavaScript comes from (the first successful run): every script, largest first. */
+function scriptsDetails(summaries, build) {
+  const run = summaries[`${build}.home`]?.runs.find((r) => !r.failed);
+  if (!run?.scripts?.length) return undefined;
+  const rows = run.scripts.map((sc) => {
+    const u = new URL(sc.url);
+    return `| ${u.port ? `:${u.port}` : u.host}${u.pathname} | ${sc.kb.toFixed(1)} |`;
+  });
+  return [`Home page scripts (${build}, one run), KB transferred:`, '', '| Script | KB |', '|---|---:|', ...rows].join('\n');
 }
 
 const fmt = (v) => (v === null || v === undefined ? '—' : Math.round(v));
@@ -333,7 +354,7 @@ function printFigures(run) {
     for (const f of p.figures) {
       const target = formatTarget(f);
       console.log(
-        `   ${f.label.padEnd(52)} ${formatValue(f.value, f.unit).padStart(14)}   ${target ? `${target.padEnd(10)} ${metText(f)}` : ''}`,
+        `   ${f.label.padEnd(60)} ${formatValue(f.value, f.unit).padStart(14)}   ${target ? `${target.padEnd(10)} ${metText(f)}` : ''}`,
       );
     }
   }
@@ -412,10 +433,19 @@ export async function main(argv = process.argv.slice(2)) {
       const ctx = await pageContext(site);
       const summaries = await measurePages({ site, ctx, runs, withMonolith });
       lhPart.figures = lighthouseFigures(summaries);
-      lhPart.note = `Median of ${runs} run${runs === 1 ? '' : 's'} per page, each in a fresh Chromium profile (cold cache).`;
+      lhPart.note = `Median of ${runs} run${runs === 1 ? '' : 's'} per page, each in a fresh Chromium profile (cold cache). Load average after the runs: ${loadavg()}.`;
+      lhPart.details = scriptsDetails(summaries, 'federated');
+      const failedRuns = Object.entries(summaries).flatMap(([k, s]) => s.runs.filter((r) => r.failed).map((r) => `${k}: ${r.failed}`));
+      if (failedRuns.length) lhPart.note += ` Failed runs (left out of the medians): ${failedRuns.join('; ')}.`;
+      const noRun = Object.entries(summaries).filter(([, s]) => s.runs.every((r) => r.failed));
+      if (noRun.length) {
+        for (const p of [lhPart, monoPart]) p.status = 'failed';
+        lhPart.note += ` No successful run of ${noRun.map(([k]) => k).join(', ')}.`;
+      }
       if (withMonolith) {
         monoPart.figures = monolithFigures(summaries);
         monoPart.note = `Monolith: bench/monolith (the shell's build without Module Federation, each remote's exposed app a dynamic import), served on its own port with the same API; runs interleaved with the federated ones.`;
+        monoPart.details = scriptsDetails(summaries, 'monolith');
       }
     } catch (err) {
       console.error(err);
