@@ -3,11 +3,15 @@ import gameProvider from './provider/plugin';
 import outbox from './outbox/plugin';
 import paymentGateway from './gateway/plugin';
 import odds from './odds/plugin';
+import { fetchWithRequestId } from './request-id';
 
 export interface SandboxPart {
   prefix: string;
   description: string;
-  plugin: FastifyPluginAsync;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  plugin: FastifyPluginAsync<any>;
+  /** The part's options (besides its prefix). */
+  options?: Record<string, unknown>;
 }
 
 // Each part registers itself here (one line per part).
@@ -19,5 +23,7 @@ export const sandboxParts: SandboxPart[] = [
     prefix: '/gateway',
     description: 'Payment gateway: e-wallet payment pages (approve/decline) with signed callbacks',
     plugin: paymentGateway,
+    // callbacks carry the id of the request that decided the payment
+    options: { fetchImpl: fetchWithRequestId },
   },
 ];

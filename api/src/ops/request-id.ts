@@ -17,7 +17,6 @@ export function requestIdFrom(header: string | string[] | undefined): string {
 /** Fastify's options: `genReqId` validates the header itself (Fastify's requestIdHeader would take it as sent). */
 export const requestIdOptions = {
   genReqId: (req: IncomingMessage) => requestIdFrom(req.headers[REQUEST_ID_HEADER]),
-  requestIdLogLabel: 'reqId',
 };
 
 /** The id of the request being handled, across its awaits (set by the ops plugin). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { signCall } from '@khela/contracts/signing';
+import { fetchWithRequestId } from '../request-id';
 
 /**
  * The provider's side of the seamless-wallet protocol: signed JSON calls to the operator's
@@ -28,7 +29,7 @@ export type WalletTransport = (
 
 export function fetchTransport(baseUrl: string, timeoutMs = 8000): WalletTransport {
   return async (path, body, headers) => {
-    const res = await fetch(`${baseUrl.replace(/\/$/, '')}${path}`, {
+    const res = await fetchWithRequestId(`${baseUrl.replace(/\/$/, '')}${path}`, {
       method: 'POST',
       body,
       headers,
