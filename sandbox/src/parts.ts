@@ -8,7 +8,6 @@ import { fetchWithRequestId } from './request-id';
 export interface SandboxPart {
   prefix: string;
   description: string;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any
   plugin: FastifyPluginAsync<any>;
   /** The part's options (besides its prefix). */
   options?: Record<string, unknown>;
