@@ -11,6 +11,10 @@ const log = pino({ level: process.env.LOG_LEVEL ?? 'info' });
 async function main() {
   // Production refuses missing, short or development secrets before touching the database.
   assertStartable();
+  // production runs the compiled build (pnpm --filter api build; node dist/server/main.js): tsx costs start time and memory
+  if (process.env.NODE_ENV === 'production' && import.meta.url.endsWith('.ts')) {
+    log.warn('NODE_ENV=production under tsx: run the compiled build (api/dist/server/main.js) instead');
+  }
   const port = Number(process.env.PORT ?? 4000);
   const host = process.env.HOST ?? '127.0.0.1';
   const db = await createDb();
