@@ -95,9 +95,10 @@ describe.each(engines)('exchange settlement on $name', ({ make, skip }) => {
   const houseBalance = async (name: 'exchange' | 'commission') =>
     BigInt(
       (
-        await db.query<{ b: string | null }>(`SELECT balance_minor AS b FROM ledger_accounts WHERE code = $1 AND currency = 'BDT'`, [
-          `house:${name}`,
-        ])
+        await db.query<{ b: string | null }>(
+          `SELECT SUM(balance_minor)::text AS b FROM ledger_accounts WHERE code = $1 AND currency = 'BDT'`,
+          [`house:${name}`],
+        )
       ).rows[0]?.b ?? 0,
     );
   const postedTo = async (marketId: string, code: string) =>

@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { bothDatabases, createPlayer } from '../testing/helpers';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { migrate } from '../db';
+import { findMigrations } from '../db/migrate';
+import { createPgliteDb } from '../db/pglite';
+import { createPostgresDb } from '../db/postgres';
+import { reportDays } from '../operator/reports/service';
+import { TEST_DATABASE_URL, bothDatabases, createPlayer } from '../testing/helpers';
+import { ledgerConfig } from './config';
 import {
   IdempotencyConflict,
   InsufficientFunds,
@@ -8,6 +16,7 @@ import {
   checkLedger,
   fromMinor,
   getBalance,
+  getHouseBalance,
   getPlayerBalance,
   houseAccount,
   playerAccounts,
@@ -126,6 +135,28 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
     expect(await getBalance(db, p.main)).toBe(9000n);
   });
 
+  it('replays a key whose retry names another shard of the same house account', async () => {
+    const p = await fundedPlayer('100.00');
+    const shards = new Set<number>();
+    while (shards.size < 2) shards.add(await db.tx((q) => houseAccount(q, 'cash', 'BDT')));
+    const [a, b] = [...shards];
+    const input = (house: number): TransferInput => ({
+      idempotencyKey: `retry:${p.id}`,
+      kind: 'deposit',
+      legs: [
+        { account: p.main, amountMinor: 700n },
+        { account: house, amountMinor: -700n },
+      ],
+    });
+    const first = await db.tx((q) => transfer(q, input(a!)));
+    const again = await db.tx((q) => transfer(q, input(b!)));
+    expect(again).toMatchObject({ replayed: true, transferId: first.transferId });
+    expect(await getBalance(db, p.main)).toBe(10700n);
+    // another house account is other details, not the same transfer
+    const other = await db.tx((q) => houseAccount(q, 'games', 'BDT'));
+    await expect(db.tx((q) => transfer(q, input(other)))).rejects.toThrow(IdempotencyConflict);
+  });
+
   it('throws IdempotencyConflict when a key comes back with other legs', async () => {
     const p = await fundedPlayer('100.00');
     const legs = (n: bigint) => [
@@ -231,5 +262,157 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
     );
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await getBalance(db, p.main)).toBe(9900n);
+  });
+
+  it('refuses a transfer naming an account that does not exist, and records nothing', async () => {
+    const p = await fundedPlayer('1.00');
+    const legs = [
+      { account: p.main, amountMinor: -100n },
+      { account: 987_654_321, amountMinor: 100n },
+    ];
+    await expect(db.tx((q) => transfer(q, { idempotencyKey: `ghost:${p.id}`, kind: 'seed', legs }))).rejects.toThrow(
+      'Unknown ledger account',
+    );
+    const left = await db.query('SELECT 1 FROM ledger_transfers WHERE idempotency_key = $1', [`ghost:${p.id}`]);
+    expect(left.rows).toEqual([]);
+  });
+
+  it('50 concurrent transfers across house shards keep every balance exact and never overdraw a player', async () => {
+    expect(ledgerConfig().houseShards).toBeGreaterThan(1);
+    const houseBefore = await db.tx((q) => getHouseBalance(q, 'cash', 'BDT'));
+    const players = await Promise.all(Array.from({ length: 5 }, () => fundedPlayer('10.00')));
+    const shardsBefore = await db.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE code = 'house:cash' AND currency = 'BDT'`);
+    // Each player holds 1000 minor; ten payouts of 300 each race per player (3 fit), and five deposits of 7 each.
+    const jobs = players.flatMap((p, i) => [
+      ...Array.from({ length: 5 }, (_, k) => ({ p, key: `shard:${p.id}:${i}:out:${k}`, delta: -300n })),
+      ...Array.from({ length: 5 }, (_, k) => ({ p, key: `shard:${p.id}:${i}:in:${k}`, delta: 7n })),
+    ]);
+    expect(jobs).toHaveLength(50);
+    const results = await Promise.allSettled(
+      jobs.map((j) =>
+        db.tx(async (q) =>
+          transfer(q, {
+            idempotencyKey: j.key,
+            kind: j.delta > 0n ? 'deposit' : 'withdraw.payout',
+            legs: [
+              { account: j.p.main, amountMinor: j.delta },
+              { account: await houseAccount(q, 'cash', 'BDT'), amountMinor: -j.delta },
+            ],
+          }),
+        ),
+      ),
+    );
+    const failed = results.flatMap((r) => (r.status === 'rejected' ? [r.reason as unknown] : []));
+    expect(failed.every((e) => e instanceof InsufficientFunds)).toBe(true);
+    let moved = 0n;
+    for (const p of players) {
+      const done = jobs.filter((j, i) => j.p === p && results[i]!.status === 'fulfilled');
+      const expected = 1000n + done.reduce((s, j) => s + j.delta, 0n);
+      const balance = await getBalance(db, p.main);
+      expect(balance).toBe(expected);
+      expect(balance).toBeGreaterThanOrEqual(0n);
+      // 1000 + 35 covers at most three payouts of 300
+      expect(done.filter((j) => j.delta < 0n).length).toBe(3);
+      moved += expected - 1000n;
+    }
+    // the house is every shard summed: it gave out the 5 × 1000 funding and took back what the players lost
+    expect(await db.tx((q) => getHouseBalance(q, 'cash', 'BDT'))).toBe(houseBefore - 5000n - moved);
+    const shards = await db.query<{ id: string }>(`SELECT id FROM ledger_accounts WHERE code = 'house:cash' AND currency = 'BDT'`);
+    expect(Math.max(shards.rows.length, shardsBefore.rows.length)).toBeGreaterThan(1);
+    const total = await db.query<{ s: string }>('SELECT SUM(balance_minor)::text AS s FROM ledger_accounts');
+    expect(total.rows[0]!.s).toBe('0');
+    expect((await checkLedger(db)).problems).toEqual([]);
+  });
+});
+
+describe.each(engines)('house shards on an existing database ($name)', ({ name, skip }) => {
+  if (skip) {
+    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
+    return;
+  }
+  const before = findMigrations().filter((m) => m.number < 30);
+  const after = findMigrations().filter((m) => m.number >= 30);
+  let db: Db;
+  let dropSchema = async () => undefined;
+  beforeAll(async () => {
+    if (name === 'pglite') db = await createPgliteDb('memory');
+    else {
+      const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: TEST_DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE SCHEMA ${schema}`);
+      await admin.end();
+      db = await createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 5 });
+      dropSchema = async () => {
+        const c = new pg.Client({ connectionString: TEST_DATABASE_URL });
+        await c.connect();
+        await c.query(`DROP SCHEMA ${schema} CASCADE`);
+        await c.end();
+      };
+    }
+    await migrate(db, before);
+  });
+  afterAll(async () => {
+    await db.close();
+    await dropSchema();
+  });
+
+  it('keeps the report and house totals of the unsharded house rows, then spreads new transfers over shards', async () => {
+    expect(after[0]?.name).toBe('0030_ledger_house_shards.sql');
+    // History written before the migration: one house:cash row, as the old code made it.
+    const players = await db.tx(async (q) => {
+      const ids = [await createPlayer(q), await createPlayer(q)];
+      const cash = await q.query<{ id: string }>(
+        `INSERT INTO ledger_accounts (code, currency, allow_negative) VALUES ('house:cash', 'BDT', true) RETURNING id`,
+      );
+      const out = [];
+      for (const id of ids) {
+        const main = await q.query<{ id: string }>(
+          `INSERT INTO ledger_accounts (player_id, code, currency) VALUES ($1, $2, 'BDT') RETURNING id`,
+          [id, `player:${id}:main`],
+        );
+        const t = await q.query<{ id: string }>(
+          `INSERT INTO ledger_transfers (idempotency_key, kind) VALUES ($1, 'deposit') RETURNING id`,
+          [`old:${id}`],
+        );
+        await q.query(`INSERT INTO ledger_postings (transfer_id, account_id, amount_minor) VALUES ($1, $2, 12345), ($1, $3, -12345)`, [
+          t.rows[0]!.id,
+          main.rows[0]!.id,
+          cash.rows[0]!.id,
+        ]);
+        await q.query('UPDATE ledger_accounts SET balance_minor = balance_minor + 12345 WHERE id = $1', [main.rows[0]!.id]);
+        await q.query('UPDATE ledger_accounts SET balance_minor = balance_minor - 12345 WHERE id = $1', [cash.rows[0]!.id]);
+        out.push({ id, main: Number(main.rows[0]!.id) });
+      }
+      return out;
+    });
+    const today = new Date(Date.now() + 6 * 3600_000).toISOString().slice(0, 10);
+    const reportBefore = await db.tx((q) => reportDays(q, { from: today, to: today }));
+    expect(reportBefore[0]?.deposits).toBe('246.90');
+
+    await migrate(db, after);
+    expect(await db.tx((q) => reportDays(q, { from: today, to: today }))).toEqual(reportBefore);
+    expect(await db.tx((q) => getHouseBalance(q, 'cash', 'BDT'))).toBe(-24690n);
+
+    // New deposits land on several shards; the totals still read as one house account.
+    for (let i = 0; i < 40; i++) {
+      await db.tx(async (q) =>
+        transfer(q, {
+          idempotencyKey: `new:${i}`,
+          kind: 'deposit',
+          legs: [
+            { account: players[i % 2]!.main, amountMinor: 100n },
+            { account: await houseAccount(q, 'cash', 'BDT'), amountMinor: -100n },
+          ],
+        }),
+      );
+    }
+    const shards = await db.query<{ n: string }>(`SELECT count(*)::text AS n FROM ledger_accounts WHERE code = 'house:cash'`);
+    expect(Number(shards.rows[0]!.n)).toBeGreaterThan(1);
+    expect(await db.tx((q) => getHouseBalance(q, 'cash', 'BDT'))).toBe(-24690n - 4000n);
+    const reportAfter = await db.tx((q) => reportDays(q, { from: today, to: today }));
+    expect(reportAfter[0]?.deposits).toBe('286.90');
+    expect(await getPlayerBalance(db, players[0]!.id)).toMatchObject({ balanceMinor: 12345n + 2000n });
+    expect((await checkLedger(db)).problems).toEqual([]);
   });
 });

@@ -1,5 +1,7 @@
 import type { Queryable } from '../db';
 import { HttpError } from '../http/errors';
+import { ledgerTransfers } from '../ops/metrics';
+import { ledgerConfig } from './config';
 import { fromMinor, parseMinor } from './money';
 
 export type Currency = 'BDT' | 'INR' | 'PKR';
@@ -67,8 +69,10 @@ export class IdempotencyConflict extends HttpError {
 
 export class LedgerError extends Error {}
 
-const legKey = (l: Leg) => `${l.account}:${l.amountMinor}`;
-const sameLegs = (a: Leg[], b: Leg[]) => a.length === b.length && a.map(legKey).sort().join() === b.map(legKey).sort().join();
+/** A leg by its account's code and currency, not its id: a retry names another shard of the same house account. */
+const legKey = (codes: Map<number, string>) => (l: Leg) => `${codes.get(l.account) ?? `?${l.account}`}:${l.amountMinor}`;
+const sameLegs = (codes: Map<number, string>, a: Leg[], b: Leg[]) =>
+  a.length === b.length && a.map(legKey(codes)).sort().join() === b.map(legKey(codes)).sort().join();
 
 /**
  * Moves money atomically inside the caller's transaction `q`. Legs must sum to zero.
@@ -85,43 +89,55 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
   }
   if (legs.reduce((s, l) => s + l.amountMinor, 0n) !== 0n) throw new LedgerError('Legs must sum to zero');
 
-  // ON CONFLICT DO NOTHING waits for a concurrent insert of the same key, then yields nothing.
-  const ins = await q.query<{ id: string }>(
-    `INSERT INTO ledger_transfers (idempotency_key, kind, reference, metadata)
-     VALUES ($1, $2, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id`,
-    [input.idempotencyKey, input.kind, input.reference ?? null, JSON.stringify(input.metadata ?? {})],
-  );
-  if (!ins.rows[0]) return replay(q, input);
-  const transferId = Number(ins.rows[0].id);
-
   const ids = [...new Set(legs.map((l) => l.account))].sort((a, b) => a - b);
-  const locked = await q.query<{ id: string; currency: string; balance_minor: string; allow_negative: boolean }>(
-    `SELECT id, currency, balance_minor, allow_negative FROM ledger_accounts
-     WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
-    [ids],
+  // One round trip records the transfer and locks its accounts in id order (no deadlocks). ON CONFLICT DO NOTHING
+  // waits for a concurrent insert of the same key, then yields no id and locks nothing: a replay.
+  const locked = await q.query<{
+    transfer_id: string | null;
+    id: string | null;
+    currency: string;
+    balance_minor: string;
+    allow_negative: boolean;
+  }>(
+    `WITH t AS (
+       INSERT INTO ledger_transfers (idempotency_key, kind, reference, metadata)
+       VALUES ($1, $2, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+     ), a AS (
+       SELECT id, currency, balance_minor, allow_negative FROM ledger_accounts
+       WHERE id = ANY($5::bigint[]) AND EXISTS (SELECT 1 FROM t) ORDER BY id FOR UPDATE
+     )
+     SELECT (SELECT id FROM t) AS transfer_id, a.* FROM (SELECT 1) one LEFT JOIN a ON true`,
+    [input.idempotencyKey, input.kind, input.reference ?? null, JSON.stringify(input.metadata ?? {}), ids],
   );
-  if (locked.rows.length !== ids.length) throw new LedgerError('Unknown ledger account in transfer');
-  if (new Set(locked.rows.map((r) => r.currency)).size > 1) throw new LedgerError('Legs mix currencies');
+  const transferIdText = locked.rows[0]?.transfer_id;
+  if (transferIdText == null) return replay(q, input);
+  const transferId = Number(transferIdText);
+  const rows = locked.rows.filter((r) => r.id !== null);
+  if (rows.length !== ids.length) throw new LedgerError('Unknown ledger account in transfer');
+  if (new Set(rows.map((r) => r.currency)).size > 1) throw new LedgerError('Legs mix currencies');
 
   const balances = new Map<number, bigint>();
-  for (const row of locked.rows) {
+  const deltas: bigint[] = [];
+  for (const row of rows) {
     const id = Number(row.id);
     const before = parseMinor(row.balance_minor);
     const delta = legs.filter((l) => l.account === id).reduce((s, l) => s + l.amountMinor, 0n);
     const after = before + delta;
     if (after < 0n && delta < 0n && !row.allow_negative) throw new InsufficientFunds(id, before, -delta);
     balances.set(id, after);
+    deltas.push(delta);
   }
-  for (const [id, after] of balances) {
-    await q.query('UPDATE ledger_accounts SET balance_minor = $2, version = version + 1 WHERE id = $1', [id, after.toString()]);
-  }
-  for (const l of legs) {
-    await q.query('INSERT INTO ledger_postings (transfer_id, account_id, amount_minor) VALUES ($1, $2, $3)', [
-      transferId,
-      l.account,
-      l.amountMinor.toString(),
-    ]);
-  }
+  // One more round trip writes the balances and the postings (the rows are locked: the deltas land on what was checked).
+  await q.query(
+    `WITH b AS (
+       UPDATE ledger_accounts a SET balance_minor = a.balance_minor + d.delta, version = a.version + 1
+       FROM unnest($1::bigint[], $2::bigint[]) AS d(id, delta) WHERE a.id = d.id
+     )
+     INSERT INTO ledger_postings (transfer_id, account_id, amount_minor)
+     SELECT $3, l.account, l.amount FROM unnest($4::bigint[], $5::bigint[]) WITH ORDINALITY AS l(account, amount, n) ORDER BY l.n`,
+    [ids, deltas.map(String), transferId, legs.map((l) => l.account), legs.map((l) => l.amountMinor.toString())],
+  );
+  ledgerTransfers.inc({ kind: input.kind });
   return { transferId, replayed: false, balances };
 }
 
@@ -137,7 +153,12 @@ async function replay(q: Queryable, input: TransferInput): Promise<TransferResul
     [row.id],
   );
   const stored = postings.rows.map((p) => ({ account: Number(p.account_id), amountMinor: parseMinor(p.amount_minor) }));
-  if (row.kind !== input.kind || !sameLegs(stored, input.legs)) throw new IdempotencyConflict(input.idempotencyKey);
+  const accounts = await q.query<{ id: string; code: string; currency: string }>(
+    'SELECT id, code, currency FROM ledger_accounts WHERE id = ANY($1::bigint[])',
+    [[...new Set([...stored, ...input.legs].map((l) => l.account))]],
+  );
+  const codes = new Map(accounts.rows.map((a) => [Number(a.id), `${a.code}:${a.currency}`]));
+  if (row.kind !== input.kind || !sameLegs(codes, stored, input.legs)) throw new IdempotencyConflict(input.idempotencyKey);
   const balances = new Map(postings.rows.map((p) => [Number(p.account_id), parseMinor(p.balance_minor)]));
   return { transferId: Number(row.id), replayed: true, balances };
 }
@@ -148,15 +169,17 @@ async function ensureAccount(
   currency: Currency,
   playerId: number | null,
   allowNegative: boolean,
+  shard = 0,
 ): Promise<number> {
-  const found = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [code, currency]);
+  const select = 'SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2 AND shard = $3';
+  const found = await q.query<{ id: string }>(select, [code, currency, shard]);
   if (found.rows[0]) return Number(found.rows[0].id);
   await q.query(
-    `INSERT INTO ledger_accounts (player_id, code, currency, allow_negative) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (code, currency) DO NOTHING`,
-    [playerId, code, currency, allowNegative],
+    `INSERT INTO ledger_accounts (player_id, code, currency, allow_negative, shard) VALUES ($1, $2, $3, $4, $5)
+     ON CONFLICT (code, currency, shard) DO NOTHING`,
+    [playerId, code, currency, allowNegative, shard],
   );
-  const again = await q.query<{ id: string }>('SELECT id FROM ledger_accounts WHERE code = $1 AND currency = $2', [code, currency]);
+  const again = await q.query<{ id: string }>(select, [code, currency, shard]);
   return Number(again.rows[0]!.id);
 }
 
@@ -206,9 +229,25 @@ export async function getPlayerOwed(q: Queryable, playerId: number): Promise<big
   return r.rows[0] ? -parseMinor(r.rows[0].balance_minor) : 0n;
 }
 
-/** The operator's side of every move: may go negative (house:cash is money that came in or went out). */
+const { houseShards } = ledgerConfig();
+
+/**
+ * The operator's side of every move: may go negative (house:cash is money that came in or went out). Each call
+ * names one shard of the house account, picked at random (see LedgerConfig.houseShards): post to it, but read the
+ * house's balance with getHouseBalance, never getBalance of one shard.
+ */
 export function houseAccount(q: Queryable, name: HouseAccount, currency: Currency): Promise<number> {
-  return ensureAccount(q, `house:${name}`, currency, null, true);
+  const shard = Math.floor(Math.random() * houseShards);
+  return ensureAccount(q, `house:${name}`, currency, null, true, shard);
+}
+
+/** The house account's balance: every shard summed (0 when it never moved). */
+export async function getHouseBalance(q: Queryable, name: HouseAccount, currency: Currency): Promise<bigint> {
+  const r = await q.query<{ balance_minor: string }>(
+    'SELECT COALESCE(SUM(balance_minor), 0)::text AS balance_minor FROM ledger_accounts WHERE code = $1 AND currency = $2',
+    [`house:${name}`, currency],
+  );
+  return parseMinor(r.rows[0]!.balance_minor);
 }
 
 export async function getBalance(q: Queryable, accountId: number): Promise<bigint> {

@@ -383,9 +383,9 @@ describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, mak
     expect(debit.statusCode, debit.body).toBe(200);
     expect(await available(id)).toBe('100.00');
     const house = await db.query<{ balance_minor: string }>(
-      `SELECT balance_minor FROM ledger_accounts WHERE code = 'house:adjustment' AND currency = 'BDT'`,
+      `SELECT SUM(balance_minor)::text AS balance_minor FROM ledger_accounts WHERE code = 'house:adjustment' AND currency = 'BDT'`,
     );
-    expect(house.rows[0]).toBeDefined();
+    expect(house.rows[0]?.balance_minor).toBe('-10000');
     const audit = await db.query<{ action: string; before: any; after: any; reason: string }>(
       `SELECT action, before, after, reason FROM operator_audit WHERE entity_type = 'player' AND entity_id = $1 ORDER BY id`,
       [String(id)],
