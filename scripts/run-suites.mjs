@@ -3,7 +3,8 @@
 // (CI must stay well under its limit as the suites grow; this shows where the minutes go).
 import { spawnSync } from 'node:child_process';
 
-const suites = ['typecheck', 'lint', 'format:check', 'test:unit', 'test:e2e'];
+// test:cluster: the cluster mode's fault-injection suite (nginx, two API processes, a private PostgreSQL)
+const suites = ['typecheck', 'lint', 'format:check', 'test:unit', 'test:e2e', 'test:cluster'];
 const times = [];
 const report = () => {
   console.log('\nSuite times:');

@@ -257,12 +257,14 @@ export class Cluster {
   }
 
   apiSpec(i) {
-    const compiledMain = path.join(root, 'api/dist/main.js');
-    const compiled = fs.existsSync(compiledMain) && (this.o.compiled || this.env.NODE_ENV === 'production');
+    // the compiled API (api's build: dist/server/main.js) with --compiled or NODE_ENV=production; tsx otherwise
+    const compiledMain = ['api/dist/server/main.js', 'api/dist/main.js'].map((f) => path.join(root, f)).find((f) => fs.existsSync(f));
+    const compiled = Boolean(compiledMain) && (this.o.compiled || this.env.NODE_ENV === 'production');
     return {
       name: `api${i + 1}`,
-      cmd: compiled ? process.execPath : path.join(root, 'api/node_modules/.bin/tsx'),
-      args: [compiled ? compiledMain : path.join(root, 'api/src/main.ts')],
+      // node itself runs the server (tsx as a loader, not its CLI wrapper), so a signal reaches the server's process
+      cmd: process.execPath,
+      args: compiled ? [compiledMain] : ['--import', 'tsx', path.join(root, 'api/src/main.ts')],
       cwd: path.join(root, 'api'),
       env: {
         ...this.env,
@@ -286,8 +288,8 @@ export class Cluster {
   sandboxSpec() {
     return {
       name: 'sandbox',
-      cmd: path.join(root, 'sandbox/node_modules/.bin/tsx'),
-      args: [path.join(root, 'sandbox/src/main.ts')],
+      cmd: process.execPath,
+      args: ['--import', 'tsx', path.join(root, 'sandbox/src/main.ts')],
       cwd: path.join(root, 'sandbox'),
       env: {
         ...this.env,
@@ -340,10 +342,12 @@ export class Cluster {
     return false;
   }
 
-  /** /ready when the API has it (database, feed, migrations), else /health. */
+  /** /ready when the API has it (database, feed, migrations), else /health; false at once if the process exited. */
   async waitReady(apiUrl, ms = 120_000) {
     const until = Date.now() + ms;
+    const child = this.children.get(`api${this.apiUrls.indexOf(apiUrl) + 1}`);
     while (Date.now() < until) {
+      if (child && (child.exitCode !== null || child.signalCode !== null)) return false;
       try {
         const r = await fetch(`${apiUrl}/ready`, { signal: AbortSignal.timeout(2000) });
         if (r.ok) return true;
@@ -356,7 +360,7 @@ export class Cluster {
 
   async start() {
     const nginxBin = ensureNginx();
-    fs.mkdirSync(path.join(this.o.runDir, 'tmp'), { recursive: true });
+    for (const d of ['tmp', 'storage', 'receipts']) fs.mkdirSync(path.join(this.o.runDir, d), { recursive: true });
     if (this.o.logDir) fs.mkdirSync(this.o.logDir, { recursive: true });
     const confPath = path.join(this.o.runDir, 'nginx.conf');
     fs.writeFileSync(confPath, nginxConfig({ runDir: this.o.runDir, ports: this.ports, env: this.env }));
@@ -369,7 +373,14 @@ export class Cluster {
     this.spawn(this.apiSpec(0));
     if (!(await this.waitReady(this.apiUrls[0], 180_000))) throw new Error('the first API process did not become ready');
     for (let i = 1; i < this.ports.api.length; i++) this.spawn(this.apiSpec(i));
-    await Promise.all(this.apiUrls.slice(1).map((u) => this.waitReady(u, 180_000)));
+    const rest = await Promise.all(this.apiUrls.slice(1).map((u) => this.waitReady(u, 180_000)));
+    if (rest.some((ok) => !ok))
+      throw new Error(
+        `API process(es) ${rest
+          .map((ok, i) => (ok ? '' : `api${i + 2}`))
+          .filter(Boolean)
+          .join(', ')} did not become ready (see their log)`,
+      );
     await this.waitFor(`${this.sandboxUrl}/health`, 60_000);
     await this.waitFor(`${this.siteUrl}/api/health`, 10_000, (r) => r.status < 500);
     return this;

@@ -1,0 +1,541 @@
+#!/usr/bin/env node
+// Fault-injection suite of the cluster mode (issue 16): a private PostgreSQL (initdb/pg_ctl, port 55470 by
+// default), two API processes + sandbox + nginx (scripts/cluster/start.mjs), then each fault in turn, printing what
+// it cost (requests retried, seconds to recover) and failing on any money lost or doubled.
+//
+//   node e2e/cluster/run.mjs [--only a,b,c,d,e] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
+//
+// Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (55470).
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { Cluster, root } from '../../scripts/cluster/start.mjs';
+import {
+  approveDeposits,
+  balanceOf,
+  call,
+  dbQuery,
+  ledgerProblems,
+  must,
+  newPlayer,
+  operatorToken,
+  privatePostgres,
+  resetStats,
+  sleep,
+  sseStream,
+  stats,
+  submitDeposit,
+} from './lib.mjs';
+
+const argv = process.argv.slice(2);
+const only = (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter((x) => argv.includes('--only') && x);
+const wanted = (f) => !only.length || only.includes(f);
+const started = Date.now();
+const offset = process.env.KHELA_PORT_OFFSET ?? '70';
+const pgPort = Number(process.env.FAULTS_PG_PORT ?? 55470);
+const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khela-faults-'));
+
+const results = [];
+const failures = [];
+const check = (ok, what) => {
+  if (!ok) failures.push(what);
+  console.log(`    ${ok ? 'ok  ' : 'FAIL'} ${what}`);
+};
+const secs = (ms) => (ms / 1000).toFixed(1);
+
+const db = privatePostgres(pgPort);
+let cluster = null;
+let control = null;
+const cleanup = async () => {
+  control?.close();
+  if (cluster && !argv.includes('--keep')) await cluster.stop().catch(() => undefined);
+  db.stop();
+};
+process.on('SIGINT', () => cleanup().then(() => process.exit(130)));
+
+async function main() {
+  console.log(`private PostgreSQL on 127.0.0.1:${pgPort} (${db.dir})`);
+  await db.start();
+  cluster = new Cluster({
+    apiCount: 2,
+    databaseUrl: db.url,
+    runDir,
+    logDir: path.join(runDir, 'logs'),
+    quiet: true,
+    env: {
+      ...process.env,
+      KHELA_PORT_OFFSET: offset,
+      LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+      // many sign-ups and log-ins from one address
+      RATE_LIMIT_SCALE: '50',
+      WALLET_MAX_PENDING: '50',
+      // test-time delays: the feed consumer reconnects fast, the gateway retries fast, the LISTEN connection too
+      ODDS_RECONNECT_MS: '200',
+      ODDS_RECONNECT_MAX_MS: '1000',
+      ODDS_HEARTBEAT_MS: '500',
+      PG_RECONNECT_MS: '200',
+      GATEWAY_RETRY_DELAYS_MS: '300,600,1000',
+      GATEWAY_CALLBACK_DELAY_MS: '1500',
+      EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:200,BOOKMAKER:100,FANCY:100',
+      SHUTDOWN_GRACE_MS: '5000',
+      SANDBOX_DATA_DIR: path.join(runDir, 'sandbox-data'),
+      // TODO(H4): a process starting against a seeded database picks another house shard for the demo's opening
+      // transfer and the seed's replay fails with IdempotencyConflict; one shard until the seed names its shard
+      LEDGER_HOUSE_SHARDS: process.env.LEDGER_HOUSE_SHARDS ?? '1',
+    },
+  });
+  const t0 = Date.now();
+  await cluster.start();
+  console.log(`cluster up in ${secs(Date.now() - t0)} s: ${cluster.siteUrl} -> ${cluster.apiUrls.join(', ')}; logs in ${runDir}/logs`);
+  const site = cluster.siteUrl;
+  const sandbox = cluster.sandboxUrl;
+  const opToken = await operatorToken(site);
+
+  // ---- a. kill -9 one API process during a burst of deposits and exchange bets ------------------------------
+  if (wanted('a')) {
+    console.log('\n[a] kill -9 an API process during a burst of deposits and exchange bets');
+    const PLAYERS = 10;
+    const FUND = 5000;
+    const DEPOSITS = [200, 300, 150];
+    const STAKES = [100, 150, 120, 200, 110];
+    const players = [];
+    for (let i = 0; i < PLAYERS; i += 5) {
+      players.push(...(await Promise.all(Array.from({ length: Math.min(5, PLAYERS - i) }, () => newPlayer(site, sandbox, 'fa')))));
+    }
+    for (const p of players) {
+      await submitDeposit(site, p, String(FUND), `fund-${p.username}`);
+      await approveDeposits(site, opToken, p);
+    }
+    const market = await openMarket(site, sandbox);
+    resetStats();
+    let done = 0;
+    const total = PLAYERS * (DEPOSITS.length + STAKES.length);
+    const burst = players.map(async (p) => {
+      const ops = [
+        ...DEPOSITS.map((amount, i) => () => submitDeposit(site, p, String(amount), `burst-dep-${p.username}-${i}`)),
+        ...STAKES.map(
+          (stake, i) => () =>
+            must(
+              call(site, 'POST', '/api/exchange/bets', {
+                token: p.token,
+                key: `burst-bet-${p.username}-${i}`,
+                body: {
+                  market_id: market.marketId,
+                  selection_id: market.selectionId,
+                  side: 'BACK',
+                  price: market.price,
+                  stake: String(stake),
+                },
+              }),
+              'bet',
+            ),
+        ),
+      ];
+      // interleaved, as a player deposits and bets at once
+      ops.sort(() => Math.random() - 0.5);
+      for (const op of ops) {
+        await op();
+        done += 1;
+      }
+    });
+    // a request that fails for good fails the fault, after the kill below has run
+    const settled = Promise.allSettled(burst);
+    const burstStart = Date.now();
+    while (done < total / 4 && Date.now() - burstStart < 30_000) await sleep(10);
+    const killedAt = Date.now();
+    await cluster.kill('api1', 'SIGKILL');
+    console.log(`    killed api1 after ${done}/${total} requests`);
+    const outcomes = await settled;
+    const lost = outcomes.filter((o) => o.status === 'rejected');
+    check(lost.length === 0, `every player's requests succeeded in the end${lost.length ? `: ${lost[0].reason.message}` : ''}`);
+    const burstStats = { ...stats };
+    const recoverMs = burstStats.lastFailureAt ? burstStats.lastFailureAt - killedAt : 0;
+    for (const p of players) await approveDeposits(site, opToken, p);
+    // the process comes back (as a supervisor would restart it) for the next faults
+    cluster.restart('api1');
+    await cluster.waitReady(cluster.apiUrls[0], 120_000);
+
+    let exact = 0;
+    for (const p of players) {
+      const b = await balanceOf(site, p);
+      const want = FUND + DEPOSITS.reduce((a, x) => a + x, 0);
+      const wantExposure = STAKES.reduce((a, x) => a + x, 0);
+      const deposits = await dbQuery(
+        db.url,
+        `SELECT count(*)::int AS n, coalesce(sum(amount_minor), 0)::bigint AS total FROM wallet_transactions
+          WHERE player_id = $1 AND action = 'deposit' AND status = 1`,
+        [p.remoteId],
+      );
+      const bets = await dbQuery(
+        db.url,
+        'SELECT count(*)::int AS n, coalesce(sum(stake_minor), 0)::bigint AS total FROM exchange_bets WHERE player_id = $1',
+        [p.remoteId],
+      ).catch(() => [{ n: -1, total: -1 }]);
+      const ok =
+        b.balance === want &&
+        b.exposure === wantExposure &&
+        Math.abs(b.available - (b.balance - b.exposure)) < 0.005 &&
+        deposits[0].n === 1 + DEPOSITS.length &&
+        Number(deposits[0].total) === want * 100 &&
+        (bets[0].n === -1 || (bets[0].n === STAKES.length && Number(bets[0].total) === wantExposure * 100));
+      if (ok) exact += 1;
+      else
+        console.log(
+          `    ${p.username}: balance ${b.balance} (want ${want}), exposure ${b.exposure} (want ${wantExposure}), deposits ${deposits[0].n}/${deposits[0].total}, bets ${bets[0].n}/${bets[0].total}`,
+        );
+    }
+    const problems = await ledgerProblems(db.url);
+    check(exact === PLAYERS, `${exact}/${PLAYERS} players' balances, exposures, deposits and bets exact (no request lost or doubled)`);
+    check(
+      problems.length === 0,
+      `ledger: every transfer sums to zero, every account equals its postings${problems.length ? `: ${problems.slice(0, 3).join('; ')}` : ''}`,
+    );
+    results.push({
+      fault: 'a. kill -9 api1 mid-burst',
+      cost: `${burstStats.requests} requests, ${burstStats.retried} retried by clients (${burstStats.failedAttempts} failed attempts), clients recovered ${secs(Math.max(0, recoverMs))} s after the kill, ${nginxMoved()} requests moved on by nginx`,
+    });
+  }
+
+  // ---- b. restart PostgreSQL while players browse --------------------------------------------------------------
+  if (wanted('b')) {
+    console.log('\n[b] restart PostgreSQL (pg_ctl restart -m fast) while players browse');
+    const browsers = await Promise.all(Array.from({ length: 4 }, () => newPlayer(site, sandbox, 'fb')));
+    const watcher = browsers[0];
+    await submitDeposit(site, watcher, '1000', `b-fund-${watcher.username}`);
+    await approveDeposits(site, opToken, watcher);
+    const pidsBefore = cluster.apiUrls.map((_, i) => cluster.child(`api${i + 1}`).pid);
+    // a stream opened straight on api1 before the restart; the deposit afterwards is approved through api2, so the
+    // balance push must cross processes by the (reconnected) LISTEN/NOTIFY
+    const ticket = (await must(call(cluster.apiUrls[0], 'POST', '/api/push/ticket', { token: watcher.token, body: {} }), 'ticket')).ticket;
+    const stream = sseStream(`${cluster.apiUrls[0]}/api/push/stream?ticket=${encodeURIComponent(ticket)}`);
+    await stream.opened;
+    let browsing = true;
+    const log = [];
+    const browse = browsers.map(async (p) => {
+      while (browsing) {
+        const at = Date.now();
+        const pick = [
+          ['POST', '/api/balance', {}],
+          ['GET', '/api/exchange/bets', undefined],
+          ['GET', '/api/exchange-hub', undefined],
+        ][Math.floor(Math.random() * 3)];
+        const r = await call(site, pick[0], pick[1], { token: p.token, body: pick[2], retries: 0 }).catch(() => ({ ok: false, status: 0 }));
+        log.push({ at, ok: r.ok, status: r.status });
+        await sleep(100);
+      }
+    });
+    await sleep(500);
+    const restartAt = Date.now();
+    await db.restart();
+    const restartedAt = Date.now();
+    // recovered: every request succeeds for 2 s
+    let recoveredAt = 0;
+    while (Date.now() - restartedAt < 30_000) {
+      await sleep(250);
+      const lastFail = log.filter((x) => !x.ok).at(-1)?.at ?? 0;
+      if (Date.now() - Math.max(lastFail, restartedAt) > 2000) {
+        recoveredAt = Math.max(lastFail, restartAt);
+        break;
+      }
+    }
+    browsing = false;
+    await Promise.all(browse);
+    const failed = log.filter((x) => !x.ok && x.at >= restartAt - 100);
+    check(
+      recoveredAt > 0,
+      `the API recovered by itself (${failed.length} of ${log.length} browsing requests failed; statuses ${[...new Set(failed.map((f) => f.status))].join(',') || 'none'})`,
+    );
+    const pidsAfter = cluster.apiUrls.map((_, i) => cluster.child(`api${i + 1}`).pid);
+    const alive = cluster.apiUrls.map((_, i) => cluster.child(`api${i + 1}`).exitCode === null);
+    check(pidsAfter.join() === pidsBefore.join() && alive.every(Boolean), 'no API process restarted or died');
+    // push across processes after the restart
+    const before = (await balanceOf(site, watcher)).balance;
+    const dep = await submitDeposit(cluster.apiUrls[1], watcher, '250', `b-push-${watcher.username}`);
+    void dep;
+    await approveDeposits(cluster.apiUrls[1], opToken, watcher);
+    const want = before + 250;
+    let pushed = false;
+    const until = Date.now() + 10_000;
+    while (!pushed && Date.now() < until) {
+      pushed = stream.events.some((e) => e.event === 'balance' && Number(e.data?.balance) === want);
+      if (!pushed) await sleep(100);
+    }
+    check(
+      pushed,
+      `a stream open on api1 through the restart got the balance ${want} approved on api2 (LISTEN reconnected)${stream.ended ? '; the stream had ended' : ''}`,
+    );
+    stream.close();
+    results.push({
+      fault: 'b. PostgreSQL restart',
+      cost: `restart took ${secs(restartedAt - restartAt)} s; ${failed.length} browsing requests failed; all requests succeed again ${secs(Math.max(0, recoveredAt - restartAt))} s after the restart began; no process restarted`,
+    });
+  }
+
+  // ---- c. payment gateway stopped during an e-wallet deposit ------------------------------------------------
+  if (wanted('c')) {
+    console.log('\n[c] stop the payment gateway (sandbox) during an e-wallet deposit');
+    const p = await newPlayer(site, sandbox, 'fc');
+    const methods = (await must(call(site, 'GET', '/api/showpayment-menthod?name=deposit'), 'methods')).data;
+    const ewallet = methods.find((m) => m.name === 'E-Wallet' || m.account_type === 'ewallet');
+    const provider = 'bkash';
+    const req = await must(
+      call(site, 'POST', '/api/ewa/request', {
+        token: p.token,
+        key: `c-ewa-${p.username}`,
+        body: { amount: '700', type: ewallet.id, provider },
+      }),
+      'e-wallet request',
+    );
+    const paymentId = req.url.split('/').pop();
+    // the player approves on the gateway's page; the gateway queues the callback (GATEWAY_CALLBACK_DELAY_MS) and is
+    // stopped before sending it
+    const approved = await fetch(`${sandbox}/gateway/pay/${paymentId}/approve`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'number=01700000000',
+    });
+    await cluster.kill('sandbox', 'SIGKILL');
+    const stoppedAt = Date.now();
+    check(approved.ok, 'the gateway took the approval before it stopped');
+    const confirm = await must(call(site, 'POST', '/api/ewa/confirm', { token: p.token, body: { trx_id: req.transaction } }), 'confirm');
+    const during = await balanceOf(site, p);
+    check(
+      confirm.key === '0' && during.balance === 0,
+      `while the gateway is down the deposit stays pending (${confirm.message}, balance ${during.balance})`,
+    );
+    await sleep(1000);
+    const restartAt = Date.now();
+    cluster.restart('sandbox');
+    let completedAt = 0;
+    while (Date.now() - restartAt < 30_000) {
+      const b = await balanceOf(site, p).catch(() => ({ balance: -1 }));
+      if (b.balance === 700) {
+        completedAt = Date.now();
+        break;
+      }
+      await sleep(200);
+    }
+    check(
+      completedAt > 0,
+      `the gateway's resumed callback completed the deposit ${secs(completedAt - restartAt)} s after the gateway came back`,
+    );
+    // a player's confirm (which asks the gateway too) and the callback settle once between them
+    await call(site, 'POST', '/api/ewa/confirm', { token: p.token, body: { trx_id: req.transaction } });
+    await sleep(1500);
+    const after = await balanceOf(site, p);
+    const rows = await dbQuery(
+      db.url,
+      `SELECT count(*)::int AS n FROM ledger_transfers t JOIN ledger_postings lp ON lp.transfer_id = t.id
+         JOIN ledger_accounts a ON a.id = lp.account_id WHERE a.player_id = $1 AND lp.amount_minor > 0`,
+      [p.remoteId],
+    );
+    const gw = await (await fetch(`${sandbox}/gateway/api/payments`)).json().catch(() => ({ data: [] }));
+    const attempts = gw.data?.find((x) => x.payment_id === paymentId)?.callback?.attempts ?? '?';
+    check(after.balance === 700 && rows[0].n === 1, `credited exactly once (balance ${after.balance}, ${rows[0].n} credit posting)`);
+    results.push({
+      fault: 'c. gateway stopped mid-deposit',
+      cost: `gateway down ${secs(restartAt - stoppedAt)} s; deposit pending meanwhile; completed ${secs(completedAt - restartAt)} s after restart; ${attempts} callback attempt(s) after the restart`,
+    });
+  }
+
+  // ---- d. odds feed stopped ----------------------------------------------------------------------------------
+  if (wanted('d')) {
+    console.log('\n[d] stop the odds feed');
+    const p = await newPlayer(site, sandbox, 'fd');
+    await submitDeposit(site, p, '1000', `d-fund-${p.username}`);
+    await approveDeposits(site, opToken, p);
+    const market = await openMarket(site, sandbox);
+    // a probe: a back at 1000 rests unmatched and is cancelled at once, so probing costs no balance
+    const bet = async (i, retries = 12) => {
+      const r = await call(site, 'POST', '/api/exchange/bets', {
+        token: p.token,
+        key: `d-bet-${p.username}-${i}`,
+        retries,
+        body: { market_id: market.marketId, selection_id: market.selectionId, side: 'BACK', price: 1000, stake: '100' },
+      });
+      if (r.ok && r.json?.bet?.id) await call(site, 'DELETE', `/api/exchange/bets/${r.json.bet.id}`, { token: p.token, retries: 2 });
+      return r;
+    };
+    const first = await bet('before', 1);
+    check(first.ok, `a probe bet is taken while the feed is up (${first.status} ${first.ok ? '' : first.text.slice(0, 120)})`);
+    await cluster.kill('sandbox', 'SIGTERM');
+    const downAt = Date.now();
+    // the exchange says so: /ready answers 503 (feed), the market and a bet name the outage
+    let saidAt = 0;
+    let refusal = null;
+    let i = 0;
+    while (Date.now() - downAt < 20_000) {
+      const r = await bet(i++, 1);
+      if (!r.ok && /prices?_unavailable|prices are unavailable|odds feed/i.test(r.text)) {
+        refusal = `${r.status} ${r.json?.code ?? ''} ${r.json?.message ?? r.text.slice(0, 100)}`.trim();
+        saidAt = Date.now();
+        break;
+      }
+      await sleep(250);
+    }
+    check(
+      saidAt > 0,
+      `bets are refused while the feed is down (${refusal ?? 'never refused in 20 s'})${saidAt ? ` after ${secs(saidAt - downAt)} s` : ''}`,
+    );
+    const ready = await fetch(`${cluster.apiUrls[0]}/ready`)
+      .then((r) => r.status)
+      .catch(() => 0);
+    check(ready === 503, `/ready of each process reports the feed down (${ready})`);
+    const state = await call(site, 'GET', `/api/exchange/markets/${market.marketId}`);
+    const says = /unavailable/i.test(state.text);
+    check(says, `the market says prices are unavailable (${state.status}: ${says ? 'yes' : state.text.slice(0, 120)})`);
+    const upAt = Date.now();
+    cluster.restart('sandbox');
+    let recoveredAt = 0;
+    while (Date.now() - upAt < 30_000) {
+      const m = await openMarket(site, sandbox, 1).catch(() => null);
+      const r = m && (await bet(`up-${i++}`, 1));
+      if (r?.ok) {
+        recoveredAt = Date.now();
+        break;
+      }
+      await sleep(300);
+    }
+    check(recoveredAt > 0, `bets are taken again ${recoveredAt ? secs(recoveredAt - upAt) : 'never'} s after the feed returned`);
+    results.push({
+      fault: 'd. odds feed stopped',
+      cost: `bets refused ${saidAt ? secs(saidAt - downAt) : 'never'} s after the feed stopped; taken again ${recoveredAt ? secs(recoveredAt - upAt) : 'never'} s after it returned`,
+    });
+  }
+
+  // ---- e. a player's SSE stream survives the loss of its process (Playwright) -------------------------------
+  if (wanted('e')) {
+    console.log("\n[e] a browser's push stream survives the loss of its API process (Playwright)");
+    control = await controlServer(site, sandbox, opToken);
+    const spec = spawn(
+      path.join(root, 'e2e/node_modules/.bin/playwright'),
+      [
+        'test',
+        '-c',
+        path.join(root, 'e2e/cluster/playwright.config.ts'),
+        '--reporter=line',
+        '--retries=0',
+        '--output',
+        path.join(runDir, 'pw'),
+      ],
+      {
+        cwd: path.join(root, 'e2e'),
+        stdio: ['ignore', 'pipe', 'inherit'],
+        env: { ...process.env, CLUSTER_SITE_URL: site, CLUSTER_CONTROL_URL: `http://127.0.0.1:${control.address().port}` },
+      },
+    );
+    let out = '';
+    spec.stdout.on('data', (d) => {
+      out += d;
+      process.stdout.write(String(d).replace(/^/gm, '    '));
+    });
+    const code = await new Promise((r) => spec.on('exit', r));
+    const gap = /stream gap (\d+) ms/.exec(out)?.[1];
+    check(
+      code === 0,
+      `Playwright: the stream reconnected to the other process${gap ? ` after ${gap} ms` : ''} and got later balance pushes`,
+    );
+    results.push({
+      fault: 'e. SSE across a process loss',
+      cost: gap ? `stream gap ${secs(Number(gap))} s (limit 5 s)` : 'no figure (spec failed)',
+    });
+  }
+
+  // money across every fault
+  const problems = await ledgerProblems(db.url);
+  check(problems.length === 0, 'ledger consistent after every fault');
+}
+
+/** Requests nginx passed to a second process (its access log lists every upstream tried). */
+function nginxMoved() {
+  try {
+    return fs
+      .readFileSync(path.join(runDir, 'nginx-access.log'), 'utf8')
+      .split('\n')
+      .filter((l) => /up=\S+, /.test(l)).length;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A Match Odds market the API shows OPEN with a price, held still in the feed (freeze + resume) so bets neither
+ * lapse nor move during the test.
+ */
+async function openMarket(site, sandbox, tries = 40) {
+  for (let t = 0; t < tries; t++) {
+    try {
+      const events = await (await fetch(`${sandbox}/odds/api/sports-events/cricket`)).json();
+      const e = events.find((x) => !x.inplay) ?? events[0];
+      for (const action of ['freeze', 'resume']) await fetch(`${sandbox}/odds/markets/${e.MarketId}/${action}`, { method: 'POST' });
+      const state = (await call(site, 'GET', `/api/exchange/markets/${e.MarketId}`, { retries: 2 })).json;
+      const runner = state?.runners?.find((r) => r.back?.[0]?.price);
+      if (state?.status === 'OPEN' && runner)
+        return { marketId: e.MarketId, selectionId: runner.selection_id, price: runner.back[0].price };
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error('no open Match Odds market with prices');
+}
+
+/** What the Playwright spec asks of the suite: make a funded player, kill/restart a process, approve a deposit. */
+async function controlServer(site, sandbox, opToken) {
+  const players = new Map();
+  const server = http.createServer(async (req, res) => {
+    const send = (status, body) => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(body));
+    };
+    try {
+      const u = new URL(req.url, 'http://x');
+      const [, action, arg] = u.pathname.split('/');
+      if (action === 'player') {
+        const p = await newPlayer(site, sandbox, 'fe');
+        await submitDeposit(site, p, '1000', `e-fund-${p.username}`);
+        await approveDeposits(site, opToken, p);
+        players.set(p.username, p);
+        return send(200, { username: p.username, token: p.token, remote_id: p.remoteId });
+      }
+      if (action === 'kill') {
+        await cluster.kill(arg, 'SIGKILL');
+        return send(200, { killedAt: Date.now() });
+      }
+      if (action === 'restart') {
+        cluster.restart(arg);
+        const i = Number(arg.replace('api', '')) - 1;
+        return send(200, { ready: await cluster.waitReady(cluster.apiUrls[i], 120_000) });
+      }
+      if (action === 'deposit') {
+        const p = players.get(arg);
+        await submitDeposit(site, p, u.searchParams.get('amount') ?? '100', `e-dep-${p.username}-${Date.now()}`);
+        await approveDeposits(site, opToken, p);
+        return send(200, await balanceOf(site, p));
+      }
+      send(404, { message: 'unknown control' });
+    } catch (err) {
+      send(500, { message: err.message });
+    }
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  return server;
+}
+
+let code = 0;
+try {
+  await main();
+} catch (err) {
+  failures.push(`suite error: ${err.stack ?? err.message}`);
+  console.error(err);
+}
+console.log('\nWhat each fault cost:');
+for (const r of results) console.log(`  ${r.fault.padEnd(32)} ${r.cost}`);
+console.log(`\nload average ${fs.readFileSync('/proc/loadavg', 'utf8').trim()}; suite ${secs(Date.now() - started)} s`);
+if (failures.length) {
+  code = 1;
+  console.log(`\n${failures.length} check(s) failed:\n  ${failures.join('\n  ')}`);
+  console.log(`logs: ${runDir}/logs, nginx: ${runDir}/nginx-*.log`);
+} else console.log('\nall faults passed: no money lost or doubled');
+await cleanup();
+process.exit(code);
