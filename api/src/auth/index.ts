@@ -1,2 +1,4 @@
 export * from './sessions';
 export * from './passwords';
+export * from './session-cache';
+export * from './config';

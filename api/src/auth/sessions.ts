@@ -81,8 +81,13 @@ export const LIVE_SESSION_SQL = `s.revoked_at IS NULL AND s.expires_at > now() A
   AND (s.parent_hash IS NULL OR EXISTS (SELECT 1 FROM sessions ps WHERE ps.token_hash = s.parent_hash
        AND ps.revoked_at IS NULL AND ps.expires_at > now()))`;
 
-/** The player behind a live token, or null. */
+/** The player behind a live token, or null (no cache: see session-cache.ts for the one the routes use). */
 export async function playerForToken(q: Queryable, token: string): Promise<AuthPlayer | null> {
+  return (await lookupSession(q, tokenHash(token)))?.player ?? null;
+}
+
+/** A live session by its hash: its player, and when it (or its parent session) expires, in ms since the epoch. */
+export async function lookupSession(q: Queryable, hash: string): Promise<{ player: AuthPlayer; expiresAtMs: number } | null> {
   const r = await q.query<{
     id: string;
     username: string;
@@ -90,21 +95,24 @@ export async function playerForToken(q: Queryable, token: string): Promise<AuthP
     status: string;
     token_hash: string;
     scope: SessionScope;
+    expires_ms: string;
   }>(
-    `SELECT p.id, p.username, p.currency, p.status, s.token_hash, s.scope FROM sessions s JOIN players p ON p.id = s.player_id
+    `SELECT p.id, p.username, p.currency, p.status, s.token_hash, s.scope,
+            (extract(epoch FROM LEAST(s.expires_at, (SELECT ps.expires_at FROM sessions ps WHERE ps.token_hash = s.parent_hash))) * 1000)::bigint AS expires_ms
+     FROM sessions s JOIN players p ON p.id = s.player_id
      WHERE s.token_hash = $1 AND ${LIVE_SESSION_SQL}`,
-    [tokenHash(token)],
+    [hash],
   );
   const row = r.rows[0];
-  return row
-    ? {
-        id: Number(row.id),
-        username: row.username,
-        currency: row.currency,
-        status: row.status,
-        session: { hash: row.token_hash, scope: row.scope },
-      }
-    : null;
+  if (!row) return null;
+  const player: AuthPlayer = {
+    id: Number(row.id),
+    username: row.username,
+    currency: row.currency,
+    status: row.status,
+    session: { hash: row.token_hash, scope: row.scope },
+  };
+  return { player: Object.freeze(player), expiresAtMs: Number(row.expires_ms) };
 }
 
 export function bearerToken(header: string | undefined): string | null {

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '@khela/contracts';
 import type { Db } from '../db';
 import type { PushService } from '../push/service';
+import '../auth/session-cache';
 import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';
 import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../exchange/scope';
 import { Forbidden, Unauthenticated } from './errors';
@@ -45,7 +46,8 @@ export function authHook(mode: Endpoint['auth'], endpoint?: Pick<Endpoint, 'meth
     req.player = null;
     if (mode === 'none') return;
     const token = bearerToken(req.headers.authorization);
-    const player = token ? await playerForToken(this.db, token) : null;
+    // the process's session cache (auth/session-cache.ts) when the app has one
+    const player = token ? await (this.sessions ? this.sessions.playerForToken(this.db, token) : playerForToken(this.db, token)) : null;
     if (player?.session?.scope === 'exchange' && !exchangeOk) {
       if (mode === 'bearer') throw new Forbidden(EXCHANGE_TOKEN_REFUSED);
     } else {

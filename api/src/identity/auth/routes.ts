@@ -10,7 +10,16 @@ import {
   playerLoginEndpoint,
   resetPasswordEndpoint,
 } from '@khela/contracts';
-import { bearerToken, createSession, EXCHANGE_TOKEN_TTL_DAYS, hashPassword, mayLogIn, revokeSession, verifyPassword } from '../../auth';
+import {
+  bearerToken,
+  createSession,
+  EXCHANGE_TOKEN_TTL_DAYS,
+  hashPassword,
+  mayLogIn,
+  revokeSession,
+  sessionsEnded,
+  verifyPassword,
+} from '../../auth';
 import { verifyCaptcha } from '../../content/service';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
@@ -55,7 +64,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     const token = bearerToken(req.headers.authorization);
     // the session, its exchange tokens and their push streams end together
     const ended = token ? await revokeSession(db, token) : null;
-    if (ended) await app.push.endStreams(ended.playerId, ended.hashes);
+    if (ended) await sessionsEnded(app, ended.playerId, ended.hashes);
     return { message: 'Logged out.' };
   });
 
@@ -96,7 +105,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     }
     await releaseAttempt(db, attempt);
     await setPassword(db, Number(p.id), await hashPassword(req.body.new_password));
-    await app.push.endStreams(Number(p.id), 'all');
+    await sessionsEnded(app, Number(p.id), 'all');
     return { message: 'Password changed successfully. Please login with your new password.' };
   });
 
@@ -126,7 +135,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
       throw new ValidationFailed({ otp: [err.message] });
     });
     await setPassword(db, playerId, await hashPassword(b.password));
-    await app.push.endStreams(playerId, 'all');
+    await sessionsEnded(app, playerId, 'all');
     await clearEvents(db, 'login:username', b.username.toLowerCase());
     return { message: 'Password reset successfully. Please login with your new password.' };
   });

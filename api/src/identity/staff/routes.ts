@@ -16,7 +16,7 @@ import {
   staffRevokePlayerSessions,
   staffSetPlayerStatus,
 } from '@khela/contracts';
-import { DISABLED_STATUS } from '../../auth';
+import { DISABLED_STATUS, sessionsEnded } from '../../auth';
 import { registerEndpoint } from '../../http/endpoint';
 import { ValidationFailed } from '../../http/errors';
 import { toMinor } from '../../ledger';
@@ -64,7 +64,7 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
     const { id, session } = req.params;
     const r = await db.tx((q) => revokeOneSession(q, auditActor(req), id, session, req.body.reason));
     // the session's streams end in every process: the player's page finds its token refused and logs out
-    if (r.hashes.length) await app.push.endStreams(id, r.hashes);
+    if (r.hashes.length) await sessionsEnded(app, id, r.hashes);
     return { revoked: r.revoked, message: r.revoked ? 'Session ended.' : 'The session had already ended.' };
   });
 
@@ -72,7 +72,7 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
     requireOperator(req);
     const { id } = req.params;
     const r = await db.tx((q) => revokeAllSessions(q, auditActor(req), id, req.body.reason));
-    await app.push.endStreams(id, 'all');
+    await sessionsEnded(app, id, 'all');
     return { revoked: r.revoked, message: `${r.revoked} session(s) ended.` };
   });
 
@@ -81,13 +81,15 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
     const { id } = req.params;
     const r = await db.tx((q) => setPlayerStatus(q, auditActor(req), id, req.body));
     if (r.changed) {
+      // the cached status of the player's sessions (the other processes drop it on the trigger's NOTIFY)
+      app.sessions?.invalidatePlayer(id);
       // after the commit: the player's open pages apply the block at once; a disabled player's streams end
       await app.push.publish(id, 'account', {
         status: r.after.status,
         exchange_market: r.after.exchange_market === 0 ? 0 : 1,
         cs_market: r.after.cs_market === 0 ? 0 : 1,
       });
-      if (r.after.status === DISABLED_STATUS) await app.push.endStreams(id, 'all');
+      if (r.after.status === DISABLED_STATUS) await sessionsEnded(app, id, 'all');
       req.log.info({ operator: op.id, player: id, before: r.before, after: r.after }, 'player status');
     }
     return { ...r, message: r.changed ? 'Saved.' : 'Nothing changed.' };
