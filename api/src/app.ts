@@ -13,6 +13,7 @@ import { installErrorHandler } from './http/error-handler';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestLimit, trustProxySetting } from './http/request-limit';
 import { createBroker, type PushBroker } from './push/broker';
+import { registerSessionCache } from './auth/session-cache';
 import { createPushService } from './push/service';
 import { pushLimits, type PushLimits } from './push/streams';
 import pushRoutes from './push/routes';
@@ -100,6 +101,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorateRequest('player', null);
   app.decorateRequest('operator', null);
   app.addHook('onClose', async () => broker.close());
+  // live sessions kept in memory for a moment, dropped on every process by NOTIFY when one ends (auth/session-cache.ts)
+  await registerSessionCache(app, opts.db);
   await registerRequestLimit(app);
 
   const production = opts.production ?? isProduction();

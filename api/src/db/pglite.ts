@@ -46,10 +46,15 @@ export async function createPgliteDb(dataDir: string | 'memory'): Promise<Db> {
           }),
         ),
       ),
-    // Single process: an in-memory emitter is the notification bus.
+    // Single process: an in-memory emitter is the notification bus; what SQL notifies (pg_notify in a trigger,
+    // delivered when its transaction commits) reaches the same handlers.
     async listen(channel, handler) {
       events.on(channel, handler);
-      return async () => void events.off(channel, handler);
+      const unlistenSql = await exclusive(() => pg.listen(channel, handler));
+      return async () => {
+        events.off(channel, handler);
+        await exclusive(() => unlistenSql()).catch(() => undefined);
+      };
     },
     async notify(channel, payload) {
       queueMicrotask(() => events.emit(channel, payload));
