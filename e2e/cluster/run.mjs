@@ -443,9 +443,79 @@ async function main() {
     });
   }
 
+  // ---- r. rolling restart under traffic (SIGTERM: graceful shutdown, then /ready, one process at a time) ------
+  if (wanted('r')) {
+    console.log('\n[r] rolling restart of both API processes while players browse and deposit');
+    const players = await Promise.all(Array.from({ length: 4 }, () => newPlayer(site, sandbox, 'fr')));
+    let running = true;
+    const log = [];
+    let n = 0;
+    const traffic = players.map(async (p) => {
+      while (running) {
+        const deposit = n++ % 4 === 0;
+        const r = await (
+          deposit
+            ? call(site, 'POST', '/api/submit-deposit', {
+                token: p.token,
+                key: `r-${p.username}-${n}`,
+                body: { amount: '100', payment_id: await bkash(site) },
+              })
+            : call(site, 'POST', '/api/balance', { token: p.token, body: {} })
+        ).catch((err) => ({ ok: false, status: 0, text: err.message }));
+        // 409: the wallet's one-pending-deposit rule answered, which is an answer, not a failure
+        log.push({ ok: r.ok || r.status === 409, status: r.status, text: r.ok ? '' : r.text.slice(0, 80), deposit });
+        if (deposit && r.ok) p.deposits = (p.deposits ?? 0) + 1;
+        await sleep(50);
+      }
+    });
+    resetStats();
+    const rollAt = Date.now();
+    await cluster.roll();
+    const rolledMs = Date.now() - rollAt;
+    await sleep(500);
+    running = false;
+    await Promise.all(traffic);
+    const rollStats = { ...stats };
+    const failed = log.filter((x) => !x.ok);
+    let exact = 0;
+    for (const p of players) {
+      const rows = await dbQuery(db.url, "SELECT count(*)::int AS n FROM wallet_transactions WHERE player_id = $1 AND action = 'deposit'", [
+        p.remoteId,
+      ]);
+      if (rows[0].n === (p.deposits ?? 0)) exact += 1;
+    }
+    check(
+      exact === players.length,
+      `${exact}/${players.length} players have exactly the deposits they were answered (none lost or doubled)`,
+    );
+    check(
+      failed.length === 0,
+      `no request failed during the roll (${failed.length} of ${log.length}${
+        failed.length
+          ? `: ${failed
+              .slice(0, 3)
+              .map((f) => `${f.status} ${f.text}`)
+              .join(' | ')}`
+          : ''
+      })`,
+    );
+    results.push({
+      fault: 'r. rolling restart',
+      cost: `both processes rolled in ${secs(rolledMs)} s; ${log.length} requests, ${rollStats.retried} retried by clients, ${failed.length} failed`,
+    });
+  }
+
   // money across every fault
   const problems = await ledgerProblems(db.url);
   check(problems.length === 0, 'ledger consistent after every fault');
+}
+
+let bkashMethod = null;
+async function bkash(site) {
+  bkashMethod ??= (await must(call(site, 'GET', '/api/showpayment-menthod?name=deposit'), 'methods')).data.find(
+    (m) => m.name === 'bKash',
+  ).id;
+  return bkashMethod;
 }
 
 /** Requests nginx passed to a second process (its access log lists every upstream tried). */
