@@ -46,6 +46,9 @@ export function figuresOf(lhr) {
     fcp: num('first-contentful-paint'),
     jsKb: scriptBytes / 1024,
     score: typeof lhr.categories?.performance?.score === 'number' ? lhr.categories.performance.score * 100 : null,
+    // Lighthouse's measure of how fast this machine ran the page's CPU work at that moment (higher is faster;
+    // a mid-range desktop is about 1000): TBT scales with it, so a loaded machine shows here first
+    benchmarkIndex: typeof lhr.environment?.benchmarkIndex === 'number' ? lhr.environment.benchmarkIndex : null,
     // where the JavaScript comes from: every script request, largest first (the report lists them for the home page)
     scripts: requests
       .filter((r) => r.resourceType === 'Script')
@@ -106,7 +109,7 @@ export async function lighthouseOnce(o) {
 
 /** Median figures of several runs (failed runs left out), plus each run's figures. */
 export function summarise(runs) {
-  const keys = ['lcp', 'tbt', 'cls', 'fcp', 'jsKb', 'score'];
+  const keys = ['lcp', 'tbt', 'cls', 'fcp', 'jsKb', 'score', 'benchmarkIndex'];
   const ok = runs.filter((r) => !r.failed);
   return {
     median: Object.fromEntries(keys.map((k) => [k, median(ok.map((r) => r[k]))])),

@@ -4,7 +4,7 @@
 // bench/history.jsonl, and stops what it started. See bench/README.md.
 //
 //   node bench/run.mjs [--smoke] [--only lighthouse,monolith,api-throughput,ledger-transfers,push-fanout]
-//                      [--runs 3] [--out <dir>] [--db pglite|postgres|both] [--part-timeout 300]
+//                      [--runs 3] [--out <dir>] [--db pglite|postgres|both] [--part-timeout 480]
 //
 // --smoke: one short iteration of each part (one Lighthouse run per page, the API scripts' own --smoke); the
 // report goes to a temporary folder and bench/history.jsonl is left alone. Exit code: non-zero only when a part
@@ -62,6 +62,7 @@ const METRICS = [
   { key: 'fcp', label: 'FCP', unit: 'ms' },
   { key: 'jsKb', label: 'JavaScript transferred', unit: 'KB', id: 'js_kb' },
   { key: 'score', label: 'Performance score', unit: 'score' },
+  { key: 'benchmarkIndex', label: 'Lighthouse benchmark index (machine speed)', unit: 'score', id: 'benchmark_index' },
 ];
 
 const loadavg = () => fs.readFileSync('/proc/loadavg', 'utf8').split(' ').slice(0, 3).join(' ');
@@ -219,7 +220,7 @@ async function measurePages({ site, ctx, runs, withMonolith }) {
         }
         results[`${b.name}.${p.key}`].push(fig);
         log(
-          `lighthouse ${b.name} ${p.key} run ${r + 1}/${runs}: LCP ${fmt(fig.lcp)} ms, TBT ${fmt(fig.tbt)} ms, CLS ${fig.cls?.toFixed(3)}, FCP ${fmt(fig.fcp)} ms, JS ${fmt(fig.jsKb)} KB (${Math.round((Date.now() - t0) / 1000)} s)${fig.error ? ` error ${fig.error}` : ''}`,
+          `lighthouse ${b.name} ${p.key} run ${r + 1}/${runs}: LCP ${fmt(fig.lcp)} ms, TBT ${fmt(fig.tbt)} ms, CLS ${fig.cls?.toFixed(3)}, FCP ${fmt(fig.fcp)} ms, JS ${fmt(fig.jsKb)} KB, benchmark index ${fmt(fig.benchmarkIndex)} (${Math.round((Date.now() - t0) / 1000)} s)${fig.error ? ` error ${fig.error}` : ''}`,
         );
       }
     }
@@ -264,7 +265,7 @@ export function lighthouseFigures(summaries, prefix = 'lighthouse', build = 'fed
 
 /** The Module Federation overhead: monolith medians and the federated / monolith ratios (issue 15 targets). */
 export function monolithFigures(summaries) {
-  const figures = lighthouseFigures(summaries, 'monolith', 'monolith', false).filter((f) => !f.id.endsWith('.score'));
+  const figures = lighthouseFigures(summaries, 'monolith', 'monolith', false).filter((f) => !/\.(score|benchmark_index)$/.test(f.id));
   const ratio = (a, b) => (a === null || b === null || b === 0 ? null : a / b);
   for (const p of PAGES) {
     const fed = summaries[`federated.${p.key}`]?.median;
@@ -386,7 +387,7 @@ export async function main(argv = process.argv.slice(2)) {
   if (unknown.length) throw new Error(`unknown part(s): ${unknown.join(', ')}; parts are ${PARTS.join(', ')}`);
   const runs = Number(values.runs ?? (smoke ? 1 : 3));
   // each API script gets this long before it is stopped (and reported failed): the whole run stays under 20 minutes
-  const partTimeoutMs = Number(values['part-timeout'] ?? (smoke ? 180 : 300)) * 1000;
+  const partTimeoutMs = Number(values['part-timeout'] ?? (smoke ? 180 : 480)) * 1000;
   // a smoke run writes its report and history to a temporary folder: its figures are not comparable
   const outDir = path.resolve(values.out ?? (smoke ? fs.mkdtempSync(path.join(os.tmpdir(), 'khela-bench-smoke-')) : here));
   fs.mkdirSync(outDir, { recursive: true });
