@@ -50,10 +50,14 @@ let cluster = null;
 let control = null;
 const cleanup = async () => {
   control?.close();
-  if (cluster && !argv.includes('--keep')) await cluster.stop().catch(() => undefined);
+  if (argv.includes('--keep') && cluster) {
+    console.log(`--keep: the cluster (${cluster.siteUrl}) and its PostgreSQL (${db.url}) stay up; Ctrl+C stops them`);
+    await new Promise((resolve) => process.once('SIGINT', resolve));
+  }
+  await cluster?.stop().catch(() => undefined);
   db.stop();
 };
-process.on('SIGINT', () => cleanup().then(() => process.exit(130)));
+process.once('SIGINT', () => !argv.includes('--keep') && cleanup().then(() => process.exit(130)));
 
 async function main() {
   console.log(`private PostgreSQL on 127.0.0.1:${pgPort} (${db.dir})`);
