@@ -175,6 +175,11 @@ describe('report', () => {
     assert.match(md, /\*\*Skipped:\*\* api\/bench\/push-fanout\.ts does not exist/);
     assert.match(md, /Targets met: 1 of 2 \(3 figures\)/);
     assert.match(md, /Total time: 12 min 34 s/);
+    assert.doesNotMatch(md, /machine was busy/);
+    assert.match(
+      renderMarkdown({ ...run, cores: 2, loadavg: { start: '1.0 1 1', end: '7.5 3 2' } }),
+      /machine was busy\*\* \(1-minute load average up to 7.5 on 2 cores\)/,
+    );
   });
 
   it('keeps one history line per run with every figure, and charts it with chart.js inlined', () => {

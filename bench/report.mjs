@@ -65,6 +65,12 @@ export function renderMarkdown(run) {
   out.push(`- Commit: \`${run.commit}\`${run.dirty ? ' (with uncommitted changes in the checkout)' : ''}`);
   out.push(`- Machine load average (1, 5, 15 min) at start: ${run.loadavg.start}; at end: ${run.loadavg.end}`);
   out.push(`- Total time: ${formatDuration(run.seconds)}`);
+  const busiest = Math.max(...[run.loadavg.start, run.loadavg.end].map((l) => Number(String(l).split(' ')[0]) || 0));
+  if (run.cores && busiest > run.cores) {
+    out.push(
+      `- **The machine was busy** (1-minute load average up to ${busiest} on ${run.cores} cores): CPU-bound figures (TBT, requests and transfers per second) are lower than on an idle machine; compare ratios measured in the same run.`,
+    );
+  }
   out.push(`- Targets met: ${c.met} of ${c.targets} (${c.figures} figures)`);
   out.push('');
   for (const p of run.parts) {

@@ -402,6 +402,7 @@ export async function main(argv = process.argv.slice(2)) {
     dirty: git('status', '--porcelain').length > 0,
     smoke,
     seconds: 0,
+    cores: os.cpus().length,
     loadavg: { start: loadavg(), end: '' },
     parts: [],
   };

@@ -85,9 +85,6 @@ async function main() {
       EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:200,BOOKMAKER:100,FANCY:100',
       SHUTDOWN_GRACE_MS: '5000',
       SANDBOX_DATA_DIR: path.join(runDir, 'sandbox-data'),
-      // TODO(H4): a process starting against a seeded database picks another house shard for the demo's opening
-      // transfer and the seed's replay fails with IdempotencyConflict; one shard until the seed names its shard
-      LEDGER_HOUSE_SHARDS: process.env.LEDGER_HOUSE_SHARDS ?? '1',
     },
   });
   const t0 = Date.now();
