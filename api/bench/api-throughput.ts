@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { PRICE_LADDER, priceIndex } from '@khela/contracts';
+import { placeExchangeBet, PRICE_LADDER, priceIndex } from '@khela/contracts';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -85,8 +85,10 @@ async function serve(kind: string): Promise<void> {
     app.post('/api/exchange/bets', async (req) => {
       const playerId = playerOf(req.headers['x-player']);
       const key = String(req.headers['idempotency-key']);
+      // the endpoint's own body schema turns price and stake into what placeBet takes
+      const body = placeExchangeBet.body!.parse(req.body);
       const outcome = await db.tx((q) =>
-        idempotent(q, { playerId, endpoint: 'exchange.bet', key, body: req.body }, () => placeBet(q, playerId, req.body as any, cfg)),
+        idempotent(q, { playerId, endpoint: 'exchange.bet', key, body }, () => placeBet(q, playerId, body as any, cfg)),
       );
       const [bet, b] = await Promise.all([readBet(db, outcome.betId), getPlayerBalance(db, playerId)]);
       const { balance, available, exposure } = walletFigures(b);
@@ -180,7 +182,8 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
 }
 
 function startServer(kind: 'api' | 'node' | 'fastify', env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind], {
+  const prof = process.env.BENCH_CPU_PROF && kind === 'api' ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve', kind], {
     cwd: path.resolve(HERE, '..'),
     env: {
       ...process.env,
@@ -189,7 +192,6 @@ function startServer(kind: 'api' | 'node' | 'fastify', env: Record<string, strin
       ODDS_FEED: 'off',
       // the per-address limit would answer 429 to one load generator; its hook still runs on every request
       REQUEST_LIMIT_PER_MINUTE: '100000000',
-      NODE_OPTIONS: [process.env.NODE_OPTIONS ?? '', process.env.BENCH_CPU_PROF && kind === 'api' ? '--cpu-prof' : ''].join(' ').trim(),
     },
     stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
   });

@@ -52,7 +52,7 @@ function suite(label: string, pgUp: boolean) {
       const r = await a.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'risk', password: 'risk123' } });
       expect(r.statusCode, r.body).toBe(200);
       staffToken = r.json().token;
-    }, 60_000);
+    }, 120_000);
     afterAll(async () => {
       await a?.close();
       await b?.close();
