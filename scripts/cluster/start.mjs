@@ -502,7 +502,14 @@ async function main(argv = process.argv.slice(2)) {
       .finally(() => (rolling = false));
   });
   fs.writeFileSync(path.join(runDir, 'cluster.pid'), String(process.pid));
-  await cluster.start();
+  try {
+    await cluster.start();
+  } catch (err) {
+    // nothing half-started is left behind (nginx, the sandbox, the processes that did start)
+    await cluster.stop();
+    fs.rmSync(path.join(runDir, 'cluster.pid'), { force: true });
+    throw err;
+  }
   console.log(`
   Khela cluster is running: ${apiCount} API processes on PostgreSQL behind nginx
     site        ${cluster.siteUrl}
