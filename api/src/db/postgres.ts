@@ -90,6 +90,14 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
     tx: (fn) =>
       withRetry(async () => {
         const client = await pool.connect();
+        // the server may end the connection between two statements (restart): that surfaces on the next statement;
+        // as an unhandled 'error' event it would end the process
+        const ignore = () => undefined;
+        client.on('error', ignore);
+        const release = (err?: Error) => {
+          client.off('error', ignore);
+          client.release(err);
+        };
         try {
           await client.query('BEGIN');
           const q: Queryable = {
@@ -98,7 +106,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
           };
           const result = await fn(q);
           await client.query('COMMIT');
-          client.release();
+          release();
           return result;
         } catch (err) {
           // a connection that cannot even roll back (server restarted, link cut) is dropped, not pooled again
@@ -106,7 +114,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
             () => true,
             () => false,
           );
-          client.release(rolledBack ? undefined : (err as Error));
+          release(rolledBack ? undefined : (err as Error));
           throw err;
         }
       }),
