@@ -89,13 +89,31 @@ async function waitFor(url, ms) {
   throw new Error(`${url} did not answer within ${Math.round(ms / 1000)} s`);
 }
 
+/** Process groups this run started and has not stopped yet: Ctrl+C (or a SIGTERM) ends them before exiting. */
+const liveGroups = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const pid of liveGroups) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {}
+    }
+    console.error(`[bench] ${signal}: stopped what this run started`);
+    process.exit(130);
+  });
+}
+
 /** A child process of this run, its output in `logFile`; stop() ends it and everything it started. */
 function startProcess(name, cmd, args, env, logFile) {
   const out = fs.openSync(logFile, 'a');
   // its own process group, so stop() reaches the API and the sandbox behind start-all's tsx wrappers
   const child = spawn(cmd, args, { cwd: root, env, stdio: ['ignore', out, out], detached: true });
   let exited = false;
-  child.on('exit', () => (exited = true));
+  liveGroups.add(child.pid);
+  child.on('exit', () => {
+    exited = true;
+    liveGroups.delete(child.pid);
+  });
   return {
     name,
     child,
@@ -307,6 +325,7 @@ async function runApiPart(part, { smoke, db, work, timeoutMs }) {
   const logFile = path.join(work, `${part.name}.log`);
   const code = await new Promise((resolve) => {
     const child = spawn('pnpm', args, { cwd: root, env: process.env, stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    liveGroups.add(child.pid);
     const out = fs.createWriteStream(logFile);
     const relay = (d) => {
       out.write(d);
@@ -326,6 +345,7 @@ async function runApiPart(part, { smoke, db, work, timeoutMs }) {
       }, 5000).unref();
     }, timeoutMs);
     child.on('close', (c, signal) => {
+      liveGroups.delete(child.pid);
       clearTimeout(timer);
       out.end();
       resolve(c ?? (signal ? 128 : 1));
