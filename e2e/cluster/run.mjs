@@ -609,4 +609,6 @@ if (failures.length) {
   console.log(`logs: ${runDir}/logs, nginx: ${runDir}/nginx-*.log`);
 } else console.log('\nall faults passed: no money lost or doubled');
 await cleanup();
+// the run dir (logs, nginx config) stays for a failed run only
+if (!code) fs.rmSync(runDir, { recursive: true, force: true });
 process.exit(code);
