@@ -55,14 +55,50 @@ class LocalFanout {
   }
 }
 
+/** One server-sent event as it goes on the wire. */
+export const sseFrame = (topic: PushTopic, payload: unknown) => `event: ${topic}\ndata: ${JSON.stringify(payload)}\n\n`;
+/** Writes wire text (one or more whole SSE frames) to one stream. */
+export type FrameWriter = (frames: string) => void;
+
+/** How long public changes gather before one write per stream (PUSH_BROADCAST_FLUSH_MS, default 20; 0 = next tick). */
+export function broadcastFlushMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.PUSH_BROADCAST_FLUSH_MS;
+  if (raw === undefined || raw === '') return 20;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`PUSH_BROADCAST_FLUSH_MS must be an integer >= 0 (got "${raw}")`);
+  return n;
+}
+
 /**
  * Public topics (odds) to every stream open in this process. Never through NOTIFY: every process consumes the
  * odds feed itself, so each relays it to its own streams only (NOTIFY would deliver each change once per process).
+ * Streams subscribed with subscribeFrames get each change serialised once, and the changes of `flushMs` written as
+ * one text per stream: the feed sends many changes a second, and a write per change per stream (thousands of
+ * streams) kept the process too busy to follow the feed.
  */
 export class LocalBroadcast {
   private readonly events = new EventEmitter().setMaxListeners(0);
+  private readonly writers = new Set<FrameWriter>();
+  private pending = '';
+  private timer: NodeJS.Timeout | null = null;
+  constructor(private readonly flushMs = broadcastFlushMs()) {}
   emit(topic: PushTopic, payload: unknown) {
     this.events.emit('broadcast', topic, payload);
+    if (this.writers.size === 0) return;
+    this.pending += sseFrame(topic, payload);
+    this.timer ??= setTimeout(() => this.flush(), this.flushMs);
+  }
+  private flush() {
+    this.timer = null;
+    const frames = this.pending;
+    this.pending = '';
+    for (const write of this.writers) {
+      try {
+        write(frames);
+      } catch {
+        /* one broken stream must not stop the others */
+      }
+    }
   }
   /** Returns the unsubscribe function. */
   subscribe(handler: PushHandler) {
@@ -75,6 +111,11 @@ export class LocalBroadcast {
     };
     this.events.on('broadcast', h);
     return () => void this.events.off('broadcast', h);
+  }
+  /** The wire text of the changes, gathered (see the class); returns the unsubscribe function. */
+  subscribeFrames(write: FrameWriter) {
+    this.writers.add(write);
+    return () => void this.writers.delete(write);
   }
 }
 

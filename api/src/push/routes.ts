@@ -73,8 +73,8 @@ export default async function pushRoutes(app: FastifyInstance) {
         const mine = e.streams ? e.streams.includes(streamId) : e.sessions ? e.sessions.includes(sessionHash) : true;
         if (mine) end();
       });
-      // public topics (odds) this process relays to all of its streams
-      const unsubscribeBroadcast = app.push.subscribeBroadcast(send);
+      // public topics (odds) this process relays to all of its streams, serialised once and gathered per write
+      const unsubscribeBroadcast = app.push.subscribeBroadcastFrames((frames) => res.write(frames));
       // the heartbeat re-checks the session too: an end notice lost between processes still ends the stream
       const heartbeat = setInterval(() => {
         res.write(`: ping\n\n`);

@@ -3,7 +3,15 @@ import type { Db, Queryable } from '../db';
 import { sha256Hex } from '@khela/contracts/signing';
 import { getPlayerBalance, walletFigures } from '../ledger';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
-import { LocalBroadcast, type EndHandler, type PushBroker, type PushHandler, type PushPayload, type PushTopic } from './broker';
+import {
+  LocalBroadcast,
+  type EndHandler,
+  type FrameWriter,
+  type PushBroker,
+  type PushHandler,
+  type PushPayload,
+  type PushTopic,
+} from './broker';
 import type { StaffPushPayload, StaffPushTopic } from '@khela/contracts';
 import { closeSessionStreams, closeStream, openStream, pushLimits, touchStream, type PushLimits } from './streams';
 
@@ -36,6 +44,8 @@ export interface PushService {
   broadcast<T extends PushTopic>(topic: T, payload: PushPayload<T>): void;
   /** What each open stream listens to besides its player's events. Returns the unsubscribe function. */
   subscribeBroadcast(handler: PushHandler): () => void;
+  /** The same public topics as SSE wire text, serialised once and gathered per write (LocalBroadcast). */
+  subscribeBroadcastFrames(write: FrameWriter): () => void;
   /** A ticket for a stream of this session: the stream ends when the session does. */
   issueTicket(playerId: number, sessionHash: string): Promise<string>;
   /** Single use: the player and session, or null when unknown, used, older than 30 s or the session ended. */
@@ -68,6 +78,7 @@ export function createPushService(
     publish: (playerId, topic, payload) => broker.publish(playerId, topic, payload),
     broadcast: (topic, payload) => local.emit(topic, payload),
     subscribeBroadcast: (handler) => local.subscribe(handler),
+    subscribeBroadcastFrames: (write) => local.subscribeFrames(write),
     async publishBalance(playerId) {
       try {
         await publishBalance(db, broker, playerId);
