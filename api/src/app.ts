@@ -21,6 +21,7 @@ import contentRoutes from './content/routes';
 import identityRoutes from './identity';
 import casinoRoutes from './casino/routes';
 import { walletRoutes } from './wallet';
+import { FeedAvailability } from './exchange/feed/availability';
 import exchangeRoutes from './exchange/routes';
 import chatRoutes from './chat/routes';
 import { operatorRoutes } from './operator';
@@ -97,6 +98,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   const broker = opts.broker ?? (await createBroker(opts.db));
   app.decorate('db', opts.db);
+  app.decorate('oddsFeed', new FeedAvailability());
   app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push)));
   app.decorateRequest('player', null);
   app.decorateRequest('operator', null);

@@ -11,7 +11,13 @@ export interface ListedEvent extends SportsEvent {
 }
 
 /** Spec 4: Ball Running when ball_running is 1, otherwise Suspend when suspended is 1. */
-export function rowOverlay(row: { suspended?: number | boolean; ball_running?: number | boolean }): 'ballRunning' | 'suspend' | null {
+export function rowOverlay(row: {
+  suspended?: number | boolean;
+  ball_running?: number | boolean;
+  unavailable?: boolean;
+}): 'unavailable' | 'ballRunning' | 'suspend' | null {
+  // stale prices are never shown as bettable, whatever the stored state says
+  if (row.unavailable) return 'unavailable';
   if (Number(row.ball_running) === 1) return 'ballRunning';
   if (Number(row.suspended) === 1) return 'suspend';
   return null;

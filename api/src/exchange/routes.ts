@@ -59,6 +59,22 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
 
   registerEndpoint(app, exchangeHub, async () => ({ data: { odds_url: oddsUrl() } }));
 
+  // While this process's feed is down its stored prices may be stale: no bet or cash-out is taken at them (house
+  // BookMaker/Fancy rates come through the same feed, so every market kind waits). Refused before any transaction.
+  const assertPricesLive = () => {
+    if (!app.oddsFeed.available) throw new BetRefused(503, M.pricesUnavailable, { code: 'prices_unavailable' });
+  };
+  // Open pages learn of an outage (and its end) at once: an `odds` change for every market not closed, so the market
+  // pages refetch and show "prices unavailable" (or the prices again).
+  const stopWatching = app.oddsFeed.onChange((available) => {
+    db.query<{ market_id: string }>(`SELECT market_id FROM exchange_markets WHERE status <> 'CLOSED'`)
+      .then((r) => {
+        for (const m of r.rows) app.push.broadcast('odds', { marketId: m.market_id, prices: available });
+      })
+      .catch((err: unknown) => app.log.warn({ err }, 'odds feed: could not tell the open pages'));
+  });
+  app.addHook('onClose', async () => stopWatching());
+
   const answer = async (betId: number, playerId: number) => {
     const [bet, b] = await Promise.all([readBet(db, betId), getPlayerBalance(db, playerId)]);
     const { balance, available, exposure } = walletFigures(b);
@@ -69,6 +85,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     const player = requirePlayer(req);
     const key = requestIdempotencyKey(req);
     if (!key) throw new BetRefused(400, M.idempotencyKeyRequired, { code: 'idempotency_key' });
+    assertPricesLive();
     const outcome = await db.tx((q) =>
       idempotent(q, { playerId: player.id, endpoint: 'exchange.bet', key, body: req.body }, () =>
         placeBet(q, player.id, req.body as PlaceBetInput, cfg),
@@ -103,7 +120,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   registerEndpoint(app, exchangeMarketState, async (req) => {
     const market = await readMarket(db, req.params.marketId);
     if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
-    return marketView(db, market, req.player?.currency ?? 'BDT', cfg);
+    return { ...(await marketView(db, market, req.player?.currency ?? 'BDT', cfg)), prices_available: app.oddsFeed.available };
   });
 
   registerEndpoint(app, exchangeCashOut, async (req) => {
@@ -126,6 +143,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
       const quote = await quoteCashOut(db, market, player.id, player.currency, cfg);
       return { market_id: marketId, value: fromMinor(quote.value), hedges: quote.hedges.map(hedgeView), bets: [], ...(await figures()) };
     }
+    assertPricesLive();
     const minValue = body.min_value !== undefined ? Number(toMinor(body.min_value)) : null;
     const done = await db.tx((q) =>
       idempotent(

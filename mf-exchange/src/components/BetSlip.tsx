@@ -180,7 +180,8 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         setPhase('edit');
       }
       setRefusal(protectionRefusal(e));
-      setError(e.message);
+      const code = (e.data as { code?: string } | undefined)?.code;
+      setError(code === 'prices_unavailable' ? t('exchange:odds.unavailableBet') : e.message);
     }
   };
 

@@ -107,7 +107,7 @@ function PriceButton(props: {
 }
 
 /** The overlay a row shows over its prices: Ball Running beats Suspend (spec 4). */
-export function RowOverlay({ row }: { row: { suspended?: number | boolean; ball_running?: number | boolean } }) {
+export function RowOverlay({ row }: { row: { suspended?: number | boolean; ball_running?: number | boolean; unavailable?: boolean } }) {
   const { t } = useTranslation('exchange');
   const overlay = rowOverlay(row);
   if (!overlay) return null;
@@ -216,7 +216,7 @@ function RunnerName({ name, id, book }: { name: string; id: string | undefined; 
 export type MatchOddsMarket = Omit<schemas.MatchOdds[number], 'runners'> & {
   runners: Array<schemas.MatchOdds[number]['runners'][number] & { suspended?: boolean }>;
   /** SUSPENDED or CLOSED (the whole market is covered), or ball running. */
-  overlay?: 'suspend' | 'ballRunning' | null;
+  overlay?: 'suspend' | 'ballRunning' | 'unavailable' | null;
 };
 
 /** Sizes are shown whole (the API sends exact amounts, the feed whole numbers). */
@@ -301,7 +301,17 @@ export function MatchOddsTable({
             </div>
           );
         })}
-        {market.overlay && <RowOverlay row={market.overlay === 'ballRunning' ? { ball_running: 1 } : { suspended: 1 }} />}
+        {market.overlay && (
+          <RowOverlay
+            row={
+              market.overlay === 'unavailable'
+                ? { unavailable: true }
+                : market.overlay === 'ballRunning'
+                  ? { ball_running: 1 }
+                  : { suspended: 1 }
+            }
+          />
+        )}
       </div>
     </MarketCard>
   );

@@ -50,7 +50,14 @@ export function toMatchOdds(m: MarketState): MatchOddsMarket {
     marketId: m.market_id,
     inplay: m.inplay,
     status: m.status,
-    overlay: m.status === 'SUSPENDED' || m.status === 'CLOSED' ? 'suspend' : m.ball_running ? 'ballRunning' : null,
+    overlay:
+      m.prices_available === false
+        ? 'unavailable'
+        : m.status === 'SUSPENDED' || m.status === 'CLOSED'
+          ? 'suspend'
+          : m.ball_running
+            ? 'ballRunning'
+            : null,
     runners: m.runners.map((r) => ({
       selectionId: r.selection_id,
       SelectionName: r.name,
@@ -62,6 +69,16 @@ export function toMatchOdds(m: MarketState): MatchOddsMarket {
     })),
   };
 }
+
+const unavailableCss = css`
+  margin: 0;
+  padding: 10px 12px;
+  border-radius: ${theme.radius.md};
+  background: rgba(220, 38, 38, 0.15);
+  color: ${theme.color.danger};
+  font-weight: 700;
+  text-align: center;
+`;
 
 function ScoreFrame({ eventId }: { eventId: string }) {
   const { api } = useHost();
@@ -256,12 +273,16 @@ export function OddsView() {
   const [draft, setDraft] = useState<SlipDraft | null>(null);
   // overlays pushed for Fancy rows and the BookMaker since the detail was read
   const [pushed, setPushed] = useState<ReadonlyMap<string, { suspended: number; ball_running: number; at: number }>>(new Map());
+  // the API's odds feed is down: no price here is live, none can be picked (the API refuses bets meanwhile)
+  const [feedDown, setFeedDown] = useState(false);
+  const pickLive = (p: BetPick) => !feedDown && setPick(p);
 
   const loadMarket = async (signal?: AbortSignal) => {
     if (!target.marketId) return;
     try {
       const m = await store.calls.market(target.marketId, signal);
       setMarket(m);
+      setFeedDown(m.prices_available === false);
       setMissing(false);
     } catch (err) {
       if (err instanceof ApiError && err.status === 404) setMissing(true);
@@ -296,6 +317,11 @@ export function OddsView() {
   useEffect(() => {
     const s = bus.on('odds').subscribe((e) => {
       const r = refs.current;
+      if (e.prices !== undefined) {
+        setFeedDown(!e.prices);
+        if (e.prices && e.marketId === r.target.marketId) r.marketLive.refresh();
+        return;
+      }
       if (e.bets) {
         // the player's bets here changed (matched, rested, cancelled): the trading store refetches them and the
         // positions follow; the book changed with them, so the prices are read again too
@@ -402,10 +428,15 @@ export function OddsView() {
       </div>
       <StreamFrame eventId={target.eventId} />
       <ScoreFrame eventId={target.eventId} />
+      {feedDown && (
+        <p role="status" data-testid="prices-unavailable" css={unavailableCss}>
+          {t('odds.unavailable')}
+        </p>
+      )}
       {moTable ? (
         <MatchOddsTable
           market={moTable}
-          onPick={setPick}
+          onPick={pickLive}
           book={runnerBook(market?.market_id, market?.runners.map((r) => r.selection_id) ?? [], positions.get(target.marketId), draft)}
           action={matchedIn(target.marketId) ? <CashOutButton marketId={target.marketId} names={moNames} /> : undefined}
         />
@@ -416,7 +447,7 @@ export function OddsView() {
         <BookmakerTable
           runners={bmRunners}
           marketId={bookmakerId}
-          onPick={setPick}
+          onPick={pickLive}
           book={runnerBook(
             bookmakerId,
             bookmaker.runners.map((r) => r.selectionId ?? ''),
@@ -426,7 +457,7 @@ export function OddsView() {
           action={bookmakerId && matchedIn(bookmakerId) ? <CashOutButton marketId={bookmakerId} names={bmNames} /> : undefined}
         />
       )}
-      {detail && <FancyTable rows={detail.fancy2} onPick={setPick} books={fancyBooks} live={pushed} />}
+      {detail && <FancyTable rows={detail.fancy2} onPick={pickLive} books={fancyBooks} live={pushed} />}
       <BetSlip pick={pick} onClose={() => setPick(null)} onDraft={setDraft} />
     </div>
   );

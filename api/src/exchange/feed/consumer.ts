@@ -3,8 +3,10 @@
 import type { FastifyInstance } from 'fastify';
 import { feedMessageSchema, type FeedMessage } from '@khela/contracts';
 import type { Db } from '../../db';
+import { oddsFeedConnected } from '../../ops/metrics';
 import { exchangeConfig, type ExchangeConfig } from '../config';
 import { oddsUrl } from '../routes';
+import type { FeedAvailability } from './availability';
 import { FeedSync, type ApplyOutcome, type FeedLog, type FeedPush } from './sync';
 
 export interface FeedConsumerOptions {
@@ -58,6 +60,8 @@ export interface FeedConsumerDeps {
   cfg: ExchangeConfig;
   log?: FeedLog;
   now?: () => number;
+  /** The app's view of the feed (markets say "prices unavailable" and bets are refused while it is down). */
+  availability?: FeedAvailability;
 }
 
 /** A line longer than this is not a feed message (an image of the whole sandbox world is ~100 kB). */
@@ -86,12 +90,14 @@ export class FeedConsumer {
   private readonly db: Db;
   private readonly log: FeedLog;
   private readonly now: () => number;
+  private readonly availability: FeedAvailability | null;
 
   constructor(deps: FeedConsumerDeps, opts: FeedConsumerOptions = feedConsumerOptions()) {
     this.opts = opts;
     this.db = deps.db;
     this.log = deps.log ?? silent;
     this.now = deps.now ?? Date.now;
+    this.availability = deps.availability ?? null;
     this.sync = new FeedSync({
       db: deps.db,
       push: deps.push,
@@ -114,6 +120,11 @@ export class FeedConsumer {
     return this.state;
   }
 
+  /** Whether this process holds a live stream now (/ready asks). */
+  isConnected(): boolean {
+    return this.state === 'connected';
+  }
+
   /** While down the stored prices may be stale ("prices unavailable"). Down from start until the first connection. */
   isDown(): boolean {
     return this.state === 'down';
@@ -127,6 +138,8 @@ export class FeedConsumer {
   start(): void {
     if (this.running) return;
     this.running = true;
+    this.availability?.watch(this.now());
+    oddsFeedConnected.set(0);
     this.loop = this.run();
   }
 
@@ -141,6 +154,8 @@ export class FeedConsumer {
       this.state = 'down';
       this.since = this.now();
     }
+    this.availability?.set('down', this.now());
+    oddsFeedConnected.set(0);
   }
 
   /** Called after each image or delta is applied. Returns the unsubscribe function. */
@@ -294,6 +309,8 @@ export class FeedConsumer {
     this.state = 'connected';
     this.since = null;
     this.outageLogged = false;
+    this.availability?.set('connected', this.now());
+    oddsFeedConnected.set(1);
     this.log.info({ url: this.opts.url, clk, resumed: !image, downMs: wasDownFor }, 'odds feed connected');
   }
 
@@ -303,6 +320,8 @@ export class FeedConsumer {
       this.state = 'down';
       this.since = this.now();
       this.stats.outages++;
+      this.availability?.set('down', this.now());
+      oddsFeedConnected.set(0);
     }
     if (this.running && !this.outageLogged) {
       this.outageLogged = true;
@@ -331,7 +350,13 @@ export function createFeedConsumer(
   overrides: Partial<FeedConsumerOptions> = {},
 ) {
   return new FeedConsumer(
-    { db: app.db, push: app.push, cfg: exchangeConfig(env), log: app.log.child({ module: 'odds-feed' }) },
+    {
+      db: app.db,
+      push: app.push,
+      cfg: exchangeConfig(env),
+      log: app.log.child({ module: 'odds-feed' }),
+      availability: app.oddsFeed,
+    },
     feedConsumerOptions(env, overrides),
   );
 }

@@ -44,6 +44,8 @@ export const pushTopics = {
     ballRunning: z.boolean().optional(),
     version: z.number().optional(),
     bets: z.boolean().optional(),
+    /** The API's odds feed went down (false) or came back (true): prices of the market unavailable / live again. */
+    prices: z.boolean().optional(),
   }),
   /**
    * Staff changed the player's status or upline flags (back office): the session service applies the spec-6

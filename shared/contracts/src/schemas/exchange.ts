@@ -263,6 +263,8 @@ export const exchangeMarketState = endpoint({
       .nullable(),
     result: z.object({ winner: z.string().optional(), runs: z.number().optional() }).nullable(),
     voided: z.boolean(),
+    /** False while the API's odds feed is down: the prices shown may be stale and no bet is taken ("prices unavailable"). */
+    prices_available: z.boolean().optional(),
   }),
 });
 
