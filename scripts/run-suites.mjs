@@ -4,7 +4,8 @@
 import { spawnSync } from 'node:child_process';
 
 // test:cluster: the cluster mode's fault-injection suite (nginx, two API processes, a private PostgreSQL)
-const suites = ['typecheck', 'lint', 'format:check', 'test:unit', 'test:e2e', 'test:cluster'];
+// bench:smoke: one short iteration of every part of `pnpm bench` (timings are not tests: it fails only when a part cannot run)
+const suites = ['typecheck', 'lint', 'format:check', 'test:unit', 'test:e2e', 'test:cluster', 'bench:smoke'];
 const times = [];
 const report = () => {
   console.log('\nSuite times:');

@@ -1,11 +1,11 @@
 #!/usr/bin/env node
-// Fault-injection suite of the cluster mode (issue 16): a private PostgreSQL (initdb/pg_ctl, port 55470 by
+// Fault-injection suite of the cluster mode (issue 16): a private PostgreSQL (initdb/pg_ctl, port 25470 by
 // default), two API processes + sandbox + nginx (scripts/cluster/start.mjs), then each fault in turn, printing what
 // it cost (requests retried, seconds to recover) and failing on any money lost or doubled.
 //
 //   node e2e/cluster/run.mjs [--only a,b,c,d,e] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
 //
-// Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (55470).
+// Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (25470: below the ephemeral range 32768-60999, where a client socket could hold the port).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
@@ -34,7 +34,7 @@ const only = (argv[argv.indexOf('--only') + 1] ?? '').split(',').filter((x) => a
 const wanted = (f) => !only.length || only.includes(f);
 const started = Date.now();
 const offset = process.env.KHELA_PORT_OFFSET ?? '70';
-const pgPort = Number(process.env.FAULTS_PG_PORT ?? 55470);
+const pgPort = Number(process.env.FAULTS_PG_PORT ?? 25470);
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khela-faults-'));
 
 const results = [];
@@ -385,8 +385,8 @@ async function main() {
       .catch(() => 0);
     check(ready === 503, `/ready of each process reports the feed down (${ready})`);
     const state = await call(site, 'GET', `/api/exchange/markets/${market.marketId}`);
-    const says = /unavailable/i.test(state.text);
-    check(says, `the market says prices are unavailable (${state.status}: ${says ? 'yes' : state.text.slice(0, 120)})`);
+    const says = state.json?.prices_available === false;
+    check(says, `the market says prices are unavailable (${state.status}: prices_available ${String(state.json?.prices_available)})`);
     const upAt = Date.now();
     cluster.restart('sandbox');
     let recoveredAt = 0;

@@ -147,7 +147,7 @@ export function nginxConfig({ runDir, ports, env = process.env, down = new Set()
       proxy_cache off;
       proxy_read_timeout 1h;
     }
-    location = /api/operator/push/stream {${proxyCommon}
+    location = /api/operator/stream {${proxyCommon}
       proxy_pass http://khela_api;
       proxy_buffering off;
       proxy_cache off;

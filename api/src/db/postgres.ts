@@ -23,9 +23,10 @@ export interface PostgresOptions {
 export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
   const pool = new pg.Pool({
     connectionString: opts.url,
-    max: opts.max ?? 10,
-    // a server that does not answer fails the request instead of holding it for ever
-    connectionTimeoutMillis: 5_000,
+    max: opts.max ?? (Number(process.env.PG_POOL_MAX) || 10),
+    // a server that does not answer fails the request instead of holding it for ever; the same wait covers queueing
+    // for a free connection, so it is long enough for a burst on a loaded machine (5 s failed 50 parallel bets)
+    connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS) || 30_000,
     types: customTypes,
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
   });
