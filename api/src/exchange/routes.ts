@@ -17,6 +17,7 @@ import {
   placeExchangeBet,
 } from '@khela/contracts';
 import { idempotent, requestIdempotencyKey } from '../core/idempotency';
+import { exchangeBetsMatched, exchangeBetsPlaced } from '../ops/metrics';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { getPlayerBalance, toMinor, walletFigures } from '../ledger';
 import { BetRefused, cancelBet, listBets, placeBet, readBet, type PlaceBetInput } from './bets';
@@ -93,7 +94,11 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     );
     if (outcome.delayMs !== null) pending.schedule(outcome.betId, outcome.delayMs);
     await publishBetChanges(app, req.body.market_id, outcome.affected);
-    return answer(outcome.betId, player.id);
+    const view = await answer(outcome.betId, player.id);
+    // counted after the commit (a refused or rolled-back bet is not); a replayed key counts again
+    exchangeBetsPlaced.inc({ side: view.bet.side });
+    if (Number(view.bet.matched_stake) > 0) exchangeBetsMatched.inc();
+    return view;
   });
 
   registerEndpoint(app, cancelExchangeBet, async (req) => {

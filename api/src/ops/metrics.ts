@@ -39,7 +39,7 @@ export const exchangeBetsPlaced = new Counter({
 
 export const exchangeBetsMatched = new Counter({
   name: 'khela_exchange_bets_matched_total',
-  help: 'Exchange matches made (one per pair of matched orders)',
+  help: 'Exchange bets matched in whole or in part when placed',
   registers: [registry],
 });
 

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../../db';
 import { checkLedger } from '../../ledger';
+import { exchangeBetsPlaced } from '../../ops/metrics';
 import { bothDatabases, testApp } from '../../testing/helpers';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
 
@@ -63,6 +64,8 @@ describe.each(engines)('exchange while the odds feed is down on $name', ({ make,
       expect(await marketState()).toMatchObject({ market_id: m, prices_available: false });
       await expect.poll(() => told.some((e) => e.marketId === m && e.prices === false)).toBe(true);
 
+      const placed = async () => (await exchangeBetsPlaced.get()).values.find((v) => v.labels.side === 'BACK')?.value ?? 0;
+      const placedBefore = await placed();
       const before = await balance(p.token);
       const refused = await bet(p.token, 'outage-refused');
       expect(refused.statusCode).toBe(503);
@@ -77,6 +80,7 @@ describe.each(engines)('exchange while the odds feed is down on $name', ({ make,
       expect(await balance(p.token)).toEqual(before);
       const rows = await db.query<{ n: string }>('SELECT count(*) AS n FROM exchange_bets WHERE player_id = $1', [p.id]);
       expect(Number(rows.rows[0]!.n)).toBe(0);
+      expect(await placed()).toBe(placedBefore); // a refused bet is not counted
 
       told.length = 0;
       app.oddsFeed.set('connected');
@@ -86,6 +90,7 @@ describe.each(engines)('exchange while the odds feed is down on $name', ({ make,
       const taken = await bet(p.token, 'outage-refused');
       expect(taken.statusCode).toBe(200);
       expect(taken.json().bet).toMatchObject({ market_id: m, side: 'BACK' });
+      expect(await placed()).toBe(placedBefore + 1);
       expect((await checkLedger(db)).problems).toEqual([]);
     } finally {
       off();
