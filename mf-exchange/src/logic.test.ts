@@ -21,6 +21,12 @@ describe('exchange rules', () => {
     expect(rowOverlay({})).toBeNull();
   });
 
+  it('says Prices unavailable over any other state while the odds feed is down (stale prices are never bettable)', () => {
+    expect(rowOverlay({ unavailable: true, ball_running: 1, suspended: 1 })).toBe('unavailable');
+    expect(rowOverlay({ unavailable: true })).toBe('unavailable');
+    expect(rowOverlay({ unavailable: false, suspended: 1 })).toBe('suspend');
+  });
+
   it('filters fancy rows by tab type; All keeps every row and untyped rows count as Fancy', () => {
     const rows = [{ title: 'a', type: 2 }, { title: 'b', type: 3 }, { title: 'c' }, { title: 'd', type: 6 }];
     expect(filterFancy(rows, 'all').map((r) => r.title)).toEqual(['a', 'b', 'c', 'd']);

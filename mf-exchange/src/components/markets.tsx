@@ -559,7 +559,7 @@ export function FancyTable({
                   label={`${t('odds.yes')} ${r.title} ${r.yes}`}
                   onClick={() => pick(r, 'yes')}
                 />
-                <RowOverlay row={pushed ?? r} />
+                <RowOverlay row={pushed ? { ...r, ...pushed } : r} />
               </div>
             );
           })}

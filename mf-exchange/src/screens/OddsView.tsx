@@ -364,12 +364,15 @@ export function OddsView() {
 
   const bookmaker = firstBookmaker(detail?.bookmaker);
   const bmPushed = bookmakerId ? pushed.get(bookmakerId) : undefined;
-  const bmRunners = bookmaker?.runners.map((r) =>
-    bmPushed
+  // while the API's feed is down every row says "Prices unavailable" over its (stale) prices
+  const bmRunners = bookmaker?.runners.map((r) => ({
+    ...(bmPushed
       ? { ...r, suspended: Math.max(r.suspended, bmPushed.suspended), ball_running: Math.max(r.ball_running, bmPushed.ball_running) }
-      : r,
-  );
-  const moTable = market ? toMatchOdds(market) : null;
+      : r),
+    unavailable: feedDown,
+  }));
+  const fancyRows = detail ? (feedDown ? detail.fancy2.map((r) => ({ ...r, unavailable: true })) : detail.fancy2) : [];
+  const moTable = market ? toMatchOdds(feedDown ? { ...market, prices_available: false } : market) : null;
   const moNames = new Map((market?.runners ?? []).map((r) => [r.selection_id, r.name]));
   const bmNames = new Map((bookmaker?.runners ?? []).map((r) => [r.selectionId ?? '', r.runner]));
   const fancyBooks = new Map<string, FancyBook>();
@@ -457,7 +460,7 @@ export function OddsView() {
           action={bookmakerId && matchedIn(bookmakerId) ? <CashOutButton marketId={bookmakerId} names={bmNames} /> : undefined}
         />
       )}
-      {detail && <FancyTable rows={detail.fancy2} onPick={pickLive} books={fancyBooks} live={pushed} />}
+      {detail && <FancyTable rows={fancyRows} onPick={pickLive} books={fancyBooks} live={pushed} />}
       <BetSlip pick={pick} onClose={() => setPick(null)} onDraft={setDraft} />
     </div>
   );
