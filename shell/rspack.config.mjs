@@ -48,22 +48,16 @@ class PreloadStartChunksPlugin {
         // Inserted by a script rather than written as <link> tags: the browser's preload scanner would issue
         // those before index.html's early /remotes.json request, which then waits for one of the six
         // connections to the host behind them; this way it goes first and the banner's chain is not delayed.
-        // The entry is preloaded with the rest and run by the same script once index.html's pre-paint has
-        // painted (window.__KHELA_EARLY__.painted; at once on other pages): its <script> tag is taken out.
-        const entries = data.headTags.filter((tag) => tag.tagName === 'script' && tag.attributes?.src);
-        data.headTags = data.headTags.filter((tag) => !entries.includes(tag));
-        const entrySrcs = entries.map((tag) => tag.attributes.src);
-        const hrefs = JSON.stringify([...entrySrcs, ...ordered.map((file) => `${publicPath}${file}`)]);
-        const start = {
+        const hrefs = JSON.stringify(ordered.map((file) => `${publicPath}${file}`));
+        const preloads = {
           tagName: 'script',
           voidTag: false,
           attributes: {},
-          innerHTML:
-            `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)});` +
-            `(function(){var run=function(){${JSON.stringify(entrySrcs)}.forEach(function(h){var s=document.createElement('script');s.src=h;s.async=false;document.head.appendChild(s)})};` +
-            `var e=window.__KHELA_EARLY__,p=e&&e.painted;p?p.then(run,run):run()})()`,
+          innerHTML: `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)})`,
         };
-        data.headTags.push(start);
+        // a deferred script is fetched at low priority; the entry must not queue behind its own preloads
+        for (const tag of data.headTags) if (tag.tagName === 'script' && tag.attributes?.src) tag.attributes.fetchpriority = 'high';
+        data.headTags.push(preloads);
         return data;
       });
     });
