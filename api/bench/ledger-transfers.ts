@@ -16,7 +16,7 @@ import pg from 'pg';
 import { migrate, type Db } from '../src/db';
 import { createPgliteDb } from '../src/db/pglite';
 import { createPostgresDb } from '../src/db/postgres';
-import { InsufficientFunds, checkLedger, houseAccount, playerAccounts, transfer, type Currency } from '../src/ledger';
+import { InsufficientFunds, checkLedger, houseAccount, playerAccounts, primeHouseAccounts, transfer, type Currency } from '../src/ledger';
 import { ledgerConfig } from '../src/ledger/config';
 import { createPlayer, postgresAvailable, TEST_DATABASE_URL } from '../src/testing/helpers';
 
@@ -183,6 +183,7 @@ console.log(
 if (DBS === 'both' || DBS === 'pglite') {
   const db = await createPgliteDb('memory');
   await migrate(db);
+  await primeHouseAccounts(db);
   await bench('pglite', 'PGlite', db);
   await db.close();
 }
@@ -198,6 +199,7 @@ if (DBS === 'both' || DBS === 'postgres') {
     const db = await createPostgresDb({ url: url.toString(), max: POOL });
     try {
       await migrate(db);
+      await primeHouseAccounts(db);
       await bench('postgres', 'PostgreSQL', db);
     } finally {
       await db.close();

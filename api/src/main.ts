@@ -3,6 +3,7 @@ import { buildApp } from './app';
 import { assertStartable, ConfigError } from './config';
 import { createDb, migrate } from './db';
 import { createFeedConsumer, type FeedConsumer } from './exchange/feed/consumer';
+import { primeHouseAccounts } from './ledger';
 import { gracefulShutdown } from './ops/shutdown';
 import { seed } from './seed';
 
@@ -20,6 +21,7 @@ async function main() {
   const db = await createDb();
   const applied = await migrate(db);
   if (applied.length) log.info({ applied }, 'migrations applied');
+  await primeHouseAccounts(db);
   await seed(db);
   const app = await buildApp({ db, logger: log });
   let feed: FeedConsumer | null = null;

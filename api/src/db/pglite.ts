@@ -30,8 +30,10 @@ export async function createPgliteDb(dataDir: string | 'memory'): Promise<Db> {
     return run;
   }
 
+  const memo = new Map<string, unknown>();
   const db: Db = {
     kind: 'pglite',
+    memo,
     query: (sql, params) => exclusive(() => pg.query(sql, params)),
     exec: (sql) => exclusive(async () => void (await pg.exec(sql))),
     tx: (fn) =>
@@ -41,6 +43,7 @@ export async function createPgliteDb(dataDir: string | 'memory'): Promise<Db> {
             const q: Queryable = {
               query: (sql, params) => t.query(sql, params),
               exec: async (sql) => void (await t.exec(sql)),
+              memo,
             };
             return inTx.run(true, () => fn(q));
           }),

@@ -84,8 +84,10 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
     }, delay);
   }
 
+  const memo = new Map<string, unknown>();
   return {
     kind: 'postgres',
+    memo,
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)) as unknown as { rows: T[] },
     exec: async (sql) => void (await pool.query(sql)),
     tx: (fn) =>
@@ -104,6 +106,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
           const q: Queryable = {
             query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as unknown as { rows: T[] },
             exec: async (sql) => void (await client.query(sql)),
+            memo,
           };
           const result = await fn(q);
           await client.query('COMMIT');

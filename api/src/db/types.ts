@@ -3,6 +3,11 @@ export interface Queryable {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
   /** Several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
+  /**
+   * Values read from committed rows that never change afterwards (house account ids), shared by a `Db` and every
+   * transaction handle it gives out, so a hot path can skip a lookup. Filled only outside a request's transaction.
+   */
+  readonly memo?: Map<string, unknown>;
 }
 
 export type DbKind = 'pglite' | 'postgres';

@@ -1,14 +1,16 @@
-import type { Queryable } from '../db';
+import type { Db, Queryable } from '../db';
 import { HttpError } from '../http/errors';
 import { ledgerTransfers } from '../ops/metrics';
 import { ledgerConfig } from './config';
 import { fromMinor, parseMinor } from './money';
 
-export type Currency = 'BDT' | 'INR' | 'PKR';
+export const CURRENCIES = ['BDT', 'INR', 'PKR'] as const;
+export type Currency = (typeof CURRENCIES)[number];
 /** cash: money in and out; bonus, games, vip: the operator's side of those; exchange: the house's side of exchange
  * settlements (player-to-player results net out here, house-priced BookMaker/Fancy and the feed's liquidity win or
  * lose here); commission: exchange commission earned; adjustment: the other side of staff's reasoned balance adjustments. */
-export type HouseAccount = 'cash' | 'bonus' | 'games' | 'vip' | 'exchange' | 'commission' | 'adjustment';
+export const HOUSE_ACCOUNTS = ['cash', 'bonus', 'games', 'vip', 'exchange', 'commission', 'adjustment'] as const;
+export type HouseAccount = (typeof HOUSE_ACCOUNTS)[number];
 
 export interface Leg {
   /** ledger_accounts.id */
@@ -238,7 +240,37 @@ const { houseShards } = ledgerConfig();
  */
 export function houseAccount(q: Queryable, name: HouseAccount, currency: Currency): Promise<number> {
   const shard = Math.floor(Math.random() * houseShards);
+  const known = q.memo?.get(houseMemoKey(`house:${name}`, currency, shard));
+  if (typeof known === 'number') return Promise.resolve(known);
   return ensureAccount(q, `house:${name}`, currency, null, true, shard);
+}
+
+const houseMemoKey = (code: string, currency: string, shard: number) => `ledger:${code}:${currency}:${shard}`;
+
+/**
+ * Creates every shard of every house account in every currency in its own committed transaction, then remembers
+ * their ids on the Db (`Db.memo`), so a transfer's houseAccount() costs no query (one round trip of ~5 per
+ * transfer). Run at start, after migrations. Ids are remembered only from here, never from inside a request's
+ * transaction, whose own not-yet-committed insert could be rolled back; a shard missing from the memo (the
+ * setting raised later) is looked up as before.
+ */
+export async function primeHouseAccounts(db: Db): Promise<number> {
+  const codes = HOUSE_ACCOUNTS.map((n) => `house:${n}`);
+  await db.tx((q) =>
+    q.query(
+      `INSERT INTO ledger_accounts (player_id, code, currency, allow_negative, shard)
+       SELECT NULL, c.code, cur.currency, true, s.shard
+       FROM unnest($1::text[]) AS c(code), unnest($2::text[]) AS cur(currency), generate_series(0, $3::int - 1) AS s(shard)
+       ON CONFLICT (code, currency, shard) DO NOTHING`,
+      [codes, [...CURRENCIES], houseShards],
+    ),
+  );
+  const rows = await db.query<{ id: string; code: string; currency: string; shard: number }>(
+    'SELECT id, code, currency, shard FROM ledger_accounts WHERE code = ANY($1::text[])',
+    [codes],
+  );
+  for (const r of rows.rows) db.memo?.set(houseMemoKey(r.code, r.currency, Number(r.shard)), Number(r.id));
+  return rows.rows.length;
 }
 
 /** The house account's balance: every shard summed (0 when it never moved). */

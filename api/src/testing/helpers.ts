@@ -7,6 +7,7 @@ import { migrate, type Db, type Queryable } from '../db';
 import { createPgliteDb } from '../db/pglite';
 import { createPostgresDb } from '../db/postgres';
 import { createSession } from '../auth/sessions';
+import { primeHouseAccounts } from '../ledger';
 import { seed } from '../seed';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -15,6 +16,7 @@ export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://po
 export async function memoryDb(): Promise<Db> {
   const db = await createPgliteDb('memory');
   await migrate(db);
+  await primeHouseAccounts(db);
   return db;
 }
 
@@ -50,6 +52,7 @@ export async function postgresDb(url = TEST_DATABASE_URL): Promise<Db & { drop()
   await admin.end();
   const db = await createPostgresDb({ url, schema, max: 10 });
   await migrate(db);
+  await primeHouseAccounts(db);
   return Object.assign(db, {
     async drop() {
       await db.close();
