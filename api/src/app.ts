@@ -15,6 +15,7 @@ import { registerRequestLimit, trustProxySetting } from './http/request-limit';
 import { createBroker, type PushBroker } from './push/broker';
 import { registerSessionCache } from './auth/session-cache';
 import { createPushService } from './push/service';
+import { PlayerBalanceCache } from './ledger/balance-cache';
 import { pushLimits, type PushLimits } from './push/streams';
 import pushRoutes from './push/routes';
 import contentRoutes from './content/routes';
@@ -99,7 +100,9 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const broker = opts.broker ?? (await createBroker(opts.db));
   app.decorate('db', opts.db);
   app.decorate('oddsFeed', new FeedAvailability());
-  app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push)));
+  const balances = new PlayerBalanceCache();
+  app.decorate('balances', balances);
+  app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push), balances));
   app.decorateRequest('player', null);
   app.decorateRequest('operator', null);
   app.addHook('onClose', async () => broker.close());

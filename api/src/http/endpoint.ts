@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { Endpoint } from '@khela/contracts';
 import type { Db } from '../db';
 import type { PushService } from '../push/service';
+import type { PlayerBalanceCache } from '../ledger/balance-cache';
 import '../auth/session-cache';
 import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';
 import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../exchange/scope';
@@ -14,6 +15,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
     push: PushService;
+    /** Players' balances as last read by this process (ledger/balance-cache.ts); for display, never for moving money. */
+    balances: PlayerBalanceCache;
   }
   interface FastifyRequest {
     /** Set by bearer/optional auth; null for visitors. */

@@ -1,2 +1,3 @@
 export * from './ledger';
 export { toMinor, fromMinor, parseMinor, InvalidAmount } from './money';
+export { PlayerBalanceCache } from './balance-cache';

@@ -20,8 +20,12 @@ export interface PushBroker {
   end(playerId: number, end: StreamEnd): Promise<void>;
   /** Returns the unsubscribe function. */
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler): () => void;
+  /** Every player's events as they reach this process (wherever they were published); returns the unsubscribe function. */
+  subscribeAll(handler: AnyPlayerHandler): () => void;
   close(): Promise<void>;
 }
+
+export type AnyPlayerHandler = (playerId: number, topic: PushTopic) => void;
 
 type Envelope = { p: number; t: PushTopic; d: unknown } | { p: number; end: StreamEnd };
 
@@ -29,7 +33,21 @@ class LocalFanout {
   private readonly events = new EventEmitter().setMaxListeners(0);
   emit(e: Envelope) {
     if ('end' in e) this.events.emit(`${e.p}:end`, e.end);
-    else this.events.emit(String(e.p), e.t, e.d);
+    else {
+      this.events.emit('*', e.p, e.t);
+      this.events.emit(String(e.p), e.t, e.d);
+    }
+  }
+  subscribeAll(handler: AnyPlayerHandler) {
+    const h = (p: number, t: PushTopic) => {
+      try {
+        handler(p, t);
+      } catch {
+        /* as below */
+      }
+    };
+    this.events.on('*', h);
+    return () => void this.events.off('*', h);
   }
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler) {
     const h = (t: PushTopic, d: unknown) => {
@@ -131,6 +149,9 @@ export class InProcessBroker implements PushBroker {
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler) {
     return this.fanout.subscribe(playerId, handler, onEnd);
   }
+  subscribeAll(handler: AnyPlayerHandler) {
+    return this.fanout.subscribeAll(handler);
+  }
   async close() {}
 }
 
@@ -162,6 +183,10 @@ export class PgNotifyBroker implements PushBroker {
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler) {
     void this.start();
     return this.fanout.subscribe(playerId, handler, onEnd);
+  }
+  subscribeAll(handler: AnyPlayerHandler) {
+    void this.start();
+    return this.fanout.subscribeAll(handler);
   }
   async close() {
     if (this.started) await (await this.started)();

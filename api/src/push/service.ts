@@ -70,8 +70,11 @@ export function createPushService(
   broker: PushBroker,
   log?: { warn(obj: object, msg: string): void },
   limits: PushLimits = pushLimits(),
+  /** Read caches of players' balances (ledger/balance-cache.ts): dropped by every balance push, from any process. */
+  balances?: { invalidate(playerId: number): void },
 ): PushService {
   const local = new LocalBroadcast();
+  if (balances) broker.subscribeAll((playerId, topic) => topic === 'balance' && balances.invalidate(playerId));
   return {
     broker,
     limits,
@@ -80,6 +83,8 @@ export function createPushService(
     subscribeBroadcast: (handler) => local.subscribe(handler),
     subscribeBroadcastFrames: (write) => local.subscribeFrames(write),
     async publishBalance(playerId) {
+      // this process at once: the caller answers its request after this, and the push reaches the others by NOTIFY
+      balances?.invalidate(playerId);
       try {
         await publishBalance(db, broker, playerId);
       } catch (err) {

@@ -20,7 +20,7 @@ import { requestIdempotencyKey } from '../core/idempotency';
 import { isoTimestamp } from '../core/timestamps';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
 import { HttpError, NotFound } from '../http/errors';
-import { fromMinor, getPlayerBalance, parseMinor, walletFigures } from '../ledger';
+import { fromMinor, parseMinor, walletFigures } from '../ledger';
 import { protectionConfig, type ProtectionConfig } from '../protection/config';
 import { walletConfig, type WalletConfig } from './config';
 import { gatewayClient, GatewayUnavailable, type GatewayClient } from './gateway';
@@ -60,7 +60,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
   const protection = opts.protection ?? protectionConfig();
 
   registerEndpoint(app, balance, async (req) => {
-    const b = await getPlayerBalance(db, requirePlayer(req).id);
+    const b = await app.balances.get(db, requirePlayer(req).id);
     return { ...walletFigures(b), pending_withdrawals: fromMinor(b.heldMinor) };
   });
 
