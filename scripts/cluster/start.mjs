@@ -11,6 +11,7 @@
 // answers /ready, so the site stays up. Ctrl+C / SIGTERM stops everything.
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +24,15 @@ const requireFromApi = createRequire(path.join(root, 'api/package.json'));
 const HOST = '127.0.0.1';
 const url = (p) => `http://${HOST}:${p}`;
 export const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/khela_cluster';
+
+/** True when nothing listens on the port (a listen there succeeds). */
+function portFree(port) {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.once('error', () => resolve(false));
+    server.listen(port, HOST, () => server.close(() => resolve(true)));
+  });
+}
 
 /** Ports of a cluster, from the environment (see the header). */
 export function clusterPorts(env = process.env, apiCount = 2) {
@@ -363,6 +373,12 @@ export class Cluster {
   }
 
   async start() {
+    // a port already taken (another copy of the site on the same offset) would leave that copy answering in our place
+    const ports = [this.ports.nginx, this.ports.backoffice, ...this.ports.api, this.ports.sandbox];
+    const busy = (await Promise.all(ports.map(async (p) => ((await portFree(p)) ? null : p)))).filter((p) => p !== null);
+    if (busy.length) {
+      throw new Error(`port(s) ${busy.join(', ')} already in use on ${HOST}: stop what holds them or move the cluster (KHELA_PORT_OFFSET)`);
+    }
     const nginxBin = ensureNginx();
     for (const d of ['tmp', 'storage', 'receipts']) fs.mkdirSync(path.join(this.o.runDir, d), { recursive: true });
     if (this.o.logDir) fs.mkdirSync(this.o.logDir, { recursive: true });
