@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import rspack from '@rspack/core';
@@ -79,12 +80,40 @@ class MobileOnlyFlagPlugin {
   }
 }
 
+/**
+ * Gives index.html's early script the table of which remote owns which first path segment, and which paths a visitor
+ * may open (src/route-table.json, the same data src/routes.ts uses), so on a remote's page it starts that remote's manifest, entry and app chunks
+ * while the shell's own bundles download, instead of after the shell has run and routed.
+ */
+class RouteRemotesPlugin {
+  /** `owners`: another table of owners (the bench's monolith has no remotes: `{}`); default src/route-table.json's. */
+  constructor(owners) {
+    this.owners = owners;
+  }
+  apply(compiler) {
+    compiler.hooks.compilation.tap('RouteRemotesPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('RouteRemotesPlugin', async (data) => {
+        const table = JSON.parse(readFileSync(path.join(dir, 'src/route-table.json'), 'utf8'));
+        const owners = this.owners ?? table.owners;
+        const byPath = Object.fromEntries(Object.entries(owners).flatMap(([remote, paths]) => paths.map((p) => [p, remote])));
+        data.html = data.html
+          .split('%KHELA_ROUTE_REMOTES%')
+          .join(JSON.stringify(byPath))
+          .split('%KHELA_OPEN_PATHS%')
+          .join(JSON.stringify(table.open));
+        return data;
+      });
+    });
+  }
+}
+
 // KHELA_MOBILE_ONLY=1 builds the mobile-only branch (desktop root shows the coming-soon image).
 export default (env, argv) => {
   const config = base(env, argv);
   const mobileOnly = process.env.KHELA_MOBILE_ONLY === '1';
   config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(mobileOnly) }));
   config.plugins.push(new MobileOnlyFlagPlugin(mobileOnly));
+  config.plugins.push(new RouteRemotesPlugin());
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
   if (config.mode === 'production') config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App']));
   return config;

@@ -1,7 +1,7 @@
 // The monolith: the shell and its five remotes built as one application without Module Federation, to measure
 // what federation costs (bench/run.mjs, part "monolith"). It is the shell's own production config
-// (shell/rspack.config.mjs: same entry, sources, index.html, preloads, compression) with two changes:
-// the ModuleFederationPlugin is dropped, and shell/src/federation/remotes.ts (which loads `<remote>/app`
+// (shell/rspack.config.mjs: same entry, sources, index.html, preloads, compression) with three changes:
+// the ModuleFederationPlugin is dropped, index.html's early fetch of a remote's manifest is off (empty table), and shell/src/federation/remotes.ts (which loads `<remote>/app`
 // through the federation runtime) is replaced by ./remotes.mjs, which imports each remote's exposed module
 // from its source. Routes still load each remote lazily (the shell's RemoteArea + a dynamic import per remote),
 // so the code splitting matches the federated build; libraries exist once because there is one bundle graph.
@@ -20,7 +20,10 @@ const MONOLITH_DIST = path.join(here, 'dist');
 
 export default (env = {}, argv = {}) => {
   const config = shellConfig(env, { ...argv, mode: 'production' });
-  config.plugins = config.plugins.filter((p) => p && p.constructor?.name !== 'ModuleFederationPlugin');
+  config.plugins = config.plugins
+    .filter((p) => p && p.constructor?.name !== 'ModuleFederationPlugin')
+    // no manifests to fetch early: index.html's table of remote-owned paths is empty
+    .map((p) => (p.constructor?.name === 'RouteRemotesPlugin' ? new p.constructor({}) : p));
   config.plugins.push(
     new rspack.NormalModuleReplacementPlugin(/(^|\/)remotes$/, (data) => {
       if (path.resolve(data.context ?? '', data.request) === federatedRemotes) data.request = path.join(here, 'remotes.mjs');

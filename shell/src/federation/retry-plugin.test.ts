@@ -99,3 +99,41 @@ describe('retryPlugin', () => {
     expect(origin.loadRemote).not.toHaveBeenCalled();
   });
 });
+
+describe('the manifest index.html asked for early', () => {
+  const quiet = () => vi.spyOn(console, 'warn').mockImplementation(() => {});
+  const store = () => ((globalThis as { __KHELA_EARLY__?: { manifests?: Record<string, Promise<string>> } }).__KHELA_EARLY__ ??= {});
+  afterEach(() => {
+    vi.restoreAllMocks();
+    delete (globalThis as { __KHELA_EARLY__?: unknown }).__KHELA_EARLY__;
+  });
+
+  it('is answered once from the early request, then from the network', async () => {
+    store().manifests = { 'http://x/mf-manifest.json': Promise.resolve('{"id":"mf_casino"}') };
+    const fetch = vi.fn<typeof globalThis.fetch>().mockResolvedValue(new Response('{"id":"network"}'));
+    const p = retryPlugin({ retries: 0, sleep: noSleep, fetch });
+    const first = (await call(p, 'fetch', 'http://x/mf-manifest.json', {})) as Response;
+    expect(await first.json()).toEqual({ id: 'mf_casino' });
+    expect(fetch).not.toHaveBeenCalled();
+    const again = (await call(p, 'fetch', 'http://x/mf-manifest.json', {})) as Response;
+    expect(await again.json()).toEqual({ id: 'network' });
+    expect(fetch).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the network (with its retries) when the early request failed, and never for another manifest', async () => {
+    store().manifests = { 'http://x/mf-manifest.json': Promise.reject(new TypeError('Failed to fetch')) };
+    store().manifests!['http://x/mf-manifest.json']!.catch(() => undefined);
+    const fetch = vi
+      .fn<typeof globalThis.fetch>()
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'))
+      .mockImplementation(async () => new Response('{"id":"network"}'));
+    quiet();
+    const p = retryPlugin({ retries: 1, sleep: noSleep, fetch });
+    const res = (await call(p, 'fetch', 'http://x/mf-manifest.json', {})) as Response;
+    expect(await res.json()).toEqual({ id: 'network' });
+    expect(fetch).toHaveBeenCalledTimes(2);
+    store().manifests = { 'http://y/mf-manifest.json': Promise.resolve('{"id":"other"}') };
+    const other = (await call(p, 'fetch', 'http://x/mf-manifest.json', {})) as Response;
+    expect(await other.json()).toEqual({ id: 'network' });
+  });
+});

@@ -24,6 +24,19 @@ type LoadEntryErrorArgs = Parameters<LoadEntryErrorHook>[0];
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+/**
+ * The manifest index.html's early script already asked for (on a page this remote owns), as a Response, once
+ * (rejected when the early request failed); any later fetch of the same manifest (a retry, a re-registered remote)
+ * goes to the network. The early script preloaded the entry and app chunks the manifest names, so the runtime finds them cached.
+ */
+export function takeEarlyManifest(url: string): Promise<Response> | undefined {
+  const store = (globalThis as { __KHELA_EARLY__?: { manifests?: Record<string, Promise<string>> } }).__KHELA_EARLY__;
+  const early = store?.manifests?.[url];
+  if (!early) return undefined;
+  delete store!.manifests![url];
+  return early.then((body) => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+}
+
 /** A failed chunk of a remote (the bundler runtime's ChunkLoadError), as opposed to a dead remote. */
 function isChunkLoadError(error: unknown): boolean {
   const e = error as { name?: string; message?: string } | null;
@@ -44,6 +57,9 @@ export function retryPlugin(opts: RetryOptions = {}): ModuleFederationRuntimePlu
     name: 'khela-retry',
 
     async fetch(url, init) {
+      // a failed early request is asked again below, with the retries
+      const early = await takeEarlyManifest(url)?.catch(() => undefined);
+      if (early) return early;
       const doFetch = opts.fetch ?? fetch;
       for (let attempt = 0; ; attempt++) {
         try {
