@@ -5,9 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
-import { createPostgresDb } from '../db/postgres';
-import { buildApp } from '../app';
-import { createPlayer, postgresAvailable, postgresDb, memoryDb, testApp, TEST_DATABASE_URL, tokenFor } from '../testing/helpers';
+import { createPlayer, memoryDb, otherProcessDb, postgresAvailable, postgresDb, processOn, testApp, tokenFor } from '../testing/helpers';
 import { hashPassword } from './passwords';
 import { tokenHash } from './sessions';
 
@@ -15,22 +13,6 @@ const PASSWORD = 'oldpass123';
 const LONG_TTL = { SESSION_CACHE_TTL_MS: '600000', OPERATOR_TOTP_REQUIRED: '0' };
 /** The promise of issue 15: dead on every process within one second of the revocation. */
 const DEADLINE = { timeout: 1000, interval: 10 };
-
-/** Another process on an already seeded database: the app alone, with `env` set while it reads its settings. */
-async function processOn(db: Db, env: Record<string, string>): Promise<FastifyInstance> {
-  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    const app = await buildApp({ db, logger: false });
-    await app.ready();
-    return app;
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 function suite(label: string, pgUp: boolean) {
   describe.skipIf(!pgUp)(label, () => {
@@ -43,10 +25,7 @@ function suite(label: string, pgUp: boolean) {
 
     beforeAll(async () => {
       db = label === 'PGlite' ? await memoryDb() : await postgresDb();
-      if (db.kind === 'postgres') {
-        const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
-        otherDb = await createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 4 });
-      } else otherDb = db;
+      otherDb = await otherProcessDb(db);
       a = await testApp(db, LONG_TTL);
       b = await processOn(otherDb, LONG_TTL);
       const r = await a.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'risk', password: 'risk123' } });

@@ -5,30 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db';
-import { createPostgresDb } from '../db/postgres';
-import { buildApp } from '../app';
-import type { PushBroker } from '../push/broker';
-import { createPlayer, memoryDb, postgresAvailable, postgresDb, testApp, TEST_DATABASE_URL, tokenFor } from '../testing/helpers';
+import { createPlayer, memoryDb, otherProcessDb, postgresAvailable, postgresDb, processOn, testApp, tokenFor } from '../testing/helpers';
 import { PlayerBalanceCache } from './balance-cache';
 import { houseAccount, playerAccounts, transfer } from './ledger';
 
 const LONG_TTL = { BALANCE_CACHE_TTL_MS: '600000', OPERATOR_TOTP_REQUIRED: '0' };
-
-/** Another process on the same database; on PGlite (one process by design) the two share the in-process broker. */
-async function processOn(db: Db, env: Record<string, string>, broker?: PushBroker): Promise<FastifyInstance> {
-  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    const app = await buildApp({ db, logger: false, broker });
-    await app.ready();
-    return app;
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 /** Moves money straight through the ledger, with no push (as a forgotten publishBalance would). */
 async function silentCredit(db: Db, playerId: number, minor: bigint) {
@@ -55,10 +36,7 @@ function suite(label: string, pgUp: boolean) {
 
     beforeAll(async () => {
       db = label === 'PGlite' ? await memoryDb() : await postgresDb();
-      if (db.kind === 'postgres') {
-        const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
-        otherDb = await createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 4 });
-      } else otherDb = db;
+      otherDb = await otherProcessDb(db);
       a = await testApp(db, LONG_TTL);
       b = await processOn(otherDb, LONG_TTL, db.kind === 'pglite' ? a.push.broker : undefined);
       const r = await a.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'operator', password: 'operator123' } });

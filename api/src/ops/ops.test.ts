@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import type { Db } from '../db';
 import { seed } from '../seed';
-import { createPlayer, memoryDb, tokenFor } from '../testing/helpers';
+import { createPlayer, memoryDb, tokenFor, withEnv } from '../testing/helpers';
 import { gatewayClient } from '../wallet/gateway';
 import { walletConfig } from '../wallet/config';
 import { httpRequests, registry } from './metrics';
@@ -17,20 +17,6 @@ type LogLine = Record<string, unknown> & { msg?: string; reqId?: string };
 let db: Db;
 const logs: LogLine[] = [];
 let app: FastifyInstance;
-
-/** Env set only while an app reads its configuration. */
-async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
-}
 
 /** An app whose pino lines land in `logs` (parsed). */
 function capturedLogger() {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
+import type { PushBroker } from '../push/broker';
 import { buildApp } from '../app';
 import { migrate, type Db, type Queryable } from '../db';
 import { createPgliteDb } from '../db/pglite';
@@ -87,25 +88,50 @@ export async function createPlayer(
 
 export const tokenFor = (db: Db, playerId: number) => createSession(db, playerId);
 
-/** Seeded app on a shared db, logger off. */
-/**
- * A seeded app on `db`. `env` is set only while the app reads its configuration (the domains read
- * process.env when they register), then restored, so one test file can build apps with different settings.
- */
-export async function testApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
+/** Runs `fn` with `env` set in process.env, then puts process.env back (apps read their settings while they register). */
+export async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
   const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
   Object.assign(process.env, env);
   try {
-    await seed(db, { images: false });
-    const app = await buildApp({ db, logger: process.env.TEST_LOG ? { level: 'error' } : false });
-    await app.ready();
-    return app;
+    return await fn();
   } finally {
     for (const [k, v] of Object.entries(before)) {
       if (v === undefined) delete process.env[k];
       else process.env[k] = v;
     }
   }
+}
+
+/**
+ * A seeded app on `db`. `env` is set only while the app reads its configuration (the domains read
+ * process.env when they register), then restored, so one test file can build apps with different settings.
+ */
+export function testApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
+  return withEnv(env, async () => {
+    await seed(db, { images: false });
+    const app = await buildApp({ db, logger: process.env.TEST_LOG ? { level: 'error' } : false });
+    await app.ready();
+    return app;
+  });
+}
+
+/**
+ * Another API process on an already seeded database: the app alone, `env` set while it reads its settings. On PGlite
+ * (one process by design) pass the first app's broker, so the two hear each other's pushes as processes do over NOTIFY.
+ */
+export function processOn(db: Db, env: Record<string, string> = {}, broker?: PushBroker): Promise<FastifyInstance> {
+  return withEnv(env, async () => {
+    const app = await buildApp({ db, logger: false, broker });
+    await app.ready();
+    return app;
+  });
+}
+
+/** The second process's own pool on the same schema (PostgreSQL), or the same PGlite. */
+export async function otherProcessDb(db: Db): Promise<Db> {
+  if (db.kind !== 'postgres') return db;
+  const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
+  return createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 4 });
 }
 
 export interface TestEngine {
