@@ -29,6 +29,17 @@ export type AnyPlayerHandler = (playerId: number, topic: PushTopic) => void;
 
 type Envelope = { p: number; t: PushTopic; d: unknown } | { p: number; end: StreamEnd };
 
+/** A handler that cannot throw into the emitter: one broken stream must not stop the others. */
+function guarded<A extends unknown[]>(fn: (...args: A) => void): (...args: A) => void {
+  return (...args) => {
+    try {
+      fn(...args);
+    } catch {
+      /* dropped for this subscriber only */
+    }
+  };
+}
+
 class LocalFanout {
   private readonly events = new EventEmitter().setMaxListeners(0);
   emit(e: Envelope) {
@@ -39,31 +50,13 @@ class LocalFanout {
     }
   }
   subscribeAll(handler: AnyPlayerHandler) {
-    const h = (p: number, t: PushTopic) => {
-      try {
-        handler(p, t);
-      } catch {
-        /* as below */
-      }
-    };
+    const h = guarded(handler);
     this.events.on('*', h);
     return () => void this.events.off('*', h);
   }
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler) {
-    const h = (t: PushTopic, d: unknown) => {
-      try {
-        handler(t, d);
-      } catch {
-        /* one broken stream must not stop the others */
-      }
-    };
-    const e = (end: StreamEnd) => {
-      try {
-        onEnd?.(end);
-      } catch {
-        /* as above */
-      }
-    };
+    const h = guarded(handler);
+    const e = guarded((end: StreamEnd) => onEnd?.(end));
     this.events.on(String(playerId), h);
     this.events.on(`${playerId}:end`, e);
     return () => {
@@ -120,13 +113,7 @@ export class LocalBroadcast {
   }
   /** Returns the unsubscribe function. */
   subscribe(handler: PushHandler) {
-    const h = (t: PushTopic, d: unknown) => {
-      try {
-        handler(t, d);
-      } catch {
-        /* one broken stream must not stop the others */
-      }
-    };
+    const h = guarded(handler);
     this.events.on('broadcast', h);
     return () => void this.events.off('broadcast', h);
   }
