@@ -65,46 +65,36 @@ class PreloadStartChunksPlugin {
   }
 }
 
-/** Tells index.html's pre-paint whether this is the mobile-only branch (it then pre-paints nothing on desktop). */
-class MobileOnlyFlagPlugin {
-  constructor(mobileOnly) {
-    this.mobileOnly = mobileOnly;
+/**
+ * Fills index.html's build-time placeholders (`%NAME%`, every one of `values`). The shell's are KHELA_MOBILE_ONLY
+ * (the pre-paint does nothing on desktop in the mobile-only branch), KHELA_ROUTE_REMOTES and KHELA_OPEN_PATHS (which
+ * remote owns which first path segment, and which paths a visitor may open, from src/route-table.json, the data
+ * src/routes.ts uses: on a remote's page the early script starts that remote's manifest, entry and app chunks while
+ * the shell's own bundles download). The bench's monolith replaces KHELA_ROUTE_REMOTES with `{}`.
+ */
+class HtmlPlaceholdersPlugin {
+  constructor(values) {
+    this.values = values;
   }
   apply(compiler) {
-    compiler.hooks.compilation.tap('MobileOnlyFlagPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('MobileOnlyFlagPlugin', async (data) => {
-        data.html = data.html.split('%KHELA_MOBILE_ONLY%').join(this.mobileOnly ? '1' : '0');
+    compiler.hooks.compilation.tap('HtmlPlaceholdersPlugin', (compilation) => {
+      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('HtmlPlaceholdersPlugin', async (data) => {
+        for (const [name, value] of Object.entries(this.values)) data.html = data.html.split(`%${name}%`).join(value);
         return data;
       });
     });
   }
 }
 
-/**
- * Gives index.html's early script the table of which remote owns which first path segment, and which paths a visitor
- * may open (src/route-table.json, the same data src/routes.ts uses), so on a remote's page it starts that remote's manifest, entry and app chunks
- * while the shell's own bundles download, instead of after the shell has run and routed.
- */
-class RouteRemotesPlugin {
-  /** `owners`: another table of owners (the bench's monolith has no remotes: `{}`); default src/route-table.json's. */
-  constructor(owners) {
-    this.owners = owners;
-  }
-  apply(compiler) {
-    compiler.hooks.compilation.tap('RouteRemotesPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).beforeEmit.tapPromise('RouteRemotesPlugin', async (data) => {
-        const table = JSON.parse(readFileSync(path.join(dir, 'src/route-table.json'), 'utf8'));
-        const owners = this.owners ?? table.owners;
-        const byPath = Object.fromEntries(Object.entries(owners).flatMap(([remote, paths]) => paths.map((p) => [p, remote])));
-        data.html = data.html
-          .split('%KHELA_ROUTE_REMOTES%')
-          .join(JSON.stringify(byPath))
-          .split('%KHELA_OPEN_PATHS%')
-          .join(JSON.stringify(table.open));
-        return data;
-      });
-    });
-  }
+/** The placeholders' values for this build. */
+function htmlPlaceholders(mobileOnly) {
+  const table = JSON.parse(readFileSync(path.join(dir, 'src/route-table.json'), 'utf8'));
+  const byPath = Object.fromEntries(Object.entries(table.owners).flatMap(([remote, paths]) => paths.map((p) => [p, remote])));
+  return {
+    KHELA_MOBILE_ONLY: mobileOnly ? '1' : '0',
+    KHELA_ROUTE_REMOTES: JSON.stringify(byPath),
+    KHELA_OPEN_PATHS: JSON.stringify(table.open),
+  };
 }
 
 // KHELA_MOBILE_ONLY=1 builds the mobile-only branch (desktop root shows the coming-soon image).
@@ -112,8 +102,7 @@ export default (env, argv) => {
   const config = base(env, argv);
   const mobileOnly = process.env.KHELA_MOBILE_ONLY === '1';
   config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(mobileOnly) }));
-  config.plugins.push(new MobileOnlyFlagPlugin(mobileOnly));
-  config.plugins.push(new RouteRemotesPlugin());
+  config.plugins.push(new HtmlPlaceholdersPlugin(htmlPlaceholders(mobileOnly)));
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
   if (config.mode === 'production') config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App']));
   return config;

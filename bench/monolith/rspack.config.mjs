@@ -23,7 +23,7 @@ export default (env = {}, argv = {}) => {
   config.plugins = config.plugins
     .filter((p) => p && p.constructor?.name !== 'ModuleFederationPlugin')
     // no manifests to fetch early: index.html's table of remote-owned paths is empty
-    .map((p) => (p.constructor?.name === 'RouteRemotesPlugin' ? new p.constructor({}) : p));
+    .map((p) => (p.constructor?.name === 'HtmlPlaceholdersPlugin' ? new p.constructor({ ...p.values, KHELA_ROUTE_REMOTES: '{}' }) : p));
   config.plugins.push(
     new rspack.NormalModuleReplacementPlugin(/(^|\/)remotes$/, (data) => {
       if (path.resolve(data.context ?? '', data.request) === federatedRemotes) data.request = path.join(here, 'remotes.mjs');
