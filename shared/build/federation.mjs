@@ -12,6 +12,7 @@ import { appByDir, portOf, remotesConfig } from './apps.mjs';
 const require = createRequire(import.meta.url);
 // the versions of the shared singletons are the browser runtime's own (@khela/web)
 const sharedPkg = require('../web/package.json');
+const contractsPkg = require('../contracts/package.json');
 const buildDir = path.dirname(new URL(import.meta.url).pathname);
 
 /** An installed package's folder (package.json is not always in a package's exports map). */
@@ -38,6 +39,7 @@ const TRIMMED = {
   'react-router': 'dist/production/index.mjs',
   rxjs: 'dist/esm/index.js',
   'react-i18next': 'dist/es/index.js',
+  zod: 'index.js',
 };
 const trimmedAliases = () =>
   Object.fromEntries(Object.entries(TRIMMED).map(([name, file]) => [`@khela/${name}-package$`, path.join(packageDir(name), file)]));
@@ -59,8 +61,17 @@ export function sharedSingletons() {
     '@emotion/styled': single('@emotion/styled'),
     i18next: single('i18next'),
     'react-i18next': trimmed('react-i18next'),
-    // zod is deliberately not shared: a shared module is bundled whole (388 KB with every locale), while each
-    // app's own copy is tree-shaken; schemas cross app boundaries only as objects, so copies do not clash
+    // zod and the contracts once per page: without them every remote page downloaded its own zod (27 KB
+    // gzipped) and contracts (13 KB) a second time beside the shell's. zod through a trimmed entry (shared whole
+    // it would be 388 KB with every locale); the contracts through their player-site part (src/player.ts: all but
+    // the back-office schemas, which no federated app uses).
+    zod: trimmed('zod'),
+    '@khela/contracts': {
+      singleton: true,
+      requiredVersion: `^${contractsPkg.version}`,
+      version: contractsPkg.version,
+      import: path.join(buildDir, '../contracts/src/player.ts'),
+    },
     // the browser runtime: one session, one bus, one i18n instance, one API client per page
     '@khela/web': { singleton: true, requiredVersion: false, version: sharedPkg.version },
   };

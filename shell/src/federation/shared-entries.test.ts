@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { z as realZod } from 'zod';
+import * as wholeContracts from '@khela/contracts';
 import { APPS } from '@khela/build/apps.mjs';
 
 /*
@@ -55,5 +57,71 @@ describe.each(TRIMMED)('shared %s entry', (pkg) => {
     }
     expect(imports).toBeGreaterThan(0);
     expect(missing).toEqual([]);
+  });
+});
+
+/** Every browser source file of the federated apps and the shared runtime, with its text. */
+function browserSources(): { file: string; src: string }[] {
+  return BROWSER_DIRS.flatMap((app) =>
+    sourceFiles(path.join(root, app, 'src')).map((file) => ({ file: path.relative(root, file), src: fs.readFileSync(file, 'utf8') })),
+  );
+}
+
+describe('shared zod entry', () => {
+  // the `z` object of shared/build/zod-shared.mjs: `export const z = { name, other: alias, ... }`
+  const entry = fs.readFileSync(path.join(root, 'shared/build/zod-shared.mjs'), 'utf8');
+  const body = /export const z = \{([^}]*)\}/.exec(entry)?.[1] ?? '';
+  const members = new Set(
+    body
+      .split(',')
+      .map((part) => part.trim().split(':')[0]!.trim())
+      .filter(Boolean),
+  );
+
+  it('has every z.<name> the apps and the contracts call', () => {
+    const sources = [
+      ...browserSources(),
+      ...sourceFiles(path.join(root, 'shared/contracts/src')).map((file) => ({ file, src: fs.readFileSync(file, 'utf8') })),
+    ];
+    const missing = new Set<string>();
+    let uses = 0;
+    for (const { file, src } of sources) {
+      if (!/from ['"]zod['"]/.test(src)) continue;
+      // `z.infer<...>`, `extends z.ZodType` and the like are types; a name counts when zod exports it as a value
+      for (const m of src.matchAll(/\bz\.(\w+)(?!\s*<)/g)) {
+        const name = m[1]!;
+        if (!(name in realZod)) continue;
+        uses++;
+        if (!members.has(name)) missing.add(`${path.relative(root, file)}: z.${name}`);
+      }
+    }
+    expect(members.size).toBeGreaterThan(10);
+    expect(uses).toBeGreaterThan(100);
+    expect([...missing]).toEqual([]);
+  });
+});
+
+describe('shared @khela/contracts entry (the player-site part)', () => {
+  it('exports every value the federated apps import from the contracts', async () => {
+    const player: Record<string, unknown> = await import('../../../shared/contracts/src/player');
+    const missing: string[] = [];
+    let imports = 0;
+    for (const { file, src } of browserSources()) {
+      for (const name of importedNames(src, '@khela/contracts')) {
+        // an interface or type imported without `type` is no value of the whole package either
+        if (!(name in wholeContracts)) continue;
+        imports++;
+        if (!(name in player)) missing.push(`${file}: ${name}`);
+      }
+    }
+    expect(imports).toBeGreaterThan(20);
+    expect(missing).toEqual([]);
+  });
+
+  it('leaves the back-office schemas out', async () => {
+    const player: Record<string, unknown> = await import('../../../shared/contracts/src/player');
+    expect('staffAdjustBalance' in wholeContracts).toBe(true);
+    expect('staffAdjustBalance' in player).toBe(false);
+    expect(Object.keys(player).length).toBeGreaterThan(50);
   });
 });

@@ -9,4 +9,3 @@ export * from './exchange';
 export * from './feed';
 export * from './chat';
 export * from './protection';
-export * from './backoffice/index';
