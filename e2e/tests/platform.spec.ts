@@ -43,6 +43,24 @@ for (const viewport of [
   });
 }
 
+test("the remotes run on the shell's federation runtime: one runtime per page", async ({ page }) => {
+  const entrySizes: number[] = [];
+  page.on('response', async (res) => {
+    if (res.url().endsWith('/remoteEntry.js')) entrySizes.push((await res.body()).length);
+  });
+  await page.goto('/login');
+  await expect(remoteArea(page, 'mf_account')).not.toBeEmpty();
+  await page.goto('/games?type=SLOT');
+  await expect(remoteArea(page, 'mf_casino')).not.toBeEmpty();
+  // the shell hands its runtime-core to the containers (experiments.provideExternalRuntime / externalRuntime)
+  expect(
+    await page.evaluate(() => (globalThis as { _FEDERATION_RUNTIME_CORE_FROM?: { name: string } })._FEDERATION_RUNTIME_CORE_FROM?.name),
+  ).toBe('shell');
+  // a container that bundles its own runtime is about 115 KB; without it about 50 KB
+  expect(entrySizes.length).toBeGreaterThanOrEqual(2);
+  for (const size of entrySizes) expect(size).toBeLessThan(80_000);
+});
+
 test('a dead remote shows a fallback with Retry, the rest keeps working, Retry brings it back', async ({ page }) => {
   await page.route('**/mf-manifest.json', (route) =>
     route

@@ -148,44 +148,72 @@ export function federatedAppConfig(options) {
   const o = { ...options, name: app.name, host: app.kind === 'host', title: app.title, port: Number(process.env.PORT ?? portOf(app.name)) };
   return (_env, argv) => {
     const mode = argv?.mode ?? 'production';
-    const dev = mode === 'development';
-    return {
-      mode,
-      context: o.dir,
-      entry: { main: './src/index.ts' },
-      devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
-      output: {
-        path: path.join(o.dir, 'dist'),
-        // remotes load their chunks from their own origin, wherever the manifest says they live
-        publicPath: o.host ? '/' : 'auto',
-        uniqueName: o.name,
-        filename: dev ? '[name].js' : '[name].[contenthash:8].js',
-        chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
-        chunkLoadTimeout: 120_000,
-        clean: true,
-      },
-      resolve: {
-        extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
-        // the real packages behind the trimmed shared entries (see TRIMMED)
-        alias: trimmedAliases(),
-      },
-      module: {
-        rules: [sourceRule(dev), { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' }],
-      },
-      plugins: [
-        new ModuleFederationPlugin({
-          name: o.name,
-          ...(o.exposes ? { filename: 'remoteEntry.js', exposes: o.exposes } : {}),
-          // the shell learns where remotes are at run time (remotes.json), never at build time
-          remotes: {},
-          manifest: true,
-          dts: false,
-          shareStrategy: 'loaded-first',
-          shared: sharedSingletons(),
+    // A remote's production build is two compilations into one folder: the container the shell loads (remoteEntry.js
+    // and the exposed app) uses the shell's federation runtime, and the standalone QA page keeps its own. One runtime
+    // per page instead of one per remote: remoteEntry.js drops from 27 KB to about 9 KB (brotli). The development
+    // server keeps one compilation with its own runtime (the shell's is then simply not used).
+    if (!o.host && mode === 'production') {
+      return [appConfig(o, mode, 'container'), { ...appConfig(o, mode, 'standalone'), dependencies: ['container'] }];
+    }
+    return appConfig(o, mode, 'whole');
+  };
+}
+
+/**
+ * One compilation of an app. part 'whole': everything (the shell; a remote in development); 'container': a remote's
+ * remoteEntry.js and exposes, on the host's runtime (experiments.externalRuntime); 'standalone': a remote's QA page
+ * (main entry, index.html, public files) with a runtime of its own, written after the container into the same folder.
+ */
+function appConfig(o, mode, part) {
+  const dev = mode === 'development';
+  const container = part !== 'standalone';
+  const page = part !== 'container';
+  return {
+    name: part,
+    mode,
+    context: o.dir,
+    entry: page ? { main: './src/index.ts' } : {},
+    devtool: dev ? 'eval-cheap-module-source-map' : 'source-map',
+    output: {
+      path: path.join(o.dir, 'dist'),
+      // remotes load their chunks from their own origin, wherever the manifest says they live
+      publicPath: o.host ? '/' : 'auto',
+      // the QA page's chunks have a loader global of their own (both compilations write into dist)
+      uniqueName: part === 'standalone' ? `${o.name}_standalone` : o.name,
+      filename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
+      chunkLoadTimeout: 120_000,
+      // the standalone compilation runs second and keeps the container's files
+      clean: part !== 'standalone',
+    },
+    resolve: {
+      extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'],
+      // the real packages behind the trimmed shared entries (see TRIMMED)
+      alias: trimmedAliases(),
+    },
+    module: {
+      rules: [sourceRule(dev), { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' }],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: part === 'standalone' ? `${o.name}_standalone` : o.name,
+        ...(o.exposes && container ? { filename: 'remoteEntry.js', exposes: o.exposes } : {}),
+        // the shell learns where remotes are at run time (remotes.json), never at build time
+        remotes: {},
+        manifest: container,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: sharedSingletons(),
+        experiments: {
           // browser-only apps: leave the federation runtime's Node.js code paths out of every bundle
-          experiments: { optimization: { target: 'web' } },
-          ...(o.runtimePlugins ? { runtimePlugins: o.runtimePlugins.map((p) => path.join(o.dir, p)) } : {}),
-        }),
+          optimization: { target: 'web' },
+          // the shell hands its runtime to the remotes' containers (globalThis._FEDERATION_RUNTIME_CORE)
+          ...(o.host ? { provideExternalRuntime: true } : {}),
+          ...(part === 'container' ? { externalRuntime: true } : {}),
+        },
+        ...(o.runtimePlugins ? { runtimePlugins: o.runtimePlugins.map((p) => path.join(o.dir, p)) } : {}),
+      }),
+      page &&
         new rspack.HtmlRspackPlugin({
           // the shell has its own page; a remote's page is only the standalone QA host, the same for all
           template: fs.existsSync(path.join(o.dir, 'index.html'))
@@ -196,26 +224,27 @@ export function federatedAppConfig(options) {
           title: o.title ?? o.name,
           chunks: ['main'],
         }),
-        new rspack.DefinePlugin({
-          'process.env.NODE_ENV': JSON.stringify(mode),
-          __KHELA_APP__: JSON.stringify(o.name),
-        }),
-        o.copyPublic !== false && new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(o.dir, 'public'), noErrorOnMissing: true }] }),
-        o.host && new RemotesJsonPlugin(),
-        !dev && new PrecompressPlugin(),
-      ].filter(Boolean),
-      devServer: {
-        port: o.port,
-        host: '127.0.0.1',
-        hot: true,
-        allowedHosts: 'all',
-        historyApiFallback: true,
-        headers: { 'Access-Control-Allow-Origin': '*' },
-      },
-      // lazy compilation breaks Module Federation's async boundary in dev
-      lazyCompilation: false,
-      performance: { hints: false },
-      optimization: { minimize: !dev },
-    };
+      new rspack.DefinePlugin({
+        'process.env.NODE_ENV': JSON.stringify(mode),
+        __KHELA_APP__: JSON.stringify(o.name),
+      }),
+      page &&
+        o.copyPublic !== false &&
+        new rspack.CopyRspackPlugin({ patterns: [{ from: path.join(o.dir, 'public'), noErrorOnMissing: true }] }),
+      o.host && new RemotesJsonPlugin(),
+      !dev && part !== 'container' && new PrecompressPlugin(),
+    ].filter(Boolean),
+    devServer: {
+      port: o.port,
+      host: '127.0.0.1',
+      hot: true,
+      allowedHosts: 'all',
+      historyApiFallback: true,
+      headers: { 'Access-Control-Allow-Origin': '*' },
+    },
+    // lazy compilation breaks Module Federation's async boundary in dev
+    lazyCompilation: false,
+    performance: { hints: false },
+    optimization: { minimize: !dev },
   };
 }

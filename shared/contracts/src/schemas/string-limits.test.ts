@@ -23,7 +23,9 @@ function unbounded(node: unknown, at: string, out: string[]) {
 const isEndpoint = (v: unknown): v is Endpoint =>
   !!v && typeof v === 'object' && 'method' in v && 'path' in v && 'response' in v && 'auth' in v;
 
-const endpoints = (Object.entries({ ...playerSchemas, ...staffSchemas }) as [string, unknown][]).filter((e): e is [string, Endpoint] => isEndpoint(e[1]));
+const endpoints = (Object.entries({ ...playerSchemas, ...staffSchemas }) as [string, unknown][]).filter((e): e is [string, Endpoint] =>
+  isEndpoint(e[1]),
+);
 
 describe('request schemas bound every string', () => {
   it('finds the endpoints', () => expect(endpoints.length).toBeGreaterThan(40));
