@@ -21,8 +21,14 @@ const base = federatedAppConfig({
  * are left out.
  */
 class PreloadStartChunksPlugin {
-  constructor(criticalImports) {
+  /**
+   * @param {string[]} criticalImports the start chain, preloaded on every page
+   * @param {string[]} remotePageImports preloaded too when index.html's early script starts a remote (a remote's page:
+   * `__KHELA_EARLY__.manifests` is set), e.g. the parcel host RemoteArea, otherwise found only after the shell routed
+   */
+  constructor(criticalImports, remotePageImports = []) {
     this.criticalImports = criticalImports;
+    this.remotePageImports = remotePageImports;
   }
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadStartChunksPlugin', (compilation) => {
@@ -34,7 +40,8 @@ class PreloadStartChunksPlugin {
           const files = group.chunks.flatMap((c) => [...c.files]).filter((f) => f.endsWith('.js'));
           for (const origin of group.origins) {
             const id = origin.module?.identifier?.() ?? '';
-            if (this.criticalImports.includes(origin.request)) byImport.set(origin.request, files);
+            if (this.criticalImports.includes(origin.request) || this.remotePageImports.includes(origin.request))
+              byImport.set(origin.request, files);
             else if (id.startsWith('provide shared module')) shared.push(...files);
           }
         }
@@ -50,11 +57,16 @@ class PreloadStartChunksPlugin {
         // those before index.html's early /remotes.json request, which then waits for one of the six
         // connections to the host behind them; this way it goes first and the banner's chain is not delayed.
         const hrefs = JSON.stringify(ordered.map((file) => `${publicPath}${file}`));
+        const started = new Set(ordered);
+        const remotePage = [...new Set(this.remotePageImports.flatMap((r) => byImport.get(r) ?? []))].filter((f) => !started.has(f));
+        const remoteHrefs = JSON.stringify(remotePage.map((file) => `${publicPath}${file}`));
         const preloads = {
           tagName: 'script',
           voidTag: false,
           attributes: {},
-          innerHTML: `${hrefs}.forEach(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)})`,
+          innerHTML:
+            `(function(p){${hrefs}.forEach(p);var e=window.__KHELA_EARLY__;if(e&&e.manifests)${remoteHrefs}.forEach(p)})` +
+            `(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)})`,
         };
         // a deferred script is fetched at low priority; the entry must not queue behind its own preloads
         for (const tag of data.headTags) if (tag.tagName === 'script' && tag.attributes?.src) tag.attributes.fetchpriority = 'high';
@@ -104,6 +116,7 @@ export default (env, argv) => {
   config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(mobileOnly) }));
   config.plugins.push(new HtmlPlaceholdersPlugin(htmlPlaceholders(mobileOnly)));
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
-  if (config.mode === 'production') config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App']));
+  if (config.mode === 'production')
+    config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App'], ['./federation/RemoteArea']));
   return config;
 };

@@ -82,6 +82,19 @@ describe('Games list', () => {
     expect(names()).toEqual(['Sandbox Slots', 'Super Ace', 'Money Coming', 'Mahjong Ways']);
   });
 
+  it('fetches the first screen of thumbnails at once (the largest paint) and the rest lazily', async () => {
+    const many = Array.from({ length: 20 }, (_, i) => ({ ...GAMES[0]!, code: `g-${i}`, name: `Game ${String(i).padStart(2, '0')}` }));
+    responders.set('GET /api/get-games', () => ({ games: many }));
+    renderScreen(<Games />, '/games?type=SLOT');
+    await screen.findByText('Game 00');
+    const images = screen.getAllByTestId('game-card').map((c) => c.querySelector('img')!);
+    expect(images).toHaveLength(20);
+    expect(images.slice(0, 12).map((img) => img.getAttribute('loading'))).toEqual(Array(12).fill('eager'));
+    expect(images.slice(12).map((img) => img.getAttribute('loading'))).toEqual(Array(8).fill('lazy'));
+    expect(images[0]!.getAttribute('fetchpriority')).toBe('high');
+    expect(images[1]!.getAttribute('fetchpriority')).toBeNull();
+  });
+
   it('filters by a provider chip (in the URL), searches and sorts A-Z', async () => {
     renderScreen(<Games />, '/games?type=SLOT');
     await screen.findByText('Super Ace');

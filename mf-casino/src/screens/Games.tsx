@@ -37,6 +37,9 @@ export function sortGames(games: CatalogGame[], sort: SortKey, favourites: strin
   return indexed.map((x) => x.g);
 }
 
+/** Tiles loaded at once rather than lazily: about the first screen of a phone (four rows of three), two rows on a desktop. */
+const EAGER_TILES = 12;
+
 export function Games() {
   const { t } = useTranslation('casino');
   const { api, navigate } = useHost();
@@ -335,8 +338,10 @@ export function Games() {
             <NoData />
           ) : (
             <ul aria-label={title || categoryName} data-testid="game-list" css={grid}>
-              {visible.map((g) => {
+              {visible.map((g, index) => {
                 const fav = favourites.includes(g.code);
+                // the first rows are on screen at once (the page's largest paint): fetched at once, not lazily
+                const aboveFold = index < EAGER_TILES;
                 return (
                   <li
                     key={g.code}
@@ -369,7 +374,8 @@ export function Games() {
                         <img
                           src={api.url(g.thumbnail)}
                           alt=""
-                          loading="lazy"
+                          loading={aboveFold ? 'eager' : 'lazy'}
+                          fetchPriority={index === 0 ? 'high' : undefined}
                           css={css`
                             display: block;
                             width: 100%;
