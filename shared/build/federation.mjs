@@ -60,6 +60,9 @@ export function sharedSingletons() {
     '@emotion/react/jsx-runtime': { singleton: true, requiredVersion: v('@emotion/react') },
     '@emotion/styled': single('@emotion/styled'),
     i18next: single('i18next'),
+    // @khela/web's API client has it; mf-exchange also fetches the sandbox feed with it (its own copy was a chunk the
+    // manifest does not list under the exposed app, so it started only when the app was asked for)
+    ofetch: single('ofetch'),
     'react-i18next': trimmed('react-i18next'),
     // zod and the contracts once per page: without them every remote page downloaded its own zod (27 KB
     // gzipped) and contracts (13 KB) a second time beside the shell's. zod through a trimmed entry (shared whole

@@ -148,4 +148,24 @@ describe('app plumbing', () => {
     const other = await app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://evil.example' } });
     expect(other.headers['access-control-allow-origin']).toBeUndefined();
   });
+
+  it('lets the browser keep a preflight for two hours (a polled call is not preceded by OPTIONS every time)', async () => {
+    const pre = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/balance',
+      headers: {
+        origin: 'http://localhost:3000',
+        'access-control-request-method': 'POST',
+        'access-control-request-headers': 'authorization,content-type',
+      },
+    });
+    expect(pre.statusCode).toBe(204);
+    expect(pre.headers['access-control-max-age']).toBe('7200');
+    const refused = await app.inject({
+      method: 'OPTIONS',
+      url: '/api/balance',
+      headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' },
+    });
+    expect(refused.headers['access-control-allow-origin']).toBeUndefined();
+  });
 });
