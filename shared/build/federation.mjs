@@ -171,6 +171,8 @@ function appConfig(o, mode, part) {
   const dev = mode === 'development';
   const container = part !== 'standalone';
   const page = part !== 'container';
+  // the QA page is a federation host and a chunk loader of its own (both compilations write into dist)
+  const name = part === 'standalone' ? `${o.name}_standalone` : o.name;
   return {
     name: part,
     mode,
@@ -181,8 +183,7 @@ function appConfig(o, mode, part) {
       path: path.join(o.dir, 'dist'),
       // remotes load their chunks from their own origin, wherever the manifest says they live
       publicPath: o.host ? '/' : 'auto',
-      // the QA page's chunks have a loader global of their own (both compilations write into dist)
-      uniqueName: part === 'standalone' ? `${o.name}_standalone` : o.name,
+      uniqueName: name,
       filename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkFilename: dev ? '[name].js' : '[name].[contenthash:8].js',
       chunkLoadTimeout: 120_000,
@@ -199,7 +200,7 @@ function appConfig(o, mode, part) {
     },
     plugins: [
       new ModuleFederationPlugin({
-        name: part === 'standalone' ? `${o.name}_standalone` : o.name,
+        name,
         ...(o.exposes && container ? { filename: 'remoteEntry.js', exposes: o.exposes } : {}),
         // the shell learns where remotes are at run time (remotes.json), never at build time
         remotes: {},

@@ -25,6 +25,13 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
+/** The source files under these workspace folders' src/, each with its path from the repository root and its text. */
+function sourcesIn(dirs: string[]): { file: string; src: string }[] {
+  return dirs.flatMap((dir) =>
+    sourceFiles(path.join(root, dir, 'src')).map((file) => ({ file: path.relative(root, file), src: fs.readFileSync(file, 'utf8') })),
+  );
+}
+
 function importedNames(source: string, pkg: string): string[] {
   const names: string[] = [];
   for (const m of source.matchAll(new RegExp(`import\\s+(type\\s+)?\\{([^}]*)\\}\\s+from\\s+['"]${pkg}['"]`, 'g'))) {
@@ -44,28 +51,17 @@ describe.each(TRIMMED)('shared %s entry', (pkg) => {
   it('re-exports every name the apps import from the package', () => {
     const missing: string[] = [];
     let imports = 0;
-    for (const app of BROWSER_DIRS) {
-      for (const file of sourceFiles(path.join(root, app, 'src'))) {
-        const src = fs.readFileSync(file, 'utf8');
-        if (new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${pkg}['"]`).test(src))
-          missing.push(`${path.relative(root, file)}: namespace import`);
-        for (const name of importedNames(src, pkg)) {
-          imports++;
-          if (!exported.has(name)) missing.push(`${path.relative(root, file)}: ${name}`);
-        }
+    for (const { file, src } of sourcesIn(BROWSER_DIRS)) {
+      if (new RegExp(`import\\s+\\*\\s+as\\s+\\w+\\s+from\\s+['"]${pkg}['"]`).test(src)) missing.push(`${file}: namespace import`);
+      for (const name of importedNames(src, pkg)) {
+        imports++;
+        if (!exported.has(name)) missing.push(`${file}: ${name}`);
       }
     }
     expect(imports).toBeGreaterThan(0);
     expect(missing).toEqual([]);
   });
 });
-
-/** Every browser source file of the federated apps and the shared runtime, with its text. */
-function browserSources(): { file: string; src: string }[] {
-  return BROWSER_DIRS.flatMap((app) =>
-    sourceFiles(path.join(root, app, 'src')).map((file) => ({ file: path.relative(root, file), src: fs.readFileSync(file, 'utf8') })),
-  );
-}
 
 describe('shared zod entry', () => {
   // the `z` object of shared/build/zod-shared.mjs: `export const z = { name, other: alias, ... }`
@@ -79,20 +75,16 @@ describe('shared zod entry', () => {
   );
 
   it('has every z.<name> the apps and the contracts call', () => {
-    const sources = [
-      ...browserSources(),
-      ...sourceFiles(path.join(root, 'shared/contracts/src')).map((file) => ({ file, src: fs.readFileSync(file, 'utf8') })),
-    ];
     const missing = new Set<string>();
     let uses = 0;
-    for (const { file, src } of sources) {
+    for (const { file, src } of sourcesIn([...BROWSER_DIRS, 'shared/contracts'])) {
       if (!/from ['"]zod['"]/.test(src)) continue;
       // `z.infer<...>`, `extends z.ZodType` and the like are types; a name counts when zod exports it as a value
       for (const m of src.matchAll(/\bz\.(\w+)(?!\s*<)/g)) {
         const name = m[1]!;
         if (!(name in realZod)) continue;
         uses++;
-        if (!members.has(name)) missing.add(`${path.relative(root, file)}: z.${name}`);
+        if (!members.has(name)) missing.add(`${file}: z.${name}`);
       }
     }
     expect(members.size).toBeGreaterThan(10);
@@ -106,7 +98,7 @@ describe('shared @khela/contracts entry (the player-site part)', () => {
     const player: Record<string, unknown> = await import('../../../shared/contracts/src/player');
     const missing: string[] = [];
     let imports = 0;
-    for (const { file, src } of browserSources()) {
+    for (const { file, src } of sourcesIn(BROWSER_DIRS)) {
       for (const name of importedNames(src, '@khela/contracts')) {
         // an interface or type imported without `type` is no value of the whole package either
         if (!(name in wholeContracts)) continue;
