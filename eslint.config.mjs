@@ -165,8 +165,9 @@ export default tseslint.config(
             },
             { group: ['@khela/build', '@khela/build/*'], message: 'Build tooling is not browser code.' },
             {
-              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'],
-              message: 'Import @khela/web by its package name, not its files.',
+              // @khela/web/theme is a public entry too: the design tokens alone, no React (the shell's build reads it)
+              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*', '!@khela/web/theme'],
+              message: 'Import @khela/web by its package name (or its public entries), not its files.',
             },
             { group: ['@khela/contracts/*'], message: 'Import @khela/contracts by its package name (its other entries are for servers).' },
           ],
@@ -183,8 +184,9 @@ export default tseslint.config(
           patterns: [
             { ...appPackages, message: 'The shell loads remotes at run time, it never imports another app.' },
             {
-              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'],
-              message: 'Import @khela/web by its package name, not its files.',
+              // @khela/web/theme is a public entry too: the design tokens alone, no React (the shell's build reads it)
+              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*', '!@khela/web/theme'],
+              message: 'Import @khela/web by its package name (or its public entries), not its files.',
             },
             { group: ['@khela/contracts/*'], message: 'Import @khela/contracts by its package name (its other entries are for servers).' },
           ],
@@ -203,8 +205,9 @@ export default tseslint.config(
             { ...appPackages, message: 'The back office imports no other app: only @khela/contracts, @khela/web and npm libraries.' },
             { group: ['@khela/build', '@khela/build/*'], message: 'Build tooling is not browser code.' },
             {
-              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*'],
-              message: 'Import @khela/web by its package name, not its files.',
+              // @khela/web/theme is a public entry too: the design tokens alone, no React (the shell's build reads it)
+              group: ['@khela/web/*', '!@khela/web/test', '!@khela/web/test/*', '!@khela/web/theme'],
+              message: 'Import @khela/web by its package name (or its public entries), not its files.',
             },
             { group: ['@khela/contracts/*'], message: 'Import @khela/contracts by its package name (its other entries are for servers).' },
           ],

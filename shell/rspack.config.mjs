@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import rspack from '@rspack/core';
+import { serializeStyles } from '@emotion/serialize';
+import { tsImport } from 'tsx/esm/api';
 import { federatedAppConfig } from '@khela/build/federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
@@ -98,23 +100,29 @@ class HtmlPlaceholdersPlugin {
   }
 }
 
-/** The placeholders' values for this build. */
-function htmlPlaceholders(mobileOnly) {
+/**
+ * The placeholders' values for this build. KHELA_PREPAINT_CSS is the pre-paint's stylesheet, written from the boxes
+ * the React chrome and home are styled with (src/layout/first-screen.ts, loaded through tsx), each as emotion
+ * serialises it.
+ */
+async function htmlPlaceholders(mobileOnly) {
   const table = JSON.parse(readFileSync(path.join(dir, 'src/route-table.json'), 'utf8'));
   const byPath = Object.fromEntries(Object.entries(table.owners).flatMap(([remote, paths]) => paths.map((p) => [p, remote])));
+  const { prepaintCss } = await tsImport('./src/layout/first-screen.ts', import.meta.url);
   return {
     KHELA_MOBILE_ONLY: mobileOnly ? '1' : '0',
     KHELA_ROUTE_REMOTES: JSON.stringify(byPath),
     KHELA_OPEN_PATHS: JSON.stringify(table.open),
+    KHELA_PREPAINT_CSS: prepaintCss((styles) => serializeStyles([styles]).styles),
   };
 }
 
 // KHELA_MOBILE_ONLY=1 builds the mobile-only branch (desktop root shows the coming-soon image).
-export default (env, argv) => {
+export default async (env, argv) => {
   const config = base(env, argv);
   const mobileOnly = process.env.KHELA_MOBILE_ONLY === '1';
   config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(mobileOnly) }));
-  config.plugins.push(new HtmlPlaceholdersPlugin(htmlPlaceholders(mobileOnly)));
+  config.plugins.push(new HtmlPlaceholdersPlugin(await htmlPlaceholders(mobileOnly)));
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
   if (config.mode === 'production')
     config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App'], ['./federation/RemoteArea']));

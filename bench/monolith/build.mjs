@@ -33,8 +33,9 @@ export function buildMonolith() {
 async function buildHere() {
   const { rspack } = createRequire(path.join(root, 'shell/package.json'))('@rspack/core');
   const { default: makeConfig } = await import('./rspack.config.mjs');
+  const config = await makeConfig({}, { mode: 'production' });
   await new Promise((resolve, reject) => {
-    rspack(makeConfig({}, { mode: 'production' }), (err, stats) => {
+    rspack(config, (err, stats) => {
       if (err) return reject(err);
       if (stats.hasErrors()) return reject(new Error(stats.toString({ all: false, errors: true })));
       resolve();

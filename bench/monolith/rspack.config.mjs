@@ -18,8 +18,8 @@ const federatedRemotes = path.join(root, 'shell/src/federation/remotes');
 
 const MONOLITH_DIST = path.join(here, 'dist');
 
-export default (env = {}, argv = {}) => {
-  const config = shellConfig(env, { ...argv, mode: 'production' });
+export default async (env = {}, argv = {}) => {
+  const config = await shellConfig(env, { ...argv, mode: 'production' });
   config.plugins = config.plugins
     .filter((p) => p && p.constructor?.name !== 'ModuleFederationPlugin')
     // no manifests to fetch early: index.html's table of remote-owned paths is empty

@@ -176,6 +176,59 @@ for (const [vpName, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeo
   }
 }
 
+// The home pre-paint (shell/index.html; its CSS written at build time from shell/src/layout/first-screen.ts) must sit
+// on React's pixels: each box is measured with every script held back (only index.html's inline script runs), then
+// again in a fresh page once React has rendered. 800 wide is a desktop whose nav scrolls sideways.
+test.describe('home pre-paint', () => {
+  const boxes = {
+    held: { header: '.kp-mhead, .kp-bar', nav: '.kp-nav', banner: '.kp-banner', logo: '.kp-logo, .kp-logo-d' },
+    react: {
+      header: 'header, [data-testid=desktop-topbar]',
+      nav: '[data-testid=desktop-nav]',
+      banner: '[data-testid=main-slider] > div',
+      logo: '[data-testid=site-logo] img',
+    },
+  } as const;
+  const measure = async (page: Page, which: keyof typeof boxes) => {
+    const sel = boxes[which];
+    await expect(page.locator(sel.banner).first()).toBeVisible();
+    await expect(page.locator(sel.logo).first()).toBeVisible();
+    const out: Record<string, { x: number; y: number; width: number; height: number } | null> = {};
+    for (const [name, s] of Object.entries(sel))
+      out[name] = await page
+        .locator(s)
+        .first()
+        .boundingBox({ timeout: 500 })
+        .catch(() => null);
+    return out;
+  };
+  for (const [name, viewport] of Object.entries({ ...VIEWPORTS, narrowDesktop: { width: 800, height: 700 } })) {
+    test(`lands where React renders the header and first banner (${name})`, async ({ browser, baseURL }) => {
+      const held = await browser.newContext({ viewport, baseURL });
+      const early = await held.newPage();
+      await early.route(/\.js(\?|$)/, (r) => r.abort());
+      await early.goto('/');
+      const pre = await measure(early, 'held');
+      await held.close();
+      const live = await browser.newContext({ viewport, baseURL });
+      const page = await live.newPage();
+      await page.goto('/');
+      await expect(page.locator('#prepaint')).toHaveCount(0);
+      const react = await measure(page, 'react');
+      await live.close();
+      expect(pre.header, 'the pre-paint showed its header').not.toBeNull();
+      expect(pre.banner, 'the pre-paint showed its banner').not.toBeNull();
+      // phones have no nav row; both sides must agree on that too
+      expect(pre.nav === null).toBe(viewport.width < 768);
+      for (const box of Object.keys(boxes.held)) {
+        const [a, b] = [pre[box], react[box]];
+        expect(a === null, `${box} present on both`).toBe(b === null);
+        if (a && b) for (const k of ['x', 'y', 'width', 'height'] as const) expect(a[k], `${box} ${k}`).toBeCloseTo(b[k], 0);
+      }
+    });
+  }
+});
+
 test.describe('face behaviour', () => {
   test('language picker switches without a reload and is remembered', async ({ page }) => {
     await page.goto('/');

@@ -5,6 +5,7 @@ import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '@khela/web';
 import { useAfterFirstPaint } from './after-first-paint';
+import { firstScreen } from './first-screen';
 
 /** Spec 9: banners advance every 3000 ms. */
 export const BANNER_AUTOPLAY_MS = 3000;
@@ -55,13 +56,7 @@ export function BannerCarousel(props: {
         position: relative;
       `}
     >
-      <div
-        ref={painted ? emblaRef : undefined}
-        css={css`
-          overflow: hidden;
-          border-radius: ${theme.radius.md};
-        `}
-      >
+      <div ref={painted ? emblaRef : undefined} css={firstScreen.carouselViewport}>
         <div
           css={css`
             display: flex;
@@ -74,12 +69,7 @@ export function BannerCarousel(props: {
               role="group"
               aria-roledescription="slide"
               aria-label={t('homePage.slide', { n: i + 1, total })}
-              css={css`
-                flex: 0 0 100%;
-                min-width: 0;
-                aspect-ratio: ${props.ratio};
-                background: ${theme.color.surfaceRaised};
-              `}
+              css={[firstScreen.carouselSlide, { aspectRatio: props.ratio }]}
             >
               {s.content}
             </div>

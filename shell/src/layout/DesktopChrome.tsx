@@ -8,6 +8,7 @@ import { LanguagePicker } from './LanguagePicker';
 import { useGeneral } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';
+import { firstScreen } from './first-screen';
 
 /** A live GMT+6 clock computed in Asia/Dhaka whatever the browser's zone. */
 export function DhakaClock() {
@@ -81,24 +82,15 @@ export function DesktopTopBar() {
   const currency = wallet?.currency ?? 'BDT';
   const general = useGeneral().data;
   return (
-    <div
-      css={css`
-        background: #0a121a;
-        border-bottom: 1px solid ${theme.color.border};
-      `}
-      data-testid="desktop-topbar"
-    >
+    <div css={firstScreen.desktopBar} data-testid="desktop-topbar">
       <div
-        css={css`
-          max-width: 1200px;
-          margin: 0 auto;
-          padding: 4px 16px;
-          display: flex;
-          align-items: center;
-          gap: 16px;
-          font-size: 13px;
-          color: ${theme.color.textMuted};
-        `}
+        css={[
+          firstScreen.desktopTopRow,
+          css`
+            font-size: 13px;
+            color: ${theme.color.textMuted};
+          `,
+        ]}
       >
         <DhakaClock />
         <span data-testid="lang-currency">
@@ -136,21 +128,8 @@ export function DesktopTopBar() {
         />
         <LanguagePicker compact />
       </div>
-      <div
-        css={css`
-          background: ${theme.color.surface};
-        `}
-      >
-        <div
-          css={css`
-            max-width: 1200px;
-            margin: 0 auto;
-            padding: 8px 16px;
-            display: flex;
-            align-items: center;
-            gap: 12px;
-          `}
-        >
+      <div css={firstScreen.desktopHeader}>
+        <div css={firstScreen.desktopHeaderRow}>
           <SiteLogo />
           <span
             css={css`
@@ -235,30 +214,23 @@ export const DESKTOP_NAV: ReadonlyArray<{ to: string; key: string }> = [
 export function DesktopNav() {
   const { t } = useTranslation('shell');
   return (
-    <nav
-      aria-label={t('mainNav')}
-      css={css`
-        background: ${theme.color.surfaceRaised};
-        border-bottom: 1px solid ${theme.color.border};
-      `}
-      data-testid="desktop-nav"
-    >
+    <nav aria-label={t('mainNav')} css={firstScreen.desktopNav} data-testid="desktop-nav">
       {/* one row at every width and in both languages (scrolls sideways when narrow), so the nav's height
           never changes when the Bengali font arrives and the early paint in index.html can match it */}
       <ul
-        css={css`
-          max-width: 1200px;
-          margin: 0 auto;
-          padding: 0 8px;
-          list-style: none;
-          display: flex;
-          flex-wrap: nowrap;
-          overflow-x: auto;
-          scrollbar-width: none;
-          &::-webkit-scrollbar {
-            display: none;
-          }
-        `}
+        css={[
+          firstScreen.desktopNavRow,
+          css`
+            list-style: none;
+            display: flex;
+            flex-wrap: nowrap;
+            overflow-x: auto;
+            scrollbar-width: none;
+            &::-webkit-scrollbar {
+              display: none;
+            }
+          `,
+        ]}
       >
         {DESKTOP_NAV.map((n) => (
           <li

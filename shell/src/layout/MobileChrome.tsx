@@ -7,6 +7,7 @@ import { Icon, type IconName } from './icons';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';
 import { imageUrl, useLogo } from './content';
+import { firstScreen } from './first-screen';
 
 export const TOOLBAR_HEIGHT = 60;
 
@@ -35,20 +36,23 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
   const currency = wallet?.currency ?? 'BDT';
   return (
     <header
-      css={css`
-        position: sticky;
-        top: 0;
-        z-index: 100;
-        display: flex;
-        align-items: center;
-        gap: 8px;
-        height: 56px;
-        padding: 0 8px;
-        background: ${theme.color.surface};
-        border-bottom: 1px solid ${theme.color.border};
-      `}
+      css={[
+        firstScreen.mobileHeader,
+        css`
+          position: sticky;
+          top: 0;
+          z-index: 100;
+        `,
+      ]}
     >
-      <button type="button" css={iconButton} aria-label={t('openMenu')} aria-expanded={menuOpen} onClick={onMenu} data-testid="menu-button">
+      <button
+        type="button"
+        css={[iconButton, firstScreen.menuButton]}
+        aria-label={t('openMenu')}
+        aria-expanded={menuOpen}
+        onClick={onMenu}
+        data-testid="menu-button"
+      >
         <Icon name="menu" size={26} />
       </button>
       <SiteLogo mobile />

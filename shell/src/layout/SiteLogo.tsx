@@ -3,6 +3,7 @@ import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '@khela/web';
 import { imageUrl, useGeneral, useLogo } from './content';
+import { firstScreen } from './first-screen';
 
 /**
  * The site's logo from GET /api/logo (mobile_logo on phones), linking home. A fixed box keeps the
@@ -14,39 +15,25 @@ export function SiteLogo({ mobile = false }: { mobile?: boolean }) {
   const general = useGeneral().data;
   const src = imageUrl(mobile ? (logo?.mobile_logo ?? logo?.logo) : logo?.logo);
   const name = general?.site_title || t('siteName');
-  const w = mobile ? 120 : 150;
-  const h = mobile ? 36 : 40;
+  // the pre-painted logo (index.html) has this box too
+  const box = mobile ? firstScreen.mobileLogo : firstScreen.desktopLogo;
   return (
     <Link
       to="/"
       aria-label={`${name}, ${t('home')}`}
+      data-testid="site-logo"
       css={css`
         display: inline-flex;
         align-items: center;
-        width: ${w}px;
-        height: ${h}px;
+        width: ${box.width}px;
+        height: ${box.height}px;
         text-decoration: none;
         color: ${theme.color.brand};
         font-weight: 800;
         font-size: ${mobile ? 20 : 24}px;
       `}
     >
-      {src ? (
-        <img
-          src={src}
-          alt=""
-          width={w}
-          height={h}
-          css={css`
-            object-fit: contain;
-            object-position: left;
-            width: ${w}px;
-            height: ${h}px;
-          `}
-        />
-      ) : (
-        name
-      )}
+      {src ? <img src={src} alt="" width={box.width} height={box.height} css={box} /> : name}
     </Link>
   );
 }

@@ -13,6 +13,7 @@ import { imageUrl, useGeneral, useSliders } from '../layout/content';
 import { useBlocked } from '../layout/blocked';
 import { srOnly } from '../layout/LanguagePicker';
 import { Icon } from '../layout/icons';
+import { firstScreen } from '../layout/first-screen';
 
 /** A slider's link: a path of this site, an outside http(s) address, or (none, or any other scheme) /promotions. */
 export function SlideLink({
@@ -26,13 +27,13 @@ export function SlideLink({
   label: string;
   onClick?: (e: React.MouseEvent) => void;
 }) {
-  const cls = css`
-    display: block;
-    width: 100%;
-    height: 100%;
-    color: inherit;
-    text-decoration: none;
-  `;
+  const cls = [
+    firstScreen.slideLink,
+    css`
+      color: inherit;
+      text-decoration: none;
+    `,
+  ];
   const safe = schemas.safeLink(link);
   if (safe?.kind === 'external') {
     return (
@@ -146,15 +147,15 @@ export function Home() {
   return (
     <div
       data-testid="home"
-      css={css`
-        max-width: 1200px;
-        margin: 0 auto;
-        padding: 12px;
-        display: flex;
-        flex-direction: column;
-        gap: 14px;
-        color: ${theme.color.text};
-      `}
+      css={[
+        firstScreen.home,
+        css`
+          display: flex;
+          flex-direction: column;
+          gap: 14px;
+          color: ${theme.color.text};
+        `,
+      ]}
     >
       <h1 css={srOnly}>{t('homePage.heading')}</h1>
       <MarketBlockBanner />
@@ -162,7 +163,7 @@ export function Home() {
       {main.length > 0 ? (
         <BannerCarousel
           label={t('homePage.banners')}
-          ratio="3 / 1"
+          ratio={firstScreen.bannerSlide.aspectRatio}
           testId="main-slider"
           slides={main.map((s, i) => ({
             key: s.id,
@@ -176,12 +177,7 @@ export function Home() {
                   // the first banner is the page's largest paint: fetch it first, never lazily
                   loading={i === 0 ? 'eager' : 'lazy'}
                   fetchPriority={i === 0 ? 'high' : 'auto'}
-                  css={css`
-                    display: block;
-                    width: 100%;
-                    height: 100%;
-                    object-fit: cover;
-                  `}
+                  css={firstScreen.bannerImage}
                 />
               </SlideLink>
             ),
@@ -191,12 +187,14 @@ export function Home() {
         // same box while the sliders load, so nothing below moves
         <div
           aria-hidden="true"
-          css={css`
-            aspect-ratio: 3 / 1;
-            border-radius: ${theme.radius.md};
-            background: ${theme.color.surfaceRaised};
-            margin-bottom: 28px;
-          `}
+          css={[
+            firstScreen.carouselViewport,
+            css`
+              aspect-ratio: ${firstScreen.bannerSlide.aspectRatio};
+              background: ${theme.color.surfaceRaised};
+              margin-bottom: 28px;
+            `,
+          ]}
         />
       )}
 
