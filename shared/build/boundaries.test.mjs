@@ -37,6 +37,9 @@ const cases = [
   ['shell/src/Fixture.tsx', "import { App } from '../../mf-wallet/src/App';", PATHS],
   ['shell/src/Fixture.tsx', "import { App } from 'mf-wallet/src/App';", IMPORTS],
   ['shell/src/Fixture.tsx', "import { Page } from '@khela/web';\nexport { Page };", null],
+  // the design tokens' public entry (the shell's build reads it without React); any other file of @khela/web is not
+  ['shell/src/Fixture.ts', "import { theme } from '@khela/web/theme';\nexport { theme };", null],
+  ['shell/src/Fixture.ts', "import { theme } from '@khela/web/src/ui/theme';\nexport { theme };", IMPORTS],
 
   // the back office: its own app on contracts and the UI kit
   ['backoffice/src/areas/Fixture.tsx', "import { App } from '../../../mf-wallet/src/App';", PATHS],
