@@ -124,7 +124,30 @@ export default async (env, argv) => {
   config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(mobileOnly) }));
   config.plugins.push(new HtmlPlaceholdersPlugin(await htmlPlaceholders(mobileOnly)));
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
-  if (config.mode === 'production')
+  if (config.mode === 'production') {
     config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App'], ['./federation/RemoteArea']));
+    // Every library the shell provides to the page (npm packages, @khela/web, @khela/contracts and the trimmed
+    // shared entries of shared/build) goes into one chunk. By default each shared module is its own chunk: the home
+    // page fetched 26 script files, 6 at a time over HTTP/1.1, one round trip per wave, and 20 small files compress
+    // worse than one. Every one of these libraries is on the home page anyway (the host uses its own copies); a remote
+    // asking the share scope for one gets the chunk already loaded (a library only a lazy screen uses would come at
+    // start too: give it a cache group of its own). Measured with Lighthouse (mobile, 3 alternated
+    // runs): home 277 -> 227 KB, LCP 3.44 -> 3.03 s; /games 301 -> 251 KB, LCP 3.91 -> 3.31 s.
+    config.optimization = {
+      ...config.optimization,
+      splitChunks: {
+        chunks: 'async',
+        cacheGroups: {
+          libraries: {
+            test: /[\\/](node_modules|shared[\\/]web|shared[\\/]contracts|shared[\\/]build)[\\/]/,
+            name: 'libs',
+            chunks: 'async',
+            enforce: true,
+            priority: 10,
+          },
+        },
+      },
+    };
+  }
   return config;
 };
