@@ -1,6 +1,6 @@
 // The monolith: the shell and its five remotes built as one application without Module Federation, to measure
 // what federation costs (bench/run.mjs, part "monolith"). It is the shell's own production config
-// (shell/rspack.config.mjs: same entry, sources, index.html, preloads, compression) with three changes:
+// (shell/rspack.config.mjs: same entry, sources, index.html, preloads, compression) with these changes:
 // the ModuleFederationPlugin is dropped, index.html's early fetch of a remote's manifest is off (empty table), and shell/src/federation/remotes.ts (which loads `<remote>/app`
 // through the federation runtime) is replaced by ./remotes.mjs, which imports each remote's exposed module
 // from its source. Routes still load each remote lazily (the shell's RemoteArea + a dynamic import per remote),
@@ -30,6 +30,10 @@ export default async (env = {}, argv = {}) => {
     }),
   );
   config.output = { ...config.output, path: MONOLITH_DIST, uniqueName: 'khela_monolith' };
+  // rspack's default chunk splitting: the shell's one chunk of shared libraries (shell/rspack.config.mjs) would
+  // gather the remotes' libraries too here, where they are ordinary modules, and put them on every page
+  const { splitChunks: _federatedLibraries, ...optimization } = config.optimization ?? {};
+  config.optimization = optimization;
   // the remotes' sources are built from here too: their own packages resolve from their folders (pnpm links the
   // same store copy, so each library still exists once)
   return config;

@@ -107,6 +107,30 @@ export function contentSecurityPolicy(o) {
 }
 
 /**
+ * What the host's page gets at the top of its <head> so its early requests skip a round trip: the remotes config
+ * (the answer of /remotes.json) as a JSON data block, which index.html's early script reads instead of fetching
+ * it, and preconnects to the API's origin (`{hostname}` filled with the page's host), one for fetch() calls
+ * (anonymous) and one for images. Nothing when the config is missing or not JSON: the page then fetches
+ * /remotes.json and reports the problem as before.
+ * @param {string | null | undefined} remotesJson
+ * @param {string | undefined} hostname
+ */
+export function remotesHead(remotesJson, hostname) {
+  let cfg;
+  try {
+    cfg = JSON.parse(remotesJson ?? '');
+  } catch {
+    return '';
+  }
+  if (!cfg || typeof cfg !== 'object') return '';
+  // "<" escaped: the data can never close the <script> element it sits in
+  const data = `<script type="application/json" id="khela-remotes">${JSON.stringify(cfg).replace(/</g, '\\u003c')}</script>`;
+  const api = typeof cfg.api === 'string' ? originOf(cfg.api.split('{hostname}').join(cleanHostname(hostname))) : null;
+  const preconnect = api ? `<link rel="preconnect" href="${api}" crossorigin><link rel="preconnect" href="${api}">` : '';
+  return data + preconnect;
+}
+
+/**
  * @param {{ dir: string, spa?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv }} o
  * @returns {import('fastify').FastifyInstance}
  */
@@ -136,7 +160,10 @@ export function createStaticServer(o) {
       return reply.code(404).type('text/plain').send('Not found');
     }
     const nonce = crypto.randomBytes(16).toString('base64');
-    const body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}<meta name="csp-nonce" content="${nonce}">`);
+    // the host's page: its remotes config inline (read per request, like every file here)
+    const remotes = o.spa ? (o.remotesJson ?? (await fs.promises.readFile(builtRemotes, 'utf8').catch(() => null))) : null;
+    const head = `<meta name="csp-nonce" content="${nonce}">${o.spa ? remotesHead(remotes, req.hostname) : ''}`;
+    const body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
     return (
       reply
         .header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html }))

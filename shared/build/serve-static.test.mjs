@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const script = fileURLToPath(new URL('./serve-static.mjs', import.meta.url));
+const { remotesHead } = await import('./serve-static.mjs');
 
 /** A built app: hashed chunk (with .br/.gz as the build writes them), manifest, entry, page. */
 function writeBuild(dist, { hash, page }) {
@@ -16,7 +17,7 @@ function writeBuild(dist, { hash, page }) {
   fs.writeFileSync(path.join(dist, `main.${hash}.js`), js);
   fs.writeFileSync(path.join(dist, `main.${hash}.js.gz`), zlib.gzipSync(js));
   fs.writeFileSync(path.join(dist, `main.${hash}.js.br`), zlib.brotliCompressSync(js));
-  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><title>${page}</title>`);
+  fs.writeFileSync(path.join(dist, 'index.html'), `<!doctype html><html><head><title>${page}</title></head></html>`);
   fs.writeFileSync(path.join(dist, 'remoteEntry.js'), `/* ${page} */`);
   fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ page, main: `main.${hash}.js` }));
   fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg/>');
@@ -120,6 +121,12 @@ describe('serve-static', () => {
     expect((await fetch(`${remoteUrl}/deposit`)).status).toBe(404);
   });
 
+  it("writes the remotes config into the shell's page, not into a remote's", async () => {
+    const page = await (await fetch(`${shellUrl}/deposit`)).text();
+    expect(page).toContain('<script type="application/json" id="khela-remotes">{"remotes":{}}</script>');
+    expect(await (await fetch(`${remoteUrl}/`)).text()).not.toContain('khela-remotes');
+  });
+
   it('serves KHELA_REMOTES_JSON as /remotes.json, uncached', async () => {
     const res = await fetch(`${shellUrl}/remotes.json`);
     expect(res.headers.get('cache-control')).toBe('no-cache');
@@ -138,5 +145,31 @@ describe('serve-static', () => {
     fs.writeFileSync(path.join(remoteDist, 'remoteEntry.js'), '/* wallet v3 */');
     expect(await (await fetch(`${remoteUrl}/remoteEntry.js`)).text()).toBe('/* wallet v3 */');
     expect(remote.child.exitCode).toBeNull();
+  });
+});
+
+describe('remotesHead (the page skips the /remotes.json round trip)', () => {
+  const config = { api: 'http://{hostname}:4000', remotes: { wallet: 'http://{hostname}:3003/x</script><script>alert(1)</script>' } };
+
+  it('inlines the config as data that cannot close its element, and preconnects to the API on the page host', () => {
+    const head = remotesHead(JSON.stringify(config), '192.168.1.5');
+    expect(head).not.toContain('</script><script>');
+    const data = /<script type="application\/json" id="khela-remotes">([\s\S]*?)<\/script>/.exec(head)?.[1];
+    expect(JSON.parse(data ?? 'null')).toEqual(config);
+    // fetch() calls use the anonymous pool, images the other one
+    expect(head).toContain('<link rel="preconnect" href="http://192.168.1.5:4000" crossorigin>');
+    expect(head).toContain('<link rel="preconnect" href="http://192.168.1.5:4000">');
+  });
+
+  it('a forged Host cannot write into the page', () => {
+    const head = remotesHead(JSON.stringify(config), 'evil.test"><script>alert(1)</script>');
+    expect(head).toContain('href="http://localhost:4000"');
+    expect(head).not.toContain('evil');
+  });
+
+  it('writes nothing for a missing or malformed config (the page fetches /remotes.json instead)', () => {
+    expect(remotesHead(null, 'localhost')).toBe('');
+    expect(remotesHead('{not json', 'localhost')).toBe('');
+    expect(remotesHead('"text"', 'localhost')).toBe('');
   });
 });
