@@ -27,10 +27,12 @@ class PreloadStartChunksPlugin {
    * @param {string[]} criticalImports the start chain, preloaded on every page
    * @param {string[]} remotePageImports preloaded too when index.html's early script starts a remote (a remote's page:
    * `__KHELA_EARLY__.manifests` is set), e.g. the parcel host RemoteArea, otherwise found only after the shell routed
+   * @param {string[]} homeImports preloaded too on the home page (`/`): the home screen's own chunk
    */
-  constructor(criticalImports, remotePageImports = []) {
+  constructor(criticalImports, remotePageImports = [], homeImports = []) {
     this.criticalImports = criticalImports;
     this.remotePageImports = remotePageImports;
+    this.homeImports = homeImports;
   }
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadStartChunksPlugin', (compilation) => {
@@ -42,7 +44,7 @@ class PreloadStartChunksPlugin {
           const files = group.chunks.flatMap((c) => [...c.files]).filter((f) => f.endsWith('.js'));
           for (const origin of group.origins) {
             const id = origin.module?.identifier?.() ?? '';
-            if (this.criticalImports.includes(origin.request) || this.remotePageImports.includes(origin.request))
+            if ([this.criticalImports, this.remotePageImports, this.homeImports].some((list) => list.includes(origin.request)))
               byImport.set(origin.request, files);
             else if (id.startsWith('provide shared module')) shared.push(...files);
           }
@@ -62,12 +64,15 @@ class PreloadStartChunksPlugin {
         const started = new Set(ordered);
         const remotePage = [...new Set(this.remotePageImports.flatMap((r) => byImport.get(r) ?? []))].filter((f) => !started.has(f));
         const remoteHrefs = JSON.stringify(remotePage.map((file) => `${publicPath}${file}`));
+        const home = [...new Set(this.homeImports.flatMap((r) => byImport.get(r) ?? []))].filter((f) => !started.has(f));
+        const homeHrefs = JSON.stringify(home.map((file) => `${publicPath}${file}`));
         const preloads = {
           tagName: 'script',
           voidTag: false,
           attributes: {},
           innerHTML:
-            `(function(p){${hrefs}.forEach(p);var e=window.__KHELA_EARLY__;if(e&&e.manifests)${remoteHrefs}.forEach(p)})` +
+            `(function(p){${hrefs}.forEach(p);var e=window.__KHELA_EARLY__;if(e&&e.manifests)${remoteHrefs}.forEach(p);` +
+            `if(location.pathname==='/')${homeHrefs}.forEach(p)})` +
             `(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)})`,
         };
         // a deferred script is fetched at low priority; the entry must not queue behind its own preloads
@@ -125,7 +130,7 @@ export default async (env, argv) => {
   config.plugins.push(new HtmlPlaceholdersPlugin(await htmlPlaceholders(mobileOnly)));
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
   if (config.mode === 'production') {
-    config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App'], ['./federation/RemoteArea']));
+    config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App'], ['./federation/RemoteArea'], ['./Home']));
     // Every library the shell provides to the page (npm packages, @khela/web, @khela/contracts and the trimmed
     // shared entries of shared/build) goes into one chunk. By default each shared module is its own chunk: the home
     // page fetched 26 script files, 6 at a time over HTTP/1.1, one round trip per wave, and 20 small files compress
@@ -139,7 +144,8 @@ export default async (env, argv) => {
         chunks: 'async',
         cacheGroups: {
           libraries: {
-            test: /[\\/](node_modules|shared[\\/]web|shared[\\/]contracts|shared[\\/]build)[\\/]/,
+            // but the banner carousel's embla: only the home screen and /promotions use it, it comes with them
+            test: /[\\/](node_modules[\\/](?!(\.pnpm[\\/])?embla-carousel)|shared[\\/](web|contracts|build)[\\/])/,
             name: 'libs',
             chunks: 'async',
             enforce: true,

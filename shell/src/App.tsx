@@ -9,15 +9,17 @@ import { BlockedPopupProvider } from './layout/blocked';
 import { page } from './page';
 import type { RemoteName } from './federation/remotes';
 import { useAfterFirstPaint } from './layout/after-first-paint';
-import { Home } from './screens/Home';
+import { HomeScreen } from './screens/home-loader';
 import { NotFound } from './screens/NotFound';
 import { RealityCheck } from './protection/RealityCheck';
 import './i18n';
 
 // bootstrap takes the early requests of index.html over through this, without another chunk
 export { primeContent } from './layout/content';
+export { loadHome } from './screens/home-loader';
 
-// Home is the first paint of most visits and stays in the main bundle; the other shell screens load on demand.
+// The shell's screens load on demand; Home, the first paint of most visits, is preloaded on / and in hand before the
+// first render there (screens/home-loader.ts), so its code (and its carousel library) stays off every other page.
 const Promotions = lazy(() => import('./screens/Promotions').then((m) => ({ default: m.Promotions })));
 const AppDownload = lazy(() => import('./screens/AppDownload').then((m) => ({ default: m.AppDownload })));
 const Affiliate = lazy(() => import('./screens/InfoPages').then((m) => ({ default: m.Affiliate })));
@@ -95,7 +97,7 @@ export function App() {
     content = (
       <Suspense fallback={<Spinner />}>
         <Routes>
-          <Route path="/" element={<Home />} />
+          <Route path="/" element={<HomeScreen />} />
           <Route path="/promotions" element={<Promotions />} />
           <Route path="/page/site/component/appDownload.jsp" element={<AppDownload />} />
           <Route path="/affiliate" element={<Affiliate />} />

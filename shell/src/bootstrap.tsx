@@ -14,9 +14,10 @@ async function start() {
   });
   // the page's API client, bus and player session, on the API address of remotes.json
   startPage(config?.api ? resolveUrl(config.api) : undefined);
-  const { App, primeContent } = await app;
-  // take over index.html's early requests; answers already here show in the first render
-  await primeContent(location.pathname);
+  const { App, primeContent, loadHome } = await app;
+  // take over index.html's early requests; answers already here show in the first render. On / the home screen's
+  // chunk (preloaded by index.html) is awaited too, so the first render is the page, not a loading fallback.
+  await Promise.all([primeContent(location.pathname), location.pathname === '/' ? loadHome().catch(() => undefined) : undefined]);
   // the shell's own React copy; remotes record theirs when they render (a test asserts one of each)
   const g = globalThis as { __KHELA_REACT_COPIES__?: Set<unknown>; __KHELA_REACT_DOM_COPIES__?: Set<unknown> };
   (g.__KHELA_REACT_COPIES__ ??= new Set()).add(React);
