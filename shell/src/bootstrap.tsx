@@ -5,6 +5,7 @@ import { CacheProvider } from '@emotion/react';
 import { styleCache } from '@khela/web';
 import { loadRemotesConfig, resolveUrl } from './federation/remotes';
 import { startPage } from './page';
+import { dropPrepaintLater } from './layout/prepaint';
 
 async function start() {
   const app = import('./App');
@@ -30,6 +31,7 @@ async function start() {
       </BrowserRouter>
     </CacheProvider>,
   );
+  dropPrepaintLater();
 }
 
 void start();
