@@ -7,6 +7,8 @@
 export function releasePrepaint(banner: HTMLImageElement | null | undefined): void {
   const pre = document.getElementById('prepaint');
   if (!pre) return;
+  // React's header is on screen beneath: show it (and let it take clicks) while the banner finishes
+  pre.classList.add('kp-taken');
   const ready = banner?.decode ? banner.decode().catch(() => undefined) : Promise.resolve();
   void ready.then(() => requestAnimationFrame(() => pre.remove()));
 }
