@@ -118,6 +118,37 @@ describe('Games list', () => {
     expect(names()).toEqual(['Super Ace']);
   });
 
+  it('keeps a chip tapped while a search is still settling into the URL (the tap is not lost to the search)', async () => {
+    renderScreen(<Games />, '/games?type=SLOT&sort=az');
+    await screen.findByText('Super Ace');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'sandbox');
+    // tapped before the 250 ms settle: the search goes into the URL with the chip, in one navigation
+    await user.click(within(screen.getByTestId('provider-chips')).getByRole('button', { name: 'Khela Sandbox' }));
+    const params = () => new URLSearchParams(current.search);
+    expect(params().get('system')).toBe('SANDBOX');
+    expect(params().get('q')).toBe('sandbox');
+    // and the settle timer, had it survived, would have written the params it saw when the player typed
+    await new Promise((r) => setTimeout(r, 400));
+    expect(params().get('system')).toBe('SANDBOX');
+    expect(params().get('q')).toBe('sandbox');
+    expect(params().get('sort')).toBe('az');
+    expect(within(screen.getByTestId('provider-chips')).getByRole('button', { name: 'Khela Sandbox' }).getAttribute('aria-pressed')).toBe('true');
+    expect(names()).toEqual(['Sandbox Slots']);
+  });
+
+  it('keeps a category tapped while a search is still settling, and starts it with an empty search', async () => {
+    renderScreen(<Games />, '/games?type=SLOT');
+    await screen.findByText('Super Ace');
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('searchbox', { name: 'Search games' }), 'ace');
+    await user.click(within(screen.getByRole('navigation', { name: 'Game categories' })).getByRole('button', { name: 'Table' }));
+    await new Promise((r) => setTimeout(r, 400));
+    expect(new URLSearchParams(current.search).get('type')).toBe('TABLE');
+    expect(new URLSearchParams(current.search).get('q')).toBeNull();
+    expect((screen.getByRole('searchbox', { name: 'Search games' }) as HTMLInputElement).value).toBe('');
+  });
+
   it('sorts Latest by catalogue date and Favorite with the player’s favourites first', () => {
     expect(sortGames(GAMES, 'latest', []).map((g) => g.code)).toEqual(['JILI-1', 'JILI-2', 'PG-1', 'sandbox-slot']);
     expect(sortGames(GAMES, 'favorite', ['PG-1', 'JILI-2']).map((g) => g.code)).toEqual(['PG-1', 'JILI-2', 'sandbox-slot', 'JILI-1']);

@@ -114,24 +114,48 @@ export function Games() {
       .catch((err) => console.warn('[casino] favourites failed', err));
   }, [loggedIn, api]);
 
-  // the search box types locally and settles into the URL, so Close from a game returns to the same list
+  // The search box types locally and settles into the URL, so Close from a game returns to the same list.
+  // Every change to the URL starts from the params of the latest render (not those of the render that made the
+  // callback: the settle timer fires 250 ms after typing, and a chip tapped in between must not be overwritten),
+  // and a tap that changes the URL takes a pending search with it, so the two land as one navigation.
+  const latestParams = useRef(params);
+  latestParams.current = params;
   const settle = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pendingSearch = useRef<string | null>(null);
   useEffect(() => setSearch(query), [query]);
+
+  function updateParams(changes: Record<string, string | null>) {
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = null;
+    const typed = pendingSearch.current;
+    pendingSearch.current = null;
+    const all = typed === null || 'q' in changes ? changes : { q: typed.trim() || null, ...changes };
+    const next = new URLSearchParams(latestParams.current);
+    for (const [k, v] of Object.entries(all)) {
+      if (v === null || v === '') next.delete(k);
+      else next.set(k, v);
+    }
+    latestParams.current = next;
+    setParams(next, { replace: true });
+  }
+
+  // a category starts afresh: its list unfiltered, the search box empty, a pending search dropped
+  function openCategory(code: CategoryCode) {
+    if (settle.current) clearTimeout(settle.current);
+    settle.current = null;
+    pendingSearch.current = null;
+    setSearch('');
+    latestParams.current = new URLSearchParams({ type: code });
+    setParams(latestParams.current);
+  }
+
   const onSearch = (value: string) => {
     setSearch(value);
+    pendingSearch.current = value;
     if (settle.current) clearTimeout(settle.current);
     settle.current = setTimeout(() => updateParams({ q: value.trim() || null }), 250);
   };
   useEffect(() => () => void (settle.current && clearTimeout(settle.current)), []);
-
-  function updateParams(changes: Record<string, string | null>) {
-    const next = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(changes)) {
-      if (v === null || v === '') next.delete(k);
-      else next.set(k, v);
-    }
-    setParams(next, { replace: true });
-  }
 
   const visible = useMemo(() => {
     if (!games) return [];
@@ -173,7 +197,7 @@ export function Games() {
             key={code}
             variant={code === type ? 'primary' : 'secondary'}
             aria-current={code === type ? 'page' : undefined}
-            onClick={() => setParams(new URLSearchParams({ type: code }))}
+            onClick={() => openCategory(code)}
             css={css`
               flex: 0 0 auto;
               min-height: 38px;
