@@ -1,7 +1,9 @@
 import { defineConfig } from 'vitest/config';
+import { vitestReporters } from '../shared/build/test-times.mjs';
 
 export default defineConfig({
   test: {
+    reporters: vitestReporters(),
     include: ['src/**/*.test.ts'],
     environment: 'node',
     // PGlite boots in ~3 s per file; the concurrency tests need headroom.

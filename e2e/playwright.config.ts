@@ -35,8 +35,11 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
+  // one retry in CI, so a failure's trace is recorded twice; but no test may need it: a test that passed only on its
+  // retry is listed as flaky by the list reporter and fails the run
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],
+  failOnFlakyTests: !!process.env.CI,
+  reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }], ['../shared/build/playwright-file-times.mjs']],
   use: {
     baseURL: urls.site,
     trace: 'retain-on-failure',

@@ -2,14 +2,26 @@
 // `pnpm test`: every suite in turn, stopping at the first failure, with each suite's time printed
 // (CI must stay well under its limit as the suites grow; this shows where the minutes go).
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { TEST_TIMES_VAR, slowestFiles } from '../shared/build/test-times.mjs';
 
 // test:cluster: the cluster mode's fault-injection suite (nginx, two API processes, a private PostgreSQL)
 // bench:smoke: one short iteration of every part of `pnpm bench` (timings are not tests: it fails only when a part cannot run)
 const suites = ['typecheck', 'lint', 'format:check', 'test:unit', 'test:e2e', 'test:cluster', 'bench:smoke'];
 const times = [];
+// every vitest and Playwright run appends its files' times here (shared/build/test-times.mjs)
+const timesFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'khela-test-times-')), 'files.jsonl');
+process.env[TEST_TIMES_VAR] = timesFile;
 const report = () => {
   console.log('\nSuite times:');
   for (const [name, seconds, ok] of times) console.log(`  ${ok ? 'ok  ' : 'FAIL'} ${name.padEnd(14)} ${seconds.toFixed(1)} s`);
+  let recorded = '';
+  try {
+    recorded = readFileSync(timesFile, 'utf8');
+  } catch {}
+  if (recorded) console.log('\nThe ten slowest test files:\n' + slowestFiles(recorded).join('\n'));
 };
 for (const suite of suites) {
   const started = Date.now();

@@ -160,6 +160,9 @@ test('back and lay, exposure and runner P&L follow; an unmatched lay cancels; Fa
   await slip.getByTestId('slip-confirm').click();
   // in play the bet waits the delay, counting down
   await expect(slip.getByTestId('slip-pending')).toContainText('Bet delay');
+  // a bet in its delay cannot be cancelled: the slip offers no Cancel and no close until the outcome is known
+  await expect(slip.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+  await expect(slip.getByRole('button', { name: 'Close' })).toHaveCount(0);
   await expect(slip).toHaveCount(0, { timeout: 15_000 });
   await expect(message(page, `Matched: Back ${r1!.name} @ 2.5 for ৳100.00.`)).toBeVisible();
   await expect(page.getByTestId('exchange-exposure')).toHaveText('৳100.00');

@@ -149,6 +149,10 @@ describe('bet slip', () => {
     await userEvent.click(screen.getByTestId('slip-confirm'));
     expect((await screen.findByTestId('slip-pending')).textContent).toMatch(/^Bet delay: [23] s/);
     expect(onClose).not.toHaveBeenCalled();
+    // a bet in its delay cannot be cancelled: no Cancel, no close, until its outcome is known
+    expect(screen.queryByRole('button', { name: 'Cancel' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull();
+    expect(screen.getByTestId('slip-confirm').textContent).toBe('Waiting...');
     responders.set('GET /api/exchange/bets', () =>
       listAnswer([bet({ status: 'LAPSED', matched_stake: '0.00', reason: EXCHANGE_MESSAGES.lapsedSuspended })]),
     );

@@ -65,8 +65,8 @@ export function betBody(pick: BetPick, price: number, stakeMinor: number): schem
  * The bet slip of a price click (Match Odds back/lay, BookMaker back/lay, Fancy YES/NO), Betfair's colours: the
  * stake with presets, the price stepped along the ladder (Match Odds; BookMaker and Fancy prices are fixed), the
  * profit and liability before confirming; Confirm places the bet with a fresh Idempotency-Key (the same key again
- * on a retry after a network failure). A bet in its delay counts down here; the outcome goes to the header's
- * bet-matched message box. Refusals are shown with the API's own message; responsible gambling's (play closed, a
+ * on a retry after a network failure). A bet in its delay counts down here and cannot be cancelled (no Cancel, no
+ * close: as on Betfair); the slip closes when its outcome is known, which goes to the header's bet-matched message box. Refusals are shown with the API's own message; responsible gambling's (play closed, a
  * wager or loss limit) in the player's language. While the session says play is closed, nothing can be confirmed.
  */
 export function BetSlip({
@@ -262,23 +262,26 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
             {pick.selection}
           </div>
         </div>
-        <button
-          type="button"
-          aria-label={t('common:close')}
-          onClick={onClose}
-          css={css`
-            appearance: none;
-            border: 0;
-            background: transparent;
-            font-size: 18px;
-            min-width: 40px;
-            min-height: 40px;
-            cursor: pointer;
-            color: #111;
-          `}
-        >
-          ✕
-        </button>
+        {/* a bet in its delay cannot be cancelled (as on Betfair): the slip stays until its outcome is known */}
+        {phase !== 'pending' && (
+          <button
+            type="button"
+            aria-label={t('common:close')}
+            onClick={onClose}
+            css={css`
+              appearance: none;
+              border: 0;
+              background: transparent;
+              font-size: 18px;
+              min-width: 40px;
+              min-height: 40px;
+              cursor: pointer;
+              color: #111;
+            `}
+          >
+            ✕
+          </button>
+        )}
       </div>
 
       <div
@@ -430,7 +433,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
       )}
       {phase === 'pending' && (
         <p role="status" data-testid="slip-pending" css={pendingCss}>
-          {t('exchange:betSlip.pending', { seconds: secondsLeft })}
+          {secondsLeft > 0 ? t('exchange:betSlip.pending', { seconds: secondsLeft }) : t('exchange:betSlip.checking')}
         </p>
       )}
 
@@ -441,9 +444,11 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
           margin-top: 10px;
         `}
       >
-        <Button variant="secondary" onClick={onClose} css={secondaryCss}>
-          {t('exchange:betSlip.cancel')}
-        </Button>
+        {phase !== 'pending' && (
+          <Button variant="secondary" onClick={onClose} css={secondaryCss}>
+            {t('exchange:betSlip.cancel')}
+          </Button>
+        )}
         <Button
           data-testid="slip-confirm"
           disabled={!bettable || stakeMinor <= 0 || busy || Boolean(closedText)}

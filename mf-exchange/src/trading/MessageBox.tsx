@@ -20,6 +20,8 @@ const TONE: Record<BetMessage['kind'], string> = {
   lost: theme.color.danger,
   void: theme.color.textMuted,
   cashOut: theme.color.success,
+  cashingOut: theme.color.info,
+  cashOutFailed: theme.color.danger,
 };
 
 const REASON_KEYS: Record<string, string> = {
@@ -31,7 +33,8 @@ const REASON_KEYS: Record<string, string> = {
 export function useMessageText() {
   const { t, i18n } = useTranslation('exchange');
   return (m: BetMessage): string => {
-    if (m.kind === 'cashOut') return t('messages.cashOut', { value: formatMoney(m.value ?? '0', 'BDT', i18n.language) });
+    if (m.kind === 'cashOut' || m.kind === 'cashingOut')
+      return t(`messages.${m.kind}`, { value: formatMoney(m.value ?? '0', 'BDT', i18n.language) });
     const b = m.bet!;
     const money = (v: string) => formatMoney(v, 'BDT', i18n.language);
     return t(`messages.${m.kind}`, {
@@ -42,7 +45,13 @@ export function useMessageText() {
       stake: money(b.stake),
       matched: money(b.matched_stake),
       // the API's reasons in the player's language when known, else as the API said them
-      reason: b.reason ? (REASON_KEYS[b.reason] ? t(`messages.reasons.${REASON_KEYS[b.reason]}`) : b.reason) : '',
+      reason: b.reason
+        ? REASON_KEYS[b.reason]
+          ? t(`messages.reasons.${REASON_KEYS[b.reason]}`)
+          : b.reason
+        : m.kind === 'cashOutFailed'
+          ? t('messages.reasons.hedgeUnmatched')
+          : '',
       profit: money((b.profit_loss ?? '0').replace(/^-/, '')),
     });
   };
@@ -56,7 +65,9 @@ export function MessageBox() {
   const text = useMessageText();
   useEffect(() => {
     if (messages.length === 0) return;
-    const timers = messages.map((m) => setTimeout(() => store.dismiss(m.id), Math.max(0, m.at + MESSAGE_MS - Date.now())));
+    const timers = messages
+      .filter((m) => !store.lasting(m))
+      .map((m) => setTimeout(() => store.dismiss(m.id), Math.max(0, m.at + MESSAGE_MS - Date.now())));
     return () => timers.forEach(clearTimeout);
   }, [messages, store]);
   return (

@@ -8,13 +8,20 @@ export type BetMessageKind = 'matched' | 'partial' | 'unmatched' | 'lapsed' | 'c
 
 export interface BetMessage {
   id: number;
-  kind: BetMessageKind | 'cashOut';
+  kind: BetMessageKind | CashOutMessageKind;
   /** When it was said (ms), for the box to let it go after a while. */
   at: number;
   bet?: Bet;
-  /** Cash out: the value locked. */
+  /** Cash out: the value locked (or asked for, while its hedges wait their delay). */
   value?: string;
 }
+
+/**
+ * A cash-out's hedges may wait an in-play bet delay: it is 'cashingOut' until every hedge's outcome is known, then
+ * 'cashOut' (all matched: the value is locked) or 'cashOutFailed' (a hedge lapsed or was refused: the position
+ * stands as the market shows it). Nothing says "locked in" before it is.
+ */
+export type CashOutMessageKind = 'cashOut' | 'cashingOut' | 'cashOutFailed';
 
 /**
  * What a change of one bet means for the player, or null when there is nothing new to say: a bet in its delay says
@@ -44,6 +51,11 @@ export function betOutcome(prev: Bet | undefined, next: Bet): BetMessageKind | n
       return 'void';
   }
 }
+
+/** After a bet's delay, how long the push has to tell its outcome before the store asks. */
+export const DELAY_GRACE_MS = 1_500;
+/** The n-th further ask for a delayed bet's outcome waits this long: 1.5 s, 3 s, 6 s, then every 10 s. */
+export const delayBackoff = (attempt: number) => Math.min(10_000, DELAY_GRACE_MS * 2 ** attempt);
 
 const isOpen = (b: Bet) => (schemas.OPEN_BET_STATUSES as readonly string[]).includes(b.status);
 /** The box keeps the newest few: on a phone it must not cover the prices. */
@@ -89,6 +101,8 @@ export class TradingStore {
   private timers = new Set<ReturnType<typeof setTimeout>>();
   private watched = new Set<string>();
   private generation = 0;
+  /** Cash-outs whose hedges are in their delay, by their 'cashingOut' message. */
+  private cashOuts = new Map<number, { hedgeIds: string[]; value: string }>();
 
   constructor(readonly calls: ExchangeCalls) {}
 
@@ -139,6 +153,19 @@ export class TradingStore {
       marketVersions: markets.size ? this.bump(markets) : this.snap.marketVersions,
     });
     for (const b of bets) if (b.status === 'PENDING') this.watchDelay(b);
+    this.resolveCashOuts();
+  }
+
+  /** A cash-out whose hedges all left their delay says how it ended, in place of its "Cashing out…". */
+  private resolveCashOuts() {
+    for (const [id, c] of this.cashOuts) {
+      const hedges = c.hedgeIds.map((h) => this.known.get(h));
+      if (hedges.some((b) => !b || b.status === 'PENDING')) continue;
+      this.cashOuts.delete(id);
+      const failed = hedges.find((b) => b!.status !== 'MATCHED');
+      const outcome = failed ? this.say('cashOutFailed', { bet: failed, value: c.value }) : this.say('cashOut', { value: c.value });
+      this.set({ messages: [outcome, ...this.snap.messages.filter((m) => m.id !== id)].slice(0, MAX_MESSAGES) });
+    }
   }
 
   /** The open bets of every market. The first load only learns them; later loads (push back, poll) report changes. */
@@ -168,8 +195,12 @@ export class TradingStore {
     this.absorb([bet]);
   }
 
+  /** The answer of a cash-out: locked now, or (hedges in their delay) cashing out until their outcome is known. */
   cashedOut(marketId: string, value: string, bets: Bet[]): void {
-    this.set({ messages: [this.say('cashOut', { value }), ...this.snap.messages].slice(0, MAX_MESSAGES) });
+    const waiting = bets.some((b) => b.status === 'PENDING');
+    const message = this.say(waiting ? 'cashingOut' : 'cashOut', { value });
+    if (waiting) this.cashOuts.set(message.id, { hedgeIds: bets.map((b) => b.id), value });
+    this.set({ messages: [message, ...this.snap.messages].slice(0, MAX_MESSAGES) });
     this.absorb(bets, { quiet: true });
     void this.marketChanged(marketId).catch(() => undefined);
   }
@@ -187,24 +218,43 @@ export class TradingStore {
     return this.known.get(id);
   }
 
+  /** A message the player may dismiss, and the box lets go of after a while (not a cash-out still waiting). */
+  lasting(m: BetMessage): boolean {
+    return m.kind === 'cashingOut' && this.cashOuts.has(m.id);
+  }
+
   dismiss(id: number): void {
     this.set({ messages: this.snap.messages.filter((m) => m.id !== id) });
   }
 
-  /** A bet in its delay: if no push told the outcome shortly after the delay, ask (push down, or lost). */
+  /**
+   * A bet in its delay: the push tells its outcome; if none has shortly after the delay (the stream is down, a
+   * message was lost), ask, and keep asking with back-off (a refused or failed answer included) until it is known.
+   */
   private watchDelay(bet: Bet) {
     if (this.watched.has(bet.id)) return;
     this.watched.add(bet.id);
+    const gen = this.generation;
     const until = bet.delay_until ? Date.parse(bet.delay_until) : Date.now();
-    const timer = setTimeout(
-      () => {
+    const ask = (attempt: number, wait: number) => {
+      const timer = setTimeout(() => {
         this.timers.delete(timer);
-        this.watched.delete(bet.id);
-        if (this.known.get(bet.id)?.status === 'PENDING') void this.marketChanged(bet.market_id).catch(() => undefined);
-      },
-      Math.max(0, until - Date.now()) + 1500,
-    );
-    this.timers.add(timer);
+        if (gen !== this.generation) return;
+        if (this.known.get(bet.id)?.status !== 'PENDING') {
+          this.watched.delete(bet.id);
+          return;
+        }
+        void this.marketChanged(bet.market_id)
+          .catch(() => undefined)
+          .then(() => {
+            if (gen !== this.generation) return;
+            if (this.known.get(bet.id)?.status === 'PENDING') ask(attempt + 1, delayBackoff(attempt));
+            else this.watched.delete(bet.id);
+          });
+      }, wait);
+      this.timers.add(timer);
+    };
+    ask(0, Math.max(0, until - Date.now()) + DELAY_GRACE_MS);
   }
 
   /** Logout: forget the player's bets. */
@@ -214,6 +264,7 @@ export class TradingStore {
     this.timers.forEach(clearTimeout);
     this.timers.clear();
     this.watched.clear();
+    this.cashOuts.clear();
     this.set({ openBets: null, messages: [], marketVersions: {} });
   }
 }
