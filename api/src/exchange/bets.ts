@@ -19,6 +19,7 @@ import {
   priceIndex,
   type ExchangeBetView as ExchangeBetOut,
   type ExchangeBetStatus,
+  type ExchangeMarketKind,
   type FeedRunner,
 } from '@khela/contracts';
 import type { Queryable } from '../db';
@@ -355,10 +356,10 @@ interface PlayerFlags {
   cs_market: number;
 }
 
-/** Stake as minor units within the currency's limits. */
-function parseStake(stake: string, currency: Currency, cfg: ExchangeConfig): number {
+/** Stake as minor units within the limits of the currency and market kind (those the market's header shows). */
+function parseStake(stake: string, currency: Currency, kind: ExchangeMarketKind, cfg: ExchangeConfig): number {
   const minor = toMinor(stake);
-  const { min, max } = cfg.stakeLimits[currency];
+  const { min, max } = cfg.stakeLimits[currency][kind];
   if (minor < min) throw new BetRefused(422, M.stakeTooSmall(moneyFromMinor(min), currency), { code: 'stake' });
   if (minor > max) throw new BetRefused(422, M.stakeTooLarge(moneyFromMinor(max), currency), { code: 'stake' });
   return Number(minor);
@@ -411,7 +412,7 @@ export async function placeBet(
   }
   assertOpen(market, fancy ? null : selectionId);
   // a cash-out hedge may be below the minimum stake: it closes a position, it does not open one
-  const stake = opts.hedge ? Number(toMinor(input.stake)) : parseStake(input.stake, player.currency, cfg);
+  const stake = opts.hedge ? Number(toMinor(input.stake)) : parseStake(input.stake, player.currency, market.kind, cfg);
   if (stake <= 0) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
   if (market.kind !== 'FANCY' && (price <= 100 || backProfit(stake, price) < 1))
     throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });

@@ -14,7 +14,8 @@ export interface ExchangeConfig {
   /** Commission on net winnings per kind, basis points (EXCHANGE_COMMISSION_BPS="MATCH_ODDS:500,BOOKMAKER:0,FANCY:0"). */
   commissionBps: Record<ExchangeMarketKind, number>;
   /** Stake limits per currency, minor units. */
-  stakeLimits: Record<Currency, { min: bigint; max: bigint }>;
+  /** Per bet, by currency and market kind (minor units). */
+  stakeLimits: Record<Currency, Record<ExchangeMarketKind, { min: bigint; max: bigint }>>;
   /** The feed's sizes are major units of the bet's currency; this scales them (1 = as sent). */
   liquidityScale: number;
   /** Responsible gambling (limits, the session-time clock): every bet asks the protection service with these. */
@@ -39,9 +40,14 @@ export function exchangeConfig(env: NodeJS.ProcessEnv = process.env): ExchangeCo
   const stakeLimits = Object.fromEntries(
     (Object.keys(EXCHANGE_STAKE_LIMITS) as Currency[]).map((c) => [
       c,
-      { min: minOverride ?? BigInt(EXCHANGE_STAKE_LIMITS[c].min) * 100n, max: BigInt(EXCHANGE_STAKE_LIMITS[c].max) * 100n },
+      Object.fromEntries(
+        KINDS.map((k) => [
+          k,
+          { min: minOverride ?? BigInt(EXCHANGE_STAKE_LIMITS[c][k].min) * 100n, max: BigInt(EXCHANGE_STAKE_LIMITS[c][k].max) * 100n },
+        ]),
+      ),
     ]),
-  ) as Record<Currency, { min: bigint; max: bigint }>;
+  ) as ExchangeConfig['stakeLimits'];
   return {
     betDelayMs: perKind(env.EXCHANGE_BET_DELAY_MS),
     pendingSweepMs: Math.max(50, Number(env.EXCHANGE_PENDING_SWEEP_MS ?? 1000) || 1000),

@@ -3,7 +3,7 @@
 // bets by one player. The feed is the sandbox's World, driven by hand (testing/exchange-fixture.ts).
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
+import { EXCHANGE_MESSAGES as M, EXCHANGE_STAKE_LIMITS } from '@khela/contracts';
 import type { Db } from '../db';
 import { checkLedger } from '../ledger';
 import { bothDatabases, testApp } from '../testing/helpers';
@@ -157,6 +157,36 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     await feed.control(MARKETS.preplayFancy, 'resume');
     const yes = await bet(p.token, { market_id: MARKETS.preplayFancy, side: 'YES', line: f.yes, rate: f.yesRate, stake: '100' });
     expect(yes.json().bet).toMatchObject({ status: 'MATCHED', line: f.yes, rate: f.yesRate });
+  });
+
+  it('enforces the stake limits each market kind shows (Fancy 25,000, BookMaker 100,000), and changes nothing', async () => {
+    const p = await fundedPlayer(db, '300000');
+    const limits = EXCHANGE_STAKE_LIMITS.BDT;
+    const f = feed.market(MARKETS.preplayFancy).fancy!;
+    const fancy = (stake: string) => bet(p.token, { market_id: MARKETS.preplayFancy, side: 'YES', line: f.yes, rate: f.yesRate, stake });
+    const over = await fancy('26000');
+    expect(over.statusCode).toBe(422);
+    expect(over.json()).toMatchObject({ message: M.stakeTooLarge('25000.00', 'BDT'), code: 'stake' });
+    expect(limits.FANCY.max).toBe(25_000);
+    expect((await fancy('25000')).json().bet).toMatchObject({ status: 'MATCHED', stake: '25000.00' });
+
+    const bm = feed.market(MARKETS.preplayBookmaker);
+    const runner = bm.runners[0]!;
+    const bmBet = (stake: string) =>
+      bet(p.token, { market_id: bm.marketId, selection_id: runner.selectionId, side: 'BACK', price: 1 + runner.backRate! / 100, stake });
+    const bmOver = await bmBet(String(limits.BOOKMAKER.max + 1));
+    expect(bmOver.statusCode).toBe(422);
+    expect(bmOver.json().message).toBe(M.stakeTooLarge(`${limits.BOOKMAKER.max}.00`, 'BDT'));
+    // Match Odds takes more than either (a back at 1000 rests where no later test's lay reaches it)
+    const mo = await bet(p.token, {
+      market_id: MARKETS.preplay,
+      selection_id: 100301,
+      side: 'BACK',
+      price: 1000,
+      stake: String(limits.BOOKMAKER.max + 1),
+    });
+    expect(mo.statusCode).toBe(200);
+    expect((await bets(p.token, '?status=all')).map((b) => b.stake)).toEqual([`${limits.BOOKMAKER.max + 1}.00`, '25000.00']);
   });
 
   it('refuses a bet the available balance cannot hold, and changes nothing', async () => {

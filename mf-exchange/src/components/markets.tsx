@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Modal, NoData, Tabs, formatMoney, theme } from '@khela/web';
+import { Modal, NoData, Tabs, formatMoney, theme, useBalance } from '@khela/web';
 import { FANCY_TABS, filterFancy, rowOverlay, type FancyTabKey } from '../logic';
 import type { BookmakerRunner, FancyRow } from '../odds';
 import type { BetPick } from '../trading/maths';
@@ -26,6 +26,27 @@ const layCss = css`
   ${cell};
   background: ${theme.color.lay};
 `;
+
+/** A market's stake limits per bet in the player's currency: the same table the API enforces. */
+export function StakeLimits({ kind }: { kind: schemas.ExchangeMarketKind }) {
+  const { t, i18n } = useTranslation('exchange');
+  const shown = useBalance()?.currency;
+  const currency = shown && shown in schemas.EXCHANGE_STAKE_LIMITS ? (shown as keyof typeof schemas.EXCHANGE_STAKE_LIMITS) : 'BDT';
+  const { min, max } = schemas.EXCHANGE_STAKE_LIMITS[currency][kind];
+  return (
+    <span
+      data-testid="stake-limits"
+      css={css`
+        display: block;
+        font-size: 11px;
+        color: ${theme.color.textMuted};
+        font-weight: 400;
+      `}
+    >
+      {t('odds.stakeLimits', { min: formatMoney(min, currency, i18n.language), max: formatMoney(max, currency, i18n.language) })}
+    </span>
+  );
+}
 
 export function MarketCard({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
   return (
@@ -251,7 +272,10 @@ export function MatchOddsTable({
       testId="match-odds"
       title={
         <>
-          <span>{title}</span>
+          <span>
+            {title}
+            <StakeLimits kind="MATCH_ODDS" />
+          </span>
           {action}
         </>
       }
@@ -339,7 +363,10 @@ export function BookmakerTable({
       testId="bookmaker"
       title={
         <>
-          <span>{title}</span>
+          <span>
+            {title}
+            <StakeLimits kind="BOOKMAKER" />
+          </span>
           {action}
         </>
       }
@@ -481,19 +508,10 @@ export function FancyTable({
     <MarketCard
       testId="fancy"
       title={
-        <>
-          <span>{title}</span>
-          <span
-            title={t('odds.fancyInfoText')}
-            css={css`
-              font-size: 11px;
-              color: ${theme.color.textMuted};
-              font-weight: 400;
-            `}
-          >
-            {t('odds.fancyInfo')}: {t('odds.fancyInfoText')}
-          </span>
-        </>
+        <span>
+          {title}
+          <StakeLimits kind="FANCY" />
+        </span>
       }
     >
       <Tabs

@@ -28,11 +28,14 @@ export function exchangeRecordStatus(status: ExchangeBetStatus): 'open' | 'WON' 
 
 export type ExchangeMarketKind = 'MATCH_ODDS' | 'BOOKMAKER' | 'FANCY';
 
-/** Stake limits per currency, in major units (local exchanges take 100 BDT at least). */
-export const EXCHANGE_STAKE_LIMITS: Record<'BDT' | 'INR' | 'PKR', { min: number; max: number }> = {
-  BDT: { min: 100, max: 500_000 },
-  INR: { min: 100, max: 500_000 },
-  PKR: { min: 100, max: 500_000 },
+/**
+ * Stake limits per bet by market kind and currency, in major units: what every market's header shows and what the
+ * API enforces (local exchanges take 100 at least; house-priced BookMaker and Fancy markets take less at most).
+ */
+export const EXCHANGE_STAKE_LIMITS: Record<'BDT' | 'INR' | 'PKR', Record<ExchangeMarketKind, { min: number; max: number }>> = {
+  BDT: { MATCH_ODDS: { min: 100, max: 500_000 }, BOOKMAKER: { min: 100, max: 100_000 }, FANCY: { min: 100, max: 25_000 } },
+  INR: { MATCH_ODDS: { min: 100, max: 500_000 }, BOOKMAKER: { min: 100, max: 100_000 }, FANCY: { min: 100, max: 25_000 } },
+  PKR: { MATCH_ODDS: { min: 100, max: 500_000 }, BOOKMAKER: { min: 100, max: 100_000 }, FANCY: { min: 100, max: 25_000 } },
 };
 
 /** Stake presets of the bet slip, major units. */
