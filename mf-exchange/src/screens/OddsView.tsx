@@ -457,7 +457,9 @@ export function OddsView() {
             bookmakerId ? positions.get(bookmakerId) : undefined,
             draft,
           )}
-          action={bookmakerId && matchedIn(bookmakerId) ? <CashOutButton marketId={bookmakerId} names={bmNames} /> : undefined}
+          action={
+            bookmakerId && matchedIn(bookmakerId) ? <CashOutButton marketId={bookmakerId} names={bmNames} kind="BOOKMAKER" /> : undefined
+          }
         />
       )}
       {detail && <FancyTable rows={fancyRows} onPick={pickLive} books={fancyBooks} live={pushed} />}

@@ -4,6 +4,7 @@ import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Modal, formatMoney, theme } from '@khela/web';
 import { useTradingStore } from './context';
+import { betPriceText } from './maths';
 
 type Quote = { value: string; hedges: Array<{ selection_id: string; side: 'BACK' | 'LAY'; price: number; stake: string }> };
 
@@ -11,7 +12,16 @@ type Quote = { value: string; hedges: Array<{ selection_id: string; side: 'BACK'
  * Cash Out of a matched Match Odds or BookMaker position: asks the quote (`POST …/cash-out {}`), shows the value,
  * and takes it with `{ take: true, min_value }` (refused if the value fell since the quote) under one idempotency key.
  */
-export function CashOutButton({ marketId, names }: { marketId: string; names: ReadonlyMap<string, string> }) {
+export function CashOutButton({
+  marketId,
+  names,
+  kind = 'MATCH_ODDS',
+}: {
+  marketId: string;
+  names: ReadonlyMap<string, string>;
+  /** BookMaker hedges are shown at the rate the page shows (106), not the price (2.06). */
+  kind?: 'MATCH_ODDS' | 'BOOKMAKER';
+}) {
   const { t, i18n } = useTranslation(['exchange', 'common']);
   const store = useTradingStore();
   const [open, setOpen] = useState(false);
@@ -131,8 +141,8 @@ export function CashOutButton({ marketId, names }: { marketId: string; names: Re
               >
                 {quote.hedges.map((h) => (
                   <li key={`${h.selection_id}-${h.side}`}>
-                    {t(`exchange:odds.${h.side.toLowerCase()}`)} {names.get(h.selection_id) ?? h.selection_id} @ {h.price} ·{' '}
-                    {money(h.stake)}
+                    {t(`exchange:odds.${h.side.toLowerCase()}`)} {names.get(h.selection_id) ?? h.selection_id} @{' '}
+                    {betPriceText({ market_kind: kind, price: h.price, avg_price: null, line: null, rate: null })} · {money(h.stake)}
                   </li>
                 ))}
               </ul>
