@@ -192,7 +192,8 @@ export function Layout({ children }: { children: ReactNode }) {
       {painted && showFooter && <Footer />}
       {!fullScreen && !gameOpen && (loggedIn ? <BottomToolbar /> : <GuestToolbar />)}
       {painted && !fullScreen && !gameOpen && first !== '/chat' && <ChatButton />}
-      {painted && <ScrollTopButton bottom={TOOLBAR_HEIGHT + 16} />}
+      {/* a full-screen page (the exchange) has its own 56 px bottom bar in place of the toolbar */}
+      {painted && <ScrollTopButton bottom={(fullScreen ? 56 : TOOLBAR_HEIGHT) + 16} />}
       <SideMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
       <Toasts />
       {loggedIn && <LimitsOffer bottom={(fullScreen ? 56 : TOOLBAR_HEIGHT) + 12} />}

@@ -248,6 +248,8 @@ export function ChatButton() {
 
 /** Spec 9: the scroll-to-top button appears after scrolling over 300 px. */
 export const SCROLL_TOP_AFTER_PX = 300;
+/** Above the page, below the sheets and dialogs pages open over it (the bet slip, z-index 20). */
+export const SCROLL_TOP_Z = 15;
 
 export function ScrollTopButton({ bottom }: { bottom: number }) {
   const { t } = useTranslation('shell');
@@ -267,7 +269,8 @@ export function ScrollTopButton({ bottom }: { bottom: number }) {
       onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
       css={css`
         position: fixed;
-        z-index: 300;
+        /* under a page's own bottom sheets (the exchange's bet slip is 20): it never covers "Place bet" */
+        z-index: ${SCROLL_TOP_Z};
         right: 20px;
         bottom: ${bottom}px;
         width: 44px;
