@@ -58,6 +58,15 @@ export const en = {
     checking: 'Bet delay over: finding out whether your bet matched…',
     unavailable: 'Bets cannot be placed on this selection here.',
   },
+  menu: {
+    open: 'Menu',
+    title: 'Khela',
+    home: 'Khela home',
+    casino: 'Casino',
+    deposit: 'Deposit',
+    account: 'My account',
+    logout: 'Log out',
+  },
   closedNote: 'Betting is closed. You can still cash out matched bets and cancel unmatched ones.',
   messages: {
     label: 'Bet messages',
@@ -182,6 +191,15 @@ export const bn: typeof en = {
     pending: 'বেট বিলম্ব: {{seconds}} সেকেন্ড। শেষ হলে আপনার বেট আবার যাচাই করা হবে; এখন এটি বাতিল করা যাবে না।',
     checking: 'বেট বিলম্ব শেষ: আপনার বেট মিলেছে কি না দেখা হচ্ছে…',
     unavailable: 'এখানে এই নির্বাচনে বেট করা যায় না।',
+  },
+  menu: {
+    open: 'মেনু',
+    title: 'খেলা',
+    home: 'খেলা হোম',
+    casino: 'ক্যাসিনো',
+    deposit: 'ডিপোজিট',
+    account: 'আমার অ্যাকাউন্ট',
+    logout: 'লগ আউট',
   },
   closedNote: 'বেটিং বন্ধ। মিলে যাওয়া বেট এখনও ক্যাশ আউট করতে এবং না মেলা বেট বাতিল করতে পারবেন।',
   messages: {

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, configure, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { calls, resetHost, responders, sessionService, testBus, testHost } from '@khela/web/test/fake-host';
+import { calls, navigations, resetHost, responders, sessionService, testBus, testHost } from '@khela/web/test/fake-host';
 import { bet, betAnswer, listAnswer } from '../trading/fixtures.test-util';
 import '../i18n';
 import { ExchangeFrame } from './ExchangeFrame';
@@ -114,6 +114,27 @@ describe('exchange frame', () => {
     const before = calls.length;
     act(() => testBus().session.publish('odds', { marketId: '1.1', status: 'OPEN', version: 9 }));
     expect(calls.length).toBe(before);
+  });
+
+  it('its menu leads back to the site (the host navigates) and logs out on the exchange side', async () => {
+    frame('/odds-view');
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    const menu = within(screen.getByTestId('exchange-menu'));
+    expect(menu.getAllByRole('button').map((b) => b.textContent)).toEqual(['Khela home', 'Casino', 'Deposit', 'My account', 'Log out']);
+    await userEvent.click(menu.getByRole('button', { name: 'Casino' }));
+    expect(navigations.at(-1)?.to).toBe('/games?type=LIVE');
+    expect(screen.queryByTestId('exchange-menu')).toBeNull();
+
+    localStorage.setItem('exchangeToken', 'x');
+    const reasons: string[] = [];
+    const sub = testBus().session.on('logout').subscribe((e) => reasons.push(e.reason));
+    await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
+    await userEvent.click(within(screen.getByTestId('exchange-menu')).getByRole('button', { name: 'Log out' }));
+    sub.unsubscribe();
+    expect(reasons).toEqual(['exchange']);
+    expect(localStorage.getItem('token')).toBeNull();
+    expect(localStorage.getItem('exchangeToken')).toBeNull();
+    expect(navigations.at(-1)?.to).toBe('/');
   });
 
   it('the refresh button asks the session, which fetches the balance', async () => {

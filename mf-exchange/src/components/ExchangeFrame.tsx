@@ -29,6 +29,21 @@ const NAV = [
   { to: '/exchange-account', key: 'account', icon: '☺' },
 ] as const;
 
+/** The exchange menu's ways back to the site (a phone shows the exchange full screen, without the site's header). */
+const SITE_LINKS = [
+  { to: '/', key: 'home' },
+  { to: '/games?type=LIVE', key: 'casino' },
+  { to: '/deposit', key: 'deposit' },
+  { to: '/account', key: 'account' },
+] as const;
+
+const menuItemCss = css`
+  display: block;
+  width: 100%;
+  margin: 0 0 8px;
+  text-align: left;
+`;
+
 /** The event the odds view shows (the Bets panel's "this market"), else null. */
 function useShownEvent(): string | null {
   const location = useLocation();
@@ -51,7 +66,8 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
 
 function Frame({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation(['exchange', 'common']);
-  const { session } = useHost();
+  // the host's navigate leaves the exchange for the site's other apps
+  const { session, navigate: leave } = useHost();
   const wallet = useBalance();
   const { openBets } = useTrading();
   // spec 6: the session's decision, fetched once per login by the shell; it stays live when the fact changes
@@ -67,6 +83,7 @@ function Frame({ children }: { children: ReactNode }) {
   }, [blocked]);
   const [refreshing, setRefreshing] = useState(false);
   const [betsOpen, setBetsOpen] = useState(false);
+  const [menuOpen, setMenuOpen] = useState(false);
   const shownEvent = useShownEvent();
   const navigate = useNavigate();
   const currency = wallet?.currency ?? 'BDT';
@@ -115,6 +132,31 @@ function Frame({ children }: { children: ReactNode }) {
         >
           {t('exchange:title')}
         </strong>
+        {/* on a phone the exchange is full screen (no site header): its menu leads back to the site and logs out */}
+        <button
+          type="button"
+          data-testid="exchange-menu-button"
+          aria-label={t('exchange:menu.open')}
+          aria-haspopup="dialog"
+          aria-expanded={menuOpen}
+          onClick={() => setMenuOpen(true)}
+          css={css`
+            appearance: none;
+            border: 1px solid ${theme.color.border};
+            background: ${theme.color.surface};
+            color: ${theme.color.text};
+            border-radius: ${theme.radius.sm};
+            min-width: 40px;
+            min-height: 36px;
+            font-size: 18px;
+            cursor: pointer;
+            ${mq.desktop} {
+              display: none;
+            }
+          `}
+        >
+          ☰
+        </button>
         <button
           type="button"
           data-testid="bets-button"
@@ -266,6 +308,36 @@ function Frame({ children }: { children: ReactNode }) {
           </p>
         </div>
       )}
+      <Modal open={menuOpen} title={t('exchange:menu.title')} onClose={() => setMenuOpen(false)}>
+        <nav aria-label={t('exchange:menu.title')} data-testid="exchange-menu">
+          {SITE_LINKS.map((l) => (
+            <Button
+              key={l.to}
+              variant="secondary"
+              onClick={() => {
+                setMenuOpen(false);
+                leave(l.to);
+              }}
+              css={menuItemCss}
+            >
+              {t(`exchange:menu.${l.key}`)}
+            </Button>
+          ))}
+          <Button
+            variant="secondary"
+            data-testid="exchange-logout"
+            onClick={() => {
+              setMenuOpen(false);
+              // spec 4: the exchange-side logout clears local storage (the language stays) and goes home
+              session.logout('exchange');
+              leave('/');
+            }}
+            css={menuItemCss}
+          >
+            {t('exchange:menu.logout')}
+          </Button>
+        </nav>
+      </Modal>
       <MessageBox />
       <BetsPanel key={`${betsOpen}-${shownEvent}`} open={betsOpen} onClose={() => setBetsOpen(false)} eventId={shownEvent} />
 
