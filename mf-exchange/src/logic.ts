@@ -15,7 +15,10 @@ export function rowOverlay(row: {
   suspended?: number | boolean;
   ball_running?: number | boolean;
   unavailable?: boolean;
-}): 'unavailable' | 'ballRunning' | 'suspend' | null {
+  closed?: boolean;
+}): 'closed' | 'unavailable' | 'ballRunning' | 'suspend' | null {
+  // a settled market is over, whatever else is said of it
+  if (row.closed) return 'closed';
   // stale prices are never shown as bettable, whatever the stored state says
   if (row.unavailable) return 'unavailable';
   if (Number(row.ball_running) === 1) return 'ballRunning';

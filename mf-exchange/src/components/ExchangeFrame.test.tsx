@@ -127,7 +127,9 @@ describe('exchange frame', () => {
 
     localStorage.setItem('exchangeToken', 'x');
     const reasons: string[] = [];
-    const sub = testBus().session.on('logout').subscribe((e) => reasons.push(e.reason));
+    const sub = testBus()
+      .session.on('logout')
+      .subscribe((e) => reasons.push(e.reason));
     await userEvent.click(screen.getByRole('button', { name: 'Menu' }));
     await userEvent.click(within(screen.getByTestId('exchange-menu')).getByRole('button', { name: 'Log out' }));
     sub.unsubscribe();

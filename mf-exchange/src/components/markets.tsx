@@ -128,7 +128,11 @@ function PriceButton(props: {
 }
 
 /** The overlay a row shows over its prices: Ball Running beats Suspend (spec 4). */
-export function RowOverlay({ row }: { row: { suspended?: number | boolean; ball_running?: number | boolean; unavailable?: boolean } }) {
+export function RowOverlay({
+  row,
+}: {
+  row: { suspended?: number | boolean; ball_running?: number | boolean; unavailable?: boolean; closed?: boolean };
+}) {
   const { t } = useTranslation('exchange');
   const overlay = rowOverlay(row);
   if (!overlay) return null;
@@ -236,8 +240,8 @@ function RunnerName({ name, id, book }: { name: string; id: string | undefined; 
 /** A Match Odds market: the odds host's shape, with what the API adds (runner suspended, market overlay). */
 export type MatchOddsMarket = Omit<schemas.MatchOdds[number], 'runners'> & {
   runners: Array<schemas.MatchOdds[number]['runners'][number] & { suspended?: boolean }>;
-  /** SUSPENDED or CLOSED (the whole market is covered), or ball running. */
-  overlay?: 'suspend' | 'ballRunning' | 'unavailable' | null;
+  /** The whole market is covered: CLOSED (settled), SUSPENDED, ball running, or the feed down. */
+  overlay?: 'closed' | 'suspend' | 'ballRunning' | 'unavailable' | null;
 };
 
 /** Sizes are shown whole (the API sends exact amounts, the feed whole numbers). */
@@ -328,11 +332,13 @@ export function MatchOddsTable({
         {market.overlay && (
           <RowOverlay
             row={
-              market.overlay === 'unavailable'
-                ? { unavailable: true }
-                : market.overlay === 'ballRunning'
-                  ? { ball_running: 1 }
-                  : { suspended: 1 }
+              market.overlay === 'closed'
+                ? { closed: true }
+                : market.overlay === 'unavailable'
+                  ? { unavailable: true }
+                  : market.overlay === 'ballRunning'
+                    ? { ball_running: 1 }
+                    : { suspended: 1 }
             }
           />
         )}

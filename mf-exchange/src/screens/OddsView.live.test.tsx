@@ -234,3 +234,34 @@ describe('odds view: push drives it, the poll only while push is down', () => {
     expect(positionCalls()).toBe(before + 1);
   });
 });
+
+describe('odds view: a settled market', () => {
+  it('says Closed (not Suspend), with its winner and the player’s result, and no In-Play badge', async () => {
+    sessionService().receivePushState(true);
+    responders.set('GET /api/exchange/markets/{marketId}', () => market(9, { status: 'CLOSED', result: { winner: '102' } }));
+    responders.set('GET /api/exchange/bets', (o) =>
+      o.query?.market_id === '1.1'
+        ? listAnswer([
+            bet({ id: '7', status: 'WON', profit_loss: '66.00' }),
+            bet({ id: '8', status: 'LOST', profit_loss: '-100.00' }),
+            bet({ id: '9', status: 'LAPSED', profit_loss: null }),
+          ])
+        : listAnswer([]),
+    );
+    view();
+    await tick(100);
+    expect(within(screen.getByTestId('match-odds')).getByTestId('row-overlay').textContent).toBe('Closed');
+    expect(screen.getByTestId('market-closed-outcome').textContent).toBe('Closed · Winner: India');
+    expect(screen.getByTestId('market-closed-mine').textContent).toBe('Your result on this market: -৳34.00');
+    expect(screen.queryByText('In-Play')).toBeNull();
+  });
+
+  it('says Void when the market was voided, and when the player had no bet there', async () => {
+    sessionService().receivePushState(true);
+    responders.set('GET /api/exchange/markets/{marketId}', () => market(9, { status: 'CLOSED', voided: true }));
+    view();
+    await tick(100);
+    expect(screen.getByTestId('market-closed-outcome').textContent).toBe('Closed · Void: every stake is returned');
+    expect(screen.getByTestId('market-closed-mine').textContent).toBe('You had no bets on this market.');
+  });
+});

@@ -1,3 +1,4 @@
+import '@khela/web/test/mock-shared';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -27,6 +28,21 @@ describe('odds view tables', () => {
   it('shows "No fancy bets available" when the event has no fancy lines', () => {
     render(<FancyTable rows={[]} onPick={() => {}} />);
     expect(screen.getByText('No fancy bets available')).toBeTruthy();
+  });
+
+  it('shows each market kind its stake limits, the ones the API enforces', () => {
+    render(
+      <>
+        <FancyTable rows={[]} onPick={() => {}} />
+        <BookmakerTable onPick={() => {}} runners={[]} />
+        <MatchOddsTable onPick={() => {}} market={{ inplay: false, runners: [] }} />
+      </>,
+    );
+    expect(screen.getAllByTestId('stake-limits').map((e) => e.textContent)).toEqual([
+      'Min ৳100.00 / Max ৳25,000.00 a bet',
+      'Min ৳100.00 / Max ৳1,00,000.00 a bet',
+      'Min ৳100.00 / Max ৳5,00,000.00 a bet',
+    ]);
   });
 
   it('overlays Ball Running over Suspend, and Suspend only when the ball is not running', () => {

@@ -3,7 +3,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, NoData, Spinner, mq, theme, useHost } from '@khela/web';
+import { ApiError, Button, NoData, Spinner, formatMoney, mq, theme, useBalance, useHost, useLoggedIn } from '@khela/web';
 import { SPORTS, firstBookmaker, scoreFrameSrc, type Sport } from '../logic';
 import { oddsClient, type EventItem } from '../odds';
 import { Badge } from '../components/events';
@@ -51,13 +51,15 @@ export function toMatchOdds(m: MarketState): MatchOddsMarket {
     inplay: m.inplay,
     status: m.status,
     overlay:
-      m.prices_available === false
-        ? 'unavailable'
-        : m.status === 'SUSPENDED' || m.status === 'CLOSED'
-          ? 'suspend'
-          : m.ball_running
-            ? 'ballRunning'
-            : null,
+      m.status === 'CLOSED'
+        ? 'closed'
+        : m.prices_available === false
+          ? 'unavailable'
+          : m.status === 'SUSPENDED'
+            ? 'suspend'
+            : m.ball_running
+              ? 'ballRunning'
+              : null,
     runners: m.runners.map((r) => ({
       selectionId: r.selection_id,
       SelectionName: r.name,
@@ -258,6 +260,68 @@ function runnerBook(
   return now || withSlip ? { now, withSlip } : undefined;
 }
 
+/**
+ * A settled market: Closed, its winner (or Void), and the player's result on it (the sum of their settled bets'
+ * profit and loss; none when they had no bet). Read once when the market is seen closed.
+ */
+export function MarketClosed({ market }: { market: MarketState }) {
+  const { t, i18n } = useTranslation('exchange');
+  const store = useTradingStore();
+  const loggedIn = useLoggedIn();
+  const currency = useBalance()?.currency ?? 'BDT';
+  const [mine, setMine] = useState<{ count: number; minor: number } | null>(null);
+  const { market_id: marketId, version } = market;
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    store.calls
+      .list({ status: 'all', market_id: marketId, per_page: 50 })
+      .then((res) => {
+        if (!live) return;
+        const settled = res.data.filter((b) => b.profit_loss !== null && ['WON', 'LOST', 'VOID'].includes(b.status));
+        setMine({ count: settled.length, minor: settled.reduce((sum, b) => sum + amountToMinor(b.profit_loss!), 0) });
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [loggedIn, store, marketId, version]);
+  const winner = market.result?.winner ? market.runners.find((r) => r.selection_id === market.result!.winner)?.name : undefined;
+  const outcome = market.voided ? t('closed.void') : winner ? t('closed.winner', { name: winner }) : t('closed.pending');
+  return (
+    <section
+      data-testid="market-closed"
+      aria-label={t('closed.title')}
+      css={css`
+        margin: 8px 0;
+        padding: 10px 12px;
+        border-radius: ${theme.radius.md};
+        background: ${theme.color.surfaceRaised};
+        border-left: 4px solid ${theme.color.textMuted};
+      `}
+    >
+      <strong data-testid="market-closed-outcome">
+        {t('closed.title')} · {outcome}
+      </strong>
+      {loggedIn && mine && (
+        <p
+          data-testid="market-closed-mine"
+          css={css`
+            margin: 4px 0 0;
+            font-size: 14px;
+          `}
+        >
+          {mine.count === 0
+            ? t('closed.noBets')
+            : t('closed.yours', {
+                amount: formatMoney(mine.minor / 100, currency, i18n.language),
+              })}
+        </p>
+      )}
+    </section>
+  );
+}
+
 /** /odds-view: Match Odds, BookMaker and Fancy of one event, live, with the player's positions and the bet slip. */
 export function OddsView() {
   const { t } = useTranslation('exchange');
@@ -427,7 +491,7 @@ export function OddsView() {
             {market?.event_name ?? ''}
           </h1>
         </div>
-        {market?.inplay && <Badge tone="inplay">{t('badge.inplay')}</Badge>}
+        {market?.inplay && market.status !== 'CLOSED' && <Badge tone="inplay">{t('badge.inplay')}</Badge>}
       </div>
       <StreamFrame eventId={target.eventId} />
       <ScoreFrame eventId={target.eventId} />
@@ -436,6 +500,7 @@ export function OddsView() {
           {t('odds.unavailable')}
         </p>
       )}
+      {market?.status === 'CLOSED' && <MarketClosed market={market} />}
       {moTable ? (
         <MatchOddsTable
           market={moTable}
