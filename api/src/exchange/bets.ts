@@ -15,6 +15,7 @@ import {
   betLiabilityMinor,
   SETTLED_BET_STATUSES,
   fromMinor as moneyFromMinor,
+  exchangeShownStatus,
   marketBlock,
   priceIndex,
   type ExchangeBetView as ExchangeBetOut,
@@ -674,7 +675,8 @@ export async function closeBook(q: Queryable, market: MarketRow): Promise<number
     `UPDATE exchange_bets SET cancelled_minor = cancelled_minor + remaining_minor + CASE WHEN status = 'PENDING' THEN stake_minor ELSE 0 END,
        remaining_minor = 0, delay_until = NULL,
        status = CASE WHEN status = 'PENDING' THEN 'LAPSED' WHEN matched_minor > 0 THEN 'MATCHED' ELSE 'CANCELLED' END,
-       reason = CASE WHEN status = 'PENDING' THEN $2 ELSE reason END, updated_at = now()
+       -- what the close ended says so (a void's marker finds the unmatched bets it returned by it)
+       reason = CASE WHEN status = 'PENDING' OR matched_minor = 0 THEN $2 ELSE reason END, updated_at = now()
      WHERE market_id = $1 AND (remaining_minor > 0 OR status = 'PENDING') RETURNING player_id`,
     [market.marketId, M.marketClosed],
   );
@@ -725,11 +727,13 @@ interface BetView {
   placed_at: Date | string;
   delay_until: Date | string | null;
   settled_at: Date | string | null;
+  /** Returned by the void of its market (settlement's marker). */
+  voided?: boolean;
 }
 
 const BET_VIEW = `SELECT b.public_id, b.market_id, m.name AS market_name, b.kind, m.event_id, m.event_name, b.selection_id, b.selection_name,
   b.side, b.price, b.line, b.stake_minor, b.matched_minor, b.matched_value, b.remaining_minor, b.status, b.persistence, b.reason,
-  b.profit_minor, b.placed_at, b.delay_until, b.settled_at
+  b.profit_minor, b.placed_at, b.delay_until, b.settled_at, b.voided
   FROM exchange_bets b JOIN exchange_markets m ON m.market_id = b.market_id`;
 
 const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
@@ -770,7 +774,7 @@ export function betOut(v: BetView): ExchangeBetOut {
     matched_stake: moneyFromMinor(matched),
     unmatched_stake: moneyFromMinor(v.status === 'PENDING' ? BigInt(v.stake_minor) : BigInt(v.remaining_minor)),
     avg_price: matched > 0 && !fancy ? Math.round(Number(v.matched_value) / matched) / 100 : null,
-    status: v.status,
+    status: exchangeShownStatus(v.status, Boolean(v.voided)),
     persistence: v.persistence,
     reason: v.reason,
     potential_profit: moneyFromMinor(pot.profit),

@@ -69,8 +69,8 @@ export async function exchangeRecords(
 
   return rows.rows.map((r) => {
     const bet = betOut(r);
-    // a bet returned by a void of its market shows Void, also its part cancelled by it (the void marker)
-    const status = r.voided ? 'VOID' : exchangeRecordStatus(bet.status);
+    // the bet view's status already says Void for what a void returned (exchangeShownStatus): one vocabulary
+    const status = exchangeRecordStatus(bet.status);
     const share = shares.get(Number(r.id)) ?? 0;
     const profit = r.profit_minor === null ? 0 : Number(r.profit_minor);
     return {

@@ -11,6 +11,7 @@
 //
 // A correction that takes back winnings the player already spent takes what main holds and books the rest to
 // player:N:owed (the player's debt to the house; it may go negative). A later settlement credit repays that debt first.
+import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { houseAccount, playerAccounts, playerOwedAccount, transfer, type Leg, type PlayerAccounts } from '../ledger';
 import { closeBook } from './bets';
@@ -295,9 +296,14 @@ export async function settleResult(
       [bets.map((b) => b.betId), bets.map((b) => b.status), bets.map((b) => b.profit)],
     );
   }
-  // the void marker: every bet of a voided market was returned (its matched part VOID, the rest cancelled by it)
+  // the void marker: the bets the void returned (matched parts VOID, unmatched ones the close cancelled), not those that
+  // lapsed or were cancelled before it; a later result takes it off again
   const isVoid = 'void' in target;
-  await q.query('UPDATE exchange_bets SET voided = $2 WHERE market_id = $1 AND voided <> $2', [market.marketId, isVoid]);
+  await q.query(
+    `UPDATE exchange_bets SET voided = $2 WHERE market_id = $1 AND voided <> $2
+       AND (NOT $2 OR status = 'VOID' OR (status = 'CANCELLED' AND reason = $3))`,
+    [market.marketId, isVoid, M.marketClosed],
+  );
   await q.query(
     `UPDATE exchange_markets SET settled_result = $2::jsonb, settle_round = $3, settled_at = now(), updated_at = now(),
        void_reason = CASE WHEN $4 THEN COALESCE($5, void_reason, 'Voided by the feed') ELSE NULL END

@@ -274,15 +274,28 @@ describe.each(engines)('back office, exchange markets on $name', ({ make, skip }
     ]);
     await invariants();
 
-    // voided with only unmatched orders: every stake back, and the records show them Void (the marker)
+    // one more the player cancels before the void: it stays Cancelled everywhere
+    const early = await bet(P!, { market_id: m, selection_id: 300201, side: 'BACK', price: 12, stake: '100' });
+    expect((await app.inject({ method: 'DELETE', url: `/api/exchange/bets/${early.id}`, headers: auth(P!) })).statusCode).toBe(200);
+
+    // voided with only unmatched orders: every stake back, and the bets the void returned show Void (the marker)
+    // in the player's bet list and Betting Records alike; the one cancelled before stays Cancelled in both
     expect((await wallet(P!)).exposure).toBe('200.00');
     await act(m, 'void');
     expect(await wallet(P!)).toEqual(settled('5000.00'));
     const records = (await app.inject({ method: 'GET', url: '/api/betting-record?tab=exchange', headers: auth(P!) })).json();
     const statuses = (JSON.stringify(records).match(/"status":"[A-Za-z]+"/g) ?? []).sort();
-    expect(statuses).toEqual(['"status":"VOID"', '"status":"VOID"']);
+    expect(statuses).toEqual(['"status":"CANCELLED"', '"status":"VOID"', '"status":"VOID"']);
+    const listed = (await app.inject({ method: 'GET', url: `/api/exchange/bets?status=all&market_id=${m}`, headers: auth(P!) })).json()
+      .data as Array<{ id: string; status: string }>;
+    expect(listed.map((b) => [b.id === early.id, b.status]).sort()).toEqual([
+      [false, 'VOID'],
+      [false, 'VOID'],
+      [true, 'CANCELLED'],
+    ]);
     const bets = (await staff('risk', 'GET', `/api/operator/markets/${m}/bets`)).json().data as Array<{ status: string; voided: boolean }>;
-    expect(bets.map((b) => [b.status, b.voided])).toEqual([
+    expect(bets.map((b) => [b.status, b.voided]).sort()).toEqual([
+      ['CANCELLED', false],
       ['CANCELLED', true],
       ['CANCELLED', true],
     ]);

@@ -21,6 +21,15 @@ export const OPEN_BET_STATUSES: readonly ExchangeBetStatus[] = ['PENDING', 'UNMA
 /** Bets that are over: settled, voided, or never (fully) placed. */
 export const SETTLED_BET_STATUSES: readonly ExchangeBetStatus[] = ['WON', 'LOST', 'VOID', 'LAPSED', 'CANCELLED'];
 
+/**
+ * The one status a player is shown for a bet, by the API's bet view, the exchange account pages and Betting Records
+ * alike: a bet the void of its market returned is VOID (settlement marks its matched bets and the unmatched ones the
+ * market's close cancelled); a bet that lapsed or was cancelled before keeps its own status.
+ */
+export function exchangeShownStatus(status: ExchangeBetStatus, voided: boolean): ExchangeBetStatus {
+  return voided ? 'VOID' : status;
+}
+
 /** The spec's exchange record status (section 4): "open" while the bet can still change, then WON or LOST (VOID aside). */
 export function exchangeRecordStatus(status: ExchangeBetStatus): 'open' | 'WON' | 'LOST' | 'VOID' | 'LAPSED' | 'CANCELLED' {
   return (OPEN_BET_STATUSES as readonly string[]).includes(status) ? 'open' : (status as 'WON' | 'LOST' | 'VOID' | 'LAPSED' | 'CANCELLED');
