@@ -189,6 +189,32 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     expect((await bets(p.token, '?status=all')).map((b) => b.stake)).toEqual([`${limits.BOOKMAKER.max + 1}.00`, '25000.00']);
   });
 
+  it('answers a malformed bet with the field and its rule (first failing rule first), and changes nothing', async () => {
+    const p = await fundedPlayer(db, '1000');
+    const order = { market_id: MARKETS.preplay, selection_id: 100301, side: 'BACK', price: 2.5, stake: '100' };
+    const cases: Array<[Record<string, unknown>, string, string]> = [
+      [{ ...order, stake: '-5' }, 'stake', M.stakeNotPositive],
+      [{ ...order, stake: -5 }, 'stake', M.stakeNotPositive],
+      [{ ...order, stake: '10.505' }, 'stake', M.stakeDecimals],
+      [{ ...order, stake: 'ten' }, 'stake', M.stakeNotAmount],
+      [{ ...order, stake: true }, 'stake', M.stakeNotAmount],
+      [{ ...order, price: 1000.5 }, 'price', M.priceRange],
+      [{ ...order, price: 1 }, 'price', M.priceRange],
+      [{ ...order, price: 'high' }, 'price', M.priceRange],
+      [{ ...order, side: 'YES' }, 'line', M.fancyNeedsLine],
+      [{ ...order, side: 'UP' }, 'side', M.sideInvalid],
+      [{ ...order, market_id: '' }, 'market_id', M.marketIdInvalid],
+      [{ market_id: MARKETS.preplayFancy, side: 'NO', line: 40, rate: 0, stake: '100' }, 'rate', M.rateRange],
+    ];
+    for (const [body, field, message] of cases) {
+      const r = await bet(p.token, body);
+      expect([r.statusCode, r.json().message], JSON.stringify(body)).toEqual([422, message]);
+      expect(r.json().errors[field], JSON.stringify(body)).toContain(message);
+    }
+    expect(await bets(p.token, '?status=all')).toEqual([]);
+    expect(await balance(p.token)).toMatchObject({ balance: '1000.00', exposure: '0.00' });
+  });
+
   it('refuses a bet the available balance cannot hold, and changes nothing', async () => {
     const p = await fundedPlayer(db, '150');
     // at least 200 x 1.5 (what resting backs at 2.5 would make it risk), more than the 150 there is

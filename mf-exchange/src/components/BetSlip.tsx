@@ -20,6 +20,7 @@ import {
 import { useTrading, useTradingStore } from '../trading/context';
 import { minorToAmount, slipFigures, snapPrice, stakeToMinor, stepLadder, type BetPick } from '../trading/maths';
 import { usePushUp } from '../trading/live';
+import { refusalText } from '../trading/refusals';
 
 export type { BetPick } from '../trading/maths';
 
@@ -181,7 +182,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
       }
       setRefusal(protectionRefusal(e));
       const code = (e.data as { code?: string } | undefined)?.code;
-      setError(code === 'prices_unavailable' ? t('exchange:odds.unavailableBet') : e.message);
+      setError(code === 'prices_unavailable' ? t('exchange:odds.unavailableBet') : refusalText(e.message, i18n.language));
     }
   };
 

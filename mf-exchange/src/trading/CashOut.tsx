@@ -5,6 +5,7 @@ import * as schemas from '@khela/contracts';
 import { ApiError, Button, Modal, formatMoney, theme } from '@khela/web';
 import { useTradingStore } from './context';
 import { betPriceText } from './maths';
+import { refusalText } from './refusals';
 
 type Quote = { value: string; hedges: Array<{ selection_id: string; side: 'BACK' | 'LAY'; price: number; stake: string }> };
 
@@ -40,7 +41,7 @@ export function CashOutButton({
     try {
       setQuote(await store.calls.cashOut(marketId, {}));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : String(err));
+      setError(err instanceof ApiError ? refusalText(err.message, i18n.language) : String(err));
     } finally {
       setBusy(false);
     }
@@ -59,7 +60,7 @@ export function CashOutButton({
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
       if (!e?.network) keyRef.current = null;
-      setError(e ? e.message : String(err));
+      setError(e ? refusalText(e.message, i18n.language) : String(err));
       // the value moved: show the new quote to confirm again
       if (e && !e.network && e.status === 409) void store.calls.cashOut(marketId, {}).then(setQuote, () => undefined);
     } finally {

@@ -88,6 +88,17 @@ export const EXCHANGE_MESSAGES = {
   rateChanged: 'The rate has changed. Please check the new rate and place your bet again.',
   lineChanged: 'The line has changed. Please check the new line and place your bet again.',
   wrongSide: 'Use BACK or LAY on this market, YES or NO on a Fancy row.',
+  // the bet's fields, each refusal naming the field and its rule (placeBetBody)
+  sideInvalid: 'Side must be BACK or LAY (Match Odds, BookMaker) or YES or NO (Fancy).',
+  stakeNotAmount: 'Stake must be an amount such as 100 or 100.50.',
+  stakeNotPositive: 'Stake must be more than 0.',
+  stakeDecimals: 'Stake can have at most 2 decimals.',
+  priceRange: 'Odds must be a number from 1.01 to 1000.',
+  fancyNeedsLine:
+    'Line must be the Fancy row’s whole number of runs: YES and NO are Fancy bets (on Match Odds and BookMaker, bet BACK or LAY).',
+  rateRange: 'Rate must be a whole number from 1 to 10000.',
+  marketIdInvalid: 'Market must be the id of a market (1 to 64 characters).',
+  selectionInvalid: 'Selection must be the id of a runner in the market.',
   stakeTooSmall: (min: string, currency: string) => `The minimum stake is ${min} ${currency}.`,
   stakeTooLarge: (max: string, currency: string) => `The maximum stake is ${max} ${currency}.`,
   stakeCannotWin: 'This stake is too small to win anything at this price.',

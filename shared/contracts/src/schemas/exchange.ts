@@ -1,6 +1,7 @@
 // Endpoint schemas of the exchange domain (spec section 7) and the shapes of the separate odds host.
 import { z } from 'zod';
 import { endpoint, money } from '../endpoint';
+import { EXCHANGE_MESSAGES } from '../rules/exchange';
 
 /** GET /api/exchange-hub: where the browser reads odds from (the sandbox stand-in until a real feed is configured). */
 export const exchangeHub = endpoint({
@@ -96,18 +97,30 @@ export type EventDetail = z.infer<typeof eventDetailSchema>;
 /* ---- The exchange's own API: bets, positions, cash-out (issue "The exchange engine"). ---- */
 
 const stakeInput = z
-  .union([z.string().max(20), z.number()])
+  .union([z.string().max(20), z.number()], { error: EXCHANGE_MESSAGES.stakeNotAmount })
   .transform(String)
-  .pipe(z.string().regex(/^\d+(\.\d{1,2})?$/, 'Stake must be an amount with at most 2 decimals'));
-const selectionInput = z.union([z.string().min(1).max(64), z.number().int()]).transform(String);
-const marketIdInput = z.string().min(1).max(64);
+  .pipe(
+    z
+      .string()
+      // checked in this order; the first that fails is the message the player reads
+      .refine((v) => !v.trim().startsWith('-'), EXCHANGE_MESSAGES.stakeNotPositive)
+      .regex(/^\d+(\.\d+)?$/, EXCHANGE_MESSAGES.stakeNotAmount)
+      .regex(/^\d+(\.\d{1,2})?$/, EXCHANGE_MESSAGES.stakeDecimals),
+  );
+const selectionInput = z
+  .union([z.string().min(1).max(64), z.number().int()], { error: EXCHANGE_MESSAGES.selectionInvalid })
+  .transform(String);
+const marketIdInput = z
+  .string({ error: EXCHANGE_MESSAGES.marketIdInvalid })
+  .min(1, EXCHANGE_MESSAGES.marketIdInvalid)
+  .max(64, EXCHANGE_MESSAGES.marketIdInvalid);
 
 /** Match Odds and BookMaker: `price` is decimal (a BookMaker rate R is sent as 1 + R/100). */
 export const placeExchangeOrderBody = z.object({
   market_id: marketIdInput,
   selection_id: selectionInput,
   side: z.enum(['BACK', 'LAY']),
-  price: z.number().positive().max(1000),
+  price: z.number({ error: EXCHANGE_MESSAGES.priceRange }).min(1.01, EXCHANGE_MESSAGES.priceRange).max(1000, EXCHANGE_MESSAGES.priceRange),
   stake: stakeInput,
   persistence: z.enum(['LAPSE', 'PERSIST']).optional(),
 });
@@ -116,11 +129,21 @@ export const placeFancyBetBody = z.object({
   market_id: marketIdInput,
   selection_id: selectionInput.optional(),
   side: z.enum(['YES', 'NO']),
-  line: z.number().int().min(0),
-  rate: z.number().int().positive().max(10_000),
+  line: z
+    .number({ error: EXCHANGE_MESSAGES.fancyNeedsLine })
+    .int(EXCHANGE_MESSAGES.fancyNeedsLine)
+    .min(0, EXCHANGE_MESSAGES.fancyNeedsLine),
+  rate: z
+    .number({ error: EXCHANGE_MESSAGES.rateRange })
+    .int(EXCHANGE_MESSAGES.rateRange)
+    .min(1, EXCHANGE_MESSAGES.rateRange)
+    .max(10_000, EXCHANGE_MESSAGES.rateRange),
   stake: stakeInput,
 });
-export const placeBetBody = z.union([placeExchangeOrderBody, placeFancyBetBody]);
+/** The side says which: BACK/LAY an order on Match Odds or BookMaker, YES/NO a Fancy bet (each refusal names its field). */
+export const placeBetBody = z.discriminatedUnion('side', [placeExchangeOrderBody, placeFancyBetBody], {
+  error: EXCHANGE_MESSAGES.sideInvalid,
+});
 export type PlaceBetBody = z.input<typeof placeBetBody>;
 
 export const exchangeBetSchema = z.object({
