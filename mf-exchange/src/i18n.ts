@@ -65,6 +65,7 @@ export const en = {
     void: 'Void: every stake is returned',
     pending: 'Result to follow',
     yours: 'Your result on this market: {{amount}}',
+    yoursGross: 'Your result on this market: {{amount}} before {{percent}}% commission',
     noBets: 'You had no bets on this market.',
   },
   menu: {
@@ -208,6 +209,7 @@ export const bn: typeof en = {
     void: 'ভয়েড: সব স্টেক ফেরত দেওয়া হয়েছে',
     pending: 'ফলাফল আসছে',
     yours: 'এই মার্কেটে আপনার ফলাফল: {{amount}}',
+    yoursGross: 'এই মার্কেটে আপনার ফলাফল: {{percent}}% কমিশনের আগে {{amount}}',
     noBets: 'এই মার্কেটে আপনার কোনো বেট ছিল না।',
   },
   menu: {

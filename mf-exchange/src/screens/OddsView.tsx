@@ -313,8 +313,10 @@ export function MarketClosed({ market }: { market: MarketState }) {
         >
           {mine.count === 0
             ? t('closed.noBets')
-            : t('closed.yours', {
+            : // commission is on net winnings: a winning result is shown before it (Profit & Loss shows it taken)
+              t(mine.minor > 0 && market.commission_percent > 0 ? 'closed.yoursGross' : 'closed.yours', {
                 amount: formatMoney(mine.minor / 100, currency, i18n.language),
+                percent: market.commission_percent,
               })}
         </p>
       )}
