@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX, apiLogin, openLoggedIn } from './support';
+import { SANDBOX, apiLogin, fundedPlayer, openLoggedIn } from './support';
 
 const taka = (n: number) =>
   new Intl.NumberFormat('en-IN', {
@@ -31,7 +31,8 @@ test('a player filters, searches, sorts, plays three slot rounds with a live bal
   page,
   request,
 }) => {
-  const session = await apiLogin(request);
+  // a player of its own: the Settled records below hold only this test's rounds (it can be repeated: --repeat-each)
+  const { session } = await fundedPlayer(request, { amount: '1000', prefix: 'cs' });
   await openLoggedIn(page, session, '/games?type=LIVE');
 
   // open Slot from the category bar

@@ -704,7 +704,7 @@ export async function sweepCrossing(q: Queryable, market: MarketRow, cfg: Exchan
 
 /* ---------------- reading ---------------- */
 
-interface BetView {
+export interface BetView {
   public_id: string;
   market_id: string;
   market_name: string;
@@ -731,7 +731,7 @@ interface BetView {
   voided?: boolean;
 }
 
-const BET_VIEW = `SELECT b.public_id, b.market_id, m.name AS market_name, b.kind, m.event_id, m.event_name, b.selection_id, b.selection_name,
+export const BET_VIEW = `SELECT b.public_id, b.market_id, m.name AS market_name, b.kind, m.event_id, m.event_name, b.selection_id, b.selection_name,
   b.side, b.price, b.line, b.stake_minor, b.matched_minor, b.matched_value, b.remaining_minor, b.status, b.persistence, b.reason,
   b.profit_minor, b.placed_at, b.delay_until, b.settled_at, b.voided
   FROM exchange_bets b JOIN exchange_markets m ON m.market_id = b.market_id`;

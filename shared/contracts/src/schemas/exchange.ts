@@ -404,6 +404,53 @@ export const exchangeProfitLoss = endpoint({
   }),
 });
 
+export const EXCHANGE_NOTICE_KINDS = ['matched', 'partial', 'unmatched', 'lapsed', 'cancelled', 'won', 'lost', 'void'] as const;
+export type ExchangeNoticeKind = (typeof EXCHANGE_NOTICE_KINDS)[number];
+
+/** One bet-outcome notification: what happened, and the bet as it was then (matched part, P&L, reason). */
+export const exchangeNoticeSchema = z.object({
+  id: z.string(),
+  kind: z.enum(EXCHANGE_NOTICE_KINDS),
+  read: z.boolean(),
+  created_at: z.string(),
+  bet: exchangeBetSchema,
+});
+export type ExchangeNotice = z.infer<typeof exchangeNoticeSchema>;
+
+/** GET /api/exchange/notices?page: the player's bet-outcome notifications (the bell), newest first, with the unread count. */
+export const listExchangeNotices = endpoint({
+  method: 'GET',
+  path: '/api/exchange/notices',
+  auth: 'bearer',
+  tags: ['exchange'],
+  query: z.object({
+    page: z.coerce.number().int().min(1).optional().default(1),
+    per_page: z.coerce.number().int().min(1).max(50).optional().default(20),
+  }),
+  response: z.object({
+    data: z.array(exchangeNoticeSchema),
+    unread: z.number(),
+    page: z.number(),
+    last_page: z.number(),
+    total: z.number(),
+  }),
+});
+
+/** POST /api/exchange/notices/read: marks the notices given as read (none given: every one); answers the unread count. */
+export const readExchangeNotices = endpoint({
+  method: 'POST',
+  path: '/api/exchange/notices/read',
+  auth: 'bearer',
+  tags: ['exchange'],
+  body: z.object({
+    ids: z
+      .array(z.string().regex(/^\d{1,18}$/))
+      .max(100)
+      .optional(),
+  }),
+  response: z.object({ unread: z.number() }),
+});
+
 export const EXCHANGE_ACTIVITY_KINDS = ['login', 'bet', 'cancel', 'cash_out', 'lapse', 'settled'] as const;
 
 /** GET /api/exchange/activity?page: log-ins, bets, cancels, cash-outs, lapses and settlements, newest first. */
