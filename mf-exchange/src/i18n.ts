@@ -59,6 +59,15 @@ export const en = {
     checking: 'Bet delay over: finding out whether your bet matched…',
     unavailable: 'Bets cannot be placed on this selection here.',
   },
+  notices: {
+    open_one: 'Bet notifications, {{count}} unread',
+    open_other: 'Bet notifications, {{count}} unread',
+    title: 'Bet notifications',
+    empty: 'No bet notifications yet.',
+    more: 'Show more',
+    failed: 'Could not load your notifications.',
+    retry: 'Try again',
+  },
   closed: {
     title: 'Closed',
     winner: 'Winner: {{name}}',
@@ -202,6 +211,15 @@ export const bn: typeof en = {
     pending: 'বেট বিলম্ব: {{seconds}} সেকেন্ড। শেষ হলে আপনার বেট আবার যাচাই করা হবে; এখন এটি বাতিল করা যাবে না।',
     checking: 'বেট বিলম্ব শেষ: আপনার বেট মিলেছে কি না দেখা হচ্ছে…',
     unavailable: 'এখানে এই নির্বাচনে বেট করা যায় না।',
+  },
+  notices: {
+    open_one: 'বেটের বিজ্ঞপ্তি, {{count}}টি না-পড়া',
+    open_other: 'বেটের বিজ্ঞপ্তি, {{count}}টি না-পড়া',
+    title: 'বেটের বিজ্ঞপ্তি',
+    empty: 'এখনো কোনো বেটের বিজ্ঞপ্তি নেই।',
+    more: 'আরও দেখুন',
+    failed: 'আপনার বিজ্ঞপ্তি লোড করা যায়নি।',
+    retry: 'আবার চেষ্টা করুন',
   },
   closed: {
     title: 'বন্ধ',

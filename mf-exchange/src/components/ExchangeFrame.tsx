@@ -19,6 +19,7 @@ import {
 import { TradingProvider, useTrading } from '../trading/context';
 import { BetsPanel } from '../trading/BetsPanel';
 import { MessageBox } from '../trading/MessageBox';
+import { NoticeBell } from '../trading/NoticeBell';
 
 // plain glyphs every system font has (headless and low-end phones lack emoji fonts)
 const NAV = [
@@ -157,6 +158,7 @@ function Frame({ children }: { children: ReactNode }) {
         >
           ☰
         </button>
+        <NoticeBell />
         <button
           type="button"
           data-testid="bets-button"

@@ -113,3 +113,11 @@ describe('a cash-out whose hedges wait their delay', () => {
     expect(store.get().messages.map((m) => m.kind)).toEqual(['cashOut']);
   });
 });
+
+describe('a fresh page', () => {
+  it('does not say again what happened to a bet it never saw open (the bell keeps those)', async () => {
+    const { store } = storeAnswering([[bet({ id: '5', status: 'LAPSED', matched_stake: '0.00', placed_at: new Date().toISOString() })]]);
+    await store.marketChanged('1.1');
+    expect(store.get().messages).toEqual([]);
+  });
+});

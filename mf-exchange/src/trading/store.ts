@@ -185,8 +185,8 @@ export class TradingStore {
     const gen = this.generation;
     const res = await this.calls.list({ status: 'all', market_id: marketId, per_page: 50 });
     if (gen !== this.generation) return;
-    // bets settled long ago are known only from this answer: they say nothing new
-    const relevant = res.data.filter((b) => this.known.has(b.id) || isOpen(b) || Date.now() - Date.parse(b.placed_at) < 120_000);
+    // a bet this page never saw open (settled or lapsed before it opened) says nothing here: the bell keeps it
+    const relevant = res.data.filter((b) => this.known.has(b.id) || isOpen(b));
     this.absorb(relevant, { replaceMarket: marketId });
   }
 

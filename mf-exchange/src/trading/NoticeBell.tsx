@@ -1,0 +1,186 @@
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { css } from '@emotion/react';
+import * as schemas from '@khela/contracts';
+import { Button, Modal, formatDhakaDateTime, theme, useHost, useLoggedIn } from '@khela/web';
+import { useTrading } from './context';
+import { useThrottled } from './live';
+import { useMessageText } from './MessageBox';
+
+/** Notices read per page of the bell's list. */
+export const NOTICES_PAGE = 20;
+
+type Notice = schemas.ExchangeNotice;
+
+/**
+ * The bell of bet outcomes: every notice the server kept for the player (it survives a reload and follows the player to
+ * another device), newest first, unread ones marked, paged with "Show more". The unread count follows the per-player
+ * push (another player matched a bet, a delay ended, a market settled) and the bets the page itself saw change;
+ * opening the list marks what it shows read.
+ */
+export function NoticeBell() {
+  const { t, i18n } = useTranslation(['exchange', 'common']);
+  const { api, bus } = useHost();
+  const loggedIn = useLoggedIn();
+  const { messages } = useTrading();
+  const text = useMessageText();
+  const [unread, setUnread] = useState(0);
+  const [open, setOpen] = useState(false);
+  const [list, setList] = useState<Notice[] | null>(null);
+  const [page, setPage] = useState({ at: 0, last: 1 });
+  const [error, setError] = useState(false);
+  const opts = { token: 'exchange' as const };
+
+  const count = useCallback(async () => {
+    const r = await api.call(schemas.listExchangeNotices, { ...opts, query: { page: 1, per_page: 1 } });
+    setUnread(r.unread);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api]);
+  const recount = useThrottled(() => void count().catch(() => undefined), 1_000);
+
+  useEffect(() => {
+    if (!loggedIn) {
+      setUnread(0);
+      setList(null);
+      return;
+    }
+    recount();
+  }, [loggedIn, recount]);
+  // a new outcome the page saw, or a push that the player's bets changed: the count is read again
+  const newest = messages[0]?.id;
+  useEffect(() => {
+    if (loggedIn && newest !== undefined) recount();
+  }, [newest, loggedIn, recount]);
+  useEffect(() => {
+    const s = bus.on('odds').subscribe((e) => e.bets && recount());
+    return () => s.unsubscribe();
+  }, [bus, recount]);
+
+  const load = async (p: number) => {
+    setError(false);
+    try {
+      const r = await api.call(schemas.listExchangeNotices, { ...opts, query: { page: p, per_page: NOTICES_PAGE } });
+      setList((prev) => (p === 1 ? r.data : [...(prev ?? []), ...r.data]));
+      setPage({ at: p, last: r.last_page });
+      const fresh = r.data.filter((n) => !n.read).map((n) => n.id);
+      setUnread(r.unread);
+      if (fresh.length) {
+        const left = await api.call(schemas.readExchangeNotices, { ...opts, body: { ids: fresh } });
+        setUnread(left.unread);
+      }
+    } catch {
+      setError(true);
+    }
+  };
+
+  if (!loggedIn) return null;
+  return (
+    <>
+      <button
+        type="button"
+        data-testid="notice-bell"
+        aria-label={t('exchange:notices.open', { count: unread })}
+        aria-haspopup="dialog"
+        onClick={() => {
+          setOpen(true);
+          setList(null);
+          void load(1);
+        }}
+        css={css`
+          position: relative;
+          appearance: none;
+          border: 1px solid ${theme.color.border};
+          background: ${theme.color.surface};
+          color: ${theme.color.text};
+          border-radius: ${theme.radius.sm};
+          min-width: 40px;
+          min-height: 36px;
+          cursor: pointer;
+          display: inline-flex;
+          align-items: center;
+          justify-content: center;
+        `}
+      >
+        {/* drawn, not a glyph: budget phones lack emoji fonts */}
+        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+          <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
+        </svg>
+        {unread > 0 && (
+          <span
+            data-testid="notice-unread"
+            css={css`
+              position: absolute;
+              top: -6px;
+              right: -6px;
+              min-width: 18px;
+              padding: 0 4px;
+              border-radius: ${theme.radius.pill};
+              background: ${theme.color.danger};
+              color: #fff;
+              font-size: 11px;
+              font-weight: 700;
+              line-height: 18px;
+              text-align: center;
+            `}
+          >
+            {unread > 99 ? '99+' : unread}
+          </span>
+        )}
+      </button>
+      <Modal open={open} title={t('exchange:notices.title')} onClose={() => setOpen(false)}>
+        {error && (
+          <p role="alert" css={{ color: theme.color.danger }}>
+            {t('exchange:notices.failed')}{' '}
+            <Button variant="secondary" onClick={() => void load(Math.max(1, page.at + (list ? 1 : 0)))}>
+              {t('exchange:notices.retry')}
+            </Button>
+          </p>
+        )}
+        {list === null && !error && <p>{t('common:loading')}</p>}
+        {list?.length === 0 && <p data-testid="notices-empty">{t('exchange:notices.empty')}</p>}
+        {list && list.length > 0 && (
+          <ol
+            data-testid="notice-list"
+            css={css`
+              list-style: none;
+              margin: 0;
+              padding: 0;
+            `}
+          >
+            {list.map((n) => (
+              <li
+                key={n.id}
+                data-testid="notice"
+                data-kind={n.kind}
+                data-read={n.read}
+                css={css`
+                  padding: 8px 0 8px 8px;
+                  border-bottom: 1px solid ${theme.color.border};
+                  border-left: 3px solid ${n.read ? 'transparent' : theme.color.brand};
+                  font-size: 13px;
+                `}
+              >
+                <div>{text({ id: 0, kind: n.kind, at: 0, bet: n.bet })}</div>
+                <time
+                  dateTime={n.created_at}
+                  css={css`
+                    font-size: 11px;
+                    color: ${theme.color.textMuted};
+                  `}
+                >
+                  {/* players read Dhaka time: the label says so */}
+                  {formatDhakaDateTime(n.created_at, i18n.language)} GMT+6
+                </time>
+              </li>
+            ))}
+          </ol>
+        )}
+        {list && page.at < page.last && (
+          <Button variant="secondary" onClick={() => void load(page.at + 1)} css={{ marginTop: 8 }}>
+            {t('exchange:notices.more')}
+          </Button>
+        )}
+      </Modal>
+    </>
+  );
+}
