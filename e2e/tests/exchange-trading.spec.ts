@@ -157,6 +157,16 @@ test('back and lay, exposure and runner P&L follow; an unmatched lay cancels; Fa
   await expect(slip.getByTestId('slip-liability')).toHaveText('৳100.00');
   await expect(runnerRow(page, r1!.name).getByTestId('runner-pl-next')).toHaveText('» ৳150.00');
   await shot(page, 'slip-390');
+  // scrolled down on a phone, Back to top shows but never covers Place bet (the slip lies over it)
+  await page.evaluate(() => window.scrollTo(0, 600));
+  await expect(page.getByTestId('scroll-top')).toBeVisible();
+  const confirmBox = (await slip.getByTestId('slip-confirm').boundingBox())!;
+  const onTop = await page.evaluate(({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid'), {
+    x: confirmBox.x + confirmBox.width - 24,
+    y: confirmBox.y + confirmBox.height / 2,
+  });
+  expect(onTop).toBe('slip-confirm');
+  await page.evaluate(() => window.scrollTo(0, 0));
   await slip.getByTestId('slip-confirm').click();
   // in play the bet waits the delay, counting down
   await expect(slip.getByTestId('slip-pending')).toContainText('Bet delay');
@@ -190,6 +200,10 @@ test('back and lay, exposure and runner P&L follow; an unmatched lay cancels; Fa
   await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
   await expect(message(page, `Cancelled: Lay ${r1!.name} @ 1.5 for ৳100.00.`)).toBeVisible();
   await expect(page.getByTestId('exchange-exposure')).toHaveText('৳167.00');
+
+  // each market says the stake limits the API enforces
+  await expect(page.getByTestId('fancy').getByTestId('stake-limits')).toHaveText('Min ৳100.00 / Max ৳25,000.00 a bet');
+  await expect(page.getByTestId('match-odds').getByTestId('stake-limits')).toHaveText('Min ৳100.00 / Max ৳5,00,000.00 a bet');
 
   // Fancy YES at the line and rate shown: wins S·rate/100, risks S; the row shows its book
   const fancyRow = page.getByTestId('fancy-row').filter({ hasText: m.fancy.title });
@@ -273,6 +287,24 @@ test('back and lay, exposure and runner P&L follow; an unmatched lay cancels; Fa
   } finally {
     await context.close();
   }
+
+  // the bell kept every outcome on the server: after a reload the newest is the other player's match, the first one
+  // (the delayed back) is further down, and what the list showed is read
+  await page.reload();
+  await expect(page.getByTestId('notice-unread')).toHaveText(/^\d+$/);
+  await page.getByTestId('notice-bell').click();
+  const notices = page.getByTestId('notice');
+  await expect(notices.first()).toContainText(`Matched: Back ${r1!.name} @ 3 for ৳100.00.`);
+  await expect(notices.filter({ hasText: `Matched: Back ${r1!.name} @ 2.5 for ৳100.00.` })).toHaveCount(1);
+  await expect(notices.filter({ hasText: `Cancelled: Lay ${r1!.name} @ 1.5 for ৳100.00.` })).toHaveCount(1);
+  await expect(page.getByTestId('notice-unread')).toHaveCount(0);
+  await shot(page, 'bell-390');
+  await page.keyboard.press('Escape');
+
+  // the phone's way back to the site: the exchange menu leads to the casino
+  await page.getByRole('button', { name: 'Menu' }).click();
+  await page.getByTestId('exchange-menu').getByRole('button', { name: 'Casino' }).click();
+  await expect(page).toHaveURL(/\/games\?type=LIVE$/);
 });
 
 test('/exchange-login opens the exchange with the scoped exchange token, which its calls then carry', async ({ page, request }) => {
