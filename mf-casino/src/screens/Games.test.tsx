@@ -133,7 +133,9 @@ describe('Games list', () => {
     expect(params().get('system')).toBe('SANDBOX');
     expect(params().get('q')).toBe('sandbox');
     expect(params().get('sort')).toBe('az');
-    expect(within(screen.getByTestId('provider-chips')).getByRole('button', { name: 'Khela Sandbox' }).getAttribute('aria-pressed')).toBe('true');
+    expect(within(screen.getByTestId('provider-chips')).getByRole('button', { name: 'Khela Sandbox' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
     expect(names()).toEqual(['Sandbox Slots']);
   });
 

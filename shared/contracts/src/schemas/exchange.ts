@@ -444,7 +444,12 @@ export const readExchangeNotices = endpoint({
   tags: ['exchange'],
   body: z.object({
     ids: z
-      .array(z.string().max(18).regex(/^\d{1,18}$/))
+      .array(
+        z
+          .string()
+          .max(18)
+          .regex(/^\d{1,18}$/),
+      )
       .max(100)
       .optional(),
   }),
