@@ -67,8 +67,10 @@ export function betBody(pick: BetPick, price: number, stakeMinor: number): schem
  * stake with presets, the price stepped along the ladder (Match Odds; BookMaker and Fancy prices are fixed), the
  * profit and liability before confirming; Confirm places the bet with a fresh Idempotency-Key (the same key again
  * on a retry after a network failure). A bet in its delay counts down here and cannot be cancelled (no Cancel, no
- * close: as on Betfair); the slip closes when its outcome is known, which goes to the header's bet-matched message box. Refusals are shown with the API's own message; responsible gambling's (play closed, a
- * wager or loss limit) in the player's language. While the session says play is closed, nothing can be confirmed.
+ * close: as on Betfair); the slip closes when its outcome is known, which goes to the header's message box and bell.
+ * Refusals are shown with the API's own message (in Bangla when the contracts know it); responsible gambling's (play
+ * closed, a wager or loss limit) in the player's language. While the session says play is closed, nothing can be
+ * confirmed.
  */
 export function BetSlip({
   pick,

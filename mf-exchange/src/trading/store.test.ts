@@ -107,6 +107,15 @@ describe('a cash-out whose hedges wait their delay', () => {
     expect(store.get().messages.find((m) => m.kind === 'cashOutFailed')!.bet!.reason).toBe(lapsed.reason);
   });
 
+  it('says it is cashed out when the hedge is first seen already settled (it matched in full)', async () => {
+    const settled = hedge({ status: 'WON', matched_stake: '100.00', profit_loss: '5.00' });
+    const { store } = storeAnswering([[settled]]);
+    store.cashedOut('1.1', '-0.97', [hedge()]);
+    await vi.advanceTimersByTimeAsync(1000 + DELAY_GRACE_MS);
+    expect(store.get().messages.map((m) => m.kind)).toContain('cashOut');
+    expect(store.get().messages.map((m) => m.kind)).not.toContain('cashOutFailed');
+  });
+
   it('says it is cashed out at once when no hedge waits a delay', () => {
     const { store } = storeAnswering([[]]);
     store.cashedOut('1.1', '12.00', [hedge({ status: 'MATCHED', matched_stake: '100.00', delay_until: null })]);

@@ -1,5 +1,6 @@
 import * as schemas from '@khela/contracts';
 import type { ApiClient } from '@khela/web';
+import { amountToMinor } from './maths';
 
 export type Bet = schemas.ExchangeBetView;
 
@@ -162,7 +163,8 @@ export class TradingStore {
       const hedges = c.hedgeIds.map((h) => this.known.get(h));
       if (hedges.some((b) => !b || b.status === 'PENDING')) continue;
       this.cashOuts.delete(id);
-      const failed = hedges.find((b) => b!.status !== 'MATCHED');
+      // a hedge that did not match in full (lapsed, cancelled); one already settled since still matched
+      const failed = hedges.find((b) => amountToMinor(b!.matched_stake) < amountToMinor(b!.stake));
       const outcome = failed ? this.say('cashOutFailed', { bet: failed, value: c.value }) : this.say('cashOut', { value: c.value });
       this.set({ messages: [outcome, ...this.snap.messages.filter((m) => m.id !== id)].slice(0, MAX_MESSAGES) });
     }
