@@ -5,6 +5,8 @@ export default defineConfig({
   oxc: { jsx: { runtime: 'automatic', importSource: '@emotion/react' } },
   test: {
     reporters: vitestReporters(),
+    // a screen test types and clicks through jsdom: a loaded 2-core machine takes over vitest's 5 s default
+    testTimeout: 20_000,
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['../shared/web/test/setup.ts'],

@@ -54,15 +54,20 @@ export async function marketView(
     commission_percent: commissionBps(market, cfg) / 100,
     runners,
     fancy: f ? { selection_id: String(f.selectionId), type: f.type, no: f.no, no_rate: f.noRate, yes: f.yes, yes_rate: f.yesRate } : null,
-    result: market.voided
-      ? null
-      : market.result
-        ? {
-            ...(market.result.winner !== undefined ? { winner: String(market.result.winner) } : {}),
-            ...(market.result.runs !== undefined ? { runs: market.result.runs } : {}),
-          }
-        : null,
-    voided: market.voided,
+    // what the market was settled on (staff's decision or the feed's), else the feed's result as it arrives
+    result: shownResult(market),
+    voided: market.settledResult ? 'void' in market.settledResult : market.voided,
+  };
+}
+
+/** The result players are shown: the one the market was settled on, else the feed's (null when void or none yet). */
+function shownResult(market: MarketRow): { winner?: string; runs?: number } | null {
+  const settled = market.settledResult;
+  if (settled) return 'void' in settled ? null : 'winner' in settled ? { winner: settled.winner } : { runs: settled.runs };
+  if (market.voided || !market.result) return null;
+  return {
+    ...(market.result.winner !== undefined ? { winner: String(market.result.winner) } : {}),
+    ...(market.result.runs !== undefined ? { runs: market.result.runs } : {}),
   };
 }
 

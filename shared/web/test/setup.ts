@@ -1,5 +1,12 @@
 // jsdom lacks these browser APIs that carousels and layout hooks use.
-import { afterEach } from 'vitest';
+import { afterEach, beforeAll } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s for what an answer or a push brings (testing-library's 1 s default lost answers on a
+// loaded 2-core machine); a test that never sees it still fails. (Imported lazily, as cleanup below is.)
+beforeAll(async () => {
+  const { configure } = await import('@testing-library/react');
+  configure({ asyncUtilTimeout: 5_000 });
+});
 
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>

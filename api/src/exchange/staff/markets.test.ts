@@ -331,6 +331,9 @@ describe.each(engines)('back office, exchange markets on $name', ({ make, skip }
     await act(m, 'settle', { winner: '100301' });
     expect(await wallet(A!)).toEqual(settled('5800.00'));
     expect(await wallet(B!)).toEqual(settled('4500.00'));
+    // the players' view of the market says what staff settled it on (the feed has no result for it)
+    const view = async () => (await app.inject({ method: 'GET', url: `/api/exchange/markets/${m}`, headers: auth(A!) })).json();
+    expect(await view()).toMatchObject({ status: 'CLOSED', result: { winner: '100301' }, voided: false });
 
     const re = await act(m, 'settle', { winner: '100302' });
     expect(re).toMatchObject({ changed: true, message: 'Re-settled.', market: { settle_round: 2, settled_result: { winner: '100302' } } });
@@ -342,6 +345,7 @@ describe.each(engines)('back office, exchange markets on $name', ({ make, skip }
 
     const voided = await act(m, 'void');
     expect(voided.market).toMatchObject({ settled_result: { void: true }, void_reason: 'test void', settle_round: 3 });
+    expect(await view()).toMatchObject({ status: 'CLOSED', result: null, voided: true });
     expect(await wallet(A!)).toEqual(settled('5000.00'));
     expect(await wallet(B!)).toEqual(settled('5000.00'));
     const bets = (await staff('risk', 'GET', `/api/operator/markets/${m}/bets`)).json().data as Array<{ status: string; voided: boolean }>;
