@@ -13,7 +13,7 @@ function record(suite, file, seconds) {
   appendFileSync(out, JSON.stringify({ suite, file: path.relative(repoRoot, file), seconds }) + '\n');
 }
 
-/** Vitest reporter: each test module's whole time (collection, set-up and tests). */
+/** Vitest reporter: each test module's duration as vitest reports it (its `diagnostic().duration`). */
 export class VitestFileTimes {
   onTestRunEnd(testModules) {
     for (const m of testModules) record('unit', m.moduleId, m.diagnostic().duration / 1000);
@@ -38,7 +38,7 @@ export class PlaywrightFileTimes {
   }
 }
 
-/** The ten slowest test files recorded in `timesFile`, as lines to print. */
+/** The `count` slowest test files of the recorded JSON lines, as lines to print. */
 export function slowestFiles(lines, count = 10) {
   const rows = lines
     .split('\n')
