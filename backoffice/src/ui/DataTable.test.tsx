@@ -84,4 +84,27 @@ describe('DataTable', () => {
     expect(lines).toHaveLength(121);
     expect(calls.filter((c) => c.per_page === 200)).toHaveLength(1);
   });
+
+  it('an export neutralises a player named like a formula (issue 27 item 5)', async () => {
+    let csv = '';
+    const createObjectURL = vi.fn((b: Blob) => {
+      void b.text().then((t) => (csv = t));
+      return 'blob:x';
+    });
+    Object.assign(URL, { createObjectURL, revokeObjectURL: vi.fn() });
+    const evil = '=HYPERLINK("http://evil.example","Bonus")';
+    const load = async () => ({ data: [{ id: 1, name: evil }], total: 1 });
+    render(
+      <DataTable
+        columns={columns}
+        load={load}
+        rowKey={(r) => String(r.id)}
+        csv={{ name: 'players', columns: [{ header: 'Player', value: (r) => r.name }] }}
+      />,
+    );
+    await screen.findByText(evil);
+    fireEvent.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(csv).not.toBe(''));
+    expect(csv.replace(/^\uFEFF/, '').split('\r\n')).toEqual(['Player', `"'=HYPERLINK(""http://evil.example"",""Bonus"")"`]);
+  });
 });

@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
-import Papa from 'papaparse';
 import { STAFF_PAGE_MAX } from '@khela/contracts';
 import { Button, Input, theme } from '@khela/web';
+import { downloadCsv, toCsv } from './csv';
 
 /** What a table asks its endpoint for: the page, the sort, the search box and the screen's own filters. */
 export interface PageQuery {
@@ -153,16 +153,11 @@ export function DataTable<T>(props: DataTableProps<T>) {
         if (r.data.length < STAFF_PAGE_MAX || rows.length >= r.total) break;
       }
       const cols = props.csv.columns;
-      const text = Papa.unparse({
-        fields: cols.map((c) => c.header),
-        data: rows.slice(0, limit).map((row) => cols.map((c) => c.value(row) ?? '')),
-      });
-      const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = `${props.csv.name}.csv`;
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 1000);
+      const text = toCsv(
+        cols.map((c) => c.header),
+        rows.slice(0, limit).map((row) => cols.map((c) => c.value(row))),
+      );
+      downloadCsv(`${props.csv.name}.csv`, text);
     } catch (err) {
       setError((err as Error).message);
     } finally {

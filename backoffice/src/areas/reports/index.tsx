@@ -2,10 +2,10 @@
 // cost per currency for a range of Dhaka dates, from the ledger; table and CSV.
 import { useCallback, useEffect, useState } from 'react';
 import { css } from '@emotion/react';
-import Papa from 'papaparse';
 import { DAY_MS, DHAKA_OFFSET_MS, staffDailyReport, type ResponseOf, type StaffReportRow } from '@khela/contracts';
 import { Button, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
+import { downloadCsv, toCsv } from '../../ui/csv';
 import { Screen, Toolbar } from '../../ui/layout';
 
 type Report = ResponseOf<typeof staffDailyReport>;
@@ -53,10 +53,10 @@ const tableCss = css`
 const cell = (v: string) => <td className={v.startsWith('-') ? 'neg' : undefined}>{v}</td>;
 
 export function reportCsv(report: Report): string {
-  return Papa.unparse({
-    fields: ['day', 'currency', ...FIGURES.map((f) => f.key)],
-    data: report.rows.map((r) => [r.day, r.currency, ...FIGURES.map((f) => r[f.key])]),
-  });
+  return toCsv(
+    ['day', 'currency', ...FIGURES.map((f) => f.key)],
+    report.rows.map((r) => [r.day, r.currency, ...FIGURES.map((f) => r[f.key])]),
+  );
 }
 
 export default function Reports() {
@@ -83,12 +83,7 @@ export default function Reports() {
 
   function download() {
     if (!report) return;
-    const url = URL.createObjectURL(new Blob([reportCsv(report)], { type: 'text/csv;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = `report-${report.from}-${report.to}.csv`;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 1000);
+    downloadCsv(`report-${report.from}-${report.to}.csv`, reportCsv(report));
   }
 
   const preset = (days: number) => {
