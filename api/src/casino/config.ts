@@ -14,8 +14,10 @@ export interface CasinoConfig {
   partners: Map<string, ProviderPartner>;
   /** Every catalogue game is served by this partner (the sandbox stands in for all studios). */
   defaultPartner: string;
-  /** A launch token lives this long after its last bet or authenticate (sliding). */
+  /** A launch token lives this long after its last bet or authenticate (sliding, never past tokenMaxMinutes). */
   tokenTtlMinutes: number;
+  /** A launch token's fixed maximum life from its launch (no sliding past it), and never past its log-in session. */
+  tokenMaxMinutes: number;
   /** VIP points: one point per this much settled turnover, in paisa (documented rate: 1 VP per 100.00). */
   turnoverPerVipPointMinor: bigint;
 }
@@ -31,6 +33,7 @@ export function casinoConfig(env: NodeJS.ProcessEnv = process.env): CasinoConfig
     partners: new Map([[sandbox.id, sandbox]]),
     defaultPartner: sandbox.id,
     tokenTtlMinutes: Math.max(1, Number(env.CASINO_TOKEN_TTL_MINUTES ?? 60)),
+    tokenMaxMinutes: Math.max(1, Number(env.CASINO_TOKEN_MAX_MINUTES ?? 240)),
     turnoverPerVipPointMinor: 10_000n,
   };
 }

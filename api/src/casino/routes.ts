@@ -61,6 +61,8 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
         gameCode: game.code,
         currency: player.currency,
         ttlMinutes: config.tokenTtlMinutes,
+        maxMinutes: config.tokenMaxMinutes,
+        sessionHash: req.player.session!.hash,
       });
     });
     const lobby = safeLobbyUrl(req.body.externalURL);

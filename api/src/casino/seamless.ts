@@ -1,6 +1,6 @@
 import { marketBlock, type SeamlessAction, type SeamlessRequest, type SeamlessResponse, type SeamlessStatus } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { InsufficientFunds, fromMinor, getPlayerBalance, houseAccount, parseMinor, playerAccounts, toMinor, transfer } from '../ledger';
+import { InsufficientFunds, availableMinor, fromMinor, getPlayerBalance, houseAccount, parseMinor, playerAccounts, toMinor, transfer } from '../ledger';
 import type { Currency } from '../ledger';
 import { recordTurnover } from '../wallet/turnover';
 import { rewardReferrerIfQualified } from '../identity/rewards/service';
@@ -9,6 +9,7 @@ import { ProtectionRefusal, assertMayPlay, assertMayWager, recordRefusal } from 
 import type { CasinoConfig } from './config';
 import { lockPlayer } from '../core/players';
 import { hashLaunchToken } from './service';
+import { DISABLED_STATUS, LIVE_SESSION_SQL } from '../auth/sessions';
 import { callbackRetries } from '../ops/metrics';
 
 /*
@@ -45,6 +46,7 @@ interface LaunchRow {
   game_code: string;
   currency: Currency;
   expired: boolean;
+  session_live: boolean;
   username: string;
   player_status: string;
   exchange_market: number;
@@ -94,7 +96,7 @@ export class SeamlessWallet {
   }
 
   private async balanceString(playerId: number): Promise<string> {
-    return fromMinor((await getPlayerBalance(this.db, playerId)).balanceMinor);
+    return fromMinor(availableMinor(await getPlayerBalance(this.db, playerId)));
   }
 
   private readonly handlers = {
@@ -108,10 +110,13 @@ export class SeamlessWallet {
   // --- token ---------------------------------------------------------------------------
 
   private async launch(q: Queryable, provider: string, token: string): Promise<LaunchRow> {
+    // the launch lives only while the log-in session that made it lives (LIVE_SESSION_SQL: not revoked by logout,
+    // password change or reset, not expired, player not disabled) and never past its fixed maximum life
     const r = await q.query<LaunchRow>(
-      `SELECT l.player_id, l.game_code, l.currency, l.expires_at <= now() AS expired,
+      `SELECT l.player_id, l.game_code, l.currency, (l.expires_at <= now() OR l.max_expires_at <= now()) AS expired,
+              (s.token_hash IS NOT NULL AND ${LIVE_SESSION_SQL}) AS session_live,
               p.username, p.status AS player_status, p.exchange_market, p.cs_market
-       FROM casino_launches l JOIN players p ON p.id = l.player_id
+       FROM casino_launches l JOIN players p ON p.id = l.player_id LEFT JOIN sessions s ON s.token_hash = l.session_hash
        WHERE l.token_hash = $1 AND l.provider = $2`,
       [hashLaunchToken(token), provider],
     );
@@ -120,18 +125,23 @@ export class SeamlessWallet {
     return row;
   }
 
-  /** A token good for play: known, not expired, player allowed in the casino; slides its expiry. */
+  /**
+   * A token good for play: known, not expired, its session live, player not disabled and allowed in the casino;
+   * slides its idle expiry, never past its fixed maximum life.
+   */
   private async liveLaunch(q: Queryable, provider: string, token: string, user?: string): Promise<LaunchRow> {
     const l = await this.launch(q, provider, token);
-    if (l.expired) throw new Refusal('TOKEN_EXPIRED', 'The launch token has expired.');
     if (user !== undefined && user !== String(l.player_id)) throw new Refusal('INVALID_TOKEN', 'The token belongs to another user.');
+    if (l.player_status === DISABLED_STATUS) throw new Refusal('USER_DISABLED', 'The player is disabled.');
+    if (l.expired) throw new Refusal('TOKEN_EXPIRED', 'The launch token has expired.');
+    if (!l.session_live) throw new Refusal('TOKEN_EXPIRED', 'The session that launched the game has ended.');
     // spec 6, the upline block: the one rule in contracts
     if (marketBlock({ exchange_market: l.exchange_market, cs_market: l.cs_market, status: l.player_status }).casino)
       throw new Refusal('USER_DISABLED', 'The player may not play casino games.');
-    await q.query(`UPDATE casino_launches SET expires_at = now() + make_interval(mins => $2) WHERE token_hash = $1`, [
-      hashLaunchToken(token),
-      this.config.tokenTtlMinutes,
-    ]);
+    await q.query(
+      `UPDATE casino_launches SET expires_at = LEAST(now() + make_interval(mins => $2), max_expires_at) WHERE token_hash = $1`,
+      [hashLaunchToken(token), this.config.tokenTtlMinutes],
+    );
     return l;
   }
 
@@ -313,7 +323,7 @@ export class SeamlessWallet {
       });
       await q.query(`UPDATE casino_rounds SET bet_minor = bet_minor + $2 WHERE id = $1`, [round.id, amount.toString()]);
       if (r.round_closed) await this.settle(q, round.id, playerId);
-      const response = this.ok(playerId, l.currency, t.balances.get(main)!, r.transaction_uuid);
+      const response = this.ok(playerId, l.currency, t.available.get(main)!, r.transaction_uuid);
       await this.finish(q, c.claimedId, playerId, t.transferId, response);
       return { response, movedFor: playerId };
     });
@@ -376,11 +386,11 @@ export class SeamlessWallet {
             { account: main, amountMinor: amount },
           ],
         });
-        balance = t.balances.get(main)!;
+        balance = t.available.get(main)!;
         transferId = t.transferId;
         await q.query(`UPDATE casino_rounds SET win_minor = win_minor + $2 WHERE id = $1`, [round.id, amount.toString()]);
       } else {
-        balance = (await getPlayerBalance(q, playerId)).balanceMinor;
+        balance = availableMinor(await getPlayerBalance(q, playerId));
       }
       if (r.round_closed && round.status === 'open') await this.settle(q, round.id, playerId);
       const response = this.ok(playerId, bet.currency, balance, r.transaction_uuid);
@@ -432,7 +442,7 @@ export class SeamlessWallet {
       let transferId: number | null = null;
       if (bet.rolled_back) {
         // already cancelled under another rollback id: nothing more to give back
-        balance = (await getPlayerBalance(q, playerId)).balanceMinor;
+        balance = availableMinor(await getPlayerBalance(q, playerId));
       } else {
         const amount = parseMinor(bet.amount_minor);
         const house = await houseAccount(q, 'games', bet.currency as Currency);
@@ -446,7 +456,7 @@ export class SeamlessWallet {
             { account: main, amountMinor: amount },
           ],
         });
-        balance = t.balances.get(main)!;
+        balance = t.available.get(main)!;
         transferId = t.transferId;
         await q.query(`UPDATE casino_wallet_transactions SET rolled_back = true WHERE id = $1`, [bet.id]);
         await q.query(`UPDATE casino_rounds SET bet_minor = bet_minor - $2 WHERE id = $1`, [round.id, amount.toString()]);

@@ -39,13 +39,40 @@ export const hashLaunchToken = sha256Hex;
 
 export async function createLaunch(
   q: Queryable,
-  input: { token: string; playerId: number; provider: string; gameCode: string; currency: string; ttlMinutes: number },
+  input: {
+    token: string;
+    playerId: number;
+    provider: string;
+    gameCode: string;
+    currency: string;
+    ttlMinutes: number;
+    maxMinutes: number;
+    /** The log-in session (its stored hash) that launched: the token dies with it. */
+    sessionHash: string;
+  },
 ): Promise<void> {
   await q.query(
-    `INSERT INTO casino_launches (token_hash, player_id, provider, game_code, currency, expires_at)
-     VALUES ($1, $2, $3, $4, $5, now() + make_interval(mins => $6))`,
-    [hashLaunchToken(input.token), input.playerId, input.provider, input.gameCode, input.currency, input.ttlMinutes],
+    `INSERT INTO casino_launches (token_hash, player_id, provider, game_code, currency, session_hash, max_expires_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, now() + make_interval(mins => $8),
+             LEAST(now() + make_interval(mins => $7), now() + make_interval(mins => $8)))`,
+    [
+      hashLaunchToken(input.token),
+      input.playerId,
+      input.provider,
+      input.gameCode,
+      input.currency,
+      input.sessionHash,
+      input.ttlMinutes,
+      input.maxMinutes,
+    ],
   );
+}
+
+/** Ends every launch token of a player at once (a risk hold; logout and disable end them through their session). */
+export async function endLaunches(q: Queryable, playerId: number): Promise<void> {
+  await q.query(`UPDATE casino_launches SET expires_at = now(), max_expires_at = now() WHERE player_id = $1 AND expires_at > now()`, [
+    playerId,
+  ]);
 }
 
 export async function favouriteCodes(q: Queryable, playerId: number): Promise<string[]> {

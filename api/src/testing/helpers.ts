@@ -66,21 +66,25 @@ export async function postgresDb(url = TEST_DATABASE_URL): Promise<Db & { drop()
 }
 
 let counter = 0;
-/** A minimal player row (no password check needed in tests). */
+/**
+ * A minimal player row (no password check needed in tests), with an adult birthday (every stake and deposit needs
+ * one; `dofb: null` leaves it unset).
+ */
 export async function createPlayer(
   q: Queryable,
-  overrides: { username?: string; currency?: 'BDT' | 'INR' | 'PKR'; status?: string; exchange_market?: number } = {},
+  overrides: { username?: string; currency?: 'BDT' | 'INR' | 'PKR'; status?: string; exchange_market?: number; dofb?: string | null } = {},
 ): Promise<number> {
   const username = overrides.username ?? `player${Date.now().toString(36)}${++counter}`;
   const r = await q.query<{ id: string }>(
-    `INSERT INTO players (username, password_hash, name, currency, referral_code, status, exchange_market)
-     VALUES ($1, 'x', $1, $2, $3, $4, $5) RETURNING id`,
+    `INSERT INTO players (username, password_hash, name, currency, referral_code, status, exchange_market, dofb)
+     VALUES ($1, 'x', $1, $2, $3, $4, $5, $6) RETURNING id`,
     [
       username,
       overrides.currency ?? 'BDT',
       `R${randomBytes(5).toString('hex')}`,
       overrides.status ?? 'active',
       overrides.exchange_market ?? 1,
+      overrides.dofb === undefined ? '1990-01-01' : overrides.dofb,
     ],
   );
   return Number(r.rows[0]!.id);
