@@ -35,7 +35,6 @@ import catalogueStaffRoutes from './casino/staff/routes';
 import protectionStaffRoutes from './protection/staff/routes';
 import protectionRoutes from './protection/routes';
 import { recordRefusal } from './protection/service';
-import { CAPTCHA_ID_HEADER } from '@khela/contracts';
 import { registerOps } from './ops/plugin';
 import { requestIdOptions } from './ops/request-id';
 
@@ -115,7 +114,6 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   await app.register(cors, {
     // any local port only in development: in production a local page is no more trusted than any other
     origin: (origin, cb) => cb(null, !origin || allowed.has(origin) || (!production && LOCAL_ORIGIN.test(origin))),
-    exposedHeaders: [CAPTCHA_ID_HEADER],
     methods: ['GET', 'POST', 'PATCH', 'PUT', 'DELETE', 'OPTIONS'],
     // a page on another origin asks OPTIONS before each call with a token; without this the browser keeps the answer
     // 5 s, so every poll of the balance cost one more round trip (150 ms on a slow phone link). 2 h is Chromium's cap.

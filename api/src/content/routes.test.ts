@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { createPlayer, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
-import { verifyCaptcha } from './service';
 
 let db: Db;
 let app: FastifyInstance;
@@ -99,24 +98,5 @@ describe('game catalogue', () => {
     expect(slots).toEqual([expect.objectContaining({ code: 'sandbox-slot', type: 'SLOT', platform: 'SANDBOX' })]);
     const crash = (await get('/api/get-games?type=EGAME')).body.games.map((g: any) => g.code);
     expect(crash).toEqual(expect.arrayContaining(['sandbox-crash', 'SPRIBE-EGAME-001']));
-  });
-});
-
-describe('captcha', () => {
-  it('serves an SVG with its id in X-Captcha-Id; the answer is single use', async () => {
-    const res = await app.inject({ method: 'GET', url: '/captcha' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toContain('image/svg+xml');
-    const id = String(res.headers['x-captcha-id']);
-    const answer = (await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [id])).rows[0]!.answer;
-    expect(answer).toMatch(/^\d{4}$/);
-    expect(await verifyCaptcha(db, id, answer === '0000' ? '1111' : '0000')).toBe(false); // wrong answer burns it
-    expect(await verifyCaptcha(db, id, answer)).toBe(false);
-
-    const next = await app.inject({ method: 'GET', url: '/captcha' });
-    const id2 = String(next.headers['x-captcha-id']);
-    const a2 = (await db.query<{ answer: string }>('SELECT answer FROM captchas WHERE id = $1', [id2])).rows[0]!.answer;
-    expect(await verifyCaptcha(db, id2, a2)).toBe(true);
-    expect(await verifyCaptcha(db, id2, a2)).toBe(false);
   });
 });

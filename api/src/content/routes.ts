@@ -13,10 +13,9 @@ import {
   getSystems,
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
-import { captchaRoute } from './captcha';
 import * as content from './service';
 
-/** Spec section 7 content, the game catalogue, the player's market flags and /captcha. */
+/** Spec section 7 content, the game catalogue, the player's market flags. */
 export default async function contentRoutes(app: FastifyInstance) {
   const db = app.db;
   // Staff change these in the back office: a browser must ask again on every page load (no heuristic caching), so
@@ -35,5 +34,4 @@ export default async function contentRoutes(app: FastifyInstance) {
   registerEndpoint(app, getSystems, async (req) => ({ systems: await content.systemsWithGames(db, req.query.type) }));
   registerEndpoint(app, getProviders, async (req) => ({ data: await content.providersOf(db, req.query.system) }));
   registerEndpoint(app, getGames, async (req) => ({ games: await content.games(db, req.query.type, req.query.system) }));
-  captchaRoute(app);
 }

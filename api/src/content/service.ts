@@ -148,27 +148,3 @@ export async function games(q: Queryable, type: string, system: string | undefin
   );
   return r.rows;
 }
-
-// --- Captcha ---------------------------------------------------------------------------------
-
-export const CAPTCHA_TTL_SECONDS = 300;
-
-/** Stores a captcha's answer for CAPTCHA_TTL_SECONDS and drops the expired ones. */
-export async function storeCaptcha(q: Queryable, id: string, answer: string): Promise<void> {
-  await q.query(`INSERT INTO captchas (id, answer, expires_at) VALUES ($1, $2, now() + make_interval(secs => $3))`, [
-    id,
-    answer,
-    CAPTCHA_TTL_SECONDS,
-  ]);
-  await q.query('DELETE FROM captchas WHERE expires_at < now()');
-}
-
-/**
- * Single use: true only for the right answer of an unexpired captcha. For the identity
- * domain's registration; call it inside the registration transaction.
- */
-export async function verifyCaptcha(q: Queryable, id: string | undefined, answer: string | undefined): Promise<boolean> {
-  if (!id || !answer) return false;
-  const r = await q.query<{ answer: string }>('DELETE FROM captchas WHERE id = $1 AND expires_at > now() RETURNING answer', [id]);
-  return r.rows[0]?.answer === answer.trim();
-}

@@ -142,7 +142,7 @@ describe('app plumbing', () => {
     expect(ui.statusCode).toBe(200);
   });
 
-  it('CORS allows any localhost origin and exposes X-Captcha-Id', async () => {
+  it('CORS allows any localhost origin', async () => {
     const ok = await app.inject({ method: 'GET', url: '/health', headers: { origin: 'http://localhost:3005' } });
     expect(ok.headers['access-control-allow-origin']).toBe('http://localhost:3005');
     const other = await app.inject({ method: 'GET', url: '/health', headers: { origin: 'https://evil.example' } });

@@ -1,4 +1,5 @@
 import { secret } from '../config';
+import { challengeConfig } from './challenge/service';
 
 /** Identity settings from the environment; secrets come from ../config.ts, other defaults are safe development values. */
 const num = (name: string, dflt: number) => {
@@ -7,9 +8,14 @@ const num = (name: string, dflt: number) => {
 };
 
 export interface RateRule {
-  /** Events allowed inside the window (already multiplied by RATE_LIMIT_SCALE). */
+  /** Events allowed inside the window (already multiplied by RATE_LIMIT_SCALE); past it the attempt is refused (429). */
   max: number;
   windowSeconds: number;
+  /**
+   * Unusual volume (issue 27 item 11): from this many events on, an attempt needs a solved proof-of-work challenge
+   * (428 `challenge_required` without one) instead of being refused; `max` stays the hard ceiling.
+   */
+  challengeAt?: number;
 }
 
 export function identityConfig() {
@@ -19,6 +25,15 @@ export function identityConfig() {
     max: Math.max(1, Math.round(num(name, max) * scale)),
     windowSeconds,
   });
+  /** `name` is where a challenge starts (the old refusal limit); `${name}_CEILING` (default `factor` times it) refuses. */
+  const escalating = (name: string, challengeAt: number, factor: number, windowSeconds: number): RateRule => {
+    const soft = Math.max(1, Math.round(num(name, challengeAt) * scale));
+    return {
+      challengeAt: soft,
+      max: Math.max(soft, Math.round(num(`${name}_CEILING`, num(name, challengeAt) * factor) * scale)),
+      windowSeconds,
+    };
+  };
   const sandbox = process.env.SANDBOX_URL ?? 'http://127.0.0.1:4100';
   return {
     messagingUrl: (process.env.MESSAGING_URL ?? `${sandbox.replace(/\/$/, '')}/outbox`).replace(/\/$/, ''),
@@ -28,15 +43,20 @@ export function identityConfig() {
     otpTtlSeconds: 600,
     otpMaxAttempts: 5,
     limits: {
-      loginFailuresPerUsername: rule('RATE_LIMIT_LOGIN_PER_USERNAME', 5, 15 * 60),
-      loginFailuresPerIp: rule('RATE_LIMIT_LOGIN_PER_IP', 30, 15 * 60),
+      // Per client address (carrier NAT puts thousands of players behind one) and per username: past the first
+      // number a solved challenge lets the attempt through, past the ceiling nothing does. Per phone or e-mail
+      // address (whose owner receives the codes) and for the staff console: plain refusals.
+      loginFailuresPerUsername: escalating('RATE_LIMIT_LOGIN_PER_USERNAME', 5, 10, 15 * 60),
+      loginFailuresPerIp: escalating('RATE_LIMIT_LOGIN_PER_IP', 30, 100, 15 * 60),
       otpPerAddress: rule('RATE_LIMIT_OTP_PER_ADDRESS', 5, 60 * 60),
-      otpPerUsername: rule('RATE_LIMIT_OTP_PER_USERNAME', 10, 60 * 60),
-      otpPerIp: rule('RATE_LIMIT_OTP_PER_IP', 30, 60 * 60),
+      otpPerUsername: escalating('RATE_LIMIT_OTP_PER_USERNAME', 10, 3, 60 * 60),
+      otpPerIp: escalating('RATE_LIMIT_OTP_PER_IP', 30, 100, 60 * 60),
       /** Sign-up attempts (not only successes) per address and per phone number. */
-      signupPerIp: rule('RATE_LIMIT_SIGNUP_PER_IP', 60, 60 * 60),
+      signupPerIp: escalating('RATE_LIMIT_SIGNUP_PER_IP', 60, 100, 60 * 60),
       signupPerPhone: rule('RATE_LIMIT_SIGNUP_PER_PHONE', 5, 60 * 60),
     },
+    /** The proof-of-work challenge (challenge/service.ts): CHALLENGE_COST, CHALLENGE_MAX_NUMBER, CHALLENGE_TTL_SECONDS. */
+    challenge: challengeConfig(),
     /** VIP points a player earns for verifying the phone the first time. */
     verifyPhoneVipPoints: num('IDENTITY_VERIFY_PHONE_VP', 10),
     /** Cash bonus (minor units) the referrer earns once the referred friend has deposited and bet. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { authRoutes } from './auth/routes';
+import { challengeRoutes } from './challenge/routes';
 import { identityConfig, type IdentityConfig } from './config';
 import type { IdentityContext } from './context';
 import { inboxRoutes } from './inbox/routes';
@@ -22,6 +23,7 @@ export default async function identityRoutes(app: FastifyInstance, opts: Identit
   const config = opts.config ?? identityConfig();
   const ctx: IdentityContext = { config, messenger: opts.messenger ?? httpMessenger(config.messagingUrl, config.messagingSecret) };
   authRoutes(app, ctx);
+  challengeRoutes(app, ctx);
   profileRoutes(app);
   verificationRoutes(app, ctx);
   inboxRoutes(app);

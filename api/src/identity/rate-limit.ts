@@ -1,6 +1,8 @@
+import { CHALLENGE_MESSAGES } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { HttpError } from '../http/errors';
 import type { RateRule } from './config';
+import { ChallengeRequired, redeemChallenge, type ChallengeConfig } from './challenge/service';
 
 export class TooManyRequests extends HttpError {
   constructor(retryAfterSeconds: number) {
@@ -24,16 +26,23 @@ export interface Reservation {
 }
 
 /**
- * Reserves one attempt in every limit at once, or in none: 429 when any of them is already full.
+ * Reserves one attempt in every limit at once, or in none: 429 when any of them is already full; 428
+ * `challenge_required` when one has reached its `challengeAt` and the request has no solved, unused challenge.
  * Count and insert run in one transaction under a per-key advisory lock (taken in a fixed order, so
  * two attempts never deadlock), which every API process on the database shares: N parallel attempts
  * can never all see "under the limit". Call it BEFORE the expensive or secret check (argon2, sending
  * a code), and keep the reservation when the attempt should count.
  */
-export function reserveAttempt(db: Db, limits: Limit[]): Promise<Reservation> {
+export function reserveAttempt(
+  db: Db,
+  limits: Limit[],
+  /** The request's solved challenge (X-Challenge), spent only when a limit's `challengeAt` is reached. */
+  challenge?: { config: ChallengeConfig; header: string | undefined; solved?: boolean },
+): Promise<Reservation> {
   const sorted = [...limits].sort((a, b) => (a.bucket + '\0' + a.key < b.bucket + '\0' + b.key ? -1 : 1));
   return db.tx(async (q) => {
     for (const l of sorted) await q.query('SELECT pg_advisory_xact_lock(hashtext($1), hashtext($2))', [l.bucket, l.key]);
+    let unusual = false;
     for (const l of sorted) {
       const r = await q.query<{ n: number; oldest: number | null }>(
         `SELECT count(*)::int AS n, extract(epoch FROM min(created_at))::float8 AS oldest FROM rate_limit_events
@@ -45,6 +54,14 @@ export function reserveAttempt(db: Db, limits: Limit[]): Promise<Reservation> {
         const oldest = Number(r.rows[0]?.oldest ?? Date.now() / 1000);
         throw new TooManyRequests(Math.max(1, Math.ceil(oldest + l.rule.windowSeconds - Date.now() / 1000)));
       }
+      if (l.rule.challengeAt !== undefined && n >= l.rule.challengeAt) unusual = true;
+    }
+    // unusual volume: a solved challenge (used up in this transaction) instead of a refusal; none or a bad one: 428
+    if (unusual) {
+      const header = challenge?.header;
+      // `solved`: the caller already spent this request's challenge (desktop registration always needs one)
+      if (!challenge?.solved && !(challenge && (await redeemChallenge(q, challenge.config, header))))
+        throw new ChallengeRequired(header ? CHALLENGE_MESSAGES.invalid : undefined);
     }
     const ids: string[] = [];
     for (const l of sorted) {

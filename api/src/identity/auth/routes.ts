@@ -20,11 +20,11 @@ import {
   sessionsEnded,
   verifyPassword,
 } from '../../auth';
-import { verifyCaptcha } from '../../content/service';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
 import type { IdentityContext } from '../context';
 import { loadPlayer } from '../profile/service';
+import { challengeHeader, requireChallenge } from '../challenge/service';
 import { clearEvents, releaseAttempt, reserveAttempt } from '../rate-limit';
 import { consumeCode, normalizeEmail, normalizePhone } from '../verification/codes';
 import { deliverCode, otpLimits } from '../verification/service';
@@ -35,20 +35,34 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   const db = app.db;
   const { config } = ctx;
   const L = config.limits;
+  /** The request's solved challenge, for a limit that has reached unusual volume (issue 27 item 11). */
+  const challengeOf = (req: { headers: Record<string, string | string[] | undefined> }, solved = false) => ({
+    config: config.challenge,
+    header: challengeHeader(req.headers),
+    solved,
+  });
   /** Sign-up attempts (successful or not) per address and per phone, reserved before argon2. */
-  const reserveSignup = (ip: string, phone: string) =>
-    reserveAttempt(db, [
-      { bucket: 'signup:ip', key: ip, rule: L.signupPerIp },
-      { bucket: 'signup:phone', key: phone, rule: L.signupPerPhone },
-    ]);
+  const reserveSignup = (ip: string, phone: string, challenge: ReturnType<typeof challengeOf>) =>
+    reserveAttempt(
+      db,
+      [
+        { bucket: 'signup:ip', key: ip, rule: L.signupPerIp },
+        { bucket: 'signup:phone', key: phone, rule: L.signupPerPhone },
+      ],
+      challenge,
+    );
 
   registerEndpoint(app, loginEndpoint, async (req) => {
     const username = req.body.username.toLowerCase();
     // the attempt is reserved as a failure before argon2 runs, so parallel guesses cannot all pass the count
-    const attempt = await reserveAttempt(db, [
-      { bucket: 'login:username', key: username, rule: L.loginFailuresPerUsername },
-      { bucket: 'login:ip', key: req.ip, rule: L.loginFailuresPerIp },
-    ]);
+    const attempt = await reserveAttempt(
+      db,
+      [
+        { bucket: 'login:username', key: username, rule: L.loginFailuresPerUsername },
+        { bucket: 'login:ip', key: req.ip, rule: L.loginFailuresPerIp },
+      ],
+      challengeOf(req),
+    );
     const p = await checkCredentials(db, username, req.body.password);
     if (!p) throw new HttpError(401, M.invalidCredentials);
     // the right password: not a failure (only failed log-ins count)
@@ -71,7 +85,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   registerEndpoint(app, createPlayersEndpoint, async (req) => {
     const b = req.body;
     const phone = normalizePhone(b.phone);
-    await reserveSignup(req.ip, phone);
+    await reserveSignup(req.ip, phone, challengeOf(req));
     const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
     return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
   });
@@ -79,9 +93,9 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   registerEndpoint(app, desktopRegisterEndpoint, async (req) => {
     const b = req.body;
     const phone = normalizePhone(b.phone);
-    await reserveSignup(req.ip, phone);
-    // single use whatever happens next: one solved captcha is one attempt
-    if (!(await verifyCaptcha(db, b.captcha_id, b.captcha))) throw new ValidationFailed({ captcha: [M.captchaInvalid] });
+    // always a solved proof-of-work challenge, used up whatever happens next: one solved challenge is one attempt
+    await requireChallenge(db, config.challenge, challengeHeader(req.headers));
+    await reserveSignup(req.ip, phone, challengeOf(req, true));
     const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
     return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
   });
@@ -97,9 +111,11 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
 
   registerEndpoint(app, changePasswordEndpoint, async (req) => {
     const p = await loadPlayer(db, requirePlayer(req).id);
-    const attempt = await reserveAttempt(db, [
-      { bucket: 'login:username', key: p.username.toLowerCase(), rule: L.loginFailuresPerUsername },
-    ]);
+    const attempt = await reserveAttempt(
+      db,
+      [{ bucket: 'login:username', key: p.username.toLowerCase(), rule: L.loginFailuresPerUsername }],
+      challengeOf(req),
+    );
     if (!(await verifyPassword(p.password_hash, req.body.old_password))) {
       throw new ValidationFailed({ old_password: ['Your current password is incorrect.'] });
     }
@@ -115,7 +131,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     const destination = b.type === 'email' ? normalizeEmail(b.email!) : normalizePhone(b.phone!);
     const username = b.username.toLowerCase();
     // the attempt counts first, and the same answer whether or not the account matches: no account discovery
-    await reserveAttempt(db, otpLimits(config, { destination, username, ip: req.ip }));
+    await reserveAttempt(db, otpLimits(config, { destination, username, ip: req.ip }), challengeOf(req));
     const p = await activePlayerByUsername(db, username);
     const matches = p && (b.type === 'email' ? p.email?.toLowerCase() === destination : p.phone === destination);
     if (p && matches) {

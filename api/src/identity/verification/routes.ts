@@ -9,6 +9,7 @@ import {
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { BadRequest } from '../../http/errors';
+import { challengeHeader } from '../challenge/service';
 import type { IdentityContext } from '../context';
 import { publishUnread } from '../inbox/service';
 import { extraPhones, loadPlayer } from '../profile/service';
@@ -44,6 +45,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
         channel: 'sms',
         destination: p.phone,
         ip: req.ip,
+        challenge: challengeHeader(req.headers),
       });
       return { message: 'Verification code sent to your phone.', resend_in: CODE_RESEND_SECONDS };
     }
@@ -57,6 +59,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
       channel: 'email',
       destination: email,
       ip: req.ip,
+      challenge: challengeHeader(req.headers),
     });
     return { message: 'Verification code sent to your email.', resend_in: CODE_RESEND_SECONDS };
   });
@@ -90,6 +93,7 @@ export function verificationRoutes(app: FastifyInstance, ctx: IdentityContext): 
       channel: 'sms',
       destination: phone,
       ip: req.ip,
+      challenge: challengeHeader(req.headers),
     });
     return { message: 'Verification code sent to your phone.', resend_in: CODE_RESEND_SECONDS };
   });

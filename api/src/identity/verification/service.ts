@@ -39,9 +39,11 @@ export async function deliverCode(
     destination: string;
     ip: string;
     reserved?: boolean;
+    /** The request's X-Challenge, spent when the address or username shows unusual volume. */
+    challenge?: string;
   },
 ): Promise<void> {
-  if (!input.reserved) await reserveAttempt(db, otpLimits(config, input));
+  if (!input.reserved) await reserveAttempt(db, otpLimits(config, input), { config: config.challenge, header: input.challenge });
   const { id, code } = await issueCode(db, config, input);
   const what = input.purpose === 'reset' ? 'password reset code' : 'verification code';
   try {

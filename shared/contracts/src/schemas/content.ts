@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint, money } from '../endpoint';
 
 /*
- * Site content, game catalogue and captcha (spec sections 3 and 7).
+ * Site content and game catalogue (spec sections 3 and 7; the captcha became the proof-of-work challenge, challenge.ts).
  * Field names are the spec's, typos included (`thubmnail`, `deposit_bouns`).
  * Image fields are paths on the API host (`/storage/...`); resolve them with `client.url()`.
  */
@@ -303,8 +303,3 @@ export const getGames = endpoint({
   fallbackError: 'Failed to fetch games',
 });
 
-// --- Captcha (desktop registration) ------------------------------------------------------
-
-/** GET /captcha answers an SVG image; its id comes in this response header. */
-export const CAPTCHA_ID_HEADER = 'X-Captcha-Id';
-export const CAPTCHA_PATH = '/captcha';

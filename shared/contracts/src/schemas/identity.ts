@@ -47,7 +47,6 @@ export const IDENTITY_MESSAGES = {
   claimMinimum: 'You need at least 10 to claim all.',
   invalidCredentials: 'Invalid credentials',
   usernameTaken: 'The username has already been taken.',
-  captchaInvalid: 'The captcha is incorrect.',
 } as const;
 const M = IDENTITY_MESSAGES;
 
@@ -106,18 +105,15 @@ const createPlayerFields = z.object({
 });
 const passwordsMatch = { path: ['confirmPassword'], message: M.passwordsMismatch };
 
-/** Spec 3, Registration payload (POST /api/v1/create-players, the mobile sign-up: no captcha), validated with the form's rules. */
+/** Spec 3, Registration payload (POST /api/v1/create-players, the mobile sign-up: a challenge only on unusual volume), validated with the form's rules. */
 export const createPlayerBody = createPlayerFields.refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type CreatePlayerBody = z.input<typeof createPlayerBody>;
 
-/** The desktop registration form's payload: the same fields plus a captcha the server requires. */
-export const desktopRegisterBody = createPlayerFields
-  .extend({
-    /** The answer to GET /captcha and the id from its X-Captcha-Id header (single use). */
-    captcha: z.string().trim().min(1, M.captchaInvalid).max(16, M.captchaInvalid),
-    captcha_id: z.string().trim().min(1, M.captchaInvalid).max(100, M.captchaInvalid),
-  })
-  .refine((v) => v.password === v.confirmPassword, passwordsMatch);
+/**
+ * The desktop registration form's payload: the same fields; the server always requires a solved proof-of-work
+ * challenge with it (the X-Challenge header, see challenge.ts), which replaced the image captcha.
+ */
+export const desktopRegisterBody = createPlayerFields.refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type DesktopRegisterBody = z.input<typeof desktopRegisterBody>;
 
 /** Desktop registration (spec 3 fields); steps are checked by the functions below (one message each). */
@@ -131,7 +127,6 @@ export interface DesktopRegisterForm {
   callingCode: '880';
   phoneNumber: string;
   email: string;
-  captcha: string;
   ageCheck: boolean;
 }
 
@@ -145,10 +140,8 @@ export function validateRegisterStep1(v: Pick<DesktopRegisterForm, 'username' | 
 }
 
 /** Spec 5, Desktop registration step 2. */
-export function validateRegisterStep2(
-  v: Pick<DesktopRegisterForm, 'realName' | 'phoneNumber' | 'email' | 'captcha' | 'ageCheck'>,
-): string | null {
-  if (blank(v.realName) || blank(v.phoneNumber) || blank(v.email) || blank(v.captcha)) return M.step2Required;
+export function validateRegisterStep2(v: Pick<DesktopRegisterForm, 'realName' | 'phoneNumber' | 'email' | 'ageCheck'>): string | null {
+  if (blank(v.realName) || blank(v.phoneNumber) || blank(v.email)) return M.step2Required;
   if (!v.ageCheck) return M.ageRequired;
   return null;
 }
@@ -293,13 +286,13 @@ const signupResponse = z.object({
   exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
 });
 
-/** The desktop registration form (/register) signs up here: a valid, unused captcha is required. */
+/** The desktop registration form (/register) signs up here: a solved, unused proof-of-work challenge is required. */
 export const desktopRegisterEndpoint = endpoint({
   method: 'POST',
   path: '/api/v1/create-players/desktop',
   auth: 'none',
   tags: ['identity'],
-  summary: 'Desktop sign-up: like create-players, plus a required single-use captcha; throttled per address and phone',
+  summary: 'Desktop sign-up: like create-players, plus a required single-use proof-of-work challenge (X-Challenge header)',
   body: desktopRegisterBody,
   response: signupResponse,
   fallbackError: 'Submission failed',

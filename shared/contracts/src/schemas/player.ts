@@ -3,6 +3,7 @@ export * from '../endpoint';
 export * from './core';
 export * from './content';
 export * from './identity';
+export * from './challenge';
 export * from './wallet';
 export * from './casino';
 export * from './exchange';
