@@ -29,7 +29,7 @@ export default async function pushRoutes(app: FastifyInstance) {
         querystring: z.object({ ticket: z.string().min(1, 'The ticket field is required.') }),
         tags: ['push'],
         summary:
-          'Server-Sent Events: `event: balance`, `event: odds` (every market change, to every stream; `bets: true` to the player whose bets changed; later inbox, chat); heartbeat comment every 20 s; ends with its session; at most 5 per session (the oldest closes)',
+          'Server-Sent Events: `event: balance`, `event: odds` (every market change, to every stream; `bets: true` to the player whose bets changed; later inbox, chat); heartbeat comment every 20 s; ends with its session; at most 5 per session and 20 per player (the oldest closes; PUSH_STREAMS_PER_SESSION, PUSH_STREAMS_PER_PLAYER) and 10,000 per client address (then 429; PUSH_STREAMS_PER_ADDRESS)',
       },
     },
     async (req, reply) => {
@@ -40,7 +40,8 @@ export default async function pushRoutes(app: FastifyInstance) {
       const initial = await balanceEvent(app.db, playerId).catch(() => {
         throw new BadRequest('Unknown player');
       });
-      const streamId = await app.push.openStream(playerId, sessionHash);
+      // the client address as the app resolves it (behind nginx: from X-Forwarded-For of a trusted proxy only)
+      const streamId = await app.push.openStream(playerId, sessionHash, req.ip);
 
       reply.hijack();
       const res = reply.raw;

@@ -52,8 +52,8 @@ export interface PushService {
   redeemTicket(ticket: string): Promise<{ playerId: number; sessionHash: string } | null>;
   /** Ends the streams of these sessions (or all of the player's) in every process: log-out, password change, disable. */
   endStreams(playerId: number, sessions: string[] | 'all'): Promise<void>;
-  /** Registers a stream; older streams of the session over the cap are ended. */
-  openStream(playerId: number, sessionHash: string): Promise<string>;
+  /** Registers a stream; older streams of the session or player over the cap are ended; 429 over the address's. */
+  openStream(playerId: number, sessionHash: string, ip?: string | null): Promise<string>;
   /** Heartbeat: false when the stream must end (session gone, or closed elsewhere). */
   touchStream(id: string): Promise<boolean>;
   closeStream(id: string): Promise<void>;
@@ -126,8 +126,8 @@ export function createPushService(
       await closeSessionStreams(db, playerId, sessions);
       await broker.end(playerId, sessions === 'all' ? {} : { sessions });
     },
-    async openStream(playerId, sessionHash) {
-      const { id, evicted } = await openStream(db, { playerId, sessionHash }, limits);
+    async openStream(playerId, sessionHash, ip) {
+      const { id, evicted } = await openStream(db, { playerId, sessionHash, ip }, limits);
       if (evicted.length) await broker.end(playerId, { streams: evicted });
       return id;
     },
