@@ -31,6 +31,7 @@ import { assertMayPlay, assertWagerWithinLimits } from '../protection/service';
 import type { ExchangeConfig } from './config';
 import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type Level, type Order, type Side } from './engine';
 import { lockMarket, selectionName, type MarketRow } from './markets';
+import { heldExposureMinor, liabilityLimitMinor } from './liability-limits';
 import { rehold } from './positions';
 
 export class BetRefused extends HttpError {
@@ -426,6 +427,8 @@ export async function placeBet(
   // S*(P-1), a NO's S*rate/100). The player's row is already locked, so parallel bets of one player are checked one
   // after another. A refusal (ProtectionRefusal, 403/422) keeps its body (code, message, until, params).
   if (!opts.hedge) await assertWagerWithinLimits(q, playerId, BigInt(betLiabilityMinor(input.side, stake, price)));
+  // the player's own maximum liability on a market of this kind (staff-set): compared after the bet is held below
+  const liabilityCap = opts.hedge ? null : await liabilityCapOf(q, playerId, market, player.currency);
 
   const side = input.side;
   const persistence = 'persistence' in input && input.persistence ? input.persistence : 'LAPSE';
@@ -490,20 +493,44 @@ export async function placeBet(
       );
     else await matchWithHouse(q, market, { id: betId, currency: player.currency, selectionId, side, price, stake });
   }
-  await holdOrRefuse(q, market, affected, playerId);
+  await holdOrRefuse(q, market, affected, playerId, liabilityCap);
   return { betId, affected: [...affected], delayMs: pending ? delayMs : null };
 }
 
-/** Re-holds exposures; the placing player's shortfall refuses the bet (the transaction rolls back). */
-async function holdOrRefuse(q: Queryable, market: MarketRow, players: Iterable<number>, playerId: number) {
+/** The player's liability limit for this market's kind with the exposure held before the bet, or null (no limit). */
+async function liabilityCapOf(q: Queryable, playerId: number, market: MarketRow, currency: string): Promise<LiabilityCap | null> {
+  const max = await liabilityLimitMinor(q, playerId, market.kind);
+  return max === null ? null : { max, before: await heldExposureMinor(q, playerId, market.marketId), currency };
+}
+
+interface LiabilityCap {
+  max: number;
+  /** The market's exposure before this bet: a bet that does not raise it is never refused for the limit. */
+  before: number;
+  currency: string;
+}
+
+/**
+ * Re-holds exposures; the placing player's shortfall refuses the bet (the transaction rolls back), and so does an
+ * exposure over the player's own liability limit for the market's kind when the bet raised it.
+ */
+async function holdOrRefuse(q: Queryable, market: MarketRow, players: Iterable<number>, playerId: number, cap: LiabilityCap | null = null) {
+  let held: Map<number, number>;
   try {
-    await rehold(q, market, players);
+    held = await rehold(q, market, players);
   } catch (err) {
     if (err instanceof InsufficientFunds) {
       const b = await getPlayerBalance(q, playerId);
       throw new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(b) });
     }
     throw err;
+  }
+  const exposure = held.get(playerId) ?? 0;
+  if (cap && exposure > cap.max && exposure > cap.before) {
+    throw new BetRefused(422, M.liabilityLimit(moneyFromMinor(cap.max), cap.currency), {
+      code: 'liability_limit',
+      max_liability: moneyFromMinor(cap.max),
+    });
   }
 }
 

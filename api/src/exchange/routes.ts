@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  exchangeLimits,
   listExchangeNotices,
   readExchangeNotices,
   EXCHANGE_MESSAGES as M,
@@ -28,6 +29,7 @@ import { lockMarket, readMarket } from './markets';
 import { quoteCashOut, takeCashOut } from './cash-out';
 import { activity, addPin, listPins, profitLoss, removePin, results } from './account';
 import { publishBetChanges } from './notify';
+import { readLiabilityLimits } from './liability-limits';
 import { listNotices, readNotices } from './notices';
 import { PendingBets } from './pending';
 import { marketView, positionView } from './views';
@@ -187,6 +189,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   registerEndpoint(app, exchangeProfitLoss, async (req) => profitLoss(db, requirePlayer(req).id, req.query));
   registerEndpoint(app, exchangeActivity, async (req) => activity(db, requirePlayer(req).id, req.query.page));
   registerEndpoint(app, exchangeResults, async (req) => results(db, req.query.sport));
+  registerEndpoint(app, exchangeLimits, async (req) => readLiabilityLimits(db, requirePlayer(req).id));
   registerEndpoint(app, listExchangeNotices, async (req) => listNotices(db, requirePlayer(req).id, req.query.page, req.query.per_page));
   registerEndpoint(app, readExchangeNotices, async (req) => readNotices(db, requirePlayer(req).id, req.body.ids));
 }

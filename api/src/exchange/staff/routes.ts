@@ -3,6 +3,8 @@ import {
   staffMarket,
   staffMarketBets,
   staffMarkets,
+  staffPlayerLiabilityLimits,
+  staffSetPlayerLiabilityLimit,
   staffResumeMarket,
   staffSettleMarket,
   staffSuspendMarket,
@@ -12,12 +14,13 @@ import { registerEndpoint } from '../../http/endpoint';
 import { auditActor } from '../../operator/audit';
 import { requireOperator } from '../../operator/auth';
 import { exchangeConfig, type ExchangeConfig } from '../config';
+import { readLiabilityLimits, setLiabilityLimit } from '../liability-limits';
 import { pushBetChanges } from '../notify';
 import { listMarkets, marketBets, marketDetail, resumeMarket, settleByStaff, suspendMarket, type StaffOutcome } from './service';
 
 /**
- * Back office, exchange markets (liability, suspend, resume, settle, void, re-settle): the staff endpoints of this
- * domain (contracts: shared/contracts/src/schemas/backoffice/markets.ts). Roles: risk (and admin). Every decision
+ * Back office, exchange markets (liability, suspend, resume, settle, void, re-settle) and players' maximum liability
+ * per market kind: the staff endpoints of this domain (contracts: shared/contracts/src/schemas/backoffice/markets.ts). Roles: risk (and admin). Every decision
  * runs in one transaction with its audit line; pushes go out after the commit.
  */
 export default async function marketStaffRoutes(app: FastifyInstance, opts: { config?: ExchangeConfig } = {}) {
@@ -69,5 +72,13 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
     await after(marketId, out);
     req.log.info({ marketId, action: out.action, changed: out.changed }, 'staff void');
     return { changed: out.changed, message: out.message, market: out.market };
+  });
+
+  registerEndpoint(app, staffPlayerLiabilityLimits, async (req) => readLiabilityLimits(db, req.params.id));
+
+  registerEndpoint(app, staffSetPlayerLiabilityLimit, async (req) => {
+    requireOperator(req);
+    const { kind, max_liability, reason } = req.body;
+    return db.tx((q) => setLiabilityLimit(q, auditActor(req), req.params.id, kind, max_liability, reason));
   });
 }

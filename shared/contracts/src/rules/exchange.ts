@@ -102,6 +102,9 @@ export const EXCHANGE_MESSAGES = {
   stakeTooSmall: (min: string, currency: string) => `The minimum stake is ${min} ${currency}.`,
   stakeTooLarge: (max: string, currency: string) => `The maximum stake is ${max} ${currency}.`,
   stakeCannotWin: 'This stake is too small to win anything at this price.',
+  /** The player's own maximum liability per market of this kind (set by staff) would be passed. */
+  liabilityLimit: (max: string, currency: string) =>
+    `This bet would take your liability on this market over your limit of ${max} ${currency}.`,
   insufficientAvailable: 'Not enough available balance for this bet.',
   exchangeBlocked:
     'Your selected section "Exchange" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.',

@@ -504,3 +504,27 @@ export const exchangeResults = endpoint({
     ),
   }),
 });
+
+/** The three market kinds with a per-player maximum liability (and the per-bet stake limits). */
+export const exchangeMarketKind = z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']);
+
+/**
+ * A player's maximum liability per market of each kind (set by risk staff; null: none): the most the player may stand
+ * to lose on any one market of that kind. A bet that would take the market's exposure over it is refused
+ * (EXCHANGE_MESSAGES.liabilityLimit, code liability_limit); a bet that lowers the exposure is never refused for it.
+ */
+export const exchangeLiabilityLimitsSchema = z.object({
+  MATCH_ODDS: money.nullable(),
+  BOOKMAKER: money.nullable(),
+  FANCY: money.nullable(),
+});
+export type ExchangeLiabilityLimits = z.infer<typeof exchangeLiabilityLimitsSchema>;
+
+/** GET /api/exchange/limits: the player's own maximum liability per market kind (shown in the bet slip). */
+export const exchangeLimits = endpoint({
+  method: 'GET',
+  path: '/api/exchange/limits',
+  auth: 'bearer',
+  tags: ['exchange'],
+  response: z.object({ currency: z.string(), max_liability: exchangeLiabilityLimitsSchema }),
+});

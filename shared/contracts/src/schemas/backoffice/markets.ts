@@ -8,6 +8,7 @@
 // wins whatever happens). Figures are per currency (a market's bets in BDT and INR never net).
 import { z } from 'zod';
 import { endpoint, money } from '../../endpoint';
+import { exchangeLiabilityLimitsSchema, exchangeMarketKind } from '../exchange';
 import { staffListQuery, staffPage, staffReason } from './common';
 
 const RISK = ['risk'] as const;
@@ -249,5 +250,49 @@ export const staffVoidMarket = endpoint({
   params: marketParams,
   body: z.object({ reason: staffReason }),
   response: actionResponse,
+  tags: ['operator'],
+});
+
+// --- A player's maximum liability per market kind ------------------------------------------------------
+
+/** Who reads a player's exchange liability limits (the player page) and who sets them. */
+export const LIABILITY_LIMIT_READ_ROLES = ['support', 'payments', 'risk'] as const;
+export const LIABILITY_LIMIT_SET_ROLES = RISK;
+
+const playerParams = z.object({ id: z.coerce.number().int().positive() });
+const liabilityLimitsAnswer = z.object({ currency: z.string(), max_liability: exchangeLiabilityLimitsSchema });
+
+/** GET /api/operator/players/{id}/exchange-limits: the player's maximum liability per market kind (null: none). */
+export const staffPlayerLiabilityLimits = endpoint({
+  method: 'GET',
+  path: '/api/operator/players/{id}/exchange-limits',
+  auth: 'operator',
+  roles: LIABILITY_LIMIT_READ_ROLES,
+  params: playerParams,
+  response: liabilityLimitsAnswer,
+  tags: ['operator'],
+});
+
+/**
+ * POST /api/operator/players/{id}/exchange-limits: sets (an amount) or removes (null) the player's maximum liability on
+ * one market of a kind, audited with the reason. Bets already placed stay; later bets that would take a market's
+ * exposure over the new limit are refused.
+ */
+export const staffSetPlayerLiabilityLimit = endpoint({
+  method: 'POST',
+  path: '/api/operator/players/{id}/exchange-limits',
+  auth: 'operator',
+  roles: LIABILITY_LIMIT_SET_ROLES,
+  params: playerParams,
+  body: z.object({
+    kind: exchangeMarketKind,
+    /** Major units, at most 2 decimals, up to 100,000,000.00; null removes the limit. */
+    max_liability: money
+      .refine((v) => !v.startsWith('-'), 'The limit must be 0 or more.')
+      .refine((v) => Number(v) <= 100_000_000, 'The limit can be at most 100,000,000.00.')
+      .nullable(),
+    reason: staffReason,
+  }),
+  response: liabilityLimitsAnswer.extend({ changed: z.boolean(), message: z.string() }),
   tags: ['operator'],
 });
