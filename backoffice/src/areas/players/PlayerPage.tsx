@@ -30,6 +30,7 @@ import { allows, useOperator, useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
 import { AdjustForm, RevokeForm, StatusForm } from './forms';
+import { LiabilityLimits } from './LiabilityLimits';
 import { ProtectionBadges, ProtectionTab } from './ProtectionTab';
 import { Amount, ErrorLine, FlagCell, Select, StatusBadge, TextArea, when } from './ui';
 
@@ -229,7 +230,7 @@ export function PlayerPage() {
         />
       )}
       {tab === 'ledger' && <LedgerTab id={id} tick={tick} />}
-      {tab === 'bets' && <BetsTab id={id} />}
+      {tab === 'bets' && <BetsTab id={id} onSaved={saved} />}
       {tab === 'turnover' && <TurnoverTab id={id} />}
       {tab === 'sessions' && <SessionsTab id={id} tick={tick} onRevoked={saved} canRevoke={allows(op, PLAYER_SESSION_ROLES)} />}
       {tab === 'notes' && <NotesTab id={id} canWrite={allows(op, PLAYER_READ_ROLES)} />}
@@ -363,7 +364,7 @@ function LedgerTab({ id, tick }: { id: number; tick: number }) {
   );
 }
 
-function BetsTab({ id }: { id: number }) {
+function BetsTab({ id, onSaved }: { id: number; onSaved: (message: string) => void }) {
   const { api } = useStaff();
   const [product, setProduct] = useState<'exchange' | 'casino'>('exchange');
   const columns = useMemo<ColumnDef<StaffBetRow, any>[]>(
@@ -390,39 +391,42 @@ function BetsTab({ id }: { id: number }) {
     [product],
   );
   return (
-    <DataTable
-      testId="player-bets"
-      columns={columns}
-      rowKey={(r) => `${r.product}-${r.id}`}
-      reloadKey={product}
-      initialSort={{ id: 'placed_at', desc: true }}
-      load={(q) => api.call(staffPlayerBets, { params: { id }, query: { ...pageQuery(q), product } })}
-      toolbar={
-        <Select
-          label="Product"
-          hideLabel
-          value={product}
-          onChange={setProduct}
-          options={[
-            { value: 'exchange', label: 'Exchange bets' },
-            { value: 'casino', label: 'Casino rounds' },
-          ]}
-        />
-      }
-      csv={{
-        name: `player-${id}-${product}-bets`,
-        columns: [
-          { header: 'placed_at', value: (r) => r.placed_at },
-          { header: 'ref', value: (r) => r.ref },
-          { header: 'description', value: (r) => r.description },
-          { header: 'detail', value: (r) => r.detail },
-          { header: 'stake', value: (r) => r.stake },
-          { header: 'result', value: (r) => r.result },
-          { header: 'status', value: (r) => r.status },
-          { header: 'settled_at', value: (r) => r.settled_at },
-        ],
-      }}
-    />
+    <>
+      {product === 'exchange' && <LiabilityLimits playerId={id} onSaved={onSaved} />}
+      <DataTable
+        testId="player-bets"
+        columns={columns}
+        rowKey={(r) => `${r.product}-${r.id}`}
+        reloadKey={product}
+        initialSort={{ id: 'placed_at', desc: true }}
+        load={(q) => api.call(staffPlayerBets, { params: { id }, query: { ...pageQuery(q), product } })}
+        toolbar={
+          <Select
+            label="Product"
+            hideLabel
+            value={product}
+            onChange={setProduct}
+            options={[
+              { value: 'exchange', label: 'Exchange bets' },
+              { value: 'casino', label: 'Casino rounds' },
+            ]}
+          />
+        }
+        csv={{
+          name: `player-${id}-${product}-bets`,
+          columns: [
+            { header: 'placed_at', value: (r) => r.placed_at },
+            { header: 'ref', value: (r) => r.ref },
+            { header: 'description', value: (r) => r.description },
+            { header: 'detail', value: (r) => r.detail },
+            { header: 'stake', value: (r) => r.stake },
+            { header: 'result', value: (r) => r.result },
+            { header: 'status', value: (r) => r.status },
+            { header: 'settled_at', value: (r) => r.settled_at },
+          ],
+        }}
+      />
+    </>
   );
 }
 

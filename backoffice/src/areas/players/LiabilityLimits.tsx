@@ -1,0 +1,199 @@
+// The player page's exchange liability limits (Bets tab): the most the player may stand to lose on one market of each
+// kind (Match Odds, BookMaker, Fancy). Everyone who reads the player sees them; risk staff set or remove one, with a
+// reason (audited). The API refuses a bet that would raise a market's exposure over the limit.
+import { useCallback, useEffect, useState } from 'react';
+import { css } from '@emotion/react';
+import {
+  LIABILITY_LIMIT_SET_ROLES,
+  MONEY_PATTERN,
+  staffPlayerLiabilityLimits,
+  staffSetPlayerLiabilityLimit,
+  type ExchangeLiabilityLimits,
+} from '@khela/contracts';
+import { Button, Card, Modal, TextField, theme } from '@khela/web';
+import { allows, useOperator, useStaff } from '../../staff/context';
+import { Facts } from '../../ui/layout';
+import { ErrorLine, Select, TextArea } from './ui';
+
+type Kind = keyof ExchangeLiabilityLimits;
+const KINDS: Array<{ value: Kind; label: string }> = [
+  { value: 'MATCH_ODDS', label: 'Match Odds' },
+  { value: 'BOOKMAKER', label: 'BookMaker' },
+  { value: 'FANCY', label: 'Fancy' },
+];
+
+const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
+/** Empty removes the limit; otherwise an amount of 0 or more with at most 2 decimals. */
+const amountError = (v: string) =>
+  v.trim() === '' || (MONEY_PATTERN.test(v.trim()) && !v.trim().startsWith('-'))
+    ? undefined
+    : 'Enter an amount like 10000 or 10000.50, or leave it empty for no limit.';
+
+export function LiabilityLimits({ playerId, onSaved }: { playerId: number; onSaved: (message: string) => void }) {
+  const { api } = useStaff();
+  const op = useOperator();
+  const [limits, setLimits] = useState<{ currency: string; max_liability: ExchangeLiabilityLimits } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState(false);
+
+  const load = useCallback(() => {
+    api
+      .call(staffPlayerLiabilityLimits, { params: { id: playerId } })
+      .then(setLimits)
+      .catch((err: Error) => setError(err.message));
+  }, [api, playerId]);
+  useEffect(load, [load]);
+
+  return (
+    <Card
+      data-testid="liability-limits"
+      css={css`
+        margin-bottom: 12px;
+      `}
+    >
+      <div
+        css={css`
+          display: flex;
+          align-items: center;
+          justify-content: space-between;
+          gap: 12px;
+        `}
+      >
+        <strong>Exchange: maximum liability per market</strong>
+        {allows(op, LIABILITY_LIMIT_SET_ROLES) && (
+          <Button variant="secondary" onClick={() => setEditing(true)} disabled={!limits}>
+            Set limit
+          </Button>
+        )}
+      </div>
+      {limits && (
+        <Facts>
+          {KINDS.map((k) => (
+            <FactRow key={k.value} label={k.label} value={limits.max_liability[k.value]} currency={limits.currency} />
+          ))}
+        </Facts>
+      )}
+      <ErrorLine>{error}</ErrorLine>
+      {limits && (
+        <LimitForm
+          playerId={playerId}
+          limits={limits}
+          open={editing}
+          onClose={() => setEditing(false)}
+          onSaved={(message) => {
+            setEditing(false);
+            load();
+            onSaved(message);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function FactRow({ label, value, currency }: { label: string; value: string | null; currency: string }) {
+  return (
+    <>
+      <dt>{label}</dt>
+      <dd>{value === null ? <span css={{ color: theme.color.textMuted }}>No limit</span> : `${value} ${currency}`}</dd>
+    </>
+  );
+}
+
+function LimitForm(props: {
+  playerId: number;
+  limits: { currency: string; max_liability: ExchangeLiabilityLimits };
+  open: boolean;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
+  const { api } = useStaff();
+  const [kind, setKind] = useState<Kind>('MATCH_ODDS');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const current = props.limits.max_liability;
+
+  useEffect(() => {
+    if (!props.open) return;
+    setKind('MATCH_ODDS');
+    setAmount(current.MATCH_ODDS ?? '');
+    setReason('');
+    setTried(false);
+    setError(null);
+    // the form opens on the limits as they are; a reload while open does not overwrite what is typed
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [props.open]);
+
+  const save = async () => {
+    setTried(true);
+    if (amountError(amount) || reasonError(reason)) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const r = await api.call(staffSetPlayerLiabilityLimit, {
+        params: { id: props.playerId },
+        body: { kind, max_liability: amount.trim() === '' ? null : amount.trim(), reason: reason.trim() },
+      });
+      props.onSaved(r.message);
+    } catch (err) {
+      setError((err as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Modal
+      open={props.open}
+      title="Maximum liability per market"
+      onClose={props.onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button onClick={save} disabled={busy}>
+            {busy ? 'Saving…' : 'Save'}
+          </Button>
+        </>
+      }
+    >
+      <div
+        css={css`
+          display: flex;
+          flex-direction: column;
+        `}
+      >
+        <Select<Kind>
+          label="Market kind"
+          value={kind}
+          onChange={(k) => {
+            setKind(k);
+            setAmount(current[k] ?? '');
+          }}
+          options={KINDS}
+        />
+        <TextField
+          label={`Maximum liability (${props.limits.currency}); empty for no limit`}
+          error={tried ? amountError(amount) : undefined}
+          inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value), autoComplete: 'off' }}
+        />
+        <p
+          css={css`
+            font-size: 12px;
+            color: ${theme.color.textMuted};
+            margin: 0 0 12px;
+          `}
+        >
+          The most the player may stand to lose on any one market of this kind. Bets already placed stay; a new bet that would raise a
+          market&apos;s exposure over the limit is refused.
+        </p>
+        <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
+        <ErrorLine>{error}</ErrorLine>
+      </div>
+    </Modal>
+  );
+}
