@@ -11,9 +11,19 @@
 //
 // A correction that takes back winnings the player already spent takes what main holds and books the rest to
 // player:N:owed (the player's debt to the house; it may go negative). A later settlement credit repays that debt first.
-import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
+import { DEBT_MESSAGES, EXCHANGE_MESSAGES as M } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { houseAccount, playerAccounts, playerOwedAccount, transfer, type Leg, type PlayerAccounts } from '../ledger';
+import { sendInboxMessage } from '../identity/inbox/service';
+import {
+  fromMinor,
+  getPlayerOwed,
+  houseAccount,
+  playerAccounts,
+  playerOwedAccount,
+  transfer,
+  type Leg,
+  type PlayerAccounts,
+} from '../ledger';
 import { closeBook } from './bets';
 import type { ExchangeConfig } from './config';
 import { backProfit, fancyBetPl, fancyPl, runnerPl } from './engine';
@@ -118,6 +128,21 @@ interface Figures {
   gross: number;
   commission: number;
   net: number;
+}
+
+/**
+ * The player is told, in the inbox, that a corrected result left them owing (a system message, not marketing): how
+ * much, on which market, and that it comes off what they can use and is repaid from their next deposits and wins.
+ */
+async function tellDebt(q: Queryable, playerId: number, market: MarketRow, amountMinor: bigint, currency: string): Promise<void> {
+  const owed = await getPlayerOwed(q, playerId);
+  const where = `${market.eventName ? `${market.eventName} — ` : ''}${market.name}`;
+  await sendInboxMessage(
+    q,
+    playerId,
+    DEBT_MESSAGES.inboxTitle,
+    DEBT_MESSAGES.inboxBody(fromMinor(amountMinor), fromMinor(owed), currency, where),
+  );
 }
 
 /** A staff alert raised in a settlement's transaction, to publish (app.push.publishStaff('alert', ...)) after the commit. */
@@ -253,12 +278,14 @@ export async function settleResult(
     const dCommission = BigInt(now.commission - was.commission);
 
     const legs: Leg[] = [];
+    let newDebt = 0n;
     if (dNet < 0n) {
       // take what main holds; what it cannot cover becomes the player's debt
       const main = (bal.get(`player:${id}:main`) ?? 0n) + BigInt(held);
       const take = main > 0n ? (main < -dNet ? main : -dNet) : 0n;
       legs.push({ account: acc.main, amountMinor: -take });
-      if (-dNet - take > 0n) legs.push({ account: await playerOwedAccount(q, id, acc.currency), amountMinor: dNet + take });
+      newDebt = -dNet - take;
+      if (newDebt > 0n) legs.push({ account: await playerOwedAccount(q, id, acc.currency), amountMinor: -newDebt });
     } else if (dNet > 0n) {
       // a credit repays a debt first
       const owed = bal.get(`player:${id}:owed`) ?? 0n;
@@ -280,6 +307,7 @@ export async function settleResult(
       });
       moved.add(id);
     }
+    if (newDebt > 0n) await tellDebt(q, id, market, newDebt, acc.currency);
     await q.query(
       `UPDATE exchange_positions SET gross_minor = $3, commission_minor = $4, net_minor = $5, settle_round = $6, updated_at = now()
        WHERE player_id = $1 AND market_id = $2`,

@@ -35,7 +35,22 @@ export type LedgerKind =
   | 'exchange.settle'
   | 'exchange.resettle'
   /** A reasoned balance adjustment by back-office staff (credit or debit against house:adjustment). */
-  | 'staff.adjustment';
+  | 'staff.adjustment'
+  /** Repays the player's debt (player:N:owed) from main: booked by transfer() after a credit that repays first. */
+  | 'debt.collect';
+
+/**
+ * What a player owes (player:N:owed, see playerOwedAccount) comes off what is available: a debit of main of any kind
+ * but these must leave main >= the debt (available = main - owed). The exempt ones are not the player spending: a
+ * corrected result taking back winnings, the collection itself, and staff's reasoned adjustment.
+ */
+const DEBT_EXEMPT_DEBITS: ReadonlySet<LedgerKind> = new Set(['exchange.settle', 'exchange.resettle', 'debt.collect', 'staff.adjustment']);
+/**
+ * Credits that repay the debt first (deposits, casino wins; exchange settlements repay inside their own transfer):
+ * transfer() books a debt.collect right after them. The player's own money coming back (an exchange hold released,
+ * a casino stake rolled back, a withdrawal rejected) does not: it stays in main, where the debt keeps it unavailable.
+ */
+const DEBT_COLLECTING_CREDITS: ReadonlySet<LedgerKind> = new Set(['deposit', 'casino.win']);
 
 export interface TransferInput {
   /** The transfer's identity: the same key twice moves money once. */
@@ -49,8 +64,10 @@ export interface TransferInput {
 export interface TransferResult {
   transferId: number;
   replayed: boolean;
-  /** Balances after the transfer, by account id (current balances on replay). */
+  /** Balances after the transfer, by account id (current balances on replay); after its debt collection, if any. */
   balances: Map<number, bigint>;
+  /** What each player main account of the transfer may spend now: its balance less the player's debt (never < 0). */
+  available: Map<number, bigint>;
 }
 
 export class InsufficientFunds extends HttpError {
@@ -97,16 +114,23 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
   const locked = await q.query<{
     transfer_id: string | null;
     id: string | null;
+    code: string;
+    player_id: string | null;
     currency: string;
     balance_minor: string;
     allow_negative: boolean;
   }>(
+    // A player main account's owed account (the player's debt) is locked with it, so the debt read is current.
     `WITH t AS (
        INSERT INTO ledger_transfers (idempotency_key, kind, reference, metadata)
        VALUES ($1, $2, $3, $4) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id
+     ), owed AS (
+       SELECT o.id FROM ledger_accounts m
+       JOIN ledger_accounts o ON o.code = 'player:' || m.player_id || ':owed' AND o.currency = m.currency AND o.shard = 0
+       WHERE m.id = ANY($5::bigint[]) AND m.player_id IS NOT NULL AND m.code = 'player:' || m.player_id || ':main'
      ), a AS (
-       SELECT id, currency, balance_minor, allow_negative FROM ledger_accounts
-       WHERE id = ANY($5::bigint[]) AND EXISTS (SELECT 1 FROM t) ORDER BY id FOR UPDATE
+       SELECT id, code, player_id, currency, balance_minor, allow_negative FROM ledger_accounts
+       WHERE (id = ANY($5::bigint[]) OR id IN (SELECT id FROM owed)) AND EXISTS (SELECT 1 FROM t) ORDER BY id FOR UPDATE
      )
      SELECT (SELECT id FROM t) AS transfer_id, a.* FROM (SELECT 1) one LEFT JOIN a ON true`,
     [input.idempotencyKey, input.kind, input.reference ?? null, JSON.stringify(input.metadata ?? {}), ids],
@@ -114,18 +138,41 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
   const transferIdText = locked.rows[0]?.transfer_id;
   if (transferIdText == null) return replay(q, input);
   const transferId = Number(transferIdText);
-  const rows = locked.rows.filter((r) => r.id !== null);
+  const inLegs = new Set(ids);
+  const all = locked.rows.filter((r) => r.id !== null);
+  const rows = all.filter((r) => inLegs.has(Number(r.id)));
   if (rows.length !== ids.length) throw new LedgerError('Unknown ledger account in transfer');
   if (new Set(rows.map((r) => r.currency)).size > 1) throw new LedgerError('Legs mix currencies');
+  // the debt (minor units, >= 0) and owed account of each player whose main account is in the legs
+  const owedOf = new Map<string, { id: number; debt: bigint }>();
+  for (const r of all) {
+    if (r.player_id !== null && r.code === `player:${r.player_id}:owed`) {
+      const b = parseMinor(r.balance_minor);
+      owedOf.set(r.player_id, { id: Number(r.id), debt: b < 0n ? -b : 0n });
+    }
+  }
+  const debtOf = (row: (typeof rows)[number]) =>
+    row.player_id !== null && row.code === `player:${row.player_id}:main` ? owedOf.get(row.player_id) : undefined;
 
   const balances = new Map<number, bigint>();
   const deltas: bigint[] = [];
+  const collect: { main: number; owed: number; amount: bigint }[] = [];
   for (const row of rows) {
     const id = Number(row.id);
     const before = parseMinor(row.balance_minor);
     const delta = legs.filter((l) => l.account === id).reduce((s, l) => s + l.amountMinor, 0n);
     const after = before + delta;
     if (after < 0n && delta < 0n && !row.allow_negative) throw new InsufficientFunds(id, before, -delta);
+    const owed = debtOf(row);
+    if (owed && owed.debt > 0n) {
+      // available = main - owed: a spend uses only the rest; a repaying credit pays the debt first
+      if (delta < 0n && after < owed.debt && !DEBT_EXEMPT_DEBITS.has(input.kind)) {
+        throw new InsufficientFunds(id, before > owed.debt ? before - owed.debt : 0n, -delta);
+      }
+      if (delta > 0n && after > 0n && DEBT_COLLECTING_CREDITS.has(input.kind)) {
+        collect.push({ main: id, owed: owed.id, amount: after < owed.debt ? after : owed.debt });
+      }
+    }
     balances.set(id, after);
     deltas.push(delta);
   }
@@ -140,7 +187,29 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
     [ids, deltas.map(String), transferId, legs.map((l) => l.account), legs.map((l) => l.amountMinor.toString())],
   );
   ledgerTransfers.inc({ kind: input.kind });
-  return { transferId, replayed: false, balances };
+  for (const c of collect) {
+    const repaid = await transfer(q, {
+      idempotencyKey: `debt:collect:${transferId}:${c.main}`,
+      kind: 'debt.collect',
+      reference: input.reference,
+      metadata: { repays: transferId, kind: input.kind },
+      legs: [
+        { account: c.main, amountMinor: -c.amount },
+        { account: c.owed, amountMinor: c.amount },
+      ],
+    });
+    for (const [id, b] of repaid.balances) if (balances.has(id)) balances.set(id, b);
+    for (const o of owedOf.values()) if (o.id === c.owed) o.debt -= c.amount;
+  }
+  const available = new Map<number, bigint>();
+  for (const r of rows) {
+    const owed = debtOf(r);
+    if (r.player_id === null || r.code !== `player:${r.player_id}:main`) continue;
+    const b = balances.get(Number(r.id))!;
+    const debt = owed?.debt ?? 0n;
+    available.set(Number(r.id), b > debt ? b - debt : 0n);
+  }
+  return { transferId, replayed: false, balances, available };
 }
 
 async function replay(q: Queryable, input: TransferInput): Promise<TransferResult> {
@@ -162,7 +231,16 @@ async function replay(q: Queryable, input: TransferInput): Promise<TransferResul
   const codes = new Map(accounts.rows.map((a) => [Number(a.id), `${a.code}:${a.currency}`]));
   if (row.kind !== input.kind || !sameLegs(codes, stored, input.legs)) throw new IdempotencyConflict(input.idempotencyKey);
   const balances = new Map(postings.rows.map((p) => [Number(p.account_id), parseMinor(p.balance_minor)]));
-  return { transferId: Number(row.id), replayed: true, balances };
+  // what each player main account of it may spend now (its balance less the player's debt)
+  const mains = await q.query<{ id: string; available: string }>(
+    `SELECT m.id, GREATEST(m.balance_minor + LEAST(COALESCE(o.balance_minor, 0), 0), 0)::text AS available
+     FROM ledger_accounts m
+     LEFT JOIN ledger_accounts o ON o.code = 'player:' || m.player_id || ':owed' AND o.currency = m.currency AND o.shard = 0
+     WHERE m.id = ANY($1::bigint[]) AND m.player_id IS NOT NULL AND m.code = 'player:' || m.player_id || ':main'`,
+    [[...balances.keys()]],
+  );
+  const available = new Map(mains.rows.map((m) => [Number(m.id), parseMinor(m.available)]));
+  return { transferId: Number(row.id), replayed: true, balances, available };
 }
 
 async function ensureAccount(
@@ -213,9 +291,10 @@ export async function playerAccounts(q: Queryable, playerId: number): Promise<Pl
 
 /**
  * The player's debt to the house, `player:N:owed` (may go negative; negative = owed), created on first use. It is
- * booked when a corrected exchange result takes back winnings the player already spent (exchange/settlement.ts); a
- * later settlement credit repays it first. Not part of balance or available; staff see it with the player's accounts,
- * and collecting it is the back office's.
+ * booked when a corrected exchange result takes back winnings the player already spent (exchange/settlement.ts).
+ * It is collected: it comes off what is available (transfer() refuses a spend of main below the debt), and later
+ * credits repay it first (a settlement's own credit in its transfer; a deposit or casino win through a debt.collect
+ * transfer() books right after). Staff see it on the player page; the player in the balance area and the inbox.
  */
 export function playerOwedAccount(q: Queryable, playerId: number, currency: Currency): Promise<number> {
   return ensureAccount(q, `player:${playerId}:owed`, currency, playerId, true);
@@ -295,16 +374,23 @@ export interface PlayerBalance {
   heldMinor: bigint;
   /** Held for open exchange positions. */
   exposureMinor: bigint;
+  /** What the player owes the house (player:N:owed, as a positive amount; 0 when nothing): comes off what is available. */
+  owedMinor: bigint;
   currency: Currency;
 }
 
+/** What can be bet, played or withdrawn: main less the player's debt (never below 0). */
+export const availableMinor = (b: Pick<PlayerBalance, 'balanceMinor' | 'owedMinor'>): bigint =>
+  b.balanceMinor > b.owedMinor ? b.balanceMinor - b.owedMinor : 0n;
+
 /** The player's accounts without creating them (0 when the player never had money). */
 export async function getPlayerBalance(q: Queryable, playerId: number): Promise<PlayerBalance> {
-  const r = await q.query<{ currency: Currency; main: string | null; held: string | null; exposure: string | null }>(
+  const r = await q.query<{ currency: Currency; main: string | null; held: string | null; exposure: string | null; owed: string | null }>(
     `SELECT p.currency,
        (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':main' AND currency = p.currency) AS main,
        (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':held' AND currency = p.currency) AS held,
-       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':exposure' AND currency = p.currency) AS exposure
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':exposure' AND currency = p.currency) AS exposure,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':owed' AND currency = p.currency AND shard = 0) AS owed
      FROM players p WHERE p.id = $1`,
     [playerId],
   );
@@ -314,20 +400,30 @@ export async function getPlayerBalance(q: Queryable, playerId: number): Promise<
     balanceMinor: parseMinor(row.main ?? 0),
     heldMinor: parseMinor(row.held ?? 0),
     exposureMinor: parseMinor(row.exposure ?? 0),
+    owedMinor: -parseMinor(row.owed ?? 0) > 0n ? -parseMinor(row.owed ?? 0) : 0n,
     currency: row.currency,
   };
 }
 
 /**
- * The figures a player sees: balance = available + exposure (money held for open exchange bets is still theirs),
- * exposure, and available (what can be bet, played or withdrawn).
+ * The figures a player sees: balance = main + exposure (money held for open exchange bets is still theirs),
+ * exposure, available = main less what the player owes (what can be bet, played or withdrawn; main is already net
+ * of exposure), and `owed` only while the player owes something (a corrected exchange result took back winnings
+ * already spent).
  */
-export function walletFigures(b: PlayerBalance): { balance: string; exposure: string; available: string; currency: Currency } {
+export function walletFigures(b: PlayerBalance): {
+  balance: string;
+  exposure: string;
+  available: string;
+  currency: Currency;
+  owed?: string;
+} {
   return {
     balance: fromMinor(b.balanceMinor + b.exposureMinor),
     exposure: fromMinor(b.exposureMinor),
-    available: fromMinor(b.balanceMinor),
+    available: fromMinor(availableMinor(b)),
     currency: b.currency,
+    ...(b.owedMinor > 0n ? { owed: fromMinor(b.owedMinor) } : {}),
   };
 }
 

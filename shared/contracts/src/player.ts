@@ -12,3 +12,4 @@ export * from './events';
 export * from './rules/price-ladder';
 export * from './rules/exchange';
 export * from './rules/protection';
+export * from './rules/debt';

@@ -5,7 +5,8 @@ import { endpoint, money } from '../endpoint';
 /**
  * POST /api/balance: polled every 10 s only while the push channel is down. `balance` is the player's money
  * (what is held for open exchange bets included); `exposure` is that held part (the worst case of open exchange
- * positions); `available` = balance - exposure is what can be bet, played or withdrawn. Pending withdrawals are
+ * positions); `available` = balance - exposure - owed is what can be bet, played or withdrawn (`owed`, present only
+ * while the player owes the house, is a debt a corrected exchange result left). Pending withdrawals are
  * already out of the balance (`pending_withdrawals`).
  */
 export const balance = endpoint({
@@ -18,6 +19,8 @@ export const balance = endpoint({
     exposure: money.optional(),
     available: money.optional(),
     pending_withdrawals: money.optional(),
+    /** Only while the player owes the house (a corrected exchange result took back spent winnings): off `available`. */
+    owed: money.optional(),
   }),
   tags: ['wallet'],
 });
@@ -33,7 +36,13 @@ export const pushTicket = endpoint({
 
 /** Topics multiplexed on GET /api/push/stream (Server-Sent Events). */
 export const pushTopics = {
-  balance: z.object({ balance: money, currency: z.string(), exposure: money.optional(), available: money.optional() }),
+  balance: z.object({
+    balance: money,
+    currency: z.string(),
+    exposure: money.optional(),
+    available: money.optional(),
+    owed: money.optional(),
+  }),
   inbox: z.object({ unread: z.number().int() }),
   chat: z.object({ chatId: z.string(), content: z.string(), senderId: z.string() }),
   /** A market changed in the feed (status, in-play, prices); or, to one player, their bets in it changed (`bets: true`). */

@@ -70,6 +70,8 @@ export const walletErrorCode = z.enum([
   'withdraw_disabled',
   'insufficient',
   'trx_reused',
+  /** What the player owes (a corrected exchange result) takes all they have: nothing to withdraw. */
+  'debt',
 ]);
 export type WalletErrorCode = z.infer<typeof walletErrorCode>;
 
