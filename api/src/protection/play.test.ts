@@ -231,6 +231,16 @@ describe.each(engines)('protection on every play path on $name', ({ make, skip }
         await db.query(`UPDATE sessions SET created_at = now() - interval '20 seconds' WHERE player_id = $1`, [p.id]);
       },
     },
+    {
+      // issue 27 item 7: an adult birthday is required for every stake, not only deposits (a player who got money
+      // from staff without ever entering one; the game was opened by an older build that did not ask)
+      name: 'without a birthday',
+      code: 'rg_birthday_missing',
+      until: false,
+      apply: async (p) => {
+        await db.query(`UPDATE players SET dofb = NULL WHERE id = $1`, [p.id]);
+      },
+    },
   ];
 
   it('an open player can launch, bet on both sides, convert VIP points and claim the cash bonus (the control case)', async () => {

@@ -19,6 +19,7 @@ import {
   type ProtectionOverview,
   type ProtectionStatus,
   type RealityCheckSummary,
+  type RiskHoldReason,
   type SelfExclusionPeriod,
   type TimeOutPeriod,
 } from '@khela/contracts';
@@ -28,6 +29,7 @@ import { HttpError, NotFound } from '../http/errors';
 import { fromMinor, type Currency } from '../ledger';
 import { writeAudit, type AuditActor } from '../operator/audit';
 import type { ProtectionConfig } from './config';
+import { holdInForce } from './hold';
 
 /**
  * The protection service: every path that moves money in or starts play asks it first, inside the transaction that
@@ -42,6 +44,9 @@ export interface ProtectionRefusalParams {
   remaining?: string;
   currency?: string;
   minutes?: number;
+  /** A risk hold's reason and whether withdrawals stay open. */
+  hold_reason?: RiskHoldReason;
+  withdrawals?: boolean;
 }
 
 /** A refusal: 403 for a closed section (exclusion, under age, session limit, birthday), 422 for a limit. */
@@ -283,6 +288,15 @@ async function playerState(q: Queryable, playerId: number, lock: boolean): Promi
 
 async function gates(q: Queryable, playerId: number, state: PlayerState, cfg: ProtectionConfig, now = new Date()): Promise<Gates> {
   const { facts, settings: s } = state;
+  // a risk hold (staff): no stake and no deposit anywhere until staff release it
+  const hold = await holdInForce(q, playerId);
+  if (hold) {
+    const gate: ProtectionGate = {
+      ...closed('risk_hold', null, M.accountOnHold(hold.reason, hold.allow_withdrawals)),
+      params: { hold_reason: hold.reason, withdrawals: hold.allow_withdrawals },
+    };
+    return { play: gate, deposit: gate, sessionReachedUntil: null };
+  }
   const exclusion = await exclusionInForce(q, playerId);
   if (exclusion) {
     const message = exclusion.kind === 'self_exclusion' ? M.selfExcluded(exclusion.ends_at) : M.timedOut(exclusion.ends_at ?? '');
@@ -293,7 +307,12 @@ async function gates(q: Queryable, playerId: number, state: PlayerState, cfg: Pr
     const gate = closed('under_age', null, M.underAge);
     return { play: gate, deposit: gate, sessionReachedUntil: null };
   }
-  const deposit = facts.dofb ? OPEN : closed('birthday_missing', null, M.birthdayMissing);
+  // one birthday rule: required before the first stake or deposit (casino launch and debit, exchange bet, deposit)
+  if (!facts.dofb) {
+    const gate = closed('birthday_missing', null, M.birthdayMissing);
+    return { play: gate, deposit: gate, sessionReachedUntil: null };
+  }
+  const deposit = OPEN;
   const session = state.limits.find((l) => l.kind === 'session');
   const minutes = session?.value ? Number(session.value) : null;
   if (s.session_block_until && s.session_block_until.getTime() > now.getTime()) {
@@ -346,7 +365,10 @@ export async function protectionStatus(q: Queryable, playerId: number, cfg: Prot
 }
 
 function refuse(gate: ProtectionGate, reached?: { playerId: number; until: string }, minutes?: number): never {
-  const err = new ProtectionRefusal(PROTECTION_BLOCK_CODE[gate.reason!], gate.message ?? 'Closed.', gate.until, minutes ? { minutes } : {});
+  const err = new ProtectionRefusal(PROTECTION_BLOCK_CODE[gate.reason!], gate.message ?? 'Closed.', gate.until, {
+    ...(minutes ? { minutes } : {}),
+    ...(gate.params ?? {}),
+  });
   if (reached) err.sessionLimitReached = reached;
   throw err;
 }
@@ -474,6 +496,11 @@ export async function setLimit(
     if (kind !== 'session') await updateSettings(q, playerId, { limits_offer_done_at: new Date().toISOString() });
     await audit(q, actor, playerId, 'limit', { kind, period, ...before }, { kind, period, value: value.toString() });
     return M.limitDecreased;
+  }
+  // a loosening (an increase or removal) during a time-out or self-exclusion is refused, as the page says: until it
+  // ends the player can only make limits stricter (a removal of a limit not in force only drops a pending change)
+  if (!(inForce === null && value === null) && (await exclusionInForce(q, playerId))) {
+    throw new HttpError(422, M.noLoosenWhileExcluded, { success: false, error: M.noLoosenWhileExcluded, code: 'rg_excluded_no_loosen' });
   }
   if (inForce === null && value === null) {
     // removing a limit that is not in force: drop any pending change

@@ -1,11 +1,22 @@
 import type { FastifyInstance } from 'fastify';
-import { staffPlayerProtection, staffRecordDueDiligence } from '@khela/contracts';
+import {
+  RISK_HOLD_REASON_LABEL,
+  staffPlayerHold,
+  staffPlayerProtection,
+  staffRecordDueDiligence,
+  staffReleasePlayerHold,
+  staffSetPlayerHold,
+} from '@khela/contracts';
+import { cancelPlayerOpenBets, playerOpenBetMarkets } from '../../exchange/bets';
+import { publishBetChanges } from '../../exchange/notify';
 import { registerEndpoint } from '../../http/endpoint';
 import { publishUnread } from '../../identity/inbox/service';
 import { auditActor } from '../../operator/audit';
 import { requireOperator } from '../../operator/auth';
 import { protectionConfig, type ProtectionConfig } from '../config';
 import { recordDueDiligence, staffPlayerProtection as playerProtection } from './service';
+import { holdInForce, placeHold, releaseHold } from '../hold';
+import { publishProtection } from '../notify';
 
 /**
  * Back office, a player's protection (contracts: shared/contracts/src/schemas/backoffice/protection.ts; roles on each
@@ -25,5 +36,40 @@ export default async function protectionStaffRoutes(app: FastifyInstance, opts: 
     for (const t of released) await app.push.publishStaff('payment', t);
     if (released.length) await publishUnread(app, req.params.id);
     return playerProtection(db, req.params.id, config);
+  });
+
+  // --- The risk hold (issue 27 item 9; service: ../hold.ts) ---------------------------------------------
+
+  registerEndpoint(app, staffPlayerHold, async (req) => ({ hold: await holdInForce(db, req.params.id) }));
+
+  registerEndpoint(app, staffSetPlayerHold, async (req) => {
+    requireOperator(req);
+    const id = req.params.id;
+    const { after } = await db.tx((q) =>
+      placeHold(q, auditActor(req), id, {
+        reason: req.body.hold_reason,
+        note: req.body.reason,
+        allow_withdrawals: req.body.allow_withdrawals,
+      }),
+    );
+    // no stake anywhere: the player's unmatched exchange orders are cancelled too (matched bets stand)
+    for (const marketId of await playerOpenBetMarkets(db, id).catch(() => [] as string[])) {
+      try {
+        const done = await db.tx((q) => cancelPlayerOpenBets(q, id, marketId, 'account on hold'));
+        if (done.cancelled.length) await publishBetChanges(app, marketId, done.affected);
+      } catch (err) {
+        req.log.error({ err, player: id, marketId }, 'hold: cancelling open exchange orders failed');
+      }
+    }
+    await publishProtection(app, id, config);
+    const msg = `Player on hold (${RISK_HOLD_REASON_LABEL[after.reason]}); withdrawals ${after.allow_withdrawals ? 'allowed' : 'closed'}.`;
+    return { hold: after, message: msg };
+  });
+
+  registerEndpoint(app, staffReleasePlayerHold, async (req) => {
+    requireOperator(req);
+    await db.tx((q) => releaseHold(q, auditActor(req), req.params.id, req.body.reason));
+    await publishProtection(app, req.params.id, config);
+    return { hold: null, message: 'Hold released.' };
   });
 }

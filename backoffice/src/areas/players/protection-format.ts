@@ -27,6 +27,7 @@ export function staffMoney(amount: string, currency: string): string {
 export const dhaka = (iso: string) => `${when(iso)} GMT+6`;
 
 export const BLOCK_LABEL: Record<ProtectionBlock, string> = {
+  risk_hold: 'On hold (risk)',
   self_exclusion: 'Self-excluded',
   time_out: 'Time-out',
   under_age: 'Under 18',
@@ -45,6 +46,8 @@ export function gateUntil(gate: ProtectionGate): string {
       return 'no end: the birthday entered says under 18';
     case 'birthday_missing':
       return 'until the player adds a date of birth';
+    case 'risk_hold':
+      return 'until staff release the hold';
     default:
       return 'no end given';
   }
@@ -132,6 +135,8 @@ export const HISTORY_ACTION_LABEL: Record<string, string> = {
   'protection.offer_skipped': 'Limits offer skipped',
   'protection.cdd_check': 'Due-diligence check recorded',
   'protection.under_age': 'Under-age birthday entered',
+  'player.hold': 'Put on hold',
+  'player.hold_release': 'Hold released',
 };
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

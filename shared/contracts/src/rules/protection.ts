@@ -87,12 +87,14 @@ export function betLiabilityMinor(side: 'BACK' | 'LAY' | 'YES' | 'NO', stakeMino
 
 /**
  * Why play (casino, exchange, conversions) or deposits are closed, most serious first:
+ * - risk_hold: staff put the account on hold (suspected fraud or bonus abuse); no stake and no deposit anywhere until
+ *   staff release it; log-in works; withdrawals only if staff allowed them for this hold
  * - self_exclusion, time_out: the player chose it; nothing but withdrawals and messages until it ends
  * - under_age: the birthday says under 18; closed until staff look at it
+ * - birthday_missing: a birthday is needed before the first stake or deposit (entered once in the profile, locked)
  * - session_limit: the session-time limit was reached; play closed until the next Dhaka day (deposits stay open)
- * - birthday_missing: deposits only; a birthday is needed before the first deposit
  */
-export const PROTECTION_BLOCKS = ['self_exclusion', 'time_out', 'under_age', 'session_limit', 'birthday_missing'] as const;
+export const PROTECTION_BLOCKS = ['risk_hold', 'self_exclusion', 'time_out', 'under_age', 'session_limit', 'birthday_missing'] as const;
 export type ProtectionBlock = (typeof PROTECTION_BLOCKS)[number];
 
 /** Refusal codes of the protection service (HTTP 403 for blocks, 422 for limits), sent as `code` beside `message`. */
@@ -102,6 +104,7 @@ export const PROTECTION_CODES = [
   'rg_under_age',
   'rg_session_limit',
   'rg_birthday_missing',
+  'account_on_hold',
   'rg_deposit_limit',
   'rg_wager_limit',
   'rg_loss_limit',
@@ -114,6 +117,15 @@ export const PROTECTION_BLOCK_CODE: Record<ProtectionBlock, ProtectionCode> = {
   under_age: 'rg_under_age',
   session_limit: 'rg_session_limit',
   birthday_missing: 'rg_birthday_missing',
+  risk_hold: 'account_on_hold',
+};
+
+/** Why staff put an account on hold (a risk hold, beside the upline's `suspended`). */
+export const RISK_HOLD_REASONS = ['fraud', 'bonus_abuse'] as const;
+export type RiskHoldReason = (typeof RISK_HOLD_REASONS)[number];
+export const RISK_HOLD_REASON_LABEL: Record<RiskHoldReason, string> = {
+  fraud: 'suspected fraud',
+  bonus_abuse: 'suspected bonus abuse',
 };
 
 const until = (iso: string | null) => (iso ? `until ${formatDhaka(iso)} (GMT+6)` : 'permanently');
@@ -136,7 +148,13 @@ export const PROTECTION_MESSAGES = {
   underAge: 'You must be at least 18 years old to deposit or play. Our support team will contact you about your account.',
   sessionLimit: (minutes: number, untilIso: string) =>
     `You reached your session time limit of ${minutes} minutes. Games and betting are closed ${until(untilIso)}.`,
-  birthdayMissing: 'Please add your date of birth in your profile before your first deposit.',
+  birthdayMissing: 'Please add your date of birth in your profile before your first deposit or bet.',
+  accountOnHold: (reason: RiskHoldReason, withdrawals: boolean) =>
+    `Your account is on hold while we review it (${RISK_HOLD_REASON_LABEL[reason]}). Deposits, games and betting are closed${
+      withdrawals ? '; you can still withdraw' : ' and so are withdrawals'
+    }. Please contact Customer Support.`,
+  withdrawalOnHold: 'Your account is on hold while we review it: withdrawals are closed. Please contact Customer Support.',
+  noLoosenWhileExcluded: 'While your time-out or self-exclusion lasts you can only lower or add limits.',
   /** `limit` and `remaining` are money strings with the currency, e.g. "BDT 1,000.00". */
   depositLimit: (period: LimitPeriod, limit: string, remaining: string) =>
     `This deposit would exceed your ${LIMIT_PERIOD_LABEL[period]} deposit limit of ${limit}. You can deposit up to ${remaining} now.`,

@@ -7,6 +7,7 @@ import {
   MONEY_LIMIT_KINDS,
   PROTECTION_BLOCKS,
   REALITY_CHECK_MINUTES,
+  RISK_HOLD_REASONS,
   SELF_EXCLUSION_PERIODS,
   SESSION_LIMIT_MAX_MINUTES,
   SESSION_LIMIT_MIN_MINUTES,
@@ -22,6 +23,8 @@ export const protectionGate = z.object({
   until: iso.nullable(),
   /** The refusal text the API sends for it (English; the remotes translate by reason). */
   message: z.string().nullable(),
+  /** A risk hold: why, and whether withdrawals stay open (the remotes say it in Bangla from these). */
+  params: z.object({ hold_reason: z.enum(RISK_HOLD_REASONS), withdrawals: z.boolean() }).optional(),
 });
 export type ProtectionGate = z.infer<typeof protectionGate>;
 

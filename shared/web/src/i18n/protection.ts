@@ -8,6 +8,8 @@ import {
   type ProtectionBlock,
   type ProtectionCode,
   type ProtectionGate,
+  type RiskHoldReason,
+  RISK_HOLD_REASON_LABEL,
 } from '@khela/contracts';
 import { ApiError } from '../api/client';
 import { formatDhakaDateTime, formatMoney } from '../format';
@@ -18,8 +20,18 @@ export interface ProtectionRefusalBody {
   message?: string;
   error?: string;
   until?: string | null;
-  params?: { period?: LimitPeriod; limit?: string; remaining?: string; currency?: string; minutes?: number };
+  params?: {
+    period?: LimitPeriod;
+    limit?: string;
+    remaining?: string;
+    currency?: string;
+    minutes?: number;
+    hold_reason?: RiskHoldReason;
+    withdrawals?: boolean;
+  };
 }
+
+const HOLD_REASON_BN: Record<RiskHoldReason, string> = { fraud: 'সন্দেহজনক প্রতারণা', bonus_abuse: 'বোনাসের সন্দেহজনক অপব্যবহার' };
 
 const PERIOD_BN: Record<LimitPeriod, string> = { '24h': '২৪ ঘণ্টার', '7d': '৭ দিনের', '30d': '৩০ দিনের' };
 const KIND_BN = { rg_deposit_limit: 'ডিপোজিট', rg_wager_limit: 'বাজি', rg_loss_limit: 'ক্ষতির' } as const;
@@ -50,7 +62,11 @@ export function protectionText(body: ProtectionRefusalBody, locale: Locale): str
       case 'rg_session_limit':
         return `আপনার সেশন সময়সীমা${p.minutes ? ` (${bnDigits(p.minutes)} মিনিট)` : ''} পূর্ণ হয়েছে। গেম ও বেটিং ${until} বন্ধ।`;
       case 'rg_birthday_missing':
-        return 'প্রথম ডিপোজিটের আগে আপনার প্রোফাইলে জন্মতারিখ যোগ করুন।';
+        return 'প্রথম ডিপোজিট বা বাজির আগে আপনার প্রোফাইলে জন্মতারিখ যোগ করুন।';
+      case 'account_on_hold':
+        return `পর্যালোচনার জন্য আপনার অ্যাকাউন্ট হোল্ডে আছে${p.hold_reason ? ` (${HOLD_REASON_BN[p.hold_reason]})` : ''}। ডিপোজিট, গেম ও বেটিং বন্ধ${
+          p.withdrawals ? '; আপনি এখনও উইথড্র করতে পারবেন' : ', উইথড্রও বন্ধ'
+        }। অনুগ্রহ করে কাস্টমার সাপোর্টের সাথে যোগাযোগ করুন।`;
       case 'rg_deposit_limit':
       case 'rg_wager_limit':
       case 'rg_loss_limit':
@@ -68,7 +84,11 @@ export function protectionText(body: ProtectionRefusalBody, locale: Locale): str
     case 'rg_session_limit':
       return `You reached your session time limit. Games and betting are closed ${until}.`;
     case 'rg_birthday_missing':
-      return 'Please add your date of birth in your profile before your first deposit.';
+      return 'Please add your date of birth in your profile before your first deposit or bet.';
+    case 'account_on_hold':
+      return `Your account is on hold while we review it${p.hold_reason ? ` (${RISK_HOLD_REASON_LABEL[p.hold_reason]})` : ''}. Deposits, games and betting are closed${
+        p.withdrawals ? '; you can still withdraw' : ' and so are withdrawals'
+      }. Please contact Customer Support.`;
     default:
       return `This would exceed your limit of ${money(p.limit)}. You can use up to ${money(p.remaining)} now.`;
   }
@@ -78,7 +98,12 @@ export function protectionText(body: ProtectionRefusalBody, locale: Locale): str
 export function protectionGateText(gate: ProtectionGate, locale: Locale): string | null {
   if (gate.open || !gate.reason) return null;
   return protectionText(
-    { code: PROTECTION_BLOCK_CODE[gate.reason as ProtectionBlock], message: gate.message ?? undefined, until: gate.until },
+    {
+      code: PROTECTION_BLOCK_CODE[gate.reason as ProtectionBlock],
+      message: gate.message ?? undefined,
+      until: gate.until,
+      params: gate.params,
+    },
     locale,
   );
 }

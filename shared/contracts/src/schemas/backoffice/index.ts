@@ -9,3 +9,4 @@ export * from './content';
 export * from './markets';
 export * from './reports';
 export * from './protection';
+export * from './hold';
