@@ -163,6 +163,26 @@ describe('bet slip', () => {
     );
   });
 
+  it("shows the player's own maximum liability for the market's kind, when staff set one", async () => {
+    responders.set('GET /api/exchange/limits', () => ({
+      currency: 'BDT',
+      max_liability: { MATCH_ODDS: null, BOOKMAKER: null, FANCY: '2500.00' },
+    }));
+    slip(fancyNo);
+    expect((await screen.findByTestId('slip-max-liability')).textContent).toBe('৳2,500.00');
+    expect(screen.getByText('Your max liability on this market')).toBeTruthy();
+  });
+
+  it('shows no maximum liability line on a kind without one', async () => {
+    responders.set('GET /api/exchange/limits', () => ({
+      currency: 'BDT',
+      max_liability: { MATCH_ODDS: null, BOOKMAKER: null, FANCY: '2500.00' },
+    }));
+    slip(back);
+    await waitFor(() => expect(calls.some((c) => c.path === '/api/exchange/limits')).toBe(true));
+    expect(screen.queryByTestId('slip-max-liability')).toBeNull();
+  });
+
   it('cannot place a bet on a selection the feed gave no ids for', () => {
     slip({ ...back, selectionId: '' });
     expect(screen.getByRole('alert').textContent).toBe('Bets cannot be placed on this selection here.');

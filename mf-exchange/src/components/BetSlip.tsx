@@ -20,6 +20,7 @@ import {
 import { useTrading, useTradingStore } from '../trading/context';
 import { minorToAmount, slipFigures, snapPrice, stakeToMinor, stepLadder, type BetPick } from '../trading/maths';
 import { usePushUp } from '../trading/live';
+import { useMaxLiability } from '../trading/liability-limit';
 import { refusalText } from '../trading/refusals';
 
 export type { BetPick } from '../trading/maths';
@@ -109,6 +110,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
   const keyRef = useRef<string | null>(null);
   const stakeRef = useRef<HTMLInputElement>(null);
 
+  const maxLiability = useMaxLiability(pick.kind);
   const editable = pick.kind === 'MATCH_ODDS';
   const bettable = Boolean(pick.marketId) && (pick.kind === 'FANCY' || Boolean(pick.selectionId));
   const stakeMinor = stakeToMinor(stake) ?? 0;
@@ -411,6 +413,12 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         <dd data-testid="slip-liability" style={{ color: '#b3261e' }}>
           {money(liability)}
         </dd>
+        {maxLiability != null && (
+          <>
+            <dt>{t('exchange:betSlip.maxLiability')}</dt>
+            <dd data-testid="slip-max-liability">{formatMoney(maxLiability, wallet?.currency ?? 'BDT', i18n.language)}</dd>
+          </>
+        )}
         {wallet?.available != null && (
           <>
             <dt>{t('exchange:betSlip.available')}</dt>

@@ -19,6 +19,7 @@ describe("the API's refusals in the player's language", () => {
     expect(refusalText(M.stakeNotPositive, 'bn')).toBe('স্টেক ০-এর বেশি হতে হবে।');
     expect(refusalText(M.stakeTooLarge('25000.00', 'BDT'), 'bn')).toBe('সর্বোচ্চ স্টেক ২৫,০০০.০০৳।');
     expect(refusalText(M.stakeTooSmall('100.00', 'BDT'), 'bn')).toMatch(/^সর্বনিম্ন স্টেক /);
+    expect(refusalText(M.liabilityLimit('1000.00', 'BDT'), 'bn')).toBe('এই বেটে এই মার্কেটে আপনার দায় আপনার সীমা ১,০০০.০০৳ ছাড়িয়ে যেত।');
   });
 
   it('leaves a text it does not know as the API said it', () => {

@@ -36,6 +36,7 @@ const BN: Partial<Fixed> = {
 };
 
 const STAKE_LIMIT = /^The (minimum|maximum) stake is (\d+(?:\.\d{1,2})?) ([A-Z]{3})\.$/;
+const LIABILITY_LIMIT = /^This bet would take your liability on this market over your limit of (\d+(?:\.\d{1,2})?) ([A-Z]{3})\.$/;
 
 /** An API refusal in the player's language: Bangla when the text is one the contracts know, else as the API said it. */
 export function refusalText(message: string, locale: string): string {
@@ -45,6 +46,8 @@ export function refusalText(message: string, locale: string): string {
     const amount = formatMoney(limit[2]!, limit[3]!, locale);
     return limit[1] === 'minimum' ? `সর্বনিম্ন স্টেক ${amount}।` : `সর্বোচ্চ স্টেক ${amount}।`;
   }
+  const liability = LIABILITY_LIMIT.exec(message);
+  if (liability) return `এই বেটে এই মার্কেটে আপনার দায় আপনার সীমা ${formatMoney(liability[1]!, liability[2]!, locale)} ছাড়িয়ে যেত।`;
   const key = (Object.keys(BN) as Array<keyof Fixed>).find((k) => EXCHANGE_MESSAGES[k] === message);
   return key ? BN[key]! : message;
 }

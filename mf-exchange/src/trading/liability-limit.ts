@@ -1,0 +1,26 @@
+import { useEffect, useState } from 'react';
+import * as schemas from '@khela/contracts';
+import { useHost, useLoggedIn } from '@khela/web';
+
+/**
+ * The player's own maximum liability on one market of this kind (set by the operator's risk staff), or null when
+ * there is none or it is not known. Asked when the slip opens, so a limit staff just changed shows on the next slip.
+ */
+export function useMaxLiability(kind: schemas.ExchangeMarketKind): string | null {
+  const { api } = useHost();
+  const loggedIn = useLoggedIn();
+  const [limit, setLimit] = useState<string | null>(null);
+  useEffect(() => {
+    if (!loggedIn) return;
+    let live = true;
+    api
+      .call(schemas.exchangeLimits, { token: 'exchange' })
+      .then((r) => live && setLimit(r.max_liability[kind]))
+      // not knowing the limit never stops a bet: the API enforces it and names it in its refusal
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [api, loggedIn, kind]);
+  return limit;
+}
