@@ -8,6 +8,7 @@ import {
   DEPOSIT_PRESETS,
   RECEIPT_MAX_FILES,
   WALLET_MESSAGES as M,
+  DEBT_MESSAGES,
   WALLET_STATUS,
   WITHDRAW_MAX,
   WITHDRAW_MIN,
@@ -29,7 +30,18 @@ import { lockPlayer } from '../core/players';
 import { assertHoldAllowsWithdrawal } from '../protection/hold';
 import { isoTimestamp } from '../core/timestamps';
 import { HttpError, Conflict, NotFound } from '../http/errors';
-import { fromMinor, houseAccount, InsufficientFunds, parseMinor, playerAccounts, toMinor, transfer, type Currency } from '../ledger';
+import {
+  availableMinor,
+  fromMinor,
+  getPlayerBalance,
+  houseAccount,
+  InsufficientFunds,
+  parseMinor,
+  playerAccounts,
+  toMinor,
+  transfer,
+  type Currency,
+} from '../ledger';
 import { sendInboxMessage } from '../identity/inbox/service';
 import { rewardReferrerIfQualified } from '../identity/rewards/service';
 import type { ProtectionConfig } from '../protection/config';
@@ -226,6 +238,11 @@ export async function assertCanWithdraw(q: Queryable, player: { id: number; dofb
   await assertHoldAllowsWithdrawal(q, player.id);
   if (!player.dofb) throw new WalletError(400, M.dobMissing, 'dob_missing');
   if (await hasActiveTurnover(q, player.id)) throw new WalletError(400, M.turnoverIncomplete, 'turnover');
+  // what the player owes comes off what is available: while it takes everything, nothing can leave
+  const b = await getPlayerBalance(q, player.id);
+  if (b.owedMinor > 0n && availableMinor(b) === 0n) {
+    throw new WalletError(400, DEBT_MESSAGES.withdrawRefused(fromMinor(b.owedMinor), b.currency), 'debt');
+  }
 }
 
 // --- Settlement ---------------------------------------------------------------------------------
