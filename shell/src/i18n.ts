@@ -22,6 +22,9 @@ export const en = {
   english: 'English',
   bangla: 'বাংলা',
   walletBalance: 'Wallet balance',
+  /** Under the balance while the player owes the house (a corrected exchange result). */
+  owed: 'Owed {{amount}}',
+  owedHint: 'A corrected result left you owing this. It comes off what you can use; your next deposits and winnings repay it.',
   register: 'Register',
   games: 'Games',
   account: 'Account',
@@ -208,6 +211,8 @@ export const bn: Shape<typeof en> = {
   english: 'English',
   bangla: 'বাংলা',
   walletBalance: 'ওয়ালেট ব্যালেন্স',
+  owed: 'দেনা {{amount}}',
+  owedHint: 'একটি সংশোধিত ফলাফলের কারণে এই দেনা হয়েছে। এটি আপনার ব্যবহারযোগ্য ব্যালেন্স থেকে বাদ যায়; আপনার পরবর্তী ডিপোজিট ও জয় এটি শোধ করবে।',
   register: 'নিবন্ধন',
   games: 'গেমস',
   account: 'অ্যাকাউন্ট',

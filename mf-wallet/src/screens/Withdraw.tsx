@@ -3,8 +3,20 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, NoData, Spinner, TextField, formatMoney, theme, useHost, useLocale, usePlayer } from '@khela/web';
-import { PROTECTION_MESSAGES, type PaymentMethod } from '@khela/contracts';
+import {
+  ApiError,
+  Button,
+  NoData,
+  Spinner,
+  TextField,
+  formatMoney,
+  theme,
+  useHost,
+  useLocale,
+  usePlayer,
+  type WalletBalance,
+} from '@khela/web';
+import { DEBT_MESSAGES, PROTECTION_MESSAGES, type PaymentMethod } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { awaitsVerification } from '../components/protection';
 import { AmountPresets, MethodChips, label, section } from '../components/parts';
@@ -15,11 +27,21 @@ interface CheckFailure {
   profileLink: boolean;
 }
 
-/** A 400 from /api/userwithdrawcheck: Date of Birth links to the profile, anything else asks for the turnover (spec 8). */
-function checkFailure(err: unknown, t: (k: string) => string): CheckFailure {
+/**
+ * A 400 from /api/userwithdrawcheck: Date of Birth links to the profile; a debt (code `debt`: what the player owes from a
+ * corrected result takes everything) says so, in Bangla too; anything else asks for the turnover (spec 8).
+ */
+function checkFailure(err: unknown, t: (k: string) => string, locale?: string, wallet?: WalletBalance | null): CheckFailure {
   const apiErr = err instanceof ApiError ? err : null;
   if (apiErr?.status === 400) {
     const text = apiErr.message;
+    if ((apiErr.data as { code?: string } | undefined)?.code === 'debt') {
+      const owed = wallet?.owed;
+      return {
+        message: locale === 'bn' && owed ? DEBT_MESSAGES.bn.withdrawRefused(owed, wallet?.currency ?? 'BDT') : text,
+        profileLink: false,
+      };
+    }
     if (/date of birth|birthday|dofb/i.test(text)) return { message: text, profileLink: true };
     return { message: t('errors.turnover'), profileLink: false };
   }
@@ -73,7 +95,7 @@ export function Withdraw() {
     );
     api.call(schemas.userWithdrawCheck, { query: { remote_id } }).then(
       () => setCheck(null),
-      (err) => setCheck(checkFailure(err, t)),
+      (err) => setCheck(checkFailure(err, t, locale, session.balance$.value)),
     );
     api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
       (r) => setPhoneVerified(r.user.session_id === '1'),
@@ -102,7 +124,7 @@ export function Withdraw() {
     try {
       await api.call(schemas.userWithdrawCheck, { query: { remote_id } });
     } catch (err) {
-      const f = checkFailure(err, t);
+      const f = checkFailure(err, t, locale, session.balance$.value);
       setCheck(f);
       setError(f);
       setSubmitting(false);

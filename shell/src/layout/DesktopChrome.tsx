@@ -164,6 +164,18 @@ export function DesktopTopBar() {
                 >
                   {balance !== null ? formatMoney(balance, currency, i18n.language) : '…'}
                 </strong>
+                {wallet?.owed ? (
+                  <span
+                    data-testid="topbar-owed"
+                    title={t('owedHint')}
+                    css={css`
+                      font-size: 12px;
+                      color: ${theme.color.danger};
+                    `}
+                  >
+                    {t('owed', { amount: formatMoney(wallet.owed, currency, i18n.language) })}
+                  </span>
+                ) : null}
               </span>
               <Link to="/deposit" css={pill(true)}>
                 <Icon name="wallet" size={16} />

@@ -75,6 +75,20 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
           `}
         >
           {balance !== null ? formatMoney(balance, currency, i18n.language) : '…'}
+          {wallet?.owed ? (
+            <span
+              data-testid="header-owed"
+              title={t('owedHint')}
+              css={css`
+                display: block;
+                font-size: 11px;
+                font-weight: 400;
+                color: ${theme.color.danger};
+              `}
+            >
+              {t('owed', { amount: formatMoney(wallet.owed, currency, i18n.language) })}
+            </span>
+          ) : null}
         </Link>
       ) : null}
     </header>

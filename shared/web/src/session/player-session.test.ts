@@ -73,6 +73,19 @@ describe('player session transitions (spec 4)', () => {
     expect(localStorage.getItem('regPopup')).toBe('0');
   });
 
+  it('a debt the server reports (owed) reaches the balance and the bus; an answer without it means none is owed', () => {
+    seed();
+    const { session, service, bus } = makeSession();
+    session.login({ token: 't', remote_id: 1, username: 'u' });
+    const seen: unknown[] = [];
+    bus.on('balance').subscribe((e) => seen.push(e));
+    service.receiveBalance({ balance: '1950.00', currency: 'BDT', exposure: '0.00', available: '0.00', owed: '1950.00' });
+    expect(session.balance$.value).toEqual({ balance: '1950.00', currency: 'BDT', exposure: '0.00', available: '0.00', owed: '1950.00' });
+    expect(seen.at(-1)).toMatchObject({ owed: '1950.00', available: '0.00' });
+    service.receiveBalance({ balance: '1000.00', currency: 'BDT', exposure: '0.00', available: '1000.00' });
+    expect(session.balance$.value).toEqual({ balance: '1000.00', currency: 'BDT', exposure: '0.00', available: '1000.00' });
+  });
+
   it('logout removes exactly the player keys, empties the facts and publishes logout', () => {
     seed();
     const { session, service, bus } = makeSession();

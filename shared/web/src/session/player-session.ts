@@ -29,13 +29,15 @@ export interface Player {
 
 /**
  * The wallet: exact decimal strings; currency, exposure and available are unknown until the server said them.
- * balance includes what is held for open exchange bets (exposure); available = balance - exposure.
+ * balance includes what is held for open exchange bets (exposure); available = balance - exposure - owed.
  */
 export interface WalletBalance {
   balance: string;
   currency: string | null;
   exposure: string | null;
   available: string | null;
+  /** Only while the player owes the house (a corrected exchange result): comes off `available`. */
+  owed?: string;
 }
 
 /** The answer of POST /api/login or of sign-up's auto-login (spec 3). */
@@ -106,7 +108,7 @@ export interface PlayerSessionService {
   /** The view handed to apps: no writers on it. */
   readonly session: PlayerSession;
   /** Writer of the push relay (and of refreshBalance): a balance from the server. */
-  receiveBalance(balance: { balance: string; currency: string; exposure?: string; available?: string }): void;
+  receiveBalance(balance: { balance: string; currency: string; exposure?: string; available?: string; owed?: string }): void;
   /** Writer of the once-per-login market-block fetch and of the `account` push: applies the spec-6 rule of contracts. */
   receiveMarketFlags(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): void;
   /** Writer of the once-per-login protection fetch and of the `protection` push. */
@@ -170,6 +172,8 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
       currency: b.currency,
       exposure: b.exposure ?? wallet.fact.value?.exposure ?? null,
       available: b.available ?? wallet.fact.value?.available ?? null,
+      // the server says owed whenever there is a debt: an answer without it means none
+      ...(b.owed ? { owed: b.owed } : {}),
     };
     const changed = !sameRecord(wallet.fact.value, next);
     storage.set('balance', next.balance);
@@ -180,6 +184,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
         currency: b.currency,
         ...(next.exposure !== null ? { exposure: next.exposure } : {}),
         ...(next.available !== null ? { available: next.available } : {}),
+        ...(next.owed ? { owed: next.owed } : {}),
       });
   };
 
