@@ -2,7 +2,7 @@ import '@khela/web/test/mock-shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { ProtectionGate, ProtectionStatus } from '@khela/contracts';
+import { PROTECTION_MESSAGES, type ProtectionGate, type ProtectionStatus } from '@khela/contracts';
 import { protectionGateText } from '@khela/web';
 import { resetHost, sessionService } from '@khela/web/test/fake-host';
 import { renderScreen } from '@khela/web/test/render-screen';
@@ -60,6 +60,33 @@ describe('play-closed notice', () => {
     await userEvent.click(toggle);
     expect(toggle.getAttribute('aria-expanded')).toBe('true');
     expect(getComputedStyle(toggle).whiteSpace).not.toBe('nowrap');
+  });
+
+  it('tells a player on a risk hold why, in English and Bangla, and not a missing birthday on every page', () => {
+    phone(false);
+    const held: ProtectionGate = {
+      open: false,
+      reason: 'risk_hold',
+      until: null,
+      message: PROTECTION_MESSAGES.accountOnHold('bonus_abuse', true),
+      params: { hold_reason: 'bonus_abuse', withdrawals: true },
+    };
+    sessionService().receiveProtection(status(held));
+    const { unmount } = renderScreen(<PlayClosedBanner />);
+    const banner = screen.getByTestId('rg-play-closed');
+    expect(banner.getAttribute('data-reason')).toBe('risk_hold');
+    expect(banner.textContent).toContain('on hold');
+    expect(banner.textContent).toContain('suspected bonus abuse');
+    expect(banner.textContent).toContain('you can still withdraw');
+    act(() => sessionService().session.setLocale('bn'));
+    expect(screen.getByTestId('rg-play-closed').textContent).toContain('বোনাসের সন্দেহজনক অপব্যবহার');
+    expect(screen.getByTestId('rg-play-closed').textContent).toContain('উইথড্র করতে পারবেন');
+    unmount();
+    sessionService().receiveProtection(
+      status({ open: false, reason: 'birthday_missing', until: null, message: PROTECTION_MESSAGES.birthdayMissing }),
+    );
+    renderScreen(<PlayClosedBanner />);
+    expect(screen.queryByTestId('rg-play-closed')).toBeNull();
   });
 
   it('is not there while play is open, or for a visitor', () => {

@@ -4,8 +4,8 @@ import { css } from '@emotion/react';
 import { protectionGateText, theme, useIsMobile, useLocale, useProtection } from '@khela/web';
 
 /**
- * Responsible gambling: while play is closed for the player (time-out, self-exclusion, session-time limit, under
- * age), a slim notice under the top bar on every page says why and until when. On phones it is one line; a tap
+ * Responsible gambling: while play is closed for the player (risk hold, time-out, self-exclusion, session-time limit,
+ * under age), a slim notice under the top bar on every page says why and until when. On phones it is one line; a tap
  * shows the whole text.
  */
 export function PlayClosedBanner() {
@@ -14,7 +14,9 @@ export function PlayClosedBanner() {
   const locale = useLocale();
   const isMobile = useIsMobile();
   const [expanded, setExpanded] = useState(false);
-  const text = protection ? protectionGateText(protection.play, locale) : null;
+  // a missing birthday is asked for where the player stakes or deposits (the game, the slip, the deposit page), not
+  // on every page; a risk hold is said everywhere (log-in works, the player is told why)
+  const text = protection && protection.play.reason !== 'birthday_missing' ? protectionGateText(protection.play, locale) : null;
   if (!text) return null;
 
   const line = css`
