@@ -30,6 +30,7 @@ import { allows, useOperator, useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
 import { AdjustForm, RevokeForm, StatusForm } from './forms';
+import { HoldPanel } from './HoldPanel';
 import { LiabilityLimits } from './LiabilityLimits';
 import { ProtectionBadges, ProtectionTab } from './ProtectionTab';
 import { Amount, ErrorLine, FlagCell, Select, StatusBadge, TextArea, when } from './ui';
@@ -145,6 +146,7 @@ export function PlayerPage() {
         <span data-testid="player-flags" style={{ fontSize: 13 }}>
           exchange <FlagCell value={p.exchange_market} /> · casino <FlagCell value={p.cs_market} />
         </span>
+        <HoldPanel key={id} playerId={id} username={p.username} onSaved={saved} />
         <ProtectionBadges p={protection} to={`/players/${id}?tab=protection`} />
       </div>
       <div
