@@ -290,6 +290,8 @@ describe('verification codes', () => {
 describe('money', () => {
   it('converts VIP points to main balance through the ledger, once per idempotency key', async () => {
     const a = await signup();
+    // conversions are play: an adult birthday first (one rule for stakes, conversions and deposits)
+    await db.query(`UPDATE players SET dofb = '1990-01-01' WHERE id = $1`, [a.remote_id]);
     const tooFew = await app.inject({ url: '/api/convert-vipcoin?vip_coin=9', headers: auth(a.token) });
     expect(tooFew.statusCode).toBe(422);
     expect(tooFew.json().message).toBe('Minimum VP Required: 10');
@@ -308,6 +310,7 @@ describe('money', () => {
 
   it('pays no referral reward for a verification alone (see referral.test.ts), and claims the cash bonus exactly once', async () => {
     const a = await signup();
+    await db.query(`UPDATE players SET dofb = '1990-01-01' WHERE id = $1`, [a.remote_id]);
     const early = await app.inject({ method: 'POST', url: '/api/cash-claim', headers: auth(a.token), payload: {} });
     expect(early.statusCode).toBe(400);
     expect(early.json().message).toBe('You need at least 10 to claim all.');

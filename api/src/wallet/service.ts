@@ -3,6 +3,7 @@ import {
   PROTECTION_MESSAGES,
   DEPOSIT_REFERENCE_LENGTH,
   amountRangeMessage,
+  checkPayerTrx,
   DEPOSIT_MAX,
   DEPOSIT_MIN,
   DEPOSIT_PRESETS,
@@ -157,6 +158,8 @@ export function parseAmount(value: string, action: Action, range: AmountRange = 
 
 export interface MethodRow extends MethodLimits {
   id: number;
+  /** 'bkash', 'nagad', 'rocket', ...: picks the payer's transaction id format (rules/payer-trx.ts). */
+  code: string;
   name: string;
   account_type: string;
   pgs: Array<{ name: string; code: string; icon: string | null }> | null;
@@ -166,7 +169,7 @@ export interface MethodRow extends MethodLimits {
 
 export async function findMethod(q: Queryable, id: number): Promise<MethodRow | null> {
   const r = await q.query<MethodRow & { id: string }>(
-    `SELECT id, name, account_type, pgs, allows_deposit, allows_withdraw, ${METHOD_LIMIT_COLUMNS} FROM payment_methods
+    `SELECT id, code, name, account_type, pgs, allows_deposit, allows_withdraw, ${METHOD_LIMIT_COLUMNS} FROM payment_methods
      WHERE id = $1 AND status = 'active'`,
     [id],
   );
@@ -424,7 +427,11 @@ export function submitManualDeposit(
         const promotion = await findPromotion(q, body.promotion_id ?? null);
         const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
         const publicId = newPublicId('deposit');
-        const payerTrx = body.transaction_id || null;
+        // normalised (NFKC, no invisible characters, upper case) before the method's format and the uniqueness check;
+        // required for an agent deposit (CashOut): agents' statements are matched by it
+        const trxCheck = checkPayerTrx(body.transaction_id, { method: method.code, required: method.account_type === 'Agent' });
+        if (!trxCheck.ok) throw new WalletError(422, trxCheck.message.en, trxCheck.problem === 'required' ? 'trx_required' : 'trx_format');
+        const payerTrx = trxCheck.value || null;
         if (payerTrx) await assertTrxUnused(q, method.id, payerTrx, null);
         const reference = newDepositReference();
         const ins = await q.query<{ id: string }>(
@@ -448,7 +455,10 @@ export function submitManualDeposit(
         );
         const txId = Number(ins.rows[0]!.id);
         await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
-        if (payerTrx) await addEvent(q, txId, 'information_received', `player:${playerId}`, { trx_id: payerTrx });
+        if (payerTrx) {
+          const typed = body.transaction_id !== payerTrx ? { trx_id_as_typed: body.transaction_id } : {};
+          await addEvent(q, txId, 'information_received', `player:${playerId}`, { trx_id: payerTrx, ...typed });
+        }
         return { success: true as const, message: M.depositSubmitted, transaction_id: publicId, amount: fromMinor(amount), reference };
       }),
     ),
@@ -829,7 +839,7 @@ export function attachDepositConfirmation(
   db: Db,
   input: { phone: string; trx: string; player: number | null; reference: string | null; receipts: StoredReceipt[] },
 ): Promise<number> {
-  const { phone, trx, player, reference, receipts } = input;
+  const { phone, player, reference, receipts } = input;
   return trxOnce(
     db.tx(async (q) => {
       type Row = { id: string; player_id: string; payer_trx_id: string | null; payment_method_id: string };
@@ -862,6 +872,13 @@ export function attachDepositConfirmation(
           )
         : null;
       if (!tx || !owns?.rows.length) throw new NotFound(RECEIPT_MESSAGES.noMatch);
+      // the deposit's method decides the format; the id compared and stored is the normalised one
+      const code = await q.query<{ code: string }>('SELECT code FROM payment_methods WHERE id = $1', [tx.payment_method_id]);
+      const checked = checkPayerTrx(input.trx, { method: code.rows[0]?.code, required: true });
+      if (!checked.ok) {
+        throw new HttpError(422, checked.message.en, { code: 'trx_format', errors: { transaction_id: [checked.message.en] } });
+      }
+      const trx = checked.value;
       await assertTrxUnused(q, tx.payment_method_id, trx, tx.id);
       await q.query(
         `UPDATE wallet_transactions SET payer_trx_id = $2, payer_number = $3, confirm_ref_hash = NULL,
@@ -876,6 +893,7 @@ export function attachDepositConfirmation(
       }
       await addEvent(q, Number(tx.id), 'information_received', player !== null ? `player:${player}` : `phone:${phone}`, {
         trx_id: trx,
+        ...(input.trx !== trx ? { trx_id_as_typed: input.trx } : {}),
         previous_trx_id: tx.payer_trx_id,
         by_reference: Boolean(reference),
         receipts: receipts.map((s) => s.fileName),

@@ -8,6 +8,7 @@ export * from './rules/dhaka-time';
 export * from './rules/wallet-status';
 export * from './rules/idempotency';
 export * from './rules/safe-link';
+export * from './rules/payer-trx';
 export * from './events';
 export * from './rules/price-ladder';
 export * from './rules/exchange';

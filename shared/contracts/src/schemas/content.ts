@@ -119,6 +119,8 @@ export const accountTypeSchema = z.union([
 ]);
 export const paymentMethodSchema = z.object({
   id,
+  /** 'bkash', 'nagad', 'rocket', ...: the payer's transaction id format of the method (rules/payer-trx.ts). */
+  code: z.string().optional(),
   name: z.string(),
   icon: z.string().nullable(),
   status: z.string(),

@@ -70,6 +70,9 @@ export const walletErrorCode = z.enum([
   'withdraw_disabled',
   'insufficient',
   'trx_reused',
+  /** The payer's transaction id is missing (agent deposits) or not in the method's format (rules/payer-trx.ts). */
+  'trx_required',
+  'trx_format',
   /** What the player owes (a corrected exchange result) takes all they have: nothing to withdraw. */
   'debt',
 ]);
