@@ -58,7 +58,7 @@ export async function socialLinks(q: Queryable) {
 }
 
 /** Columns of a payment method as the spec shows it (content and the wallet's method list). */
-export const PAYMENT_METHOD_COLUMNS = 'id::int AS id, name, icon, status, account_type, pgs, allows_deposit, allows_withdraw';
+export const PAYMENT_METHOD_COLUMNS = 'id::int AS id, code, name, icon, status, account_type, pgs, allows_deposit, allows_withdraw';
 
 /** A payment_methods row in the spec's shape: an e-wallet's account_type carries its gateways. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw row; the endpoint's response schema checks the result

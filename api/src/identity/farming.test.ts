@@ -10,6 +10,7 @@ import { checkLedger, houseAccount, playerAccounts, toMinor, transfer } from '..
 import { bothDatabases, testApp } from '../testing/helpers';
 import { decide, findTransactionForUpdate } from '../wallet/service';
 import { PHONE_TAKEN } from './verification/service';
+import { newPayerTrx } from '../testing/payer-trx';
 
 /**
  * Issue 10 item 5, no referral or bonus farming, on PGlite and PostgreSQL:
@@ -87,7 +88,7 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       method: 'POST',
       url: '/api/submit-deposit',
       headers: { ...p.auth, 'idempotency-key': randomUUID() },
-      payload: { amount, payment_id: bkash.id },
+      payload: { amount, payment_id: bkash.id, transaction_id: newPayerTrx() },
     });
     expect(dep.statusCode, dep.body).toBe(200);
     const publicId = dep.json().transaction_id as string;

@@ -10,6 +10,7 @@ import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, t
 import { decide, findTransactionForUpdate } from '../wallet/service';
 import { VERIFICATION_REQUIRED_APPROVE } from '../wallet/staff/service';
 import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { newPayerTrx } from '../testing/payer-trx';
 
 const engines = await bothDatabases();
 
@@ -78,7 +79,7 @@ describe.each(engines)('customer due diligence on $name', ({ make, skip }) => {
       method: 'POST',
       url: '/api/submit-deposit',
       headers: { ...p.auth, 'idempotency-key': `dep-${++key}` },
-      payload: { amount, payment_id: bkash },
+      payload: { amount, payment_id: bkash, transaction_id: newPayerTrx() },
     });
   const staff = (role: 'payments' | 'support', method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, headers: { authorization: `Bearer ${ops[role]}` }, ...(payload ? { payload } : {}) });

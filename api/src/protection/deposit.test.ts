@@ -7,6 +7,7 @@ import { PROTECTION_MESSAGES as PM, WALLET_STATUS, type WalletDecision } from '@
 import type { Db } from '../db';
 import { decide, findTransactionForUpdate } from '../wallet/service';
 import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { newPayerTrx } from '../testing/payer-trx';
 
 const engines = await bothDatabases();
 
@@ -50,7 +51,7 @@ describe.each(engines)('deposits ask the protection service on $name', ({ make, 
       method: 'POST',
       url: '/api/submit-deposit',
       headers: { ...p.auth, 'idempotency-key': `dep-${++key}` },
-      payload: { amount, payment_id: bkash },
+      payload: { amount, payment_id: bkash, transaction_id: newPayerTrx() },
     });
   const ewalletRequest = (p: P, amount: string) =>
     app.inject({

@@ -8,6 +8,7 @@ import { PROTECTION_MESSAGES as PM, WALLET_STATUS, type OperatorRole, type Staff
 import type { Db } from '../db';
 import { decide, findTransactionForUpdate } from '../wallet/service';
 import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { newPayerTrx } from '../testing/payer-trx';
 
 const engines = await bothDatabases();
 
@@ -78,9 +79,9 @@ describe.each(engines)("a player's protection in the back office on $name", ({ m
       200,
     );
     expect((await asPlayer(p, 'PUT', '/api/responsible-gaming/session-limit', { minutes: 60 })).statusCode).toBe(200);
-    const dep = await asPlayer(p, 'POST', '/api/submit-deposit', { amount: '300', payment_id: bkash });
+    const dep = await asPlayer(p, 'POST', '/api/submit-deposit', { amount: '300', payment_id: bkash, transaction_id: newPayerTrx() });
     expect(dep.statusCode, dep.body).toBe(200);
-    const dep2 = await asPlayer(p, 'POST', '/api/submit-deposit', { amount: '200', payment_id: bkash });
+    const dep2 = await asPlayer(p, 'POST', '/api/submit-deposit', { amount: '200', payment_id: bkash, transaction_id: newPayerTrx() });
     await db.tx(async (q) =>
       decide(q, (await findTransactionForUpdate(q, 'public_id', dep.json().transaction_id))!, WALLET_STATUS.approved, 'test'),
     );

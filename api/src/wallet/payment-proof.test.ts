@@ -6,6 +6,7 @@ import type { Db } from '../db';
 import { seed } from '../seed';
 import { createPlayer, memoryDb, postgresAvailable, postgresDb, tokenFor } from '../testing/helpers';
 import { RECEIPT_MESSAGES as R } from './service';
+import { newPayerTrx } from '../testing/payer-trx';
 
 // Issue 10 items 3 and 4: a payer's transaction id is used once, and /make-payment is bound to its deposit.
 const PNG = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000a49444154789c6300010000050001', 'hex');
@@ -29,7 +30,8 @@ function multipart(fields: Record<string, string>, withReceipt = false) {
 let ipCounter = 0;
 const freshIp = () => `10.9.${Math.floor(++ipCounter / 250)}.${ipCounter % 250}`;
 let trxCounter = 0;
-const newTrx = () => `TRX${Date.now().toString(36).toUpperCase()}${++trxCounter}`;
+/** 10 digits: a bKash and a Rocket id alike (Nagad's are 8 characters: newPayerTrx('nagad')). */
+const newTrx = () => String(1_000_000_000 + ((Date.now() * 1000 + ++trxCounter) % 9_000_000_000));
 
 function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<void> }) | null>) {
   describe(name, () => {
@@ -103,7 +105,7 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         expect(again.statusCode).toBe(409);
         expect(again.json()).toMatchObject({ message: M.trxReused, code: 'trx_reused' });
         // another payment method has its own ids
-        expect((await deposit(b, { payment_id: await methodId('nagad'), transaction_id: trx })).statusCode).toBe(200);
+        expect((await deposit(b, { payment_id: await methodId('rocket'), transaction_id: trx })).statusCode).toBe(200);
       });
 
       it('a rejected deposit frees its transaction id', async (ctx) => {
@@ -118,11 +120,11 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
 
       it('make-payment refuses a transaction id already used by another deposit', async (ctx) => {
         skipIfNoDb(ctx);
-        const bkash = await methodId('bkash');
+        const rocket = await methodId('rocket');
         const trx = newTrx();
-        expect((await deposit(await player(), { payment_id: bkash, transaction_id: trx })).statusCode).toBe(200);
+        expect((await deposit(await player(), { payment_id: rocket, transaction_id: trx })).statusCode).toBe(200);
         const b = await player();
-        const dep = await deposit(b, { payment_id: bkash });
+        const dep = await deposit(b, { payment_id: rocket } /* not an agent method: the id may come later */);
         const res = await makePayment({ phone: b.phone, transaction_id: trx, reference: dep.json().reference });
         expect(res.statusCode).toBe(409);
         expect(res.json().message).toBe(M.trxReused);
@@ -131,7 +133,7 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
 
       it('the database itself refuses a second use (unique index)', async (ctx) => {
         skipIfNoDb(ctx);
-        const bkash = await methodId('bkash');
+        const bkash = await methodId('rocket');
         const trx = newTrx();
         await deposit(await player(), { payment_id: bkash, transaction_id: trx });
         const other = await deposit(await player(), { payment_id: bkash });
@@ -147,7 +149,7 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
         skipIfNoDb(ctx);
         const nagad = await methodId('nagad');
         const players = await Promise.all(Array.from({ length: 6 }, () => player()));
-        const trx = newTrx();
+        const trx = newPayerTrx('nagad');
         const res = await Promise.all(players.map((p) => deposit(p, { payment_id: nagad, transaction_id: trx })));
         expect(res.map((r) => r.statusCode).sort()).toEqual([200, 409, 409, 409, 409, 409]);
         for (const r of res.filter((x) => x.statusCode === 409)) expect(r.json().message).toBe(M.trxReused);
@@ -160,7 +162,7 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
 
       it('parallel make-payments of one transaction id for two deposits: exactly one is accepted', async (ctx) => {
         skipIfNoDb(ctx);
-        const bkash = await methodId('bkash');
+        const bkash = await methodId('rocket');
         const [a, b] = [await player(), await player()];
         const [da, dbb] = [await deposit(a, { payment_id: bkash }), await deposit(b, { payment_id: bkash })];
         const trx = newTrx();
@@ -176,7 +178,7 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
       it('anonymous without a reference: one answer whatever the phone, and nothing changes', async (ctx) => {
         skipIfNoDb(ctx);
         const victim = await player();
-        const dep = await deposit(victim, { payment_id: await methodId('bkash') });
+        const dep = await deposit(victim, { payment_id: await methodId('rocket') });
         const known = await makePayment({ phone: victim.phone, transaction_id: newTrx() });
         const unknown = await makePayment({ phone: '01999999990', transaction_id: newTrx() });
         expect(known.statusCode).toBe(422);
@@ -214,7 +216,7 @@ function suite(name: string, open: () => Promise<(Db & { drop?: () => Promise<vo
       it('the reference confirms its deposit once, anonymously; the logged-in owner needs none', async (ctx) => {
         skipIfNoDb(ctx);
         const owner = await player();
-        const dep = await deposit(owner, { payment_id: await methodId('nagad') });
+        const dep = await deposit(owner, { payment_id: await methodId('rocket') });
         const reference = dep.json().reference as string;
         expect(reference).toMatch(/^[0-9A-HJKMNP-TV-Z]{10}$/);
         const trx = newTrx();

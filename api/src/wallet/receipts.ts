@@ -8,8 +8,7 @@ import {
   MAKE_PAYMENT_PATH,
   RECEIPT_MAX_BYTES,
   RECEIPT_MAX_FILES,
-  TRANSACTION_ID_MAX,
-  TRANSACTION_ID_MIN,
+  checkPayerTrx,
   type RECEIPT_TYPES,
 } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
@@ -93,10 +92,14 @@ export function makePaymentRoute(app: FastifyInstance, config: WalletConfig) {
       }
 
       const phone = (fields.phone ?? '').trim();
-      const trx = (fields.transaction_id ?? '').trim();
+      const trx = fields.transaction_id ?? '';
       if (!/^\d{11}$/.test(phone)) throw new HttpError(422, RECEIPT_MESSAGES.phone, { errors: { phone: [RECEIPT_MESSAGES.phone] } });
-      if (trx.length < TRANSACTION_ID_MIN || trx.length > TRANSACTION_ID_MAX) {
-        throw new HttpError(422, RECEIPT_MESSAGES.trx, { errors: { transaction_id: [RECEIPT_MESSAGES.trx] } });
+      // the spec's rule on the normalised id (invisible characters do not count); the deposit's method's own format
+      // is checked once the deposit is found (attachDepositConfirmation)
+      const trxCheck = checkPayerTrx(trx, { required: true });
+      if (!trxCheck.ok) {
+        const message = trxCheck.problem === 'chars' ? trxCheck.message.en : RECEIPT_MESSAGES.trx;
+        throw new HttpError(422, message, { errors: { transaction_id: [message] } });
       }
       const reference = normalizeReference((fields.reference ?? '').slice(0, 64));
       if (!req.player && !DEPOSIT_REFERENCE_PATTERN.test(reference)) {

@@ -10,6 +10,7 @@ import { signCall } from '@khela/contracts/signing';
 import { recordTurnover } from './turnover';
 // The sandbox's gateway part, so the e-wallet flow runs against the real protocol.
 import gatewayPlugin from '../../../sandbox/src/gateway/plugin';
+import { newPayerTrx } from '../testing/payer-trx';
 
 let db: Db;
 let app: FastifyInstance;
@@ -170,7 +171,7 @@ describe('deposit', () => {
     res = await deposit(p, { amount: '1000', payment_id: await methodId('ewallet') });
     expect(res.json().message).toBe(M.depositChannelRequired);
 
-    res = await deposit(p, { amount: '100', payment_id: bkash });
+    res = await deposit(p, { amount: '100', payment_id: bkash, transaction_id: newPayerTrx() });
     expect(res.statusCode).toBe(200);
     res = await deposit(p, { amount: '200', payment_id: bkash });
     expect(res.statusCode).toBe(409);
@@ -224,7 +225,12 @@ describe('turnover and withdrawal', () => {
     const promo = Number(
       (await db.query<{ id: string }>(`SELECT id FROM promotions WHERE turnover = 1 AND status = 'display' LIMIT 1`)).rows[0]!.id,
     );
-    const dep = await deposit(p, { amount: '1000', payment_id: await methodId('bkash'), promotion_id: promo });
+    const dep = await deposit(p, {
+      amount: '1000',
+      payment_id: await methodId('bkash'),
+      promotion_id: promo,
+      transaction_id: newPayerTrx(),
+    });
     expect(dep.statusCode).toBe(200);
     await decideAs(await pendingId(dep.json().transaction_id), 'approve');
     // 5% bonus (Live Casino Weekly Cashback, turnover x1): required = (1000 + 50) x 1
@@ -411,7 +417,7 @@ describe('make-payment (deposit confirmation)', () => {
     ]);
     expect(huge.statusCode).toBe(413);
 
-    const ok = await send({ phone, transaction_id: 'TRX7654321', reference: dep.json().reference }, [
+    const ok = await send({ phone, transaction_id: 'TRX76543', reference: dep.json().reference }, [
       { name: 'a.png', type: 'image/png', data: PNG },
       { name: 'b.png', type: 'image/png', data: PNG },
     ]);
@@ -420,7 +426,7 @@ describe('make-payment (deposit confirmation)', () => {
     const receipts = await db.query('SELECT 1 FROM wallet_receipts WHERE transaction_id = $1', [id]);
     expect(receipts.rows).toHaveLength(2);
     const detail = await app.inject({ method: 'GET', url: `/api/operator/payments/${id}`, headers: opAuth() });
-    expect(detail.json().payment).toMatchObject({ payer_trx_id: 'TRX7654321', payer_number: phone, receipts: 2 });
+    expect(detail.json().payment).toMatchObject({ payer_trx_id: 'TRX76543', payer_number: phone, receipts: 2 });
     const receiptId = detail.json().receipts[0].id;
     const img = await app.inject({ method: 'GET', url: `/api/operator/receipts/${receiptId}`, headers: opAuth() });
     expect(img.headers['content-type']).toBe('image/png');

@@ -9,7 +9,8 @@ import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
 
 const methods = [
-  { id: 1, name: 'bKash', icon: null, status: 'active', account_type: 'Agent', deposit: true, withdraw: true },
+  { id: 1, code: 'bkash', name: 'bKash', icon: null, status: 'active', account_type: 'Agent', deposit: true, withdraw: true },
+  { id: 2, code: 'nagad', name: 'Nagad', icon: null, status: 'active', account_type: 'Personal', deposit: true, withdraw: true },
   {
     id: 4,
     name: 'E-Wallet',
@@ -37,6 +38,13 @@ beforeEach(() => {
 });
 
 const submit = () => userEvent.click(screen.getByTestId('deposit-submit'));
+/** The payer's transaction id (an agent deposit needs one); the field shows once the number to pay is known. */
+const typeTrx = async (trx = '8N7A6B5C4D') => {
+  await screen.findByTestId('wallet-number');
+  const field = document.querySelector('input[name="transaction_id"]') as HTMLInputElement;
+  await userEvent.clear(field);
+  if (trx) await userEvent.type(field, trx);
+};
 const modalText = async () => within(await screen.findByRole('dialog')).getByTestId('error-modal-message').textContent;
 const closeModal = () =>
   userEvent.click(
@@ -78,16 +86,61 @@ describe('Deposit', () => {
     await userEvent.click(await screen.findByTestId('method-bKash'));
     await userEvent.click(screen.getByRole('button', { name: '৳1,000' }));
     expect(await screen.findByText('01711000001')).toBeTruthy();
+    await typeTrx();
     await submit();
     const button = screen.getByTestId('deposit-submit') as HTMLButtonElement;
     expect(button.textContent).toBe('Submitting...');
     expect(button.disabled).toBe(true);
     const call = calls.find((c) => c.path === '/api/submit-deposit')!;
-    expect(call.opts.body).toMatchObject({ amount: '1000', payment_id: 1, account_number: '01711000001', remote_id: '7' });
+    expect(call.opts.body).toMatchObject({
+      amount: '1000',
+      payment_id: 1,
+      account_number: '01711000001',
+      remote_id: '7',
+      transaction_id: '8N7A6B5C4D',
+    });
     expect(call.opts.idempotencyKey).toMatch(/.{16,}/);
     release({ success: true, message: 'ok', transaction_id: 'D1', amount: '1000.00' });
     await screen.findByTestId('elsewhere');
     expect(current.path).toBe('/payment-request');
+  });
+
+  it("checks the payer's transaction id before sending: required for an agent deposit, in the method's format (issue 27)", async () => {
+    base();
+    responders.set('POST /api/submit-deposit', () => ({ success: true, message: 'ok', transaction_id: 'D1', amount: '500.00' }));
+    renderScreen(<Funds />, '/deposit');
+    await userEvent.click(await screen.findByTestId('method-bKash'));
+    await userEvent.click(screen.getByRole('button', { name: '৳500' }));
+    await typeTrx('');
+    await submit();
+    expect(await modalText()).toBe("Please enter the transaction ID of your payment: the agent's statement is matched by it.");
+    await userEvent.keyboard('{Escape}');
+    await typeTrx('\u200B ');
+    await submit();
+    expect(await modalText()).toBe("Please enter the transaction ID of your payment: the agent's statement is matched by it.");
+    await userEvent.keyboard('{Escape}');
+    await typeTrx('8N7A6B5C4');
+    await submit();
+    expect(await modalText()).toBe('A bKash transaction ID (TrxID) has 10 letters and digits, e.g. 8N7A6B5C4D.');
+    expect(calls.some((c) => c.path === '/api/submit-deposit')).toBe(false);
+    await userEvent.keyboard('{Escape}');
+    // an invisible character and lower case are the same id: accepted here, the API compares the normalised one
+    await typeTrx('8n7a6b5c4d\u200B');
+    await submit();
+    await screen.findByTestId('elsewhere');
+    expect(calls.find((c) => c.path === '/api/submit-deposit')!.opts.body).toMatchObject({ transaction_id: '8n7a6b5c4d\u200B' });
+  });
+
+  it('a non-agent method takes the deposit without the id (sent later on make-payment)', async () => {
+    base();
+    responders.set('POST /api/submit-deposit', () => ({ success: true, message: 'ok', transaction_id: 'D1', amount: '500.00' }));
+    renderScreen(<Funds />, '/deposit');
+    await userEvent.click(await screen.findByTestId('method-Nagad'));
+    await userEvent.click(screen.getByRole('button', { name: '৳500' }));
+    await screen.findByTestId('wallet-number');
+    await submit();
+    await screen.findByTestId('elsewhere');
+    expect((calls.find((c) => c.path === '/api/submit-deposit')!.opts.body as { transaction_id?: string }).transaction_id).toBeUndefined();
   });
 
   it('shows the server message in the error modal', async () => {
@@ -102,6 +155,7 @@ describe('Deposit', () => {
     renderScreen(<Funds />, '/deposit');
     await userEvent.click(await screen.findByTestId('method-bKash'));
     await userEvent.click(screen.getByRole('button', { name: '৳500' }));
+    await typeTrx();
     await submit();
     expect(await modalText()).toBe(
       'You already have a deposit request pending. Please wait for it to be processed before making another deposit.',
@@ -206,6 +260,7 @@ describe('Deposit: responsible gambling', () => {
     renderScreen(<Funds />, '/deposit');
     await userEvent.click(await screen.findByTestId('method-bKash'));
     await userEvent.click(screen.getByRole('button', { name: '৳500' }));
+    await typeTrx();
     await submit();
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByTestId('rg-deposit-refused').textContent).toBe(LIMIT_MESSAGE);

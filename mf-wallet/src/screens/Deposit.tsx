@@ -63,6 +63,7 @@ export function Deposit() {
   const [promotionId, setPromotionId] = useState<number | null>(null);
   const [walletNumber, setWalletNumber] = useState<string | null>(null);
   const [payerTrx, setPayerTrx] = useState('');
+  const [trxError, setTrxError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<ShownError | null>(null);
   const [ewallet, setEwallet] = useState<EwalletPayment | null>(null);
@@ -72,6 +73,9 @@ export function Deposit() {
 
   const method = methods?.find((m) => m.id === methodId);
   const isEwallet = typeof method?.account_type === 'object';
+  // agents' statements are matched by the payer's transaction id: an agent deposit (CashOut) needs it
+  const trxRequired = method?.account_type === 'Agent';
+  const trxFormat = schemas.payerTrxFormat(method?.code);
   const channels = useMemo(() => channelsOf(method, t), [method, t]);
 
   useEffect(() => {
@@ -133,6 +137,10 @@ export function Deposit() {
     if (!amount.trim()) return show(t('errors.fillAmount'));
     if (!method) return show(t('errors.validMethod'));
     if (!channel) return show(t('errors.depositChannel'));
+    // the payer's transaction id: the API's rule (normalised, the method's format; required for an agent deposit)
+    const trxCheck = isEwallet ? null : schemas.checkPayerTrx(payerTrx, { method: method.code, required: trxRequired });
+    setTrxError(trxCheck && !trxCheck.ok ? trxCheck.message[locale] : null);
+    if (trxCheck && !trxCheck.ok) return show(trxCheck.message[locale]);
     attemptKey.current ??= newIdempotencyKey();
     setSubmitting(true);
     try {
@@ -147,7 +155,8 @@ export function Deposit() {
           body: {
             remote_id: remoteId,
             account_number: walletNumber ?? undefined,
-            transaction_id: payerTrx.trim() || undefined,
+            // as typed (the API normalises it and keeps the typed spelling in the deposit's timeline)
+            transaction_id: trxCheck?.value ? payerTrx.trim() : undefined,
             amount,
             payment_id: method.id,
             promotion_id: promotionId,
@@ -385,8 +394,22 @@ export function Deposit() {
             </Button>
           </div>
           <TextField
-            label={t('trxIdOptional')}
-            inputProps={{ value: payerTrx, onChange: (e) => setPayerTrx(e.target.value), name: 'transaction_id', autoComplete: 'off' }}
+            label={trxRequired ? t('makePayment.trx') : t('trxIdOptional')}
+            error={trxError ?? undefined}
+            inputProps={{
+              value: payerTrx,
+              onChange: (e) => {
+                setPayerTrx(e.target.value);
+                setTrxError(null);
+              },
+              name: 'transaction_id',
+              autoComplete: 'off',
+              autoCapitalize: 'characters',
+              spellCheck: false,
+              placeholder: trxFormat?.example,
+              required: trxRequired,
+              maxLength: schemas.TRANSACTION_ID_MAX,
+            }}
           />
         </Card>
       )}

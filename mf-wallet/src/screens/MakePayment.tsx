@@ -53,7 +53,9 @@ export function MakePayment() {
     e.preventDefault();
     const next: typeof errors = {};
     if (!/^\d{11}$/.test(phone.trim())) next.phone = MAKE_PAYMENT_BN.phoneInvalid;
-    if (trx.trim().length < 7) next.trx = MAKE_PAYMENT_BN.trxInvalid;
+    // the API's rule on the normalised id (invisible characters do not count): the spec's Bengali text when too short
+    const trxCheck = schemas.checkPayerTrx(trx, { required: true });
+    if (!trxCheck.ok) next.trx = trxCheck.problem === 'chars' ? schemas.PAYER_TRX_MESSAGES.chars.bn : MAKE_PAYMENT_BN.trxInvalid;
     if (!session.player$.value && !reference.trim()) next.reference = MAKE_PAYMENT_BN.referenceRequired;
     setErrors(next);
     if (next.phone || next.trx || next.reference) return;

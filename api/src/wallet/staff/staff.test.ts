@@ -28,6 +28,7 @@ import type { Db } from '../../db';
 import { fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../../ledger';
 import { appPerFile } from '../../testing/app-per-file';
 import { createPlayer, tokenFor } from '../../testing/helpers';
+import { newPayerTrx } from '../../testing/payer-trx';
 
 let db: Db;
 let app: FastifyInstance;
@@ -89,7 +90,7 @@ async function deposit(p: TestPlayer, amount: string, code = 'bkash') {
     method: 'POST',
     url: '/api/submit-deposit',
     headers: p.auth,
-    payload: { amount, payment_id: await methodId(code), transaction_id: `TRX${Date.now()}${Math.random().toString(36).slice(2, 8)}` },
+    payload: { amount, payment_id: await methodId(code), transaction_id: newPayerTrx(code as 'bkash' | 'nagad' | 'rocket') },
   });
 }
 const txId = async (publicId: string) =>
