@@ -4,12 +4,17 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Card, Page, Tabs, TextField, useHost } from '@khela/web';
+import { useChallenge } from '../challenge/useChallenge';
+import { ChallengeStatus } from '../challenge/ChallengeStatus';
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
 type Channel = 'email' | 'sms';
 const CALLING_CODES = ['880', '91', '92'] as const;
 
-/** /forgot-password: Email or SMS tab, then the 6-digit OTP with a new password, then /login after 1.5 s. */
+/**
+ * /forgot-password: Email or SMS tab, then the 6-digit OTP with a new password, then /login after 1.5 s. A code request
+ * on unusual volume (address or username) is answered with a proof-of-work challenge, solved here ("Verifying…").
+ */
 export function ForgotPassword() {
   const { t } = useTranslation('account');
   const { api } = useHost();
@@ -21,6 +26,7 @@ export function ForgotPassword() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge(api);
   const [done, setDone] = useState(false);
   useEffect(() => {
     if (!done) return;
@@ -46,7 +52,7 @@ export function ForgotPassword() {
     if (msg) return;
     setBusy(true);
     try {
-      await api.call(schemas.forgotPasswordEndpoint, { body });
+      await challenge.run((headers) => api.call(schemas.forgotPasswordEndpoint, { body, headers }));
       setSuccess(t('forgot.sent', { channel: tab === 'email' ? t('forgot.channelEmail') : t('forgot.channelSms') }));
       setStep('reset');
     } catch (err) {
@@ -127,8 +133,9 @@ export function ForgotPassword() {
               />
             )}
             <TextField label={t('username')} inputProps={{ value: v.username, onChange: set('username'), autoComplete: 'username' }} />
+            <ChallengeStatus verifying={challenge.verifying} />
             <Button type="submit" block disabled={busy}>
-              {busy ? t('common:submitting') : t('forgot.send')}
+              {challenge.verifying ? t('challenge.verifying') : busy ? t('common:submitting') : t('forgot.send')}
             </Button>
           </form>
         ) : (

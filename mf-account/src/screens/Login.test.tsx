@@ -1,11 +1,22 @@
 import '@khela/web/test/mock-shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/web';
 import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
+import { CHALLENGE_MESSAGES, CHALLENGE_REQUIRED } from '@khela/contracts';
 import { Login } from './Login';
+
+let release: () => void = () => undefined;
+vi.mock('../challenge/solver', () => ({
+  solveChallenge: vi.fn(
+    (challenge: unknown) =>
+      new Promise((resolve) => {
+        release = () => resolve({ challenge, solution: { counter: 3, derivedKey: 'ef' } });
+      }),
+  ),
+}));
 
 beforeEach(resetHost);
 
@@ -54,5 +65,40 @@ describe('Login (spec 5)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));
     expect((await screen.findByTestId('login-error')).textContent).toBe('Invalid credentials');
     expect(localStorage.getItem('token')).toBeNull();
+  });
+
+  it('issue 27 item 11: a log-in answered "challenge required" is solved ("Verifying…") and sent again with the solution', async () => {
+    let posts = 0;
+    responders.set('POST /api/login', () => {
+      if (++posts === 1)
+        throw new ApiError(CHALLENGE_MESSAGES.required, 428, { message: CHALLENGE_MESSAGES.required, code: CHALLENGE_REQUIRED });
+      return { token: 'tok2', remote_id: 8, username: 'player123', exchange: [] };
+    });
+    responders.set('GET /api/challenge', () => ({ parameters: { nonce: 'x' }, signature: 's' }));
+    renderScreen(<Login />, '/login');
+    await userEvent.type(screen.getByLabelText('Username'), 'player123');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByTestId('challenge-verifying')).textContent).toBe('Verifying…');
+    release();
+    await waitFor(() => expect(current.path).toBe('/'));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /api/login', 'GET /api/challenge', 'POST /api/login']);
+    expect(calls[0]!.opts.headers).toEqual({});
+    expect(JSON.parse(atob(calls[2]!.opts.headers['X-Challenge'])).solution).toEqual({ counter: 3, derivedKey: 'ef' });
+    expect(localStorage.getItem('token')).toBe('tok2');
+  });
+
+  it('any other refusal is shown as it is, with no challenge', async () => {
+    responders.set('POST /api/login', () => {
+      throw new ApiError('Too many attempts. Please try again in 15 minutes.', 429, {
+        message: 'Too many attempts. Please try again in 15 minutes.',
+      });
+    });
+    renderScreen(<Login />, '/login');
+    await userEvent.type(screen.getByLabelText('Username'), 'player123');
+    await userEvent.type(screen.getByLabelText('Password'), 'secret123');
+    await userEvent.click(screen.getByRole('button', { name: 'Login' }));
+    expect((await screen.findByTestId('login-error')).textContent).toBe('Too many attempts. Please try again in 15 minutes.');
+    expect(calls).toHaveLength(1);
   });
 });

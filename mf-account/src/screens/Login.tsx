@@ -6,21 +6,28 @@ import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
 import { Button, Card, Page, TextField, useHost } from '@khela/web';
 import type { LoginForm } from '@khela/contracts';
+import { useChallenge } from '../challenge/useChallenge';
+import { ChallengeStatus } from '../challenge/ChallengeStatus';
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
-/** /login: username and password (spec 5 Login), then home with the section-4 storage keys set. */
+/**
+ * /login: username and password (spec 5 Login), then home with the section-4 storage keys set. After repeated failures
+ * for the username or from the address the API asks for a proof-of-work challenge: solved here ("Verifying…"), then
+ * the same log-in goes again.
+ */
 export function Login() {
   const { t } = useTranslation('account');
   const { api, session } = useHost();
   const navigate = useNavigate();
   const rule = useRuleText();
+  const challenge = useChallenge(api);
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(schemas.loginFormSchema), mode: 'onSubmit' });
 
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await api.call(schemas.loginEndpoint, { body: values });
+      const res = await challenge.run((headers) => api.call(schemas.loginEndpoint, { body: values, headers }));
       session.login(res);
       navigate('/');
     } catch (err) {
@@ -48,8 +55,9 @@ export function Login() {
             error={rule(formState.errors.password?.message)}
             inputProps={{ ...register('password'), type: 'password', autoComplete: 'current-password', placeholder: t('passwordPh') }}
           />
+          <ChallengeStatus verifying={challenge.verifying} />
           <Button type="submit" block disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('common:submitting') : t('login.submit')}
+            {challenge.verifying ? t('challenge.verifying') : formState.isSubmitting ? t('common:submitting') : t('login.submit')}
           </Button>
         </form>
         <p css={{ textAlign: 'right', margin: '12px 0' }}>

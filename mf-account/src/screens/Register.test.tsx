@@ -6,18 +6,20 @@ import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Register } from './Register';
 
+// the proof-of-work itself is tested in challenge/solver.test.ts; here it answers at once
+vi.mock('../challenge/solver', () => ({
+  solveChallenge: vi.fn(async (challenge: unknown) => ({ challenge, solution: { counter: 7, derivedKey: 'ab' } })),
+}));
+
 beforeEach(() => {
   resetHost();
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('<svg/>', { headers: { 'X-Captcha-Id': 'cap-1' } })),
-  );
+  responders.set('GET /api/challenge', () => ({ parameters: { nonce: 'n' }, signature: 's' }));
 });
 
 const type = (label: string, v: string) => userEvent.type(screen.getByLabelText(label), v);
 
 describe('Register (spec 5, desktop two steps)', () => {
-  it('checks step 1, then step 2 and the age box, then registers with the captcha', async () => {
+  it('checks step 1, then step 2 and the age box, then registers with a solved challenge', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     responders.set('POST /api/v1/create-players/desktop', () => ({
       message: 'Registration Successful!',
@@ -42,7 +44,6 @@ describe('Register (spec 5, desktop two steps)', () => {
     await type('Full Name', 'Desk User');
     await type('Phone Number', '1712345678');
     await type('Email', 'desk@example.com');
-    await type('Captcha', '1234');
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     expect(screen.getByTestId('register-error').textContent).toBe('You must confirm that you are 18 years old.');
     expect(screen.getByText('+880')).toBeTruthy();
@@ -50,12 +51,12 @@ describe('Register (spec 5, desktop two steps)', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
     await waitFor(() => expect(current.path).toBe('/'));
     expect(alert).toHaveBeenCalledWith('Registration Successful!');
-    expect(calls[0]!.opts.body).toMatchObject({
-      currency: 'INR',
-      name: 'Desk User',
-      captcha: '1234',
-      captcha_id: 'cap-1',
-      email: 'desk@example.com',
+    const sent = calls.find((c) => c.path === '/api/v1/create-players/desktop')!;
+    expect(sent.opts.body).toMatchObject({ currency: 'INR', name: 'Desk User', email: 'desk@example.com' });
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['GET /api/challenge', 'POST /api/v1/create-players/desktop']);
+    expect(JSON.parse(atob(sent.opts.headers['X-Challenge']))).toEqual({
+      challenge: { parameters: { nonce: 'n' }, signature: 's' },
+      solution: { counter: 7, derivedKey: 'ab' },
     });
     expect(localStorage.getItem('regPopup')).toBe('1');
   });

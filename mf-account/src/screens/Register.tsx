@@ -1,10 +1,12 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, theme, useHost } from '@khela/web';
-import { CAPTCHA_ID_HEADER, CAPTCHA_PATH, DESKTOP_CURRENCY_CODES, type DesktopRegisterForm } from '@khela/contracts';
+import { ApiError, Button, Card, Page, TextField, useHost } from '@khela/web';
+import { DESKTOP_CURRENCY_CODES, type DesktopRegisterForm } from '@khela/contracts';
+import { useChallenge } from '../challenge/useChallenge';
+import { ChallengeStatus } from '../challenge/ChallengeStatus';
 import { Notice, row, sectionTitle, useRuleText } from '../ui';
 
 const EMPTY: DesktopRegisterForm = {
@@ -17,13 +19,13 @@ const EMPTY: DesktopRegisterForm = {
   callingCode: '880',
   phoneNumber: '',
   email: '',
-  captcha: '',
   ageCheck: false,
 };
 
 /**
  * /register: the desktop two-step registration (spec 2, 3, 5). Same rules as the mobile sign-up, but its own
- * endpoint, where the server requires the captcha (single use: a refused attempt loads a new one).
+ * endpoint, where the server always requires a solved proof-of-work challenge (solved in Web Workers on submit, while
+ * the form says "Verifying…"; single use: every attempt solves a new one). It replaced the image captcha.
  */
 export function Register() {
   const { t } = useTranslation('account');
@@ -34,20 +36,8 @@ export function Register() {
   const [form, setForm] = useState<DesktopRegisterForm>(() => ({ ...EMPTY, friendReferCode: session.capturedCode('referral_code') ?? '' }));
   const [error, setError] = useState<string | null>(null);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
-  const [captcha, setCaptcha] = useState<{ id: string; src: string } | null>(null);
   const [busy, setBusy] = useState(false);
-
-  const loadCaptcha = useCallback(async () => {
-    try {
-      const res = await fetch(api.url(CAPTCHA_PATH), { cache: 'no-store' });
-      const id = res.headers.get(CAPTCHA_ID_HEADER) ?? '';
-      const svg = await res.text();
-      setCaptcha({ id, src: `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` });
-    } catch {
-      setCaptcha(null);
-    }
-  }, [api]);
-  useEffect(() => void loadCaptcha(), [loadCaptcha]);
+  const challenge = useChallenge(api);
 
   const set =
     <K extends keyof DesktopRegisterForm>(k: K) =>
@@ -69,23 +59,20 @@ export function Register() {
     if (msg) return;
     setBusy(true);
     try {
-      const res = await api.call(schemas.desktopRegisterEndpoint, {
-        body: {
-          username: form.username,
-          password: form.password,
-          confirmPassword: form.confirmPassword,
-          currency: DESKTOP_CURRENCY_CODES[Number(form.currencyType) as 8 | 7 | 17],
-          referral_code: form.friendReferCode || undefined,
-          agent_code: session.capturedCode('agent_code') ?? undefined,
-          affiliate_code: session.capturedCode('affiliate_code') ?? undefined,
-          name: form.realName,
-          phone: form.phoneNumber,
-          email: form.email,
-          captcha: form.captcha,
-          captcha_id: captcha?.id ?? '',
-          status: 'active',
-        },
-      });
+      const body = {
+        username: form.username,
+        password: form.password,
+        confirmPassword: form.confirmPassword,
+        currency: DESKTOP_CURRENCY_CODES[Number(form.currencyType) as 8 | 7 | 17],
+        referral_code: form.friendReferCode || undefined,
+        agent_code: session.capturedCode('agent_code') ?? undefined,
+        affiliate_code: session.capturedCode('affiliate_code') ?? undefined,
+        name: form.realName,
+        phone: form.phoneNumber,
+        email: form.email,
+        status: 'active' as const,
+      };
+      const res = await challenge.run((headers) => api.call(schemas.desktopRegisterEndpoint, { body, headers }), { always: true });
       window.alert(t('signup.success'));
       session.login(res, { afterSignup: true });
       setForm(EMPTY);
@@ -99,9 +86,6 @@ export function Register() {
         // the server's own message (e.g. too many attempts)
         else setError((err as Error).message || t('signup.failed'));
       }
-      // the captcha was used up by this attempt
-      setForm((f) => ({ ...f, captcha: '' }));
-      void loadCaptcha();
     } finally {
       setBusy(false);
     }
@@ -192,27 +176,7 @@ export function Register() {
                 label={t('email')}
                 inputProps={{ value: form.email, onChange: set('email'), type: 'email', autoComplete: 'email' }}
               />
-              <div css={row}>
-                <div css={{ flex: 1 }}>
-                  <TextField
-                    label={t('register.captcha')}
-                    hint={t('register.hintCaptcha')}
-                    inputProps={{ value: form.captcha, onChange: set('captcha'), inputMode: 'numeric', maxLength: 4 }}
-                  />
-                </div>
-                {captcha && (
-                  <img
-                    src={captcha.src}
-                    alt={t('register.captcha')}
-                    width={120}
-                    height={44}
-                    css={{ borderRadius: 6, border: `1px solid ${theme.color.border}` }}
-                  />
-                )}
-                <Button type="button" variant="ghost" onClick={() => void loadCaptcha()}>
-                  {t('register.newCaptcha')}
-                </Button>
-              </div>
+              <ChallengeStatus verifying={challenge.verifying} note />
               <label css={{ display: 'flex', gap: 8, alignItems: 'flex-start', margin: '8px 0 16px' }}>
                 <input type="checkbox" checked={form.ageCheck} onChange={set('ageCheck')} />
                 <span>{t('register.ageCheck')}</span>
@@ -229,7 +193,7 @@ export function Register() {
                   {t('register.previous')}
                 </Button>
                 <Button type="submit" disabled={busy}>
-                  {busy ? t('common:submitting') : t('register.submit')}
+                  {challenge.verifying ? t('challenge.verifying') : busy ? t('common:submitting') : t('register.submit')}
                 </Button>
               </div>
             </>

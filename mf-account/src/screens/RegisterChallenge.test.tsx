@@ -3,19 +3,30 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError } from '@khela/web';
+import { CHALLENGE_MESSAGES, CHALLENGE_REQUIRED } from '@khela/contracts';
 import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Register } from './Register';
 
-/** Issue 10 item 9: /register posts to the desktop endpoint with the captcha and shows what the server says. */
-let captchaLoads = 0;
+/**
+ * Issue 27 item 4: /register solves a proof-of-work challenge (no image captcha any more) before it posts, shows
+ * "Verifying…" meanwhile, and solves a new one for every attempt.
+ */
+let release: () => void = () => undefined;
+vi.mock('../challenge/solver', () => ({
+  solveChallenge: vi.fn(
+    (challenge: unknown) =>
+      new Promise((resolve) => {
+        release = () => resolve({ challenge, solution: { counter: 1, derivedKey: 'cd' } });
+      }),
+  ),
+}));
+
+let served = 0;
 beforeEach(() => {
   resetHost();
-  captchaLoads = 0;
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async () => new Response('<svg/>', { headers: { 'X-Captcha-Id': `cap-${++captchaLoads}` } })),
-  );
+  served = 0;
+  responders.set('GET /api/challenge', () => ({ parameters: { nonce: `n${++served}` }, signature: 's' }));
 });
 
 const type = (label: string, v: string) => userEvent.type(screen.getByLabelText(label), v);
@@ -30,27 +41,51 @@ async function fillBothSteps() {
   await type('Full Name', 'Desk User');
   await type('Phone Number', '1712345678');
   await type('Email', 'desk@example.com');
-  await type('Captcha', '4321');
   await userEvent.click(screen.getByRole('checkbox'));
-  await waitFor(() => expect(captchaLoads).toBe(1));
 }
 
-describe('Register: the captcha goes to the desktop endpoint', () => {
-  it("sends the captcha id and answer to /api/v1/create-players/desktop and shows the server's captcha message, with a new captcha", async () => {
+describe('Register: a proof-of-work challenge instead of the captcha', () => {
+  it('has no captcha field; says "Verifying…" while solving, then posts with the solution', async () => {
     responders.set('POST /api/v1/create-players/desktop', () => {
-      throw new ApiError('The captcha is incorrect.', 422, {
-        message: 'The captcha is incorrect.',
-        errors: { captcha: ['The captcha is incorrect.'] },
+      throw new ApiError('The username has already been taken.', 422, {
+        message: 'The username has already been taken.',
+        errors: { username: ['The username has already been taken.'] },
       });
     });
     await fillBothSteps();
+    expect(screen.queryByLabelText('Captcha')).toBeNull();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
-    expect((await screen.findByTestId('register-server-errors')).textContent).toContain('The captcha is incorrect.');
-    expect(calls[0]).toMatchObject({ method: 'POST', path: '/api/v1/create-players/desktop' });
-    expect(calls[0]!.opts.body).toMatchObject({ captcha: '4321', captcha_id: 'cap-1' });
-    // the used captcha is replaced and its answer cleared
-    await waitFor(() => expect(captchaLoads).toBe(2));
-    expect((screen.getByLabelText('Captcha') as HTMLInputElement).value).toBe('');
+    expect((await screen.findByTestId('challenge-verifying')).textContent).toBe('Verifying…');
+    expect(screen.getByRole('button', { name: 'Verifying…' })).toBeTruthy();
+    expect(calls.map((c) => c.path)).toEqual(['/api/challenge']);
+    release();
+    expect((await screen.findByTestId('register-server-errors')).textContent).toContain('The username has already been taken.');
+    expect(screen.queryByTestId('challenge-verifying')).toBeNull();
+    const sent = calls.find((c) => c.path === '/api/v1/create-players/desktop')!;
+    expect(JSON.parse(atob(sent.opts.headers['X-Challenge'])).challenge.parameters.nonce).toBe('n1');
+    // the next attempt solves a new challenge (each is accepted once)
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await waitFor(() => expect(served).toBe(2));
+    release();
+    await waitFor(() => expect(calls.filter((c) => c.path === '/api/v1/create-players/desktop').length).toBe(2));
+  });
+
+  it('an expired solution (428 challenge_required) is solved again and sent once more', async () => {
+    let posts = 0;
+    responders.set('POST /api/v1/create-players/desktop', () => {
+      if (++posts === 1)
+        throw new ApiError(CHALLENGE_MESSAGES.invalid, 428, { message: CHALLENGE_MESSAGES.invalid, code: CHALLENGE_REQUIRED });
+      return { message: 'Registration Successful!', token: 't', remote_id: 9, username: 'deskuser1' };
+    });
+    vi.spyOn(window, 'alert').mockImplementation(() => {});
+    await fillBothSteps();
+    await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByTestId('challenge-verifying');
+    release();
+    await waitFor(() => expect(served).toBe(2));
+    release();
+    await waitFor(() => expect(posts).toBe(2));
+    expect(window.alert).toHaveBeenCalledWith('Registration Successful!');
   });
 
   it("shows the server's throttle message", async () => {
@@ -61,6 +96,8 @@ describe('Register: the captcha goes to the desktop endpoint', () => {
     });
     await fillBothSteps();
     await userEvent.click(screen.getByRole('button', { name: 'Register' }));
+    await screen.findByTestId('challenge-verifying');
+    release();
     expect((await screen.findByTestId('register-error')).textContent).toBe('Too many attempts. Please try again in 60 minutes.');
   });
 });

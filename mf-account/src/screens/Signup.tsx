@@ -7,17 +7,24 @@ import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Card, Page, TextField, theme, useHost } from '@khela/web';
 import type { SignupForm } from '@khela/contracts';
+import { useChallenge } from '../challenge/useChallenge';
+import { ChallengeStatus } from '../challenge/ChallengeStatus';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 type Fields = SignupForm;
 const FIELDS = ['username', 'phone', 'password', 'confirmPassword', 'referral_code'] as const;
 
-/** /signup (mobile rules of spec 5). Success logs in with popup=1 and regPopup=1 and clears the captured codes. */
+/**
+ * /signup (mobile rules of spec 5). Success logs in with popup=1 and regPopup=1 and clears the captured codes. When the
+ * address shows unusual volume (many sign-ups behind one carrier address) the API asks for a proof-of-work challenge,
+ * solved here while the button says "Verifying…", and the same request goes again.
+ */
 export function Signup() {
   const { t } = useTranslation('account');
   const { api, session } = useHost();
   const navigate = useNavigate();
   const rule = useRuleText();
+  const challenge = useChallenge(api);
   const [error, setError] = useState<string | null>(null);
   const {
     register,
@@ -32,19 +39,18 @@ export function Signup() {
   const onSubmit = handleSubmit(async (values) => {
     setError(null);
     try {
-      const res = await api.call(schemas.createPlayersEndpoint, {
-        body: {
-          username: values.username,
-          phone: values.phone,
-          password: values.password,
-          confirmPassword: values.confirmPassword,
-          referral_code: values.referral_code || undefined,
-          agent_code: session.capturedCode('agent_code') ?? undefined,
-          affiliate_code: session.capturedCode('affiliate_code') ?? undefined,
-          currency: 'BDT',
-          status: 'active',
-        },
-      });
+      const body = {
+        username: values.username,
+        phone: values.phone,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        referral_code: values.referral_code || undefined,
+        agent_code: session.capturedCode('agent_code') ?? undefined,
+        affiliate_code: session.capturedCode('affiliate_code') ?? undefined,
+        currency: 'BDT' as const,
+        status: 'active' as const,
+      };
+      const res = await challenge.run((headers) => api.call(schemas.createPlayersEndpoint, { body, headers }));
       session.login(res, { afterSignup: true });
       navigate('/');
     } catch (err) {
@@ -115,8 +121,9 @@ export function Signup() {
             inputProps={{ ...register('referral_code'), autoCapitalize: 'characters' }}
           />
           <p css={muted}>{t('signup.age')}</p>
+          <ChallengeStatus verifying={challenge.verifying} />
           <Button type="submit" block disabled={formState.isSubmitting}>
-            {formState.isSubmitting ? t('common:submitting') : t('signup.submit')}
+            {challenge.verifying ? t('challenge.verifying') : formState.isSubmitting ? t('common:submitting') : t('signup.submit')}
           </Button>
         </form>
         <p css={{ textAlign: 'center' }}>

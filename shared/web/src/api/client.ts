@@ -30,6 +30,8 @@ export interface CallOptions<E> {
   signal?: AbortSignal;
   /** Header for idempotent money requests; the same key twice moves money once. */
   idempotencyKey?: string;
+  /** Extra request headers (e.g. a solved proof-of-work challenge, X-Challenge). */
+  headers?: Record<string, string>;
   /** Overrides the endpoint's fallback error text. */
   fallbackError?: string;
   /**
@@ -104,6 +106,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const token = endpoint.auth === 'none' ? null : (exchangeToken ?? getToken());
       if (token) headers.Authorization = `Bearer ${token}`;
       if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
+      if (opts.headers) Object.assign(headers, opts.headers);
       const path = fillPath(endpoint.path, opts.params as Record<string, unknown> | undefined);
       const fallback = opts.fallbackError ?? endpoint.fallbackError ?? DEFAULT_ERROR;
       let raw: unknown;
