@@ -3,7 +3,7 @@
 // is refused by the API (403); both decisions are in the audit log with the status before and after. The methods and
 // reports screens load.
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API, bearer, openLoggedIn, verifiedPlayer, type NewPlayer } from './support';
+import { API, bearer, newTrx, openLoggedIn, verifiedPlayer, type NewPlayer } from './support';
 import { openConsole, playerContext, staffHeaders, staffToken } from './staff';
 
 const SHOTS = process.env.E2E_SHOTS_DIR;
@@ -49,7 +49,7 @@ test('a payments operator approves a deposit in the console; the player sees the
   await expect(table.getByText('No rows')).toBeVisible();
 
   // the request appears in the open console by the staff push, without a reload
-  const trx = `BO${Date.now()}`;
+  const trx = newTrx();
   const publicId = await requestDeposit(request, player, '1500', trx);
   const row = table.getByRole('row').filter({ hasText: player.username });
   await expect(row).toHaveCount(1);
@@ -106,7 +106,7 @@ test('a payments operator approves a deposit in the console; the player sees the
 
 test("a rejection with a reason shows on the player's records, and in the audit log", async ({ page, browser, request }) => {
   const player = await verifiedPlayer(request, { prefix: 'borej' });
-  const publicId = await requestDeposit(request, player, '700', `RJ${Date.now()}`);
+  const publicId = await requestDeposit(request, player, '700', newTrx());
   const ctx = await playerContext(browser);
   const phone = await ctx.newPage();
   await openRecords(phone, player);

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { API, SANDBOX, newPhone, newUsername, setBirthday } from './support';
+import { API, SANDBOX, newPhone, newTrx, newUsername, setBirthday } from './support';
 
 /** The newest code the sandbox outbox holds for a phone or e-mail address (what a tester reads at /outbox/). */
 async function codeFor(request: APIRequestContext, to: string, after = 0): Promise<string> {
@@ -46,7 +46,7 @@ async function friendDepositsAndBets(request: APIRequestContext, friend: { token
   const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
   const dep = await request.post(`${API()}/api/submit-deposit`, {
     headers: { ...headers, 'Idempotency-Key': `e2e-ref-${friend.remote_id}` },
-    data: { amount: '1000', payment_id: bkash.id },
+    data: { amount: '1000', payment_id: bkash.id, transaction_id: newTrx() },
   });
   expect(dep.ok(), await dep.text()).toBeTruthy();
   const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();

@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, SANDBOX, bearer, openLoggedIn, verifiedPlayer, type NewPlayer } from './support';
+import { API, SANDBOX, bearer, newTrx, openLoggedIn, verifiedPlayer, type NewPlayer } from './support';
 import { staffToken } from './staff';
 
 /*
@@ -24,7 +24,7 @@ async function bkashId(request: APIRequestContext): Promise<number> {
 async function approvedDeposit(request: APIRequestContext, player: NewPlayer, amount: string) {
   const dep = await request.post(`${API()}/api/submit-deposit`, {
     headers: { ...bearer(player.session.token), 'Idempotency-Key': `e2e-rg-${player.username}-${amount}` },
-    data: { amount, payment_id: await bkashId(request) },
+    data: { amount, payment_id: await bkashId(request), transaction_id: newTrx() },
   });
   expect(dep.ok(), await dep.text()).toBeTruthy();
   const op = bearer(await staffToken(request, 'payments'));
@@ -67,6 +67,7 @@ test('limits, a reality check over a game, and a self-exclusion that leaves only
   await expect(page.getByTestId('rg-deposit-offer')).toHaveCount(0);
   await page.getByTestId('method-bKash').click();
   await page.getByRole('textbox', { name: 'Amount' }).fill('300');
+  await page.locator('input[name="transaction_id"]').fill(newTrx());
   await page.getByTestId('deposit-submit').click();
   await expectModal(page, 'This deposit would exceed your 24-hour deposit limit of BDT 1,000.00. You can deposit up to BDT 200.00 now.');
   await shot(page, 'deposit-refused');
@@ -167,7 +168,7 @@ test('18+: no deposit without a birthday; an under-18 birthday closes deposits a
   const headers = { ...bearer(player.session.token), 'Idempotency-Key': `e2e-rg-dob-${player.username}` };
   const refused = await request.post(`${API()}/api/submit-deposit`, {
     headers,
-    data: { amount: '500', payment_id: await bkashId(request) },
+    data: { amount: '500', payment_id: await bkashId(request), transaction_id: newTrx() },
   });
   expect(refused.status()).toBe(403);
   expect((await refused.json()).code).toBe('rg_birthday_missing');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, bearer, verifiedPlayer } from './support';
+import { API, bearer, newTrx, verifiedPlayer } from './support';
 
 /**
  * Issue 10 item 8 in the browser: log-out ends the session everywhere. The push stream the page opened is
@@ -76,7 +76,7 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
   const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
   const dep = await request.post(`${API()}/api/submit-deposit`, {
     headers: { ...bearer(player.session.token), 'Idempotency-Key': `sec-${player.username}` },
-    data: { amount: '500', payment_id: bkash.id },
+    data: { amount: '500', payment_id: bkash.id, transaction_id: newTrx() },
   });
   expect(dep.ok(), await dep.text()).toBeTruthy();
 

@@ -9,6 +9,15 @@ export const appPort = (name: string) => portOf(name, { [PORT_OFFSET_VAR]: proce
 
 export const DEMO = { username: 'demo1234', password: 'demo1234' };
 
+/**
+ * A fresh bKash transaction id (TrxID: 10 letters and digits; shared/contracts/src/rules/payer-trx.ts): a bKash
+ * deposit (an agent deposit) needs one, and one id is used once.
+ */
+export function newTrx(): string {
+  const abc = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from({ length: 10 }, () => abc[Math.floor(Math.random() * abc.length)]).join('');
+}
+
 export interface Session {
   token: string;
   remote_id: string;
@@ -111,7 +120,7 @@ export async function fundedPlayer(
   const bkash = methods.find((m: { name: string }) => m.name === 'bKash');
   const dep = await request.post(`${API()}/api/submit-deposit`, {
     headers: { ...bearer(player.session.token), 'Idempotency-Key': `e2e-fund-${player.username}` },
-    data: { amount: opts.amount, payment_id: bkash.id },
+    data: { amount: opts.amount, payment_id: bkash.id, transaction_id: newTrx() },
   });
   expect(dep.ok(), await dep.text()).toBeTruthy();
   const op = await (await request.post(`${API()}/api/operator/login`, { data: { username: 'operator', password: 'operator123' } })).json();

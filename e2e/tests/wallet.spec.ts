@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, SANDBOX, apiLogin, newPhone, newUsername, openLoggedIn, setBirthday, type Session } from './support';
+import { API, SANDBOX, apiLogin, newPhone, newTrx, newUsername, openLoggedIn, setBirthday, type Session } from './support';
 import { openConsole } from './staff';
 
 /** A new player signed up through the API; with `verified` the phone is verified through the sandbox outbox. */
@@ -76,7 +76,13 @@ test('agent deposit: pending, operator approves, the top bar balance follows wit
   await expectModal(page, 'Please select a Deposit channel.');
   await page.getByTestId('method-bKash').click();
   await expect(page.getByTestId('wallet-number')).toContainText('01711000001');
-  await page.getByLabel('Transaction ID (optional)').fill('BK12345678');
+  // an agent deposit (bKash CashOut) needs the payer's transaction id, in bKash's format, before it is sent
+  await page.getByTestId('deposit-submit').click();
+  await expectModal(page, "Please enter the transaction ID of your payment: the agent's statement is matched by it.");
+  await page.getByLabel('Transaction ID').fill('8N7A6B5C4');
+  await page.getByTestId('deposit-submit').click();
+  await expectModal(page, 'A bKash transaction ID (TrxID) has 10 letters and digits, e.g. 8N7A6B5C4D.');
+  await page.getByLabel('Transaction ID').fill(newTrx());
   await page.screenshot({ path: '/tmp/wallet-deposit.png', fullPage: true });
   await page.getByTestId('deposit-submit').click();
   await expect(page).toHaveURL(/\/payment-request$/);
@@ -151,7 +157,7 @@ test('withdrawal: birthday, unfinished turnover, then allowed, held at once', as
   const deposit = () =>
     request.post(`${API()}/api/submit-deposit`, {
       headers: { ...headers, 'Idempotency-Key': `e2e-${player.username}` },
-      data: { amount: '1000', payment_id: bkash.id, promotion_id: promo.id },
+      data: { amount: '1000', payment_id: bkash.id, promotion_id: promo.id, transaction_id: newTrx() },
     });
   const refused = await deposit();
   expect(refused.status()).toBe(403);
