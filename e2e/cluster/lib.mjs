@@ -1,6 +1,7 @@
 // Helpers of the fault-injection suite: a private PostgreSQL, an HTTP client that retries like a player's app
 // (same Idempotency-Key), players made and funded through the API, and the money checks.
 import { spawn, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
@@ -147,6 +148,12 @@ export async function operatorToken(site) {
   ).token;
 }
 
+/** A fresh bKash transaction id (10 letters and digits): a bKash deposit is an agent deposit and needs one, used once. */
+export function newTrx() {
+  const abc = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+  return Array.from({ length: 10 }, () => abc[Math.floor(Math.random() * abc.length)]).join('');
+}
+
 let bkashId = null;
 /** A manual bKash deposit (pending until the operator approves it). */
 export async function submitDeposit(site, player, amount, key) {
@@ -154,7 +161,12 @@ export async function submitDeposit(site, player, amount, key) {
     const methods = (await must(call(site, 'GET', '/api/showpayment-menthod?name=deposit'), 'methods')).data;
     bkashId = methods.find((m) => m.name === 'bKash').id;
   }
-  return must(call(site, 'POST', '/api/submit-deposit', { token: player.token, key, body: { amount, payment_id: bkashId } }), 'deposit');
+  // the id follows the Idempotency-Key, so a retry sends the same body
+  const transaction_id = key ? createHash('sha256').update(`${player.token}|${key}`).digest('hex').slice(0, 10).toUpperCase() : newTrx();
+  return must(
+    call(site, 'POST', '/api/submit-deposit', { token: player.token, key, body: { amount, payment_id: bkashId, transaction_id } }),
+    'deposit',
+  );
 }
 
 /** Approves every pending deposit of the player; answers how many. */

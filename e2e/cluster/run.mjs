@@ -27,6 +27,7 @@ import {
   sseStream,
   stats,
   submitDeposit,
+  newTrx,
 } from './lib.mjs';
 
 const argv = process.argv.slice(2);
@@ -74,6 +75,10 @@ async function main() {
       LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
       // many sign-ups and log-ins from one address
       RATE_LIMIT_SCALE: '50',
+      // the request limits' counts shared by both API processes (Redis runs on 127.0.0.1:6379 here and in CI)
+      REDIS_URL: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+      CHALLENGE_COST: '1',
+      CHALLENGE_MAX_NUMBER: '50',
       WALLET_MAX_PENDING: '50',
       // test-time delays: the feed consumer reconnects fast, the gateway retries fast, the LISTEN connection too
       ODDS_RECONNECT_MS: '200',
@@ -459,7 +464,7 @@ async function main() {
             ? call(site, 'POST', '/api/submit-deposit', {
                 token: p.token,
                 key: `r-${p.username}-${n}`,
-                body: { amount: '100', payment_id: await bkash(site) },
+                body: { amount: '100', payment_id: await bkash(site), transaction_id: newTrx() },
               })
             : call(site, 'POST', '/api/balance', { token: p.token, body: {} })
         ).catch((err) => ({ ok: false, status: 0, text: err.message }));
