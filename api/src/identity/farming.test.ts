@@ -240,6 +240,8 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       expect((await user(referrer)).cash_bonus).toBe('50.00');
 
       const other = await signup({ referral_code: code });
+      // an adult birthday (every stake needs one) but no verified phone
+      await db.query(`UPDATE players SET dofb = '1990-01-01' WHERE id = $1`, [other.id]);
       await fund(other, '100.00');
       await (
         await settledBet(other, '20.00')
