@@ -160,6 +160,25 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
     expect((await stored(dep.json().transaction_id)).payer_trx_id).toBe(fresh);
   });
 
+  it.skipIf(skip)('staff find a deposit by its id pasted in any case or with an invisible character', async () => {
+    const trx = newPayerTrx('bkash');
+    const dep = await deposit(await player(), 'bkash', trx);
+    expect(dep.statusCode).toBe(200);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/operator/login',
+      payload: { username: 'operator', password: 'operator123' },
+    });
+    expect(login.statusCode).toBe(200);
+    const res = await app.inject({
+      method: 'GET',
+      url: `/api/operator/payments?status=all&q=${encodeURIComponent(`${trx.toLowerCase()}${ZWSP}`)}`,
+      headers: { authorization: `Bearer ${login.json().token}` },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.map((r: { public_id: string }) => r.public_id)).toEqual([dep.json().transaction_id]);
+  });
+
   it.skipIf(skip)('migration 0740 normalises stored ids and flags deposits that turn out to share one', async () => {
     // the table as it was before 0740: the old index (lower() only), no duplicate mark
     await db.exec(`DROP INDEX wallet_transactions_payer_trx_once;

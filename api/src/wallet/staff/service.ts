@@ -1,5 +1,6 @@
 import {
   WALLET_STATUS,
+  normalizePayerTrx,
   type ResponseOf,
   type staffPayments,
   type StaffPaymentMethod,
@@ -101,9 +102,12 @@ export async function paymentRequests(q: Queryable, f: PaymentFilter) {
   if (f.q) {
     const exact = arg(f.q);
     const prefix = arg(`${f.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    // a payer's transaction id is stored normalised (rules/payer-trx.ts): an id pasted from a statement in any case,
+    // or with an invisible character, finds it
+    const trx = arg(normalizePayerTrx(f.q));
     where.push(
-      `(t.public_id = upper(${exact}) OR t.payer_trx_id = ${exact} OR t.account_number = ${exact} OR t.payer_number = ${exact}
-        OR p.username ILIKE ${prefix})`,
+      `(t.public_id = upper(${exact}) OR t.payer_trx_id = ${exact} OR t.payer_trx_id = ${trx} OR t.account_number = ${exact}
+        OR t.payer_number = ${exact} OR p.username ILIKE ${prefix})`,
     );
   }
   const cond = where.length ? `WHERE ${where.join(' AND ')}` : '';
