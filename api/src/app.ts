@@ -34,7 +34,8 @@ import marketStaffRoutes from './exchange/staff/routes';
 import catalogueStaffRoutes from './casino/staff/routes';
 import protectionStaffRoutes from './protection/staff/routes';
 import protectionRoutes from './protection/routes';
-import { recordRefusal } from './protection/service';
+import { ProtectionRefusal, recordRefusal } from './protection/service';
+import { alertLinkedAttempt } from './protection/linked';
 import { registerOps } from './ops/plugin';
 import { requestIdOptions } from './ops/request-id';
 
@@ -155,8 +156,15 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
 
   // A protection refusal at the moment the session limit is reached rolled its transaction back: record the block
   // after it (every domain's routes; the seamless wallet answers its refusals itself and records them too).
-  app.addHook('onError', async (_req, _reply, err) => {
+  app.addHook('onError', async (req, _reply, err) => {
     await recordRefusal(opts.db, err).catch((e: unknown) => app.log.error({ err: e }, 'recording a reached session limit failed'));
+    // a deposit or stake refused because a linked account is self-excluded: staff are alerted (protection/linked.ts)
+    if (err instanceof ProtectionRefusal && req.player && err.code === 'rg_self_excluded') {
+      const alert = await alertLinkedAttempt(opts.db, req.player.id, `${req.method} ${req.routeOptions.url ?? req.url}`).catch(
+        (e: unknown) => (app.log.error({ err: e }, 'alerting staff of a linked account failed'), null),
+      );
+      if (alert) await app.push.publishStaff('alert', alert);
+    }
   });
 
   for (const domain of DOMAINS) await app.register(domain);

@@ -11,8 +11,11 @@ import {
   getSliders,
   getSocialLinks,
   getSystems,
+  isPromotionalBanner,
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
+import { NotFound } from '../http/errors';
+import { marketingClosed } from '../protection/linked';
 import * as content from './service';
 
 /** Spec section 7 content, the game catalogue, the player's market flags. */
@@ -25,11 +28,19 @@ export default async function contentRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, getLogo, async () => content.logos(db));
   registerEndpoint(app, getGeneral, async () => content.generalSettings(db));
-  registerEndpoint(app, getSliders, async () => content.sliders(db));
+  // an excluded player sees no promotions or bonus banners (protection/linked.ts marketingClosed)
+  const closed = async (req: { player?: { id: number } | null }) => Boolean(req.player && (await marketingClosed(db, req.player.id)));
+  registerEndpoint(app, getSliders, async (req) => {
+    const all = await content.sliders(db);
+    return (await closed(req)) ? all.filter((s) => !isPromotionalBanner(s)) : all;
+  });
   registerEndpoint(app, getSocialLinks, async () => content.socialLinks(db));
   registerEndpoint(app, getPaymentMethods, async () => content.paymentMethods(db));
-  registerEndpoint(app, getPromotions, async () => content.promotions(db));
-  registerEndpoint(app, getPromotion, async (req) => content.promotion(db, req.params.id));
+  registerEndpoint(app, getPromotions, async (req) => ((await closed(req)) ? [] : content.promotions(db)));
+  registerEndpoint(app, getPromotion, async (req) => {
+    if (await closed(req)) throw new NotFound('Promotion not found');
+    return content.promotion(db, req.params.id);
+  });
   registerEndpoint(app, getMarketBlock, async (req) => content.marketFlags(db, requirePlayer(req).id));
   registerEndpoint(app, getSystems, async (req) => ({ systems: await content.systemsWithGames(db, req.query.type) }));
   registerEndpoint(app, getProviders, async (req) => ({ data: await content.providersOf(db, req.query.system) }));

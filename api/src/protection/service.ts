@@ -1,4 +1,5 @@
 import {
+  LINKED_MESSAGES,
   LIMIT_PERIOD_MS,
   LIMIT_PERIODS,
   MONEY_LIMIT_KINDS,
@@ -30,6 +31,7 @@ import { fromMinor, type Currency } from '../ledger';
 import { writeAudit, type AuditActor } from '../operator/audit';
 import type { ProtectionConfig } from './config';
 import { holdInForce } from './hold';
+import { linkedExclusion } from './linked';
 
 /**
  * The protection service: every path that moves money in or starts play asks it first, inside the transaction that
@@ -301,6 +303,12 @@ async function gates(q: Queryable, playerId: number, state: PlayerState, cfg: Pr
   if (exclusion) {
     const message = exclusion.kind === 'self_exclusion' ? M.selfExcluded(exclusion.ends_at) : M.timedOut(exclusion.ends_at ?? '');
     const gate = closed(exclusion.kind === 'self_exclusion' ? 'self_exclusion' : 'time_out', exclusion.ends_at, message);
+    return { play: gate, deposit: gate, sessionReachedUntil: null };
+  }
+  // self-exclusion holds across accounts: a linked account's (same phone, name and birthday, payer number, device)
+  const linked = await linkedExclusion(q, playerId);
+  if (linked) {
+    const gate = closed('self_exclusion', linked.endsAt, LINKED_MESSAGES.linkedSelfExcluded(linked.endsAt));
     return { play: gate, deposit: gate, sessionReachedUntil: null };
   }
   if (s.under_age_at || (facts.dofb && isUnderAge(facts.dofb, now))) {

@@ -14,3 +14,4 @@ export * from './rules/price-ladder';
 export * from './rules/exchange';
 export * from './rules/protection';
 export * from './rules/debt';
+export * from './rules/linked-accounts';

@@ -43,6 +43,8 @@ const WELCOME_MESSAGES = [
   },
   {
     title: 'Invite your friends',
+    /** Advertises the referral programme: not sent to, nor shown to, an excluded player. */
+    marketing: true,
     message:
       'Share your referral link from the Referral Program page. When a friend signs up with it, deposits and places a bet, a cash reward lands on your reward board.',
   },
@@ -101,7 +103,7 @@ export async function registerPlayer(db: Db, b: Registration): Promise<{ id: num
         id = Number(ins.rows[0]!.id);
       }
       await playerAccounts(q, id);
-      for (const m of WELCOME_MESSAGES) await sendInboxMessage(q, id, m.title, m.message);
+      for (const m of WELCOME_MESSAGES) await sendInboxMessage(q, id, m.title, m.message, { marketing: 'marketing' in m && m.marketing });
       const token = await createSession(q, id);
       return { id, token };
     })

@@ -1,23 +1,37 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../../db';
 import { NotFound } from '../../http/errors';
+import { marketingClosed } from '../../protection/linked';
 
 /**
  * Puts a message in a player's inbox (other domains may call it inside their own transaction;
- * after commit, `publishUnread(app, playerId)` tells open tabs).
+ * after commit, `publishUnread(app, playerId)` tells open tabs). A marketing message (a bonus, the referral
+ * programme) is not sent to an excluded player (protection/linked.ts marketingClosed) and answers null.
  */
-export async function sendInboxMessage(q: Queryable, playerId: number, title: string, message: string): Promise<number> {
-  const r = await q.query<{ id: string }>('INSERT INTO inbox_messages (player_id, title, message) VALUES ($1, $2, $3) RETURNING id', [
-    playerId,
-    title,
-    message,
-  ]);
+export async function sendInboxMessage(
+  q: Queryable,
+  playerId: number,
+  title: string,
+  message: string,
+  opts: { marketing?: boolean } = {},
+): Promise<number> {
+  const marketing = opts.marketing === true;
+  if (marketing && (await marketingClosed(q, playerId))) return 0;
+  const r = await q.query<{ id: string }>(
+    'INSERT INTO inbox_messages (player_id, title, message, marketing) VALUES ($1, $2, $3, $4) RETURNING id',
+    [playerId, title, message, marketing],
+  );
   return Number(r.rows[0]!.id);
+}
+
+/** While the player is excluded, the marketing messages already in the inbox are not shown (nor counted). */
+async function visible(q: Queryable, playerId: number): Promise<string> {
+  return (await marketingClosed(q, playerId)) ? ' AND NOT marketing' : '';
 }
 
 export async function unreadCount(q: Queryable, playerId: number): Promise<number> {
   const r = await q.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM inbox_messages WHERE player_id = $1 AND deleted_at IS NULL AND NOT is_read',
+    `SELECT count(*)::int AS n FROM inbox_messages WHERE player_id = $1 AND deleted_at IS NULL AND NOT is_read${await visible(q, playerId)}`,
     [playerId],
   );
   return Number(r.rows[0]?.n ?? 0);
@@ -38,14 +52,18 @@ export async function inboxPage(
   page: number,
   pageSize: number,
 ): Promise<{ total: number; rows: InboxRow[] }> {
+  const only = await visible(q, playerId);
   const total = Number(
-    (await q.query<{ n: number }>('SELECT count(*)::int AS n FROM inbox_messages WHERE player_id = $1 AND deleted_at IS NULL', [playerId]))
-      .rows[0]!.n,
+    (
+      await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM inbox_messages WHERE player_id = $1 AND deleted_at IS NULL${only}`, [
+        playerId,
+      ])
+    ).rows[0]!.n,
   );
   const r = await q.query<{ id: number; title: string; message: string; created_at: string; is_read: number }>(
     `SELECT id::int AS id, title, message, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
             CASE WHEN is_read THEN 1 ELSE 0 END AS is_read
-     FROM inbox_messages WHERE player_id = $1 AND deleted_at IS NULL
+     FROM inbox_messages WHERE player_id = $1 AND deleted_at IS NULL${only}
      ORDER BY created_at DESC, id DESC LIMIT $2 OFFSET $3`,
     [playerId, pageSize, (page - 1) * pageSize],
   );
@@ -56,7 +74,7 @@ export async function inboxPage(
 export async function ownMessage(q: Queryable, playerId: number, id: number): Promise<InboxRow> {
   const r = await q.query<{ id: number; title: string; message: string; created_at: string; is_read: boolean }>(
     `SELECT id::int AS id, title, message, to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, is_read
-     FROM inbox_messages WHERE id = $1 AND player_id = $2 AND deleted_at IS NULL`,
+     FROM inbox_messages WHERE id = $1 AND player_id = $2 AND deleted_at IS NULL${await visible(q, playerId)}`,
     [id, playerId],
   );
   const m = r.rows[0];

@@ -45,6 +45,7 @@ export async function rewardReferrerIfQualified(q: Queryable, friendId: number):
     Number(friend.referred_by),
     'Referral reward',
     `Your friend ${friend.username} deposited and placed a bet. ${fromMinor(amount)} was added to your cash bonus: claim it on the Referral Program page.`,
+    { marketing: true },
   );
   return Number(friend.referred_by);
 }

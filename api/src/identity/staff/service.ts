@@ -15,6 +15,7 @@ import {
   walletFigures,
   type Currency,
 } from '../../ledger';
+import { playerLinks } from '../../protection/linked';
 import { writeAudit, type AuditActor } from '../../operator/audit';
 
 export type SortDir = 'asc' | 'desc';
@@ -218,6 +219,7 @@ export async function playerProfile(db: Queryable, id: number) {
     vip_coin: Number(p.vip_coin),
     cash_bonus: money(p.cash_bonus_minor),
     turnover_remaining: money(p.turnover_minor),
+    links: await playerLinks(db, id),
   };
 }
 

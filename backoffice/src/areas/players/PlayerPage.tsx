@@ -32,6 +32,7 @@ import { Facts, Screen, Toolbar } from '../../ui/layout';
 import { AdjustForm, RevokeForm, StatusForm } from './forms';
 import { HoldPanel } from './HoldPanel';
 import { LiabilityLimits } from './LiabilityLimits';
+import { LinkedAccounts } from './LinkedAccounts';
 import { ProtectionBadges, ProtectionTab } from './ProtectionTab';
 import { Amount, ErrorLine, FlagCell, Select, StatusBadge, TextArea, when } from './ui';
 
@@ -182,6 +183,7 @@ export function PlayerPage() {
           </Card>
         ))}
       </div>
+      <LinkedAccounts links={p.links ?? []} />
       <Toolbar>
         {allows(op, PLAYER_STATUS_ROLES) && (
           <Button variant="secondary" onClick={() => setDialog('status')}>

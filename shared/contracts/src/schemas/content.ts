@@ -89,8 +89,9 @@ export const getSliders = endpoint({
   method: 'GET',
   path: '/api/sliders',
   tags: ['content'],
-  auth: 'none',
-  summary: 'Active sliders of every slider_type',
+  // optional: an excluded player (their own exclusion or a linked account's self-exclusion) gets no bonus banners
+  auth: 'optional',
+  summary: 'Active sliders of every slider_type (without bonus banners for an excluded player)',
   response: z.array(sliderSchema),
 });
 
@@ -194,8 +195,8 @@ export const getPromotions = endpoint({
   method: 'GET',
   path: '/api/promotion',
   tags: ['content'],
-  auth: 'none',
-  summary: "Promotions with status 'display'",
+  auth: 'optional',
+  summary: "Promotions with status 'display' (none for an excluded player)",
   response: z.array(promotionSchema),
 });
 
@@ -203,7 +204,8 @@ export const getPromotion = endpoint({
   method: 'GET',
   path: '/api/promotions/{id}',
   tags: ['content'],
-  auth: 'none',
+  auth: 'optional',
+  summary: 'One displayed promotion (404 for an excluded player)',
   params: z.object({ id: z.coerce.number().int().positive() }),
   response: promotionSchema,
 });
@@ -304,4 +306,3 @@ export const getGames = endpoint({
   response: z.object({ games: z.array(catalogGameSchema) }),
   fallbackError: 'Failed to fetch games',
 });
-

@@ -1,6 +1,7 @@
 import { ofetch, createFetch, FetchError } from 'ofetch';
 import type { Endpoint, QueryOf, BodyOf, ParamsOf, ResponseOf } from '@khela/contracts';
 import { storage } from '../storage';
+import { deviceHeader } from './device';
 
 export const DEFAULT_ERROR = 'An unexpected error occurred';
 export const NETWORK_ERROR = 'Network error, please try again later.';
@@ -105,6 +106,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       const exchangeToken = endpoint.auth !== 'none' && opts.token === 'exchange' ? getExchangeToken() : null;
       const token = endpoint.auth === 'none' ? null : (exchangeToken ?? getToken());
       if (token) headers.Authorization = `Bearer ${token}`;
+      if (token) Object.assign(headers, deviceHeader());
       if (opts.idempotencyKey) headers['Idempotency-Key'] = opts.idempotencyKey;
       if (opts.headers) Object.assign(headers, opts.headers);
       const path = fillPath(endpoint.path, opts.params as Record<string, unknown> | undefined);

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { endpoint, money } from '../../endpoint';
 import { staffListQuery, staffPage, staffReason } from './common';
+import { LINK_REASONS } from '../../rules/linked-accounts';
 
 /**
  * A player's status. active: everything open. suspended: logs in, plays and withdraws, but every section whose
@@ -93,6 +94,24 @@ export const staffPlayerProfile = z.object({
   cash_bonus: money,
   /** Sum of the active turnover requirements still to wager. */
   turnover_remaining: money,
+  /**
+   * Accounts of the same person (rules/linked-accounts.ts): each link with its reason and what is shared, and the
+   * linked account's self-exclusion when one runs (then this account's deposits and stakes are refused).
+   */
+  links: z
+    .array(
+      z.object({
+        player_id: z.number().int(),
+        username: z.string(),
+        reason: z.enum(LINK_REASONS),
+        reason_label: z.string(),
+        detail: z.string(),
+        created_at: z.string(),
+        /** Present while the linked account is self-excluded: its end, null when permanent. */
+        self_excluded_until: z.string().nullable().optional(),
+      }),
+    )
+    .optional(),
 });
 export type StaffPlayerProfile = z.infer<typeof staffPlayerProfile>;
 
