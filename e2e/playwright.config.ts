@@ -72,6 +72,10 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // e2e drives many sign-ups and logins from one address
       RATE_LIMIT_SCALE: process.env.RATE_LIMIT_SCALE ?? '50',
+      // the proof-of-work challenge (desktop registration; sign-up and log-in on unusual volume) at a trivial
+      // difficulty: the real one costs seconds, measured in api/src/identity/README.md
+      CHALLENGE_COST: '1',
+      CHALLENGE_MAX_NUMBER: '50',
       // short, so the timeout test does not wait long
       REMOTE_TIMEOUT_MS: '5000',
       // exchange-trading.spec.ts: in-play bet delays short enough to watch them count down without waiting 5 s

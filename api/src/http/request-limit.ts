@@ -1,3 +1,4 @@
+import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
@@ -111,10 +112,13 @@ export async function registerRequestLimit(
   const limits = opts.limits ?? requestLimits();
   const redisUrl = opts.redisUrl ?? process.env.REDIS_URL;
   const redis = redisUrl
-    ? new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: true, connectTimeout: 2000, lazyConnect: false })
+    ? // no offline queue: while Redis is away a count fails at once (and the request passes) instead of waiting
+      new Redis(redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, connectTimeout: 2000 })
     : null;
   if (redis) {
     redis.on('error', (err) => app.log.warn({ err: err.message }, 'request limits: Redis unavailable'));
+    // the first requests count too: wait (briefly) for the connection
+    await Promise.race([once(redis, 'ready'), new Promise((resolve) => setTimeout(resolve, 3000).unref())]).catch(() => undefined);
     app.addHook('onClose', async () => {
       await redis.quit().catch(() => redis.disconnect());
     });
