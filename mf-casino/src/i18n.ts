@@ -37,6 +37,7 @@ export const en = {
   backToGames: 'Back to games',
   protectionTitle: 'Responsible gaming',
   responsibleGaming: 'Responsible gaming',
+  addBirthday: 'Add my date of birth',
   records: {
     title: 'Betting Records',
     settled: 'Settled',
@@ -122,6 +123,7 @@ export const bn: typeof en = {
   backToGames: 'গেমের তালিকায় ফিরুন',
   protectionTitle: 'দায়িত্বশীল খেলা',
   responsibleGaming: 'দায়িত্বশীল খেলা',
+  addBirthday: 'জন্মতারিখ যোগ করুন',
   records: {
     title: 'বেটিং রেকর্ড',
     settled: 'নিষ্পত্তি হয়েছে',

@@ -118,6 +118,8 @@ export function useLaunchGame() {
     clearError: () => setError(null),
     /** Responsible gambling's text when the game did not open because play is closed or a limit refused it. */
     protection: refused ? refusalText(refused, locale) : null,
+    /** The refusal's code (a missing birthday is entered on the profile page, where the dialog leads). */
+    protectionCode: refused ? ('gate' in refused ? schemas.PROTECTION_BLOCK_CODE[refused.gate.reason!] : refused.refusal.code) : null,
     clearProtection: () => setRefused(null),
   };
 }

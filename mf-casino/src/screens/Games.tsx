@@ -61,7 +61,9 @@ export function Games() {
   const [blockedPopup, setBlockedPopup] = useState(false);
   // spec 6: the session's decision (fetched once per login by the shell)
   const blocked = useMarketBlock().casino;
-  const { launch, pending, error: launchError, clearError, protection, clearProtection } = useLaunchGame();
+  const { launch, pending, error: launchError, clearError, protection, protectionCode, clearProtection } = useLaunchGame();
+  // one birthday rule: a missing birthday is entered on the profile page (locked once set)
+  const needsBirthday = protectionCode === 'rg_birthday_missing';
   const categoryName = (CATEGORY_CODES as readonly string[]).includes(type) ? t(`categories.${type as CategoryCode}`) : type;
 
   useEffect(() => setBlockedPopup(blocked), [blocked, type]);
@@ -478,12 +480,13 @@ export function Games() {
           <>
             <Button
               variant="secondary"
+              data-testid={needsBirthday ? 'rg-casino-birthday' : undefined}
               onClick={() => {
                 clearProtection();
-                navigate('/responsible-gaming');
+                navigate(needsBirthday ? '/profile' : '/responsible-gaming');
               }}
             >
-              {t('responsibleGaming')}
+              {needsBirthday ? t('addBirthday') : t('responsibleGaming')}
             </Button>
             <Button onClick={clearProtection}>{t('common:close')}</Button>
           </>

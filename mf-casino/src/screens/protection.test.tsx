@@ -56,6 +56,19 @@ describe('casino while play is closed', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
+  it('a missing birthday is asked for where it is entered: the dialog leads to the profile', async () => {
+    sessionService().receiveProtection(
+      status({ open: false, reason: 'birthday_missing', until: null, message: PROTECTION_MESSAGES.birthdayMissing }),
+    );
+    renderScreen(<Games />, '/games?type=SLOT');
+    await userEvent.click(await screen.findByRole('button', { name: 'Play Sandbox Slots' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByTestId('rg-casino-closed').textContent).toBe(PROTECTION_MESSAGES.birthdayMissing);
+    expect(gameRunCalls()).toHaveLength(0);
+    await userEvent.click(within(dialog).getByTestId('rg-casino-birthday'));
+    expect(navigations.at(-1)?.to).toBe('/profile');
+  });
+
   it('opens games again once play is open', async () => {
     sessionService().receiveProtection(status(open));
     renderScreen(<Games />, '/games?type=SLOT');
