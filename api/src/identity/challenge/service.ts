@@ -18,7 +18,7 @@ import { secret } from '../../config';
  * secret counter in [0, CHALLENGE_MAX_NUMBER), derives its key with CHALLENGE_COST PBKDF2 iterations and sends the
  * key's first half; the client tries counters until one derives the same key. Expected work: MAX_NUMBER / 2
  * derivations of COST iterations (uniform, at most twice the mean), checked by the server with one HMAC.
- * Defaults: cost 1000, max number 24,000 (see the identity README for the measured times); e2e and tests set tiny
+ * Defaults: cost 1000, max number 30,000 (see api/src/identity/README.md for the measured times); e2e and tests set tiny
  * values.
  */
 export interface ChallengeConfig {
@@ -40,7 +40,7 @@ export function challengeConfig(env: NodeJS.ProcessEnv = process.env): Challenge
   const derive = (label: string) => createHmac('sha256', pepper).update(label).digest('hex');
   return {
     cost: num(env, 'CHALLENGE_COST', 1000),
-    maxNumber: num(env, 'CHALLENGE_MAX_NUMBER', 24_000),
+    maxNumber: num(env, 'CHALLENGE_MAX_NUMBER', 30_000),
     ttlSeconds: num(env, 'CHALLENGE_TTL_SECONDS', 600),
     signatureSecret: derive('khela/challenge/signature'),
     keySignatureSecret: derive('khela/challenge/key'),
