@@ -82,7 +82,8 @@ test('agent deposit: pending, operator approves, the top bar balance follows wit
   await page.getByLabel('Transaction ID').fill('8N7A6B5C4');
   await page.getByTestId('deposit-submit').click();
   await expectModal(page, 'A bKash transaction ID (TrxID) has 10 letters and digits, e.g. 8N7A6B5C4D.');
-  await page.getByLabel('Transaction ID').fill(newTrx());
+  const trx = newTrx();
+  await page.getByLabel('Transaction ID').fill(trx.toLowerCase()); // stored and shown to staff upper case
   await page.screenshot({ path: '/tmp/wallet-deposit.png', fullPage: true });
   await page.getByTestId('deposit-submit').click();
   await expect(page).toHaveURL(/\/payment-request$/);
@@ -105,7 +106,7 @@ test('agent deposit: pending, operator approves, the top bar balance follows wit
   const op = await consolePage(browser, '/payments/desk');
   const row = op.page.getByTestId('payments-table').locator('tr', { hasText: player.username });
   await expect(row).toContainText('1000.00');
-  await expect(row).toContainText('BK12345678');
+  await expect(row).toContainText(trx);
   await op.page.screenshot({ path: '/tmp/wallet-operator.png', fullPage: true });
   await row.click();
   await op.page.getByTestId('payment-drawer').getByRole('button', { name: 'Approve' }).click();
