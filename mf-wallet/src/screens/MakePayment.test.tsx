@@ -2,6 +2,7 @@ import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { PAYER_TRX_MESSAGES } from '@khela/contracts';
 import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { MAKE_PAYMENT_BN } from '../i18n';
@@ -41,6 +42,20 @@ describe('MakePayment', () => {
     await fill('01712345678', 'TRX12345678');
     await userEvent.click(screen.getByTestId('make-payment-submit'));
     await waitFor(() => expect(sent()?.get('reference')).toBe('K7M2P9Q4RT'));
+  });
+});
+
+describe('MakePayment: the transaction id (issue 27 item 3)', () => {
+  it('invisible characters do not count towards the 7 characters; other symbols are refused; nothing is sent', async () => {
+    renderScreen(<MakePayment />, '/make-payment?ref=K7M2P9Q4RT');
+    await fill('01712345678', 'AB12\u200B\u200B\u200B\u200B');
+    await userEvent.click(screen.getByTestId('make-payment-submit'));
+    expect(await screen.findByText(MAKE_PAYMENT_BN.trxInvalid)).toBeTruthy();
+    await userEvent.clear(document.querySelector<HTMLInputElement>('input[name=transaction_id]')!);
+    await userEvent.type(document.querySelector<HTMLInputElement>('input[name=transaction_id]')!, 'TRX-1234567');
+    await userEvent.click(screen.getByTestId('make-payment-submit'));
+    expect(await screen.findByText(PAYER_TRX_MESSAGES.chars.bn)).toBeTruthy();
+    expect(sent()).toBeUndefined();
   });
 });
 
