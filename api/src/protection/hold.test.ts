@@ -163,7 +163,22 @@ describe.each(engines)('risk hold and no loosening during an exclusion on $name'
     expect(before.statusCode, before.body).toBe(200);
     const token = new URL(before.json().url).searchParams.get('token')!;
     expect((await casinoBet(p, token)).status).toBe('OK');
+    // an unmatched exchange order rests (a back at 5 on an in-play market nobody lays at)
+    const resting = await app.inject({
+      method: 'POST',
+      url: '/api/exchange/bets',
+      headers: { ...p.auth, 'idempotency-key': `h${++seq}` },
+      payload: { market_id: MARKETS.inplay, selection_id: 100101, side: 'BACK', price: 5, stake: '100' },
+    });
+    expect(resting.statusCode, resting.body).toBe(200);
+    expect(resting.json().bet.status).toBe('UNMATCHED');
     expect((await hold(p)).statusCode).toBe(200);
+    // no stake anywhere: the resting order is cancelled, its stake back
+    const bet = await db.query<{ remaining_minor: string; cancelled_minor: string }>(
+      `SELECT remaining_minor::text, cancelled_minor::text FROM exchange_bets WHERE public_id = $1`,
+      [resting.json().bet.id],
+    );
+    expect(bet.rows[0]).toEqual({ remaining_minor: '0', cancelled_minor: '10000' });
 
     const refused = await launch(p);
     expect(refused.statusCode).toBe(403);
