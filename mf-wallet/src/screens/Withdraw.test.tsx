@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ApiError, i18n } from '@khela/web';
-import { PROTECTION_MESSAGES, type ProtectionGate } from '@khela/contracts';
+import { DEBT_MESSAGES, PROTECTION_MESSAGES, type ProtectionGate } from '@khela/contracts';
 import { calls, published, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
@@ -52,6 +52,17 @@ describe('Withdraw', () => {
     const box = await screen.findByTestId('withdraw-check');
     expect(box.textContent).toContain('Date of Birth');
     expect(within(box).getByRole('link').getAttribute('href')).toBe('/profile');
+  });
+
+  it('says the debt when what the player owes takes everything (code debt), not the turnover', async () => {
+    const text = DEBT_MESSAGES.withdrawRefused('1950.00', 'BDT');
+    base(() => {
+      throw new ApiError(text, 400, { success: false, error: text, code: 'debt' });
+    });
+    renderScreen(<Funds />, '/withdrawal');
+    const box = await screen.findByTestId('withdraw-check');
+    expect(box.textContent).toContain('You owe BDT 1950.00');
+    expect(box.textContent).not.toContain('turnover');
   });
 
   it('validates amount, account number, method in order, then submits', async () => {
