@@ -20,6 +20,8 @@ import {
 import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
 import { useUser } from '../useUser';
+import { useChallenge } from '../challenge/useChallenge';
+import { ChallengeStatus } from '../challenge/ChallengeStatus';
 
 const badge = (ok: boolean) => css`
   font-size: 12px;
@@ -29,13 +31,17 @@ const badge = (ok: boolean) => css`
   color: #fff;
 `;
 
-/** One verifiable address: Send code (then the 300 s m:ss countdown), the code, Verify. */
+/**
+ * One verifiable address: Send code (then the 300 s m:ss countdown), the code, Verify. A code send on unusual volume
+ * (address or username) is answered 428 challenge_required: solved here ("Verifying…") and sent again.
+ */
 function VerifyBox(props: {
   testId: string;
   label: string;
   value: React.ReactNode;
   verified: boolean;
-  send: () => Promise<{ resend_in: number }>;
+  /** `headers` carries a solved proof-of-work challenge when the API asked for one. */
+  send: (headers: Record<string, string>) => Promise<{ resend_in: number }>;
   verify: (code: string) => Promise<unknown>;
   onVerified: () => void;
   canSend?: boolean;
@@ -48,12 +54,13 @@ function VerifyBox(props: {
   const [error, setError] = useState<string | null>(null);
   const [info, setInfo] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const challenge = useChallenge(useHost().api);
 
   const onSend = async () => {
     setError(null);
     setBusy(true);
     try {
-      const res = await props.send();
+      const res = await challenge.run(props.send);
       setUntil(Date.now() + res.resend_in * 1000);
       setInfo((res as { message?: string }).message ?? null);
     } catch (err) {
@@ -101,6 +108,7 @@ function VerifyBox(props: {
         <div css={{ marginTop: 8 }}>
           {error && <Notice kind="error">{rule(error)}</Notice>}
           {info && <Notice kind="info">{info}</Notice>}
+          <ChallengeStatus verifying={challenge.verifying} />
           <div css={row}>
             <Button type="button" variant="secondary" disabled={busy || left > 0 || props.canSend === false} onClick={() => void onSend()}>
               {left > 0 ? t('profile.resendIn', { time: mmss(left) }) : t('profile.sendCode')}
@@ -251,7 +259,7 @@ export function Profile() {
           value={user.phone ? `+88 ${user.phone}` : '—'}
           verified={user.session_id === '1'}
           canSend={Boolean(user.phone)}
-          send={() => api.call(schemas.sendVerificationCodeEndpoint, { body: { phone: user.phone ?? '' } })}
+          send={(headers) => api.call(schemas.sendVerificationCodeEndpoint, { body: { phone: user.phone ?? '' }, headers })}
           verify={(code) => api.call(schemas.verifyPhoneEndpoint, { body: { verification_code: code } })}
           onVerified={() => void refresh()}
         />
@@ -273,7 +281,9 @@ export function Profile() {
             )
           }
           verified={emailVerified}
-          send={() => api.call(schemas.sendVerificationCodeEndpoint, { body: { email: (email || user.email || '').trim() } })}
+          send={(headers) =>
+            api.call(schemas.sendVerificationCodeEndpoint, { body: { email: (email || user.email || '').trim() }, headers })
+          }
           verify={(code) => api.call(schemas.verifyEmailEndpoint, { body: { code } })}
           onVerified={() => void refresh()}
         />
@@ -286,7 +296,7 @@ export function Profile() {
             label={t('phone')}
             value={`+88 ${p.contract_value}`}
             verified={p.isverify === 1}
-            send={() => api.call(schemas.addSendCodeEndpoint, { body: { phone: p.contract_value } })}
+            send={(headers) => api.call(schemas.addSendCodeEndpoint, { body: { phone: p.contract_value }, headers })}
             verify={(code) => api.call(schemas.addVerifyPhoneEndpoint, { body: { verification_code: code } })}
             onVerified={() => void loadPhones()}
           />

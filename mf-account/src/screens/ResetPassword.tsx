@@ -3,6 +3,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Card, Page, TextField, useHost } from '@khela/web';
+import { useChallenge } from '../challenge/useChallenge';
+import { ChallengeStatus } from '../challenge/ChallengeStatus';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 /** /reset-password: change the password (spec 5 checks in order); success logs out and goes to /login after 1.5 s. */
@@ -15,6 +17,8 @@ export function ResetPassword() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
   const [busy, setBusy] = useState(false);
+  // repeated wrong current passwords count as failed log-ins of the username: past the threshold, a challenge
+  const challenge = useChallenge(api);
   useEffect(() => {
     if (!success) return;
     const timer = setTimeout(() => {
@@ -33,7 +37,7 @@ export function ResetPassword() {
     if (msg) return;
     setBusy(true);
     try {
-      await api.call(schemas.changePasswordEndpoint, { body: v });
+      await challenge.run((headers) => api.call(schemas.changePasswordEndpoint, { body: v, headers }));
       setSuccess(true);
     } catch (err) {
       setError(err instanceof ApiError && err.network ? t('pwd.error') : (err as Error).message || t('pwd.failed'));
@@ -83,8 +87,9 @@ export function ResetPassword() {
               <li>{t('pwd.req4')}</li>
             </ul>
           </div>
+          <ChallengeStatus verifying={challenge.verifying} />
           <Button type="submit" block disabled={busy || success}>
-            {busy ? t('common:submitting') : t('pwd.submit')}
+            {challenge.verifying ? t('challenge.verifying') : busy ? t('common:submitting') : t('pwd.submit')}
           </Button>
         </form>
       </Card>
