@@ -157,7 +157,7 @@ describe('sessions and ownership', () => {
     expect((await app.inject({ url: '/api/user/show', headers: auth(a.token) })).statusCode).toBe(401);
   });
 
-  it('rate-limits failed logins per username with a clear message, and a right password still works after the window', async () => {
+  it('after repeated failed logins for a username asks for a proof-of-work challenge (issue 27 item 11), none after the window', async () => {
     const a = await signup();
     for (let i = 0; i < 3; i++) {
       const res = await app.inject({ method: 'POST', url: '/api/login', payload: { username: a.username, password: 'wrongpass1' } });
@@ -165,8 +165,8 @@ describe('sessions and ownership', () => {
       expect(res.json().message).toBe('Invalid credentials');
     }
     const blocked = await app.inject({ method: 'POST', url: '/api/login', payload: { username: a.username, password: a.password } });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().message).toMatch(/^Too many attempts\. Please try again in \d+ minutes?\.$/);
+    expect(blocked.statusCode).toBe(428);
+    expect(blocked.json()).toEqual({ code: 'challenge_required', message: expect.stringMatching(/from a person/) });
     await db.query(`UPDATE rate_limit_events SET created_at = now() - interval '1 hour'`);
     const ok = await app.inject({ method: 'POST', url: '/api/login', payload: { username: a.username, password: a.password } });
     expect(ok.statusCode).toBe(200);
