@@ -39,6 +39,7 @@ export const en = {
   },
   betSlip: {
     title: 'Bet slip',
+    addBirthday: 'Add my date of birth',
     odds: 'Odds',
     rate: 'Rate',
     lineRate: 'Line @ rate',
@@ -193,6 +194,7 @@ export const bn: typeof en = {
   },
   betSlip: {
     title: 'বেট স্লিপ',
+    addBirthday: 'জন্মতারিখ যোগ করুন',
     odds: 'অডস',
     rate: 'রেট',
     lineRate: 'লাইন @ রেট',

@@ -90,7 +90,7 @@ type Phase = 'edit' | 'sending' | 'pending' | 'network';
 
 function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; onDraft?: (d: SlipDraft | null) => void }) {
   const { t, i18n } = useTranslation(['exchange', 'common']);
-  const { session } = useHost();
+  const { session, navigate } = useHost();
   const store = useTradingStore();
   useTrading(); // re-render on every change of the player's bets (the delay's outcome)
   const wallet = useBalance();
@@ -436,6 +436,12 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         <p role="alert" data-testid="slip-closed" css={errorCss}>
           {closedText}
         </p>
+      )}
+      {play?.reason === 'birthday_missing' && (
+        // one birthday rule: entered once on the profile page (locked once set), before the first stake or deposit
+        <Button type="button" variant="secondary" block data-testid="slip-birthday" onClick={() => navigate('/profile')}>
+          {t('exchange:betSlip.addBirthday')}
+        </Button>
       )}
       {(refusal || error) && (
         <p role="alert" data-testid="slip-error" data-code={refusal?.code} css={errorCss}>

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { PROTECTION_MESSAGES, type ProtectionGate, type ProtectionStatus } from '@khela/contracts';
 import { ApiError, protectionGateText, protectionText } from '@khela/web';
-import { calls, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
+import { calls, navigations, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import '../i18n';
 import { TradingProvider } from '../trading/context';
 import { CashOutButton } from '../trading/CashOut';
@@ -76,6 +76,19 @@ describe('exchange while play is closed', () => {
     act(() => sessionService().receiveProtection(status(open)));
     expect(screen.queryByTestId('slip-closed')).toBeNull();
     expect(confirm.disabled).toBe(false);
+  });
+
+  it('a missing birthday: the slip cannot be confirmed and leads to the profile where it is entered', async () => {
+    sessionService().receiveProtection(
+      status({ open: false, reason: 'birthday_missing', until: null, message: PROTECTION_MESSAGES.birthdayMissing }),
+    );
+    slip();
+    await userEvent.type(screen.getByTestId('slip-stake'), '100');
+    expect(screen.getByTestId('slip-closed').textContent).toBe(PROTECTION_MESSAGES.birthdayMissing);
+    expect((screen.getByTestId('slip-confirm') as HTMLButtonElement).disabled).toBe(true);
+    await userEvent.click(screen.getByTestId('slip-birthday'));
+    expect(navigations.at(-1)?.to).toBe('/profile');
+    expect(placeCalls()).toHaveLength(0);
   });
 
   it('the frame says it on every exchange page, with cash-out still open', () => {
