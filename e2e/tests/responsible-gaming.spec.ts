@@ -173,6 +173,14 @@ test('18+: no deposit without a birthday; an under-18 birthday closes deposits a
   expect(refused.status()).toBe(403);
   expect((await refused.json()).code).toBe('rg_birthday_missing');
 
+  // and no stake either (issue 27 item 7): a game launch without a birthday is refused the same way
+  const noDob = await request.post(`${API()}/api/game-run`, {
+    headers: bearer(player.session.token),
+    data: { userId: player.session.remote_id, gameCode: 'sandbox-slot', gameType: 'SLOT', platform: 'SANDBOX' },
+  });
+  expect(noDob.status()).toBe(403);
+  expect((await noDob.json()).code).toBe('rg_birthday_missing');
+
   await openLoggedIn(page, player.session, '/deposit');
   await expect(page.getByTestId('rg-deposit-closed')).toContainText('date of birth');
 
