@@ -6,6 +6,11 @@ import { resetHost, responders, calls } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Profile } from './Profile';
 
+// the proof-of-work itself is tested in challenge/solver.test.ts; here it answers at once
+vi.mock('../challenge/solver', () => ({
+  solveChallenge: vi.fn(async (challenge: unknown) => ({ challenge, solution: { counter: 2, derivedKey: '0a' } })),
+}));
+
 const base = {
   id: 1,
   username: 'player1234',
@@ -57,6 +62,24 @@ describe('Profile', () => {
     expect((await screen.findByTestId('dob-value')).textContent).toBe('2012-05-01');
     expect(screen.getByTestId('dob-under-age').textContent).toContain(underAge);
     expect(screen.queryByLabelText('Date of Birth')).toBeNull();
+  });
+
+  it('issue 27 item 11: a code send answered "challenge required" is solved and sent again with the solution', async () => {
+    responders.set('GET /api/user/show', () => ({ user: base }));
+    responders.set('GET /api/get/other/phone', () => ({ data: [] }));
+    responders.set('GET /api/challenge', () => ({ parameters: { nonce: 'p' }, signature: 's' }));
+    let sends = 0;
+    responders.set('POST /api/send-verification-code', () => {
+      if (++sends === 1) throw new ApiError('Please wait', 428, { message: 'Please wait', code: 'challenge_required' });
+      return { message: 'Verification code sent to your phone.', resend_in: 300 };
+    });
+    renderScreen(<Profile />, '/profile');
+    const phone = await screen.findByTestId('profile-phone');
+    fireEvent.click(within(phone).getByRole('button', { name: 'Send code' }));
+    expect(await within(phone).findByRole('button', { name: 'Resend in 5:00' })).toBeTruthy();
+    const posts = calls.filter((c) => c.path === '/api/send-verification-code');
+    expect(posts).toHaveLength(2);
+    expect(posts[1]!.opts.headers['X-Challenge']).toBeTruthy();
   });
 
   it('counts the resend down from 5:00 in m:ss and verifies the phone', async () => {
