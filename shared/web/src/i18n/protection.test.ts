@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { LINKED_MESSAGES } from '@khela/contracts';
 import { ApiError } from '../api/client';
 import { protectionGateText, protectionRefusal, protectionText } from './protection';
 
@@ -9,6 +10,15 @@ const limitRefusal = {
 };
 
 describe('protection texts', () => {
+  it("a linked account's self-exclusion says so in Bangla too; the player's own keeps its text", () => {
+    const until = '2027-05-20T10:00:00.000Z';
+    const linked = { code: 'rg_self_excluded' as const, message: LINKED_MESSAGES.linkedSelfExcluded(until), until };
+    expect(protectionText(linked, 'en')).toBe(linked.message);
+    expect(protectionText(linked, 'bn')).toBe(LINKED_MESSAGES.bn.linkedSelfExcluded(until));
+    const own = { code: 'rg_self_excluded' as const, message: 'You are self-excluded until 20 May 2027.', until };
+    expect(protectionText(own, 'bn')).toContain('স্ব-বর্জনে আছেন');
+  });
+
   it("keeps the API's own words in English and says the limit's figures in Bangla", () => {
     expect(protectionText(limitRefusal, 'en')).toBe(limitRefusal.message);
     const bn = protectionText(limitRefusal, 'bn');

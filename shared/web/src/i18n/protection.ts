@@ -1,6 +1,7 @@
 // Responsible gambling texts every remote shows: why play or deposits are closed, and the API's limit refusals, in
 // the player's language. English keeps the API's own message when it has one (the same words on both sides).
 import {
+  LINKED_MESSAGES,
   PROTECTION_BLOCK_CODE,
   PROTECTION_CODES,
   type LimitPeriod,
@@ -54,6 +55,9 @@ export function protectionText(body: ProtectionRefusalBody, locale: Locale): str
   if (locale === 'bn') {
     switch (body.code) {
       case 'rg_self_excluded':
+        // another account of the same person is self-excluded (the API's text for it, rules/linked-accounts.ts)
+        if (serverText && serverText === LINKED_MESSAGES.linkedSelfExcluded(body.until ?? null))
+          return LINKED_MESSAGES.bn.linkedSelfExcluded(body.until ?? null);
         return `আপনি ${until} স্ব-বর্জনে আছেন। ডিপোজিট, গেম ও বেটিং বন্ধ; আপনি এখনও উইথড্র করতে ও বার্তা পড়তে পারবেন।`;
       case 'rg_timed_out':
         return `আপনি ${until} বিরতিতে আছেন। ডিপোজিট, গেম ও বেটিং বন্ধ; আপনি এখনও উইথড্র করতে ও বার্তা পড়তে পারবেন।`;
