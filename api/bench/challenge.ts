@@ -8,7 +8,6 @@ import { solveInNode } from '../src/identity/challenge/solve';
 
 const runs = Number(process.argv[2] ?? 10);
 const cfg = challengeConfig();
-const t0 = process.cpuUsage();
 let n = 0;
 const started = Date.now();
 while (Date.now() - started < 2000) {
@@ -18,7 +17,6 @@ while (Date.now() - started < 2000) {
 const perSecond = n / 2;
 console.log(`PBKDF2/SHA-256 x${cfg.cost}: ${perSecond.toFixed(0)} keys/s on one thread; max number ${cfg.maxNumber}`);
 console.log(`expected solve: ${(cfg.maxNumber / 2 / perSecond).toFixed(2)} s mean, ${(cfg.maxNumber / perSecond).toFixed(2)} s at most`);
-void t0;
 const cpu: number[] = [];
 for (let i = 0; i < runs; i++) {
   const before = process.cpuUsage();
