@@ -65,6 +65,21 @@ describe('Withdraw', () => {
     expect(box.textContent).not.toContain('turnover');
   });
 
+  it('says the risk hold when staff closed withdrawals (code account_on_hold), not the turnover, in English and Bangla', async () => {
+    const text = PROTECTION_MESSAGES.withdrawalOnHold;
+    base(() => {
+      throw new ApiError(text, 400, { success: false, error: text, code: 'account_on_hold' });
+    });
+    const { unmount } = renderScreen(<Funds />, '/withdrawal');
+    const box = await screen.findByTestId('withdraw-check');
+    expect(box.textContent).toContain(text);
+    expect(box.textContent).not.toContain('turnover');
+    unmount();
+    renderScreen(<Funds />, '/withdrawal');
+    act(() => sessionService().session.setLocale('bn'));
+    expect((await screen.findByTestId('withdraw-check')).textContent).toContain('হোল্ডে');
+  });
+
   it('validates amount, account number, method in order, then submits', async () => {
     base();
     responders.set('POST /api/submit-withdraw', () => ({

@@ -25,6 +25,8 @@ import { newIdempotencyKey } from '../lib/records';
 interface CheckFailure {
   message: string;
   profileLink: boolean;
+  /** A risk hold closed withdrawals: said in the player's language when shown. */
+  onHold?: boolean;
 }
 
 /**
@@ -41,6 +43,10 @@ function checkFailure(err: unknown, t: (k: string) => string, locale?: string, w
         message: locale === 'bn' && owed ? DEBT_MESSAGES.bn.withdrawRefused(owed, wallet?.currency ?? 'BDT') : text,
         profileLink: false,
       };
+    }
+    // a risk hold that closes withdrawals (staff): say so, in Bangla too, never the turnover
+    if ((apiErr.data as { code?: string } | undefined)?.code === 'account_on_hold') {
+      return { message: text, profileLink: false, onHold: true };
     }
     if (/date of birth|birthday|dofb/i.test(text)) return { message: text, profileLink: true };
     return { message: t('errors.turnover'), profileLink: false };
@@ -183,7 +189,8 @@ export function Withdraw() {
     <form onSubmit={submit} noValidate>
       {check && (
         <p role="alert" data-testid="withdraw-check" css={notice}>
-          {check.message} {check.profileLink && <Link to="/profile">{t('verifyPhoneLink')}</Link>}
+          {check.onHold && locale === 'bn' ? t('errors.onHold') : check.message}{' '}
+          {check.profileLink && <Link to="/profile">{t('verifyPhoneLink')}</Link>}
         </p>
       )}
       {phoneVerified === false && (
