@@ -2,7 +2,7 @@ import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { calls, resetHost, responders } from '@khela/web/test/fake-host';
+import { calls, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import type { ProtectionStatus } from '@khela/contracts';
 import { renderScreen } from '../../test/render';
 import { Account } from './Account';
@@ -55,5 +55,16 @@ describe('Account: responsible gaming', () => {
     await userEvent.click(screen.getByTestId('rg-offer-skip'));
     await waitFor(() => expect(screen.queryByTestId('rg-offer')).toBeNull());
     expect(calls.filter((c) => c.path === '/api/responsible-gaming/offer-seen')).toHaveLength(1);
+  });
+});
+
+describe('Account: what the player owes', () => {
+  it('says the debt under the main wallet while the balance carries one, and not otherwise', async () => {
+    responders.set('GET /api/responsible-gaming/status', () => status(false));
+    sessionService().receiveBalance({ balance: '1950.00', currency: 'BDT', exposure: '0.00', available: '0.00', owed: '1950.00' });
+    renderScreen(<Account />, '/account');
+    expect((await screen.findByTestId('account-owed')).textContent).toMatch(/Owed from a corrected result: .*1,950\.00/);
+    sessionService().receiveBalance({ balance: '1000.00', currency: 'BDT', exposure: '0.00', available: '1000.00' });
+    await waitFor(() => expect(screen.queryByTestId('account-owed')).toBeNull());
   });
 });

@@ -104,6 +104,11 @@ export function Account() {
             {hidden ? t('account.show') : t('account.hide')}
           </Button>
         </div>
+        {wallet?.owed && !hidden ? (
+          <p data-testid="account-owed" css={[muted, { color: theme.color.danger }]}>
+            {t('account.owed', { amount: formatMoney(wallet.owed, wallet.currency ?? 'BDT', locale) })}
+          </p>
+        ) : null}
       </Card>
       <section css={group}>
         <h2 css={{ fontSize: 16 }}>{t('account.funds')}</h2>
