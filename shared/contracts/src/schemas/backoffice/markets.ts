@@ -288,6 +288,7 @@ export const staffSetPlayerLiabilityLimit = endpoint({
     kind: exchangeMarketKind,
     /** Major units, at most 2 decimals, up to 100,000,000.00; null removes the limit. */
     max_liability: money
+      .max(16, 'The limit can be at most 100,000,000.00.')
       .refine((v) => !v.startsWith('-'), 'The limit must be 0 or more.')
       .refine((v) => Number(v) <= 100_000_000, 'The limit can be at most 100,000,000.00.')
       .nullable(),
