@@ -23,6 +23,8 @@ import identityRoutes from './identity';
 import casinoRoutes from './casino/routes';
 import { walletRoutes } from './wallet';
 import { FeedAvailability } from './exchange/feed/availability';
+import { exchangeConfig } from './exchange/config';
+import { MarketPush } from './exchange/market-push';
 import exchangeRoutes from './exchange/routes';
 import chatRoutes from './chat/routes';
 import { operatorRoutes } from './operator';
@@ -103,6 +105,10 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   const balances = new PlayerBalanceCache();
   app.decorate('balances', balances);
   app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push), balances));
+  // the odds push with prices: the feed consumer, the bet routes and staff decisions all say a market changed here
+  const marketPush = new MarketPush({ db: opts.db, push: app.push, cfg: exchangeConfig(), log: app.log });
+  app.decorate('exchangeMarketPush', marketPush);
+  app.addHook('onClose', async () => marketPush.close());
   app.decorateRequest('player', null);
   app.decorateRequest('operator', null);
   app.addHook('onClose', async () => broker.close());

@@ -358,3 +358,56 @@ test('an idle odds view asks nothing while the push stream is up, and polls when
   expect(hits.filter((p) => p === `/api/exchange/markets/${m.marketId}`).length).toBeGreaterThanOrEqual(3);
   await polled.close();
 });
+
+test("a live market's odds view follows the feed's ticks by push, asking at most once a minute", async ({ page, request }) => {
+  test.setTimeout(180_000);
+  const a = state.a ?? (await fundedTrader(request, '1000'));
+  const held = state.match?.eventId;
+  // a live in-play match: its prices move on the feed's ticks (every 3 s), none held still by this file
+  const events: Array<{ EventId: string; MarketId: string; inplay: boolean }> = await (
+    await request.get(`${SANDBOX()}/odds/api/sports-events/cricket`)
+  ).json();
+  const live = events.find((e) => e.inplay && e.EventId !== held);
+  expect(live, 'a second in-play cricket match in the feed').toBeTruthy();
+  const { EventId: eventId, MarketId: marketId } = live!;
+  await feed(request, marketId, 'unfreeze');
+
+  const apiPort = new URL(API()).port;
+  const oddsPort = new URL(SANDBOX()).port;
+  const seen: string[] = [];
+  page.on('request', (r) => {
+    const u = new URL(r.url());
+    if (u.port === apiPort || u.port === oddsPort) seen.push(`${r.method()} ${u.pathname}`);
+  });
+  const streamOpen = page.waitForResponse((r) => r.url().includes('/api/push/stream'));
+  await openLoggedIn(page, a, `/odds-view?marketId=${marketId}&eventId=${eventId}&sport=cricket`);
+  await expect(page.getByTestId('match-odds-runner').first()).toBeVisible();
+  await streamOpen;
+  await page.waitForTimeout(3_000);
+
+  /** The best back price of each runner as the page shows it ('' when none). */
+  const shown = async () =>
+    (
+      await page
+        .getByTestId('match-odds-runner')
+        .evaluateAll((rows) =>
+          rows.map((row) => row.querySelector('button[aria-label^="Back "]')?.getAttribute('aria-label')?.split(' ').pop() ?? ''),
+        )
+    ).join(' ');
+  seen.length = 0;
+  const samples = new Set<string>();
+  for (let t = 0; t < 60; t += 2) {
+    samples.add(await shown());
+    await page.waitForTimeout(2_000);
+  }
+  const asked = seen.filter((s) => !s.endsWith('/api/push/stream'));
+  expect(asked.length, `requests of an idle live odds view in 60 s: ${asked.join(', ')}`).toBeLessThanOrEqual(1);
+  expect(samples.size, `prices shown over 60 s: ${[...samples].join(' | ')}`).toBeGreaterThanOrEqual(3);
+
+  // what is shown is the API's book of the moment (within a tick and its push)
+  const apiBest = async () => {
+    const m = await (await request.get(`${API()}/api/exchange/markets/${marketId}`, { headers: bearer(a.token) })).json();
+    return (m.runners as Array<{ back: Array<{ price: number }> }>).map((r) => (r.back[0] ? String(r.back[0].price) : '')).join(' ');
+  };
+  await expect.poll(async () => (await shown()) === (await apiBest()), { timeout: 10_000, intervals: [250] }).toBe(true);
+});

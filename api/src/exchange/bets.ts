@@ -29,7 +29,7 @@ import { InsufficientFunds, getPlayerBalance, toMinor, walletFigures, type Curre
 import { lockPlayer } from '../core/players';
 import { assertMayPlay, assertWagerWithinLimits } from '../protection/service';
 import type { ExchangeConfig } from './config';
-import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type Level, type Order, type Side } from './engine';
+import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type HouseLadder, type Level, type Order, type Side } from './engine';
 import { lockMarket, selectionName, type MarketRow } from './markets';
 import { heldExposureMinor, liabilityLimitMinor } from './liability-limits';
 import { rehold } from './positions';
@@ -108,22 +108,18 @@ interface RestingRow {
 const betOrderId = (id: number | string) => `b${id}`;
 const betIdOfOrder = (orderId: string) => (/^b\d+$/.test(orderId) ? Number(orderId.slice(1)) : null);
 
-/** The feed's offer on one runner in this currency, minus what players already took at this feed version. */
-async function houseLadder(
-  q: Queryable,
+/** What players took of the feed's offer at the market's feed version, by `side:price` (the house's side). */
+type TakenAt = Map<string, number>;
+
+/** The feed's offer on one runner less what was taken (pure: the taken amounts are read by the caller). */
+function houseLevels(
   market: MarketRow,
-  currency: string,
   selectionId: string,
+  takenAt: TakenAt,
   cfg: ExchangeConfig,
-): Promise<{ availableToBack: Level[]; availableToLay: Level[] }> {
+): { availableToBack: Level[]; availableToLay: Level[] } {
   const runner = market.runners.find((r) => String(r.selectionId) === selectionId);
   if (!runner || runner.status !== 'ACTIVE' || market.status !== 'OPEN') return { availableToBack: [], availableToLay: [] };
-  const taken = await q.query<{ side: Side; price: number; taken_minor: string }>(
-    `SELECT side, price, taken_minor FROM exchange_house_taken
-     WHERE market_id = $1 AND feed_version = $2 AND currency = $3 AND selection_id = $4`,
-    [market.marketId, market.feedVersion, currency, selectionId],
-  );
-  const takenAt = new Map(taken.rows.map((t) => [`${t.side}:${t.price}`, Number(t.taken_minor)]));
   const levels = (list: { price: number; size: number }[], houseSide: Side): Level[] =>
     list
       .map((l) => {
@@ -137,23 +133,25 @@ async function houseLadder(
   return { availableToBack: levels(runner.back, 'LAY'), availableToLay: levels(runner.lay, 'BACK') };
 }
 
-/** A runner's book in one currency with the players' resting orders on `sides`, in time priority (no feed liquidity yet). */
-async function bookOfRestingOrders(
+/** The feed's offer on one runner in this currency, minus what players already took at this feed version. */
+async function houseLadder(
   q: Queryable,
   market: MarketRow,
   currency: string,
   selectionId: string,
-  sides: Side[],
-  lock: boolean,
-): Promise<MatchOddsBook> {
-  const book = new MatchOddsBook(market.marketId, [selectionId]);
-  const resting = await q.query<RestingRow>(
-    `SELECT id, player_id, side, price, remaining_minor, persistence FROM exchange_bets
-     WHERE market_id = $1 AND currency = $2 AND selection_id = $3 AND side = ANY($4::text[]) AND remaining_minor > 0
-     ORDER BY rest_seq ${lock ? 'FOR UPDATE' : ''}`,
-    [market.marketId, currency, selectionId, sides],
+  cfg: ExchangeConfig,
+): Promise<{ availableToBack: Level[]; availableToLay: Level[] }> {
+  const taken = await q.query<{ side: Side; price: number; taken_minor: string }>(
+    `SELECT side, price, taken_minor FROM exchange_house_taken
+     WHERE market_id = $1 AND feed_version = $2 AND currency = $3 AND selection_id = $4`,
+    [market.marketId, market.feedVersion, currency, selectionId],
   );
-  for (const r of resting.rows) {
+  return houseLevels(market, selectionId, new Map(taken.rows.map((t) => [`${t.side}:${t.price}`, Number(t.taken_minor)])), cfg);
+}
+
+/** Rests players' orders (rows in time priority) in a runner's book. */
+function restRows(book: MatchOddsBook, selectionId: string, rows: RestingRow[]): MatchOddsBook {
+  for (const r of rows) {
     book.restExisting({
       id: betOrderId(r.id),
       playerId: String(r.player_id),
@@ -165,6 +163,65 @@ async function bookOfRestingOrders(
     });
   }
   return book;
+}
+
+/** A runner's book in one currency with the players' resting orders on `sides`, in time priority (no feed liquidity yet). */
+async function bookOfRestingOrders(
+  q: Queryable,
+  market: MarketRow,
+  currency: string,
+  selectionId: string,
+  sides: Side[],
+  lock: boolean,
+): Promise<MatchOddsBook> {
+  const resting = await q.query<RestingRow>(
+    `SELECT id, player_id, side, price, remaining_minor, persistence FROM exchange_bets
+     WHERE market_id = $1 AND currency = $2 AND selection_id = $3 AND side = ANY($4::text[]) AND remaining_minor > 0
+     ORDER BY rest_seq ${lock ? 'FOR UPDATE' : ''}`,
+    [market.marketId, currency, selectionId, sides],
+  );
+  return restRows(new MatchOddsBook(market.marketId, [selectionId]), selectionId, resting.rows);
+}
+
+/**
+ * The depth (best `levels` prices a side) of every runner of a Match Odds market in each of `currencies`, unlocked, in
+ * two reads whatever the number of runners and currencies: what a market's view and its pushed book show.
+ */
+export async function marketDepths(
+  q: Queryable,
+  market: MarketRow,
+  currencies: readonly string[],
+  cfg: ExchangeConfig,
+  levels = 3,
+): Promise<Map<string, Map<string, HouseLadder>>> {
+  const resting = await q.query<RestingRow & { currency: string; selection_id: string }>(
+    `SELECT id, player_id, side, price, remaining_minor, persistence, currency, selection_id FROM exchange_bets
+     WHERE market_id = $1 AND currency = ANY($2::text[]) AND remaining_minor > 0 ORDER BY rest_seq`,
+    [market.marketId, [...currencies]],
+  );
+  const taken = await q.query<{ currency: string; selection_id: string; side: Side; price: number; taken_minor: string }>(
+    `SELECT currency, selection_id, side, price, taken_minor FROM exchange_house_taken
+     WHERE market_id = $1 AND feed_version = $2 AND currency = ANY($3::text[])`,
+    [market.marketId, market.feedVersion, [...currencies]],
+  );
+  const out = new Map<string, Map<string, HouseLadder>>();
+  for (const currency of currencies) {
+    const runners = new Map<string, HouseLadder>();
+    for (const r of market.runners) {
+      const id = String(r.selectionId);
+      const rows = resting.rows.filter((b) => b.currency === currency && String(b.selection_id) === id);
+      const book = restRows(new MatchOddsBook(market.marketId, [id]), id, rows);
+      const takenAt: TakenAt = new Map(
+        taken.rows
+          .filter((t) => t.currency === currency && String(t.selection_id) === id)
+          .map((t) => [`${t.side}:${t.price}`, Number(t.taken_minor)]),
+      );
+      book.setHouseLiquidity(id, houseLevels(market, id, takenAt, cfg));
+      runners.set(id, book.depth(id, levels));
+    }
+    out.set(currency, runners);
+  }
+  return out;
 }
 
 /** One runner's book in one currency (exported for the market's depth view, unlocked), with the resting orders on `sides` and the feed's liquidity on them. */

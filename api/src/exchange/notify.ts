@@ -21,11 +21,11 @@ export async function pushBetChanges(
 }
 
 /**
- * A player's bet, cancel or delay end: pushBetChanges, and to every stream of this process that the market's book
- * changed (players' resting orders are prices too). Other processes' viewers see the change at the market's next feed
- * update or their next refetch.
+ * A player's bet, cancel or delay end: pushBetChanges, and to every stream of this process the market's new book
+ * (players' resting orders are prices too; market-push.ts). Other processes' viewers see the change with the market's
+ * next push there (its next feed update).
  */
 export async function publishBetChanges(app: FastifyInstance, marketId: string | null, players: Iterable<number>): Promise<void> {
-  if (marketId) app.push.broadcast('odds', { marketId });
+  if (marketId) app.exchangeMarketPush.changed(marketId);
   await pushBetChanges(app.push, marketId, players, app.log);
 }

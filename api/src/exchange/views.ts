@@ -1,14 +1,18 @@
 // Read-only views of the exchange for players: a market as the API sees it, and a player's position in it. SQL only.
-import { fromMinor, type ResponseOf, type exchangeMarketPosition, type exchangeMarketState } from '@khela/contracts';
+import { fromMinor, type PushPayload, type ResponseOf, type exchangeMarketPosition, type exchangeMarketState } from '@khela/contracts';
 import type { Queryable } from '../db';
 import type { ExchangeConfig } from './config';
-import { loadBook } from './bets';
+import { marketDepths } from './bets';
+import type { Level } from './engine';
 import type { MarketRow } from './markets';
 import { loadMarketBets, playerPosition, runnerIds } from './positions';
 
 export function commissionBps(market: MarketRow, cfg: ExchangeConfig): number {
   return market.commissionBps ?? cfg.commissionBps[market.kind];
 }
+
+/** A side of a runner's depth as players see it (decimal price, money size). */
+const ladder = (levels: readonly Level[]) => levels.map(([p, size]) => ({ price: p / 100, size: fromMinor(size) }));
 
 /** The market with Match Odds depth in `currency`: the feed's offer less what was taken, and players' resting orders. */
 export async function marketView(
@@ -17,23 +21,18 @@ export async function marketView(
   currency: string,
   cfg: ExchangeConfig,
 ): Promise<ResponseOf<typeof exchangeMarketState>> {
+  const depths = market.kind === 'MATCH_ODDS' ? (await marketDepths(q, market, [currency], cfg)).get(currency) : undefined;
   const runners = [];
   for (const r of market.runners) {
     const id = String(r.selectionId);
-    let back: { price: number; size: string }[] = [];
-    let lay: { price: number; size: string }[] = [];
-    if (market.kind === 'MATCH_ODDS') {
-      const depth = (await loadBook(q, market, currency, id, ['BACK', 'LAY'], cfg, false)).depth(id, 3);
-      back = depth.availableToBack.map(([p, s]) => ({ price: p / 100, size: fromMinor(s) }));
-      lay = depth.availableToLay.map(([p, s]) => ({ price: p / 100, size: fromMinor(s) }));
-    }
+    const depth = depths?.get(id);
     runners.push({
       selection_id: id,
       name: r.name,
       status: r.status,
       suspended: r.suspended,
-      back,
-      lay,
+      back: depth ? ladder(depth.availableToBack) : [],
+      lay: depth ? ladder(depth.availableToLay) : [],
       back_rate: market.kind === 'BOOKMAKER' ? (r.backRate ?? null) : null,
       lay_rate: market.kind === 'BOOKMAKER' ? (r.layRate ?? null) : null,
     });
@@ -58,6 +57,51 @@ export async function marketView(
     result: shownResult(market),
     voided: market.settledResult ? 'void' in market.settledResult : market.voided,
   };
+}
+
+/** The currencies a market's pushed book is computed in (one per wallet currency). */
+const BOOK_CURRENCIES = ['BDT', 'INR', 'PKR'] as const;
+
+/**
+ * What the `odds` push says of a market after it changed: its status and, so a view need not ask again, its prices:
+ * a Match Odds book per currency, BookMaker rates, a Fancy row's lines. Read in one go from the row just read.
+ */
+export async function pushedMarket(q: Queryable, market: MarketRow, cfg: ExchangeConfig): Promise<PushPayload<'odds'>> {
+  const base = {
+    marketId: market.marketId,
+    status: market.status,
+    inplay: market.inplay,
+    ballRunning: market.ballRunning,
+    version: market.feedVersion,
+  };
+  if (market.kind === 'FANCY') {
+    const f = market.fancy;
+    return f ? { ...base, fancy: { no: f.no, no_rate: f.noRate, yes: f.yes, yes_rate: f.yesRate } } : base;
+  }
+  if (market.kind === 'BOOKMAKER')
+    return {
+      ...base,
+      rates: market.runners.map((r) => ({
+        selection_id: String(r.selectionId),
+        back_rate: r.backRate ?? null,
+        lay_rate: r.layRate ?? null,
+        suspended: r.suspended,
+      })),
+    };
+  const depths = await marketDepths(q, market, BOOK_CURRENCIES, cfg);
+  const books: Record<string, NonNullable<PushPayload<'odds'>['books']>[string]> = {};
+  for (const [currency, runners] of depths)
+    books[currency] = market.runners.map((r) => {
+      const d = runners.get(String(r.selectionId));
+      return {
+        selection_id: String(r.selectionId),
+        status: r.status,
+        suspended: r.suspended,
+        back: d ? ladder(d.availableToBack) : [],
+        lay: d ? ladder(d.availableToLay) : [],
+      };
+    });
+  return { ...base, books };
 }
 
 /** The result players are shown: the one the market was settled on, else the feed's (null when void or none yet). */

@@ -117,6 +117,10 @@ export class LocalBroadcast {
     this.events.on('broadcast', h);
     return () => void this.events.off('broadcast', h);
   }
+  /** Whether anything in this process listens (an open stream, a subscriber): a change nobody hears need not be read. */
+  listening(): boolean {
+    return this.writers.size > 0 || this.events.listenerCount('broadcast') > 0;
+  }
   /** The wire text of the changes, gathered (see the class); returns the unsubscribe function. */
   subscribeFrames(write: FrameWriter) {
     this.writers.add(write);

@@ -42,6 +42,8 @@ export interface PushService {
    * each process consumes the odds feed itself. Never throws.
    */
   broadcast<T extends PushTopic>(topic: T, payload: PushPayload<T>): void;
+  /** Whether a stream (or a subscriber) in this process hears `broadcast` now. */
+  broadcastHeard(): boolean;
   /** What each open stream listens to besides its player's events. Returns the unsubscribe function. */
   subscribeBroadcast(handler: PushHandler): () => void;
   /** The same public topics as SSE wire text, serialised once and gathered per write (LocalBroadcast). */
@@ -80,6 +82,7 @@ export function createPushService(
     limits,
     publish: (playerId, topic, payload) => broker.publish(playerId, topic, payload),
     broadcast: (topic, payload) => local.emit(topic, payload),
+    broadcastHeard: () => local.listening(),
     subscribeBroadcast: (handler) => local.subscribe(handler),
     subscribeBroadcastFrames: (write) => local.subscribeFrames(write),
     async publishBalance(playerId) {

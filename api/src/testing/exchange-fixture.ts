@@ -32,10 +32,16 @@ export class ExchangeFeed {
   readonly world: World;
   private readonly sync: FeedSync;
 
-  constructor(db: Db, app?: FastifyInstance, seed = 7) {
+  /** `pricesPushed`: the sync relays through the app's market push (prices in the push), as the app's consumer does. */
+  constructor(db: Db, app?: FastifyInstance, seed = 7, opts: { pricesPushed?: boolean } = {}) {
     this.world = new World({ seed, startMs: WORLD_START });
     const noPush: FeedPush = { publish: async () => undefined, publishBalance: async () => undefined, broadcast: () => undefined };
-    this.sync = new FeedSync({ db, push: app?.push ?? noPush, cfg: exchangeConfig() });
+    this.sync = new FeedSync({
+      db,
+      push: app?.push ?? noPush,
+      cfg: exchangeConfig(),
+      marketPush: opts.pricesPushed ? app?.exchangeMarketPush : undefined,
+    });
   }
 
   /** The image, as the consumer applies it on connect. */

@@ -165,6 +165,73 @@ describe('odds view: push drives it, the poll only while push is down', () => {
     expect(within(screen.getByTestId('fancy-row')).getByTestId('row-overlay').textContent).toBe('Ball Running');
   });
 
+  it('applies the prices a push carries as they come (Match Odds book, BookMaker rates, Fancy lines): nothing is asked', async () => {
+    sessionService().receivePushState(true);
+    act(() => sessionService().receiveBalance({ balance: '1000.00', currency: 'BDT' }));
+    view();
+    await tick(50);
+    const [m0, d0] = [marketCalls(), detailCalls()];
+    const runner = (i: number) => screen.getAllByTestId('match-odds-runner')[i]!;
+    expect(runner(0).textContent).toContain('2.5');
+
+    // a feed tick: the book of the player's currency is shown, the other currencies' are not
+    const book = (back: number, size: string) => [
+      { selection_id: '101', status: 'ACTIVE', suspended: false, back: [{ price: back, size }], lay: [{ price: 3.05, size: '10.00' }] },
+      { selection_id: '102', status: 'ACTIVE', suspended: false, back: [{ price: 1.5, size: '20.00' }], lay: [] },
+    ];
+    act(() =>
+      testBus().session.publish('odds', {
+        marketId: '1.1',
+        status: 'OPEN',
+        inplay: true,
+        ballRunning: false,
+        version: 2,
+        books: { BDT: book(3, '4321.00'), INR: book(9, '1.00') },
+      }),
+    );
+    await tick(10);
+    expect(runner(0).textContent).toContain('3');
+    expect(runner(0).textContent).toContain('4321');
+    expect(runner(0).textContent).not.toContain('9');
+    // an older version's book is not shown over a newer one
+    act(() => testBus().session.publish('odds', { marketId: '1.1', version: 1, books: { BDT: book(7.4, '5.00') } }));
+    await tick(10);
+    expect(runner(0).textContent).not.toContain('7.4');
+
+    // BookMaker rates and a Fancy row's lines
+    act(() =>
+      testBus().session.publish('odds', {
+        marketId: 'e1-BM',
+        status: 'OPEN',
+        ballRunning: false,
+        version: 4,
+        rates: [
+          { selection_id: '101', back_rate: 171, lay_rate: 175, suspended: false },
+          { selection_id: '102', back_rate: 55, lay_rate: 57, suspended: true },
+        ],
+      }),
+    );
+    act(() =>
+      testBus().session.publish('odds', {
+        marketId: 'e1-F1',
+        status: 'OPEN',
+        ballRunning: false,
+        version: 4,
+        fancy: { no: 61, no_rate: 100, yes: 62, yes_rate: 95 },
+      }),
+    );
+    await tick(10);
+    const bm = screen.getAllByTestId('bookmaker-runner');
+    expect(bm[0]!.textContent).toContain('171');
+    expect(bm[0]!.textContent).toContain('175');
+    expect(within(bm[1]!).getByTestId('row-overlay')).toBeTruthy();
+    expect(screen.getByTestId('fancy-row').textContent).toContain('61');
+    expect(screen.getByTestId('fancy-row').textContent).toContain('62');
+
+    await tick(5_000);
+    expect([marketCalls(), detailCalls()]).toEqual([m0, d0]);
+  });
+
   it("polls the spec's 300 ms event detail and the market every second while push is down, and stops when it is back", async () => {
     view();
     await tick(50);

@@ -13,6 +13,7 @@ import { useTrading, useTradingStore } from '../trading/context';
 import { useLive } from '../trading/live';
 import { amountToMinor, projectPosition } from '../trading/maths';
 import { CashOutButton } from '../trading/CashOut';
+import { withPushedBook, withPushedRates } from '../trading/pushed';
 
 /** Spec 9: event detail every 300 ms and the match odds every second, only while the push stream is down. */
 export const EVENT_POLL_MS = 300;
@@ -376,10 +377,15 @@ export function OddsView() {
     return ids;
   }, [detail]);
 
-  // the API's `odds` push: a shown market changed (status, in-play, ball running, prices) → refetch, throttled
+  // the API's `odds` push: a shown market changed (status, in-play, ball running, prices). It carries the new prices
+  // (trading/pushed.ts), applied as they come; a push without them (or for a market not shown yet) → refetch, throttled
   const version = market?.version;
-  const refs = useRef({ version, detailMarkets, target, marketLive, detailLive });
-  refs.current = { version, detailMarkets, target, marketLive, detailLive };
+  const wallet = useBalance();
+  const loggedIn = useLoggedIn();
+  // the book of the player's currency (a visitor sees the API's BDT book); unknown while the balance loads: ask
+  const currency = wallet?.currency ?? (loggedIn ? null : 'BDT');
+  const refs = useRef({ version, detailMarkets, target, marketLive, detailLive, market, detail, currency });
+  refs.current = { version, detailMarkets, target, marketLive, detailLive, market, detail, currency };
   useEffect(() => {
     const s = bus.on('odds').subscribe((e) => {
       const r = refs.current;
@@ -395,7 +401,16 @@ export function OddsView() {
         return;
       }
       if (e.marketId === r.target.marketId) {
-        if (e.version === undefined || r.version === undefined || e.version > r.version) r.marketLive.refresh();
+        const next = r.market && r.currency ? withPushedBook(r.market, e, r.currency) : null;
+        if (next) setMarket(next);
+        else if (e.version === undefined || r.version === undefined || e.version > r.version) r.marketLive.refresh();
+        return;
+      }
+      const rated = r.detail ? withPushedRates(r.detail, e) : null;
+      if (rated) {
+        setDetail(rated);
+        // what this push says replaces an earlier push's suspension overlay
+        setPushed((prev) => (prev.has(e.marketId) ? new Map([...prev].filter(([id]) => id !== e.marketId)) : prev));
         return;
       }
       if (r.detailMarkets.has(e.marketId) || (r.target.eventId && e.marketId.startsWith(`${r.target.eventId}-`))) {

@@ -7,7 +7,7 @@ import { oddsFeedConnected } from '../../ops/metrics';
 import { exchangeConfig, type ExchangeConfig } from '../config';
 import { oddsUrl } from '../routes';
 import type { FeedAvailability } from './availability';
-import { FeedSync, type ApplyOutcome, type FeedLog, type FeedPush } from './sync';
+import { FeedSync, type ApplyOutcome, type FeedLog, type FeedPush, type FeedSyncOptions } from './sync';
 
 export interface FeedConsumerOptions {
   /** The feed's base URL (its stream is {url}/stream). */
@@ -62,6 +62,8 @@ export interface FeedConsumerDeps {
   now?: () => number;
   /** The app's view of the feed (markets say "prices unavailable" and bets are refused while it is down). */
   availability?: FeedAvailability;
+  /** The `odds` push with the market's prices (exchange/market-push.ts). */
+  marketPush?: FeedSyncOptions['marketPush'];
 }
 
 /** A line longer than this is not a feed message (an image of the whole sandbox world is ~100 kB). */
@@ -107,6 +109,7 @@ export class FeedConsumer {
       retryMs: opts.reconnectMs,
       maxRetryMs: opts.maxReconnectMs,
       now: this.now,
+      marketPush: deps.marketPush,
     });
     this.since = this.now();
   }
@@ -356,6 +359,7 @@ export function createFeedConsumer(
       cfg: exchangeConfig(env),
       log: app.log.child({ module: 'odds-feed' }),
       availability: app.oddsFeed,
+      marketPush: app.exchangeMarketPush,
     },
     feedConsumerOptions(env, overrides),
   );

@@ -29,6 +29,8 @@ export interface FeedSyncOptions {
   retryMs?: number;
   maxRetryMs?: number;
   now?: () => number;
+  /** The `odds` push with the market's prices (market-push.ts); without it, the feed's status alone is broadcast. */
+  marketPush?: { changed(marketId: string, version?: number): void };
 }
 
 export interface ApplyOutcome {
@@ -71,6 +73,7 @@ export class FeedSync {
   private readonly retryMs: number;
   private readonly maxRetryMs: number;
   private readonly now: () => number;
+  private readonly marketPush: FeedSyncOptions['marketPush'];
   /** Deltas carry no event names (nor start times): they come from the images. */
   private readonly eventNames = new Map<string, { name: string; openDate: string }>();
   /** Markets staff hold (suspended or settled): their relayed status is the held one, not the feed's. */
@@ -88,6 +91,7 @@ export class FeedSync {
     this.retryMs = opts.retryMs ?? 1_000;
     this.maxRetryMs = opts.maxRetryMs ?? 30_000;
     this.now = opts.now ?? Date.now;
+    this.marketPush = opts.marketPush;
   }
 
   /** Markets waiting for a retry. */
@@ -242,6 +246,11 @@ export class FeedSync {
   private relay(m: FeedMarket) {
     if (m.version <= (this.relayed.get(m.marketId) ?? -1)) return;
     this.relayed.set(m.marketId, m.version);
+    if (this.marketPush) {
+      // the push reads the market once this version is stored (by this process or another) and carries its prices
+      this.marketPush.changed(m.marketId, m.version);
+      return;
+    }
     const payload: PushPayload<'odds'> = {
       marketId: m.marketId,
       // a market staff hold shows the held status (the feed's own may say OPEN)

@@ -30,8 +30,8 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   /** After the commit: players' balances and "your bets changed" (notify.ts), and this process's odds views the new status. */
   const after = async (marketId: string, out: StaffOutcome) => {
     if (!out.changed) return;
-    // no version: a staff change is not a feed version, and the view refetches on a version-less push
-    app.push.broadcast('odds', { marketId, status: out.market.status, inplay: out.market.inplay });
+    // the market's status and prices as they are now (no feed version: a staff change is not one)
+    app.exchangeMarketPush.changed(marketId);
     await pushBetChanges(app.push, marketId, out.players, app.log);
   };
 

@@ -34,6 +34,16 @@ export const pushTicket = endpoint({
   tags: ['push'],
 });
 
+const pushedLevel = z.object({ price: z.number(), size: money });
+/** One runner of a pushed Match Odds book: its best three prices a side with sizes. */
+const pushedRunnerBook = z.object({
+  selection_id: z.string(),
+  status: z.string(),
+  suspended: z.boolean(),
+  back: z.array(pushedLevel),
+  lay: z.array(pushedLevel),
+});
+
 /** Topics multiplexed on GET /api/push/stream (Server-Sent Events). */
 export const pushTopics = {
   balance: z.object({
@@ -55,6 +65,19 @@ export const pushTopics = {
     bets: z.boolean().optional(),
     /** The API's odds feed went down (false) or came back (true): prices of the market unavailable / live again. */
     prices: z.boolean().optional(),
+    /**
+     * Match Odds: the market's book in each currency as GET /api/exchange/markets/{id} shows it at `version` (the feed's
+     * prices less what was taken, and players' resting orders): a view applies it without asking again.
+     */
+    books: z.record(z.string(), z.array(pushedRunnerBook)).optional(),
+    /** BookMaker: each runner's rates per 100 (the event detail's backPrice/layPrice) and suspension, from the feed. */
+    rates: z
+      .array(
+        z.object({ selection_id: z.string(), back_rate: z.number().nullable(), lay_rate: z.number().nullable(), suspended: z.boolean() }),
+      )
+      .optional(),
+    /** Fancy: the row's lines and rates from the feed. */
+    fancy: z.object({ no: z.number(), no_rate: z.number(), yes: z.number(), yes_rate: z.number() }).optional(),
   }),
   /**
    * Staff changed the player's status or upline flags (back office): the session service applies the spec-6
