@@ -517,15 +517,16 @@ describe.each(engines)('protection on every play path on $name', ({ make, skip }
     expect(await usedOf(p, 'wager')).toBe('400.00');
     expect(await snapshot(p.id)).toMatchObject({ exposure: '40000' });
 
-    const broadcast = vi.spyOn(app.push, 'broadcast');
+    // the market push (exchange/market-push.ts) is told each market's book changed; it sends the new books to streams
+    const marketChanged = vi.spyOn(app.exchangeMarketPush, 'changed');
     const publishBalance = vi.spyOn(app.push, 'publishBalance');
     try {
       await blocks[1]!.apply(p);
-      const oddsMarkets = broadcast.mock.calls.filter((c) => c[0] === 'odds').map((c) => (c[1] as { marketId: string }).marketId);
+      const oddsMarkets = marketChanged.mock.calls.map((c) => c[0]);
       expect(oddsMarkets.sort()).toEqual([inplay, pre].sort());
       expect(publishBalance).toHaveBeenCalledWith(p.id);
     } finally {
-      broadcast.mockRestore();
+      marketChanged.mockRestore();
       publishBalance.mockRestore();
     }
 
