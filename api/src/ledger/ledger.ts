@@ -130,7 +130,7 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
        WHERE m.id = ANY($5::bigint[]) AND m.player_id IS NOT NULL AND m.code = 'player:' || m.player_id || ':main'
      ), a AS (
        SELECT id, code, player_id, currency, balance_minor, allow_negative FROM ledger_accounts
-       WHERE (id = ANY($5::bigint[]) OR id IN (SELECT id FROM owed)) AND EXISTS (SELECT 1 FROM t) ORDER BY id FOR UPDATE
+       WHERE id = ANY($5::bigint[] || ARRAY(SELECT id FROM owed)) AND EXISTS (SELECT 1 FROM t) ORDER BY id FOR UPDATE
      )
      SELECT (SELECT id FROM t) AS transfer_id, a.* FROM (SELECT 1) one LEFT JOIN a ON true`,
     [input.idempotencyKey, input.kind, input.reference ?? null, JSON.stringify(input.metadata ?? {}), ids],
