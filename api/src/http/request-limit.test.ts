@@ -84,6 +84,20 @@ describe('request limits behind carrier NAT (in memory)', () => {
     expect((await call(a, ip, t)).statusCode).toBe(429);
   });
 
+  it("a partner's signed callbacks have their own ceiling per address: the provider's spins do not meet the players'", async () => {
+    const a = await make({ REQUEST_LIMIT_PER_MINUTE: '20', REQUEST_LIMIT_PER_PARTNER_PER_MINUTE: '50' });
+    const ip = address();
+    // an unsigned callback is refused by its own check (401/403), never by the address ceiling, up to the partner's
+    const callback = () => a.inject({ method: 'POST', url: '/api/seamless/sandbox/balance', remoteAddress: ip, payload: {} });
+    const first = await Promise.all(Array.from({ length: 50 }, callback));
+    expect(first.filter((r) => r.statusCode === 429)).toHaveLength(0);
+    expect((await callback()).statusCode).toBe(429);
+    // the players' ceiling of that address is untouched by the callbacks, and meets its own 20
+    const players = await Promise.all(Array.from({ length: 21 }, () => anonymous(a, ip)));
+    expect(players.filter((r) => r.statusCode === 200)).toHaveLength(20);
+    expect(players.filter((r) => r.statusCode === 429)).toHaveLength(1);
+  });
+
   it('RATE_LIMIT_SCALE scales the ceiling and the per-player limits alike', async () => {
     const a = await make({ REQUEST_LIMIT_PER_MINUTE: '4', REQUEST_LIMIT_PER_PLAYER_PER_MINUTE: '2', RATE_LIMIT_SCALE: '2' });
     const ip = address();

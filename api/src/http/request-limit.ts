@@ -40,7 +40,15 @@ export interface RequestLimits {
   perSession: number;
   /** Back-office calls of one operator. */
   perOperator: number;
+  /**
+   * Partners' signed server-to-server callbacks (the game provider's seamless wallet, the payment gateway), per
+   * address: one provider address carries every player's spins, so it has its own, much higher ceiling.
+   */
+  perPartnerAddress: number;
 }
+
+/** Paths of partners' signed callbacks (each checks its HMAC signature first): counted apart from players' traffic. */
+const isPartnerCallback = (path: string) => path.startsWith('/api/seamless/') || path === '/api/ewa/callback';
 
 /**
  * The in-memory counters (no REDIS_URL): fixed one-minute windows per key, expired keys swept as the map grows. The
@@ -79,7 +87,8 @@ const num = (env: NodeJS.ProcessEnv, name: string, dflt: number) => {
 /**
  * Requests per minute, each times RATE_LIMIT_SCALE: REQUEST_LIMIT_PER_MINUTE (per address, default 20,000),
  * REQUEST_LIMIT_PER_PLAYER_PER_MINUTE (600), REQUEST_LIMIT_PER_SESSION_PER_MINUTE (400),
- * REQUEST_LIMIT_PER_OPERATOR_PER_MINUTE (1,200).
+ * REQUEST_LIMIT_PER_OPERATOR_PER_MINUTE (1,200), REQUEST_LIMIT_PER_PARTNER_PER_MINUTE (partners' callbacks per address,
+ * 300,000).
  */
 export function requestLimits(env: NodeJS.ProcessEnv = process.env): RequestLimits {
   const scale = num(env, 'RATE_LIMIT_SCALE', 1);
@@ -89,6 +98,7 @@ export function requestLimits(env: NodeJS.ProcessEnv = process.env): RequestLimi
     perPlayer: n('REQUEST_LIMIT_PER_PLAYER_PER_MINUTE', 600),
     perSession: n('REQUEST_LIMIT_PER_SESSION_PER_MINUTE', 400),
     perOperator: n('REQUEST_LIMIT_PER_OPERATOR_PER_MINUTE', 1200),
+    perPartnerAddress: n('REQUEST_LIMIT_PER_PARTNER_PER_MINUTE', 300_000),
   };
 }
 
@@ -126,10 +136,11 @@ export async function registerRequestLimit(
   const exempt = (req: FastifyRequest) => EXEMPT.has(req.url.split('?')[0]!);
   await app.register(rateLimit, {
     global: true,
-    max: limits.perAddress,
+    max: (_req, key) => (key.startsWith('c:') ? limits.perPartnerAddress : limits.perAddress),
     timeWindow: 60_000,
     hook: 'onRequest',
-    keyGenerator: (req) => `a:${req.ip}`,
+    // a partner's callbacks count on their own: players behind the provider's address never meet its spins' ceiling
+    keyGenerator: (req) => `${isPartnerCallback(req.url.split('?')[0]!) ? 'c' : 'a'}:${req.ip}`,
     allowList: (req) => exempt(req),
     ...(redis ? { redis, nameSpace: 'khela:rl:', skipOnError: true } : { store: MemoryStore as unknown as FastifyRateLimitStoreCtor }),
     errorResponseBuilder: (_req, ctx) => tooMany(ctx.ttl),
