@@ -80,7 +80,17 @@ export async function verifiedPlayer(
   const phone = newPhone();
   const password = 'secret123';
   const res = await request.post(`${API()}/api/v1/create-players`, {
-    data: { username, password, confirmPassword: password, name: opts.name ?? 'QA Player', phone, currency: 'BDT', status: 'active' },
+    // the name is made unique: accounts with the same name and birthday are linked as one person's (a self-exclusion
+    // of one closes the others), and every spec's players share the default birthday
+    data: {
+      username,
+      password,
+      confirmPassword: password,
+      name: `${opts.name ?? 'QA Player'} ${username}`,
+      phone,
+      currency: 'BDT',
+      status: 'active',
+    },
   });
   expect(res.ok(), await res.text()).toBeTruthy();
   const session = await apiLogin(request, username, password);
