@@ -58,6 +58,10 @@ export function isChallengeRequired(status: number, data: unknown): boolean {
   return status === CHALLENGE_STATUS && challengeRequiredSchema.safeParse(data).success;
 }
 
+// btoa and atob are globals of browsers and Node 16+; this package's types are the language's alone (no DOM, no Node)
+declare function btoa(data: string): string;
+declare function atob(data: string): string;
+
 /** The header value for a solved challenge (btoa of ASCII JSON: works in browsers and Node). */
 export function encodeChallengePayload(p: ChallengePayload): string {
   return btoa(JSON.stringify(p));
