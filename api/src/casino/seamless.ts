@@ -1,6 +1,16 @@
 import { marketBlock, type SeamlessAction, type SeamlessRequest, type SeamlessResponse, type SeamlessStatus } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { InsufficientFunds, availableMinor, fromMinor, getPlayerBalance, houseAccount, parseMinor, playerAccounts, toMinor, transfer } from '../ledger';
+import {
+  InsufficientFunds,
+  availableMinor,
+  fromMinor,
+  getPlayerBalance,
+  houseAccount,
+  parseMinor,
+  playerAccounts,
+  toMinor,
+  transfer,
+} from '../ledger';
 import type { Currency } from '../ledger';
 import { recordTurnover } from '../wallet/turnover';
 import { rewardReferrerIfQualified } from '../identity/rewards/service';

@@ -96,7 +96,13 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
     expect(r.replayed).toBe(false);
     expect(r.balances.get(p.main)).toBe(74950n);
     expect(await getBalance(db, p.held)).toBe(25050n);
-    expect(await getPlayerBalance(db, p.id)).toEqual({ balanceMinor: 74950n, heldMinor: 25050n, exposureMinor: 0n, owedMinor: 0n, currency: 'BDT' });
+    expect(await getPlayerBalance(db, p.id)).toEqual({
+      balanceMinor: 74950n,
+      heldMinor: 25050n,
+      exposureMinor: 0n,
+      owedMinor: 0n,
+      currency: 'BDT',
+    });
     expect((await checkLedger(db)).problems).toEqual([]);
   });
 
