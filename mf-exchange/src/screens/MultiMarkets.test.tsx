@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { resetHost, responders, testHost } from '@khela/web/test/fake-host';
+import { calls, resetHost, responders, sessionService, testBus, testHost } from '@khela/web/test/fake-host';
 import '../i18n';
 import { MultiMarkets } from './MultiMarkets';
 import { pinStore, useDropPlayerStateOnLogout } from '../state';
@@ -33,8 +33,8 @@ beforeEach(() => {
   vi.spyOn(console, 'warn').mockImplementation(() => {});
   localStorage.setItem('token', 't');
   localStorage.setItem('username', 'player1');
-  // the pinned cards poll the odds host; a host that never answers keeps them on their spinner
-  responders.set('GET /api/exchange-hub', () => new Promise(() => {}));
+  // the pinned cards read the API's book; an API that never answers keeps them on their spinner
+  responders.set('GET /api/exchange/markets/{marketId}', () => new Promise(() => {}));
 });
 afterEach(() => {
   pinStore.clear();
@@ -61,6 +61,61 @@ describe('Multi Markets', () => {
     expect(names()).toEqual(['Cricket · Event 2']);
     await act(async () => refuse(new Error('offline')));
     expect(names()).toEqual(['Cricket · Event 1', 'Cricket · Event 2']);
+  });
+
+  it("shows a pin's Match Odds book from the API and follows the pushed books without asking again", async () => {
+    sessionService().receivePushState(true);
+    act(() => sessionService().receiveBalance({ balance: '100.00', currency: 'BDT' }));
+    responders.set('GET /api/exchange/pins', () => ({ data: [pin(1)] }));
+    const runner = (id: string, back: number) => ({
+      selection_id: id,
+      name: `Runner ${id}`,
+      status: 'ACTIVE',
+      suspended: false,
+      back: [{ price: back, size: '500.00' }],
+      lay: [],
+      back_rate: null,
+      lay_rate: null,
+    });
+    responders.set('GET /api/exchange/markets/{marketId}', () => ({
+      market_id: '1.1',
+      event_id: '1',
+      event_name: 'Event 1',
+      sport: 'cricket',
+      kind: 'MATCH_ODDS',
+      name: 'Match Odds',
+      status: 'OPEN',
+      inplay: true,
+      ball_running: false,
+      bet_delay: 5,
+      version: 3,
+      commission_percent: 5,
+      runners: [runner('11', 2.4), runner('12', 1.7)],
+      fancy: null,
+      result: null,
+      voided: false,
+    }));
+    page();
+    const card = await screen.findByTestId('match-odds');
+    await waitFor(() => expect(card.textContent).toContain('2.4'));
+    const asked = calls.filter((c) => c.path === '/api/exchange/markets/{marketId}').length;
+    const level = (price: number) => ({ price, size: '42.00' });
+    act(() =>
+      testBus().session.publish('odds', {
+        marketId: '1.1',
+        status: 'OPEN',
+        version: 4,
+        books: {
+          BDT: [
+            { selection_id: '11', status: 'ACTIVE', suspended: false, back: [level(2.62)], lay: [] },
+            { selection_id: '12', status: 'ACTIVE', suspended: false, back: [level(1.55)], lay: [] },
+          ],
+        },
+      }),
+    );
+    await waitFor(() => expect(screen.getByTestId('match-odds').textContent).toContain('2.62'));
+    expect(screen.getByTestId('match-odds').textContent).toContain('1.55');
+    expect(calls.filter((c) => c.path === '/api/exchange/markets/{marketId}').length).toBe(asked);
   });
 
   it('says when there are no pins, when they could not be loaded (Retry), and empties on logout', async () => {

@@ -1,22 +1,23 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import * as schemas from '@khela/contracts';
-import { Button, NoData, Spinner, theme, useHost } from '@khela/web';
-import { oddsClient } from '../odds';
+import { Button, NoData, Spinner, theme } from '@khela/web';
 import { pinStore, usePins, usePinsStatus, type PinnedMarket } from '../state';
 import '../i18n-account';
-import { usePoll } from '../usePoll';
+import { useLiveMatchOdds } from '../trading/live-market';
+import { toMatchOdds } from './OddsView';
 import { MatchOddsTable } from '../components/markets';
 import { BetSlip, type BetPick } from '../components/BetSlip';
 import { useOpenEvent } from '../components/events';
 
+/** While the push stream is down, a pinned market is read this often. */
+export const MULTI_POLL_MS = 2_000;
+
 function PinnedCard({ pin, onPick }: { pin: PinnedMarket; onPick: (p: BetPick) => void }) {
-  const { api } = useHost();
   const { t } = useTranslation('exchange');
   const open = useOpenEvent();
-  const [market, setMarket] = useState<schemas.MatchOdds[number] | null>(null);
-  usePoll(async (signal) => setMarket((await oddsClient(api).matchOdds(pin.marketId, signal))[0] ?? null), 2_000, pin.marketId);
+  // the API's book, kept live by push (polled every 2 s only while the stream is down)
+  const { market, missing } = useLiveMatchOdds(pin.marketId, MULTI_POLL_MS);
   return (
     <div
       data-testid="pinned-market"
@@ -77,7 +78,13 @@ function PinnedCard({ pin, onPick }: { pin: PinnedMarket; onPick: (p: BetPick) =
           ✕
         </button>
       </div>
-      {market ? <MatchOddsTable market={market} onPick={onPick} /> : <Spinner />}
+      {market ? (
+        <MatchOddsTable market={toMatchOdds(market)} onPick={onPick} />
+      ) : missing ? (
+        <NoData text={t('odds.marketMissing')} />
+      ) : (
+        <Spinner />
+      )}
     </div>
   );
 }
