@@ -105,16 +105,19 @@ export function DepositClosed({ gate }: { gate: ProtectionGate }) {
           </Link>
         </p>
       )}
-      <p
-        css={css`
-          margin: 0;
-        `}
-      >
-        {t('rg.withdrawOpen')}{' '}
-        <Link to="/withdrawal" data-testid="rg-deposit-withdraw">
-          {t('rg.goWithdraw')}
-        </Link>
-      </p>
+      {/* a risk hold may close withdrawals too (its text says so): then they are not offered */}
+      {!(gate.reason === 'risk_hold' && gate.params?.withdrawals === false) && (
+        <p
+          css={css`
+            margin: 0;
+          `}
+        >
+          {t('rg.withdrawOpen')}{' '}
+          <Link to="/withdrawal" data-testid="rg-deposit-withdraw">
+            {t('rg.goWithdraw')}
+          </Link>
+        </p>
+      )}
     </Card>
   );
 }

@@ -233,6 +233,26 @@ describe('Deposit: responsible gambling', () => {
     expect(screen.getByTestId('rg-deposit-closed').textContent).not.toContain('self-excluded');
   });
 
+  it('a risk hold that closes withdrawals too does not offer them; one that keeps them open does', async () => {
+    base();
+    const message =
+      'Your account is on hold while we review it (suspected bonus abuse). Deposits, games and betting are closed and so are withdrawals. Please contact Customer Support.';
+    const held = (withdrawals: boolean): ProtectionGate => ({
+      open: false,
+      reason: 'risk_hold',
+      until: null,
+      message,
+      params: { hold_reason: 'bonus_abuse', withdrawals },
+    });
+    sessionService().receiveProtection(status({ play: held(false), deposit: held(false) }));
+    renderScreen(<Funds />, '/deposit');
+    expect((await screen.findByTestId('rg-deposit-closed')).textContent).toBe(message);
+    expect(screen.queryByTestId('rg-deposit-withdraw')).toBeNull();
+    expect(screen.queryByText('Withdrawals stay open.', { exact: false })).toBeNull();
+    act(() => sessionService().receiveProtection(status({ play: held(true), deposit: held(true) })));
+    expect((await screen.findByTestId('rg-deposit-withdraw')).getAttribute('href')).toBe('/withdrawal');
+  });
+
   it('links the profile when the birthday is missing, and opens the form when the gate opens', async () => {
     base();
     const closed: ProtectionGate = {
