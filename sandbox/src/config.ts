@@ -10,5 +10,7 @@ export const config = {
   publicUrl: process.env.SANDBOX_PUBLIC_URL ?? `http://127.0.0.1:${process.env.PORT ?? 4100}`,
   gatewaySecret: process.env.GATEWAY_SECRET || DEV_SECRETS.GATEWAY_SECRET,
   providerSecret: process.env.PROVIDER_SECRET || DEV_SECRETS.PROVIDER_SECRET,
+  /** The transfer-wallet provider's secret (the API's TRANSFER_PROVIDER_SECRET); defaults to the game provider's. */
+  transferProviderSecret: process.env.TRANSFER_PROVIDER_SECRET || process.env.PROVIDER_SECRET || DEV_SECRETS.PROVIDER_SECRET,
   messagingSecret: process.env.MESSAGING_SECRET || DEV_SECRETS.MESSAGING_SECRET,
 };
