@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import rspack from '@rspack/core';
 import { app, portOf } from '@khela/build/apps.mjs';
-import { PrecompressPlugin, RemotesJsonPlugin, sourceRule } from '@khela/build/federation.mjs';
+import { PrecompressPlugin, RemotesJsonPlugin, fontRule, sourceRule } from '@khela/build/federation.mjs';
 
 // The back office is its own application (staff on desktops), not a remote of the site: no Module Federation,
 // one bundle with its own copies of the libraries. Name, port and title come from shared/build/apps.mjs.
@@ -28,7 +28,7 @@ export default (_env, argv) => {
     performance: { hints: false },
     resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
     module: {
-      rules: [sourceRule(dev)],
+      rules: [sourceRule(dev), fontRule],
     },
     plugins: [
       new rspack.HtmlRspackPlugin({ template: path.join(dir, 'index.html'), publicPath: '/', title: me.title }),

@@ -26,6 +26,18 @@ function packageDir(name) {
   }
   return dir;
 }
+// packages only @khela/web depends on, resolved from its folder
+const webRequire = createRequire(path.join(buildDir, '../web/package.json'));
+const webPackageVersion = (name) => {
+  let dir = path.dirname(webRequire.resolve(name));
+  while (
+    !fs.existsSync(path.join(dir, 'package.json')) ||
+    JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name
+  ) {
+    dir = path.dirname(dir);
+  }
+  return JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).version;
+};
 const packageVersion = (name) => JSON.parse(fs.readFileSync(path.join(packageDir(name), 'package.json'), 'utf8')).version;
 
 /**
@@ -74,6 +86,14 @@ export function sharedSingletons() {
       requiredVersion: `^${contractsPkg.version}`,
       version: contractsPkg.version,
       import: path.join(buildDir, '../contracts/src/player.ts'),
+    },
+    // the page's server-state cache (one QueryClient, made by the page runtime and handed to every app in HostProps):
+    // the library once per page, resolved from @khela/web, whose dependency it is (the apps do not import it)
+    '@tanstack/react-query': {
+      singleton: true,
+      requiredVersion: v('@tanstack/react-query'),
+      version: webPackageVersion('@tanstack/react-query'),
+      import: webRequire.resolve('@tanstack/react-query'),
     },
     // the browser runtime: one session, one bus, one i18n instance, one API client per page
     '@khela/web': { singleton: true, requiredVersion: false, version: sharedPkg.version },
@@ -140,6 +160,9 @@ export function sourceRule(dev) {
   };
 }
 
+/** Font files (the kit's Bengali font, ui/fonts.ts): emitted beside the bundle with a content hash, imported as a URL. */
+export const fontRule = { test: /\.woff2?$/i, type: 'asset/resource' };
+
 /**
  * An app's build. Its name, kind, port and title come from apps.mjs, found by the app's folder.
  * @param {{ dir: string, exposes?: Record<string,string>, runtimePlugins?: string[], copyPublic?: boolean }} options
@@ -196,7 +219,7 @@ function appConfig(o, mode, part) {
       alias: trimmedAliases(),
     },
     module: {
-      rules: [sourceRule(dev), { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' }],
+      rules: [sourceRule(dev), { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset' }, fontRule],
     },
     plugins: [
       new ModuleFederationPlugin({

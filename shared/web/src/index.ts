@@ -9,7 +9,9 @@
  *   bus.ts       the page bus and its per-app handles (events declared in @khela/contracts)
  *   api/         the API client (zod endpoint declarations of @khela/contracts) and the default API base
  *   standalone/  a remote's standalone QA host (the same runtime, with a QA log-in)
- *   i18n/, ui/, format.ts   translations, UI kit and global styles, money and date formatting
+ *   data/        server state: the page's TanStack Query client (handed to apps in HostProps) and useServerQuery
+ *   i18n/, ui/, format.ts   translations, UI kit (kit, forms, display, async; tokens in ui/theme.ts), global styles
+ *                and fonts, money and date formatting
  *
  * Not exported: the local-storage wrapper (the session service is the one writer of the spec-4 keys)
  * and the session/bus constructors (only createPageRuntime builds them). Apps get everything else of
@@ -23,6 +25,9 @@ export * from './i18n';
 export * from './i18n/protection';
 export * from './ui/theme';
 export * from './ui/kit';
+export * from './ui/forms';
+export * from './ui/display';
+export * from './ui/async';
 export * from './ui/safe-html';
 export { globalStyles } from './ui/global-styles';
 export { cspNonce, styleCache } from './csp';
@@ -43,3 +48,15 @@ export type {
 } from './session/player-session';
 export { useFact, usePlayer, useLoggedIn, useBalance, useMarketBlock, useProtection, useLocale } from './session/hooks';
 export { runStandalone } from './standalone/qa-host';
+export {
+  useServerQuery,
+  useServerData,
+  useServerMutation,
+  usePageQueryClient,
+  endpointKey,
+  endpointQuery,
+  type QueryCall,
+  type ServerQueryOptions,
+  type UseQueryResult,
+} from './data/query';
+export { createQueryClient, invalidateTopic, isFinalError, type QueryTopic, type QueryMeta } from './data/query-client';

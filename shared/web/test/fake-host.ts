@@ -10,6 +10,8 @@ import type { HostProps, NavigateOptions } from '../src/host/host';
 import type { ApiClient } from '../src/api/client';
 import { createPageBus, type EventBus } from '../src/bus';
 import { createPlayerSession, type PlayerSessionService } from '../src/session/player-session';
+import { QueryClient } from '@tanstack/react-query';
+import { connectQueryClient } from '../src/data/query-client';
 
 export interface FakeCall {
   path: string;
@@ -54,6 +56,20 @@ const fakeApi = {
 
 let pageBus = createPageBus();
 let service: PlayerSessionService | null = null;
+let queries: QueryClient | null = null;
+let disconnect: (() => void) | null = null;
+
+/**
+ * The query cache behind `testHost.queryClient`: one per test (after `resetHost()`), wired to the test's bus and
+ * session as the page's is, without retries (a test that wants the retry passes `retry` to the hook).
+ */
+export function testQueryClient(): QueryClient {
+  if (!queries) {
+    queries = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 15_000, refetchOnWindowFocus: false } } });
+    disconnect = connectQueryClient(queries, pageBus.session, sessionService().session);
+  }
+  return queries;
+}
 
 /**
  * The session behind `testHost.session`. Created on first use after `resetHost()`, so it reads the
@@ -87,6 +103,9 @@ export const testHost: HostProps = {
   get session() {
     return sessionService().session;
   },
+  get queryClient() {
+    return testQueryClient();
+  },
 };
 
 /** Forgets everything recorded, every responder and the session; call it in `beforeEach`. */
@@ -95,6 +114,10 @@ export function resetHost() {
   navigations.length = 0;
   published.length = 0;
   responders.clear();
+  disconnect?.();
+  disconnect = null;
+  queries?.clear();
+  queries = null;
   service?.stop();
   service = null;
   pageBus = createPageBus();

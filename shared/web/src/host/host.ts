@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import type { EventBus } from '../bus';
 import type { ApiClient } from '../api/client';
 import type { PlayerSession } from '../session/player-session';
@@ -35,4 +36,9 @@ export interface HostProps {
   bus: EventBus;
   /** The player session owned by the shell: player, balance, market block, locale, and requests. */
   session: PlayerSession;
+  /**
+   * The page's one server-state cache (TanStack Query), created with the session and invalidated by its push topics;
+   * read through `useServerQuery` (data/query.ts), never a client of the app's own.
+   */
+  queryClient: QueryClient;
 }

@@ -1,6 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiClient } from '../api/client';
 import { createPageBus, type EventBus } from '../bus';
 import { createPlayerSession, type PlayerSession, type PlayerSessionService } from '../session/player-session';
+import { connectQueryClient, createQueryClient } from '../data/query-client';
 import type { HostProps } from './host';
 
 /** The page's services, created once by the page's owner (the shell, or a remote's standalone QA host). */
@@ -9,8 +11,10 @@ export interface PageRuntime {
   /** The owner's side of the session: start/stop its feeds. */
   readonly sessionService: PlayerSessionService;
   readonly session: PlayerSession;
-  /** What one app receives in HostProps: the API client, its own bus handle and the session. */
-  servicesFor(app: string): Pick<HostProps, 'api' | 'bus' | 'session'>;
+  /** The page's server-state cache, handed to every app like the session. */
+  readonly queryClient: QueryClient;
+  /** What one app receives in HostProps: the API client, its own bus handle, the session and the query cache. */
+  servicesFor(app: string): Pick<HostProps, 'api' | 'bus' | 'session' | 'queryClient'>;
 }
 
 export interface PageRuntimeOptions {
@@ -25,6 +29,8 @@ export function createPageRuntime({ apiBase, fetchImpl }: PageRuntimeOptions): P
   const api = createApiClient({ baseURL: apiBase, fetchImpl, onUnauthorized: (token) => service?.tokenRefused(token) });
   service = createPlayerSession({ api, bus: bus.session });
   const session = service.session;
+  const queryClient = createQueryClient();
+  connectQueryClient(queryClient, bus.session, session);
   const handles = new Map<string, EventBus>();
   const busFor = (app: string) => {
     let handle = handles.get(app);
@@ -35,6 +41,7 @@ export function createPageRuntime({ apiBase, fetchImpl }: PageRuntimeOptions): P
     api,
     sessionService: service,
     session,
-    servicesFor: (app) => ({ api, bus: busFor(app), session }),
+    queryClient,
+    servicesFor: (app) => ({ api, bus: busFor(app), session, queryClient }),
   };
 }

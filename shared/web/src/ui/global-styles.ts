@@ -1,8 +1,10 @@
 import { css } from '@emotion/react';
 import { theme } from './theme';
+import { bengaliFontFaces } from './fonts';
 
 /** Page-wide base styles: the shell renders them once, and so does a remote's standalone QA host. */
 export const globalStyles = css`
+  ${bengaliFontFaces}
   *,
   *::before,
   *::after {

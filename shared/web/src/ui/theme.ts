@@ -1,4 +1,7 @@
-/** Design tokens shared by the shell and every remote. */
+/**
+ * Design tokens: the one place for colours, sizes and fonts of the shell, every remote and the back office. A screen
+ * that needs a value not here adds it here (or uses a kit component that already does), rather than a literal.
+ */
 export const theme = {
   color: {
     bg: '#0f1923',
@@ -19,7 +22,13 @@ export const theme = {
   },
   radius: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
   space: (n: number) => `${n * 4}px`,
+  /** Text sizes: xs captions and badges, sm labels and dense tables, md body of forms, lg/xl headings. */
+  fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '18px', xxl: '20px' },
+  /** Heights of inputs, selects and buttons: 44 px touch targets on the player site, 34 px in the dense back office. */
+  control: { height: '44px', denseHeight: '34px' },
   font: {
+    // Noto Sans Bengali is declared by the kit's global styles (ui/fonts.ts) for Bangla and the taka sign ৳ only
+    // (unicode-range), so Latin text keeps the system font and a phone without a Bengali font shows no boxes.
     family: '"Hind Siliguri", "Noto Sans Bengali", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   },
   mobileMax: 767,

@@ -1,0 +1,179 @@
+import type { ReactNode } from 'react';
+import { css } from '@emotion/react';
+import styled from '@emotion/styled';
+import { useTranslation } from 'react-i18next';
+import { formatDhakaDateTime, formatMoney } from '../format';
+import { theme } from './theme';
+
+/* How records are shown: badges for a status, money, Dhaka times, and plain lists of rows. */
+
+export type Tone = 'success' | 'warning' | 'danger' | 'info' | 'muted' | 'brand';
+
+const toneColour: Record<Tone, string> = {
+  success: theme.color.success,
+  warning: theme.color.warning,
+  danger: theme.color.danger,
+  info: theme.color.info,
+  muted: theme.color.textMuted,
+  brand: theme.color.brand,
+};
+
+/**
+ * A small label for a state. `outline`: a bordered pill (default); `solid`: a filled pill; `text`: coloured bold text
+ * (inside dense tables).
+ */
+export function Badge(props: {
+  tone?: Tone;
+  variant?: 'outline' | 'solid' | 'text';
+  children: ReactNode;
+  testId?: string;
+  title?: string;
+}) {
+  const colour = toneColour[props.tone ?? 'muted'];
+  const variant = props.variant ?? 'outline';
+  return (
+    <span
+      data-testid={props.testId}
+      title={props.title}
+      css={
+        variant === 'text'
+          ? css`
+              color: ${colour};
+              font-weight: 600;
+            `
+          : css`
+              display: inline-block;
+              padding: 1px 8px;
+              border-radius: ${theme.radius.pill};
+              font-size: ${theme.fontSize.xs};
+              font-weight: 600;
+              white-space: nowrap;
+              ${
+                variant === 'solid'
+                  ? `background: ${colour}; color: ${props.tone === 'muted' ? theme.color.bg : '#10161c'};`
+                  : `border: 1px solid ${colour}; color: ${colour};`
+              }
+            `
+      }
+    >
+      {props.children}
+    </span>
+  );
+}
+
+/** The tone of the statuses the site and the console show (players, markets, requests, content records). */
+export const STATUS_TONES: Record<string, Tone> = {
+  active: 'success',
+  display: 'success',
+  open: 'success',
+  approved: 'success',
+  won: 'success',
+  suspended: 'warning',
+  pending: 'warning',
+  held: 'warning',
+  disabled: 'danger',
+  rejected: 'danger',
+  lost: 'danger',
+  closed: 'muted',
+  inactive: 'muted',
+  hidden: 'muted',
+  void: 'muted',
+};
+
+/** A record's status as a badge, its tone from STATUS_TONES (case-insensitive) unless given. */
+export function StatusBadge(props: {
+  status: string;
+  tone?: Tone;
+  variant?: 'outline' | 'solid' | 'text';
+  testId?: string;
+  children?: ReactNode;
+}) {
+  const tone = props.tone ?? STATUS_TONES[props.status.toLowerCase()] ?? 'warning';
+  return (
+    <Badge tone={tone} variant={props.variant} testId={props.testId}>
+      {props.children ?? props.status}
+    </Badge>
+  );
+}
+
+/**
+ * An amount. With `currency` it is formatted for the player's language (`৳1,000.50`); without, the API's exact decimal
+ * string is shown as it is (the console's tables). Negative amounts are red unless `plain`; figures line up
+ * (tabular digits), and the font is the page's, which carries the taka sign on every device (ui/fonts.ts).
+ */
+export function Money(props: {
+  value: string | number | null | undefined;
+  currency?: string | null;
+  strong?: boolean;
+  plain?: boolean;
+  testId?: string;
+  className?: string;
+}) {
+  const { i18n } = useTranslation();
+  if (props.value === null || props.value === undefined || props.value === '') return <span data-testid={props.testId}>—</span>;
+  const negative = Number(props.value) < 0;
+  const text = props.currency ? formatMoney(props.value, props.currency, i18n.language) : String(props.value);
+  return (
+    <span
+      data-testid={props.testId}
+      className={props.className}
+      css={css`
+        font-family: ${theme.font.family};
+        font-variant-numeric: tabular-nums;
+        white-space: nowrap;
+        color: ${negative && !props.plain ? theme.color.danger : 'inherit'};
+        font-weight: ${props.strong ? 600 : 'inherit'};
+      `}
+    >
+      {text}
+    </span>
+  );
+}
+
+/**
+ * An instant in Dhaka time through the one formatter (`2026-11-21 23:40:05`), kept on one line; `zone` adds the label
+ * players read it by (GMT+6). Missing: a dash.
+ */
+export function DateTime(props: { value: string | number | Date | null | undefined; zone?: boolean; testId?: string }) {
+  const { t, i18n } = useTranslation('common');
+  if (props.value === null || props.value === undefined || props.value === '') return <span data-testid={props.testId}>—</span>;
+  const d = new Date(props.value);
+  return (
+    <time
+      dateTime={Number.isNaN(d.getTime()) ? undefined : d.toISOString()}
+      data-testid={props.testId}
+      css={css`
+        white-space: nowrap;
+        font-variant-numeric: tabular-nums;
+      `}
+    >
+      {formatDhakaDateTime(d, i18n.language)}
+      {props.zone ? ` ${t('gmt6')}` : ''}
+    </time>
+  );
+}
+
+/** A list of records without bullets, one row under the other with a rule between. */
+export const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  & > li + li {
+    border-top: 1px solid ${theme.color.border};
+  }
+`;
+
+/** One row of a List: what it is on the left, its figure or action on the right. */
+export const ListRow = styled.li`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 12px;
+  padding: 10px 0;
+`;
+
+/** Secondary text beside a record (a time, a reference). */
+export const Muted = styled.span`
+  color: ${theme.color.textMuted};
+  font-size: ${theme.fontSize.sm};
+`;
