@@ -13,11 +13,13 @@ import {
   EXCHANGE_MESSAGES as M,
   OPEN_BET_STATUSES,
   betLiabilityMinor,
+  betPotential,
   SETTLED_BET_STATUSES,
   fromMinor as moneyFromMinor,
   exchangeShownStatus,
   marketBlock,
   priceIndex,
+  stakeCanWin,
   type ExchangeBetView as ExchangeBetOut,
   type ExchangeBetStatus,
   type ExchangeMarketKind,
@@ -29,7 +31,7 @@ import { InsufficientFunds, getPlayerBalance, toMinor, walletFigures, type Curre
 import { lockPlayer } from '../core/players';
 import { assertMayPlay, assertWagerWithinLimits } from '../protection/service';
 import type { ExchangeConfig } from './config';
-import { HOUSE_ACCOUNT, MatchOddsBook, backProfit, type Fill, type HouseLadder, type Level, type Order, type Side } from './engine';
+import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type HouseLadder, type Level, type Order, type Side } from './engine';
 import { lockMarket, selectionName, type MarketRow } from './markets';
 import { heldExposureMinor, liabilityLimitMinor } from './liability-limits';
 import { rehold } from './positions';
@@ -473,9 +475,7 @@ export async function placeBet(
   // a cash-out hedge may be below the minimum stake: it closes a position, it does not open one
   const stake = opts.hedge ? Number(toMinor(input.stake)) : parseStake(input.stake, player.currency, market.kind, cfg);
   if (stake <= 0) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
-  if (market.kind !== 'FANCY' && (price <= 100 || backProfit(stake, price) < 1))
-    throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
-  if (market.kind === 'FANCY' && (stake * price) / 100 < 1) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
+  if (!stakeCanWin(input.side, stake, price)) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
   if (market.kind !== 'MATCH_ODDS') {
     const moved = houseQuoteMismatch(market, { selectionId, side: input.side, price, line });
     if (moved) throw new BetRefused(409, moved, { code: 'price_moved' });
@@ -824,17 +824,13 @@ const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOS
 
 /** What a bet wins and risks: on its matched part, or on its whole stake at the asked price while nothing matched. */
 function potential(v: BetView): { profit: number; liability: number } {
-  const matched = Number(v.matched_minor);
-  const useMatched = matched > 0;
-  const stake = useMatched ? matched : Number(v.stake_minor);
-  if (v.kind === 'FANCY') {
-    const r = Number(v.price);
-    return v.side === 'YES'
-      ? { profit: Math.floor((stake * r) / 100), liability: stake }
-      : { profit: stake, liability: Math.ceil((stake * r) / 100) };
-  }
-  const win = useMatched ? Math.floor((Number(v.matched_value) - 100 * matched) / 100) : backProfit(stake, Number(v.price));
-  return v.side === 'BACK' ? { profit: win, liability: stake } : { profit: stake, liability: win };
+  return betPotential({
+    side: v.side,
+    price: Number(v.price),
+    stake: Number(v.stake_minor),
+    matched: Number(v.matched_minor),
+    matchedValue: Number(v.matched_value),
+  });
 }
 
 export function betOut(v: BetView): ExchangeBetOut {

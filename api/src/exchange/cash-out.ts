@@ -2,9 +2,9 @@
 // makes the runner's win and lose outcomes equal (domain.md: lay S_b * P_b / P_l after a back), so the profit is the
 // same whoever wins. Quoted from the book as it stands; taken as fill-or-kill hedge bets through placeBet (so the bet
 // delay, the market checks and the holds are the ordinary ones). SQL only.
-import { EXCHANGE_MESSAGES as M, fromMinor } from '@khela/contracts';
+import { EXCHANGE_MESSAGES as M, fromMinor, greenUpSide, greenUpStake, runnerOutcome } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { backProfit, runnerPl, type ExchangeBet } from './engine';
+import { runnerPl, type ExchangeBet } from './engine';
 import type { ExchangeConfig } from './config';
 import { BetRefused, loadBook, logActivity, placeBet, type BetOutcome } from './bets';
 import type { MarketRow } from './markets';
@@ -65,22 +65,14 @@ export async function quoteCashOut(
   const runners = runnerIds(market);
   const hedges: Hedge[] = [];
   for (const r of runners) {
-    // this runner's own bets: profit if it wins (w) and if it loses (l)
-    let w = 0;
-    let l = 0;
-    for (const b of matched) {
-      if (b.selectionId !== r) continue;
-      const profit = backProfit(b.stake, b.price);
-      w += b.side === 'BACK' ? profit : -profit;
-      l += b.side === 'BACK' ? -b.stake : b.stake;
-    }
-    if (w === l) continue;
-    const side = w > l ? 'LAY' : 'BACK';
+    // this runner's own bets: profit if it wins and if it loses; the hedge that evens them (exchange-maths)
+    const outcome = runnerOutcome(matched, r);
+    const side = greenUpSide(outcome);
+    if (side === null) continue;
     const price = await bestPrice(q, market, currency, r, side, cfg);
     if (price === null) throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
-    // lay x at p: w - x(p-1) = l + x  =>  x = (w - l) / p ; back y at p: y = (l - w) / p
-    const stake = Math.round((Math.abs(w - l) * 100) / price);
-    if (stake > 0 && backProfit(stake, price) >= 1) hedges.push({ selectionId: r, side, price, stake });
+    const stake = greenUpStake(outcome, price);
+    if (stake > 0) hedges.push({ selectionId: r, side, price, stake });
   }
   if (!hedges.length) throw new BetRefused(409, M.nothingToCashOut, { code: 'nothing' });
   const after = runnerPl(runners, [...matched, ...hedges.map((h) => ({ playerId: String(playerId), ...h }))]);

@@ -1,9 +1,9 @@
 // A player's position in a market, from the database: matched bets (fills) and unmatched remainders, the worst case
 // over outcomes (engine/position.ts), and the hold of that exposure in the ledger (player:N:exposure). SQL only.
-import { fancyValue } from '@khela/contracts';
+import { fancyExposure, fancyValue } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { playerAccounts, transfer } from '../ledger';
-import { exchangePosition, fancyPosition, type ExchangeBet, type FancyBet } from './engine';
+import { exchangePosition, type ExchangeBet, type FancyBet } from './engine';
 import type { MarketRow } from './markets';
 
 /** One bet as positions read it. */
@@ -128,10 +128,9 @@ export function playerPosition(market: MarketRow, playerId: number, data: Market
   const own = data.bets.filter((b) => b.playerId === playerId);
   if (market.kind === 'FANCY') {
     const matched = own.filter((b) => b.matched > 0 && b.status !== 'VOID').map((b) => fancyBet(b));
-    const pos = fancyPosition(matched);
-    let pending = 0;
-    for (const b of own) if (b.status === 'PENDING') pending += b.side === 'YES' ? b.stake : Math.ceil((b.stake * b.price) / 100);
-    return { pl: new Map(), worst: new Map(), table: pos.table, exposure: pos.exposure + pending };
+    const pending = own.filter((b) => b.status === 'PENDING').map((b) => fancyBet(b, b.stake));
+    const pos = fancyExposure(matched, pending);
+    return { pl: new Map(), worst: new Map(), table: pos.table, exposure: pos.exposure };
   }
   const runners = runnerIds(market);
   const matched: ExchangeBet[] = data.parts

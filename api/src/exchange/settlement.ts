@@ -11,7 +11,7 @@
 //
 // A correction that takes back winnings the player already spent takes what main holds and books the rest to
 // player:N:owed (the player's debt to the house; it may go negative). A later settlement credit repays that debt first.
-import { DEBT_MESSAGES, EXCHANGE_MESSAGES as M } from '@khela/contracts';
+import { DEBT_MESSAGES, EXCHANGE_MESSAGES as M, commissionMinor, fancyWins, runnerBetPl } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { sendInboxMessage } from '../identity/inbox/service';
 import {
@@ -26,7 +26,7 @@ import {
 } from '../ledger';
 import { closeBook } from './bets';
 import type { ExchangeConfig } from './config';
-import { backProfit, fancyBetPl, fancyPl, runnerPl } from './engine';
+import { fancyBetPl, fancyPl, runnerPl } from './engine';
 import { lockMarket, type MarketRow, type SettledResult } from './markets';
 import { fancyBet, fancyResultValue, loadMarketBets, runnerIds, setHold, type BetRow, type MatchedPart } from './positions';
 import { commissionBps } from './views';
@@ -49,13 +49,6 @@ export interface SettledBetOutcome {
   playerId: number;
   status: 'WON' | 'LOST' | 'VOID';
   profit: number;
-}
-
-/** One matched part's profit when `winner` wins (the same rounding as runnerPl: S(P-1) rounded down). */
-function partPl(p: MatchedPart, winner: string): number {
-  const profit = backProfit(p.stake, p.price);
-  if (p.side === 'BACK') return p.selectionId === winner ? profit : -p.stake;
-  return p.selectionId === winner ? -profit : p.stake;
 }
 
 /**
@@ -89,7 +82,7 @@ export function settleBook(
       );
     return {
       bets: matched.map((b) => {
-        const won = b.side === 'YES' ? value >= (b.line ?? 0) : value < (b.line ?? 0);
+        const won = fancyWins(b.side as 'YES' | 'NO', b.line ?? 0, value);
         return { betId: b.id, playerId: b.playerId, status: won ? 'WON' : 'LOST', profit: fancyBetPl(fancyBet(b), value) };
       }),
       gross,
@@ -111,7 +104,7 @@ export function settleBook(
       ).get(winner)!,
     );
   const profitOf = new Map<number, number>();
-  for (const p of parts) profitOf.set(p.betId, (profitOf.get(p.betId) ?? 0) + partPl(p, winner));
+  for (const p of parts) profitOf.set(p.betId, (profitOf.get(p.betId) ?? 0) + runnerBetPl(p, winner));
   return {
     bets: matched.map((b) => {
       const won = (b.side === 'BACK') === (b.selectionId === winner);
@@ -122,7 +115,7 @@ export function settleBook(
 }
 
 /** Commission on a player's net winnings in a market: floor(gross * bps / 10000), none on a loss. */
-export const commissionOn = (gross: number, bps: number): number => (gross > 0 ? Number((BigInt(gross) * BigInt(bps)) / 10_000n) : 0);
+export const commissionOn = (gross: number, bps: number): number => commissionMinor(gross, bps);
 
 interface Figures {
   gross: number;

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BET_CASES, type BetCase } from '@khela/contracts/exchange-maths.cases';
 import { betPriceText, minorToAmount, projectPosition, slipFigures, snapPrice, stakeToMinor, stepLadder } from './maths';
 
 describe('bet slip maths (domain.md: S stake, P price)', () => {
@@ -66,5 +67,34 @@ describe('bet slip maths (domain.md: S stake, P price)', () => {
     expect(betPriceText({ market_kind: 'MATCH_ODDS', price: 2.5, avg_price: 2.52, line: null, rate: null })).toBe('2.52');
     expect(betPriceText({ market_kind: 'BOOKMAKER', price: 1.45, avg_price: null, line: null, rate: null })).toBe('45');
     expect(betPriceText({ market_kind: 'FANCY', price: null, avg_price: null, line: 49, rate: 90 })).toBe('49 (90)');
+  });
+});
+
+describe('the shared table of cases (@khela/contracts exchange-maths.cases) through the slip', () => {
+  // the slip's own terms: lower-case sides, a decimal price, a BookMaker rate as shown, a Fancy line and rate
+  const pickOf = (c: BetCase) => ({
+    kind: c.kind,
+    side: c.side.toLowerCase() as 'back' | 'lay' | 'yes' | 'no',
+    price: c.kind === 'MATCH_ODDS' ? c.price / 100 : c.kind === 'BOOKMAKER' ? c.price - 100 : 50,
+    rate: c.kind === 'FANCY' ? c.price : undefined,
+  });
+
+  it.each(BET_CASES)('$name', (c) => {
+    expect(slipFigures(pickOf(c), c.stake)).toEqual({ profit: c.profit, liability: c.liability });
+  });
+
+  it.each(BET_CASES.filter((c) => c.kind !== 'FANCY'))('projected on a flat position: $name', (c) => {
+    const p = pickOf(c);
+    const after = projectPosition(
+      [
+        { selectionId: 'x', profitLoss: 0 },
+        { selectionId: 'y', profitLoss: 0 },
+      ],
+      { ...p, selectionId: 'x' },
+      c.stake,
+    );
+    expect(Object.fromEntries(after)).toEqual(
+      c.side === 'BACK' ? { x: c.profit, y: 0 - c.liability } : { x: 0 - c.liability, y: c.profit },
+    );
   });
 });

@@ -1,9 +1,19 @@
-import { MAX_PRICE, MIN_PRICE, bookmakerRateToPrice, isValidPrice, snapToLadder, stepPrice, type ExchangeBetView } from '@khela/contracts';
+import {
+  MAX_PRICE,
+  MIN_PRICE,
+  betFigures,
+  bookmakerRateToPrice,
+  isValidPrice,
+  snapToLadder,
+  stepPrice,
+  type ExchangeBetSide,
+  type ExchangeBetView,
+} from '@khela/contracts';
 
 /**
  * The bet slip's arithmetic, in integers: stakes in paisa, decimal prices in hundredths, rates per 100.
- * Formulas: ../shared/domain.md (Betting exchange); rounding as the API's README says: a back's profit and a
- * lay's liability S(P−1) round down to the paisa; Fancy winnings round down, Fancy losses up.
+ * Formulas: ../shared/domain.md (Betting exchange); the money maths is @khela/contracts rules/exchange-maths.ts: a
+ * back's profit and a lay's liability S(P−1) round down to the paisa; Fancy winnings round down, Fancy losses up.
  */
 
 export type MarketKind = ExchangeBetView['market_kind'];
@@ -40,23 +50,24 @@ export function minorToAmount(minor: number): string {
 /** A decimal price to hundredths (2.5 -> 250), exactly for two-decimal prices. */
 export const toHundredths = (price: number) => Math.round(price * 100);
 
-/** Profit if the bet wins and liability if it loses, in paisa, for a stake in paisa. */
+/**
+ * Profit if the bet wins and liability if it loses, in paisa, for a stake in paisa: the exchange's one money maths
+ * (`betFigures` of @khela/contracts, the API's own). BookMaker: the rate R is the price 1 + R/100; Fancy: the rate.
+ */
 export function slipFigures(
   pick: Pick<BetPick, 'kind' | 'side' | 'price' | 'rate'>,
   stakeMinor: number,
 ): { profit: number; liability: number } {
-  const s = stakeMinor;
-  if (pick.kind === 'FANCY') {
-    const rate = pick.rate ?? 0;
-    // YES wins S·rate/100 and loses S; NO wins S and loses S·rate/100 (house prices: wins down, losses up)
-    return pick.side === 'yes'
-      ? { profit: Math.floor((s * rate) / 100), liability: s }
-      : { profit: s, liability: Math.ceil((s * rate) / 100) };
-  }
-  // BookMaker: rate R is the decimal price 1 + R/100
-  const p = pick.kind === 'BOOKMAKER' ? toHundredths(bookmakerRateToPrice(pick.price)) : toHundredths(pick.price);
-  const win = Math.floor((s * (p - 100)) / 100);
-  return pick.side === 'back' ? { profit: win, liability: s } : { profit: s, liability: win };
+  const side = pick.side.toUpperCase() as ExchangeBetSide;
+  const p =
+    pick.kind === 'FANCY'
+      ? (pick.rate ?? 0)
+      : pick.kind === 'BOOKMAKER'
+        ? toHundredths(bookmakerRateToPrice(pick.price))
+        : toHundredths(pick.price);
+  // integers only (a price being typed may be no number yet): nothing to show rather than a thrown render
+  if (!Number.isSafeInteger(p) || !Number.isSafeInteger(stakeMinor)) return { profit: 0, liability: 0 };
+  return betFigures(side, stakeMinor, p);
 }
 
 /** One tick up or down the 350-price ladder from a decimal price (snapped first); stays put at the ends. */

@@ -12,6 +12,7 @@ export * from './rules/payer-trx';
 export * from './events';
 export * from './rules/price-ladder';
 export * from './rules/exchange';
+export * from './rules/exchange-maths';
 export * from './rules/protection';
 export * from './rules/debt';
 export * from './rules/linked-accounts';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { BET_CASES, COMMISSION_CASES, FANCY_CASES, POSITION_CASES } from '@khela/contracts/exchange-maths.cases';
 import {
   backProfit,
   bookmakerPrice,
@@ -211,5 +212,64 @@ describe('settlement and commission', () => {
     expect(() => settle(mo, [], { winner: 'Z' })).not.toThrow(); // nobody to settle
     expect(() => settle(mo, [bet('BACK', 'A', 300, 1000)], { winner: 'Z' })).toThrow();
     expect(() => settle(mo, [bet('BACK', 'A', 300, 1000)], { runs: 5 })).toThrow();
+  });
+});
+
+describe('the shared table of cases (@khela/contracts exchange-maths.cases) through the engine', () => {
+  const withPlayer = <T extends object>(b: T, playerId = 'p1') => ({ ...b, playerId });
+
+  it.each(BET_CASES.filter((c) => c.side === 'BACK' || c.side === 'LAY'))('bet: $name', (c) => {
+    // one bet alone: its runner's P&L is what it wins (back) or loses (lay), the other runner's the opposite side
+    const pos = exchangePosition(['X', 'Y'], [bet(c.side as 'BACK' | 'LAY', 'X', c.price, c.stake)]);
+    expect(Object.fromEntries(pos.pl)).toEqual(
+      c.side === 'BACK' ? { X: c.profit, Y: 0 - c.liability } : { X: 0 - c.liability, Y: c.profit },
+    );
+    expect(pos.exposure).toBe(c.liability);
+    expect(minProfitOk(c.stake, c.price)).toBe(c.canWin);
+  });
+
+  it.each(BET_CASES.filter((c) => c.side === 'YES' || c.side === 'NO'))('Fancy bet: $name', (c) => {
+    const b: FancyBet = { playerId: 'p1', side: c.side as 'YES' | 'NO', line: 50, rate: c.price, stake: c.stake };
+    expect(fancyBetPl(b, c.side === 'YES' ? 50 : 49)).toBe(c.profit);
+    expect(fancyBetPl(b, c.side === 'YES' ? 49 : 50)).toBe(0 - c.liability);
+  });
+
+  it.each(POSITION_CASES)('position: $name', (c) => {
+    const pos = exchangePosition(
+      c.runners,
+      c.matched.map((b) => withPlayer(b)),
+      c.unmatched.map((b) => withPlayer(b)),
+    );
+    expect(Object.fromEntries(pos.pl)).toEqual(c.pl);
+    expect(Object.fromEntries(pos.worst)).toEqual(c.worst);
+    expect(pos.exposure).toBe(c.exposure);
+    // settled without commission on each runner: the gross is that runner's P&L
+    const market = { id: 'm', kind: c.kind, runners: c.runners, commissionBps: 0 };
+    for (const winner of c.runners) {
+      const settled = settle(
+        market,
+        c.matched.map((b) => withPlayer(b)),
+        { winner },
+      );
+      expect(settled[0]?.gross ?? 0).toBe(c.pl[winner]);
+    }
+  });
+
+  it.each(FANCY_CASES.filter((c) => c.pending.length === 0))('Fancy: $name', (c) => {
+    const pos = fancyPosition(c.matched.map((b) => withPlayer(b)));
+    expect(pos.table).toEqual(c.table);
+    expect(pos.exposure).toBe(c.exposure);
+  });
+
+  it.each(COMMISSION_CASES.filter((c) => c.gross !== 0))('commission on $gross at $bps bps', (c) => {
+    // a back that wins exactly `gross` (at 2.00 the profit is the stake) or loses it
+    const bets = [bet('BACK', 'A', 200, Math.abs(c.gross))];
+    const winner = c.gross > 0 ? 'A' : 'B';
+    expect(settle({ id: 'm', kind: 'MATCH_ODDS', runners: R, commissionBps: c.bps }, bets, { winner })[0]).toEqual({
+      playerId: 'p1',
+      gross: c.gross,
+      commission: c.commission,
+      net: c.gross - c.commission,
+    });
   });
 });

@@ -75,15 +75,8 @@ export function isUnderAge(dofb: string, now: Date = new Date()): boolean {
   return age < MINIMUM_AGE;
 }
 
-/**
- * An exchange bet's wager (what it puts at risk): a back's or YES's stake, a lay's liability S*(P-1) (price in
- * hundredths, BookMaker as 100 + rate), a NO's liability S*rate/100 rounded up. The same rule as the engine's.
- */
-export function betLiabilityMinor(side: 'BACK' | 'LAY' | 'YES' | 'NO', stakeMinor: number, price: number): number {
-  if (side === 'BACK' || side === 'YES') return stakeMinor;
-  if (side === 'LAY') return Math.floor((stakeMinor * (price - 100)) / 100);
-  return Math.ceil((stakeMinor * price) / 100);
-}
+// An exchange bet's wager (what it puts at risk) for the wager and loss limits: betLiabilityMinor in
+// exchange-maths.ts, the exchange's one money maths.
 
 /**
  * Why play (casino, exchange, conversions) or deposits are closed, most serious first:
