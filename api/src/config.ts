@@ -46,6 +46,9 @@ export function productionProblems(env: NodeJS.ProcessEnv = process.env): string
     else if (seen.has(value)) problems.push(`${name} must differ from ${seen.get(value)}`);
     if (value) seen.set(value, name);
   }
+  if (env.OPERATOR_TOTP_REQUIRED === '0') {
+    problems.push('OPERATOR_TOTP_REQUIRED is 0 (back-office staff always need two-factor sign-in in production)');
+  }
   for (const origin of corsOrigins(env)) {
     if (!ORIGIN.test(origin)) problems.push(`CORS_ORIGINS has "${origin}", which is not an origin like https://example.com`);
   }

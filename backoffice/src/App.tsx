@@ -44,9 +44,11 @@ function Console() {
   const session = useStaff();
   const op = useOperator()!;
   useStaffStream();
-  // until TOTP is enrolled (when required) the API answers nothing but the enrolment: only My account is open
-  const areas = AREAS.filter((a) => allows(op, a.roles) && (!op.totp_enrolment_required || a.path === 'account'));
-  const home = op.totp_enrolment_required ? '/account' : '/dashboard';
+  // until an admin's password is changed and TOTP enrolled (when required) the API answers nothing else: only My
+  // account is open
+  const gated = op.password_change_required || op.totp_enrolment_required;
+  const areas = AREAS.filter((a) => allows(op, a.roles) && (!gated || a.path === 'account'));
+  const home = gated ? '/account' : '/dashboard';
   return (
     <div
       css={css`

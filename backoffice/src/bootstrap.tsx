@@ -6,6 +6,7 @@ import { defaultApiBase, globalStyles, i18n, styleCache } from '@khela/web';
 import { App } from './App';
 import { createStaffSession } from './staff/session';
 import { StaffProvider } from './staff/context';
+import { captureEnrolLink } from './staff/enrol-link';
 
 /** The API's address: remotes.json of this server (replaced per environment), else the page's host on port 4000. */
 async function apiBase(): Promise<string> {
@@ -18,6 +19,7 @@ async function apiBase(): Promise<string> {
 }
 
 async function start() {
+  captureEnrolLink();
   const session = createStaffSession(await apiBase());
   await session.restore();
   ReactDOMClient.createRoot(document.getElementById('root')!).render(

@@ -1,10 +1,13 @@
-import type { OperatorRole, StaffOperatorRow } from '@khela/contracts';
+import { OPERATOR_PASSWORD_MIN, type OperatorRole, type StaffOperatorRow } from '@khela/contracts';
+import { randomBytes } from 'node:crypto';
+import { sha256Hex } from '@khela/contracts/signing';
 import { hashPassword } from '../auth/passwords';
 import { pgErrorCode, type Db, type Queryable } from '../db';
 import { Conflict, NotFound } from '../http/errors';
 import { writeAudit, type AuditActor } from './audit';
+import { STAFF_LOGIN_PAIR, type StaffLoginConfig } from './config';
 
-export const OPERATOR_PASSWORD_MIN = 12;
+export { OPERATOR_PASSWORD_MIN };
 const USERNAME = /^[A-Za-z0-9._-]{3,32}$/;
 
 export class OperatorInputError extends Error {}
@@ -16,24 +19,29 @@ export interface NewOperator {
   role?: OperatorRole;
 }
 
+/** The rules of every operator password (new, admin-set or changed); throws OperatorInputError. */
+export function checkPassword(username: string, password: string): void {
+  if (password.length < OPERATOR_PASSWORD_MIN) {
+    throw new OperatorInputError(`The password must be at least ${OPERATOR_PASSWORD_MIN} characters.`);
+  }
+  if (password.length > 256) throw new OperatorInputError('The password must be at most 256 characters.');
+  if (password.toLowerCase().includes(username.trim().toLowerCase()))
+    throw new OperatorInputError('The password must not contain the username.');
+}
+
 /** The rules of a new operator's username and initial password; the cleaned username. */
 export function checkNewOperator(input: NewOperator): string {
   const username = input.username.trim();
   if (!USERNAME.test(username)) throw new OperatorInputError('The username must be 3-32 letters, digits, dots, dashes or underscores.');
-  if (input.password.length < OPERATOR_PASSWORD_MIN) {
-    throw new OperatorInputError(`The password must be at least ${OPERATOR_PASSWORD_MIN} characters.`);
-  }
-  if (input.password.length > 256) throw new OperatorInputError('The password must be at most 256 characters.');
-  if (input.password.toLowerCase().includes(username.toLowerCase()))
-    throw new OperatorInputError('The password must not contain the username.');
+  checkPassword(username, input.password);
   return username;
 }
 
-async function insertOperator(q: Queryable, username: string, hash: string, input: NewOperator): Promise<number> {
+async function insertOperator(q: Queryable, username: string, hash: string, input: NewOperator, mustChange: boolean): Promise<number> {
   try {
     const r = await q.query<{ id: string }>(
-      'INSERT INTO operators (username, password_hash, name, role) VALUES ($1, $2, $3, $4) RETURNING id',
-      [username, hash, input.name?.trim() || null, input.role ?? 'payments'],
+      'INSERT INTO operators (username, password_hash, name, role, password_change_required) VALUES ($1, $2, $3, $4, $5) RETURNING id',
+      [username, hash, input.name?.trim() || null, input.role ?? 'payments', mustChange],
     );
     return Number(r.rows[0]!.id);
   } catch (err) {
@@ -42,17 +50,16 @@ async function insertOperator(q: Queryable, username: string, hash: string, inpu
   }
 }
 
-/** A new back-office operator (argon2id password). Refuses a weak password or a taken username. */
+/**
+ * A new back-office operator (argon2id password) from the server's command line or the seed: the password is the
+ * operator's own (typed by them on the server), so no change is demanded. Refuses a weak password or a taken username.
+ */
 export async function createOperator(db: Db, input: NewOperator): Promise<number> {
   const username = checkNewOperator(input);
-  return insertOperator(db, username, await hashPassword(input.password), input);
+  return insertOperator(db, username, await hashPassword(input.password), input, false);
 }
 
 // ---- what admins do to operators (every change audited in its own transaction) ----
-
-const ROW_SQL = `SELECT id, username, name, role, disabled_at IS NOT NULL AS disabled, totp_enabled_at IS NOT NULL AS totp_enabled,
-  CASE WHEN locked_until > now() THEN locked_until END AS locked_until, failed_logins, last_login_at, created_at
-  FROM operators`;
 
 interface RawRow {
   id: string;
@@ -61,11 +68,31 @@ interface RawRow {
   role: OperatorRole;
   disabled: boolean;
   totp_enabled: boolean;
-  locked_until: Date | string | null;
+  totp_link_expires_at: Date | string | null;
+  password_change_required: boolean;
   failed_logins: number;
+  throttled_addresses: number;
   last_login_at: Date | string | null;
   created_at: Date | string;
 }
+
+/**
+ * An operator's row with what the log-in throttle knows of the username: failures within the window from every
+ * address, and how many addresses are waiting now. `$1`/`$2` of the lateral part are the throttle's max and window.
+ */
+const FROM_SQL = `FROM operators o
+  LEFT JOIN LATERAL (
+    SELECT coalesce(sum(n), 0)::int AS failed, (count(*) FILTER (WHERE n >= $1))::int AS throttled FROM (
+      SELECT count(*) AS n FROM rate_limit_events e
+      WHERE e.bucket = '${STAFF_LOGIN_PAIR}' AND left(e.key, length(o.username) + 1) = lower(o.username) || '|'
+        AND e.created_at > now() - make_interval(secs => $2)
+      GROUP BY e.key) k) f ON true`;
+const ROW_SQL = `SELECT o.id, o.username, o.name, o.role, o.disabled_at IS NOT NULL AS disabled,
+  o.totp_enabled_at IS NOT NULL AS totp_enabled, o.password_change_required,
+  (SELECT max(l.expires_at) FROM operator_totp_links l
+    WHERE l.operator_id = o.id AND l.used_at IS NULL AND l.revoked_at IS NULL AND l.expires_at > now()) AS totp_link_expires_at,
+  f.failed AS failed_logins, f.throttled AS throttled_addresses, o.last_login_at, o.created_at
+  ${FROM_SQL}`;
 
 const iso = (v: Date | string | null): string | null => (v === null ? null : new Date(v).toISOString());
 
@@ -77,40 +104,48 @@ function toRow(r: RawRow): StaffOperatorRow {
     role: r.role,
     disabled: r.disabled,
     totp_enabled: r.totp_enabled,
-    locked_until: iso(r.locked_until),
+    totp_link_expires_at: iso(r.totp_link_expires_at),
+    password_change_required: r.password_change_required,
     failed_logins: Number(r.failed_logins),
+    throttled_addresses: Number(r.throttled_addresses),
     last_login_at: iso(r.last_login_at),
     created_at: iso(r.created_at)!,
   };
 }
 
-/** The audit's picture of an operator (no secrets, no hashes). */
+/** The audit's picture of an operator (no secrets, no hashes, no link tokens). */
 const auditView = (r: StaffOperatorRow) => ({
   username: r.username,
   name: r.name,
   role: r.role,
   disabled: r.disabled,
   totp_enabled: r.totp_enabled,
-  locked_until: r.locked_until,
+  totp_link: r.totp_link_expires_at !== null,
+  password_change_required: r.password_change_required,
   failed_logins: r.failed_logins,
+  throttled_addresses: r.throttled_addresses,
 });
 
-export async function getOperatorRow(q: Queryable, id: number, lock = false): Promise<StaffOperatorRow> {
-  const r = await q.query<RawRow>(`${ROW_SQL} WHERE id = $1${lock ? ' FOR NO KEY UPDATE' : ''}`, [id]);
+const throttleParams = (cfg: StaffLoginConfig) => [cfg.perPair.max, cfg.perPair.windowSeconds];
+
+export async function getOperatorRow(q: Queryable, cfg: StaffLoginConfig, id: number, lock = false): Promise<StaffOperatorRow> {
+  if (lock) await q.query('SELECT id FROM operators WHERE id = $1 FOR NO KEY UPDATE', [id]);
+  const r = await q.query<RawRow>(`${ROW_SQL} WHERE o.id = $3`, [...throttleParams(cfg), id]);
   if (!r.rows[0]) throw new NotFound('No such operator.');
   return toRow(r.rows[0]);
 }
 
 const SORT_SQL: Record<string, string> = {
-  id: 'id',
-  username: 'lower(username)',
-  role: 'role',
-  last_login_at: 'last_login_at',
-  created_at: 'created_at',
+  id: 'o.id',
+  username: 'lower(o.username)',
+  role: 'o.role',
+  last_login_at: 'o.last_login_at',
+  created_at: 'o.created_at',
 };
 
 export async function listOperators(
   q: Queryable,
+  cfg: StaffLoginConfig,
   query: {
     page: number;
     per_page: number;
@@ -118,26 +153,26 @@ export async function listOperators(
     dir: 'asc' | 'desc';
     q?: string | undefined;
     role?: OperatorRole | undefined;
-    status?: 'active' | 'disabled' | 'locked' | undefined;
+    status?: 'active' | 'disabled' | 'throttled' | undefined;
   },
 ): Promise<{ data: StaffOperatorRow[]; total: number }> {
   const where: string[] = [];
-  const params: unknown[] = [];
+  const params: unknown[] = throttleParams(cfg);
   if (query.q) {
     params.push(`%${query.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
-    where.push(`(lower(username) LIKE $${params.length} OR lower(coalesce(name, '')) LIKE $${params.length})`);
+    where.push(`(lower(o.username) LIKE $${params.length} OR lower(coalesce(o.name, '')) LIKE $${params.length})`);
   }
   if (query.role) {
     params.push(query.role);
-    where.push(`role = $${params.length}`);
+    where.push(`o.role = $${params.length}`);
   }
-  if (query.status === 'active') where.push('disabled_at IS NULL');
-  if (query.status === 'disabled') where.push('disabled_at IS NOT NULL');
-  if (query.status === 'locked') where.push('locked_until > now()');
+  if (query.status === 'active') where.push('o.disabled_at IS NULL');
+  if (query.status === 'disabled') where.push('o.disabled_at IS NOT NULL');
+  if (query.status === 'throttled') where.push('f.throttled > 0');
   const w = where.length ? ` WHERE ${where.join(' AND ')}` : '';
   const dir = query.dir === 'asc' ? 'ASC' : 'DESC';
-  const order = `${SORT_SQL[query.sort ?? 'id'] ?? 'id'} ${dir} NULLS LAST, id ${dir}`;
-  const total = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM operators${w}`, params);
+  const order = `${SORT_SQL[query.sort ?? 'id'] ?? 'o.id'} ${dir} NULLS LAST, o.id ${dir}`;
+  const total = await q.query<{ n: number }>(`SELECT count(*)::int AS n ${FROM_SQL}${w}`, params);
   const rows = await q.query<RawRow>(`${ROW_SQL}${w} ORDER BY ${order} LIMIT $${params.length + 1} OFFSET $${params.length + 2}`, [
     ...params,
     query.per_page,
@@ -146,13 +181,16 @@ export async function listOperators(
   return { data: rows.rows.map(toRow), total: Number(total.rows[0]?.n ?? 0) };
 }
 
-/** An admin creates an operator; the audit line has the new operator (not the password). */
-export async function adminCreateOperator(db: Db, actor: AuditActor, input: NewOperator): Promise<StaffOperatorRow> {
+/**
+ * An admin creates an operator; the first password is the admin's, so the operator must change it at the first
+ * log-in. The audit line has the new operator (not the password).
+ */
+export async function adminCreateOperator(db: Db, cfg: StaffLoginConfig, actor: AuditActor, input: NewOperator): Promise<StaffOperatorRow> {
   const username = checkNewOperator(input);
   const hash = await hashPassword(input.password);
   return db.tx(async (q) => {
-    const id = await insertOperator(q, username, hash, input);
-    const row = await getOperatorRow(q, id);
+    const id = await insertOperator(q, username, hash, input, true);
+    const row = await getOperatorRow(q, cfg, id);
     await writeAudit(q, actor, { action: 'operator.create', entityType: 'operator', entityId: id, after: auditView(row) });
     return row;
   });
@@ -176,23 +214,46 @@ function assertAnotherAdmin(admins: number[], id: number): void {
   }
 }
 
-type Change = 'role' | 'disable' | 'enable' | 'unlock' | 'reset-totp';
+const revokeSessions = (q: Queryable, id: number) =>
+  q.query('UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND revoked_at IS NULL', [id]);
+
+/** Every address waiting after failed log-ins under this operator's username may try again. */
+async function clearThrottle(q: Queryable, username: string): Promise<void> {
+  await q.query(`DELETE FROM rate_limit_events WHERE bucket = $1 AND left(key, length($2) + 1) = lower($2) || '|'`, [
+    STAFF_LOGIN_PAIR,
+    username,
+  ]);
+}
+
+type Change = 'role' | 'disable' | 'enable' | 'unlock' | 'reset-totp' | 'password';
 
 /**
  * An admin's change to an operator, with its audit line (before/after) in the same transaction:
- * role, disable (its sessions end at once), enable, unlock (failed count and lock cleared), reset-totp (the operator
- * enrols again; their sessions end too, so the next log-in is with the new second factor).
+ * role, disable (its sessions end at once), enable, unlock (every throttled address of the username may try again),
+ * reset-totp (the operator enrols again, through a new link; their sessions end too, so the next log-in is with the
+ * new second factor), password (a password the operator must change at the next log-in; sessions end).
  */
 export async function changeOperator(
   db: Db,
+  cfg: StaffLoginConfig,
   actor: AuditActor & { operatorId: number },
   id: number,
   change: Change,
-  input: { reason: string; role?: OperatorRole },
+  input: { reason: string; role?: OperatorRole; password?: string },
 ): Promise<StaffOperatorRow> {
+  // argon2 outside the transaction (it takes a while); the rules need the username, read without a lock
+  let hash: string | null = null;
+  if (change === 'password') {
+    if (id === actor.operatorId) {
+      throw new Conflict('Change your own password under My account (it asks for the current one).', { code: 'self' });
+    }
+    const target = await getOperatorRow(db, cfg, id);
+    checkPassword(target.username, input.password ?? '');
+    hash = await hashPassword(input.password!);
+  }
   return db.tx(async (q) => {
     const admins = await lockAdmins(q);
-    const before = await getOperatorRow(q, id, true);
+    const before = await getOperatorRow(q, cfg, id, true);
     switch (change) {
       case 'role': {
         const role = input.role!;
@@ -205,30 +266,34 @@ export async function changeOperator(
         if (before.disabled) throw new Conflict('The operator is already disabled.');
         if (before.role === 'admin') assertAnotherAdmin(admins, id);
         await q.query('UPDATE operators SET disabled_at = now(), updated_at = now() WHERE id = $1', [id]);
-        await q.query('UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND revoked_at IS NULL', [id]);
+        await revokeSessions(q, id);
         break;
       case 'enable':
         if (!before.disabled) throw new Conflict('The operator is not disabled.');
-        await q.query('UPDATE operators SET disabled_at = NULL, failed_logins = 0, locked_until = NULL, updated_at = now() WHERE id = $1', [
-          id,
-        ]);
+        await q.query('UPDATE operators SET disabled_at = NULL, updated_at = now() WHERE id = $1', [id]);
+        await clearThrottle(q, before.username);
         break;
       case 'unlock':
-        await q.query('UPDATE operators SET failed_logins = 0, locked_until = NULL, updated_at = now() WHERE id = $1', [id]);
+        await clearThrottle(q, before.username);
         break;
       case 'reset-totp':
         await q.query(
           'UPDATE operators SET totp_secret = NULL, totp_enabled_at = NULL, totp_last_step = NULL, updated_at = now() WHERE id = $1',
           [id],
         );
-        if (id !== actor.operatorId) {
-          await q.query('UPDATE operator_sessions SET revoked_at = now() WHERE operator_id = $1 AND revoked_at IS NULL', [id]);
-        }
+        if (id !== actor.operatorId) await revokeSessions(q, id);
+        break;
+      case 'password':
+        await q.query(
+          'UPDATE operators SET password_hash = $2, password_change_required = true, password_changed_at = now(), updated_at = now() WHERE id = $1',
+          [id, hash],
+        );
+        await revokeSessions(q, id);
         break;
     }
-    const after = await getOperatorRow(q, id);
+    const after = await getOperatorRow(q, cfg, id);
     await writeAudit(q, actor, {
-      action: `operator.${change === 'reset-totp' ? 'reset_totp' : change}`,
+      action: `operator.${change === 'reset-totp' ? 'reset_totp' : change === 'password' ? 'set_password' : change}`,
       entityType: 'operator',
       entityId: id,
       reason: input.reason,
@@ -236,6 +301,51 @@ export async function changeOperator(
       after: auditView(after),
     });
     return after;
+  });
+}
+
+/** A one-time TOTP enrolment link's token: 32 random bytes, base64url (only its sha256 is stored). */
+const newLinkToken = () => randomBytes(32).toString('base64url');
+
+/**
+ * Issues a one-time TOTP enrolment link for operator `id` (whose TOTP must be off), ending their older unused links.
+ * `actor.operatorId` null: the server's operator:totp-link command. An admin cannot issue one for themselves.
+ */
+export async function issueTotpLink(
+  db: Db,
+  cfg: StaffLoginConfig,
+  actor: AuditActor,
+  id: number,
+  reason: string,
+): Promise<{ token: string; expires_at: string; operator: StaffOperatorRow }> {
+  if (actor.operatorId === id) {
+    throw new Conflict('Another admin issues your enrolment link (or the operator:totp-link command on the server).', { code: 'self' });
+  }
+  const token = newLinkToken();
+  return db.tx(async (q) => {
+    const before = await getOperatorRow(q, cfg, id, true);
+    if (before.disabled) throw new Conflict('The operator is disabled.', { code: 'disabled' });
+    if (before.totp_enabled) {
+      throw new Conflict('Two-factor sign-in is on for this operator: reset it first.', { code: 'totp_enabled' });
+    }
+    await q.query('UPDATE operator_totp_links SET revoked_at = now() WHERE operator_id = $1 AND used_at IS NULL AND revoked_at IS NULL', [
+      id,
+    ]);
+    const r = await q.query<{ expires_at: Date | string }>(
+      `INSERT INTO operator_totp_links (token_hash, operator_id, issued_by, expires_at)
+       VALUES ($1, $2, $3, now() + make_interval(secs => $4)) RETURNING expires_at`,
+      [sha256Hex(token), id, actor.operatorId, Math.round(cfg.totpLinkHours * 3600)],
+    );
+    const after = await getOperatorRow(q, cfg, id);
+    await writeAudit(q, actor, {
+      action: 'operator.totp_link',
+      entityType: 'operator',
+      entityId: id,
+      reason,
+      before: auditView(before),
+      after: { ...auditView(after), link_expires_at: iso(r.rows[0]!.expires_at) },
+    });
+    return { token, expires_at: iso(r.rows[0]!.expires_at)!, operator: after };
   });
 }
 

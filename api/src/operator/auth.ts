@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestHookHandler } from 'fastify';
 import type { OperatorRole } from '@khela/contracts';
-import { STAFF_MESSAGES, TOTP_ENROLMENT_PATHS } from '@khela/contracts';
+import { PASSWORD_CHANGE_PATHS, STAFF_MESSAGES, TOTP_ENROLMENT_PATHS } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 import { bearerToken } from '../auth/sessions';
@@ -20,13 +20,16 @@ export interface AuthOperator {
   name: string | null;
   role: OperatorRole;
   totpEnabled: boolean;
+  /** The password is one an admin set: only the password change (and me, log-out) answer until it is changed. */
+  passwordChangeRequired: boolean;
   /** sha256 of the operator's bearer token (their session row). */
   sessionHash: string;
 }
 
 /**
- * TOTP is required of every operator in production; OPERATOR_TOTP_REQUIRED=1 or 0 overrides (development leaves it
- * optional so the demo's staff log in with a password alone; the e2e enrols it anyway).
+ * TOTP is required of every operator in production (where OPERATOR_TOTP_REQUIRED=0 refuses to start: config.ts);
+ * OPERATOR_TOTP_REQUIRED=1 or 0 overrides elsewhere (development leaves it optional so the demo's staff log in with a
+ * password alone; the e2e enrols it anyway).
  */
 export function totpRequired(env: NodeJS.ProcessEnv = process.env): boolean {
   if (env.OPERATOR_TOTP_REQUIRED === '1') return true;
@@ -36,15 +39,31 @@ export function totpRequired(env: NodeJS.ProcessEnv = process.env): boolean {
 
 /** The operator behind a live back-office token (not revoked, not expired, operator not disabled), or null. */
 export async function operatorForToken(q: Queryable, token: string): Promise<AuthOperator | null> {
-  const r = await q.query<{ id: string; username: string; name: string | null; role: OperatorRole; totp: boolean; token_hash: string }>(
-    `SELECT o.id, o.username, o.name, o.role, o.totp_enabled_at IS NOT NULL AS totp, s.token_hash
+  const r = await q.query<{
+    id: string;
+    username: string;
+    name: string | null;
+    role: OperatorRole;
+    totp: boolean;
+    password_change_required: boolean;
+    token_hash: string;
+  }>(
+    `SELECT o.id, o.username, o.name, o.role, o.totp_enabled_at IS NOT NULL AS totp, o.password_change_required, s.token_hash
      FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
      WHERE s.token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now() AND o.disabled_at IS NULL`,
     [sha256Hex(token)],
   );
   const row = r.rows[0];
   return row
-    ? { id: Number(row.id), username: row.username, name: row.name, role: row.role, totpEnabled: row.totp, sessionHash: row.token_hash }
+    ? {
+        id: Number(row.id),
+        username: row.username,
+        name: row.name,
+        role: row.role,
+        totpEnabled: row.totp,
+        passwordChangeRequired: row.password_change_required,
+        sessionHash: row.token_hash,
+      }
     : null;
 }
 
@@ -54,10 +73,12 @@ export function roleAllows(role: OperatorRole, roles: readonly OperatorRole[] | 
 }
 
 const enrolmentPaths = new Set<string>(TOTP_ENROLMENT_PATHS);
+const passwordPaths = new Set<string>(PASSWORD_CHANGE_PATHS);
 
 /**
- * The back-office auth of an endpoint: 401 without a live operator token (a player's token never counts), 403 when
- * the operator's role is not among `roles`, 403 `totp_enrolment_required` while TOTP is required and not enrolled.
+ * The back-office auth of an endpoint: 401 without a live operator token (a player's token never counts), 403
+ * `password_change_required` while the password is an admin's, 403 `totp_enrolment_required` while TOTP is required
+ * and not enrolled, 403 `role` when the operator's role is not among `roles`.
  */
 export function operatorAuthHook(roles: readonly OperatorRole[] | undefined, path: string): onRequestHookHandler {
   return async function (req) {
@@ -65,6 +86,9 @@ export function operatorAuthHook(roles: readonly OperatorRole[] | undefined, pat
     const token = bearerToken(req.headers.authorization);
     const op = token ? await operatorForToken(this.db, token) : null;
     if (!op) throw new Unauthenticated();
+    if (op.passwordChangeRequired && !passwordPaths.has(path)) {
+      throw new Forbidden(STAFF_MESSAGES.passwordChangeRequired, { code: 'password_change_required' });
+    }
     if (!op.totpEnabled && totpRequired() && !enrolmentPaths.has(path)) {
       throw new Forbidden(STAFF_MESSAGES.totpEnrolRequired, { code: 'totp_enrolment_required' });
     }

@@ -1,16 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import {
   staffAudit,
+  staffChangePassword,
   staffCreateOperator,
   staffDashboard,
   staffDisableOperator,
   staffEnableOperator,
+  staffIssueTotpLink,
   staffLogin,
   staffLogout,
   staffMe,
   staffOperators,
   staffResetOperatorTotp,
   staffResolveAlert,
+  staffSetOperatorPassword,
   staffSetOperatorRole,
   staffTotpConfirm,
   staffTotpSetup,
@@ -21,32 +24,46 @@ import { bearerToken } from '../auth/sessions';
 import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../http/endpoint';
 import { Conflict, Unauthenticated, ValidationFailed } from '../http/errors';
-import { adminCreateOperator, changeOperator, listOperators, OperatorInputError } from './accounts';
+import { adminCreateOperator, changeOperator, issueTotpLink, listOperators, OperatorInputError } from './accounts';
 import { auditActor, writeAudit } from './audit';
 import { searchAudit } from './audit-search';
 import { requireOperator } from './auth';
 import { staffLoginConfig } from './config';
 import { dashboard, resolveAlert } from './dashboard';
-import { operatorLogin, operatorLogout, operatorView, revokedSessionHashes, spendTotpStep } from './service';
+import {
+  assertTotpLink,
+  changeOwnPassword,
+  operatorLogin,
+  operatorLogout,
+  operatorView,
+  revokedSessionHashes,
+  spendTotpStep,
+} from './service';
 import { endStaffStreams } from '../push/staff-stream';
 import { newTotpSecret, totpStep, totpUri } from './totp';
 
 /**
- * Back office, staff accounts: operator log-in (password + TOTP, throttled and locked) and log-out, the operator's
- * own account and TOTP enrolment, operators (admin), the audit log (admin), the dashboard.
+ * Back office, staff accounts: operator log-in (password + TOTP, throttled per username and address) and log-out, the
+ * operator's own account (password change, TOTP enrolment through an admin's one-time link), operators (admin), the
+ * audit log (admin), the dashboard.
  */
 export default async function operatorRoutes(app: FastifyInstance) {
   const db = app.db;
   const loginConfig = staffLoginConfig();
 
   registerEndpoint(app, staffLogin, async (req) => {
-    const res = await operatorLogin(db, loginConfig, {
-      username: req.body.username,
-      password: req.body.password,
-      totp: req.body.totp,
-      ip: req.ip,
-      userAgent: req.headers['user-agent'] ?? null,
-    });
+    const res = await operatorLogin(
+      db,
+      loginConfig,
+      {
+        username: req.body.username,
+        password: req.body.password,
+        totp: req.body.totp,
+        ip: req.ip,
+        userAgent: req.headers['user-agent'] ?? null,
+      },
+      (alert) => void app.push.publishStaff('alert', alert).catch((err) => req.log.warn({ err }, 'staff alert push failed')),
+    );
     req.log.info({ operator: res.operator.id }, 'operator logged in');
     return res;
   });
@@ -62,12 +79,24 @@ export default async function operatorRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, staffMe, async (req) => operatorView(requireOperator(req)));
 
-  // ---- TOTP enrolment ----
+  registerEndpoint(app, staffChangePassword, async (req) => {
+    const op = requireOperator(req);
+    const view = await changeOwnPassword(db, op, auditActor(req), req.body);
+    // the operator's other consoles end now (this one keeps its session)
+    await endStaffStreams(
+      app,
+      (await revokedSessionHashes(db, op.id)).filter((h) => h !== op.sessionHash),
+    );
+    return view;
+  });
+
+  // ---- TOTP enrolment (only through an admin's one-time link) ----
 
   registerEndpoint(app, staffTotpSetup, async (req) => {
     const op = requireOperator(req);
     const secret = newTotpSecret();
     await db.tx(async (q) => {
+      await assertTotpLink(q, op.id, req.body.link);
       const r = await q.query(
         'UPDATE operators SET totp_secret = $2, totp_last_step = NULL, updated_at = now() WHERE id = $1 AND totp_enabled_at IS NULL RETURNING id',
         [op.id, secret],
@@ -96,6 +125,7 @@ export default async function operatorRoutes(app: FastifyInstance) {
     if (step === null) throw new ValidationFailed({ totp: [STAFF_MESSAGES.totpInvalid] });
     await db.tx(async (q) => {
       if (!(await spendTotpStep(q, op.id, step))) throw new ValidationFailed({ totp: [STAFF_MESSAGES.totpInvalid] });
+      await assertTotpLink(q, op.id, req.body.link, true);
       // the secret confirmed must still be the one set up (not replaced by a parallel set-up meanwhile)
       const on = await q.query(
         'UPDATE operators SET totp_enabled_at = now(), updated_at = now() WHERE id = $1 AND totp_secret = $2 AND totp_enabled_at IS NULL RETURNING id',
@@ -116,13 +146,13 @@ export default async function operatorRoutes(app: FastifyInstance) {
   // ---- Operators (admin) ----
 
   registerEndpoint(app, staffOperators, async (req) => {
-    const r = await listOperators(db, req.query);
+    const r = await listOperators(db, loginConfig, req.query);
     return { ...r, page: req.query.page, per_page: req.query.per_page };
   });
 
   registerEndpoint(app, staffCreateOperator, async (req) => {
     try {
-      return await adminCreateOperator(db, auditActor(req), req.body);
+      return await adminCreateOperator(db, loginConfig, auditActor(req), req.body);
     } catch (err) {
       if (err instanceof OperatorInputError) {
         const field = /username|already exists/i.test(err.message) ? 'username' : 'password';
@@ -134,20 +164,36 @@ export default async function operatorRoutes(app: FastifyInstance) {
 
   const actorOf = (req: Parameters<typeof auditActor>[0]) => ({ ...auditActor(req), operatorId: requireOperator(req).id });
   registerEndpoint(app, staffSetOperatorRole, async (req) =>
-    changeOperator(db, actorOf(req), req.params.id, 'role', { reason: req.body.reason, role: req.body.role }),
+    changeOperator(db, loginConfig, actorOf(req), req.params.id, 'role', { reason: req.body.reason, role: req.body.role }),
   );
   registerEndpoint(app, staffDisableOperator, async (req) => {
-    const after = await changeOperator(db, actorOf(req), req.params.id, 'disable', req.body);
+    const after = await changeOperator(db, loginConfig, actorOf(req), req.params.id, 'disable', req.body);
     await endStaffStreams(app, await revokedSessionHashes(db, req.params.id));
     return after;
   });
-  registerEndpoint(app, staffEnableOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'enable', req.body));
-  registerEndpoint(app, staffUnlockOperator, async (req) => changeOperator(db, actorOf(req), req.params.id, 'unlock', req.body));
+  registerEndpoint(app, staffEnableOperator, async (req) =>
+    changeOperator(db, loginConfig, actorOf(req), req.params.id, 'enable', req.body),
+  );
+  registerEndpoint(app, staffUnlockOperator, async (req) =>
+    changeOperator(db, loginConfig, actorOf(req), req.params.id, 'unlock', req.body),
+  );
   registerEndpoint(app, staffResetOperatorTotp, async (req) => {
-    const after = await changeOperator(db, actorOf(req), req.params.id, 'reset-totp', req.body);
+    const after = await changeOperator(db, loginConfig, actorOf(req), req.params.id, 'reset-totp', req.body);
     await endStaffStreams(app, await revokedSessionHashes(db, req.params.id));
     return after;
   });
+
+  registerEndpoint(app, staffSetOperatorPassword, async (req) => {
+    try {
+      const after = await changeOperator(db, loginConfig, actorOf(req), req.params.id, 'password', req.body);
+      await endStaffStreams(app, await revokedSessionHashes(db, req.params.id));
+      return after;
+    } catch (err) {
+      if (err instanceof OperatorInputError) throw new ValidationFailed({ password: [err.message] });
+      throw err;
+    }
+  });
+  registerEndpoint(app, staffIssueTotpLink, async (req) => issueTotpLink(db, loginConfig, auditActor(req), req.params.id, req.body.reason));
 
   // ---- Audit log (admin) ----
 

@@ -3,6 +3,7 @@ import { css } from '@emotion/react';
 import { useNavigate } from 'react-router';
 import { ApiError, Button, Card, FieldError, TextField } from '@khela/web';
 import { useStaff } from '../staff/context';
+import { pendingEnrolLink } from '../staff/enrol-link';
 
 /** Password, then the authenticator's code when the account has TOTP (the API says so with code 'totp_required'). */
 export function Login() {
@@ -21,7 +22,9 @@ export function Login() {
     setError(null);
     try {
       const op = await session.login({ username, password, ...(askTotp ? { totp } : {}) });
-      navigate(op.totp_enrolment_required ? '/account' : '/dashboard', { replace: true });
+      // an admin's password to change, TOTP to enrol, or an enrolment link opened: My account first
+      const toAccount = op.password_change_required || op.totp_enrolment_required || (!op.totp_enabled && !!pendingEnrolLink());
+      navigate(toAccount ? '/account' : '/dashboard', { replace: true });
     } catch (err) {
       const code = err instanceof ApiError ? (err.data as { code?: string } | undefined)?.code : undefined;
       if (code === 'totp_required' || code === 'totp_invalid') setAskTotp(true);
@@ -69,6 +72,17 @@ export function Login() {
             onChange: (e) => setPassword(e.target.value),
           }}
         />
+        {pendingEnrolLink() && !askTotp && (
+          <p
+            data-testid="enrol-link-note"
+            css={css`
+              font-size: 13px;
+              margin: 0 0 12px;
+            `}
+          >
+            Log in to set up two-factor sign-in with the link an admin gave you.
+          </p>
+        )}
         {askTotp && (
           <TextField
             label="Authenticator code"

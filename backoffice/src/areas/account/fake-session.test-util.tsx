@@ -17,6 +17,7 @@ export function fakeSession(operator: Partial<StaffOperator>, handlers: Record<s
     role: 'admin',
     totp_enabled: false,
     totp_enrolment_required: false,
+    password_change_required: false,
     ...operator,
   };
   const calls: { method: string; path: string; opts: Parameters<Handler>[0] }[] = [];

@@ -1,11 +1,24 @@
-// Area 'account': who I am, two-factor sign-in enrolment (QR code + confirm), log-out.
+// Area 'account': who I am, my password (an admin's must be changed first), two-factor sign-in enrolment through an
+// admin's one-time link (QR code + confirm), log-out.
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
-import { staffTotpConfirm, staffTotpSetup } from '@khela/contracts';
-import { Button, Card, FieldError, TextField, theme } from '@khela/web';
+import { OPERATOR_PASSWORD_MIN, staffChangePassword, staffTotpConfirm, staffTotpSetup } from '@khela/contracts';
+import { ApiError, Badge, Button, Card, ErrorText, Field, StatusText, TextField, errorText, theme } from '@khela/web';
 import { useOperator, useStaff } from '../../staff/context';
-import { Facts, Screen } from '../../ui/layout';
+import { clearEnrolLink, pendingEnrolLink } from '../../staff/enrol-link';
+import { Facts, Screen, controlCss } from '../../ui/layout';
+
+const cardCss = css`
+  margin-top: 16px;
+  max-width: 520px;
+  h2 {
+    margin-top: 0;
+  }
+`;
+const noteCss = css`
+  font-size: 14px;
+`;
 
 export default function Account() {
   const session = useStaff();
@@ -14,15 +27,27 @@ export default function Account() {
   return (
     <Screen>
       <h1>My account</h1>
-      {op.totp_enrolment_required && (
+      {op.password_change_required ? (
         <p
           role="alert"
+          data-testid="password-change-required"
           css={css`
             color: ${theme.color.warning};
           `}
         >
-          Two-factor sign-in is required: set up your authenticator app below before using the back office.
+          Your password was set by an admin: choose your own password below before using the back office.
         </p>
+      ) : (
+        op.totp_enrolment_required && (
+          <p
+            role="alert"
+            css={css`
+              color: ${theme.color.warning};
+            `}
+          >
+            Two-factor sign-in is required: set up your authenticator app below before using the back office.
+          </p>
+        )
       )}
       <Facts data-testid="account-facts">
         <dt>Username</dt>
@@ -32,9 +57,12 @@ export default function Account() {
         <dt>Role</dt>
         <dd>{op.role}</dd>
         <dt>Two-factor sign-in</dt>
-        <dd data-testid="totp-status">{op.totp_enabled ? 'On' : 'Off'}</dd>
+        <dd data-testid="totp-status">
+          <Badge tone={op.totp_enabled ? 'success' : 'warning'}>{op.totp_enabled ? 'On' : 'Off'}</Badge>
+        </dd>
       </Facts>
-      {!op.totp_enabled && <TotpEnrolment />}
+      <ChangePassword required={op.password_change_required} username={op.username} />
+      {!op.totp_enabled && !op.password_change_required && <TotpEnrolment />}
       <h2>Session</h2>
       <Button variant="secondary" onClick={() => void session.logout()}>
         Log out
@@ -43,9 +71,92 @@ export default function Account() {
   );
 }
 
-/** Set-up: a new secret as a QR code (and as text), then a current code from the app turns it on. */
+/** The operator's own password: the current one, the new one twice. The API checks the rules and ends other sessions. */
+function ChangePassword(props: { required: boolean; username: string }) {
+  const session = useStaff();
+  const [form, setForm] = useState({ current: '', next: '', repeat: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [error, setError] = useState<string | null>(null);
+  const [done, setDone] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setErrors({});
+    setError(null);
+    setDone(false);
+    if (form.next !== form.repeat) {
+      setErrors({ repeat: 'The two new passwords differ.' });
+      return;
+    }
+    setBusy(true);
+    try {
+      await session.api.call(staffChangePassword, { body: { current_password: form.current, new_password: form.next } });
+      setForm({ current: '', next: '', repeat: '' });
+      setDone(true);
+      await session.refresh();
+    } catch (err) {
+      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
+      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
+      else setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const input =
+    (key: keyof typeof form, name: string, autoComplete: string) =>
+    (f: { id: string; invalid: boolean; describedBy: string | undefined }) => (
+      <input
+        id={f.id}
+        name={name}
+        type="password"
+        autoComplete={autoComplete}
+        aria-invalid={f.invalid}
+        aria-describedby={f.describedBy}
+        css={[
+          controlCss,
+          css`
+            width: 100%;
+          `,
+        ]}
+        value={form[key]}
+        onChange={(e) => setForm((v) => ({ ...v, [key]: e.target.value }))}
+      />
+    );
+  return (
+    <Card as="form" onSubmit={submit} css={cardCss} data-testid="change-password">
+      <h2>{props.required ? 'Choose your password' : 'Change password'}</h2>
+      <Field label={props.required ? 'Password from the admin' : 'Current password'} error={errors.current_password}>
+        {input('current', 'current_password', 'current-password')}
+      </Field>
+      <Field
+        label="New password"
+        hint={`At least ${OPERATOR_PASSWORD_MIN} characters, not containing your username (${props.username}).`}
+        error={errors.new_password}
+      >
+        {input('next', 'new_password', 'new-password')}
+      </Field>
+      <Field label="New password again" error={errors.repeat}>
+        {input('repeat', 'repeat_password', 'new-password')}
+      </Field>
+      <ErrorText>{error}</ErrorText>
+      <StatusText>{done ? 'Password changed. Your other sessions have ended.' : null}</StatusText>
+      <Button type="submit" disabled={busy || !form.current || !form.next}>
+        Change password
+      </Button>
+    </Card>
+  );
+}
+
+/**
+ * Set-up through an admin's one-time link (no trust on first use): with the link opened in this tab, a new secret as a
+ * QR code (and as text), then a current code from the app turns it on and spends the link. Without one, the operator
+ * is told to ask an admin.
+ */
 function TotpEnrolment() {
   const session = useStaff();
+  const [link, setLink] = useState(() => pendingEnrolLink());
   const [setup, setSetup] = useState<{ secret: string; otpauth_uri: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
@@ -64,14 +175,25 @@ function TotpEnrolment() {
     };
   }, [setup]);
 
+  /** A link the API no longer takes (spent, replaced, expired) is dropped from this tab. */
+  const refused = (err: unknown) => {
+    if (err instanceof ApiError && (err.data as { code?: string } | undefined)?.code === 'totp_link_invalid') {
+      clearEnrolLink();
+      setLink(null);
+      setSetup(null);
+    }
+    setError(errorText(err));
+  };
+
   async function start() {
+    if (!link) return;
     setBusy(true);
     setError(null);
     try {
-      setSetup(await session.api.call(staffTotpSetup));
+      setSetup(await session.api.call(staffTotpSetup, { body: { link } }));
       setCode('');
     } catch (err) {
-      setError((err as Error).message);
+      refused(err);
     } finally {
       setBusy(false);
     }
@@ -79,56 +201,45 @@ function TotpEnrolment() {
 
   async function confirm(e: FormEvent) {
     e.preventDefault();
+    if (!link) return;
     setBusy(true);
     setError(null);
     try {
-      await session.api.call(staffTotpConfirm, { body: { totp: code } });
+      await session.api.call(staffTotpConfirm, { body: { link, totp: code } });
+      clearEnrolLink();
       await session.refresh();
     } catch (err) {
-      setError((err as Error).message);
+      refused(err);
     } finally {
       setBusy(false);
     }
   }
 
   return (
-    <Card
-      css={css`
-        margin-top: 16px;
-        max-width: 520px;
-      `}
-    >
-      <h2
-        css={css`
-          margin-top: 0;
-        `}
-      >
-        Set up two-factor sign-in
-      </h2>
-      {!setup ? (
+    <Card css={cardCss} data-testid="totp-enrolment">
+      <h2>Set up two-factor sign-in</h2>
+      {!link ? (
         <>
-          <p
-            css={css`
-              font-size: 14px;
-            `}
-          >
+          <p css={noteCss} data-testid="totp-link-needed">
+            Two-factor sign-in is set up through a one-time link an admin issues for you (Operators → your name → Enrolment link). Open the
+            link they give you in this browser, log in, and the set-up continues here.
+          </p>
+          <ErrorText>{error}</ErrorText>
+        </>
+      ) : !setup ? (
+        <>
+          <p css={noteCss}>
             You will need an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password, …). After this, every log-in asks
             for its 6-digit code.
           </p>
-          {error && <FieldError role="alert">{error}</FieldError>}
+          <ErrorText>{error}</ErrorText>
           <Button onClick={() => void start()} disabled={busy}>
             Set up authenticator
           </Button>
         </>
       ) : (
         <form onSubmit={confirm}>
-          <p
-            css={css`
-              font-size: 14px;
-            `}
-          >
-            Scan the QR code with the app, or type the key in, then enter the code the app shows.
-          </p>
+          <p css={noteCss}>Scan the QR code with the app, or type the key in, then enter the code the app shows.</p>
           {qr && (
             <img
               src={qr}

@@ -1,4 +1,5 @@
-// Area 'operators' (admin): staff accounts — create, change role, disable/enable, unlock, reset two-factor sign-in.
+// Area 'operators' (admin): staff accounts — create, change role, disable/enable, unlock throttled log-ins, set a
+// password (to be changed at the next log-in), issue a one-time TOTP enrolment link, reset two-factor sign-in.
 import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -7,15 +8,18 @@ import {
   staffCreateOperator,
   staffDisableOperator,
   staffEnableOperator,
+  staffIssueTotpLink,
   staffOperators,
   staffResetOperatorTotp,
+  staffSetOperatorPassword,
   staffSetOperatorRole,
   staffUnlockOperator,
   type OperatorRole,
   type StaffOperatorRow,
 } from '@khela/contracts';
-import { ApiError, Button, FieldError, formatDhakaDateTime, Modal, theme } from '@khela/web';
+import { ApiError, Badge, Button, ErrorText, FieldError, formatDhakaDateTime, Modal, StatusText, theme } from '@khela/web';
 import { useOperator, useStaff } from '../../staff/context';
+import { enrolLinkUrl } from '../../staff/enrol-link';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 
@@ -52,9 +56,10 @@ function Field(props: { label: string; error?: string | undefined; children: Rea
   );
 }
 
-export function operatorStatus(r: Pick<StaffOperatorRow, 'disabled' | 'locked_until'>): string {
+/** Disabled, or active — with the addresses waiting after failed log-ins (the account itself works from others). */
+export function operatorStatus(r: Pick<StaffOperatorRow, 'disabled' | 'throttled_addresses'>): string {
   if (r.disabled) return 'Disabled';
-  if (r.locked_until) return `Locked until ${formatDhakaDateTime(r.locked_until)}`;
+  if (r.throttled_addresses > 0) return `Active · ${r.throttled_addresses} address${r.throttled_addresses === 1 ? '' : 'es'} throttled`;
   return 'Active';
 }
 
@@ -63,7 +68,7 @@ const errorText = (err: unknown) => (err instanceof Error ? err.message : String
 export default function Operators() {
   const { api } = useStaff();
   const [role, setRole] = useState<OperatorRole | ''>('');
-  const [status, setStatus] = useState<'' | 'active' | 'disabled' | 'locked'>('');
+  const [status, setStatus] = useState<'' | 'active' | 'disabled' | 'throttled'>('');
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<StaffOperatorRow | null>(null);
   const [tick, setTick] = useState(0);
@@ -90,14 +95,25 @@ export default function Operators() {
         cell: ({ row }) => (
           <span
             css={css`
-              color: ${row.original.disabled ? theme.color.danger : row.original.locked_until ? theme.color.warning : 'inherit'};
+              color: ${row.original.disabled ? theme.color.danger : row.original.throttled_addresses ? theme.color.warning : 'inherit'};
             `}
           >
             {operatorStatus(row.original)}
+            {row.original.password_change_required && (
+              <>
+                {' '}
+                <Badge tone="info">must change password</Badge>
+              </>
+            )}
           </span>
         ),
       },
-      { id: 'totp', header: '2FA', cell: ({ row }) => (row.original.totp_enabled ? 'On' : 'Off'), enableSorting: false },
+      {
+        id: 'totp',
+        header: '2FA',
+        cell: ({ row }) => (row.original.totp_enabled ? 'On' : row.original.totp_link_expires_at ? 'Off · link issued' : 'Off'),
+        enableSorting: false,
+      },
       {
         id: 'last_login_at',
         header: 'Last log-in (Dhaka)',
@@ -134,7 +150,7 @@ export default function Operators() {
         toolbar={
           <>
             {select('Role', role, (v) => setRole(v as OperatorRole | ''), OPERATOR_ROLES)}
-            {select('Status', status, (v) => setStatus(v as typeof status), ['active', 'disabled', 'locked'])}
+            {select('Status', status, (v) => setStatus(v as typeof status), ['active', 'disabled', 'throttled'])}
             <Button onClick={() => setCreating(true)}>New operator</Button>
           </>
         }
@@ -221,7 +237,10 @@ function CreateOperator(props: { onClose: () => void; onCreated: (r: StaffOperat
             ))}
           </select>
         </Field>
-        <Field label="Initial password (at least 12 characters, not containing the username)" error={errors.password}>
+        <Field
+          label="Initial password (at least 12 characters, not containing the username; changed at the first log-in)"
+          error={errors.password}
+        >
           <input
             css={controlCss}
             name="password"
@@ -240,7 +259,7 @@ function CreateOperator(props: { onClose: () => void; onCreated: (r: StaffOperat
   );
 }
 
-type Action = 'role' | 'disable' | 'enable' | 'unlock' | 'reset-totp';
+type Action = 'role' | 'disable' | 'enable' | 'unlock' | 'reset-totp' | 'password' | 'totp-link';
 
 function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onChanged: (r: StaffOperatorRow) => void }) {
   const { api } = useStaff();
@@ -248,6 +267,10 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
   const r = props.row;
   const [role, setRole] = useState<OperatorRole>(r.role);
   const [reason, setReason] = useState('');
+  const [password, setPassword] = useState('');
+  const [passwordError, setPasswordError] = useState<string | null>(null);
+  const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
+  const [copied, setCopied] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
@@ -258,9 +281,25 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
     }
     setBusy(true);
     setError(null);
+    setPasswordError(null);
     try {
       const params = { id: r.id };
       const body = { reason };
+      if (action === 'totp-link') {
+        const issued = await api.call(staffIssueTotpLink, { params, body });
+        setLink({ url: enrolLinkUrl(issued.token), expires_at: issued.expires_at });
+        setCopied(false);
+        setReason('');
+        props.onChanged(issued.operator);
+        return;
+      }
+      if (action === 'password') {
+        const next = await api.call(staffSetOperatorPassword, { params, body: { password, reason } });
+        setPassword('');
+        setReason('');
+        props.onChanged(next);
+        return;
+      }
       const next =
         action === 'role'
           ? await api.call(staffSetOperatorRole, { params, body: { role, reason } })
@@ -274,7 +313,9 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
       setReason('');
       props.onChanged(next);
     } catch (err) {
-      setError(errorText(err));
+      const fieldError = err instanceof ApiError ? err.fieldErrors?.password?.[0] : undefined;
+      if (fieldError) setPasswordError(fieldError);
+      else setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -291,10 +332,18 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
           <dd>{r.role}</dd>
           <dt>Status</dt>
           <dd>{operatorStatus(r)}</dd>
-          <dt>Failed log-ins</dt>
+          <dt>Failed log-ins (window)</dt>
           <dd>{r.failed_logins}</dd>
+          <dt>Password</dt>
+          <dd>{r.password_change_required ? 'Set by an admin: to be changed at the next log-in' : 'Their own'}</dd>
           <dt>Two-factor sign-in</dt>
-          <dd>{r.totp_enabled ? 'On' : 'Off'}</dd>
+          <dd data-testid="manage-totp">
+            {r.totp_enabled
+              ? 'On'
+              : r.totp_link_expires_at
+                ? `Off · enrolment link valid until ${formatDhakaDateTime(r.totp_link_expires_at)}`
+                : 'Off'}
+          </dd>
           <dt>Last log-in</dt>
           <dd>{r.last_login_at ? formatDhakaDateTime(r.last_login_at) : '—'}</dd>
         </Facts>
@@ -328,7 +377,7 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
                 Disable
               </Button>
             )}
-            {(r.locked_until || r.failed_logins > 0) && (
+            {(r.throttled_addresses > 0 || r.failed_logins > 0) && (
               <Button variant="secondary" disabled={busy} onClick={() => void act('unlock')}>
                 Unlock
               </Button>
@@ -338,7 +387,74 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
                 Reset 2FA
               </Button>
             )}
+            {!r.totp_enabled && !r.disabled && !self && (
+              <Button variant="secondary" disabled={busy} onClick={() => void act('totp-link')}>
+                Enrolment link
+              </Button>
+            )}
           </Toolbar>
+          {!self && (
+            <Toolbar>
+              <input
+                aria-label="New password"
+                css={controlCss}
+                name="new-password"
+                type="password"
+                autoComplete="new-password"
+                placeholder="New password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+              />
+              <Button variant="secondary" disabled={busy || !password} onClick={() => void act('password')}>
+                Set password
+              </Button>
+            </Toolbar>
+          )}
+          <ErrorText>{passwordError}</ErrorText>
+          {link && (
+            <div
+              data-testid="totp-link"
+              css={css`
+                border: 1px solid ${theme.color.border};
+                border-radius: ${theme.radius.sm};
+                padding: 8px 10px;
+                margin-bottom: 12px;
+                font-size: 13px;
+              `}
+            >
+              <p
+                css={css`
+                  margin: 0 0 6px;
+                `}
+              >
+                One-time enrolment link for {r.username}, valid until {formatDhakaDateTime(link.expires_at)}. It is shown only now: give it
+                to them over a trusted channel.
+              </p>
+              <code
+                data-testid="totp-link-url"
+                css={css`
+                  display: block;
+                  user-select: all;
+                  word-break: break-all;
+                  margin-bottom: 6px;
+                `}
+              >
+                {link.url}
+              </code>
+              <Button
+                variant="ghost"
+                onClick={() =>
+                  void navigator.clipboard?.writeText(link.url).then(
+                    () => setCopied(true),
+                    () => setCopied(false),
+                  )
+                }
+              >
+                Copy link
+              </Button>
+              <StatusText>{copied ? 'Copied.' : null}</StatusText>
+            </div>
+          )}
           {error && <FieldError role="alert">{error}</FieldError>}
         </div>
       </div>

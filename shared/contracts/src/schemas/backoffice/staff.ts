@@ -10,7 +10,8 @@ export const STAFF_MESSAGES = {
   totpRequired: 'Enter the 6-digit code from your authenticator app.',
   totpInvalid: 'The code is wrong or expired. Enter the current 6-digit code.',
   totpEnrolRequired: 'Two-factor sign-in is required: set up your authenticator app first.',
-  locked: 'This operator account is locked after repeated failed log-ins. Try again later or ask an admin.',
+  passwordChangeRequired: 'Your password was set by an admin: choose your own password first.',
+  totpLinkInvalid: 'This enrolment link is not valid any more (used, replaced or expired). Ask an admin for a new one.',
   disabled: 'This operator account is disabled.',
   roleRefused: 'Your role does not allow this action.',
 } as const;
@@ -23,15 +24,18 @@ export const operatorSchema = z.object({
   totp_enabled: z.boolean(),
   /** True while this operator must enrol TOTP before doing anything else (production mode, or an admin's demand). */
   totp_enrolment_required: z.boolean(),
+  /** True while the password is one an admin set: nothing works but changing it (then TOTP enrolment, if due). */
+  password_change_required: z.boolean(),
 });
 export type StaffOperator = z.infer<typeof operatorSchema>;
 
 /**
  * POST /api/operator/login. Wrong password or unknown user: 401 invalidLogin (the same answer). TOTP enrolled and no
  * `totp`: 401 with `code: 'totp_required'` (nothing is counted against the account for that); a wrong or already
- * used code: 401 `code: 'totp_invalid'`. Consecutive failures lock the account (423 `code: 'locked'`, even with the
- * right password, until the lock ends or an admin unlocks it); disabled: 403 `code: 'disabled'` (after the right
- * password only). Throttled per username and per IP: 429.
+ * used code: 401 `code: 'totp_invalid'`. Failures slow down the pair (username, address) that made them: 429 with
+ * `retry_after` for that pair only (the same operator from another address still logs in; an admin's unlock clears
+ * it), and per address whatever the username; nothing locks the account for everyone. Disabled: 403
+ * `code: 'disabled'` (after the right password only).
  */
 export const staffLogin = endpoint({
   method: 'POST',
@@ -74,30 +78,71 @@ export const staffMe = endpoint({
 export const TOTP_ENROLMENT_PATHS = [
   '/api/operator/me',
   '/api/operator/logout',
+  '/api/operator/password',
   '/api/operator/totp/setup',
   '/api/operator/totp/confirm',
 ] as const;
 
-// ---- TOTP enrolment (the operator's own account) ----
+/**
+ * What an operator whose password an admin set may call (everything else answers 403 with code
+ * 'password_change_required'): their own account, log-out, and the password change.
+ */
+export const PASSWORD_CHANGE_PATHS = ['/api/operator/me', '/api/operator/logout', '/api/operator/password'] as const;
+
+/** The rules of every operator password (the API checks them too, with the username). */
+export const OPERATOR_PASSWORD_MIN = 12;
+const operatorPassword = z
+  .string()
+  .min(OPERATOR_PASSWORD_MIN, `The password must be at least ${OPERATOR_PASSWORD_MIN} characters.`)
+  .max(256, 'The password must be at most 256 characters.');
 
 /**
- * POST /api/operator/totp/setup: a new secret for the operator (replacing an unconfirmed one; refused with 409 while
- * TOTP is on — an admin resets it). The console draws `otpauth_uri` as a QR code and shows `secret` for typing in.
+ * POST /api/operator/password: the operator's own password change. 422 `current_password` when the current one is
+ * wrong (throttled per operator: 429), `new_password` when the new one breaks the rules (at least 12 characters, not
+ * containing the username, not the current one). Ends the operator's other sessions; clears password_change_required.
+ */
+export const staffChangePassword = endpoint({
+  method: 'POST',
+  path: '/api/operator/password',
+  auth: 'operator',
+  body: z.object({
+    current_password: z.string().min(1, 'Enter your current password.').max(256),
+    new_password: operatorPassword,
+  }),
+  response: operatorSchema,
+  tags: ['operator'],
+});
+
+// ---- TOTP enrolment (the operator's own account, through an admin's one-time link) ----
+
+/** The token of an admin's one-time enrolment link (the console's /enrol#<token>). */
+const totpLink = z.string().trim().min(16, STAFF_MESSAGES.totpLinkInvalid).max(128, STAFF_MESSAGES.totpLinkInvalid);
+
+/**
+ * POST /api/operator/totp/setup: a new secret for the operator (replacing an unconfirmed one), only with a live
+ * one-time link an admin issued for this operator (409 `code: 'totp_link_invalid'` otherwise: no trust on first use);
+ * refused with 409 while TOTP is on — an admin resets it. The console draws `otpauth_uri` as a QR code and shows
+ * `secret` for typing in.
  */
 export const staffTotpSetup = endpoint({
   method: 'POST',
   path: '/api/operator/totp/setup',
   auth: 'operator',
+  body: z.object({ link: totpLink }),
   response: z.object({ secret: z.string(), otpauth_uri: z.string() }),
   tags: ['operator'],
 });
 
-/** POST /api/operator/totp/confirm: a current code of the new secret turns TOTP on (422 on a wrong code). */
+/**
+ * POST /api/operator/totp/confirm: a current code of the new secret turns TOTP on and spends the link (422 on a wrong
+ * code; 409 `totp_link_invalid` when the link was spent, replaced or expired meanwhile).
+ */
 export const staffTotpConfirm = endpoint({
   method: 'POST',
   path: '/api/operator/totp/confirm',
   auth: 'operator',
   body: z.object({
+    link: totpLink,
     totp: z
       .string()
       .trim()
@@ -119,9 +164,13 @@ export const operatorRowSchema = z.object({
   role: operatorRole,
   disabled: z.boolean(),
   totp_enabled: z.boolean(),
-  /** ISO time while the account is locked after failed log-ins, else null. */
-  locked_until: z.string().nullable(),
+  /** ISO expiry of the live (unused) TOTP enrolment link an admin issued, else null. */
+  totp_link_expires_at: z.string().nullable(),
+  password_change_required: z.boolean(),
+  /** Failed log-ins under this username within the throttle window, from every address. */
   failed_logins: z.number().int(),
+  /** Addresses that are waiting now after too many failures with this username (the account works from others). */
+  throttled_addresses: z.number().int(),
   last_login_at: z.string().nullable(),
   created_at: z.string(),
 });
@@ -135,7 +184,7 @@ export const staffOperators = endpoint({
   roles: ['admin'],
   query: staffListQuery(OPERATOR_SORTS).extend({
     role: operatorRole.optional(),
-    status: z.enum(['active', 'disabled', 'locked']).optional(),
+    status: z.enum(['active', 'disabled', 'throttled']).optional(),
   }),
   response: staffPage(operatorRowSchema),
   tags: ['operator'],
@@ -155,7 +204,8 @@ export const staffCreateOperator = endpoint({
       .regex(/^[A-Za-z0-9._-]{3,32}$/, 'The username must be 3-32 letters, digits, dots, dashes or underscores.'),
     name: z.string().trim().max(100).optional(),
     role: operatorRole,
-    password: z.string().min(12, 'The password must be at least 12 characters.').max(256),
+    /** A first password the operator must change at the first log-in. */
+    password: operatorPassword,
   }),
   response: operatorRowSchema,
   tags: ['operator'],
@@ -167,7 +217,8 @@ const operatorIdParams = z.object({ id: z.coerce.number().int().positive() });
  * POST /api/operator/operators/{id}/{action} (admin), with a reason for the audit log:
  * - role: a new role (an admin cannot demote the last active admin)
  * - disable: the account cannot log in and its sessions end at once (not the last active admin, not oneself)
- * - enable, unlock (clears the failed log-in count and lock), reset-totp (the operator enrols again)
+ * - enable, unlock (every address throttled for this username may try again), reset-totp (the operator enrols again,
+ *   through a new link)
  */
 export const staffSetOperatorRole = endpoint({
   method: 'POST',
@@ -196,6 +247,38 @@ export const staffDisableOperator = operatorAction('disable');
 export const staffEnableOperator = operatorAction('enable');
 export const staffUnlockOperator = operatorAction('unlock');
 export const staffResetOperatorTotp = operatorAction('reset-totp');
+
+/**
+ * POST /api/operator/operators/{id}/password (admin): a new password the operator must change at the next log-in;
+ * their sessions end. Not for one's own account (that is POST /api/operator/password).
+ */
+export const staffSetOperatorPassword = endpoint({
+  method: 'POST',
+  path: '/api/operator/operators/{id}/password',
+  auth: 'operator',
+  roles: ['admin'],
+  params: operatorIdParams,
+  body: z.object({ password: operatorPassword, reason: staffReason }),
+  response: operatorRowSchema,
+  tags: ['operator'],
+});
+
+/**
+ * POST /api/operator/operators/{id}/totp-link (admin): a one-time TOTP enrolment link for another operator whose
+ * TOTP is off (409 `totp_enabled` otherwise; 409 `self` for one's own account: another admin, or the server's
+ * operator:totp-link command, issues it). Replaces the operator's older unused link. The token is shown once, here;
+ * only its hash is kept. The console makes it `<console origin>/enrol#<token>`.
+ */
+export const staffIssueTotpLink = endpoint({
+  method: 'POST',
+  path: '/api/operator/operators/{id}/totp-link',
+  auth: 'operator',
+  roles: ['admin'],
+  params: operatorIdParams,
+  body: reasonBody,
+  response: z.object({ token: z.string(), expires_at: z.string(), operator: operatorRowSchema }),
+  tags: ['operator'],
+});
 
 // ---- Audit log (admin) ----
 
