@@ -27,6 +27,7 @@ import { exchangeConfig } from './exchange/config';
 import { MarketPush } from './exchange/market-push';
 import exchangeRoutes from './exchange/routes';
 import chatRoutes from './chat/routes';
+import transferRoutes from './transfer/routes';
 import { operatorRoutes } from './operator';
 import playerStaffRoutes from './identity/staff/routes';
 import paymentStaffRoutes from './wallet/staff/routes';
@@ -54,6 +55,7 @@ const DOMAINS: DomainPlugin[] = [
   exchangeRoutes,
   chatRoutes,
   protectionRoutes,
+  transferRoutes,
   // the back office's endpoints of each domain (auth 'operator', roles per endpoint)
   playerStaffRoutes,
   paymentStaffRoutes,

@@ -10,3 +10,4 @@ export * from './exchange';
 export * from './feed';
 export * from './chat';
 export * from './protection';
+export * from './transfer';

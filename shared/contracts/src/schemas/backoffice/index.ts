@@ -10,3 +10,4 @@ export * from './markets';
 export * from './reports';
 export * from './protection';
 export * from './hold';
+export * from './transfer';
