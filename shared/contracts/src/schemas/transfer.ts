@@ -132,7 +132,7 @@ export const providerLaunch = endpoint({
   body: z.object({
     gameCode: z.string().trim().min(1).max(64),
     /** Omitted: the quote's `max`. "0.00": nothing moves (play with what is there). */
-    amount: money.optional(),
+    amount: money.max(20).optional(),
     lang: z.enum(['en', 'bn']).optional(),
   }),
   response: z.object({
