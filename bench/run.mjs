@@ -3,7 +3,7 @@
 // prints every figure beside its target, writes bench/report.md + bench/report.html, appends one line to
 // bench/history.jsonl, and stops what it started. See bench/README.md.
 //
-//   node bench/run.mjs [--smoke] [--only lighthouse,monolith,api-throughput,ledger-transfers,push-fanout]
+//   node bench/run.mjs [--smoke] [--only lighthouse,monolith,api-throughput,exchange-placement,ledger-transfers,push-fanout]
 //                      [--runs 3] [--out <dir>] [--db pglite|postgres|both] [--part-timeout 480]
 //
 // --smoke: one short iteration of each part (one Lighthouse run per page, the API scripts' own --smoke); the
@@ -24,6 +24,8 @@ const root = path.resolve(here, '..');
 /** The API bench scripts (api/bench/<name>.ts), run with the figure contract of bench/figures.mjs. */
 export const API_PARTS = [
   { name: 'api-throughput', title: 'API throughput (autocannon)' },
+  // issue 28's targets: one hot Match Odds market (closed loop beside /api/balance, open loop at 1,000 bets/s)
+  { name: 'exchange-placement', title: 'Exchange: one hot market (issue 28)' },
   { name: 'ledger-transfers', title: 'Ledger transfers' },
   { name: 'push-fanout', title: 'Push fan-out (SSE)' },
 ];
