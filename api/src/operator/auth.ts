@@ -6,6 +6,7 @@ import type { Queryable } from '../db';
 import { bearerToken } from '../auth/sessions';
 import { isProduction } from '../config';
 import { Forbidden, Unauthenticated } from '../http/errors';
+import { writeAudit } from './audit';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -78,7 +79,8 @@ const passwordPaths = new Set<string>(PASSWORD_CHANGE_PATHS);
 /**
  * The back-office auth of an endpoint: 401 without a live operator token (a player's token never counts), 403
  * `password_change_required` while the password is an admin's, 403 `totp_enrolment_required` while TOTP is required
- * and not enrolled, 403 `role` when the operator's role is not among `roles`.
+ * and not enrolled, 403 `role` when the operator's role is not among `roles`. Every 403 is audited
+ * (`staff.forbidden`, the endpoint and the refusal's code), so probing beyond one's role leaves a trace.
  */
 export function operatorAuthHook(roles: readonly OperatorRole[] | undefined, path: string): onRequestHookHandler {
   return async function (req) {
@@ -86,13 +88,27 @@ export function operatorAuthHook(roles: readonly OperatorRole[] | undefined, pat
     const token = bearerToken(req.headers.authorization);
     const op = token ? await operatorForToken(this.db, token) : null;
     if (!op) throw new Unauthenticated();
+    const refuse = async (message: string, code: string) => {
+      await writeAudit(
+        this.db,
+        { operatorId: op.id, username: op.username, ip: req.ip ?? null },
+        {
+          action: 'staff.forbidden',
+          entityType: 'endpoint',
+          entityId: `${req.method} ${path}`,
+          reason: code,
+          after: { role: op.role, url: req.url.slice(0, 300) },
+        },
+      );
+      return new Forbidden(message, { code });
+    };
     if (op.passwordChangeRequired && !passwordPaths.has(path)) {
-      throw new Forbidden(STAFF_MESSAGES.passwordChangeRequired, { code: 'password_change_required' });
+      throw await refuse(STAFF_MESSAGES.passwordChangeRequired, 'password_change_required');
     }
     if (!op.totpEnabled && totpRequired() && !enrolmentPaths.has(path)) {
-      throw new Forbidden(STAFF_MESSAGES.totpEnrolRequired, { code: 'totp_enrolment_required' });
+      throw await refuse(STAFF_MESSAGES.totpEnrolRequired, 'totp_enrolment_required');
     }
-    if (!roleAllows(op.role, roles)) throw new Forbidden(STAFF_MESSAGES.roleRefused, { code: 'role' });
+    if (!roleAllows(op.role, roles)) throw await refuse(STAFF_MESSAGES.roleRefused, 'role');
     req.operator = op;
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   staffAudit,
+  staffAuditChain,
   staffChangePassword,
   staffCreateOperator,
   staffDashboard,
@@ -29,6 +30,7 @@ import { auditActor, writeAudit } from './audit';
 import { searchAudit } from './audit-search';
 import { requireOperator } from './auth';
 import { staffLoginConfig } from './config';
+import { startSealJob, verifyAuditChain } from './audit-chain';
 import { dashboard, resolveAlert } from './dashboard';
 import {
   assertTotpLink,
@@ -50,6 +52,9 @@ import { newTotpSecret, totpStep, totpUri } from './totp';
 export default async function operatorRoutes(app: FastifyInstance) {
   const db = app.db;
   const loginConfig = staffLoginConfig();
+  // the audit's hash chain is sealed after commit by this job (every process runs it; one seals at a time)
+  const sealer = startSealJob(db, app.log);
+  app.addHook('onClose', async () => sealer.stop());
 
   registerEndpoint(app, staffLogin, async (req) => {
     const res = await operatorLogin(
@@ -201,6 +206,8 @@ export default async function operatorRoutes(app: FastifyInstance) {
     const r = await searchAudit(db, req.query);
     return { ...r, page: req.query.page, per_page: req.query.per_page };
   });
+
+  registerEndpoint(app, staffAuditChain, async () => ({ ...(await verifyAuditChain(db)), checked_at: new Date().toISOString() }));
 
   // ---- Dashboard ----
 

@@ -3,6 +3,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffAudit, type StaffAuditRow } from '@khela/contracts';
+import { ChainStatus } from './ChainStatus';
 import { Button, formatDhakaDateTime, Modal, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
@@ -91,6 +92,7 @@ export default function Audit() {
   return (
     <Screen>
       <h1>Audit log</h1>
+      <ChainStatus />
       <form
         onSubmit={(e) => {
           e.preventDefault();

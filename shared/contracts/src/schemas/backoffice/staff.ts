@@ -324,6 +324,27 @@ export const staffAudit = endpoint({
   tags: ['operator'],
 });
 
+/**
+ * GET /api/operator/audit/chain (admin): the audit's hash chain checked now (the job seals rows after they commit;
+ * `pnpm --filter api audit:verify` does the same from the server). `problems` names every changed or missing row and
+ * cut seal; a row sealed late (its transaction committed after a later one was sealed) is listed but not a failure.
+ */
+export const staffAuditChain = endpoint({
+  method: 'GET',
+  path: '/api/operator/audit/chain',
+  auth: 'operator',
+  roles: ['admin'],
+  response: z.object({
+    ok: z.boolean(),
+    sealed: z.number().int(),
+    unsealed: z.number().int(),
+    head: z.number().int(),
+    problems: z.array(z.string()),
+    checked_at: z.string(),
+  }),
+  tags: ['operator'],
+});
+
 // ---- Dashboard (every role) ----
 
 export const dashboardSchema = z.object({
