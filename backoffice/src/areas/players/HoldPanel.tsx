@@ -17,8 +17,8 @@ import {
 import { Button, Modal, theme } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { ErrorLine, Select, TextArea, when } from './ui';
+import { reasonError } from './forms';
 
-const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
 type YesNo = 'yes' | 'no';
 
 export function HoldPanel(props: { playerId: number; username: string; onSaved: (message: string) => void }) {

@@ -14,6 +14,7 @@ import { Button, Card, Modal, TextField, theme } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
 import { ErrorLine, Select, TextArea } from './ui';
+import { reasonError } from './forms';
 
 type Kind = keyof ExchangeLiabilityLimits;
 const KINDS: Array<{ value: Kind; label: string }> = [
@@ -22,7 +23,6 @@ const KINDS: Array<{ value: Kind; label: string }> = [
   { value: 'FANCY', label: 'Fancy' },
 ];
 
-const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
 /** Empty removes the limit; otherwise an amount of 0 or more with at most 2 decimals. */
 const amountError = (v: string) =>
   v.trim() === '' || (MONEY_PATTERN.test(v.trim()) && !v.trim().startsWith('-'))

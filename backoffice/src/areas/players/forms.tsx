@@ -19,7 +19,8 @@ import { useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
 import { ErrorLine, Select, TextArea } from './ui';
 
-const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
+/** The reason every staff action on a player asks for: at least 3 characters (the API's rule too). */
+export const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
 type Flag = '1' | '0';
 const FLAG_OPTIONS = [
   { value: '1' as Flag, label: '1 — open' },

@@ -18,7 +18,11 @@ import { cddDue, gateUntil, historyChange, limitLeft } from './protection-format
 const HOUR = 3600_000;
 const now = Date.now();
 const at = (ms: number) => new Date(now + ms).toISOString();
-const dhaka = (iso: string) => new Date(iso).toLocaleString('en-GB', { timeZone: 'Asia/Dhaka', hour12: false });
+// staff read times as the site does (formatDhakaDateTime: "2026-11-28 11:32:15"); Swedish writes that shape
+const dhaka = (iso: string) =>
+  new Intl.DateTimeFormat('sv-SE', { timeZone: 'Asia/Dhaka', dateStyle: 'short', timeStyle: 'medium', hourCycle: 'h23' }).format(
+    new Date(iso),
+  );
 
 const PROFILE: StaffPlayerProfile = {
   id: 7,
