@@ -129,8 +129,10 @@ export function Field(props: FieldProps) {
   const errId = `${id}-err`;
   const hintId = `${id}-hint`;
   const describedBy = [props.error ? errId : '', props.hint && !props.error ? hintId : ''].filter(Boolean).join(' ') || undefined;
+  // a filter in a toolbar (label on its line, or read by screen readers only) sits on the toolbar's line
+  const compact = props.inline || props.hideLabel;
   const wrapperCss = css`
-    margin-bottom: ${props.inline ? 0 : density === 'dense' ? 12 : 14}px;
+    margin-bottom: ${compact ? 0 : density === 'dense' ? 12 : 14}px;
     ${props.wide ? 'grid-column: 1 / -1;' : ''}
     ${props.inline ? 'display: inline-flex; align-items: center; gap: 6px;' : ''}
   `;
@@ -235,6 +237,7 @@ export function Select<V extends string>(props: {
           css={[
             controlStyle(density),
             !props.inline &&
+              !props.hideLabel &&
               css`
                 width: 100%;
               `,
