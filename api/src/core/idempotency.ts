@@ -13,7 +13,7 @@ import { lockPlayer } from './players';
 /** The client's Idempotency-Key of a request (see contracts' rule), undefined when none was sent. */
 export const requestIdempotencyKey = (req: { headers: FastifyRequest['headers'] }) => idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
 
-const requestHash = (body: unknown) => sha256Hex(JSON.stringify(body ?? null));
+export const requestHash = (body: unknown) => sha256Hex(JSON.stringify(body ?? null));
 
 /**
  * Runs `work` at most once per (player, endpoint, key) inside the caller's transaction.
@@ -54,4 +54,22 @@ export async function idempotent<T>(
     JSON.stringify(result),
   ]);
   return result;
+}
+
+/**
+ * The stored answer of a key another request already used (the exchange's market writer claims keys in its batch):
+ * the same body answers the stored response, another body 409, a request still running 409.
+ */
+export async function storedResponse<T>(
+  q: Queryable,
+  scope: { playerId: number; endpoint: string; key: string; hash: string },
+): Promise<T> {
+  const stored = await q.query<{ request_hash: string; response: T | null }>(
+    'SELECT request_hash, response FROM wallet_idempotency WHERE player_id = $1 AND endpoint = $2 AND key = $3',
+    [scope.playerId, scope.endpoint, scope.key],
+  );
+  const row = stored.rows[0];
+  if (row && row.request_hash !== scope.hash) throw new Conflict('This request was already processed with different details.');
+  if (!row || row.response === null) throw new Conflict('This request is still being processed. Please wait.');
+  return row.response;
 }

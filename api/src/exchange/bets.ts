@@ -18,29 +18,22 @@ import {
   fromMinor as moneyFromMinor,
   exchangeShownStatus,
   marketBlock,
-  priceIndex,
-  stakeCanWin,
   type ExchangeBetView as ExchangeBetOut,
   type ExchangeBetStatus,
-  type ExchangeMarketKind,
-  type FeedRunner,
 } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { HttpError, NotFound } from '../http/errors';
-import { InsufficientFunds, getPlayerBalance, toMinor, walletFigures, type Currency } from '../ledger';
+import { NotFound } from '../http/errors';
+import { InsufficientFunds, getPlayerBalance, walletFigures, type Currency } from '../ledger';
 import { lockPlayer } from '../core/players';
 import { assertMayPlay, assertWagerWithinLimits } from '../protection/service';
 import type { ExchangeConfig } from './config';
-import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type HouseLadder, type Level, type Order, type Side } from './engine';
+import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type HouseLadder, type Order, type Side } from './engine';
 import { lockMarket, selectionName, type MarketRow } from './markets';
 import { heldExposureMinor, liabilityLimitMinor } from './liability-limits';
 import { rehold } from './positions';
+import { BetRefused, assertOpen, checkBet, houseLadderOf, houseQuoteMismatch } from './bet-checks';
 
-export class BetRefused extends HttpError {
-  constructor(status: number, message: string, extra: Record<string, unknown> = {}) {
-    super(status, message, { success: false, ...extra });
-  }
-}
+export { BetRefused, assertOpen };
 
 /** A bet as the route received it (contracts' placeBetBody, parsed). */
 export type PlaceBetInput =
@@ -58,43 +51,6 @@ export interface BetOutcome {
 const newPublicId = () => `X${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 
 /* ---------------- the market's checks ---------------- */
-
-/** Refuses a bet on a market that is not open for betting now (the texts the bet slip shows). */
-export function assertOpen(market: MarketRow, selectionId: string | null): void {
-  if (market.status === 'CLOSED') throw new BetRefused(409, M.marketClosed, { code: 'closed' });
-  if (market.status === 'INACTIVE') throw new BetRefused(409, M.marketNotOpen, { code: 'inactive' });
-  if (market.status === 'SUSPENDED') throw new BetRefused(409, M.marketSuspended, { code: 'suspended' });
-  if (market.ballRunning) throw new BetRefused(409, M.ballRunning, { code: 'ball_running' });
-  if (selectionId !== null && market.kind !== 'FANCY') {
-    const runner = market.runners.find((r) => String(r.selectionId) === selectionId);
-    if (!runner) throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
-    if (runner.suspended || runner.status !== 'ACTIVE') throw new BetRefused(409, M.selectionSuspended, { code: 'suspended' });
-  }
-}
-
-/** BookMaker: the rate shown now for this side (per 100), or null when not offered. */
-function bookmakerRate(runner: FeedRunner | undefined, side: 'BACK' | 'LAY'): number | null {
-  const rate = side === 'BACK' ? runner?.backRate : runner?.layRate;
-  return typeof rate === 'number' && rate > 0 ? rate : null;
-}
-
-/** House-priced bets: the asked rate/line must be the one shown now (answers the refusal, or null when it matches). */
-function houseQuoteMismatch(
-  market: MarketRow,
-  bet: { selectionId: string; side: string; price: number; line: number | null },
-): string | null {
-  if (market.kind === 'BOOKMAKER') {
-    const runner = market.runners.find((r) => String(r.selectionId) === bet.selectionId);
-    const rate = bookmakerRate(runner, bet.side as 'BACK' | 'LAY');
-    return rate === null || 100 + rate !== bet.price ? M.rateChanged : null;
-  }
-  const f = market.fancy;
-  if (!f) return M.rateChanged;
-  const [line, rate] = bet.side === 'YES' ? [f.yes, f.yesRate] : [f.no, f.noRate];
-  if (line !== bet.line) return M.lineChanged;
-  if (rate !== bet.price) return M.rateChanged;
-  return null;
-}
 
 /* ---------------- Match Odds books ---------------- */
 
@@ -114,25 +70,8 @@ const betIdOfOrder = (orderId: string) => (/^b\d+$/.test(orderId) ? Number(order
 type TakenAt = Map<string, number>;
 
 /** The feed's offer on one runner less what was taken (pure: the taken amounts are read by the caller). */
-function houseLevels(
-  market: MarketRow,
-  selectionId: string,
-  takenAt: TakenAt,
-  cfg: ExchangeConfig,
-): { availableToBack: Level[]; availableToLay: Level[] } {
-  const runner = market.runners.find((r) => String(r.selectionId) === selectionId);
-  if (!runner || runner.status !== 'ACTIVE' || market.status !== 'OPEN') return { availableToBack: [], availableToLay: [] };
-  const levels = (list: { price: number; size: number }[], houseSide: Side): Level[] =>
-    list
-      .map((l) => {
-        const price = Math.round(l.price * 100);
-        const size = Math.round(l.size * 100 * cfg.liquidityScale) - (takenAt.get(`${houseSide}:${price}`) ?? 0);
-        return [price, size] as Level;
-      })
-      // the engine refuses an order that cannot win one minor unit; such a crumb is not liquidity
-      .filter(([price, size]) => priceIndex(price) >= 0 && size > 0 && size * (price - 100) >= 100);
-  // availableToBack: prices a player backs at, where the house lays; availableToLay: the house backs
-  return { availableToBack: levels(runner.back, 'LAY'), availableToLay: levels(runner.lay, 'BACK') };
+function houseLevels(market: MarketRow, selectionId: string, takenAt: TakenAt, cfg: ExchangeConfig): HouseLadder {
+  return houseLadderOf(market, selectionId, (side, price) => takenAt.get(`${side}:${price}`) ?? 0, cfg);
 }
 
 /** The feed's offer on one runner in this currency, minus what players already took at this feed version. */
@@ -142,7 +81,7 @@ async function houseLadder(
   currency: string,
   selectionId: string,
   cfg: ExchangeConfig,
-): Promise<{ availableToBack: Level[]; availableToLay: Level[] }> {
+): Promise<HouseLadder> {
   const taken = await q.query<{ side: Side; price: number; taken_minor: string }>(
     `SELECT side, price, taken_minor FROM exchange_house_taken
      WHERE market_id = $1 AND feed_version = $2 AND currency = $3 AND selection_id = $4`,
@@ -255,6 +194,8 @@ async function writeFills(
   currency: string,
   fills: Fill[],
   taker: { orderId: string; betId: number | null },
+  /** The house order's own price (a sweep: the house takes at the player's price, but used up its offer at its own). */
+  housePriceOf: (orderId: string) => number | undefined = () => undefined,
 ) {
   const affected = new Set<number>();
   const betId = (orderId: string) => (orderId === taker.orderId ? taker.betId : betIdOfOrder(orderId));
@@ -267,7 +208,7 @@ async function writeFills(
            VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (market_id, feed_version, currency, selection_id, side, price)
            DO UPDATE SET taken_minor = exchange_house_taken.taken_minor + EXCLUDED.taken_minor`,
-          [market.marketId, market.feedVersion, currency, f.runnerId, side, f.price, f.stake],
+          [market.marketId, market.feedVersion, currency, f.runnerId, side, housePriceOf(orderId) ?? f.price, f.stake],
         );
         continue;
       }
@@ -417,15 +358,6 @@ interface PlayerFlags {
   cs_market: number;
 }
 
-/** Stake as minor units within the limits of the currency and market kind (those the market's header shows). */
-function parseStake(stake: string, currency: Currency, kind: ExchangeMarketKind, cfg: ExchangeConfig): number {
-  const minor = toMinor(stake);
-  const { min, max } = cfg.stakeLimits[currency][kind];
-  if (minor < min) throw new BetRefused(422, M.stakeTooSmall(moneyFromMinor(min), currency), { code: 'stake' });
-  if (minor > max) throw new BetRefused(422, M.stakeTooLarge(moneyFromMinor(max), currency), { code: 'stake' });
-  return Number(minor);
-}
-
 /**
  * Places a bet in the caller's transaction (the idempotency wrapper already locked the player's row). Refusals throw
  * BetRefused and change nothing. Answers the bet id, the players touched and, for a bet in the delay, its length.
@@ -453,33 +385,8 @@ export async function placeBet(
 
   const market = await lockMarket(q, input.market_id);
   if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
-  const fancy = input.side === 'YES' || input.side === 'NO';
-  if (fancy !== (market.kind === 'FANCY')) throw new BetRefused(422, M.wrongSide, { code: 'side' });
-
-  let selectionId: string;
-  let price: number;
-  let line: number | null = null;
-  if ('line' in input) {
-    selectionId = String(market.fancy?.selectionId ?? '');
-    if (input.selection_id !== undefined && input.selection_id !== selectionId)
-      throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
-    price = input.rate;
-    line = input.line;
-  } else {
-    selectionId = input.selection_id;
-    price = Math.round(input.price * 100);
-    if (market.kind === 'MATCH_ODDS' && (priceIndex(price) < 0 || Math.abs(input.price * 100 - price) > 1e-6))
-      throw new BetRefused(422, M.priceNotOnLadder, { code: 'price' });
-  }
-  assertOpen(market, fancy ? null : selectionId);
-  // a cash-out hedge may be below the minimum stake: it closes a position, it does not open one
-  const stake = opts.hedge ? Number(toMinor(input.stake)) : parseStake(input.stake, player.currency, market.kind, cfg);
-  if (stake <= 0) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
-  if (!stakeCanWin(input.side, stake, price)) throw new BetRefused(422, M.stakeCannotWin, { code: 'stake' });
-  if (market.kind !== 'MATCH_ODDS') {
-    const moved = houseQuoteMismatch(market, { selectionId, side: input.side, price, line });
-    if (moved) throw new BetRefused(409, moved, { code: 'price_moved' });
-  }
+  // the market's checks, shared with the market writer's batches (bet-checks.ts)
+  const { selectionId, price, line, stake } = checkBet(market, player.currency, input, cfg, opts.hedge === true);
   // Responsible gambling, then: the wager and loss limits with this bet's liability (a back's or YES's stake, a lay's
   // S*(P-1), a NO's S*rate/100). The player's row is already locked, so parallel bets of one player are checked one
   // after another. A refusal (ProtectionRefusal, 403/422) keeps its body (code, message, until, params).
@@ -780,7 +687,8 @@ export async function sweepCrossing(q: Queryable, market: MarketRow, cfg: Exchan
     const book = await bookOfRestingOrders(q, market, currency, selection_id, ['BACK', 'LAY'], true);
     const fills = book.setHouseLiquidity(selection_id, await houseLadder(q, market, currency, selection_id, cfg));
     if (!fills.length) continue;
-    for (const p of await writeFills(q, market, currency, fills, { orderId: '', betId: null })) affected.add(p);
+    for (const p of await writeFills(q, market, currency, fills, { orderId: '', betId: null }, (id) => book.getOrder(id)?.price))
+      affected.add(p);
   }
   await rehold(q, market, affected);
   return [...affected];

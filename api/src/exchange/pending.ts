@@ -6,8 +6,12 @@ import type { ExchangeConfig } from './config';
 import { activatePending, duePendingBets } from './bets';
 import { publishBetChanges } from './notify';
 
+/** Ends a bet's delay through the market's writer (writer/); null when the writer is switched off. */
+export type DelayEnder = (betId: number, marketId: string | null) => Promise<void>;
+
 export class PendingBets {
   private readonly timers = new Set<NodeJS.Timeout>();
+  private ender: DelayEnder | null = null;
   private sweeper: NodeJS.Timeout | null = null;
   private sweeping = false;
   private stopped = false;
@@ -29,19 +33,25 @@ export class PendingBets {
     this.timers.clear();
   }
 
+  /** From now on delays end through the market writers (routes.ts sets it when they are on). */
+  endThrough(ender: DelayEnder): void {
+    this.ender = ender;
+  }
+
   /** Ends the bet's delay after `delayMs`. */
-  schedule(betId: number, delayMs: number): void {
+  schedule(betId: number, delayMs: number, marketId: string | null = null): void {
     const t = setTimeout(() => {
       this.timers.delete(t);
-      void this.activate(betId);
+      void this.activate(betId, marketId);
     }, delayMs);
     t.unref();
     this.timers.add(t);
   }
 
-  async activate(betId: number): Promise<void> {
+  async activate(betId: number, marketId: string | null = null): Promise<void> {
     if (this.stopped) return;
     try {
+      if (this.ender) return await this.ender(betId, marketId);
       const done = await this.app.db.tx((q) => activatePending(q, betId, this.cfg));
       if (done) await publishBetChanges(this.app, done.marketId, done.affected);
     } catch (err) {

@@ -4,6 +4,7 @@ import {
   listExchangeNotices,
   readExchangeNotices,
   EXCHANGE_MESSAGES as M,
+  IDEMPOTENCY_KEY_MAX_LENGTH,
   cancelExchangeBet,
   addExchangePin,
   exchangeActivity,
@@ -19,7 +20,8 @@ import {
   listExchangeBets,
   placeExchangeBet,
 } from '@khela/contracts';
-import { idempotent, requestIdempotencyKey } from '../core/idempotency';
+import { idempotent, requestHash, requestIdempotencyKey, storedResponse } from '../core/idempotency';
+import { HttpError } from '../http/errors';
 import { exchangeBetsMatched, exchangeBetsPlaced } from '../ops/metrics';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { getPlayerBalance, toMinor, walletFigures } from '../ledger';
@@ -33,6 +35,8 @@ import { readLiabilityLimits } from './liability-limits';
 import { listNotices, readNotices } from './notices';
 import { PendingBets } from './pending';
 import { marketView, positionView } from './views';
+import { MarketWriters, writerSettings } from './writer/market-writer';
+import type { BetOutcome } from './bets';
 
 /**
  * Where the browser reads exchange odds from. ODDS_URL points at a real feed; by default it is the
@@ -47,6 +51,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The bet delay's timers and sweep of this process. */
     exchangePending: PendingBets;
+    /** One writer per market in this process (writer/): bets, delay ends and cancels in batches. */
+    exchangeWriters: MarketWriters;
   }
 }
 
@@ -62,6 +68,31 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   app.decorate('exchangePending', pending);
   app.addHook('onReady', async () => pending.start());
   app.addHook('onClose', async () => pending.stop());
+
+  const writers = new MarketWriters(
+    db,
+    cfg,
+    writerSettings(),
+    async (marketId, outcome) => {
+      for (const r of outcome.results)
+        if (r.ok === true && 'betId' in r && r.delayMs !== null) pending.schedule(r.betId, r.delayMs, marketId);
+      await publishBetChanges(app, marketId, outcome.affected);
+    },
+    app.log,
+  );
+  app.decorate('exchangeWriters', writers);
+  // a closing process writes what it queued before its database goes (a rolling restart drains, then hands over)
+  app.addHook('preClose', async () => writers.close());
+  if (writers.settings.enabled)
+    pending.endThrough(async (betId, marketId) => {
+      const market =
+        marketId ??
+        (await db.query<{ market_id: string }>(`SELECT market_id FROM exchange_bets WHERE id = $1 AND status = 'PENDING'`, [betId])).rows[0]
+          ?.market_id;
+      if (!market) return;
+      const r = await writers.submit(market, { kind: 'activate', betId });
+      if (r.ok === false) throw r.error;
+    });
 
   registerEndpoint(app, exchangeHub, async () => ({ data: { odds_url: oddsUrl() } }));
 
@@ -92,14 +123,27 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     const key = requestIdempotencyKey(req);
     if (!key) throw new BetRefused(400, M.idempotencyKeyRequired, { code: 'idempotency_key' });
     assertPricesLive();
-    const outcome = await db.tx((q) =>
-      idempotent(q, { playerId: player.id, endpoint: 'exchange.bet', key, body: req.body }, () =>
-        placeBet(q, player.id, req.body as PlaceBetInput, cfg),
-      ),
-    );
-    if (outcome.delayMs !== null) pending.schedule(outcome.betId, outcome.delayMs);
-    await publishBetChanges(app, req.body.market_id, outcome.affected);
-    const view = await answer(outcome.betId, player.id);
+    const body = req.body as PlaceBetInput;
+    let view: Awaited<ReturnType<typeof answer>>;
+    if (writers.settings.enabled) {
+      if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new HttpError(422, 'Idempotency-Key is too long.');
+      const hash = requestHash(req.body);
+      const r = await writers.submit(body.market_id, { kind: 'place', playerId: player.id, input: body, key, hash });
+      if (r.ok === false) throw r.error;
+      if (r.ok !== true) throw new Error('a deferred command was answered');
+      if ('replayOf' in r) {
+        const stored = await storedResponse<BetOutcome>(db, { playerId: player.id, endpoint: 'exchange.bet', key, hash });
+        view = await answer(stored.betId, player.id);
+      } else view = r.answer ?? (await answer(r.betId, player.id));
+    } else {
+      // the emergency path (EXCHANGE_WRITER=off): one transaction per bet
+      const outcome = await db.tx((q) =>
+        idempotent(q, { playerId: player.id, endpoint: 'exchange.bet', key, body: req.body }, () => placeBet(q, player.id, body, cfg)),
+      );
+      if (outcome.delayMs !== null) pending.schedule(outcome.betId, outcome.delayMs, body.market_id);
+      await publishBetChanges(app, body.market_id, outcome.affected);
+      view = await answer(outcome.betId, player.id);
+    }
     // counted after the commit (a refused or rolled-back bet is not); a replayed key counts again
     exchangeBetsPlaced.inc({ side: view.bet.side });
     if (Number(view.bet.matched_stake) > 0) exchangeBetsMatched.inc();
@@ -108,6 +152,18 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
 
   registerEndpoint(app, cancelExchangeBet, async (req) => {
     const player = requirePlayer(req);
+    if (writers.settings.enabled) {
+      const head = await db.query<{ market_id: string }>('SELECT market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2', [
+        req.params.id,
+        player.id,
+      ]);
+      const marketId = head.rows[0]?.market_id;
+      if (!marketId) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
+      const r = await writers.submit(marketId, { kind: 'cancel', playerId: player.id, publicId: req.params.id });
+      if (r.ok === false) throw r.error;
+      if (r.ok !== true || !('betId' in r)) throw new Error('a cancel was not answered');
+      return r.answer ?? answer(r.betId, player.id);
+    }
     const outcome = await db.tx((q) => cancelBet(q, player.id, req.params.id));
     const bet = await readBet(db, outcome.betId);
     await publishBetChanges(app, bet.market_id, outcome.affected);
@@ -167,7 +223,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
         },
       ),
     );
-    for (const o of done.outcomes) if (o.delayMs !== null) pending.schedule(o.betId, o.delayMs);
+    for (const o of done.outcomes) if (o.delayMs !== null) pending.schedule(o.betId, o.delayMs, marketId);
     await publishBetChanges(
       app,
       marketId,

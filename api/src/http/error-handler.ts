@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { HttpError } from './errors';
+import { HttpError, ServiceBusy } from './errors';
 
 export const UNEXPECTED = 'An unexpected error occurred';
 
@@ -18,8 +18,8 @@ export function installErrorHandler(app: FastifyInstance): void {
       return reply.code(422).send({ message: err.validation[0]?.message ?? 'The given data was invalid.', errors });
     }
     if (err instanceof HttpError) {
-      if (err.status >= 500) req.log.error({ err }, err.message);
-      return reply.code(err.status).send(err.body());
+      if (err.status >= 500 && !(err instanceof ServiceBusy)) req.log.error({ err }, err.message);
+      return reply.code(err.status).headers(err.headers).send(err.body());
     }
     // Fastify's own client errors (bad JSON, payload too large, unsupported media type).
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {

@@ -11,8 +11,18 @@ export class HttpError extends Error {
     super(message);
     this.name = new.target.name;
   }
+  /** Response headers the answer carries (Retry-After on a 503 or 429). */
+  headers: Record<string, string> = {};
   body(): Record<string, unknown> {
     return { message: this.message, ...this.extra };
+  }
+}
+
+/** 503 with Retry-After: a bounded queue is full (the caller retries later; nothing was done). Not an error to log. */
+export class ServiceBusy extends HttpError {
+  constructor(message: string, retryAfterSeconds: number, extra: Record<string, unknown> = {}) {
+    super(503, message, { success: false, ...extra });
+    this.headers = { 'retry-after': String(retryAfterSeconds) };
   }
 }
 

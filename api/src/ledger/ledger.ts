@@ -212,6 +212,111 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
   return { transferId, replayed: false, balances, available };
 }
 
+/**
+ * Many transfers in one go, for a batch that already decided each of them (the exchange's market writer): the same
+ * rules as transfer() (legs sum to zero, accounts locked in id order, no non-negative account below zero, a spend
+ * kept above the player's debt), applied in order on running balances, in three round trips whatever their number.
+ * All or nothing: a refusal throws (InsufficientFunds, LedgerError) and the caller's transaction rolls back. Every
+ * key must be new (a batch's keys name new position versions); a kind that collects debt is not taken here.
+ * Answers each main account's available figure after all of them (balance less debt).
+ */
+export async function transferMany(q: Queryable, inputs: TransferInput[]): Promise<{ available: Map<number, bigint> }> {
+  const available = new Map<number, bigint>();
+  if (!inputs.length) return { available };
+  for (const input of inputs) {
+    if (!input.idempotencyKey) throw new LedgerError('idempotencyKey is required');
+    if (input.legs.length < 2) throw new LedgerError('A transfer needs at least two legs');
+    if (input.legs.some((l) => typeof l.amountMinor !== 'bigint' || l.amountMinor === 0n))
+      throw new LedgerError('Leg amounts must be non-zero bigints');
+    if (input.legs.reduce((s, l) => s + l.amountMinor, 0n) !== 0n) throw new LedgerError('Legs must sum to zero');
+    if (DEBT_COLLECTING_CREDITS.has(input.kind)) throw new LedgerError(`transferMany does not take ${input.kind}`);
+  }
+  const ids = [...new Set(inputs.flatMap((t) => t.legs.map((l) => l.account)))].sort((a, b) => a - b);
+  // every account (and the owed account of every player main among them) locked in id order, in one statement
+  const locked = await q.query<{
+    id: string;
+    code: string;
+    player_id: string | null;
+    currency: string;
+    balance_minor: string;
+    allow_negative: boolean;
+  }>(
+    `WITH owed AS (
+       SELECT o.id FROM ledger_accounts m
+       JOIN ledger_accounts o ON o.code = 'player:' || m.player_id || ':owed' AND o.currency = m.currency AND o.shard = 0
+       WHERE m.id = ANY($1::bigint[]) AND m.player_id IS NOT NULL AND m.code = 'player:' || m.player_id || ':main'
+     )
+     SELECT id, code, player_id, currency, balance_minor, allow_negative FROM ledger_accounts
+     WHERE id = ANY($1::bigint[] || ARRAY(SELECT id FROM owed)) ORDER BY id FOR UPDATE`,
+    [ids],
+  );
+  const byId = new Map(locked.rows.map((r) => [Number(r.id), r]));
+  if (ids.some((id) => !byId.has(id))) throw new LedgerError('Unknown ledger account in transfer');
+  const debtOfPlayer = new Map<string, bigint>();
+  for (const r of locked.rows)
+    if (r.player_id !== null && r.code === `player:${r.player_id}:owed`) {
+      const b = parseMinor(r.balance_minor);
+      debtOfPlayer.set(r.player_id, b < 0n ? -b : 0n);
+    }
+  const isMain = (r: (typeof locked.rows)[number]) => r.player_id !== null && r.code === `player:${r.player_id}:main`;
+  const balances = new Map(ids.map((id) => [id, parseMinor(byId.get(id)!.balance_minor)]));
+  for (const input of inputs) {
+    if (new Set(input.legs.map((l) => byId.get(l.account)!.currency)).size > 1) throw new LedgerError('Legs mix currencies');
+    const deltas = new Map<number, bigint>();
+    for (const l of input.legs) deltas.set(l.account, (deltas.get(l.account) ?? 0n) + l.amountMinor);
+    for (const [id, delta] of deltas) {
+      const row = byId.get(id)!;
+      const before = balances.get(id)!;
+      const after = before + delta;
+      if (after < 0n && delta < 0n && !row.allow_negative) throw new InsufficientFunds(id, before, -delta);
+      const debt = isMain(row) ? (debtOfPlayer.get(row.player_id!) ?? 0n) : 0n;
+      if (debt > 0n && delta < 0n && after < debt && !DEBT_EXEMPT_DEBITS.has(input.kind))
+        throw new InsufficientFunds(id, before > debt ? before - debt : 0n, -delta);
+      balances.set(id, after);
+    }
+  }
+  const t = await q.query<{ id: string; idempotency_key: string }>(
+    `INSERT INTO ledger_transfers (idempotency_key, kind, reference, metadata)
+     SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::jsonb[]) ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key`,
+    [
+      inputs.map((i) => i.idempotencyKey),
+      inputs.map((i) => i.kind),
+      inputs.map((i) => i.reference ?? null),
+      inputs.map((i) => JSON.stringify(i.metadata ?? {})),
+    ],
+  );
+  if (t.rows.length !== inputs.length) throw new LedgerError('transferMany: a key was already used');
+  const transferOf = new Map(t.rows.map((r) => [r.idempotency_key, r.id]));
+  const postings = inputs.flatMap((i) =>
+    i.legs.map((l) => [transferOf.get(i.idempotencyKey)!, l.account, l.amountMinor.toString()] as const),
+  );
+  const start = new Map(ids.map((id) => [id, parseMinor(byId.get(id)!.balance_minor)]));
+  await q.query(
+    `WITH b AS (
+       UPDATE ledger_accounts a SET balance_minor = a.balance_minor + d.delta, version = a.version + 1
+       FROM unnest($1::bigint[], $2::bigint[]) AS d(id, delta) WHERE a.id = d.id
+     )
+     INSERT INTO ledger_postings (transfer_id, account_id, amount_minor)
+     SELECT l.t, l.account, l.amount FROM unnest($3::bigint[], $4::bigint[], $5::bigint[]) WITH ORDINALITY AS l(t, account, amount, n) ORDER BY l.n`,
+    [
+      ids,
+      ids.map((id) => (balances.get(id)! - start.get(id)!).toString()),
+      postings.map((p) => p[0]),
+      postings.map((p) => p[1]),
+      postings.map((p) => p[2]),
+    ],
+  );
+  for (const input of inputs) ledgerTransfers.inc({ kind: input.kind });
+  for (const id of ids) {
+    const row = byId.get(id)!;
+    if (!isMain(row)) continue;
+    const b = balances.get(id)!;
+    const debt = debtOfPlayer.get(row.player_id!) ?? 0n;
+    available.set(id, b > debt ? b - debt : 0n);
+  }
+  return { available };
+}
+
 async function replay(q: Queryable, input: TransferInput): Promise<TransferResult> {
   const t = await q.query<{ id: string; kind: string }>('SELECT id, kind FROM ledger_transfers WHERE idempotency_key = $1', [
     input.idempotencyKey,

@@ -43,6 +43,34 @@ export const exchangeBetsMatched = new Counter({
   registers: [registry],
 });
 
+/** The market writers (exchange/writer): what waits, how much one batch carries, how long its transaction takes. */
+export const exchangeWriterQueueDepth = new Gauge({
+  name: 'khela_exchange_writer_queue_depth',
+  help: 'Commands waiting for a market writer in this process, by market',
+  labelNames: ['market'] as const,
+  registers: [registry],
+});
+
+export const exchangeWriterBatchSize = new Histogram({
+  name: 'khela_exchange_writer_batch_size',
+  help: 'Commands per market-writer batch',
+  buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500],
+  registers: [registry],
+});
+
+export const exchangeWriterCommitSeconds = new Histogram({
+  name: 'khela_exchange_writer_batch_seconds',
+  help: 'Time of one market-writer batch, from its first read to its commit',
+  buckets: [0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5],
+  registers: [registry],
+});
+
+export const exchangeWriterRetries = new Counter({
+  name: 'khela_exchange_writer_batch_retries_total',
+  help: 'Market-writer batches rolled back and run again one command at a time',
+  registers: [registry],
+});
+
 export const pushConnections = new Gauge({
   name: 'khela_push_connections',
   help: 'Open server-sent-event streams on this process, by stream kind',

@@ -430,6 +430,29 @@ export async function assertMayDeposit(q: Queryable, playerId: number, amountMin
 }
 
 /**
+ * The exchange's market writer takes bets for many players in one transaction: this one read tells which of them
+ * might be closed or limited now (a risk hold, an exclusion of theirs or of a linked account, under age or no
+ * birthday, a session block, or any limit row). Only those are asked assertMayPlay and the limits one by one; the
+ * rest are open. Conservative on purpose: a flag here only means "ask the full rules".
+ */
+export async function playersToCheckFully(q: Queryable, playerIds: readonly number[]): Promise<Set<number>> {
+  if (!playerIds.length) return new Set();
+  const r = await q.query<{ id: string }>(
+    `SELECT p.id FROM players p LEFT JOIN player_protection s ON s.player_id = p.id
+     WHERE p.id = ANY($1::bigint[]) AND (
+       p.dofb IS NULL OR p.dofb > (now() - interval '19 years')::date OR s.under_age_at IS NOT NULL
+       OR s.session_block_until > now()
+       OR EXISTS (SELECT 1 FROM player_limits l WHERE l.player_id = p.id)
+       OR EXISTS (SELECT 1 FROM player_risk_holds h WHERE h.player_id = p.id AND h.released_at IS NULL)
+       OR EXISTS (SELECT 1 FROM player_exclusions e WHERE e.player_id = p.id AND (e.ends_at IS NULL OR e.ends_at > now()))
+       OR EXISTS (SELECT 1 FROM player_links k JOIN player_exclusions e ON e.player_id = k.linked_id
+                  WHERE k.player_id = p.id AND (e.ends_at IS NULL OR e.ends_at > now())))`,
+    [[...playerIds]],
+  );
+  return new Set(r.rows.map((x) => Number(x.id)));
+}
+
+/**
  * Before play without a stake yet (game launch, VIP and bonus conversion): exclusion, under age, session limit. A
  * session limit reached now is recorded (play stays closed until the next Dhaka day, whatever the next log-in).
  */

@@ -349,6 +349,29 @@ export class MatchOddsBook {
   }
 
   /** Cancel an order's unmatched remainder; answers the stake cancelled (0 if nothing was left or no such order). */
+  /**
+   * The best resting price an incoming order of `side` by `playerId` would meet now (its own orders skipped, as
+   * matching skips them), or null when none: the bet delay asks it without changing the book.
+   */
+  bestOpposite(runnerId: string, side: Side, playerId: string): number | null {
+    const book = this.books.get(runnerId);
+    if (!book) return null;
+    const live = (q: Queue | undefined) => {
+      if (!q || q.live === 0) return false;
+      for (let k = q.head; k < q.orders.length; k++) {
+        const o = q.orders[k]!;
+        if (o.remaining > 0 && o.playerId !== playerId) return true;
+      }
+      return false;
+    };
+    if (side === 'BACK') {
+      for (let i = book.layHigh; i >= 0; i--) if (live(book.lays[i])) return PRICE_LADDER[i]!;
+    } else {
+      for (let i = book.backLow; i < PRICE_LADDER_SIZE; i++) if (live(book.backs[i])) return PRICE_LADDER[i]!;
+    }
+    return null;
+  }
+
   cancel(orderId: string): number {
     const order = this.orders.get(orderId);
     return order ? this.kill(order, 'CANCELLED') : 0;

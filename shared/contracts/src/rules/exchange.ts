@@ -84,6 +84,8 @@ export const EXCHANGE_MESSAGES = {
   marketClosed: 'This market is closed.',
   marketNotOpen: 'This market is not open for betting yet.',
   pricesUnavailable: 'Prices are unavailable right now. Please try again in a moment.',
+  /** The market's queue is full (a burst beyond what it takes): nothing was placed; try again after Retry-After. */
+  marketBusy: 'This market is very busy right now. Your bet was not placed: please try again in a moment.',
   priceNotOnLadder: 'This price is not a valid exchange price.',
   rateChanged: 'The rate has changed. Please check the new rate and place your bet again.',
   lineChanged: 'The line has changed. Please check the new line and place your bet again.',

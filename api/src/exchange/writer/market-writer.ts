@@ -1,0 +1,158 @@
+// One writer per market in this process: commands for a market (place, end of a bet delay, cancel) queue in arrival
+// order and are run in batches, one transaction per batch (batch.ts), one batch of a market at a time. While a batch
+// commits the next one gathers, so under load a batch holds what arrived during the previous one: one bet alone
+// waits for nobody; a burst of a thousand is a handful of transactions. A command is answered only after its batch
+// committed.
+//
+// Bounded: a market's queue holds at most `queueMax` commands; beyond it the API answers 503 with Retry-After at once
+// (never an unbounded wait). If a batch cannot be written (a database error, a broken invariant), it is rolled back
+// and its commands are run again one per batch, so one bad command cannot take the others down with it.
+import type { Db } from '../../db';
+import { exchangeWriterBatchSize, exchangeWriterCommitSeconds, exchangeWriterQueueDepth, exchangeWriterRetries } from '../../ops/metrics';
+import { EXCHANGE_MESSAGES } from '@khela/contracts';
+import { ServiceBusy } from '../../http/errors';
+import type { ExchangeConfig } from '../config';
+import { runBatch, type BatchOutcome, type CommandResult, type WriterCommand } from './batch';
+
+export interface WriterSettings {
+  /** false: every command runs on the per-bet path (one transaction per bet), the emergency switch. */
+  enabled: boolean;
+  /** Most commands in one batch. */
+  batchMax: number;
+  /** Most commands waiting for one market; beyond it 503. */
+  queueMax: number;
+  /** Seconds a refused caller is told to wait (Retry-After). */
+  retryAfterSeconds: number;
+}
+
+export function writerSettings(env: NodeJS.ProcessEnv = process.env): WriterSettings {
+  const n = (v: string | undefined, d: number) => (v && /^\d+$/.test(v) && Number(v) > 0 ? Number(v) : d);
+  return {
+    enabled: env.EXCHANGE_WRITER !== 'off',
+    batchMax: n(env.EXCHANGE_WRITER_BATCH_MAX, 200),
+    queueMax: n(env.EXCHANGE_WRITER_QUEUE_MAX, 4000),
+    retryAfterSeconds: n(env.EXCHANGE_WRITER_RETRY_AFTER_S, 1),
+  };
+}
+
+interface Waiting {
+  command: WriterCommand;
+  resolve: (r: CommandResult) => void;
+  reject: (err: unknown) => void;
+}
+
+interface MarketQueue {
+  waiting: Waiting[];
+  running: boolean;
+}
+
+/** What the caller does after a batch committed (pushes, the bet delay's timers). */
+export type AfterBatch = (marketId: string, outcome: BatchOutcome, commands: WriterCommand[]) => Promise<void> | void;
+
+export class MarketWriters {
+  private readonly queues = new Map<string, MarketQueue>();
+  private closed = false;
+  private readonly idle = new Set<() => void>();
+
+  constructor(
+    private readonly db: Db,
+    private readonly cfg: ExchangeConfig,
+    readonly settings: WriterSettings,
+    private readonly afterBatch: AfterBatch,
+    private readonly log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+  ) {}
+
+  /** Commands waiting (not yet in a batch) for a market. */
+  depth(marketId: string): number {
+    return this.queues.get(marketId)?.waiting.length ?? 0;
+  }
+
+  /** Queues a command for its market; answers once its batch committed (or with its refusal). */
+  submit(marketId: string, command: WriterCommand): Promise<CommandResult> {
+    if (this.closed) return Promise.reject(this.full());
+    let queue = this.queues.get(marketId);
+    if (!queue) {
+      queue = { waiting: [], running: false };
+      this.queues.set(marketId, queue);
+    }
+    if (queue.waiting.length >= this.settings.queueMax) return Promise.reject(this.full());
+    const p = new Promise<CommandResult>((resolve, reject) => queue.waiting.push({ command, resolve, reject }));
+    exchangeWriterQueueDepth.set({ market: marketId }, queue.waiting.length);
+    if (!queue.running) void this.drain(marketId, queue);
+    return p;
+  }
+
+  private full() {
+    return new ServiceBusy(EXCHANGE_MESSAGES.marketBusy, this.settings.retryAfterSeconds, { code: 'busy' });
+  }
+
+  private async drain(marketId: string, queue: MarketQueue) {
+    queue.running = true;
+    try {
+      while (queue.waiting.length) {
+        const batch = queue.waiting.splice(0, this.settings.batchMax);
+        exchangeWriterQueueDepth.set({ market: marketId }, queue.waiting.length);
+        const deferred = await this.run(marketId, batch);
+        // a deferred command keeps its place: first in the next batch
+        if (deferred.length) queue.waiting.unshift(...deferred);
+      }
+    } finally {
+      queue.running = false;
+      exchangeWriterQueueDepth.set({ market: marketId }, 0);
+      if (!queue.waiting.length) this.queues.delete(marketId);
+      if (!this.busy()) for (const f of this.idle) f();
+    }
+  }
+
+  /** Runs one batch; on a failure to write it, each command alone. Answers the commands left for the next batch. */
+  private async run(marketId: string, batch: Waiting[]): Promise<Waiting[]> {
+    const commands = batch.map((w) => w.command);
+    const started = performance.now();
+    let outcome: BatchOutcome;
+    try {
+      outcome = await this.db.tx((q) => runBatch(q, marketId, commands, this.cfg));
+    } catch (err) {
+      if (batch.length === 1) {
+        batch[0]!.reject(err);
+        return [];
+      }
+      exchangeWriterRetries.inc();
+      this.log.warn({ err, marketId, size: batch.length }, 'exchange writer: batch rolled back, running its commands one by one');
+      const left: Waiting[] = [];
+      for (const w of batch) left.push(...(await this.run(marketId, [w])));
+      return left;
+    }
+    exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
+    exchangeWriterBatchSize.observe(commands.length);
+    try {
+      await this.afterBatch(marketId, outcome, commands);
+    } catch (err) {
+      this.log.error({ err, marketId }, 'exchange writer: after-commit work failed');
+    }
+    const left: Waiting[] = [];
+    batch.forEach((w, i) => {
+      const r = outcome.results[i]!;
+      if (r.ok === 'deferred') left.push(w);
+      else w.resolve(r);
+    });
+    return left;
+  }
+
+  private busy() {
+    for (const q of this.queues.values()) if (q.running || q.waiting.length) return true;
+    return false;
+  }
+
+  /** Stops taking commands and waits for every queue to be written (a rolling restart drains before it hands over). */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (!this.busy()) return;
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        this.idle.delete(done);
+        resolve();
+      };
+      this.idle.add(done);
+    });
+  }
+}
