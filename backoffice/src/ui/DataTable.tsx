@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { css } from '@emotion/react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
 import { STAFF_PAGE_MAX } from '@khela/contracts';
-import { Button, Input, theme } from '@khela/web';
+import { Button, ErrorText, Input, theme } from '@khela/web';
 import { downloadCsv, toCsv } from './csv';
 
 /** What a table asks its endpoint for: the page, the sort, the search box and the screen's own filters. */
@@ -205,16 +205,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           </Button>
         )}
       </div>
-      {error && (
-        <p
-          role="alert"
-          css={css`
-            color: ${theme.color.danger};
-          `}
-        >
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <div
         css={css`
           overflow: auto;

@@ -9,7 +9,7 @@ import {
   staffUpdateCannedReply,
   type CannedReply,
 } from '@khela/contracts';
-import { ApiError, Button, FieldError, Modal, TextField, formatDhakaDateTime, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, FieldError, formatDhakaDateTime, Modal, TextField, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Screen, Toolbar } from '../../ui/layout';
@@ -94,7 +94,7 @@ export function CannedReplies() {
         <Link to="/chat">Back to the desk</Link>
         <Button onClick={() => setEditing({})}>New canned reply</Button>
       </Toolbar>
-      {error && <FieldError role="alert">{error}</FieldError>}
+      {error && <ErrorText>{error}</ErrorText>}
       <DataTable<CannedReply>
         testId="canned-table"
         columns={columns}
@@ -217,7 +217,7 @@ function CannedForm(props: { reply: Partial<CannedReply>; onClose: () => void; o
         />
       </label>
       {errors.body && <FieldError>{errors.body}</FieldError>}
-      {errors.form && <FieldError role="alert">{errors.form}</FieldError>}
+      {errors.form && <ErrorText>{errors.form}</ErrorText>}
     </Modal>
   );
 }

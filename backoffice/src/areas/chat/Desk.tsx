@@ -16,7 +16,7 @@ import {
   type StaffPushPayload,
   type ResponseOf,
 } from '@khela/contracts';
-import { ApiError, Button, FieldError, Spinner, Tabs, formatDhakaDateTime, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, formatDhakaDateTime, Spinner, Tabs, theme } from '@khela/web';
 import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
@@ -334,7 +334,7 @@ function Conversation({ chatId }: { chatId: number }) {
           grid-column: span 2;
         `}
       >
-        {error ? <FieldError role="alert">{error}</FieldError> : <Spinner />}
+        {error ? <ErrorText>{error}</ErrorText> : <Spinner />}
       </div>
     );
   }
@@ -408,7 +408,7 @@ function Conversation({ chatId }: { chatId: number }) {
               ))}
           </select>
         </div>
-        {error && <FieldError role="alert">{error}</FieldError>}
+        {error && <ErrorText>{error}</ErrorText>}
         <div
           role="log"
           aria-label="Messages"
@@ -526,14 +526,14 @@ function Conversation({ chatId }: { chatId: number }) {
             `}
           >
             {sendError && (
-              <FieldError role="alert">
+              <ErrorText>
                 {sendError.text}{' '}
                 {sendError.takeOver && (
                   <Button variant="secondary" onClick={() => void assign(me.id)}>
                     Take over
                   </Button>
                 )}
-              </FieldError>
+              </ErrorText>
             )}
             <span
               css={css`

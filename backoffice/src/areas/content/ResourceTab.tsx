@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Endpoint } from '@khela/contracts';
-import { ApiError, Button, Card, theme } from '@khela/web';
+import { ApiError, Badge, Button, Card, theme } from '@khela/web';
 import { DataTable, type CsvColumn, type PageQuery } from '../../ui/DataTable';
 import { Toolbar } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
@@ -271,16 +271,9 @@ export function Thumb({ path }: { path: string | null }) {
   );
 }
 
+/** A record's status: filled green while it shows on the site, grey otherwise. */
 export const StatusBadge = ({ value }: { value: string }) => (
-  <span
-    css={css`
-      padding: 1px 8px;
-      border-radius: 10px;
-      font-size: 12px;
-      background: ${value === 'active' || value === 'display' ? theme.color.success : theme.color.surfaceRaised};
-      color: ${value === 'active' || value === 'display' ? '#fff' : theme.color.textMuted};
-    `}
-  >
+  <Badge variant="solid" tone={value === 'active' || value === 'display' ? 'success' : 'muted'}>
     {value}
-  </span>
+  </Badge>
 );

@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
 import { staffLogo, staffSettings, staffUpdateLogo, staffUpdateSettings, type StaffSettings } from '@khela/contracts';
-import { Button, Card, Spinner, theme } from '@khela/web';
+import { Button, Card, Spinner, TextArea, theme } from '@khela/web';
 import { Toolbar } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
-import { formGrid, ImageField, TextArea, TextInput } from './fields';
+import { formGrid, ImageField, TextInput } from './fields';
 import { errorsOf, type Errors, type Values } from './ResourceTab';
 
 /* General settings (title, maintenance, notice, support mail, contact links) and the logo record. */
@@ -145,6 +145,7 @@ export function SettingsTab() {
               <TextInput key={k} label={label} value={values[k]} onChange={set(k)} error={errors[k]} />
             ))}
             <TextArea
+              rows={4}
               label="System notice (popup after log-in; scrolls on the home page when no marquee message is active)"
               value={values.system_notice}
               onChange={set('system_notice')}

@@ -1,69 +1,18 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { CONTENT_IMAGE_MAX_BYTES, imageUploadResponse, PROMOTION_CATEGORIES, STAFF_IMAGE_UPLOAD_PATH } from '@khela/contracts';
-import { Button, theme } from '@khela/web';
+import { Button, Field, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { controlCss } from '../../ui/layout';
 
-/* Form fields of the content screens: labelled, with their server-side error under them. */
+/* Form fields of the content screens on the kit's Field (label, hint, server-side error): text, image, categories. */
 
-const labelCss = css`
-  display: block;
-  font-size: 13px;
-  color: ${theme.color.textMuted};
-  margin-bottom: 4px;
-`;
 export const inputCss = [
   controlCss,
   css`
     width: 100%;
   `,
 ];
-
-const errCss = css`
-  color: ${theme.color.danger};
-  font-size: 12px;
-  margin: 3px 0 0;
-`;
-
-export function Field(props: {
-  label: string;
-  error?: string;
-  hint?: string;
-  children: (id: string, invalid: boolean) => ReactNode;
-  wide?: boolean;
-}) {
-  const id = useId();
-  return (
-    <div
-      css={css`
-        margin-bottom: 12px;
-        ${props.wide ? 'grid-column: 1 / -1;' : ''}
-      `}
-    >
-      <label htmlFor={id} css={labelCss}>
-        {props.label}
-      </label>
-      {props.children(id, !!props.error)}
-      {props.hint && !props.error && (
-        <p
-          css={css`
-            font-size: 12px;
-            color: ${theme.color.textMuted};
-            margin: 3px 0 0;
-          `}
-        >
-          {props.hint}
-        </p>
-      )}
-      {props.error && (
-        <p role="alert" css={errCss}>
-          {props.error}
-        </p>
-      )}
-    </div>
-  );
-}
 
 export function TextInput(props: {
   label: string;
@@ -77,7 +26,7 @@ export function TextInput(props: {
 }) {
   return (
     <Field label={props.label} error={props.error} hint={props.hint} wide={props.wide}>
-      {(id, invalid) => (
+      {({ id, invalid }) => (
         <input
           id={id}
           css={inputCss}
@@ -87,62 +36,6 @@ export function TextInput(props: {
           aria-invalid={invalid || undefined}
           onChange={(e) => props.onChange(e.target.value)}
         />
-      )}
-    </Field>
-  );
-}
-
-export function TextArea(props: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  hint?: string;
-  rows?: number;
-}) {
-  return (
-    <Field label={props.label} error={props.error} hint={props.hint} wide>
-      {(id, invalid) => (
-        <textarea
-          id={id}
-          css={inputCss}
-          rows={props.rows ?? 4}
-          value={props.value}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => props.onChange(e.target.value)}
-        />
-      )}
-    </Field>
-  );
-}
-
-export function Select(props: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: readonly (string | { value: string; label: string })[];
-  error?: string;
-  hint?: string;
-}) {
-  return (
-    <Field label={props.label} error={props.error} hint={props.hint}>
-      {(id, invalid) => (
-        <select
-          id={id}
-          css={inputCss}
-          value={props.value}
-          aria-invalid={invalid || undefined}
-          onChange={(e) => props.onChange(e.target.value)}
-        >
-          {props.options.map((o) => {
-            const { value, label } = typeof o === 'string' ? { value: o, label: o } : o;
-            return (
-              <option key={value} value={value}>
-                {label}
-              </option>
-            );
-          })}
-        </select>
       )}
     </Field>
   );
@@ -180,7 +73,7 @@ export function ImageField(props: { label: string; value: string; onChange: (v: 
   const src = props.value ? (/^https?:/.test(props.value) ? props.value : api.url(props.value)) : null;
   return (
     <Field label={props.label} error={props.error ?? uploadError ?? undefined} hint={props.optional ? 'Optional.' : undefined} wide>
-      {(id, invalid) => (
+      {({ id, invalid }) => (
         <div
           css={css`
             display: flex;

@@ -11,8 +11,9 @@ import {
   type StaffSlider,
   type StaffSocialLink,
 } from '@khela/contracts';
-import { CategoriesField, ImageField, Select, TextArea, TextInput } from './fields';
+import { CategoriesField, ImageField, TextInput } from './fields';
 import { StatusBadge, Thumb, type ResourceConfig } from './ResourceTab';
+import { Select, TextArea } from '@khela/web';
 
 /* The content lists of the console: their columns, CSV, filters and forms. */
 
@@ -228,7 +229,13 @@ export const popups: ResourceConfig<StaffPopup> = {
       />
       <TextInput label="Start date" type="date" value={v.start_date} onChange={(x) => set('start_date', x)} error={e.start_date} />
       <TextInput label="End date" type="date" value={v.end_date} onChange={(x) => set('end_date', x)} error={e.end_date} />
-      <TextArea label="Text (HTML allowed; sanitised on the site)" value={v.body} onChange={(x) => set('body', x)} error={e.body} />
+      <TextArea
+        rows={4}
+        label="Text (HTML allowed; sanitised on the site)"
+        value={v.body}
+        onChange={(x) => set('body', x)}
+        error={e.body}
+      />
       <ImageField label="Image" value={v.image} onChange={(x) => set('image', x)} error={e.image} optional />
     </>
   ),

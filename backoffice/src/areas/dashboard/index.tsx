@@ -2,7 +2,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
-import { Button, Card, formatDhakaDateTime, Spinner, theme } from '@khela/web';
+import { Button, Card, ErrorText, formatDhakaDateTime, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { Screen, Toolbar, figuresTableCss } from '../../ui/layout';
 
@@ -94,7 +94,7 @@ export default function Dashboard() {
   }
 
   if (!data) {
-    return <Screen>{error ? <p role="alert">{error}</p> : <Spinner label="Loading the dashboard" />}</Screen>;
+    return <Screen>{error ? <ErrorText>{error}</ErrorText> : <Spinner label="Loading the dashboard" />}</Screen>;
   }
   const pending = (action: 'deposit' | 'withdraw') => data.pending.filter((p) => p.action === action);
   const count = (action: 'deposit' | 'withdraw') => pending(action).reduce((n, p) => n + p.count, 0);
@@ -128,16 +128,7 @@ export default function Dashboard() {
           Refresh
         </Button>
       </Toolbar>
-      {error && (
-        <p
-          role="alert"
-          css={css`
-            color: ${theme.color.danger};
-          `}
-        >
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <div css={tilesCss}>
         {(['deposit', 'withdraw'] as const).map((action) => (
           <Card key={action} css={tileCss} data-testid={`tile-pending-${action}`}>

@@ -15,11 +15,11 @@ import {
   type ResponseOf,
   type StaffMarketDetail,
 } from '@khela/contracts';
-import { Button, FieldError, formatDhakaDateTime, Modal, Spinner, theme } from '@khela/web';
+import { Button, ErrorText, Field, formatDhakaDateTime, Modal, Money, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss, figuresTableCss } from '../../ui/layout';
-import { Field, marketLine, Money, plural, resultText, StatusBadge } from './ui';
+import { marketLine, MarketStatus, plural, resultText } from './ui';
 
 type Bet = ResponseOf<typeof staffMarketBets>['data'][number];
 type Action = 'suspend' | 'resume' | 'settle' | 'void';
@@ -133,7 +133,7 @@ export function MarketPage() {
         <p>
           <Link to="/markets">← Markets</Link>
         </p>
-        {error ? <FieldError role="alert">{error}</FieldError> : <Spinner label="Loading market" />}
+        {error ? <ErrorText>{error}</ErrorText> : <Spinner label="Loading market" />}
       </Screen>
     );
 
@@ -190,7 +190,7 @@ export function MarketPage() {
           <dd>{market.start_time ? formatDhakaDateTime(market.start_time) : '—'}</dd>
           <dt>Status (players)</dt>
           <dd>
-            <StatusBadge status={market.status} staff={market.staff_suspended} />
+            <MarketStatus status={market.status} staff={market.staff_suspended} />
             {market.inplay ? ' · in play' : ''}
           </dd>
           <dt>Feed says</dt>
@@ -488,7 +488,7 @@ function ConfirmAction(props: { market: StaffMarketDetail; action: Action; onClo
         <Field label="Reason (for the audit log)">
           <input css={controlCss} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
         </Field>
-        {error && <FieldError role="alert">{error}</FieldError>}
+        {error && <ErrorText>{error}</ErrorText>}
         <Toolbar>
           <Button onClick={() => void confirm()} disabled={busy}>
             {busy ? 'Working…' : `Confirm: ${title.replace(' market', '').toLowerCase()}`}

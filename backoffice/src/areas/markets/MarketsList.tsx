@@ -5,11 +5,11 @@ import { useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { STAFF_MARKET_STATUSES, staffMarkets, type ResponseOf } from '@khela/contracts';
-import { formatDhakaDateTime, theme } from '@khela/web';
+import { formatDhakaDateTime, Money, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Screen, controlCss } from '../../ui/layout';
-import { marketLine, Money, resultText, StatusBadge } from './ui';
+import { marketLine, MarketStatus, resultText } from './ui';
 
 type Row = ResponseOf<typeof staffMarkets>['data'][number];
 
@@ -68,7 +68,7 @@ export function MarketsList() {
         enableSorting: false,
         cell: ({ row }) => (
           <span>
-            <StatusBadge status={row.original.status} staff={row.original.staff_suspended} />
+            <MarketStatus status={row.original.status} staff={row.original.staff_suspended} />
             {row.original.inplay ? ' · in play' : ''}
           </span>
         ),

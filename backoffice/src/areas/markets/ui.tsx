@@ -1,8 +1,6 @@
-// Small pieces the markets screens share: result and status texts, signed money, form controls.
-import type { ReactNode } from 'react';
-import { css } from '@emotion/react';
+// Small pieces the markets screens share: result and status texts (money and fields are the kit's).
 import type { StaffMarketResult } from '@khela/contracts';
-import { theme } from '@khela/web';
+import { StatusBadge } from '@khela/web';
 
 /** "Winner Bangladesh", "Runs 57", "Void", "—". */
 export function resultText(r: StaffMarketResult | null, runners: { selection_id: string; name: string }[] = []): string {
@@ -13,63 +11,13 @@ export function resultText(r: StaffMarketResult | null, runners: { selection_id:
   return '—';
 }
 
-const statusColor: Record<string, string> = {
-  OPEN: theme.color.success,
-  SUSPENDED: theme.color.warning,
-  CLOSED: theme.color.textMuted,
-  INACTIVE: theme.color.textMuted,
-};
-
-export function StatusBadge(props: { status: string; staff?: boolean }) {
+/** A market's status as the console shows it: coloured text, "(staff)" when staff suspended it. */
+export function MarketStatus(props: { status: string; staff?: boolean }) {
   return (
-    <span
-      data-testid="market-status"
-      css={css`
-        color: ${statusColor[props.status] ?? 'inherit'};
-        font-weight: 600;
-      `}
-    >
+    <StatusBadge status={props.status} variant="text" testId="market-status">
       {props.status}
       {props.staff ? ' (staff)' : ''}
-    </span>
-  );
-}
-
-/** A money string, red when negative. */
-export function Money(props: { value: string; strong?: boolean }) {
-  const negative = props.value.startsWith('-');
-  return (
-    <span
-      css={css`
-        color: ${negative ? theme.color.danger : 'inherit'};
-        font-variant-numeric: tabular-nums;
-        font-weight: ${props.strong ? 600 : 'inherit'};
-      `}
-    >
-      {props.value}
-    </span>
-  );
-}
-
-export function Field(props: { label: string; children: ReactNode }) {
-  return (
-    <label
-      css={css`
-        display: flex;
-        flex-direction: column;
-        gap: 4px;
-        font-size: 13px;
-        color: ${theme.color.textMuted};
-        margin-bottom: 12px;
-        input,
-        select {
-          width: 100%;
-        }
-      `}
-    >
-      {props.label}
-      {props.children}
-    </label>
+    </StatusBadge>
   );
 }
 

@@ -14,11 +14,11 @@ import {
   type ResponseOf,
   type StaffPaymentRow,
 } from '@khela/contracts';
-import { ApiError, Button, Tabs, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, Tabs, TextArea, theme } from '@khela/web';
 import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, controlCss } from '../../ui/layout';
-import { dhakaTime, errorText, Labelled, Select, StatusTag, statusLabel } from './ui';
+import { dhakaTime, errorText, Select, StatusTag, statusLabel } from './ui';
 
 type StatusTab = '0' | '1' | '2' | 'all';
 const STATUS_TABS: Array<{ key: StatusTab; label: string }> = [
@@ -310,16 +310,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
           ✕
         </Button>
       </div>
-      {error && (
-        <p
-          role="alert"
-          css={css`
-            color: ${theme.color.danger};
-          `}
-        >
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       {notice && <p role="status">{notice}</p>}
       {p && detail && (
         <>
@@ -403,24 +394,14 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
           {p.status === 0 && (
             <section aria-label="Decision">
               <h3>Decision</h3>
-              <Labelled label="Reason (required to reject; the player reads it)" error={reasonError}>
-                {(id) => (
-                  <textarea
-                    id={id}
-                    css={[
-                      controlCss,
-                      css`
-                        width: 100%;
-                        min-height: 60px;
-                      `,
-                    ]}
-                    maxLength={500}
-                    value={reason}
-                    aria-invalid={!!reasonError}
-                    onChange={(e) => setReason(e.target.value)}
-                  />
-                )}
-              </Labelled>
+              <TextArea
+                label="Reason (required to reject; the player reads it)"
+                error={reasonError}
+                rows={2}
+                maxLength={500}
+                value={reason}
+                onChange={setReason}
+              />
               <div
                 css={css`
                   display: flex;
@@ -438,14 +419,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
           )}
 
           {refusal && (
-            <p
-              role="alert"
-              data-testid="bo-payment-refusal"
-              css={css`
-                color: ${theme.color.danger};
-                font-size: 13px;
-              `}
-            >
+            <ErrorText testId="bo-payment-refusal">
               {refusal.text}
               {refusal.verification && (
                 <>
@@ -453,7 +427,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
                   <Link to={`/players/${p.player_id}?tab=protection`}>Open the player&apos;s Protection tab</Link>
                 </>
               )}
-            </p>
+            </ErrorText>
           )}
 
           {detail.receipts.length > 0 && (

@@ -20,7 +20,7 @@ import {
   WITHDRAW_PRESETS,
   type StaffPaymentMethod,
 } from '@khela/contracts';
-import { ApiError, Button, Card, Modal, theme } from '@khela/web';
+import { ApiError, Button, Card, ErrorText, Modal, Select, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Toolbar, controlCss } from '../../ui/layout';
@@ -76,7 +76,7 @@ function WithdrawalSwitch() {
       <Button variant={enabled ? 'danger' : 'primary'} onClick={flip} disabled={busy || enabled === null}>
         {enabled ? 'Turn withdrawals off' : 'Turn withdrawals on'}
       </Button>
-      {error && <span role="alert">{error}</span>}
+      {error && <ErrorText>{error}</ErrorText>}
     </Card>
   );
 }
@@ -192,11 +192,7 @@ export function Methods() {
   return (
     <div>
       <WithdrawalSwitch />
-      {error && (
-        <p role="alert" style={{ color: theme.color.danger }}>
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <DataTable<StaffPaymentMethod>
         testId="methods-table"
         columns={columns}
@@ -343,22 +339,13 @@ function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () =>
         {!props.method && text('code', 'Code', 'lower-case, unique, e.g. upay')}
         {text('name', 'Name')}
         {text('icon', 'Icon URL')}
-        <Labelled label="Type" error={errors.account_type}>
-          {(id) => (
-            <select
-              id={id}
-              css={controlCss}
-              value={form.account_type}
-              onChange={(e) => set('account_type', e.target.value as Form['account_type'])}
-            >
-              {TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          )}
-        </Labelled>
+        <Select
+          label="Type"
+          error={errors.account_type}
+          value={form.account_type}
+          options={TYPES}
+          onChange={(v) => set('account_type', v as Form['account_type'])}
+        />
         {form.account_type === 'ewallet' && text('pgs', 'Gateways', 'code:Name, comma-separated')}
         <label>
           <input type="checkbox" checked={form.allows_deposit} onChange={(e) => set('allows_deposit', e.target.checked)} /> Deposits
@@ -374,11 +361,7 @@ function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () =>
         {text('withdraw_presets', 'Withdrawal buttons', `empty: ${WITHDRAW_PRESETS.join(', ')}`)}
       </div>
       {text('reason', 'Reason (for the audit log, optional)')}
-      {error && (
-        <p role="alert" style={{ color: theme.color.danger, fontSize: 13 }}>
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       <Toolbar>
         <Button onClick={save} disabled={busy}>
           {props.method ? 'Save' : 'Create'}
@@ -500,11 +483,7 @@ function Numbers(props: { method: StaffPaymentMethod; onChanged: (m: StaffPaymen
           Add number
         </Button>
       </Toolbar>
-      {error && (
-        <p role="alert" style={{ color: theme.color.danger, fontSize: 13 }}>
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
     </section>
   );
 }

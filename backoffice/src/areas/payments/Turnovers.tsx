@@ -2,7 +2,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffLedgerCheck, staffTurnovers, staffWaiveTurnover, TURNOVER_SORTABLE, type ResponseOf } from '@khela/contracts';
-import { Button, Card, Modal, Tabs, theme } from '@khela/web';
+import { Button, Card, ErrorText, Modal, Tabs, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { dhakaTime, errorText, Labelled } from './ui';
@@ -159,7 +159,7 @@ function LedgerCheck() {
           ))}
         </ul>
       )}
-      {error && <span role="alert">{error}</span>}
+      {error && <ErrorText>{error}</ErrorText>}
     </Card>
   );
 }

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { css } from '@emotion/react';
 import { DAY_MS, DHAKA_OFFSET_MS, staffDailyReport, type ResponseOf, type StaffReportRow } from '@khela/contracts';
-import { Button, theme } from '@khela/web';
+import { Button, ErrorText, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { Screen, Toolbar } from '../../ui/layout';
@@ -128,11 +128,7 @@ export default function Reports() {
           Export CSV
         </Button>
       </Toolbar>
-      {error && (
-        <p role="alert" style={{ color: theme.color.danger }}>
-          {error}
-        </p>
-      )}
+      {error && <ErrorText>{error}</ErrorText>}
       {report && (
         <div style={{ overflow: 'auto' }}>
           <table css={tableCss} data-testid="report-table">

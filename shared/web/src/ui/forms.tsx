@@ -136,6 +136,11 @@ export function Field(props: FieldProps) {
     ${props.wide ? 'grid-column: 1 / -1;' : ''}
     ${props.inline ? 'display: inline-flex; align-items: center; gap: 6px;' : ''}
   `;
+  // a control the field hands its id to takes the field's width, as a select or a text area does
+  const stackCss = css`
+    display: flex;
+    flex-direction: column;
+  `;
   const label = (
     <span
       css={[
@@ -192,10 +197,8 @@ export function Field(props: FieldProps) {
     );
   }
   return (
-    <div css={wrapperCss} data-testid={props.testId}>
-      <label htmlFor={id} css={props.inline ? undefined : { display: 'block' }}>
-        {label}
-      </label>
+    <div css={[wrapperCss, !compact && stackCss]} data-testid={props.testId}>
+      <label htmlFor={id}>{label}</label>
       {props.children({ id, invalid: !!props.error, describedBy })}
       {notes}
     </div>
