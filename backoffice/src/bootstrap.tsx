@@ -2,7 +2,7 @@ import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { CacheProvider, Global } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
-import { defaultApiBase, globalStyles, i18n, styleCache } from '@khela/web';
+import { defaultApiBase, globalStyles, i18n, KitDensity, styleCache } from '@khela/web';
 import { App } from './App';
 import { createStaffSession } from './staff/session';
 import { StaffProvider } from './staff/context';
@@ -28,7 +28,10 @@ async function start() {
       <I18nextProvider i18n={i18n}>
         <StaffProvider session={session}>
           <BrowserRouter>
-            <App />
+            {/* the kit's controls at the console's dense size (34 px) */}
+            <KitDensity value="dense">
+              <App />
+            </KitDensity>
           </BrowserRouter>
         </StaffProvider>
       </I18nextProvider>
