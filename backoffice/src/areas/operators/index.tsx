@@ -1,6 +1,6 @@
 // Area 'operators' (admin): staff accounts — create, change role, disable/enable, unlock throttled log-ins, set a
 // password (to be changed at the next log-in), issue a one-time TOTP enrolment link, reset two-factor sign-in.
-import { useCallback, useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useMemo, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -17,53 +17,17 @@ import {
   type OperatorRole,
   type StaffOperatorRow,
 } from '@khela/contracts';
-import { ApiError, Badge, Button, ErrorText, FieldError, formatDhakaDateTime, Modal, StatusText, theme } from '@khela/web';
+import { ApiError, Badge, Button, ErrorText, errorText, Field, formatDhakaDateTime, Modal, StatusText, theme } from '@khela/web';
 import { useOperator, useStaff } from '../../staff/context';
 import { enrolLinkUrl } from '../../staff/enrol-link';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 
-const fieldCss = css`
-  display: flex;
-  flex-direction: column;
-  gap: 4px;
-  font-size: 13px;
-  color: ${theme.color.textMuted};
-  margin-bottom: 12px;
-  input,
-  select {
-    width: 100%;
-  }
-`;
-
-function Field(props: { label: string; error?: string | undefined; children: ReactNode }) {
-  return (
-    <label css={fieldCss}>
-      {props.label}
-      {props.children}
-      {props.error && (
-        <span
-          role="alert"
-          css={css`
-            color: ${theme.color.danger};
-            font-size: 12px;
-          `}
-        >
-          {props.error}
-        </span>
-      )}
-    </label>
-  );
-}
-
-/** Disabled, or active — with the addresses waiting after failed log-ins (the account itself works from others). */
 export function operatorStatus(r: Pick<StaffOperatorRow, 'disabled' | 'throttled_addresses'>): string {
   if (r.disabled) return 'Disabled';
   if (r.throttled_addresses > 0) return `Active · ${r.throttled_addresses} address${r.throttled_addresses === 1 ? '' : 'es'} throttled`;
   return 'Active';
 }
-
-const errorText = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 export default function Operators() {
   const { api } = useStaff();
@@ -250,7 +214,7 @@ function CreateOperator(props: { onClose: () => void; onCreated: (r: StaffOperat
             onChange={set('password')}
           />
         </Field>
-        {error && <FieldError role="alert">{error}</FieldError>}
+        {error && <ErrorText>{error}</ErrorText>}
         <Button type="submit" disabled={busy}>
           Create operator
         </Button>
@@ -455,7 +419,7 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
               <StatusText>{copied ? 'Copied.' : null}</StatusText>
             </div>
           )}
-          {error && <FieldError role="alert">{error}</FieldError>}
+          {error && <ErrorText>{error}</ErrorText>}
         </div>
       </div>
     </Modal>
