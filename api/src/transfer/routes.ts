@@ -60,16 +60,16 @@ export default async function transferRoutes(app: FastifyInstance, opts: Transfe
   app.decorate('transferWallets', service);
   await ensureTransferCatalogue(db);
 
-  const overview = async (playerId: number) => {
+  const overview = async (playerId: number, fresh = false) => {
     const [b, wallets, auto] = await Promise.all([
       getPlayerBalance(db, playerId),
-      service.wallets(playerId),
+      service.wallets(playerId, { fresh }),
       service.autoTransfer(playerId),
     ]);
     return { currency: b.currency, available: fromMinor(availableMinor(b)), wallets: wallets.map(walletOut), auto_transfer: auto };
   };
 
-  registerEndpoint(app, getProviderWallets, async (req) => overview(requirePlayer(req).id));
+  registerEndpoint(app, getProviderWallets, async (req) => overview(requirePlayer(req).id, req.query?.fresh === '1'));
 
   registerEndpoint(app, recallProvider, async (req) => {
     const playerId = requirePlayer(req).id;

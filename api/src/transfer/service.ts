@@ -565,14 +565,14 @@ export class TransferWallets {
   }
 
   /** Every wallet of the player, each balance at most `balanceMaxAgeMs` old (older ones asked again, in parallel). */
-  async wallets(playerId: number): Promise<WalletView[]> {
+  async wallets(playerId: number, opts: { fresh?: boolean } = {}): Promise<WalletView[]> {
     const r = await this.d.db.query<{ provider: string; reported: string | null; reported_at: unknown; pending: string | null }>(
       `SELECT w.provider, w.reported_minor::text AS reported, w.reported_at,
          (SELECT amount_minor::text FROM provider_transfers t WHERE t.player_id = w.player_id AND t.provider = w.provider AND t.state = 'pending') AS pending
        FROM provider_wallets w WHERE w.player_id = $1 ORDER BY w.provider`,
       [playerId],
     );
-    const maxAge = this.d.cfg.balanceMaxAgeMs;
+    const maxAge = opts.fresh ? 0 : this.d.cfg.balanceMaxAgeMs;
     return Promise.all(
       r.rows
         .filter((w) => this.names.has(w.provider))

@@ -3,10 +3,25 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Modal, NoData, Page, Spinner, theme, truncate, useHost, useLoggedIn, useMarketBlock } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  ErrorText,
+  Modal,
+  NoData,
+  Page,
+  Spinner,
+  theme,
+  truncate,
+  useHost,
+  useLoggedIn,
+  useMarketBlock,
+} from '@khela/web';
 import type { CatalogGame, CatalogProvider, CatalogSystem } from '@khela/contracts';
 import { CATEGORY_CODES, en, type CategoryCode } from '../i18n';
-import { useLaunchGame } from '../lib/launch';
+import { useLaunchGame, type LaunchableGame } from '../lib/launch';
+import { TransferLaunchDialog } from '../lib/TransferLaunch';
+import { isTransferWalletPlatform } from '@khela/contracts';
 
 export const SORTS = ['recommend', 'latest', 'favorite', 'az'] as const;
 export type SortKey = (typeof SORTS)[number];
@@ -61,7 +76,14 @@ export function Games() {
   const [blockedPopup, setBlockedPopup] = useState(false);
   // spec 6: the session's decision (fetched once per login by the shell)
   const blocked = useMarketBlock().casino;
-  const { launch, pending, error: launchError, clearError, protection, protectionCode, clearProtection } = useLaunchGame();
+  const { launch: launchSeamless, pending, error: launchError, clearError, protection, protectionCode, clearProtection } = useLaunchGame();
+  // a transfer-wallet provider's game (issue 30) asks how much to move into the provider's wallet first
+  const [transferGame, setTransferGame] = useState<LaunchableGame | null>(null);
+  const launch = async (g: LaunchableGame) => {
+    if (!isTransferWalletPlatform(g.platform)) return launchSeamless(g);
+    if (!loggedIn) return launchSeamless(g); // a visitor is sent to /login as for any game
+    setTransferGame(g);
+  };
   // one birthday rule: a missing birthday is entered on the profile page (locked once set)
   const needsBirthday = protectionCode === 'rg_birthday_missing';
   const categoryName = (CATEGORY_CODES as readonly string[]).includes(type) ? t(`categories.${type as CategoryCode}`) : type;
@@ -222,15 +244,9 @@ export function Games() {
 
       {blocked ? (
         <>
-          <p
-            role="alert"
-            data-testid="casino-blocked"
-            css={css`
-              color: ${theme.color.warning};
-            `}
-          >
+          <ErrorText tone="warning" testId="casino-blocked">
             {blockedText}
-          </p>
+          </ErrorText>
           <Modal
             open={blockedPopup}
             title={t('blockedTitle')}
@@ -346,17 +362,7 @@ export function Games() {
             )}
           </div>
 
-          {(error || launchError) && (
-            <p
-              role="alert"
-              css={css`
-                color: ${theme.color.danger};
-              `}
-              onClick={clearError}
-            >
-              {launchError ?? error}
-            </p>
-          )}
+          {(error || launchError) && <ErrorText onClick={clearError}>{launchError ?? error}</ErrorText>}
 
           {games === null || systems === null ? (
             <Spinner />
@@ -471,6 +477,7 @@ export function Games() {
           )}
         </>
       )}
+      {transferGame && <TransferLaunchDialog game={transferGame} onClose={() => setTransferGame(null)} />}
       {/* responsible gambling: play closed (time-out, self-exclusion, session limit) or the API's refusal */}
       <Modal
         open={protection !== null}

@@ -20,6 +20,7 @@ import { TradingProvider, useTrading } from '../trading/context';
 import { BetsPanel } from '../trading/BetsPanel';
 import { MessageBox } from '../trading/MessageBox';
 import { NoticeBell } from '../trading/NoticeBell';
+import { ProviderWalletsButton } from '../trading/ProviderWallets';
 
 // plain glyphs every system font has (headless and low-end phones lack emoji fonts)
 const NAV = [
@@ -251,6 +252,8 @@ function Frame({ children }: { children: ReactNode }) {
               </strong>
             </div>
           </div>
+          {/* the extra wallets: transfer-wallet providers with Recall and Recall All (issue 30) */}
+          <ProviderWalletsButton />
           <button
             type="button"
             aria-label={t('exchange:header.refresh')}

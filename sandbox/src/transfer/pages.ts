@@ -55,6 +55,7 @@ export function playPage(s: PlaySession, vendor: Vendor): string {
 <html lang="${s.lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${esc(vendor.name)}</title>
 <style>
+  @font-face{font-family:'Noto Sans Bengali';src:url('./assets/bengali.ttf') format('truetype');font-display:swap;unicode-range:U+0980-09FF,U+200C-200D,U+25CC}
   *{box-sizing:border-box} body{margin:0;font-family:"Hind Siliguri","Noto Sans Bengali",system-ui,sans-serif;background:#0d2818;color:#eafff0}
   main{max-width:520px;margin:0 auto;padding:12px;display:flex;flex-direction:column;gap:10px}
   header{display:flex;justify-content:space-between;align-items:center} h1{font-size:18px;margin:0} h2{font-size:14px;margin:6px 0}

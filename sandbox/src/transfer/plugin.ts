@@ -1,3 +1,5 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { checkCall } from '@khela/contracts/signing';
@@ -158,6 +160,13 @@ export function transferPlugin(opts: TransferPluginOptions = {}): FastifyPluginA
       });
     });
 
+    // the taka sign and Bangla need a Bengali font phones may lack (the game provider ships the same one)
+    const fontFile = fileURLToPath(new URL('../../../shell/public/fonts/NotoSansBengali-Regular.ttf', import.meta.url));
+    app.get('/assets/bengali.ttf', async (_req, reply) => {
+      if (!existsSync(fontFile)) return reply.code(404).send({ message: 'font not bundled' });
+      return reply.type('font/ttf').header('cache-control', 'public, max-age=86400').send(readFileSync(fontFile));
+    });
+
     // --- the player's game page and its calls (session id, unsigned: the browser's) ----------------------------
 
     app.get('/play', async (req, reply) => {
@@ -201,16 +210,14 @@ export function transferPlugin(opts: TransferPluginOptions = {}): FastifyPluginA
     // --- control API (tests, the e2e suite and a person at the sandbox page) ------------------------------------
 
     app.get('/', async (_req, reply) =>
-      reply
-        .type('text/html')
-        .send(
-          controlPage({
-            wallets: provider.listWallets(),
-            transfers: provider.listTransfers(),
-            bets: provider.listBets(),
-            faults: provider.listFaults(),
-          }),
-        ),
+      reply.type('text/html').send(
+        controlPage({
+          wallets: provider.listWallets(),
+          transfers: provider.listTransfers(),
+          bets: provider.listBets(),
+          faults: provider.listFaults(),
+        }),
+      ),
     );
     app.get('/control/vendors', async () => ({ vendors: VENDORS }));
     app.get('/control/wallets', async (req) => ({ wallets: provider.listWallets(req.query as { vendor?: string; user?: string }) }));

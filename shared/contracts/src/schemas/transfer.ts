@@ -53,6 +53,8 @@ export const getProviderWallets = endpoint({
   tags: ['transfer-wallets'],
   auth: 'bearer',
   summary: "The player's provider wallets, each with the provider's balance (at most 30 s old)",
+  /** fresh=1: ask every provider now (the player opened the wallets). */
+  query: z.object({ fresh: z.enum(['0', '1']).optional() }).optional(),
   response: providerWalletsResponse,
 });
 
