@@ -9,6 +9,7 @@ import { useGeneral } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';
 import { firstScreen } from './first-screen';
+import { ProviderWalletsButton } from './ProviderWallets';
 
 /** A live GMT+6 clock computed in Asia/Dhaka whatever the browser's zone. */
 export function DhakaClock() {
@@ -177,6 +178,8 @@ export function DesktopTopBar() {
                   </span>
                 ) : null}
               </span>
+              {/* transfer-wallet providers' balances with Recall and Recall All (issue 30) */}
+              <ProviderWalletsButton />
               <Link to="/deposit" css={pill(true)}>
                 <Icon name="wallet" size={16} />
                 {t('common:deposit')}
