@@ -60,6 +60,10 @@ const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.
 /** The sandbox world's pre-play Match Odds markets (sandbox/src/odds/feed.ts); the first is the hot one of --markets 1. */
 const ALL_MARKETS = ['1.230001003', '1.230001004', '1.230002002', '1.230003002'];
 const MARKETS = ALL_MARKETS.slice(0, Math.max(1, Math.min(ALL_MARKETS.length, N_MARKETS)));
+const PATH_TEXT =
+  process.env.EXCHANGE_WRITER === 'off'
+    ? 'placement: one transaction per bet (EXCHANGE_WRITER=off)'
+    : 'placement: the market writer (batches)';
 
 // ------------------------------------------------------------------------------------------------------------------
 // Child mode: the API, on the database the environment names.
@@ -69,7 +73,7 @@ async function serve(): Promise<void> {
   const { default: pino } = await import('pino');
   const { buildApp } = await import('../src/app');
   const db = await createDb(process.env);
-  const app = await buildApp({ db, logger: pino({ level: process.env.LOG_LEVEL ?? 'warn' }) });
+  const app = await buildApp({ db, logger: pino({ level: process.env.BENCH_API_LOG_LEVEL ?? 'error' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGINT', () => {
     void (async () => {
@@ -429,7 +433,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         );
       console.log(lines.join('\n           '));
       const ok = bets.codes.get('200') ?? 0;
-      const note = `p50 ${bets.p50.toFixed(0)} ms, p99 ${bets.p99.toFixed(0)} ms; ${bets.done - ok} not 200 of ${bets.done}; ${cpuText(bets)}`;
+      const note = `p50 ${bets.p50.toFixed(0)} ms, p99 ${bets.p99.toFixed(0)} ms; ${bets.done - ok} not 200 of ${bets.done}; ${cpuText(bets)}; ${PATH_TEXT}`;
       const isTarget = c.id === `one_market.${kind}.c32` && c.concurrency === 32;
       figures.push(
         {
@@ -589,7 +593,8 @@ if (has('serve')) {
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(' ');
-  console.log(`load average ${load()}, ${os.cpus().length} cores`);
+  // which placement path the API takes (issue 28's writer, or EXCHANGE_WRITER=off: one transaction per bet)
+  console.log(`load average ${load()}, ${os.cpus().length} cores; ${PATH_TEXT}`);
   if (DBS !== 'pglite') {
     if (await postgresUp()) await run('postgres');
     else console.log('PostgreSQL not reachable on 127.0.0.1:5432: skipped');
