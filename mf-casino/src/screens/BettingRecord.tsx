@@ -20,6 +20,7 @@ import {
 } from '@khela/web';
 import { fromMinor, toMinor, type BettingDateFilter, type ExchangeRecord, type SettledBet } from '@khela/contracts';
 import { CATEGORY_CODES, type CategoryCode } from '../i18n';
+import { ProviderBetsTab, useProviderRecordsTabLabel } from './ProviderBets';
 
 /** Paisa of an API amount (the contracts' exact maths), as a number for sums and colours on screen. */
 const paisa = (v: string) => Number(toMinor(v));
@@ -63,8 +64,10 @@ export function BettingRecord() {
   const { t } = useTranslation('casino');
   // the tab lives in the address (?tab=exchange), so a reload or a shared link keeps it
   const [params, setParams] = useSearchParams();
-  const tab: 'settled' | 'exchange' = params.get('tab') === 'exchange' ? 'exchange' : 'settled';
-  const setTab = (k: 'settled' | 'exchange') => setParams(k === 'exchange' ? { tab: k } : {}, { replace: true });
+  const asked = params.get('tab');
+  const tab: 'settled' | 'exchange' | 'sports' = asked === 'exchange' || asked === 'sports' ? asked : 'settled';
+  const setTab = (k: 'settled' | 'exchange' | 'sports') => setParams(k !== 'settled' ? { tab: k } : {}, { replace: true });
+  const sportsLabel = useProviderRecordsTabLabel();
   return (
     <Page data-testid="betting-record">
       <h1
@@ -82,9 +85,11 @@ export function BettingRecord() {
         tabs={[
           { key: 'settled', label: t('records.settled') },
           { key: 'exchange', label: t('records.exchange') },
+          // the transfer-wallet providers' own bets (issue 30)
+          { key: 'sports', label: sportsLabel },
         ]}
       />
-      {tab === 'settled' ? <SettledTab /> : <ExchangeTab />}
+      {tab === 'settled' ? <SettledTab /> : tab === 'exchange' ? <ExchangeTab /> : <ProviderBetsTab />}
     </Page>
   );
 }
