@@ -21,6 +21,7 @@ import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { awaitsVerification } from '../components/protection';
 import { AmountPresets, MethodChips, label, section } from '../components/parts';
 import { newIdempotencyKey } from '../lib/records';
+import { RecallAllFirst } from '../components/RecallFirst';
 
 interface CheckFailure {
   message: string;
@@ -187,6 +188,8 @@ export function Withdraw() {
   `;
   return (
     <form onSubmit={submit} noValidate>
+      {/* money in transfer-wallet providers comes back to main before it can be withdrawn (issue 30) */}
+      <RecallAllFirst />
       {check && (
         <p role="alert" data-testid="withdraw-check" css={notice}>
           {check.onHold && locale === 'bn' ? t('errors.onHold') : check.message}{' '}
