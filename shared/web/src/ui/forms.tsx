@@ -44,8 +44,8 @@ export function errorText(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
 
-const errorCss = css`
-  color: ${theme.color.danger};
+const errorCss = (tone: 'danger' | 'warning') => css`
+  color: ${tone === 'warning' ? theme.color.warning : theme.color.danger};
   font-size: ${theme.fontSize.sm};
   margin: 4px 0;
 `;
@@ -54,12 +54,72 @@ const errorCss = css`
  * An error the reader must hear (role="alert"): a refused request, a field's problem. Renders nothing without text,
  * so `<ErrorText>{error}</ErrorText>` needs no condition around it.
  */
-export function ErrorText(props: { children?: ReactNode; id?: string; testId?: string; className?: string }) {
+export function ErrorText(props: {
+  children?: ReactNode;
+  id?: string;
+  testId?: string;
+  className?: string;
+  /** 'warning': a closed section or a refusal the player can wait out, rather than a failure. */
+  tone?: 'danger' | 'warning';
+  onClick?: () => void;
+}) {
   if (props.children === undefined || props.children === null || props.children === false || props.children === '') return null;
   return (
-    <p role="alert" id={props.id} data-testid={props.testId} className={props.className} css={errorCss}>
+    <p
+      role="alert"
+      id={props.id}
+      data-testid={props.testId}
+      className={props.className}
+      onClick={props.onClick}
+      css={errorCss(props.tone ?? 'danger')}
+    >
       {props.children}
     </p>
+  );
+}
+
+const noticeTone = {
+  neutral: css`
+    background: ${theme.color.surfaceRaised};
+  `,
+  danger: css`
+    background: rgba(240, 82, 82, 0.15);
+    border: 1px solid ${theme.color.danger};
+  `,
+  warning: css`
+    background: rgba(245, 158, 11, 0.12);
+    border: 1px solid ${theme.color.warning};
+  `,
+};
+
+/**
+ * A boxed message above a form or a page: why a section is closed, what the player must do first. role="alert" (the
+ * default) when it refuses or warns, "status" when it only informs.
+ */
+export function Notice(props: {
+  children: ReactNode;
+  tone?: keyof typeof noticeTone;
+  role?: 'alert' | 'status';
+  testId?: string;
+  className?: string;
+}) {
+  return (
+    <div
+      role={props.role ?? 'alert'}
+      data-testid={props.testId}
+      className={props.className}
+      css={[
+        css`
+          padding: 10px 12px;
+          border-radius: ${theme.radius.md};
+          margin: 0 0 12px;
+          font-size: ${theme.fontSize.md};
+        `,
+        noticeTone[props.tone ?? 'neutral'],
+      ]}
+    >
+      {props.children}
+    </div>
   );
 }
 
