@@ -20,6 +20,7 @@ export const AREAS: readonly Area[] = [
   { path: 'chat', label: 'Support chat', roles: ['support'], screen: lazy(() => import('./areas/chat')) },
   { path: 'content', label: 'Content', roles: ['content'], screen: lazy(() => import('./areas/content')) },
   { path: 'markets', label: 'Exchange', roles: ['risk'], screen: lazy(() => import('./areas/markets')) },
+  { path: 'approvals', label: 'Approvals', roles: ['payments', 'risk'], screen: lazy(() => import('./areas/approvals')) },
   { path: 'reports', label: 'Reports', roles: ['payments', 'risk'], screen: lazy(() => import('./areas/reports')) },
   { path: 'audit', label: 'Audit log', roles: ['admin'], screen: lazy(() => import('./areas/audit')) },
   { path: 'operators', label: 'Operators', roles: ['admin'], screen: lazy(() => import('./areas/operators')) },

@@ -1,7 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  staffApprovalConfig,
+  staffApprovals,
+  staffApproveRequest,
   staffAudit,
   staffAuditChain,
+  staffCancelRequest,
   staffChangePassword,
   staffCreateOperator,
   staffDashboard,
@@ -13,6 +17,7 @@ import {
   staffMe,
   staffOperators,
   staffResetOperatorTotp,
+  staffRejectRequest,
   staffResolveAlert,
   staffSetOperatorPassword,
   staffSetOperatorRole,
@@ -31,6 +36,8 @@ import { searchAudit } from './audit-search';
 import { requireOperator } from './auth';
 import { staffLoginConfig } from './config';
 import { startSealJob, verifyAuditChain } from './audit-chain';
+import { approvalConfig, approve, decline, listApprovals } from './approvals';
+import { fromMinor } from '@khela/contracts';
 import { dashboard, resolveAlert } from './dashboard';
 import {
   assertTotpLink,
@@ -208,6 +215,27 @@ export default async function operatorRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, staffAuditChain, async () => ({ ...(await verifyAuditChain(db)), checked_at: new Date().toISOString() }));
+
+  // ---- Maker–checker: the approval queue ----
+
+  const approvals = approvalConfig();
+  registerEndpoint(app, staffApprovalConfig, async () => ({
+    above: Object.fromEntries(Object.entries(approvals.aboveMinor).map(([c, v]) => [c, fromMinor(v)])),
+    markets: approvals.markets,
+  }));
+  registerEndpoint(app, staffApprovals, async (req) => {
+    const r = await listApprovals(db, requireOperator(req), req.query);
+    return { ...r, page: req.query.page, per_page: req.query.per_page };
+  });
+  registerEndpoint(app, staffApproveRequest, async (req) =>
+    approve(app, requireOperator(req), auditActor(req), req.params.id, req.body.reason),
+  );
+  registerEndpoint(app, staffRejectRequest, async (req) =>
+    decline(db, requireOperator(req), auditActor(req), req.params.id, 'reject', req.body.reason),
+  );
+  registerEndpoint(app, staffCancelRequest, async (req) =>
+    decline(db, requireOperator(req), auditActor(req), req.params.id, 'cancel', req.body.reason),
+  );
 
   // ---- Dashboard ----
 

@@ -10,7 +10,9 @@ import {
   staffSuspendMarket,
   staffVoidMarket,
 } from '@khela/contracts';
+import { z } from 'zod';
 import { registerEndpoint } from '../../http/endpoint';
+import { approvalConfig, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
 import { auditActor } from '../../operator/audit';
 import { requireOperator } from '../../operator/auth';
 import { exchangeConfig, type ExchangeConfig } from '../config';
@@ -26,6 +28,9 @@ import { listMarkets, marketBets, marketDetail, resumeMarket, settleByStaff, sus
 export default async function marketStaffRoutes(app: FastifyInstance, opts: { config?: ExchangeConfig } = {}) {
   const db = app.db;
   const cfg = opts.config ?? exchangeConfig();
+  // maker–checker: every staff settlement, re-settlement and void waits for a second risk operator when on
+  // (MAKER_CHECKER_MARKETS; on in production) — operator/approvals.ts
+  const approvals = approvalConfig();
 
   /** After the commit: players' balances and "your bets changed" (notify.ts), and this process's odds views the new status. */
   const after = async (marketId: string, out: StaffOutcome) => {
@@ -55,10 +60,61 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
     return { changed: out.changed, message: out.message, market: out.market };
   });
 
+  /** Records the request for a second operator (the market must exist) and returns the 409 to throw. */
+  const ask = async (
+    req: Parameters<typeof auditActor>[0],
+    marketId: string,
+    body: { winner?: string | undefined; runs?: number | undefined; void?: boolean },
+    reason: string,
+  ) => {
+    const m = await marketDetail(db, marketId);
+    const what = body.void ? 'Void' : `Settle on ${body.winner ?? `${body.runs} runs`}`;
+    return requestApproval(
+      db,
+      { ...auditActor(req), operatorId: requireOperator(req).id },
+      {
+        kind: body.void ? 'market_void' : 'market_settle',
+        entityType: 'market',
+        entityId: marketId,
+        lockKey: `market:${marketId}`,
+        payload: { market_id: marketId, ...body, reason },
+        summary: `${what}: ${m.event_name} · ${m.name} (${marketId})`,
+        reason,
+      },
+    );
+  };
+  const marketPayload = z.object({
+    market_id: z.string(),
+    winner: z.string().optional(),
+    runs: z.number().optional(),
+    void: z.boolean().optional(),
+    reason: z.string(),
+  });
+  for (const kind of ['market_settle', 'market_void'] as const) {
+    registerApprovalExecutor(app, kind, {
+      async execute(q, checker, payload, request) {
+        const p = payloadOf(marketPayload, payload);
+        const body = p.void
+          ? { void: true }
+          : { ...(p.winner !== undefined ? { winner: p.winner } : {}), ...(p.runs !== undefined ? { runs: p.runs } : {}) };
+        const out = await settleByStaff(
+          q,
+          checker,
+          p.market_id,
+          body,
+          `${p.reason} (approval #${request.id}, asked by ${request.maker})`,
+          cfg,
+        );
+        return { message: `Approved: ${out.message}`, after: () => after(p.market_id, out) };
+      },
+    });
+  }
+
   registerEndpoint(app, staffSettleMarket, async (req) => {
     requireOperator(req);
     const { marketId } = req.params;
     const { reason, winner, runs } = req.body;
+    if (approvals.markets) throw await ask(req, marketId, { winner, runs }, reason);
     const out = await db.tx((q) => settleByStaff(q, auditActor(req), marketId, { winner, runs }, reason, cfg));
     await after(marketId, out);
     req.log.info({ marketId, action: out.action, changed: out.changed }, 'staff settlement');
@@ -68,6 +124,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   registerEndpoint(app, staffVoidMarket, async (req) => {
     requireOperator(req);
     const { marketId } = req.params;
+    if (approvals.markets) throw await ask(req, marketId, { void: true }, req.body.reason);
     const out = await db.tx((q) => settleByStaff(q, auditActor(req), marketId, { void: true }, req.body.reason, cfg));
     await after(marketId, out);
     req.log.info({ marketId, action: out.action, changed: out.changed }, 'staff void');

@@ -19,7 +19,9 @@ import {
 import { DISABLED_STATUS, sessionsEnded } from '../../auth';
 import { registerEndpoint } from '../../http/endpoint';
 import { ValidationFailed } from '../../http/errors';
-import { toMinor } from '../../ledger';
+import { fromMinor, toMinor } from '../../ledger';
+import { z } from 'zod';
+import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
 import { auditActor } from '../../operator/audit';
 import { requireOperator } from '../../operator/auth';
 import {
@@ -30,6 +32,7 @@ import {
   playerLedger,
   playerNotes,
   playerProfile,
+  ADJUST_MAX_MINOR,
   playerSessions,
   playerTurnovers,
   revokeAllSessions,
@@ -95,6 +98,32 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
     return { ...r, message: r.changed ? 'Saved.' : 'Nothing changed.' };
   });
 
+  const approvals = approvalConfig();
+  const adjustment = z.object({
+    player_id: z.number().int(),
+    direction: z.enum(['credit', 'debit']),
+    amount: z.string(),
+    reason: z.string(),
+    idempotency_key: z.string(),
+  });
+  registerApprovalExecutor(app, 'balance_adjustment', {
+    async execute(q, checker, payload, request) {
+      const p = payloadOf(adjustment, payload);
+      const r = await adjustBalance(q, checker, p.player_id, {
+        direction: p.direction,
+        amountMinor: toMinor(p.amount),
+        reason: `${p.reason} (approval #${request.id}, asked by ${request.maker})`,
+        idempotencyKey: p.idempotency_key,
+      });
+      return {
+        message: r.replayed ? 'It was already done.' : p.direction === 'credit' ? 'Approved: credited.' : 'Approved: debited.',
+        after: async () => {
+          if (!r.replayed) await app.push.publishBalance(p.player_id);
+        },
+      };
+    },
+  });
+
   registerEndpoint(app, staffAdjustBalance, async (req) => {
     const op = requireOperator(req);
     const { id } = req.params;
@@ -103,6 +132,33 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
       throw new ValidationFailed({ idempotency_key: ['Send an Idempotency-Key header (one per adjustment form).'] });
     }
     const { direction, amount, reason } = req.body;
+    // maker–checker: above the amount in the player's currency a second operator approves it (operator/approvals.ts)
+    const who = await playerProfile(db, id).catch(() => null);
+    if (who && needsApproval(approvals, who.currency, toMinor(amount))) {
+      // what the adjustment itself would refuse is refused now, not after a second operator's time
+      if (toMinor(amount) > ADJUST_MAX_MINOR)
+        throw new ValidationFailed({ amount: [`The amount may be at most ${fromMinor(ADJUST_MAX_MINOR)}.`] });
+      if (direction === 'debit' && toMinor(amount) > toMinor(who.wallet.available)) {
+        throw new ValidationFailed({
+          amount: [`The debit is more than the player's available balance (${who.wallet.available} ${who.currency}).`],
+        });
+      }
+      throw await requestApproval(
+        db,
+        { ...auditActor(req), operatorId: op.id },
+        {
+          kind: 'balance_adjustment',
+          entityType: 'player',
+          entityId: id,
+          lockKey: `adjustment:${key}`,
+          payload: { player_id: id, direction, amount, reason, idempotency_key: key },
+          summary: `${direction === 'credit' ? 'Credit' : 'Debit'} ${amount} ${who.currency} ${direction === 'credit' ? 'to' : 'from'} ${who.username} (player ${id})`,
+          amountMinor: toMinor(amount),
+          currency: who.currency,
+          reason,
+        },
+      );
+    }
     const r = await db.tx((q) =>
       adjustBalance(q, auditActor(req), id, { direction, amountMinor: toMinor(amount), reason, idempotencyKey: key }),
     );

@@ -20,13 +20,15 @@ import {
   staffUpdateWalletNumber,
   staffWaiveTurnover,
   staffWithdrawalSwitch,
+  toMinor,
 } from '@khela/contracts';
 import { z } from 'zod';
 import { NotFound } from '../../http/errors';
 import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
 import { checkLedger } from '../../ledger';
+import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
 import { auditActor } from '../../operator/audit';
-import { operatorAuthHook } from '../../operator/auth';
+import { operatorAuthHook, requireOperator } from '../../operator/auth';
 import { reportRoutes } from '../../operator/reports/routes';
 import { walletConfig, type WalletConfig } from '../config';
 import { afterMoney } from '../notify';
@@ -42,6 +44,7 @@ import {
   reorderWalletNumbers,
   setWithdrawalSwitch,
   staffDecide,
+  staffDecideIn,
   turnovers,
   updatePaymentMethod,
   updateWalletNumber,
@@ -56,6 +59,7 @@ import {
 export default async function paymentStaffRoutes(app: FastifyInstance, opts: { config?: WalletConfig } = {}) {
   const db = app.db;
   const config = opts.config ?? walletConfig();
+  const approvals = approvalConfig();
 
   registerEndpoint(app, staffPayments, async (req) => paymentRequests(db, req.query));
 
@@ -72,6 +76,29 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
     registerEndpoint(app, endpoint, async (req) => {
       // Approving twice answers the same and moves money once; approve after reject is a 409.
       const reason = (req.body as { reason?: string } | undefined)?.reason;
+      // maker–checker: a payout above the amount waits for a second operator (operator/approvals.ts)
+      if (outcome === WALLET_STATUS.approved) {
+        const found = await paymentDetail(db, req.params.id);
+        const p = found?.payment;
+        if (p && p.action === 'withdraw' && p.status === WALLET_STATUS.pending && needsApproval(approvals, p.currency, toMinor(p.amount))) {
+          throw await requestApproval(
+            db,
+            { ...auditActor(req), operatorId: requireOperator(req).id },
+            {
+              kind: 'withdrawal',
+              entityType: 'wallet_transaction',
+              entityId: p.id,
+              lockKey: `withdrawal:${p.id}`,
+              payload: { transaction_id: p.id, reason: reason ?? null },
+              summary:
+                `Pay out withdrawal ${p.public_id}: ${p.amount} ${p.currency} to ${p.username} (${p.channel ?? 'wallet'} ${p.account_number ?? ''})`.trim(),
+              amountMinor: toMinor(p.amount),
+              currency: p.currency,
+              reason: reason ?? null,
+            },
+          );
+        }
+      }
       const d = await staffDecide(db, { id: req.params.id, outcome, actor: auditActor(req), reason });
       if (d.changed) {
         await afterMoney(app, d.transaction.player_id);
@@ -86,6 +113,23 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
       };
     });
   }
+
+  const withdrawalPayload = z.object({ transaction_id: z.number().int(), reason: z.string().nullable() });
+  registerApprovalExecutor(app, 'withdrawal', {
+    async execute(q, checker, payload, request) {
+      const p = payloadOf(withdrawalPayload, payload);
+      const note = `${p.reason ? `${p.reason} ` : ''}(approval #${request.id}, asked by ${request.maker})`;
+      const d = await staffDecideIn(q, { id: p.transaction_id, outcome: WALLET_STATUS.approved, actor: checker, reason: note });
+      return {
+        message: d.changed ? 'Approved: the withdrawal is paid out.' : 'It was already paid out.',
+        after: async () => {
+          if (!d.changed) return;
+          await afterMoney(app, d.transaction.player_id);
+          await app.push.publishStaff('payment', { id: d.transaction.id, action: d.transaction.action, status: d.transaction.status });
+        },
+      };
+    },
+  });
 
   // The receipt image itself (binary, so not a JSON endpoint; same auth hook and role as the desk).
   const receiptUrl = toFastifyPath(STAFF_RECEIPT_PATH);

@@ -180,31 +180,34 @@ const txAudit = (tx: TxRow) => ({
  * for a customer due-diligence check is a 409 until a check is recorded.
  */
 export function staffDecide(db: Db, input: { id: number; outcome: WalletDecision; actor: AuditActor; reason?: string }) {
-  return db.tx(async (q) => {
-    const tx = await findTransactionForUpdate(q, 'id', input.id);
-    if (!tx) throw new NotFound('Unknown transaction');
-    // a withdrawal held for customer due diligence is paid out only after the check (rejecting it still works)
-    if (
-      input.outcome === WALLET_STATUS.approved &&
-      tx.status === WALLET_STATUS.pending &&
-      tx.verification_required &&
-      !(await hasValidCheck(q, tx.player_id))
-    ) {
-      throw new Conflict(VERIFICATION_REQUIRED_APPROVE, { code: 'verification_required' });
-    }
-    const d = await decide(q, tx, input.outcome, `operator:${input.actor.operatorId}`, input.reason || undefined);
-    if (d.changed) {
-      await writeAudit(q, input.actor, {
-        action: input.outcome === WALLET_STATUS.approved ? 'payment.approve' : 'payment.reject',
-        entityType: 'wallet_transaction',
-        entityId: tx.id,
-        reason: input.reason || null,
-        before: txAudit(tx),
-        after: txAudit(d.transaction),
-      });
-    }
-    return d;
-  });
+  return db.tx((q) => staffDecideIn(q, input));
+}
+
+/** staffDecide inside the caller's transaction (an approved maker–checker request carries a payout out so). */
+export async function staffDecideIn(q: Queryable, input: { id: number; outcome: WalletDecision; actor: AuditActor; reason?: string }) {
+  const tx = await findTransactionForUpdate(q, 'id', input.id);
+  if (!tx) throw new NotFound('Unknown transaction');
+  // a withdrawal held for customer due diligence is paid out only after the check (rejecting it still works)
+  if (
+    input.outcome === WALLET_STATUS.approved &&
+    tx.status === WALLET_STATUS.pending &&
+    tx.verification_required &&
+    !(await hasValidCheck(q, tx.player_id))
+  ) {
+    throw new Conflict(VERIFICATION_REQUIRED_APPROVE, { code: 'verification_required' });
+  }
+  const d = await decide(q, tx, input.outcome, `operator:${input.actor.operatorId}`, input.reason || undefined);
+  if (d.changed) {
+    await writeAudit(q, input.actor, {
+      action: input.outcome === WALLET_STATUS.approved ? 'payment.approve' : 'payment.reject',
+      entityType: 'wallet_transaction',
+      entityId: tx.id,
+      reason: input.reason || null,
+      before: txAudit(tx),
+      after: txAudit(d.transaction),
+    });
+  }
+  return d;
 }
 
 export async function receiptFile(q: Queryable, id: number) {

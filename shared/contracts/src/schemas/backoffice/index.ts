@@ -11,3 +11,4 @@ export * from './reports';
 export * from './protection';
 export * from './hold';
 export * from './transfer';
+export * from './approvals';
