@@ -8,6 +8,7 @@ import { safeHref, type GeneralSettings } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
 import { LimitsOffer } from '../responsible/LimitsOffer';
+import { ProviderWalletsButton } from '../components/ProviderWallets';
 
 const group = css`
   margin-top: 16px;
@@ -109,6 +110,8 @@ export function Account() {
             {t('account.owed', { amount: formatMoney(wallet.owed, wallet.currency ?? 'BDT', locale) })}
           </p>
         ) : null}
+        {/* money at transfer-wallet providers, with Recall and Recall All (issue 30) */}
+        {!hidden && <ProviderWalletsButton />}
       </Card>
       <section css={group}>
         <h2 css={{ fontSize: 16 }}>{t('account.funds')}</h2>
