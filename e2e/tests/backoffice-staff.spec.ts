@@ -243,3 +243,28 @@ test('an admin creates a support operator, who logs in without Payments in the n
   const me = await request.get(`${API()}/api/operator/me`, { headers: bearer(token) });
   expect(me.status()).toBe(401);
 });
+
+test('the console’s CSP trusts only its own origin for scripts and known image hosts, and the console runs under it without a violation', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (m) => /Content Security Policy|Refused to/i.test(m.text()) && violations.push(m.text()));
+  const res = await page.goto(`${BACKOFFICE()}/login`);
+  const csp = res!.headers()['content-security-policy']!;
+  const directive = (name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `))!
+      .split(/\s+/)
+      .slice(1);
+  expect(directive('script-src').filter((s) => !s.startsWith("'sha256-"))).toEqual(["'self'"]);
+  expect(directive('img-src')).not.toContain('https:');
+  expect(directive('frame-src')).toEqual(["'none'"]);
+  await openConsole(page, 'admin');
+  for (const path of ['/content', '/operators', '/audit', '/account']) {
+    await page.goto(`${BACKOFFICE()}${path}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  }
+  expect(violations).toEqual([]);
+});

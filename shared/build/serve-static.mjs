@@ -80,7 +80,8 @@ export function cspSources(remotesJson, env = process.env) {
  * The Content-Security-Policy of an HTML page: scripts only from this origin, the remotes and the page's own
  * inline scripts by hash (no 'unsafe-inline'); styles from these origins, the inline <style> by hash and emotion's
  * <style> tags by the per-response nonce; no framing of the site, no plugins, no <base> tricks.
- * @param {{ sources: ReturnType<typeof cspSources>, hostname?: string, nonce?: string, html?: string }} o
+ * `images` (the staff console): img-src lists only these hosts (with the API and this origin) instead of any https: host.
+ * @param {{ sources: ReturnType<typeof cspSources>, hostname?: string, nonce?: string, html?: string, images?: string[] }} o
  */
 export function contentSecurityPolicy(o) {
   const host = cleanHostname(o.hostname);
@@ -94,7 +95,7 @@ export function contentSecurityPolicy(o) {
     `default-src 'self'`,
     `script-src ${uniq("'self'", remotes, scripts)}`,
     `style-src ${uniq("'self'", remotes, styles, nonce)}`,
-    `img-src ${uniq("'self'", 'data:', 'blob:', 'https:', api, remotes)}`,
+    `img-src ${uniq("'self'", 'data:', 'blob:', o.images ? fill(o.images) : 'https:', api, remotes)}`,
     `font-src ${uniq("'self'", 'data:', remotes)}`,
     `connect-src ${uniq("'self'", remotes, api, fill(o.sources.connect))}`,
     `frame-src ${uniq(fill(o.sources.frame)) || "'none'"}`,
@@ -131,7 +132,21 @@ export function remotesHead(remotesJson, hostname) {
 }
 
 /**
- * @param {{ dir: string, spa?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv }} o
+ * The staff console's sources (issue 32): scripts, styles and fonts from its own origin only (it loads no remote),
+ * calls to the API only, no frames, and images from this origin, the API and the known image hosts of
+ * KHELA_CSP_IMG_SRC (the CDN of uploaded content; none by default) — not any https: host.
+ * @param {ReturnType<typeof cspSources>} sources
+ * @param {NodeJS.ProcessEnv} env
+ */
+export function consoleSources(sources, env = process.env) {
+  return {
+    sources: { remotes: [], api: sources.api, connect: [], frame: [] },
+    images: (env.KHELA_CSP_IMG_SRC ?? '').split(/[\s,]+/).filter(Boolean),
+  };
+}
+
+/**
+ * @param {{ dir: string, spa?: boolean, console?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv }} o
  * @returns {import('fastify').FastifyInstance}
  */
 export function createStaticServer(o) {
@@ -140,7 +155,10 @@ export function createStaticServer(o) {
   const env = o.env ?? process.env;
   // the shell's own remotes.json (written by its build) unless the environment replaces it
   const builtRemotes = path.join(dir, 'remotes.json');
-  const sources = cspSources(o.remotesJson || (fs.existsSync(builtRemotes) ? fs.readFileSync(builtRemotes, 'utf8') : ''), env);
+  const all = cspSources(o.remotesJson || (fs.existsSync(builtRemotes) ? fs.readFileSync(builtRemotes, 'utf8') : ''), env);
+  const strict = o.console ? consoleSources(all, env) : null;
+  const sources = strict ? strict.sources : all;
+  const images = strict ? { images: strict.images } : {};
 
   app.addHook('onRequest', async (req, reply) => {
     reply.header('Access-Control-Allow-Origin', '*');
@@ -148,7 +166,7 @@ export function createStaticServer(o) {
     reply.header('Referrer-Policy', 'strict-origin-when-cross-origin');
     reply.header('X-Frame-Options', 'DENY');
     // a page other than index.html (none today) still gets the policy, without inline allowances
-    reply.header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname }));
+    reply.header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, ...images }));
   });
 
   /** index.html with its policy: inline scripts and styles by hash, a fresh nonce for emotion's style tags. */
@@ -166,7 +184,7 @@ export function createStaticServer(o) {
     const body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
     return (
       reply
-        .header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html }))
+        .header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html, ...images }))
         // a new nonce per response: no validators, so no-cache always fetches the page again
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
@@ -227,8 +245,10 @@ async function main(argv = process.argv.slice(2), env = process.env) {
   const portArg = argv.indexOf('--port');
   const port = Number(portArg >= 0 ? argv[portArg + 1] : (env.PORT ?? (known ? portOf(known.name, env) : 3000)));
   const spa = argv.includes('--spa') || known?.kind === 'host';
+  // the staff console's strict policy (consoleSources)
+  const console_ = argv.includes('--console') || known?.kind === 'console';
   const host = env.HOST ?? '127.0.0.1';
-  const server = createStaticServer({ dir, spa, remotesJson: env.KHELA_REMOTES_JSON, logLevel: env.LOG_LEVEL });
+  const server = createStaticServer({ dir, spa, console: console_, remotesJson: env.KHELA_REMOTES_JSON, logLevel: env.LOG_LEVEL });
   const address = await server.listen({ port, host });
   console.log(`serving ${dir} on ${address}`);
   const stop = () => server.close().then(() => process.exit(0));
