@@ -165,16 +165,7 @@ export function MarketPage() {
           {done}
         </p>
       )}
-      {notice && (
-        <p
-          role="alert"
-          css={css`
-            color: ${theme.color.warning};
-          `}
-        >
-          {notice}
-        </p>
-      )}
+      {notice && <ErrorText tone="warning">{notice}</ErrorText>}
       <div
         css={css`
           display: flex;
