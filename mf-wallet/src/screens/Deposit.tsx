@@ -7,12 +7,13 @@ import {
   ApiError,
   Button,
   Card,
-  Spinner,
-  TextField,
   formatMoney,
   mmss,
+  Notice,
   protectionRefusal,
   protectionText,
+  Spinner,
+  TextField,
   theme,
   useHost,
   useLocale,
@@ -254,29 +255,14 @@ export function Deposit() {
     <form onSubmit={submit} noValidate>
       {offer}
       {phoneVerified === false && (
-        <p
-          role="alert"
-          css={css`
-            background: ${theme.color.surfaceRaised};
-            padding: 10px 12px;
-            border-radius: ${theme.radius.md};
-          `}
-        >
+        <Notice>
           {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
-        </p>
+        </Notice>
       )}
       {pending && (
-        <p
-          role="status"
-          data-testid="deposit-pending"
-          css={css`
-            background: ${theme.color.surfaceRaised};
-            padding: 10px 12px;
-            border-radius: ${theme.radius.md};
-          `}
-        >
+        <Notice role="status" testId="deposit-pending">
           {t('pending.deposit')}
-        </p>
+        </Notice>
       )}
       <div css={section}>
         <span css={label}>{t('paymentMethod')}</span>

@@ -1,16 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
-import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import {
   ApiError,
   Button,
+  formatMoney,
   NoData,
+  Notice,
   Spinner,
   TextField,
-  formatMoney,
-  theme,
   useHost,
   useLocale,
   usePlayer,
@@ -181,35 +180,26 @@ export function Withdraw() {
   if (!methods) return <Spinner />;
   if (methodsMessage) return <NoData text={methodsMessage} />;
 
-  const notice = css`
-    background: ${theme.color.surfaceRaised};
-    padding: 10px 12px;
-    border-radius: ${theme.radius.md};
-  `;
   return (
     <form onSubmit={submit} noValidate>
       {/* money in transfer-wallet providers comes back to main before it can be withdrawn (issue 30) */}
       <RecallAllFirst />
       {check && (
-        <p role="alert" data-testid="withdraw-check" css={notice}>
+        <Notice testId="withdraw-check">
           {check.onHold && locale === 'bn' ? t('errors.onHold') : check.message}{' '}
           {check.profileLink && <Link to="/profile">{t('verifyPhoneLink')}</Link>}
-        </p>
+        </Notice>
       )}
       {phoneVerified === false && (
-        <p role="alert" css={notice}>
+        <Notice>
           {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
-        </p>
+        </Notice>
       )}
-      {pending && (
-        <p role="status" css={notice}>
-          {t('pending.withdraw')}
-        </p>
-      )}
+      {pending && <Notice role="status">{t('pending.withdraw')}</Notice>}
       {pendingVerification && (
-        <p role="status" css={notice} data-testid="rg-withdraw-verification">
+        <Notice role="status" testId="rg-withdraw-verification">
           {t('rg.verificationPending')} <Link to="/transaction-record">{t('rg.viewRecords')}</Link>
-        </p>
+        </Notice>
       )}
       <div css={section}>
         <span css={label}>{t('paymentMethod')}</span>
