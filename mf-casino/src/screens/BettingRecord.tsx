@@ -6,14 +6,15 @@ import * as schemas from '@khela/contracts';
 import {
   ApiError,
   Button,
+  dhakaDateKey,
+  ErrorText,
+  formatDhakaDateTime,
+  formatMoney,
   Modal,
   NoData,
   Page,
   Spinner,
   Tabs,
-  dhakaDateKey,
-  formatDhakaDateTime,
-  formatMoney,
   theme,
   truncate,
   useHost,
@@ -163,16 +164,7 @@ function ExchangeTab() {
           </ChoiceChip>
         ))}
       </div>
-      {error !== null && (
-        <p
-          role="alert"
-          css={css`
-            color: ${theme.color.danger};
-          `}
-        >
-          {error instanceof ApiError ? error.message : t('records.failed')}
-        </p>
-      )}
+      {error !== null && <ErrorText>{error instanceof ApiError ? error.message : t('records.failed')}</ErrorText>}
       {records === null ? (
         <Spinner />
       ) : records.length === 0 ? (
@@ -544,16 +536,7 @@ function SettledTab() {
           {t('records.filter')}
         </Button>
       </div>
-      {error !== null && (
-        <p
-          role="alert"
-          css={css`
-            color: ${theme.color.danger};
-          `}
-        >
-          {error instanceof ApiError ? error.message : t('records.failed')}
-        </p>
-      )}
+      {error !== null && <ErrorText>{error instanceof ApiError ? error.message : t('records.failed')}</ErrorText>}
       {records === null ? (
         <Spinner />
       ) : grouped.length === 0 ? (
