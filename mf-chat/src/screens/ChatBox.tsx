@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, FieldError, Input, Spinner, formatDhakaDateTime, theme, useHost } from '@khela/web';
+import { ApiError, Button, ErrorText, formatDhakaDateTime, Input, Notice, Spinner, theme, useHost } from '@khela/web';
 
 /** The chat box polls as a fallback for the push channel. */
 export const CHAT_POLL_MS = 5_000;
@@ -86,16 +86,15 @@ export function ChatBox() {
 
   if (loadError && messages === null) {
     return (
-      <div
+      <Notice
+        testId="chat-box-error"
         css={css`
-          padding: 16px;
+          margin: 16px;
         `}
-        role="alert"
-        data-testid="chat-box-error"
       >
         <p>{t(`chat:box.${loadError}`)}</p>
         <Link to="/chat-list">{t('chat:box.back')}</Link>
-      </div>
+      </Notice>
     );
   }
 
@@ -207,14 +206,13 @@ export function ChatBox() {
         </Button>
       </form>
       {sendError && (
-        <FieldError
-          role="alert"
+        <ErrorText
           css={css`
             padding: 0 12px 8px;
           `}
         >
           {sendError}
-        </FieldError>
+        </ErrorText>
       )}
     </div>
   );

@@ -1,14 +1,14 @@
-import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import '@khela/web/test/mock-shared';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
+import { calls, resetHost, responders, testBus } from '@khela/web/test/fake-host';
 import '../i18n';
 
-const data = vi.hoisted(() => ({ chats: [] as unknown[] }));
-vi.mock('@khela/web', async (orig) => {
-  const actual = await orig<typeof import('@khela/web')>();
-  const api = { call: async () => ({ chats: data.chats }) };
-  const services = actual.createPageRuntime({ apiBase: 'http://api.test' }).servicesFor('mf_chat');
-  return { ...actual, useHost: () => ({ ...services, api, isMobile: true }) };
+const data = { chats: [] as unknown[] };
+beforeEach(() => {
+  resetHost();
+  responders.set('GET /api/get-chats', () => ({ chats: data.chats }));
 });
 
 import { ChatList } from './ChatList';
@@ -46,5 +46,15 @@ describe('/chat-list', () => {
     const badge = await screen.findByTestId('chat-list-unread');
     expect(badge.textContent).toBe('2');
     expect(badge.getAttribute('aria-label')).toBe('2 unread');
+  });
+
+  it('asks again when a chat message is pushed', async () => {
+    data.chats = [{ chat_id: 5, other_user: { username: 'Khela Support' }, last_message: 'First', updated_at: '2025-01-10T06:00:00Z' }];
+    list();
+    expect((await screen.findByTestId('chat-list-item')).textContent).toContain('First');
+    data.chats = [{ chat_id: 5, other_user: { username: 'Khela Support' }, last_message: 'Second', updated_at: '2025-01-10T06:01:00Z' }];
+    act(() => testBus().session.publish('chat', { chatId: '5', content: 'Second', senderId: '9' }));
+    expect(await screen.findByText('Second')).toBeTruthy();
+    expect(calls.filter((c) => c.path === '/api/get-chats')).toHaveLength(2);
   });
 });
