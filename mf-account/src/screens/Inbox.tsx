@@ -1,47 +1,50 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, NoData, Page, firstWords, formatDhakaDateTime, theme, useHost, useLocale, useLoggedIn } from '@khela/web';
+import {
+  Button,
+  Modal,
+  NoData,
+  Page,
+  firstWords,
+  formatDhakaDateTime,
+  theme,
+  useHost,
+  useLocale,
+  useLoggedIn,
+  useServerQuery,
+} from '@khela/web';
 import type { InboxMessage } from '@khela/contracts';
 import { row, sectionTitle, muted } from '../ui';
 
 /** /inbox: paged list with 5-word previews; opening marks read; Edit mode multi-selects for Read or Delete. */
 export function Inbox() {
   const { t } = useTranslation('account');
-  const { api, session, bus } = useHost();
+  const { api, session } = useHost();
   const locale = useLocale();
   const loggedIn = useLoggedIn();
   const [page, setPage] = useState(1);
-  const [lastPage, setLastPage] = useState(1);
-  const [items, setItems] = useState<InboxMessage[] | null>(null);
   const [open, setOpen] = useState<InboxMessage | null>(null);
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
 
-  const load = useCallback(async () => {
-    try {
-      const res = await api.call(schemas.inboxListEndpoint, { query: { remote_id: session.player$.value?.remoteId || undefined, page } });
-      if (res.data.last_page < page) return setPage(res.data.last_page);
-      setItems(res.data.data);
-      setLastPage(res.data.last_page);
-    } catch (err) {
-      console.error('[inbox] list', err);
-      setItems((prev) => prev ?? []);
-    }
-  }, [api, session, page]);
-
+  // spec 4: refreshed every 10 s while logged in; a pushed `inbox` event refreshes it at once (the query's topic)
+  const list = useServerQuery(
+    schemas.inboxListEndpoint,
+    { query: { remote_id: session.player$.value?.remoteId || undefined, page } },
+    { topics: ['inbox'], enabled: loggedIn, refetchInterval: schemas.INBOX_REFRESH_MS },
+  );
+  const lastPage = list.data?.data.last_page ?? 1;
+  const items: InboxMessage[] | null = list.data ? list.data.data.data : list.error ? [] : null;
   useEffect(() => {
-    if (!loggedIn) return;
-    void load();
-    // spec 4: refresh every 10 s while logged in; a pushed `inbox` event refreshes at once
-    const timer = setInterval(() => void load(), schemas.INBOX_REFRESH_MS);
-    const s = bus.on('inbox').subscribe(() => void load());
-    return () => {
-      clearInterval(timer);
-      s.unsubscribe();
-    };
-  }, [load, loggedIn, bus]);
+    if (list.error) console.error('[inbox] list', list.error);
+  }, [list.error]);
+  useEffect(() => {
+    // a page emptied by deletes moves back to the last one there is
+    if (list.data && list.data.data.last_page < page) setPage(list.data.data.last_page);
+  }, [list.data, page]);
+  const reload = () => list.refetch();
 
   const openMessage = async (m: InboxMessage) => {
     setOpen(m);
@@ -50,7 +53,7 @@ export function Inbox() {
       setOpen(res.message);
       if (!res.message.is_read) {
         await api.call(schemas.inboxReadEndpoint, { params: { id: m.id } });
-        setItems((list) => list?.map((x) => (x.id === m.id ? { ...x, is_read: 1 } : x)) ?? null);
+        await reload();
       }
     } catch (err) {
       console.error('[inbox] open', err);
@@ -70,7 +73,7 @@ export function Inbox() {
     await Promise.allSettled(ids.map((id) => api.call(ep, { params: { id } })));
     setSelected(new Set());
     setEditing(false);
-    await load();
+    await reload();
   };
 
   return (
