@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Spinner, theme, useLoggedIn } from '@khela/web';
+import { ErrorText, Spinner, theme, useLoggedIn } from '@khela/web';
 import { SPORTS, gamesPath, sportsPath, type Category, type SportsEntry } from './categories';
 import { useCategoryProviders } from './providers';
 import { imageUrl } from './content';
@@ -102,7 +102,7 @@ export function CategoryPanel({ category, onPick }: { category: Category; onPick
         {t('menu.providers', { category: label })}
       </h3>
       {state.error ? (
-        <p role="alert">{state.error}</p>
+        <ErrorText>{state.error}</ErrorText>
       ) : (
         <ul css={grid}>
           <li>

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Toasts } from './Toasts';
 import { useLocation } from 'react-router';
-import { css, Global } from '@emotion/react';
+import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { Spinner, theme, useIsMobile, useLoggedIn } from '@khela/web';
 import { imageUrl, useGeneral, useLogo } from './content';
@@ -30,19 +30,6 @@ const FULL_SCREEN = [
 ];
 /** Shell pages that end with the footer on phones (desktop shows it everywhere). */
 const MOBILE_FOOTER = ['/', '/promotions', '/affiliate', '/ambassador', '/page/site/component/appDownload.jsp'];
-
-/**
- * Bangla text (its dandas "।" included: U+0964-0965) and the taka sign need a Bengali font; phones without one would show boxes. The file is
- * fetched only when a Bengali character is on screen (unicode-range), and text shows at once meanwhile (swap).
- */
-const bengaliFont = css`
-  @font-face {
-    font-family: 'Noto Sans Bengali';
-    src: url('/fonts/NotoSansBengali-Regular.ttf') format('truetype');
-    font-display: swap;
-    unicode-range: U+0964-0965, U+0980-09FF, U+200C-200D, U+25CC;
-  }
-`;
 
 /** How long the splash may hide the page if the settings call is slow. */
 const SPLASH_MAX_MS = 2500;
@@ -90,7 +77,6 @@ export function Layout({ children }: { children: ReactNode }) {
   if (general.data?.site_status === 0 || pathname === '/maintenance') {
     return (
       <Suspense fallback={<Spinner />}>
-        <Global styles={bengaliFont} />
         <Maintenance supportMail={general.data?.support_mail ?? null} />
       </Suspense>
     );
@@ -158,7 +144,6 @@ export function Layout({ children }: { children: ReactNode }) {
         `}
         data-layout="desktop"
       >
-        <Global styles={bengaliFont} />
         {skip}
         <DesktopTopBar />
         <DesktopNav />
@@ -183,7 +168,6 @@ export function Layout({ children }: { children: ReactNode }) {
       `}
       data-layout="mobile"
     >
-      <Global styles={bengaliFont} />
       {skip}
       {!fullScreen && <MobileHeader onMenu={() => setMenuOpen(true)} menuOpen={menuOpen} />}
       {/* full-screen pages (the exchange) say it in their own frame */}

@@ -2,8 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 // the page's API client, replaced so the test sees every call the shell would make
 const call = vi.fn();
+const { createQueryClient } = await import('@khela/web');
+const queryClient = createQueryClient();
 vi.mock('../page', () => ({
-  page: () => ({ api: { baseURL: 'http://api.test', call, url: (p: string) => `http://api.test${p}` } }),
+  page: () => ({ api: { baseURL: 'http://api.test', call, url: (p: string) => `http://api.test${p}` }, queryClient }),
 }));
 
 const { cachedLoad, clearContentCache, primeContent } = await import('./content');

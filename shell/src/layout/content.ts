@@ -1,35 +1,35 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import * as schemas from '@khela/contracts';
 import { type Endpoint, type ResponseOf } from '@khela/contracts';
 import { type ApiClient } from '@khela/web';
 import { page } from '../page';
 
 /*
- * Site content the shell shows everywhere (logo, general settings, sliders, social links).
- * Each call is made once per page and shared by every component that needs it.
+ * Site content the shell shows everywhere (logo, general settings, sliders, social links, promotions, providers), on
+ * the page's server-state cache (the TanStack Query client every app is handed): each call is made once per page and
+ * shared by every component that needs it; a failure is not kept (the next mount asks again, after the client's
+ * retries). Public content stays across log-in and log-out; promotions and providers follow the player.
  */
-const cache = new Map<string, Promise<unknown>>();
-/** Values already arrived, so a component mounting later renders them at once instead of a placeholder. */
-const settled = new Map<string, unknown>();
+const PUBLIC = new Set(['general', 'logo', 'sliders', 'sociallink']);
+
+function contentQuery<T>(key: string, load: (api: ApiClient) => Promise<T>) {
+  return {
+    queryKey: ['shell-content', key],
+    queryFn: () => load(page().api),
+    // shown as loaded for the whole visit, as before: staff changes reach the next page load
+    staleTime: Infinity,
+    meta: { public: PUBLIC.has(key.split(':')[0]!) },
+  };
+}
 
 export function cachedLoad<T>(key: string, load: (api: ApiClient) => Promise<T>): Promise<T> {
-  let p = cache.get(key) as Promise<T> | undefined;
-  if (!p) {
-    p = load(page().api);
-    p.then(
-      (value) => settled.set(key, value),
-      // a failure is not cached: the next mount tries again
-      () => cache.delete(key),
-    );
-    cache.set(key, p);
-  }
-  return p;
+  return page().queryClient.fetchQuery(contentQuery(key, load));
 }
 
 /** Test helper: forget everything loaded. */
 export function clearContentCache(): void {
-  cache.clear();
-  settled.clear();
+  page().queryClient.removeQueries({ queryKey: ['shell-content'] });
 }
 
 /**
@@ -72,42 +72,23 @@ export interface Loaded<T> {
   loading: boolean;
 }
 
-/** Loads `key` once (null key = nothing to load) and follows it in component state. */
-export function useLoaded<T>(key: string | null, load: (api: ApiClient) => Promise<T>): Loaded<T> {
-  const [state, setState] = useState<Loaded<T>>(() =>
-    key !== null && settled.has(key)
-      ? { data: settled.get(key) as T, error: undefined, loading: false }
-      : { data: undefined, error: undefined, loading: key !== null },
-  );
+/** Content `key` (null key = nothing to load) as the page's server state, in the shape the layout reads. */
+export function useContent<T>(key: string | null, load: (api: ApiClient) => Promise<T>): Loaded<T> {
+  const q = useQuery({ ...contentQuery(key ?? '', load), enabled: key !== null }, page().queryClient);
   useEffect(() => {
-    if (key === null) {
-      setState({ data: undefined, error: undefined, loading: false });
-      return;
-    }
-    let live = true;
-    if (!settled.has(key)) setState((s) => ({ ...s, loading: true, error: undefined }));
-    cachedLoad(key, load).then(
-      (data) => live && setState({ data, error: undefined, loading: false }),
-      (err: unknown) => {
-        // spec 8: other fetch failures are only logged
-        console.warn(`[shell] ${key} failed`, err);
-        if (live) setState({ data: undefined, error: err instanceof Error ? err.message : String(err), loading: false });
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [key]);
-  return state;
+    // spec 8: other fetch failures are only logged
+    if (q.error) console.warn(`[shell] ${key} failed`, q.error);
+  }, [q.error, key]);
+  return { data: key === null ? undefined : q.data, error: q.error?.message, loading: key !== null && q.isPending };
 }
 
 const loadGeneral = (api: ApiClient) => callEarly('general', api, schemas.getGeneral);
 const loadLogo = (api: ApiClient) => callEarly('logo', api, schemas.getLogo).then((list) => list[0] ?? null);
 const loadSliders = (api: ApiClient) => callEarly('sliders', api, schemas.getSliders);
 
-export const useGeneral = () => useLoaded('general', loadGeneral);
-export const useLogo = () => useLoaded('logo', loadLogo);
-export const useSliders = () => useLoaded('sliders', loadSliders);
+export const useGeneral = () => useContent('general', loadGeneral);
+export const useLogo = () => useContent('logo', loadLogo);
+export const useSliders = () => useContent('sliders', loadSliders);
 
 /**
  * Starts the shell's content calls before the first render (taking over the early requests of
@@ -120,7 +101,7 @@ export async function primeContent(path: string): Promise<void> {
   for (const p of loads) p.catch(() => {});
   await Promise.race([Promise.allSettled(loads), new Promise((resolve) => setTimeout(resolve, 0))]);
 }
-export const useSocialLinks = () => useLoaded('sociallink', (api) => api.call(schemas.getSocialLinks));
+export const useSocialLinks = () => useContent('sociallink', (api) => api.call(schemas.getSocialLinks));
 
 /** Absolute address of an image stored on the API host. */
 export function imageUrl(path: string | null | undefined): string | undefined {

@@ -1,5 +1,5 @@
 import * as schemas from '@khela/contracts';
-import { useLoaded } from './content';
+import { useContent } from './content';
 
 export interface CategoryProviders {
   systems: schemas.CatalogSystem[];
@@ -8,7 +8,7 @@ export interface CategoryProviders {
 
 /** Spec 4: selecting a category loads its systems, then the providers of those systems; null (Home) clears them. */
 export function useCategoryProviders(type: string | null) {
-  return useLoaded<CategoryProviders>(type && type !== 'SPORTS' ? `providers:${type}` : null, async (api) => {
+  return useContent<CategoryProviders>(type && type !== 'SPORTS' ? `providers:${type}` : null, async (api) => {
     const { systems } = await api.call(schemas.getSystems, { query: { type } as { type: string } });
     if (!systems.length) return { systems, providers: [] };
     const { data } = await api.call(schemas.getProviders, {

@@ -3,7 +3,7 @@ import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { dismissLimitsOffer } from '@khela/contracts';
-import { Button, mq, theme, useHost, useProtection } from '@khela/web';
+import { Button, ErrorText, mq, theme, useHost, useProtection } from '@khela/web';
 import { useWelcomeShowing } from './welcome';
 
 /** The player's Responsible gaming page (mf-account). */
@@ -91,18 +91,7 @@ export function LimitsOffer({ bottom = 16 }: { bottom?: number }) {
       >
         {t('rg.offerText')}
       </p>
-      {failed && (
-        <p
-          role="alert"
-          css={css`
-            margin: 0 0 8px;
-            font-size: 13px;
-            color: ${theme.color.danger};
-          `}
-        >
-          {t('rg.offerFailed')}
-        </p>
-      )}
+      {failed && <ErrorText>{t('rg.offerFailed')}</ErrorText>}
       <div
         css={css`
           display: flex;

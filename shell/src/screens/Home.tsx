@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { theme, useLoggedIn } from '@khela/web';
+import { Notice, theme, useLoggedIn } from '@khela/web';
 import { BannerCarousel, CardRow } from '../layout/Carousel';
 import { Marquee } from '../layout/Marquee';
 import { HomePopups } from '../layout/HomePopups';
@@ -56,19 +56,9 @@ function MarketBlockBanner() {
   const sections = [blocked.exchange && t('homePage.exchange'), blocked.casino && t('homePage.gameCategories')].filter(Boolean);
   if (!sections.length) return null;
   return (
-    <div
-      role="alert"
-      data-testid="market-block-banner"
-      css={css`
-        padding: 10px 12px;
-        border-radius: ${theme.radius.md};
-        background: rgba(240, 82, 82, 0.15);
-        border: 1px solid ${theme.color.danger};
-        font-size: 14px;
-      `}
-    >
+    <Notice tone="danger" testId="market-block-banner">
       {t('homePage.blockedBanner', { sections: sections.join(', ') })}
-    </div>
+    </Notice>
   );
 }
 

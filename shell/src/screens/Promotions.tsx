@@ -3,9 +3,9 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, NoData, SafeHtml, Spinner, Tabs, mq, theme, useLoggedIn } from '@khela/web';
+import { Button, ErrorText, Modal, mq, NoData, SafeHtml, Spinner, Tabs, theme, useLoggedIn } from '@khela/web';
 import { BannerCarousel } from '../layout/Carousel';
-import { imageUrl, useLoaded } from '../layout/content';
+import { imageUrl, useContent } from '../layout/content';
 import { PROMOTION_FILTERS, descriptionPreview, displayed, matchesFilter, type PromotionFilterId } from './promotion-filters';
 
 type FilterKey = (typeof PROMOTION_FILTERS)[number]['key'];
@@ -19,7 +19,7 @@ function period(p: schemas.Promotion, t: (k: string, o?: Record<string, unknown>
 function PromotionDetails({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const loggedIn = useLoggedIn();
-  const state = useLoaded(`promotion:${id}`, (api) => api.call(schemas.getPromotion, { params: { id } }));
+  const state = useContent(`promotion:${id}`, (api) => api.call(schemas.getPromotion, { params: { id } }));
   const p = state.data;
   return (
     <Modal
@@ -33,7 +33,7 @@ function PromotionDetails({ id, onClose }: { id: number; onClose: () => void }) 
       }
     >
       {state.loading && <Spinner />}
-      {state.error && <p role="alert">{state.error}</p>}
+      {state.error && <ErrorText>{state.error}</ErrorText>}
       {p && (
         <div data-testid="promotion-details">
           {p.thumbnail && (
@@ -91,7 +91,7 @@ export function Promotions() {
   const loggedIn = useLoggedIn();
   const [filter, setFilter] = useState<FilterKey>('all');
   const [openId, setOpenId] = useState<number | null>(null);
-  const state = useLoaded('promotions', (api) => api.call(schemas.getPromotions));
+  const state = useContent('promotions', (api) => api.call(schemas.getPromotions));
   const promos = displayed(state.data ?? []);
   const filterId = PROMOTION_FILTERS.find((f) => f.key === filter)!.id as PromotionFilterId;
   const shown = promos.filter((p) => matchesFilter(p.categories, filterId));
@@ -163,7 +163,7 @@ export function Promotions() {
       {state.loading ? (
         <Spinner />
       ) : state.error ? (
-        <p role="alert">{t('promotions.loadFailed')}</p>
+        <ErrorText>{t('promotions.loadFailed')}</ErrorText>
       ) : shown.length === 0 ? (
         <NoData />
       ) : (
