@@ -37,7 +37,17 @@ export type LedgerKind =
   /** A reasoned balance adjustment by back-office staff (credit or debit against house:adjustment). */
   | 'staff.adjustment'
   /** Repays the player's debt (player:N:owed) from main: booked by transfer() after a credit that repays first. */
-  | 'debt.collect';
+  | 'debt.collect'
+  /** Transfer wallets (api/src/transfer): main -> player:N:transit (hold), transit -> player:N:provider:CODE when the
+   * provider confirmed, back to main when it refused; a recall the other way round. */
+  | 'ptransfer.in.hold'
+  | 'ptransfer.in.confirm'
+  | 'ptransfer.in.reverse'
+  | 'ptransfer.out.hold'
+  | 'ptransfer.out.confirm'
+  | 'ptransfer.out.reverse'
+  /** What the player won (+) or lost (-) at a transfer-wallet provider (reported minus ledger), against house:provider:CODE. */
+  | 'provider.result';
 
 /**
  * What a player owes (player:N:owed, see playerOwedAccount) comes off what is available: a debit of main of any kind

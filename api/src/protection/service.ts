@@ -181,10 +181,11 @@ export async function limitRows(q: Queryable, playerId: number): Promise<LimitRo
 
 const windowStart = (period: LimitPeriod) => `now() - make_interval(secs => ${LIMIT_PERIOD_MS[period] / 1000})`;
 
-/** The player's main, exposure and owed ledger accounts (those gambling results post to). */
+/** The player's main, exposure, owed and transfer-wallet provider ledger accounts (those gambling results post to). */
 async function resultAccounts(q: Queryable, playerId: number): Promise<number[]> {
   const r = await q.query<{ id: string }>(
-    `SELECT id FROM ledger_accounts WHERE player_id = $1 AND code IN ('player:' || $1 || ':main', 'player:' || $1 || ':exposure', 'player:' || $1 || ':owed')`,
+    `SELECT id FROM ledger_accounts WHERE player_id = $1 AND (code IN ('player:' || $1 || ':main', 'player:' || $1 || ':exposure', 'player:' || $1 || ':owed')
+       OR code LIKE 'player:' || $1 || ':provider:%')`,
     [playerId],
   );
   return r.rows.map((x) => Number(x.id));
@@ -209,7 +210,9 @@ async function wageredSince(q: Queryable, playerId: number, since: string, accou
   const casino = await q.query<{ s: string }>(
     `SELECT COALESCE(-sum(p.amount_minor), 0)::text AS s FROM ledger_postings p JOIN ledger_transfers t ON t.id = p.transfer_id
      WHERE p.account_id = ANY($1::bigint[]) AND p.created_at > ${since}
-       AND (t.kind = 'casino.bet' OR (t.kind = 'casino.rollback' AND p.amount_minor > 0))`,
+       AND (t.kind = 'casino.bet' OR (t.kind = 'casino.rollback' AND p.amount_minor > 0)
+            -- money sent to a transfer-wallet provider counts as wagered when sent, less a reversed transfer (transfer/README.md)
+            OR t.kind IN ('ptransfer.in.hold', 'ptransfer.in.reverse'))`,
     [accounts],
   );
   const exchange = await q.query<{ s: string }>(
@@ -227,7 +230,7 @@ async function resultSince(q: Queryable, since: string, accounts: number[]): Pro
   const r = await q.query<{ s: string }>(
     `SELECT COALESCE(sum(p.amount_minor), 0)::text AS s FROM ledger_postings p JOIN ledger_transfers t ON t.id = p.transfer_id
      WHERE p.account_id = ANY($1::bigint[]) AND p.created_at > ${since}
-       AND t.kind IN ('casino.bet', 'casino.win', 'casino.rollback', 'exchange.hold', 'exchange.settle', 'exchange.resettle')`,
+       AND t.kind IN ('casino.bet', 'casino.win', 'casino.rollback', 'exchange.hold', 'exchange.settle', 'exchange.resettle', 'provider.result')`,
     [accounts],
   );
   return BigInt(r.rows[0]!.s);

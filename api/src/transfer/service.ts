@@ -72,7 +72,7 @@ function toRow(r: Record<string, unknown>): TransferRow {
   };
 }
 
-/** Kinds of this module's ledger transfers (declared here; the ledger stores any kind name). */
+/** Kinds of this module's ledger transfers (LedgerKind). */
 const K = {
   inHold: 'ptransfer.in.hold',
   inConfirm: 'ptransfer.in.confirm',
@@ -81,7 +81,7 @@ const K = {
   outConfirm: 'ptransfer.out.confirm',
   outReverse: 'ptransfer.out.reverse',
   result: 'provider.result',
-} as unknown as Record<string, LedgerKind>;
+} as const satisfies Record<string, LedgerKind>;
 
 /** Statuses that say the provider did not and never will apply the transfer. */
 const FINAL_REFUSALS = new Set([
@@ -222,7 +222,7 @@ export class TransferWallets {
       const row = await this.insertPending(q, { playerId, provider, direction: 'in', amountMinor, currency: acc.currency, ...opts });
       await transfer(q, {
         idempotencyKey: `ptransfer:${row.id}:hold`,
-        kind: K.inHold!,
+        kind: K.inHold,
         reference: row.id,
         metadata: { provider, direction: 'in' },
         legs: [
@@ -273,7 +273,7 @@ export class TransferWallets {
         });
         await transfer(q, {
           idempotencyKey: `ptransfer:${row.id}:hold`,
-          kind: K.outHold!,
+          kind: K.outHold,
           reference: row.id,
           metadata: { provider, direction: 'out' },
           legs: [
@@ -417,7 +417,7 @@ export class TransferWallets {
             : K.outReverse;
       await transfer(q, {
         idempotencyKey: `ptransfer:${t.id}:${outcome}`,
-        kind: kind!,
+        kind,
         reference: t.id,
         metadata: { provider: t.provider, direction: t.direction, by },
         legs: [
@@ -444,7 +444,7 @@ export class TransferWallets {
     if (delta !== 0n) {
       await transfer(q, {
         idempotencyKey: key,
-        kind: K.result!,
+        kind: K.result,
         reference: provider,
         metadata: { provider, reported: fromMinor(reportedMinor), ledger: fromMinor(ledger) },
         legs: [
@@ -648,33 +648,12 @@ export class TransferWallets {
     let best: { kind: 'wager' | 'loss'; room: bigint } | null = null;
     for (const l of await limitRows(q, playerId)) {
       if ((l.kind !== 'wager' && l.kind !== 'loss') || l.value === null || l.period === 'session') continue;
-      const used = (await limitUsage(q, playerId, l.kind, l.period)) + (await this.providerUsage(q, playerId, l.kind, l.period));
+      // the protection service counts transfer-ins as wagered and provider results as won or lost
+      const used = await limitUsage(q, playerId, l.kind, l.period);
       const room = l.value > used ? l.value - used : 0n;
       if (!best || room < best.room) best = { kind: l.kind, room };
     }
     return best;
-  }
-
-  private async providerUsage(q: Queryable, playerId: number, kind: 'wager' | 'loss', period: string): Promise<bigint> {
-    const secs = { '24h': 86_400, '7d': 7 * 86_400, '30d': 30 * 86_400 }[period] ?? 86_400;
-    if (kind === 'wager') {
-      const r = await q.query<{ s: string }>(
-        `SELECT COALESCE(-sum(p.amount_minor), 0)::text AS s FROM ledger_postings p JOIN ledger_transfers t ON t.id = p.transfer_id
-         JOIN ledger_accounts a ON a.id = p.account_id
-         WHERE a.player_id = $1 AND a.code = 'player:' || $1 || ':main' AND p.created_at > now() - make_interval(secs => $2)
-           AND t.kind IN ('ptransfer.in.hold', 'ptransfer.in.reverse')`,
-        [playerId, secs],
-      );
-      return BigInt(r.rows[0]!.s);
-    }
-    const r = await q.query<{ s: string }>(
-      `SELECT COALESCE(-sum(p.amount_minor), 0)::text AS s FROM ledger_postings p JOIN ledger_transfers t ON t.id = p.transfer_id
-       JOIN ledger_accounts a ON a.id = p.account_id
-       WHERE a.player_id = $1 AND a.code LIKE 'player:' || $1 || ':provider:%' AND p.created_at > now() - make_interval(secs => $2)
-         AND t.kind = 'provider.result'`,
-      [playerId, secs],
-    );
-    return BigInt(r.rows[0]!.s);
   }
 
   private async assertWithinLimits(q: Queryable, playerId: number, amountMinor: bigint) {

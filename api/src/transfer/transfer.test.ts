@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import { bothDatabases, createPlayer, otherProcessDb, processOn, testApp, tokenFor } from '../testing/helpers';
 import { protectionConfig } from '../protection/config';
+import { limitUsage } from '../protection/service';
 // The real sandbox provider, listening on a port: the same code the site runs.
 import { transferPlugin } from '../../../sandbox/src/transfer/plugin';
 import { TransferProvider } from '../../../sandbox/src/transfer/engine';
@@ -394,5 +395,23 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     expect(over.json().code).toBe('rg_wager_limit');
     expect((await launch(q.token, 'sbo-sportsbook', '300.00')).json().transfer.state).toBe('confirmed');
     expect((await call(app, q.token, 'GET', '/api/provider-wallets/launch-quote?gameCode=sbo-sportsbook')).json().max).toBe('0.00');
+
+    // a loss at the provider counts against the loss limit (the protection service's own figure), a transfer-in does not
+    const r = await funded('1000');
+    await db.query(`INSERT INTO player_limits (player_id, kind, period, value) VALUES ($1, 'loss', '24h', 50000)`, [r.id]);
+    expect((await launch(r.token, 'sbo-sportsbook', '400.00')).json().transfer.state).toBe('confirmed');
+    expect(await limitUsage(db, r.id, 'loss', '24h')).toBe(0n);
+    await sandboxApp.inject({
+      method: 'POST',
+      url: '/transfer/control/adjust',
+      payload: { vendor: 'SBO', user: String(r.id), amount: '-300.00' },
+    });
+    await call(app, r.token, 'GET', '/api/provider-wallets'); // the balance read books the result
+    expect(await limitUsage(db, r.id, 'loss', '24h')).toBe(30000n);
+    expect(await limitUsage(db, r.id, 'wager', '24h')).toBe(40000n);
+    expect((await call(app, r.token, 'GET', '/api/provider-wallets/launch-quote?gameCode=sbo-sportsbook')).json()).toMatchObject({
+      max: '200.00',
+      capped_by: 'loss',
+    });
   });
 });
