@@ -21,6 +21,7 @@ export const AREAS: readonly Area[] = [
   { path: 'content', label: 'Content', roles: ['content'], screen: lazy(() => import('./areas/content')) },
   { path: 'markets', label: 'Exchange', roles: ['risk'], screen: lazy(() => import('./areas/markets')) },
   { path: 'approvals', label: 'Approvals', roles: ['payments', 'risk'], screen: lazy(() => import('./areas/approvals')) },
+  { path: 'risk', label: 'Risk', roles: ['risk'], screen: lazy(() => import('./areas/risk')) },
   { path: 'reports', label: 'Reports', roles: ['payments', 'risk'], screen: lazy(() => import('./areas/reports')) },
   { path: 'audit', label: 'Audit log', roles: ['admin'], screen: lazy(() => import('./areas/audit')) },
   { path: 'operators', label: 'Operators', roles: ['admin'], screen: lazy(() => import('./areas/operators')) },

@@ -1,6 +1,6 @@
 import { dhakaDayStart, DHAKA_OFFSET_MS, type StaffDashboard } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { Conflict, NotFound } from '../http/errors';
+import { Conflict, NotFound, ValidationFailed } from '../http/errors';
 import { fromMinor, parseMinor } from '../ledger';
 import { pushLimits } from '../push/streams';
 import { writeAudit, type AuditActor } from './audit';
@@ -72,6 +72,10 @@ export function resolveAlert(db: Db, actor: AuditActor & { operatorId: number },
     const a = r.rows[0];
     if (!a) throw new NotFound('No such alert.');
     if (a.resolved_at) throw new Conflict('The alert is already resolved.');
+    // a fraud or AML rule's alert is closed only with what was found and done (issue 32)
+    if (a.kind.startsWith('risk.') && !reason?.trim()) {
+      throw new ValidationFailed({ reason: ['Write what you found and did: a risk alert is resolved only with a note.'] });
+    }
     await q.query('UPDATE staff_alerts SET resolved_at = now(), resolved_by = $2 WHERE id = $1', [id, actor.operatorId]);
     await writeAudit(q, actor, {
       action: 'alert.resolve',

@@ -19,6 +19,9 @@ import {
   staffResetOperatorTotp,
   staffRejectRequest,
   staffResolveAlert,
+  staffRiskAlerts,
+  staffRiskRules,
+  staffSetRiskRule,
   staffSetOperatorPassword,
   staffSetOperatorRole,
   staffTotpConfirm,
@@ -37,6 +40,7 @@ import { requireOperator } from './auth';
 import { staffLoginConfig } from './config';
 import { startSealJob, verifyAuditChain } from './audit-chain';
 import { approvalConfig, approve, decline, listApprovals } from './approvals';
+import { riskAlerts, riskRules, setRiskRule } from './risk';
 import { fromMinor } from '@khela/contracts';
 import { dashboard, resolveAlert } from './dashboard';
 import {
@@ -236,6 +240,18 @@ export default async function operatorRoutes(app: FastifyInstance) {
   registerEndpoint(app, staffCancelRequest, async (req) =>
     decline(db, requireOperator(req), auditActor(req), req.params.id, 'cancel', req.body.reason),
   );
+
+  // ---- Fraud and AML rules and their alerts (risk) ----
+
+  registerEndpoint(app, staffRiskRules, async () => ({ data: await riskRules(db) }));
+  registerEndpoint(app, staffSetRiskRule, async (req) => {
+    const { reason, ...rule } = req.body;
+    return setRiskRule(db, actorOf(req), req.params.kind, { ...rule, reason });
+  });
+  registerEndpoint(app, staffRiskAlerts, async (req) => {
+    const r = await riskAlerts(db, req.query);
+    return { ...r, page: req.query.page, per_page: req.query.per_page };
+  });
 
   // ---- Dashboard ----
 

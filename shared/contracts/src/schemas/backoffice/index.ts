@@ -12,3 +12,4 @@ export * from './protection';
 export * from './hold';
 export * from './transfer';
 export * from './approvals';
+export * from './risk';
