@@ -161,3 +161,42 @@ test('desktop: a provider down keeps its money on Recall All while the other com
     await ctx.close();
   }
 });
+
+test('phone: the provider bets in Betting Records, the wallets in /account, and "Recall all first" on the withdrawal page', async ({
+  page,
+  request,
+}) => {
+  const { session } = await fundedPlayer(request, { amount: '1500', prefix: 'twr' });
+  await openLoggedIn(page, session, '/games?type=SPORTS&system=HORSEBOOK&title=Horsebook');
+  await expect(page.getByTestId('splash')).toHaveCount(0);
+  await playAndBet(page, 'Horsebook Racing', '1000', 'Sylhet Strikers', '150');
+  await settleAll(request, 'HORSEBOOK', session.remote_id, 'lost');
+
+  // Betting Records, Sports tab: the provider's bet as it reports it
+  await page.goto('/betting-record?tab=sports');
+  const bet = page.getByTestId('provider-bet');
+  await expect(bet).toHaveCount(1);
+  await expect(bet).toHaveAttribute('data-state', 'lost');
+  await expect(bet).toContainText('Horsebook');
+  await expect(bet).toContainText('Sylhet Strikers @ 2.00');
+  await expect(bet).toContainText('৳150.00');
+  await page.screenshot({ path: `${SHOTS}/tw-phone-records.png` });
+
+  // the member centre's balance area lists the wallet
+  await page.goto('/account');
+  await expect(page.getByTestId('account-provider-wallets-total')).toBeVisible();
+  await page.getByTestId('account-provider-wallets-button').click();
+  await expect(page.getByTestId('account-provider-wallet-balance-HORSEBOOK')).toHaveText('৳850.00');
+  await page.keyboard.press('Escape');
+
+  // withdrawals are from main only: the page offers to recall first
+  await page.goto('/withdrawal');
+  const first = page.getByTestId('recall-first');
+  await expect(first).toContainText('Horsebook');
+  await page.screenshot({ path: `${SHOTS}/tw-phone-withdraw.png` });
+  await page.getByTestId('recall-first-button').click();
+  await expect(page.getByTestId('recall-first-HORSEBOOK')).toHaveAttribute('data-status', 'recalled');
+  await expect(page.getByTestId('recall-first-HORSEBOOK')).toContainText('৳850.00 is back in your main wallet');
+  await expect(page.getByTestId('recall-first-button')).toHaveCount(0);
+  await page.screenshot({ path: `${SHOTS}/tw-phone-withdraw-recalled.png` });
+});
