@@ -32,6 +32,7 @@ beforeAll(async () => {
     TRANSFER_PROVIDER_TIMEOUT_MS: '2500',
     TRANSFER_RECONCILE_MS: '0',
     TRANSFER_BALANCE_MAX_AGE_MS: '0',
+    OPERATOR_TOTP_REQUIRED: '0',
   };
 });
 afterAll(() => sandboxApp.close());
@@ -413,5 +414,49 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
       max: '200.00',
       capped_by: 'loss',
     });
+  });
+  it.skipIf(skip)('staff: the pending list, a re-query, and a resolution only after the provider answered, audited', async () => {
+    const login = async (username: string, password: string) =>
+      (await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } })).json().token as string;
+    const payments = await login('operator', 'operator123');
+    const support = await login('support', 'support123');
+    const staff = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+      app.inject({ method, url, headers: { authorization: `Bearer ${token}` }, payload });
+    const p = await funded('1000');
+    // SBO is down for everything: the transfer-in stays pending, and so does the reconciler's query
+    await fault('SBO', 'down', { ops: ['transfer', 'status'] });
+    const l = await launch(p.token, 'sbo-sportsbook', '250.00');
+    const id = l.json().transfer.id as string;
+    expect(l.json().transfer.state).toBe('pending');
+    await app.transferWallets.reconcileOnce({ all: true });
+
+    const list = await staff(support, 'GET', '/api/operator/provider-transfers/pending?older_than=0');
+    expect(list.json().data.map((t: { id: string }) => t.id)).toContain(id);
+    const mine = await staff(support, 'GET', `/api/operator/players/${p.id}/provider-wallets`);
+    expect(mine.json().transfers[0]).toMatchObject({ id, state: 'pending', provider_state: null, amount: '250.00' });
+    // support may look, not act; no resolution before the provider answered
+    expect((await staff(support, 'POST', `/api/operator/provider-transfers/${id}/query`, {})).statusCode).toBe(403);
+    expect((await staff(payments, 'POST', `/api/operator/provider-transfers/${id}/resolve`, { reason: 'player asked' })).statusCode).toBe(
+      409,
+    );
+    expect((await staff(payments, 'POST', `/api/operator/provider-transfers/${id}/query`, {})).json().transfer.provider_state).toBe(null);
+
+    // back up: the query learns it never arrived (the id is closed), then staff resolve by that answer
+    await fault('SBO', 'none');
+    expect((await staff(payments, 'POST', `/api/operator/provider-transfers/${id}/query`, {})).json().transfer).toMatchObject({
+      state: 'pending',
+      provider_state: 'unknown',
+    });
+    const done = await staff(payments, 'POST', `/api/operator/provider-transfers/${id}/resolve`, { reason: 'player asked' });
+    expect(done.json().transfer).toMatchObject({ state: 'reversed', resolved_by: 'staff:operator' });
+    expect((await staff(payments, 'POST', `/api/operator/provider-transfers/${id}/resolve`, { reason: 'again' })).statusCode).toBe(409);
+    expect(await main(p.id)).toBe('1000.00');
+    const audit = await db.query<{ action: string; reason: string | null }>(
+      `SELECT action, reason FROM operator_audit WHERE entity_type = 'provider_transfer' AND entity_id = $1 ORDER BY id`,
+      [id],
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(['provider_transfer.query', 'provider_transfer.query', 'provider_transfer.resolve']);
+    expect(audit.rows[2]!.reason).toBe('player asked');
+    await expectLedgerOk();
   });
 });
