@@ -170,7 +170,8 @@ function AlertDetail(props: { alert: StaffRiskAlert; onClose: () => void; onReso
                 width: 100%;
                 font-size: 12px;
                 th,
-                td {
+                td,
+                time {
                   white-space: normal;
                 }
               `,
