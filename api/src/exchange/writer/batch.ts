@@ -263,6 +263,8 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   // 4. idempotency: each key once (a key already used is answered from its stored row after the commit)
   const places = commands.flatMap((c, i) => (c.kind === 'place' ? [{ c, i }] : []));
   const claimed = new Set<string>();
+  /** Commands whose key this batch claimed (only those may release it again). */
+  const owners = new Set<number>();
   if (places.length) {
     const ins = await q.query<{ player_id: string; key: string }>(
       `INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash)
@@ -274,6 +276,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     for (const { c, i } of places) {
       const k = `${c.playerId}:${c.key}`;
       if (!claimed.has(k) || seen.has(k)) results[i] = { ok: true, replayOf: { playerId: c.playerId, key: c.key, hash: c.hash } };
+      else owners.add(i);
       seen.add(k);
     }
   }
@@ -448,9 +451,15 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   // the sweep's fills found while loading (the feed crossed a resting order before its sweep ran) are written too
   for (const { currency, fills } of sweepFills) applyFills(currency, fills, null);
   rehold(touchedNow);
-  const fullyPlaced = new Set<number>();
 
+  let cutAt: number | null = null;
+  const snapshots = new Map<number, { bet: Partial<BetView>; figures: Omit<BetAnswer, 'bet'> }>();
   for (let i = 0; i < commands.length; i++) {
+    // a deferred command ends the batch: what came after it waits with it (arrival order is kept)
+    if (cutAt !== null) {
+      results[i] = { ok: 'deferred' };
+      continue;
+    }
     if (results[i]) continue;
     const c = commands[i]!;
     touchedNow = new Set();
@@ -458,11 +467,31 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       if (c.kind === 'place') results[i] = await place(c);
       else if (c.kind === 'activate') results[i] = activate(c.betId);
       else results[i] = cancel(c.playerId, c.publicId);
+      if (results[i]!.ok === 'deferred') cutAt = i;
+      else snapshot(i, results[i]!, c);
     } catch (err) {
       if (err instanceof Refusal) results[i] = { ok: false, error: err.error };
       else if (err instanceof HttpError) results[i] = { ok: false, error: err };
       else throw err;
     }
+  }
+
+  function snapshot(i: number, r: CommandResult, c: WriterCommand) {
+    if (r.ok !== true || !('betId' in r)) return;
+    const b = bets.get(r.betId);
+    const f = b ? funds.get(b.playerId) : undefined;
+    if (!b || !f || c.kind === 'activate') return;
+    const { balance, available, exposure } = walletFigures(balanceOf(f));
+    snapshots.set(i, {
+      bet: {
+        status: b.status as BetView['status'],
+        matched_minor: String(b.matched),
+        matched_value: String(b.matchedValue),
+        remaining_minor: String(b.remaining),
+        reason: b.reason,
+      },
+      figures: { balance, available, exposure },
+    });
   }
 
   async function place(c: Extract<WriterCommand, { kind: 'place' }>): Promise<CommandResult> {
@@ -472,14 +501,14 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       throw new Refusal(new BetRefused(403, M.exchangeBlocked, { code: 'blocked' }));
     const full = fully.has(c.playerId);
     if (full) {
-      // the limits count what is written: a second bet of such a player waits for the next batch
-      if (fullyPlaced.has(c.playerId)) return { ok: 'deferred' };
+      // the limits count what is written (bets, cancels, held exposure): once this batch changed anything of such a
+      // player, their bet waits for the next batch
+      if (changedPlayers.has(c.playerId)) return { ok: 'deferred' };
       await assertMayPlay(q, c.playerId, cfg.protection);
     }
     const bet: CheckedBet = checkBet(market!, player.currency, c.input, cfg);
     if (full) {
       await assertWagerWithinLimits(q, c.playerId, BigInt(betLiabilityMinor(bet.side, bet.stake, bet.price)));
-      fullyPlaced.add(c.playerId);
     }
     const f = funds.get(c.playerId)!;
     // exposure with this bet at its worst (unmatched, or in the delay: the whole stake): matching can only lower it
@@ -838,9 +867,12 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   const released: { playerId: number; key: string }[] = [];
   for (const { c, i } of places) {
     const r = results[i]!;
-    if ('replayOf' in r) continue;
-    if (r.ok === 'deferred') continue;
-    if (r.ok)
+    if (!owners.has(i)) continue;
+    if (r.ok === 'deferred') {
+      released.push({ playerId: c.playerId, key: c.key });
+      continue;
+    }
+    if (r.ok && 'betId' in r)
       stored.push({ playerId: c.playerId, key: c.key, response: JSON.stringify({ betId: r.betId, affected: [], delayMs: r.delayMs }) });
     else released.push({ playerId: c.playerId, key: c.key });
   }
@@ -865,28 +897,16 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
      FROM exchange_bets b JOIN exchange_markets m ON m.market_id = b.market_id WHERE b.id = ANY($1::bigint[])`,
     [results.flatMap((r) => (r && r.ok === true && 'betId' in r ? [r.betId] : []))],
   );
-  const viewOf = new Map(views.rows.map((v) => [Number((v as BetView & { id: string }).id), betOut(v)]));
-  const answerPlayers = [
-    ...new Set(commands.flatMap((c, i) => (results[i]?.ok === true && 'betId' in results[i]! ? [playerOfCommand(c, named)] : []))),
-  ].filter((x): x is number => x !== null);
-  const after = await readFunds(q, answerPlayers);
+  const viewOf = new Map(views.rows.map((v) => [Number((v as BetView & { id: string }).id), v]));
   for (let i = 0; i < commands.length; i++) {
     const r = results[i]!;
     if (r.ok !== true || !('betId' in r)) continue;
-    const playerId = playerOfCommand(commands[i]!, named);
-    const bet = viewOf.get(r.betId);
-    const f = playerId === null ? undefined : after.get(playerId);
-    if (bet && f) {
-      const { balance, available, exposure } = walletFigures(balanceOf(f));
-      r.answer = { bet, balance, available, exposure };
-    }
+    const row = viewOf.get(r.betId);
+    const shot = snapshots.get(i);
+    // the bet and the wallet as they were right after this command (as the per-bet path answers), not after the batch
+    if (row && shot) r.answer = { bet: betOut({ ...row, ...shot.bet }), ...shot.figures };
   }
   return { results: results as CommandResult[], affected: [...new Set([...changedPlayers, ...exposureNow.keys()])] };
-}
-
-function playerOfCommand(c: WriterCommand, named: Map<number, BetState>): number | null {
-  if (c.kind === 'activate') return named.get(c.betId)?.playerId ?? null;
-  return c.playerId;
 }
 
 /** Would this order match anything on arrival? (decides the bet delay; nothing of the book changes) */

@@ -124,17 +124,18 @@ export class MarketWriters {
     }
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
     exchangeWriterBatchSize.observe(commands.length);
-    try {
-      await this.afterBatch(marketId, outcome, commands);
-    } catch (err) {
-      this.log.error({ err, marketId }, 'exchange writer: after-commit work failed');
-    }
-    const left: Waiting[] = [];
-    batch.forEach((w, i) => {
-      const r = outcome.results[i]!;
-      if (r.ok === 'deferred') left.push(w);
-      else w.resolve(r);
-    });
+    const left = batch.filter((_, i) => outcome.results[i]!.ok === 'deferred');
+    // pushes and timers after the commit, beside the next batch (the writer never waits for a push); a command is
+    // answered once its batch's pushes are out, as on the per-bet path
+    void Promise.resolve()
+      .then(() => this.afterBatch(marketId, outcome, commands))
+      .catch((err: unknown) => this.log.error({ err, marketId }, 'exchange writer: after-commit work failed'))
+      .finally(() =>
+        batch.forEach((w, i) => {
+          const r = outcome.results[i]!;
+          if (r.ok !== 'deferred') w.resolve(r);
+        }),
+      );
     return left;
   }
 
