@@ -7,6 +7,7 @@ import type { WalletTransaction } from '@khela/contracts';
 import { filterTransactions, groupByDhakaDate, type DateFilter, type StatusFilter, type TypeFilter } from '../lib/records';
 import { chip } from '../components/parts';
 import { VerificationLabel, awaitsVerification } from '../components/protection';
+import { ProviderTransfersSection } from '../components/ProviderTransfers';
 
 const TAG_COLOR: Record<WalletTransaction['key'], string> = { '0': theme.color.warning, '1': theme.color.success, '2': theme.color.danger };
 
@@ -382,6 +383,8 @@ export function TransactionRecord() {
           </div>
         )}
       </Modal>
+      {/* transfers to and from the transfer-wallet providers (issue 30) */}
+      <ProviderTransfersSection />
     </Page>
   );
 }
