@@ -199,4 +199,14 @@ test('phone: the provider bets in Betting Records, the wallets in /account, and 
   await expect(page.getByTestId('recall-first-HORSEBOOK')).toContainText('৳850.00 is back in your main wallet');
   await expect(page.getByTestId('recall-first-button')).toHaveCount(0);
   await page.screenshot({ path: `${SHOTS}/tw-phone-withdraw-recalled.png` });
+
+  // transaction records: both transfers, type Transfer, with the provider's name
+  await page.goto('/transaction-record');
+  const transfers = page.getByTestId('provider-transfer');
+  await expect(transfers).toHaveCount(2);
+  await expect(transfers.nth(0)).toHaveAttribute('data-direction', 'out');
+  await expect(transfers.nth(0)).toContainText('Horsebook → Main');
+  await expect(transfers.nth(0)).toContainText('৳850.00');
+  await expect(transfers.nth(1)).toContainText('Main → Horsebook');
+  await expect(transfers.nth(1)).toHaveAttribute('data-state', 'confirmed');
 });
