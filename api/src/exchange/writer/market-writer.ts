@@ -52,6 +52,8 @@ export type AfterBatch = (marketId: string, outcome: BatchOutcome, commands: Wri
 export class MarketWriters {
   private readonly queues = new Map<string, MarketQueue>();
   private closed = false;
+  /** Pushes of committed batches still going out (close waits for them: they read the database). */
+  private readonly afterCommits = new Set<Promise<void>>();
   private readonly idle = new Set<() => void>();
 
   constructor(
@@ -127,7 +129,7 @@ export class MarketWriters {
     const left = batch.filter((_, i) => outcome.results[i]!.ok === 'deferred');
     // pushes and timers after the commit, beside the next batch (the writer never waits for a push); a command is
     // answered once its batch's pushes are out, as on the per-bet path
-    void Promise.resolve()
+    const after = Promise.resolve()
       .then(() => this.afterBatch(marketId, outcome, commands))
       .catch((err: unknown) => this.log.error({ err, marketId }, 'exchange writer: after-commit work failed'))
       .finally(() =>
@@ -136,6 +138,8 @@ export class MarketWriters {
           if (r.ok !== 'deferred') w.resolve(r);
         }),
       );
+    this.afterCommits.add(after);
+    void after.finally(() => this.afterCommits.delete(after));
     return left;
   }
 
@@ -147,13 +151,14 @@ export class MarketWriters {
   /** Stops taking commands and waits for every queue to be written (a rolling restart drains before it hands over). */
   async close(): Promise<void> {
     this.closed = true;
-    if (!this.busy()) return;
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        this.idle.delete(done);
-        resolve();
-      };
-      this.idle.add(done);
-    });
+    if (this.busy())
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.idle.delete(done);
+          resolve();
+        };
+        this.idle.add(done);
+      });
+    await Promise.allSettled([...this.afterCommits]);
   }
 }
