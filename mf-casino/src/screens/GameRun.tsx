@@ -1,7 +1,19 @@
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, NoData, Page, formatMoney, mq, protectionGateText, theme, useBalance, useLocale, useProtection } from '@khela/web';
+import {
+  Button,
+  ErrorText,
+  formatMoney,
+  mq,
+  NoData,
+  Page,
+  protectionGateText,
+  theme,
+  useBalance,
+  useLocale,
+  useProtection,
+} from '@khela/web';
 import { safeExternalUrl } from '@khela/contracts';
 import { isGameRunState } from '../lib/launch';
 
@@ -47,15 +59,9 @@ export function GameRun() {
   if (closedText) {
     return (
       <Page data-testid="gamerun-closed">
-        <p
-          role="alert"
-          data-testid="rg-gamerun-closed"
-          css={css`
-            color: ${theme.color.warning};
-          `}
-        >
+        <ErrorText tone="warning" testId="rg-gamerun-closed">
           {closedText}
-        </p>
+        </ErrorText>
         <Button block onClick={close}>
           {t('closeGame')}
         </Button>
