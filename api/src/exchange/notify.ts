@@ -11,13 +11,16 @@ export async function pushBetChanges(
   players: Iterable<number>,
   log?: { warn(obj: object, msg: string): void },
 ): Promise<void> {
-  for (const id of new Set(players)) {
-    await push.publishBalance(id);
-    if (marketId)
-      await push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
-        log?.warn({ err, playerId: id, marketId }, 'odds push failed');
-      });
-  }
+  // side by side (a batch of the market writer touches hundreds of players; the pool bounds what runs at once)
+  await Promise.all(
+    [...new Set(players)].map(async (id) => {
+      await push.publishBalance(id);
+      if (marketId)
+        await push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
+          log?.warn({ err, playerId: id, marketId }, 'odds push failed');
+        });
+    }),
+  );
 }
 
 /**

@@ -73,10 +73,12 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     db,
     cfg,
     writerSettings(),
-    async (marketId, outcome) => {
-      for (const r of outcome.results)
-        if (r.ok === true && 'betId' in r && r.delayMs !== null) pending.schedule(r.betId, r.delayMs, marketId);
-      await publishBetChanges(app, marketId, outcome.affected);
+    {
+      committed: (marketId, outcome) => {
+        for (const r of outcome.results)
+          if (r.ok === true && 'betId' in r && r.delayMs !== null) pending.schedule(r.betId, r.delayMs, marketId);
+      },
+      push: (marketId, players) => publishBetChanges(app, marketId, players),
     },
     app.log,
   );

@@ -46,21 +46,24 @@ interface MarketQueue {
   running: boolean;
 }
 
-/** What the caller does after a batch committed (pushes, the bet delay's timers). */
-export type AfterBatch = (marketId: string, outcome: BatchOutcome, commands: WriterCommand[]) => Promise<void> | void;
+/** What the caller does after a batch committed: at once (the bet delay's timers), and the players' pushes. */
+export interface WriterHooks {
+  committed(marketId: string, outcome: BatchOutcome): void;
+  push(marketId: string, players: number[]): Promise<void>;
+}
 
 export class MarketWriters {
   private readonly queues = new Map<string, MarketQueue>();
   private closed = false;
-  /** Pushes of committed batches still going out (close waits for them: they read the database). */
-  private readonly afterCommits = new Set<Promise<void>>();
+  /** Push rounds per market (close waits for them: they read the database). */
+  private readonly pushes = new Map<string, { waiting: Set<number>; running: Promise<void> | null }>();
   private readonly idle = new Set<() => void>();
 
   constructor(
     private readonly db: Db,
     private readonly cfg: ExchangeConfig,
     readonly settings: WriterSettings,
-    private readonly afterBatch: AfterBatch,
+    private readonly hooks: WriterHooks,
     private readonly log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
   ) {}
 
@@ -127,20 +130,49 @@ export class MarketWriters {
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
     exchangeWriterBatchSize.observe(commands.length);
     const left = batch.filter((_, i) => outcome.results[i]!.ok === 'deferred');
-    // pushes and timers after the commit, beside the next batch (the writer never waits for a push); a command is
-    // answered once its batch's pushes are out, as on the per-bet path
-    const after = Promise.resolve()
-      .then(() => this.afterBatch(marketId, outcome, commands))
-      .catch((err: unknown) => this.log.error({ err, marketId }, 'exchange writer: after-commit work failed'))
-      .finally(() =>
-        batch.forEach((w, i) => {
-          const r = outcome.results[i]!;
-          if (r.ok !== 'deferred') w.resolve(r);
-        }),
-      );
-    this.afterCommits.add(after);
-    void after.finally(() => this.afterCommits.delete(after));
+    batch.forEach((w, i) => {
+      const r = outcome.results[i]!;
+      if (r.ok !== 'deferred') w.resolve(r);
+    });
+    try {
+      this.hooks.committed(marketId, outcome);
+    } catch (err) {
+      this.log.error({ err, marketId }, 'exchange writer: after-commit work failed');
+    }
+    this.push(marketId, outcome.affected);
     return left;
+  }
+
+  /**
+   * The players a batch touched get their pushes beside the next batches, never in the writer's way. One push round
+   * per market at a time: players of batches that committed meanwhile are gathered into the next round, so a burst
+   * does not pile up one round per batch (a player touched twice is pushed once, with the latest figures).
+   */
+  private push(marketId: string, players: number[]) {
+    let round = this.pushes.get(marketId);
+    if (!round) {
+      round = { waiting: new Set(), running: null };
+      this.pushes.set(marketId, round);
+    }
+    for (const p of players) round.waiting.add(p);
+    if (round.running) return;
+    const r = round;
+    const next = async (): Promise<void> => {
+      while (r.waiting.size) {
+        const batch = [...r.waiting];
+        r.waiting.clear();
+        try {
+          await this.hooks.push(marketId, batch);
+        } catch (err) {
+          this.log.error({ err, marketId }, 'exchange writer: pushes failed');
+        }
+      }
+    };
+    r.running = next().finally(() => {
+      r.running = null;
+      if (!r.waiting.size) this.pushes.delete(marketId);
+      else this.push(marketId, []);
+    });
   }
 
   private busy() {
@@ -159,6 +191,7 @@ export class MarketWriters {
         };
         this.idle.add(done);
       });
-    await Promise.allSettled([...this.afterCommits]);
+    while (this.pushes.size)
+      await Promise.allSettled([...this.pushes.values()].map((r) => r.running ?? new Promise((res) => setTimeout(res, 10))));
   }
 }
