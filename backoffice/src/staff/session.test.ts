@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { createStaffSession } from './session';
 
-const op = { id: 1, username: 'admin', name: 'Admin', role: 'admin', totp_enabled: false, totp_enrolment_required: false };
+const op = {
+  id: 1,
+  username: 'admin',
+  name: 'Admin',
+  role: 'admin',
+  totp_enabled: false,
+  totp_enrolment_required: false,
+  password_change_required: false,
+};
 
 /** A fake API on fetch: log-in gives a token, /me answers for that token only, log-out revokes it. */
 function fakeApi() {
