@@ -34,6 +34,7 @@ import { HoldPanel } from './HoldPanel';
 import { LiabilityLimits } from './LiabilityLimits';
 import { LinkedAccounts } from './LinkedAccounts';
 import { ProtectionBadges, ProtectionTab } from './ProtectionTab';
+import { ProviderWalletsSection } from './ProviderWalletsSection';
 import { Amount, ErrorLine, FlagCell, Select, StatusBadge, TextArea, when } from './ui';
 
 const TABS = [
@@ -184,6 +185,7 @@ export function PlayerPage() {
         ))}
       </div>
       <LinkedAccounts links={p.links ?? []} />
+      <ProviderWalletsSection key={id} playerId={id} />
       <Toolbar>
         {allows(op, PLAYER_STATUS_ROLES) && (
           <Button variant="secondary" onClick={() => setDialog('status')}>

@@ -25,6 +25,7 @@ export const staffProviderTransfer = z.object({
   resolved_at: z.string().nullable(),
   resolved_by: z.string().nullable(),
 });
+export type StaffProviderTransfer = z.infer<typeof staffProviderTransfer>;
 
 export const staffPlayerProviderWallets = endpoint({
   method: 'GET',

@@ -1,0 +1,311 @@
+// Transfers to and from the providers' own wallets (issue 30), as staff see them: the table the player page's
+// "Provider wallets" section and the payments area's "Pending transfers" share, with Re-query and Resolve. Support,
+// payments and risk read (staffPendingProviderTransfers.roles); payments act (staffQueryProviderTransfer.roles), and a
+// transfer is resolved only after the provider answered a status query, by that answer (the API refuses otherwise).
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { css } from '@emotion/react';
+import { staffQueryProviderTransfer, staffResolveProviderTransfer, type StaffProviderTransfer } from '@khela/contracts';
+import {
+  Badge,
+  Button,
+  DateTime,
+  ErrorText,
+  Modal,
+  Money,
+  Muted,
+  StatusText,
+  TextArea,
+  errorText,
+  type AsyncQuery,
+  type Tone,
+} from '@khela/web';
+import { allows, useOperator, useStaff } from '../../staff/context';
+import { figuresTableCss } from '../../ui/layout';
+
+/**
+ * One staff read as an async block's query (the console has no page query client): asked on mount and whenever `load`
+ * changes, again on `refetch`; a later failure keeps the data shown.
+ */
+export function useStaffRead<T>(load: () => Promise<T>): AsyncQuery<T> & { refetch: () => Promise<void> } {
+  const [data, setData] = useState<T | undefined>(undefined);
+  const [error, setError] = useState<unknown>(null);
+  const [isFetching, setFetching] = useState(true);
+  const current = useRef(load);
+  current.current = load;
+  const refetch = useCallback(async () => {
+    const mine = current.current;
+    setFetching(true);
+    try {
+      const next = await mine();
+      if (current.current !== mine) return;
+      setData(next);
+      setError(null);
+    } catch (err) {
+      if (current.current === mine) setError(err);
+    } finally {
+      if (current.current === mine) setFetching(false);
+    }
+  }, []);
+  useEffect(() => {
+    void refetch();
+  }, [load, refetch]);
+  return { data, error, isPending: data === undefined && !error, isFetching, refetch };
+}
+
+const STATE_TONE: Record<StaffProviderTransfer['state'], Tone> = { pending: 'warning', confirmed: 'success', reversed: 'muted' };
+const ANSWER: Record<NonNullable<StaffProviderTransfer['provider_state']>, string> = {
+  applied: 'applied',
+  refused: 'refused',
+  unknown: 'never seen (closed)',
+};
+/** What a resolution by the provider's answer does. */
+const OUTCOME = (t: StaffProviderTransfer) =>
+  t.provider_state === 'applied'
+    ? t.direction === 'in'
+      ? `confirmed: the money stays at ${t.name}`
+      : 'confirmed: the money goes to the main wallet'
+    : t.direction === 'in'
+      ? 'reversed: the money goes back to the main wallet'
+      : `reversed: the money stays at ${t.name}`;
+
+export const REASONS: Record<string, string> = {
+  launch: 'game launch',
+  recall: 'Recall',
+  recall_all: 'Recall All',
+  auto_transfer: 'auto transfer',
+  protection: 'play closed',
+};
+
+/**
+ * Transfers, newest first: time (Dhaka, GMT+6), player (with `showPlayer`), provider and direction, amount, state, the
+ * provider's last answer, attempts, who resolved it and when; Re-query and Resolve… on a pending one for payments.
+ */
+export function TransferTable(props: {
+  rows: readonly StaffProviderTransfer[];
+  showPlayer?: boolean;
+  onChanged: () => void;
+  testId?: string;
+}) {
+  const { api } = useStaff();
+  const op = useOperator();
+  const canAct = allows(op, staffQueryProviderTransfer.roles);
+  const [busy, setBusy] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [note, setNote] = useState<string | null>(null);
+  const [resolving, setResolving] = useState<StaffProviderTransfer | null>(null);
+
+  async function requery(t: StaffProviderTransfer) {
+    setBusy(t.id);
+    setError(null);
+    setNote(null);
+    try {
+      const { transfer } = await api.call(staffQueryProviderTransfer, { params: { id: t.id }, body: {} });
+      setNote(
+        transfer.provider_state
+          ? `${transfer.name} answered: ${ANSWER[transfer.provider_state]} (transfer ${transfer.id}).`
+          : `${transfer.name} did not answer (transfer ${transfer.id}); the reconciler keeps asking.`,
+      );
+      props.onChanged();
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(null);
+    }
+  }
+
+  return (
+    <div data-testid={props.testId ?? 'provider-transfers'}>
+      <ErrorText>{error}</ErrorText>
+      <StatusText testId="provider-transfer-note">{note}</StatusText>
+      <div
+        css={css`
+          overflow-x: auto;
+        `}
+      >
+        <table css={[figuresTableCss, tableCss]}>
+          <thead>
+            <tr>
+              <th>Time (GMT+6)</th>
+              {props.showPlayer && <th>Player</th>}
+              <th>Transfer</th>
+              <th>Amount</th>
+              <th>Why</th>
+              <th>State</th>
+              <th>Provider's answer</th>
+              <th>Attempts</th>
+              <th>Resolved (GMT+6)</th>
+              {canAct && <th />}
+            </tr>
+          </thead>
+          <tbody>
+            {props.rows.map((t) => (
+              <tr key={t.id} data-testid="provider-transfer-row" data-id={t.id} data-state={t.state}>
+                <td>
+                  <DateTime value={t.created_at} zone />
+                </td>
+                {props.showPlayer && (
+                  <td>
+                    <Link to={`/players/${t.player_id}`}>
+                      {t.username ?? 'player'} #{t.player_id}
+                    </Link>
+                  </td>
+                )}
+                <td>
+                  {t.direction === 'in' ? `Main → ${t.name}` : `${t.name} → Main`}
+                  <div>
+                    <Muted
+                      css={css`
+                        font-size: 11px;
+                      `}
+                    >
+                      {t.id}
+                    </Muted>
+                  </div>
+                </td>
+                <td>
+                  <Money value={t.amount} /> {t.currency}
+                </td>
+                <td>{REASONS[t.reason] ?? t.reason}</td>
+                <td>
+                  <Badge tone={STATE_TONE[t.state]} testId="provider-transfer-state">
+                    {t.state}
+                  </Badge>
+                </td>
+                <td data-testid="provider-transfer-answer">
+                  {t.provider_state ? ANSWER[t.provider_state] : <Muted>none yet</Muted>}
+                  {t.last_error && t.state === 'pending' ? (
+                    <div>
+                      <Muted
+                        css={css`
+                          font-size: 11px;
+                        `}
+                      >
+                        last error: {t.last_error}
+                      </Muted>
+                    </div>
+                  ) : null}
+                </td>
+                <td>{t.attempts}</td>
+                <td>
+                  {t.resolved_at ? (
+                    <>
+                      <DateTime value={t.resolved_at} zone />
+                      <div>
+                        <Muted>{t.resolved_by}</Muted>
+                      </div>
+                    </>
+                  ) : (
+                    '—'
+                  )}
+                </td>
+                {canAct && (
+                  <td>
+                    {t.state === 'pending' && (
+                      <span
+                        css={css`
+                          display: inline-flex;
+                          gap: 6px;
+                        `}
+                      >
+                        <Button
+                          variant="secondary"
+                          disabled={busy !== null}
+                          data-testid="provider-transfer-requery"
+                          onClick={() => void requery(t)}
+                        >
+                          {busy === t.id ? 'Asking…' : 'Re-query'}
+                        </Button>
+                        {t.provider_state && (
+                          <Button disabled={busy !== null} data-testid="provider-transfer-resolve" onClick={() => setResolving(t)}>
+                            Resolve…
+                          </Button>
+                        )}
+                      </span>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {resolving && (
+        <ResolveDialog
+          transfer={resolving}
+          onClose={() => setResolving(null)}
+          onResolved={(t) => {
+            setResolving(null);
+            setNote(`Transfer ${t.id} ${t.state}.`);
+            props.onChanged();
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+const tableCss = css`
+  width: 100%;
+  td {
+    vertical-align: top;
+  }
+  td:nth-of-type(n) {
+    text-align: left;
+  }
+`;
+
+/** Resolve a pending transfer by the provider's recorded answer, with the reason the audit log keeps. */
+function ResolveDialog(props: { transfer: StaffProviderTransfer; onClose: () => void; onResolved: (t: StaffProviderTransfer) => void }) {
+  const { api } = useStaff();
+  const t = props.transfer;
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function resolve() {
+    if (reason.trim().length < 3) {
+      setError('Write why: the reason is kept in the audit log.');
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    try {
+      const { transfer } = await api.call(staffResolveProviderTransfer, { params: { id: t.id }, body: { reason: reason.trim() } });
+      props.onResolved(transfer);
+    } catch (err) {
+      setError(errorText(err));
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <Modal
+      open
+      title={`Resolve transfer ${t.id}`}
+      onClose={props.onClose}
+      footer={
+        <>
+          <Button variant="secondary" onClick={props.onClose}>
+            Cancel
+          </Button>
+          <Button disabled={busy} data-testid="provider-transfer-resolve-confirm" onClick={() => void resolve()}>
+            Resolve
+          </Button>
+        </>
+      }
+    >
+      <div data-testid="provider-transfer-resolve-dialog">
+        <p
+          css={css`
+            margin: 0 0 8px;
+          `}
+        >
+          {t.direction === 'in' ? `Main → ${t.name}` : `${t.name} → Main`}, <Money value={t.amount} /> {t.currency}. {t.name} answered{' '}
+          <strong>{t.provider_state ? ANSWER[t.provider_state] : '—'}</strong>, so the transfer will be <strong>{OUTCOME(t)}</strong>.
+        </p>
+        <TextArea label="Reason (kept in the audit log)" value={reason} onChange={setReason} testId="provider-transfer-reason" />
+        <ErrorText>{error}</ErrorText>
+      </div>
+    </Modal>
+  );
+}
