@@ -243,6 +243,28 @@ test('the account menu shows the player and logs out; guarded pages send visitor
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
+test("a password change ends the session and opens /login with spec 8's text; only the new password logs in", async ({ page, request }) => {
+  const username = newUsername('pw');
+  const res = await request.post(`${API()}/api/v1/create-players`, {
+    data: { username, phone: newPhone().replace(/^017/, '019'), password: 'secret123', confirmPassword: 'secret123' },
+  });
+  expect(res.ok()).toBeTruthy();
+  await login(page, username, 'secret123');
+  await page.goto('/reset-password');
+  await page.getByLabel('Current Password').fill('secret123');
+  await page.getByLabel('New Password', { exact: true }).fill('changed123');
+  await page.getByLabel('Confirm New Password').fill('changed123');
+  await page.getByRole('button', { name: 'Change Password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByTestId('password-success')).toHaveText('Password changed successfully. Please login with your new password.');
+  // still there after the old session's late calls were refused (the player used to be sent home ~1.2 s in)
+  await page.waitForTimeout(2000);
+  await expect(page).toHaveURL(/\/login$/);
+  expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+  expect((await request.post(`${API()}/api/login`, { data: { username, password: 'secret123' } })).ok()).toBeFalsy();
+  await login(page, username, 'changed123');
+});
+
 test('code capture stores the referral code and sign-up prefills it', async ({ page }) => {
   await page.goto('/referral_code?referral_code=ZZZ999');
   await expect(page).toHaveURL(/\/signup$/);

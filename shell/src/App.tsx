@@ -65,9 +65,11 @@ export function App() {
 
   const { bus: shellBus, navigate: shellNavigate } = shellHost;
   useEffect(() => {
-    const s = shellBus.on('logout').subscribe(() => {
+    const s = shellBus.on('logout').subscribe(({ reason }) => {
       loggedOutFrom.current = window.location.pathname;
-      shellNavigate('/');
+      // after a password change the player logs in again at once (spec 8's success text is shown there)
+      if (reason === 'password_changed') shellNavigate('/login', { replace: true, state: { notice: 'password_changed' } });
+      else shellNavigate('/');
     });
     return () => s.unsubscribe();
   }, [shellBus, shellNavigate]);

@@ -21,6 +21,16 @@ vi.mock('../challenge/solver', () => ({
 beforeEach(resetHost);
 
 describe('Login (spec 5)', () => {
+  it("shows spec 8's password-changed text when the shell sent the player here after a password change", async () => {
+    renderScreen(<Login />, '/login', { notice: 'password_changed' });
+    expect(screen.getByTestId('password-success').textContent).toBe('Password changed successfully. Please login with your new password.');
+  });
+
+  it('shows no such text on an ordinary visit', async () => {
+    renderScreen(<Login />, '/login');
+    expect(screen.queryByTestId('password-success')).toBeNull();
+  });
+
   it('requires username and password', async () => {
     renderScreen(<Login />, '/login');
     await userEvent.click(screen.getByRole('button', { name: 'Login' }));

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
 import { Button, Card, Page, TextField, useHost } from '@khela/web';
@@ -21,6 +21,8 @@ export function Login() {
   const navigate = useNavigate();
   const rule = useRuleText();
   const challenge = useChallenge(api);
+  // set by the shell after a password change (the session ended there): spec 8's success text
+  const passwordChanged = (useLocation().state as { notice?: string } | null)?.notice === 'password_changed';
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(schemas.loginFormSchema), mode: 'onSubmit' });
 
@@ -39,6 +41,11 @@ export function Login() {
     <Page>
       <Card css={{ maxWidth: 420, margin: '0 auto' }}>
         <h1 css={sectionTitle}>{t('login.title')}</h1>
+        {passwordChanged && !error && (
+          <Notice kind="success" testId="password-success">
+            {t('pwd.success')}
+          </Notice>
+        )}
         {error && (
           <Notice kind="error" testId="login-error">
             {error}

@@ -1,5 +1,4 @@
-import { useEffect, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Card, Page, TextField, useHost } from '@khela/web';
@@ -7,28 +6,19 @@ import { useChallenge } from '../challenge/useChallenge';
 import { ChallengeStatus } from '../challenge/ChallengeStatus';
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
-/** /reset-password: change the password (spec 5 checks in order); success logs out and goes to /login after 1.5 s. */
+/**
+ * /reset-password: change the password (spec 5 checks in order). Success ends the session at once (the server revoked
+ * every session, so the next call would end it anyway) and the shell opens /login with the spec's success text.
+ */
 export function ResetPassword() {
   const { t } = useTranslation('account');
   const { api, session } = useHost();
-  const navigate = useNavigate();
   const rule = useRuleText();
   const [v, setV] = useState({ old_password: '', new_password: '', new_password_confirmation: '' });
   const [error, setError] = useState<string | null>(null);
-  const [success, setSuccess] = useState(false);
   const [busy, setBusy] = useState(false);
   // repeated wrong current passwords count as failed log-ins of the username: past the threshold, a challenge
   const challenge = useChallenge(api);
-  useEffect(() => {
-    if (!success) return;
-    const timer = setTimeout(() => {
-      // every session was revoked by the server: drop the local one, then log in again
-      session.logout('unauthorized');
-      navigate('/login');
-    }, 1500);
-    return () => clearTimeout(timer);
-  }, [success]);
-
   const set = (k: keyof typeof v) => (e: React.ChangeEvent<HTMLInputElement>) => setV((s) => ({ ...s, [k]: e.target.value }));
   const submit = async (e: React.FormEvent) => {
     e.preventDefault();
@@ -38,7 +28,7 @@ export function ResetPassword() {
     setBusy(true);
     try {
       await challenge.run((headers) => api.call(schemas.changePasswordEndpoint, { body: v, headers }));
-      setSuccess(true);
+      session.logout('password_changed');
     } catch (err) {
       setError(err instanceof ApiError && err.network ? t('pwd.error') : (err as Error).message || t('pwd.failed'));
     } finally {
@@ -53,11 +43,6 @@ export function ResetPassword() {
         {error && (
           <Notice kind="error" testId="password-error">
             {rule(error)}
-          </Notice>
-        )}
-        {success && (
-          <Notice kind="success" testId="password-success">
-            {t('pwd.success')}
           </Notice>
         )}
         <form onSubmit={submit} noValidate>
@@ -88,7 +73,7 @@ export function ResetPassword() {
             </ul>
           </div>
           <ChallengeStatus verifying={challenge.verifying} />
-          <Button type="submit" block disabled={busy || success}>
+          <Button type="submit" block disabled={busy}>
             {challenge.verifying ? t('challenge.verifying') : busy ? t('common:submitting') : t('pwd.submit')}
           </Button>
         </form>

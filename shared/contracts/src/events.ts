@@ -17,7 +17,9 @@ import { pushTopics } from './schemas/core';
 export const LOCALES = ['en', 'bn'] as const;
 export type Locale = (typeof LOCALES)[number];
 
-export const LOGOUT_REASONS = ['user', 'unauthorized', 'exchange'] as const;
+// 'password_changed': the server revoked every session of the player; the shell sends them to /login with the spec's
+// success text instead of home
+export const LOGOUT_REASONS = ['user', 'unauthorized', 'exchange', 'password_changed'] as const;
 export type LogoutReason = (typeof LOGOUT_REASONS)[number];
 
 export type BusPublisher = 'session' | 'any-app';

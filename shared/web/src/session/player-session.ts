@@ -222,7 +222,10 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
 
   const logout = (reason: LogoutReason = 'user'): void => {
     // the server revokes the session too (best effort: a dead network must not keep the player logged in)
-    if (storage.get('token') && reason !== 'unauthorized') void api.call(logoutEndpoint).catch(() => undefined);
+    // (a 401 or a password change: the server has already revoked it)
+    if (storage.get('token') && reason !== 'unauthorized' && reason !== 'password_changed') {
+      void api.call(logoutEndpoint).catch(() => undefined);
+    }
     if (reason === 'exchange') {
       const savedLanguage = storage.get('locale');
       storage.clearAll();
