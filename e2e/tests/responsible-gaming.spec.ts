@@ -202,3 +202,22 @@ test('18+: no deposit without a birthday; an under-18 birthday closes deposits a
   expect(launch.status(), JSON.stringify(body)).toBe(403);
   expect(body.code).toBe('rg_under_age');
 });
+
+test('the sign-up limits offer stays under the side menu the player opens (issue 34 item 6)', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const player = await verifiedPlayer(request, { prefix: 'rz', name: 'Layered Player' });
+  await openLoggedIn(page, player.session, '/');
+  const offer = page.getByTestId('rg-signup-offer');
+  await expect(offer).toBeVisible();
+  await page.getByTestId('menu-button').click();
+  await expect(page.getByTestId('side-menu')).toBeVisible();
+  // what the player sees (and taps) at the offer's centre is the menu's backdrop, not the offer
+  const box = (await offer.boundingBox())!;
+  const topmost = await page.evaluate(
+    ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
+    [box.x + box.width / 2, box.y + box.height / 2],
+  );
+  expect(topmost).not.toBe('rg-signup-offer');
+  expect(topmost).not.toBeNull();
+  await shot(page, 'offer-under-menu');
+});

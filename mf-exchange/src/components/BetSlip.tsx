@@ -204,7 +204,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         left: 0;
         right: 0;
         bottom: 56px;
-        z-index: 20;
+        z-index: ${theme.layer.sheet};
         background: ${SIDE_BG[pick.side]};
         color: #111;
         border-top: 4px solid ${SIDE_EDGE[pick.side]};

@@ -108,7 +108,7 @@ export function Layout({ children }: { children: ReactNode }) {
           width: auto;
           height: auto;
           clip: auto;
-          z-index: 3000;
+          z-index: ${theme.layer.skipLink};
           padding: 10px 14px;
           background: ${theme.color.brand};
           color: ${theme.color.brandText};

@@ -41,7 +41,7 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
         css`
           position: sticky;
           top: 0;
-          z-index: 100;
+          z-index: ${theme.layer.stickyHeader};
         `,
       ]}
     >
@@ -120,7 +120,7 @@ const bar = css`
   left: 0;
   right: 0;
   bottom: 0;
-  z-index: 200;
+  z-index: ${theme.layer.toolbar};
   height: ${TOOLBAR_HEIGHT}px;
   padding-bottom: env(safe-area-inset-bottom);
   display: flex;
@@ -234,7 +234,7 @@ export function ChatButton() {
       }}
       css={css`
         position: fixed;
-        z-index: 300;
+        z-index: ${theme.layer.chatButton};
         right: ${pos.right}px;
         bottom: ${pos.bottom}px;
         width: ${size}px;
@@ -263,7 +263,7 @@ export function ChatButton() {
 /** Spec 9: the scroll-to-top button appears after scrolling over 300 px. */
 export const SCROLL_TOP_AFTER_PX = 300;
 /** Above the page, below the sheets and dialogs pages open over it (the bet slip, z-index 20). */
-export const SCROLL_TOP_Z = 15;
+export const SCROLL_TOP_Z = theme.layer.scrollTop;
 
 export function ScrollTopButton({ bottom }: { bottom: number }) {
   const { t } = useTranslation('shell');
@@ -318,7 +318,7 @@ export function Splash() {
       css={css`
         position: fixed;
         inset: 0;
-        z-index: 2000;
+        z-index: ${theme.layer.splash};
         display: flex;
         align-items: center;
         justify-content: center;

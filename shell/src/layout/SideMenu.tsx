@@ -72,7 +72,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
       css={css`
         position: fixed;
         inset: 0;
-        z-index: 900;
+        z-index: ${theme.layer.sideMenu};
         background: rgba(0, 0, 0, 0.55);
       `}
       onClick={onClose}

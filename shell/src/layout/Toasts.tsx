@@ -41,7 +41,7 @@ export function Toasts() {
         top: 12px;
         left: 50%;
         transform: translateX(-50%);
-        z-index: 2500;
+        z-index: ${theme.layer.toast};
         display: flex;
         flex-direction: column;
         gap: 8px;

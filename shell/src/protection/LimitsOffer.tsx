@@ -58,7 +58,7 @@ export function LimitsOffer({ bottom = 16 }: { bottom?: number }) {
         left: 12px;
         right: 12px;
         bottom: ${bottom}px;
-        z-index: 900;
+        z-index: ${theme.layer.offer};
         background: ${theme.color.surfaceRaised};
         color: ${theme.color.text};
         border: 1px solid ${theme.color.border};

@@ -6,7 +6,7 @@ import { getRealityCheck, type Locale, type RealityCheckSummary } from '@khela/c
 import { Button, formatMoney, theme, useHost, useLocale, useProtection } from '@khela/web';
 
 /** Above everything the page shows: the layout's toasts (2500), the skip link (3000) and any remote's game frame. */
-export const REALITY_CHECK_Z = 4000;
+export const REALITY_CHECK_Z = theme.layer.realityCheck;
 
 /** Where "View history" leads: the betting records of the casino remote (shell/src/routes.ts). */
 export const HISTORY_PATH = '/betting-record';

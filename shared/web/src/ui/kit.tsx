@@ -246,7 +246,7 @@ export function Modal(props: { open: boolean; title: string; onClose: () => void
         display: flex;
         align-items: center;
         justify-content: center;
-        z-index: 1000;
+        z-index: ${theme.layer.dialog};
         padding: 16px;
       `}
     >

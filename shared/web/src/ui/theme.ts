@@ -32,6 +32,24 @@ export const theme = {
     family: '"Hind Siliguri", "Noto Sans Bengali", system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
   },
   mobileMax: 767,
+  /**
+   * Stacking order of everything fixed over the page, lowest first: a new overlay takes its place here rather than a
+   * number of its own (a panel that offers something must never cover the menu or a dialog the player opened).
+   */
+  layer: {
+    scrollTop: 15,
+    sheet: 20,
+    stickyHeader: 100,
+    toolbar: 200,
+    chatButton: 300,
+    offer: 400,
+    sideMenu: 900,
+    dialog: 1000,
+    splash: 2000,
+    toast: 2500,
+    skipLink: 3000,
+    realityCheck: 4000,
+  },
 } as const;
 
 export const mq = {
