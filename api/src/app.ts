@@ -41,6 +41,7 @@ import { ProtectionRefusal, recordRefusal } from './protection/service';
 import { alertLinkedAttempt } from './protection/linked';
 import { registerOps } from './ops/plugin';
 import { requestIdOptions } from './ops/request-id';
+import { PlayClosedHooks } from './core/play-closed';
 
 export type DomainPlugin = (app: FastifyInstance) => Promise<void>;
 
@@ -106,6 +107,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('oddsFeed', new FeedAvailability());
   const balances = new PlayerBalanceCache();
   app.decorate('balances', balances);
+  // "a player's play just closed" (core/play-closed.ts): protection and staff announce it, transfer wallets recall
+  app.decorate('playClosed', new PlayClosedHooks(app.log));
   app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push), balances));
   // the odds push with prices: the feed consumer, the bet routes and staff decisions all say a market changed here
   const marketPush = new MarketPush({ db: opts.db, push: app.push, cfg: exchangeConfig(), log: app.log });

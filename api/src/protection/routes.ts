@@ -74,6 +74,8 @@ export default async function protectionRoutes(app: FastifyInstance, opts: Prote
     const player = requirePlayer(req);
     if (req.body.confirm !== true) throw new BadRequest(M.confirmRequired);
     await db.tx((q) => startExclusion(q, playerActor(player, req.ip), player.id, { kind: 'time_out', period: req.body.period }));
+    // after the commit: the provider wallets are recalled at once (in the background; core/play-closed.ts)
+    app.playClosed.announce(player.id, 'time_out');
     await cancelOpenOrders(app, player.id);
     await publishProtection(app, player.id, config);
     return protectionOverview(db, player.id, config);
@@ -83,6 +85,8 @@ export default async function protectionRoutes(app: FastifyInstance, opts: Prote
     const player = requirePlayer(req);
     if (req.body.confirm !== true) throw new BadRequest(M.confirmRequired);
     await db.tx((q) => startExclusion(q, playerActor(player, req.ip), player.id, { kind: 'self_exclusion', period: req.body.period }));
+    // after the commit: the provider wallets are recalled at once (in the background; core/play-closed.ts)
+    app.playClosed.announce(player.id, 'self_exclusion');
     await cancelOpenOrders(app, player.id);
     await publishProtection(app, player.id, config);
     return protectionOverview(db, player.id, config);

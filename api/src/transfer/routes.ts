@@ -58,6 +58,14 @@ export default async function transferRoutes(app: FastifyInstance, opts: Transfe
     log: app.log,
   });
   app.decorate('transferWallets', service);
+  // play closed (self-exclusion, time-out, a staff disable): every provider wallet is recalled at once; what fails
+  // stays where it is and the reconciler's passes recall it until done (closedPlayersWithMoney)
+  const stopListening = app.playClosed.on(async (playerId, reason) => {
+    const results = await service.recallAll(playerId, 'protection');
+    const left = results.filter((r) => r.status === 'pending' || r.status === 'failed');
+    if (left.length)
+      app.log.warn({ playerId, reason, left: left.map((r) => `${r.provider}:${r.status}`) }, 'transfer: play closed, recall not done yet');
+  });
   await ensureTransferCatalogue(db);
 
   const overview = async (playerId: number, fresh = false) => {
@@ -285,8 +293,9 @@ export default async function transferRoutes(app: FastifyInstance, opts: Transfe
   });
   app.addHook('onClose', async () => {
     closed = true;
+    stopListening();
     if (timer) clearInterval(timer);
-    await running;
+    await Promise.all([running, app.playClosed.idle()]);
   });
 }
 

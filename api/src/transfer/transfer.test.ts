@@ -415,6 +415,61 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
       capped_by: 'loss',
     });
   });
+  it.skipIf(skip)(
+    'a time-out, a self-exclusion and a staff disable recall every provider wallet at once (no reconciler pass)',
+    async () => {
+      // TRANSFER_RECONCILE_MS is 0 here: only the play-closed hook can bring the money back
+      const twoWallets = async () => {
+        const p = await funded('1000');
+        expect((await launch(p.token, 'sbo-sportsbook', '300.00')).json().transfer.state).toBe('confirmed');
+        await call(app, p.token, 'PUT', '/api/provider-wallets/settings', { auto_transfer: false });
+        expect((await launch(p.token, 'kabaddi-sportsbook', '200.00')).json().transfer.state).toBe('confirmed');
+        expect(await main(p.id)).toBe('500.00');
+        return p;
+      };
+      const recalled = async (id: number, why: string) => {
+        await app.playClosed.idle();
+        expect(await main(id), why).toBe('1000.00');
+        expect([sandboxBalance('SBO', id), sandboxBalance('KABADDI', id)], why).toEqual(['0.00', '0.00']);
+        expect(
+          (await state(id)).filter((t) => t.direction === 'out').map((t) => t.state),
+          why,
+        ).toEqual(['confirmed', 'confirmed']);
+      };
+
+      const a = await twoWallets();
+      const timeOut = await call(app, a.token, 'POST', '/api/responsible-gaming/time-out', { period: '24h', confirm: true });
+      expect(timeOut.statusCode, timeOut.body).toBe(200);
+      await recalled(a.id, 'time-out');
+
+      const b = await twoWallets();
+      // one provider down at the moment: the other comes back now, the down one stays for the reconciler's passes
+      await fault('KABADDI', 'down', { ops: ['transfer', 'status'], count: 1 });
+      const excl = await call(app, b.token, 'POST', '/api/responsible-gaming/self-exclusion', { period: '6m', confirm: true });
+      expect(excl.statusCode, excl.body).toBe(200);
+      await app.playClosed.idle();
+      expect(sandboxBalance('SBO', b.id)).toBe('0.00');
+      expect(await main(b.id)).toBe('800.00');
+      await app.transferWallets.reconcileOnce({ all: true }); // resolves the pending recall by its status query
+      await app.transferWallets.reconcileOnce(); // recalls what is still there
+      expect(await main(b.id)).toBe('1000.00');
+      expect(sandboxBalance('KABADDI', b.id)).toBe('0.00');
+
+      const c = await twoWallets();
+      const risk = (
+        await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'risk', password: 'risk123' } })
+      ).json().token as string;
+      const disable = await app.inject({
+        method: 'POST',
+        url: `/api/operator/players/${c.id}/status`,
+        headers: { authorization: `Bearer ${risk}` },
+        payload: { status: 'disabled', reason: 'fraud check' },
+      });
+      expect(disable.statusCode, disable.body).toBe(200);
+      await recalled(c.id, 'staff disable');
+      await expectLedgerOk();
+    },
+  );
   it.skipIf(skip)('staff: the pending list, a re-query, and a resolution only after the provider answered, audited', async () => {
     const login = async (username: string, password: string) =>
       (await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } })).json().token as string;

@@ -92,7 +92,11 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
         exchange_market: r.after.exchange_market === 0 ? 0 : 1,
         cs_market: r.after.cs_market === 0 ? 0 : 1,
       });
-      if (r.after.status === DISABLED_STATUS) await sessionsEnded(app, id, 'all');
+      if (r.after.status === DISABLED_STATUS) {
+        // after the commit: the provider wallets are recalled at once (in the background; core/play-closed.ts)
+        if (r.before.status !== DISABLED_STATUS) app.playClosed.announce(id, 'disabled');
+        await sessionsEnded(app, id, 'all');
+      }
       req.log.info({ operator: op.id, player: id, before: r.before, after: r.after }, 'player status');
     }
     return { ...r, message: r.changed ? 'Saved.' : 'Nothing changed.' };
