@@ -66,7 +66,7 @@ export default async function transferRoutes(app: FastifyInstance, opts: Transfe
     if (left.length)
       app.log.warn({ playerId, reason, left: left.map((r) => `${r.provider}:${r.status}`) }, 'transfer: play closed, recall not done yet');
   });
-  await ensureTransferCatalogue(db);
+  await ensureTransferCatalogue(db, { storageDir: app.storageDir });
 
   const overview = async (playerId: number, fresh = false) => {
     const [b, wallets, auto] = await Promise.all([

@@ -1,6 +1,8 @@
 // Transfer wallets on both databases, against the real sandbox provider over HTTP (issue 30's API tests): the money
 // paths with every fault knob, Recall All with a provider down, parallel Recall All on one and on two API processes,
 // and the API "killed" between the hold and the call and between the provider's answer and the commit.
+import { existsSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Db } from '../db';
@@ -414,6 +416,13 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
       max: '200.00',
       capped_by: 'loss',
     });
+  });
+  it.skipIf(skip)("the providers' games and systems carry placeholder images like the seeded catalogue's", async () => {
+    const r = await db.query<{ thumbnail: string | null; icon: string | null }>(
+      `SELECT g.thumbnail, s.icon FROM games g JOIN game_systems s ON s.platform = g.platform WHERE g.code = 'sbo-sportsbook'`,
+    );
+    expect(r.rows[0]).toEqual({ thumbnail: '/storage/games/sbo-sportsbook.svg', icon: '/storage/systems/sbo.svg' });
+    expect(existsSync(path.join(app.storageDir, 'games', 'sbo-sportsbook.svg'))).toBe(true);
   });
   it.skipIf(skip)(
     'a time-out, a self-exclusion and a staff disable recall every provider wallet at once (no reconciler pass)',
