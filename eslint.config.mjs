@@ -282,11 +282,9 @@ export default tseslint.config(
       '**/*.test.tsx',
       'backoffice/src/areas/account/index.tsx',
       'backoffice/src/areas/players/ProtectionTab.tsx',
-      'mf-account/src/components/ProviderWallets.tsx',
       'mf-casino/src/screens/ProviderBets.tsx',
       'mf-exchange/src/**',
       'mf-wallet/src/components/RecallFirst.tsx',
-      'shell/src/layout/ProviderWallets.tsx',
     ],
     rules: {
       'no-restricted-syntax': [

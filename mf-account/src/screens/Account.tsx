@@ -3,12 +3,11 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Card, Page, formatMoney, theme, useBalance, useHost, useLocale, useProtection } from '@khela/web';
+import { Button, Card, Page, ProviderWalletsButton, formatMoney, theme, useBalance, useHost, useLocale, useProtection } from '@khela/web';
 import { safeHref, type GeneralSettings } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
 import { LimitsOffer } from '../responsible/LimitsOffer';
-import { ProviderWalletsButton } from '../components/ProviderWallets';
 
 const group = css`
   margin-top: 16px;
@@ -111,7 +110,7 @@ export function Account() {
           </p>
         ) : null}
         {/* money at transfer-wallet providers, with Recall and Recall All (issue 30) */}
-        {!hidden && <ProviderWalletsButton />}
+        {!hidden && <ProviderWalletsButton testIdPrefix="account-" />}
       </Card>
       <section css={group}>
         <h2 css={{ fontSize: 16 }}>{t('account.funds')}</h2>

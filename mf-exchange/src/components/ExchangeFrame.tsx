@@ -6,6 +6,7 @@ import { css } from '@emotion/react';
 import {
   Button,
   Modal,
+  ProviderWalletsButton,
   formatMoney,
   mq,
   protectionGateText,
@@ -20,7 +21,6 @@ import { TradingProvider, useTrading } from '../trading/context';
 import { BetsPanel } from '../trading/BetsPanel';
 import { MessageBox } from '../trading/MessageBox';
 import { NoticeBell } from '../trading/NoticeBell';
-import { ProviderWalletsButton } from '../trading/ProviderWallets';
 
 // plain glyphs every system font has (headless and low-end phones lack emoji fonts)
 const NAV = [

@@ -47,6 +47,7 @@ export type {
   PlayerSessionService,
 } from './session/player-session';
 export { useFact, usePlayer, useLoggedIn, useBalance, useMarketBlock, useProtection, useLocale } from './session/hooks';
+export { ProviderWalletsButton, useProviderWallets, type ProviderWalletsProps } from './wallets/ProviderWallets';
 export { runStandalone } from './standalone/qa-host';
 export {
   useServerQuery,

@@ -2,14 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { dhakaClock, formatMoney, theme, useBalance, useLoggedIn } from '@khela/web';
+import { ProviderWalletsButton, dhakaClock, formatMoney, theme, useBalance, useLoggedIn } from '@khela/web';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';
 import { useGeneral } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';
 import { firstScreen } from './first-screen';
-import { ProviderWalletsButton } from './ProviderWallets';
 
 /** A live GMT+6 clock computed in Asia/Dhaka whatever the browser's zone. */
 export function DhakaClock() {
@@ -179,7 +178,7 @@ export function DesktopTopBar() {
                 ) : null}
               </span>
               {/* transfer-wallet providers' balances with Recall and Recall All (issue 30) */}
-              <ProviderWalletsButton />
+              <ProviderWalletsButton testIdPrefix="topbar-" />
               <Link to="/deposit" css={pill(true)}>
                 <Icon name="wallet" size={16} />
                 {t('common:deposit')}

@@ -3,14 +3,66 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import type { ProviderWallet, RecallResult } from '@khela/contracts';
-import { ApiError, Button, Modal, formatMoney, theme, useBalance, useHost, useLoggedIn } from '@khela/web';
+import { ApiError } from '../api/client';
+import { formatMoney } from '../format';
+import { useHost } from '../host/context';
+import { registerTranslations } from '../i18n';
+import { useBalance, useLoggedIn } from '../session/hooks';
+import { ErrorText } from '../ui/forms';
+import { Button, Modal } from '../ui/kit';
+import { theme } from '../ui/theme';
 
 /*
- * The exchange header's extra wallets (spec 2, issue 30): the player's transfer-wallet providers, each with the
- * balance the provider reported (the API asks again when it is older than 30 s), Recall per provider and Recall All,
- * with progress and each provider's result. The list is read when shown, again after every balance push (the API
- * pushes the balance after each transfer) and every 30 s while the panel is open.
+ * The player's extra wallets (spec 2, issue 30), one component for every place that shows them: the exchange header
+ * (mf-exchange), the site's desktop top bar (shell) and the /account balance area (mf-account). The player's
+ * transfer-wallet providers, each with the balance the provider reported (the API asks again when it is older than
+ * 30 s), Recall per provider and Recall All, with progress and each provider's result. The list is read when shown,
+ * again after every balance push (the API pushes the balance after each transfer) and every 30 s while the panel is
+ * open. Nothing is shown while the player has no provider wallet.
  */
+
+const en = {
+  title: 'Wallets',
+  heading: 'Provider wallets',
+  main: 'Main wallet (available):',
+  recall: 'Recall',
+  recalling: 'Recalling…',
+  recallAll: 'Recall All',
+  recallingAll: 'Recalling all…',
+  inTransit: '{{amount}} being checked',
+  unavailable: 'Not answering',
+  error: 'The recall could not be sent. Try again.',
+  result: {
+    recalled: '{{amount}} is back in your main wallet.',
+    nothing: 'Nothing to recall.',
+    pending: '{{name}} has not confirmed yet: {{amount}} is safe and will be settled as soon as it answers.',
+    failed: '{{name}} did not give the money back now; it stays in your {{name}} wallet. Try again later.',
+  },
+};
+const bn: typeof en = {
+  title: 'ওয়ালেট',
+  heading: 'প্রোভাইডার ওয়ালেট',
+  main: 'মূল ওয়ালেট (ব্যবহারযোগ্য):',
+  recall: 'ফেরত আনুন',
+  recalling: 'ফেরত আনা হচ্ছে…',
+  recallAll: 'সব ফেরত আনুন',
+  recallingAll: 'সব ফেরত আনা হচ্ছে…',
+  inTransit: '{{amount}} যাচাই করা হচ্ছে',
+  unavailable: 'সাড়া দিচ্ছে না',
+  error: 'ফেরত আনার অনুরোধ পাঠানো যায়নি। আবার চেষ্টা করুন।',
+  result: {
+    recalled: '{{amount}} আপনার মূল ওয়ালেটে ফিরে এসেছে।',
+    nothing: 'ফেরত আনার মতো কিছু নেই।',
+    pending: '{{name}} এখনও নিশ্চিত করেনি: {{amount}} নিরাপদ আছে, উত্তর পেলেই মিটিয়ে দেওয়া হবে।',
+    failed: '{{name}} এখন টাকা ফেরত দেয়নি; টাকা আপনার {{name}} ওয়ালেটেই আছে। পরে আবার চেষ্টা করুন।',
+  },
+};
+registerTranslations('provider-wallets', { en, bn });
+
+export interface ProviderWalletsProps {
+  /** Put before every data-testid (`topbar-`, `account-`), so a page showing two of them tells them apart. */
+  testIdPrefix?: string;
+}
 
 type Busy = 'all' | string | null;
 
@@ -46,8 +98,8 @@ export function useProviderWallets() {
 
 const money = (v: string, currency: string, lang: string) => formatMoney(v, currency, lang);
 
-export function ProviderWalletsButton() {
-  const { t, i18n } = useTranslation('exchange');
+export function ProviderWalletsButton({ testIdPrefix: prefix = '' }: ProviderWalletsProps = {}) {
+  const { t, i18n } = useTranslation('provider-wallets');
   const { api } = useHost();
   const { data, setData, load } = useProviderWallets();
   const [open, setOpen] = useState(false);
@@ -77,7 +129,7 @@ export function ProviderWalletsButton() {
       setResults((prev) => ({ ...prev, ...Object.fromEntries(r.results.map((x) => [x.provider, x])) }));
       setData({ currency: r.currency, available: r.available, wallets: r.wallets, auto_transfer: r.auto_transfer });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('wallets.error'));
+      setError(err instanceof ApiError ? err.message : t('error'));
     } finally {
       setBusy(null);
     }
@@ -87,7 +139,7 @@ export function ProviderWalletsButton() {
     <>
       <button
         type="button"
-        data-testid="provider-wallets-button"
+        data-testid={`${prefix}provider-wallets-button`}
         onClick={() => setOpen(true)}
         aria-haspopup="dialog"
         css={css`
@@ -112,17 +164,17 @@ export function ProviderWalletsButton() {
             color: ${theme.color.textMuted};
           `}
         >
-          {t('wallets.title')}
+          {t('title')}
         </span>
-        <strong data-testid="provider-wallets-total">{money(total, currency, i18n.language)}</strong>
+        <strong data-testid={`${prefix}provider-wallets-total`}>{money(total, currency, i18n.language)}</strong>
       </button>
       <Modal
         open={open}
-        title={t('wallets.heading')}
+        title={t('heading')}
         onClose={() => setOpen(false)}
         footer={
-          <Button data-testid="recall-all" disabled={busy !== null} onClick={() => void recall(null)}>
-            {busy === 'all' ? t('wallets.recallingAll') : t('wallets.recallAll')}
+          <Button data-testid={`${prefix}recall-all`} disabled={busy !== null} onClick={() => void recall(null)}>
+            {busy === 'all' ? t('recallingAll') : t('recallAll')}
           </Button>
         }
       >
@@ -133,10 +185,10 @@ export function ProviderWalletsButton() {
             color: ${theme.color.textMuted};
           `}
         >
-          {t('wallets.main')} <strong data-testid="provider-wallets-main">{money(data.available, currency, i18n.language)}</strong>
+          {t('main')} <strong data-testid={`${prefix}provider-wallets-main`}>{money(data.available, currency, i18n.language)}</strong>
         </p>
         <ul
-          data-testid="provider-wallets"
+          data-testid={`${prefix}provider-wallets`}
           css={css`
             list-style: none;
             margin: 0;
@@ -154,21 +206,12 @@ export function ProviderWalletsButton() {
               busy={busy === 'all' || busy === w.provider}
               disabled={busy !== null}
               result={results[w.provider]}
+              prefix={prefix}
               onRecall={() => void recall(w.provider)}
             />
           ))}
         </ul>
-        {error && (
-          <p
-            role="alert"
-            data-testid="provider-wallets-error"
-            css={css`
-              color: ${theme.color.danger};
-            `}
-          >
-            {error}
-          </p>
-        )}
+        <ErrorText testId={`${prefix}provider-wallets-error`}>{error}</ErrorText>
       </Modal>
     </>
   );
@@ -181,18 +224,19 @@ function WalletRow(props: {
   disabled: boolean;
   result?: RecallResult;
   onRecall: () => void;
+  prefix: string;
 }) {
-  const { t, i18n } = useTranslation('exchange');
+  const { t, i18n } = useTranslation('provider-wallets');
   const { wallet: w, result } = props;
   const figure =
     w.state === 'pending'
-      ? t('wallets.inTransit', { amount: money(w.in_transit ?? '0', props.currency, i18n.language) })
+      ? t('inTransit', { amount: money(w.in_transit ?? '0', props.currency, i18n.language) })
       : w.state === 'unavailable'
-        ? t('wallets.unavailable')
+        ? t('unavailable')
         : money(w.balance ?? '0', props.currency, i18n.language);
   return (
     <li
-      data-testid={`provider-wallet-${w.provider}`}
+      data-testid={`${props.prefix}provider-wallet-${w.provider}`}
       data-state={w.state}
       css={css`
         border: 1px solid ${theme.color.border};
@@ -215,19 +259,19 @@ function WalletRow(props: {
         >
           {w.name}
         </span>
-        <strong data-testid={`provider-wallet-balance-${w.provider}`}>{figure}</strong>
+        <strong data-testid={`${props.prefix}provider-wallet-balance-${w.provider}`}>{figure}</strong>
         <Button
           variant="secondary"
-          data-testid={`recall-${w.provider}`}
+          data-testid={`${props.prefix}recall-${w.provider}`}
           disabled={props.disabled || w.state === 'pending'}
           onClick={props.onRecall}
         >
-          {props.busy ? t('wallets.recalling') : t('wallets.recall')}
+          {props.busy ? t('recalling') : t('recall')}
         </Button>
       </div>
       {result && (
         <p
-          data-testid={`recall-result-${w.provider}`}
+          data-testid={`${props.prefix}recall-result-${w.provider}`}
           data-status={result.status}
           role="status"
           css={css`
@@ -236,7 +280,7 @@ function WalletRow(props: {
             color: ${result.status === 'recalled' || result.status === 'nothing' ? theme.color.success : theme.color.warning};
           `}
         >
-          {t(`wallets.result.${result.status}`, { name: w.name, amount: money(result.amount, props.currency, i18n.language) })}
+          {t(`result.${result.status}`, { name: w.name, amount: money(result.amount, props.currency, i18n.language) })}
         </p>
       )}
     </li>
