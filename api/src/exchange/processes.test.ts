@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createPostgresDb } from '../db/postgres';
 import type { Db } from '../db';
 import { checkLedger } from '../ledger';
+import { exchangeWriterForwarded } from '../ops/metrics';
 import { TEST_DATABASE_URL, postgresAvailable, postgresDb, testApp } from '../testing/helpers';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 import { checkBetsAndFills, checkExposures } from '../testing/exchange-checks';
@@ -53,6 +54,9 @@ describe('several API processes on one PostgreSQL', () => {
     const schema = (await db1.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
     db2 = await createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 10 });
     apps = [await testApp(db1), await testApp(db2)];
+    // listening as processes do: the process that does not hold a market's writer lease passes its bets to the one
+    // that does, at the address in the lease (exchange/writer/lease.ts)
+    for (const app of apps) await app.listen({ port: 0, host: '127.0.0.1' });
     const feed = new ExchangeFeed(db1, apps[0]);
     await feed.load();
     // no feed liquidity on either runner: every match is player to player
@@ -197,4 +201,15 @@ describe('several API processes on one PostgreSQL', () => {
     expect(placed.map((r) => r.statusCode).filter((c) => c !== 200)).toEqual([]);
     await expectConsistent();
   }, 60_000);
+
+  it("had one writer for the market: one lease, never changed hands; the other app's bets and cancels were forwarded to it", async () => {
+    const leases = await db1.query<{ epoch: string; changes: string; owner: string }>(
+      'SELECT epoch, changes, owner FROM exchange_market_leases WHERE market_id = $1',
+      [MO],
+    );
+    expect(leases.rows).toMatchObject([{ changes: '1' }]);
+    expect(leases.rows[0]!.owner).not.toBe('');
+    const forwarded = (await exchangeWriterForwarded.get()).values.find((v) => v.labels.outcome === 'answered');
+    expect(forwarded?.value ?? 0).toBeGreaterThan(100);
+  });
 });

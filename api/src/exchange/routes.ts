@@ -19,7 +19,9 @@ import {
   exchangeMarketState,
   listExchangeBets,
   placeExchangeBet,
+  placeExchangeMarketBet,
 } from '@khela/contracts';
+import type { FastifyRequest } from 'fastify';
 import { idempotent, requestHash, requestIdempotencyKey, storedResponse } from '../core/idempotency';
 import { HttpError } from '../http/errors';
 import { exchangeBetsMatched, exchangeBetsPlaced } from '../ops/metrics';
@@ -36,6 +38,8 @@ import { listNotices, readNotices } from './notices';
 import { PendingBets } from './pending';
 import { marketView, positionView } from './views';
 import { MarketWriters, writerSettings } from './writer/market-writer';
+import { LOCAL_LEASE, MarketLeases, leaseSettings } from './writer/lease';
+import { forwardToHolder } from './writer/forward';
 import type { BetOutcome } from './bets';
 
 /**
@@ -69,10 +73,27 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   app.addHook('onReady', async () => pending.start());
   app.addHook('onClose', async () => pending.stop());
 
+  const settings = writerSettings();
+  // across processes (PostgreSQL) one process at a time writes a market: the lease (writer/lease.ts); PGlite is one
+  // process, its lease trivially held
+  const lease =
+    settings.enabled && db.kind === 'postgres'
+      ? new MarketLeases(
+          db,
+          leaseSettings(process.env, () => {
+            const a = app.server.address();
+            if (!a || typeof a === 'string') return '';
+            const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
+            return `http://${host}:${a.port}`;
+          }),
+          app.log,
+        )
+      : LOCAL_LEASE;
+  lease.start();
   const writers = new MarketWriters(
     db,
     cfg,
-    writerSettings(),
+    settings,
     {
       committed: (marketId, outcome) => {
         for (const r of outcome.results)
@@ -81,10 +102,12 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
       push: (marketId, players) => publishBetChanges(app, marketId, players),
     },
     app.log,
+    lease,
   );
   app.decorate('exchangeWriters', writers);
   // a closing process writes what it queued before its database goes (a rolling restart drains, then hands over)
   app.addHook('preClose', async () => writers.close());
+  app.addHook('onClose', async () => lease.stop());
   if (writers.settings.enabled)
     pending.endThrough(async (betId, marketId) => {
       const market =
@@ -92,6 +115,9 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
         (await db.query<{ market_id: string }>(`SELECT market_id FROM exchange_bets WHERE id = $1 AND status = 'PENDING'`, [betId])).rows[0]
           ?.market_id;
       if (!market) return;
+      // a market another process writes: its holder's timers and sweep end the delay
+      const holder = await lease.holder(market);
+      if (holder && !holder.self) return;
       const r = await writers.submit(market, { kind: 'activate', betId });
       if (r.ok === false) throw r.error;
     });
@@ -120,14 +146,22 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     return { bet, balance, available, exposure };
   };
 
-  registerEndpoint(app, placeExchangeBet, async (req) => {
+  const place = async (req: FastifyRequest, body: PlaceBetInput) => {
     const player = requirePlayer(req);
     const key = requestIdempotencyKey(req);
     if (!key) throw new BetRefused(400, M.idempotencyKeyRequired, { code: 'idempotency_key' });
     assertPricesLive();
-    const body = req.body as PlaceBetInput;
     let view: Awaited<ReturnType<typeof answer>>;
     if (writers.settings.enabled) {
+      // another process writes this market: its writer takes the bet (answered as it answers); taken here only if
+      // that process is gone, hung past its lease or closing (then this process takes the lease)
+      const forwarded = await forwardToHolder(
+        req,
+        body.market_id,
+        `/api/exchange/markets/${encodeURIComponent(body.market_id)}/bets`,
+        lease,
+      );
+      if (forwarded) return forwarded as Awaited<ReturnType<typeof answer>>;
       if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new HttpError(422, 'Idempotency-Key is too long.');
       const hash = requestHash(req.body);
       const r = await writers.submit(body.market_id, { kind: 'place', playerId: player.id, input: body, key, hash });
@@ -150,6 +184,14 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     exchangeBetsPlaced.inc({ side: view.bet.side });
     if (Number(view.bet.matched_stake) > 0) exchangeBetsMatched.inc();
     return view;
+  };
+
+  registerEndpoint(app, placeExchangeBet, async (req) => place(req as unknown as FastifyRequest, req.body as PlaceBetInput));
+  // the market's own route (nginx sends a market's bets to one process by it): same body and answer
+  registerEndpoint(app, placeExchangeMarketBet, async (req) => {
+    const body = req.body as PlaceBetInput;
+    if (body.market_id !== req.params.marketId) throw new HttpError(422, M.marketIdInvalid, { errors: { market_id: [M.marketIdInvalid] } });
+    return place(req as unknown as FastifyRequest, body);
   });
 
   registerEndpoint(app, cancelExchangeBet, async (req) => {
@@ -161,6 +203,8 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
       ]);
       const marketId = head.rows[0]?.market_id;
       if (!marketId) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
+      const forwarded = await forwardToHolder(req as unknown as FastifyRequest, marketId, req.url, lease);
+      if (forwarded) return forwarded as Awaited<ReturnType<typeof answer>>;
       const r = await writers.submit(marketId, { kind: 'cancel', playerId: player.id, publicId: req.params.id });
       if (r.ok === false) throw r.error;
       if (r.ok !== true || !('betId' in r)) throw new Error('a cancel was not answered');

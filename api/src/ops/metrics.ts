@@ -71,6 +71,26 @@ export const exchangeWriterRetries = new Counter({
   registers: [registry],
 });
 
+export const exchangeWriterLeaseChanges = new Counter({
+  name: 'khela_exchange_writer_lease_changes_total',
+  help: 'Market-writer leases this process took from another (or a free row), lost to another, or released, by market',
+  labelNames: ['market', 'change'] as const,
+  registers: [registry],
+});
+
+export const exchangeWriterLeasesHeld = new Gauge({
+  name: 'khela_exchange_writer_leases_held',
+  help: 'Market-writer leases this process holds',
+  registers: [registry],
+});
+
+export const exchangeWriterForwarded = new Counter({
+  name: 'khela_exchange_writer_forwarded_total',
+  help: "Bets this process passed to the market's writer in another process, by outcome (answered, or taken here after the holder failed)",
+  labelNames: ['outcome'] as const,
+  registers: [registry],
+});
+
 export const pushConnections = new Gauge({
   name: 'khela_push_connections',
   help: 'Open server-sent-event streams on this process, by stream kind',

@@ -7,12 +7,21 @@
 // Bounded: a market's queue holds at most `queueMax` commands; beyond it the API answers 503 with Retry-After at once
 // (never an unbounded wait). If a batch cannot be written (a database error, a broken invariant), it is rolled back
 // and its commands are run again one per batch, so one bad command cannot take the others down with it.
+//
+// Across processes (PostgreSQL) a market's batches run only in the process holding its lease (lease.ts): before a
+// batch the process takes or confirms the lease, and the batch's last statement checks its epoch (the fence). Commands
+// for a market whose lease another live process holds wait for it at most the lease's length (the holder died or is
+// closing: it is taken over), then are answered 503 (moved: the client retries, and the routes forward to the holder).
 import type { Db } from '../../db';
 import { exchangeWriterBatchSize, exchangeWriterCommitSeconds, exchangeWriterQueueDepth, exchangeWriterRetries } from '../../ops/metrics';
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { ServiceBusy } from '../../http/errors';
 import type { ExchangeConfig } from '../config';
 import { runBatch, type BatchOutcome, type CommandResult, type WriterCommand } from './batch';
+import { LOCAL_LEASE, LeaseLost, type WriterLease } from './lease';
+
+/** Why a command was answered 503 without a batch: queue full, this process closing, or another process holds the market. */
+export type BusyReason = 'full' | 'closing' | 'moved';
 
 export interface WriterSettings {
   /** false: every command runs on the per-bet path (one transaction per bet), the emergency switch. */
@@ -65,6 +74,7 @@ export class MarketWriters {
     readonly settings: WriterSettings,
     private readonly hooks: WriterHooks,
     private readonly log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
+    readonly lease: WriterLease = LOCAL_LEASE,
   ) {}
 
   /** Commands waiting (not yet in a batch) for a market. */
@@ -74,30 +84,45 @@ export class MarketWriters {
 
   /** Queues a command for its market; answers once its batch committed (or with its refusal). */
   submit(marketId: string, command: WriterCommand): Promise<CommandResult> {
-    if (this.closed) return Promise.reject(this.full());
+    if (this.closed) return Promise.reject(this.busyError('closing'));
     let queue = this.queues.get(marketId);
     if (!queue) {
       queue = { waiting: [], running: false };
       this.queues.set(marketId, queue);
     }
-    if (queue.waiting.length >= this.settings.queueMax) return Promise.reject(this.full());
+    if (queue.waiting.length >= this.settings.queueMax) return Promise.reject(this.busyError('full'));
     const p = new Promise<CommandResult>((resolve, reject) => queue.waiting.push({ command, resolve, reject }));
     exchangeWriterQueueDepth.set({ market: marketId }, queue.waiting.length);
     if (!queue.running) void this.drain(marketId, queue);
     return p;
   }
 
-  private full() {
-    return new ServiceBusy(EXCHANGE_MESSAGES.marketBusy, this.settings.retryAfterSeconds, { code: 'busy' });
+  /** 503 with Retry-After; `x-khela-writer` tells a forwarding process why (closing, moved: it takes the command itself). */
+  private busyError(reason: BusyReason) {
+    const err = new ServiceBusy(EXCHANGE_MESSAGES.marketBusy, this.settings.retryAfterSeconds, { code: 'busy' });
+    err.headers = { ...err.headers, 'x-khela-writer': reason };
+    return err;
   }
 
   private async drain(marketId: string, queue: MarketQueue) {
     queue.running = true;
     try {
       while (queue.waiting.length) {
+        // the lease first: ours at once when held, else taken when free or expired, else waited for (bounded)
+        let epoch: number | null;
+        try {
+          epoch = await this.lease.hold(marketId);
+        } catch (err) {
+          for (const w of queue.waiting.splice(0)) w.reject(err);
+          break;
+        }
+        if (epoch === null) {
+          for (const w of queue.waiting.splice(0)) w.reject(this.busyError('moved'));
+          break;
+        }
         const batch = queue.waiting.splice(0, this.settings.batchMax);
         exchangeWriterQueueDepth.set({ market: marketId }, queue.waiting.length);
-        const deferred = await this.run(marketId, batch);
+        const deferred = await this.run(marketId, batch, epoch);
         // a deferred command keeps its place: first in the next batch
         if (deferred.length) queue.waiting.unshift(...deferred);
       }
@@ -110,13 +135,26 @@ export class MarketWriters {
   }
 
   /** Runs one batch; on a failure to write it, each command alone. Answers the commands left for the next batch. */
-  private async run(marketId: string, batch: Waiting[]): Promise<Waiting[]> {
+  private async run(marketId: string, batch: Waiting[], epoch: number): Promise<Waiting[]> {
     const commands = batch.map((w) => w.command);
     const started = performance.now();
     let outcome: BatchOutcome;
     try {
-      outcome = await this.db.tx((q) => runBatch(q, marketId, commands, this.cfg));
+      outcome = await this.db.tx(async (q) => {
+        await this.lease.begin(q);
+        const o = await runBatch(q, marketId, commands, this.cfg);
+        // the fence, last: commits only if this process still holds the market at this epoch
+        await this.lease.fence(q, marketId, epoch);
+        return o;
+      });
     } catch (err) {
+      if (err instanceof LeaseLost) {
+        // another process took the market: nothing of this batch was written; its commands go back to the queue,
+        // where the next lease decision takes the market again (it was only expired) or answers them 'moved'
+        this.lease.forget(marketId);
+        this.log.warn({ marketId, size: batch.length }, 'exchange writer: lease lost, batch rolled back');
+        return batch;
+      }
       if (batch.length === 1) {
         batch[0]!.reject(err);
         return [];
@@ -124,7 +162,7 @@ export class MarketWriters {
       exchangeWriterRetries.inc();
       this.log.warn({ err, marketId, size: batch.length }, 'exchange writer: batch rolled back, running its commands one by one');
       const left: Waiting[] = [];
-      for (const w of batch) left.push(...(await this.run(marketId, [w])));
+      for (const w of batch) left.push(...(await this.run(marketId, [w], epoch)));
       return left;
     }
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
@@ -180,7 +218,10 @@ export class MarketWriters {
     return false;
   }
 
-  /** Stops taking commands and waits for every queue to be written (a rolling restart drains before it hands over). */
+  /**
+   * Stops taking commands, waits for every queue to be written, then hands every lease over at once (a rolling
+   * restart drains before it hands over; the next process takes the markets without waiting for an expiry).
+   */
   async close(): Promise<void> {
     this.closed = true;
     if (this.busy())
@@ -191,6 +232,9 @@ export class MarketWriters {
         };
         this.idle.add(done);
       });
+    await this.lease
+      .releaseAll()
+      .catch((err: unknown) => this.log.warn({ err }, 'exchange writer: releasing the leases failed (they expire)'));
     while (this.pushes.size)
       await Promise.allSettled([...this.pushes.values()].map((r) => r.running ?? new Promise((res) => setTimeout(res, 10))));
   }

@@ -195,6 +195,22 @@ export const placeExchangeBet = endpoint({
   response: betAnswer,
 });
 
+/**
+ * POST /api/exchange/markets/{marketId}/bets: the same bet, body and answer as POST /api/exchange/bets, with the
+ * market in the path so a load balancer can send a market's bets to the process that writes it (nginx hashes on the
+ * market id in cluster mode). The body's market_id must be the path's (422 otherwise). Idempotency-Key required.
+ */
+export const placeExchangeMarketBet = endpoint({
+  method: 'POST',
+  path: '/api/exchange/markets/{marketId}/bets',
+  auth: 'bearer',
+  tags: ['exchange'],
+  summary: "Place a bet on a market (the market's writer's route; same body and answer as POST /api/exchange/bets)",
+  params: z.object({ marketId: marketIdInput }),
+  body: placeBetBody,
+  response: betAnswer,
+});
+
 /** DELETE /api/exchange/bets/{id}: cancels the unmatched remainder. */
 export const cancelExchangeBet = endpoint({
   method: 'DELETE',
