@@ -212,6 +212,13 @@ export async function ledgerProblems(databaseUrl) {
   }
 }
 
+/** A connected client of its own (the caller ends it). */
+export async function pgClient(databaseUrl) {
+  const c = new pg.Client({ connectionString: databaseUrl });
+  await c.connect();
+  return c;
+}
+
 export async function dbQuery(databaseUrl, sql, params) {
   const c = new pg.Client({ connectionString: databaseUrl });
   await c.connect();

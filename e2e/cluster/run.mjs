@@ -3,10 +3,10 @@
 // default), two API processes + sandbox + nginx (scripts/cluster/start.mjs), then each fault in turn, printing what
 // it cost (requests retried, seconds to recover) and failing on any money lost or doubled.
 //
-//   node e2e/cluster/run.mjs [--only a,b,c,d,e] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
+//   node e2e/cluster/run.mjs [--only a,b,c,d,e,k,h,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
 //
 // Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (25470: below the ephemeral range 32768-60999, where a client socket could hold the port).
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -21,6 +21,7 @@ import {
   must,
   newPlayer,
   operatorToken,
+  pgClient,
   privatePostgres,
   resetStats,
   sleep,
@@ -38,6 +39,7 @@ const offset = process.env.KHELA_PORT_OFFSET ?? '70';
 const pgPort = Number(process.env.FAULTS_PG_PORT ?? 25470);
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khela-faults-'));
 
+const LEASE_MS = 1000;
 const results = [];
 const failures = [];
 const check = (ok, what) => {
@@ -89,6 +91,9 @@ async function main() {
       GATEWAY_CALLBACK_DELAY_MS: '1500',
       EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:200,BOOKMAKER:100,FANCY:100',
       SHUTDOWN_GRACE_MS: '5000',
+      // the market writer's lease (api/src/exchange/writer/lease.ts): 1 s here, looked at every 100 ms when waiting
+      EXCHANGE_WRITER_LEASE_MS: String(LEASE_MS),
+      EXCHANGE_WRITER_LEASE_POLL_MS: '100',
       SANDBOX_DATA_DIR: path.join(runDir, 'sandbox-data'),
     },
   });
@@ -449,10 +454,146 @@ async function main() {
     });
   }
 
+  // ---- k. kill -9 the process that writes a hot market, in the middle of a burst on it -------------------------
+  if (wanted('k')) {
+    console.log('\n[k] kill -9 the writer of a hot market in the middle of a burst of bets on it');
+    const hot = await hotMarket(site, sandbox, opToken);
+    // the first bet makes one process the market's writer
+    await must(hotBet(site, hot.players[0], 'BACK', `k-first-${hot.players[0].username}`), 'first bet');
+    const before = await leaseOf(hot.marketId);
+    const owner = processOf(before.address);
+    const PER = 12;
+    const total = hot.players.length * PER;
+    let done = 0;
+    resetStats();
+    const burst = hot.players.map(async (p, i) => {
+      for (let j = 0; j < PER; j++) {
+        await hotBet(site, p, (i + j) % 2 ? 'BACK' : 'LAY', `k-${p.username}-${j}`);
+        done += 1;
+      }
+    });
+    const settled = Promise.allSettled(burst);
+    const burstStart = Date.now();
+    while (done < total / 4 && Date.now() - burstStart < 30_000) await sleep(5);
+    const killedAt = Date.now();
+    await cluster.kill(owner, 'SIGKILL');
+    console.log(`    killed ${owner} (the market's writer, epoch ${before.epoch}) after ${done}/${total} bets`);
+    const after = await nextHolder(hot.marketId, before, killedAt);
+    const outcomes = await settled;
+    const burstStats = { ...stats };
+    const lost = outcomes.filter((o) => o.status === 'rejected');
+    check(lost.length === 0, `every bet of the burst was answered in the end${lost.length ? `: ${lost[0].reason.message}` : ''}`);
+    check(
+      after !== null && after.at - killedAt <= 2000,
+      after
+        ? `${processOf(after.address)} writes the market ${secs(after.at - killedAt)} s after the kill (epoch ${before.epoch} -> ${after.epoch}; limit 2 s)`
+        : 'no other process took the market within 10 s',
+    );
+    cluster.restart(owner);
+    await cluster.waitReady(cluster.apiUrls[Number(owner.slice(3)) - 1], 120_000);
+    await checkHotBets(site, hot, 'k');
+    results.push({
+      fault: 'k. kill -9 the hot market writer',
+      cost: `${burstStats.requests} bets, ${burstStats.retried} retried by clients; market written again ${after ? secs(after.at - killedAt) : 'never'} s after the kill`,
+    });
+  }
+
+  // ---- h. the writer of a hot market hangs (SIGSTOP) past its lease in the middle of a batch, then wakes ---------
+  if (wanted('h')) {
+    console.log('\n[h] the writer of a hot market is stopped (SIGSTOP) mid-batch past its lease, then continued');
+    const hot = await hotMarket(site, sandbox, opToken);
+    await must(hotBet(site, hot.players[0], 'LAY', `h-first-${hot.players[0].username}-${Date.now()}`), 'first bet');
+    const before = await leaseOf(hot.marketId);
+    const owner = processOf(before.address);
+    const ownerIdx = Number(owner.slice(3)) - 1;
+    const other = `api${2 - ownerIdx}`;
+    const otherUrl = cluster.apiUrls[1 - ownerIdx];
+    const pid = cluster.child(owner).pid;
+    resetStats();
+    // a stream of bets straight to the writer (not through nginx, which would keep sending to a stopped process)
+    let streaming = true;
+    const half = hot.players.length / 2;
+    const toOwner = hot.players.slice(0, half).map(async (p, i) => {
+      for (let j = 0; streaming && j < 40; j++)
+        await hotBet(cluster.apiUrls[ownerIdx], p, (i + j) % 2 ? 'BACK' : 'LAY', `h-o-${p.username}-${j}`);
+    });
+    // stopped while one of its batches holds the market (its transaction open, the market's row locked): a probe
+    // that cannot lock the row at once, then the writer's connection idle in a transaction, after the stop
+    const pg = await pgClient(db.url);
+    const rowLocked = async () => {
+      await pg.query('BEGIN');
+      try {
+        await pg.query('SELECT 1 FROM exchange_markets WHERE market_id = $1 FOR UPDATE NOWAIT', [hot.marketId]);
+        return false;
+      } catch (err) {
+        if (err.code === '55P03') return true;
+        throw err;
+      } finally {
+        await pg.query('ROLLBACK');
+      }
+    };
+    let caught = false;
+    let stoppedAt = 0;
+    for (let attempt = 0; attempt < 400 && !caught; attempt++) {
+      if (!(await rowLocked())) continue;
+      process.kill(pid, 'SIGSTOP');
+      stoppedAt = Date.now();
+      await sleep(30);
+      const open = await pg.query(
+        `SELECT count(*)::int AS n FROM pg_stat_activity WHERE application_name = $1 AND state = 'idle in transaction'`,
+        [owner],
+      );
+      caught = open.rows[0].n > 0 && (await rowLocked());
+      if (!caught) process.kill(pid, 'SIGCONT');
+    }
+    streaming = false;
+    check(caught, `${owner} stopped with a batch written and not committed (its transaction open, the market's row locked)`);
+    // bets straight to the other process meanwhile: it forwards them to the stopped writer, sees its lease lapse,
+    // takes the market, and its batch waits for the stopped transaction's row lock
+    const toOther = hot.players.slice(half).map(async (p, i) => {
+      for (let j = 0; j < 6; j++) await hotBet(otherUrl, p, (i + j) % 2 ? 'BACK' : 'LAY', `h-p-${p.username}-${j}`);
+    });
+    const after = await nextHolder(hot.marketId, before, stoppedAt);
+    // continued after the take-over and before the server ends its transaction (twice the lease): its late batch
+    // reaches its last statement, the fence, which finds another epoch
+    process.kill(pid, 'SIGCONT');
+    const contAt = Date.now();
+    const outcomes = await Promise.allSettled([...toOwner, ...toOther]);
+    await pg.end();
+    const lost = outcomes.filter((o) => o.status === 'rejected');
+    check(lost.length === 0, `every bet was answered in the end${lost.length ? `: ${lost[0].reason.message}` : ''}`);
+    check(
+      after !== null && after.at - stoppedAt <= 2000 && processOf(after.address) === other,
+      after
+        ? `${processOf(after.address)} took the market ${secs(after.at - stoppedAt)} s after ${owner} stopped (epoch ${before.epoch} -> ${after.epoch})`
+        : 'no other process took the market within 10 s',
+    );
+    // the late batch: its fence found another epoch (the log says so), or the server had ended its transaction
+    const ownerLog = fs.readFileSync(path.join(runDir, 'logs', `${owner}.log`), 'utf8');
+    const fenced = ownerLog.includes('lease lost, batch rolled back');
+    const ended = /idle-in-transaction timeout/i.test(ownerLog);
+    check(
+      fenced || ended,
+      `${owner}'s late batch did not commit: woken ${secs(contAt - stoppedAt)} s after the stop, ${
+        fenced
+          ? `its fence found epoch ${after?.epoch} and it rolled back`
+          : ended
+            ? 'the server had ended its transaction'
+            : 'no sign of it'
+      }`,
+    );
+    await checkHotBets(site, hot, 'h');
+    results.push({
+      fault: 'h. hot market writer hung',
+      cost: `stopped ${secs(contAt - stoppedAt)} s; market written by ${other} ${after ? secs(after.at - stoppedAt) : 'never'} s after the stop; ${stats.retried} client retries`,
+    });
+  }
+
   // ---- r. rolling restart under traffic (SIGTERM: graceful shutdown, then /ready, one process at a time) ------
   if (wanted('r')) {
-    console.log('\n[r] rolling restart of both API processes while players browse and deposit');
+    console.log('\n[r] rolling restart of both API processes while players browse, deposit and bet on a hot market');
     const players = await Promise.all(Array.from({ length: 4 }, () => newPlayer(site, sandbox, 'fr')));
+    const hot = await hotMarket(site, sandbox, opToken);
     let running = true;
     const log = [];
     let n = 0;
@@ -474,13 +615,36 @@ async function main() {
         await sleep(50);
       }
     });
+    // bets on the hot market all along: each process, when rolled, drains its writer and hands the market over
+    const bets = [];
+    const betting = hot.players.slice(0, 4).map(async (p, i) => {
+      for (let j = 0; running; j++) {
+        const at = Date.now();
+        const r = await hotBet(site, p, (i + j) % 2 ? 'BACK' : 'LAY', `r-${p.username}-${j}`).catch((err) => ({
+          ok: false,
+          text: err.message,
+        }));
+        bets.push({ at, ms: Date.now() - at, ok: r.ok, text: r.ok ? '' : r.text.slice(0, 120) });
+        await sleep(50);
+      }
+    });
+    // the lease as it goes, every 25 ms
+    const seen = [];
+    const watching = (async () => {
+      while (running) {
+        const l = await leaseOf(hot.marketId).catch(() => null);
+        if (l && (!seen.length || seen.at(-1).owner !== l.owner || seen.at(-1).epoch !== l.epoch)) seen.push(l);
+        else if (l && seen.length) seen[seen.length - 1] = l;
+        await sleep(25);
+      }
+    })();
     resetStats();
     const rollAt = Date.now();
     await cluster.roll();
     const rolledMs = Date.now() - rollAt;
     await sleep(500);
     running = false;
-    await Promise.all(traffic);
+    await Promise.all([...traffic, ...betting, watching]);
     const rollStats = { ...stats };
     const failed = log.filter((x) => !x.ok);
     let exact = 0;
@@ -505,15 +669,175 @@ async function main() {
           : ''
       })`,
     );
+    // every change of the market's writer was a hand-over: taken before the last expiry seen of the one before
+    // (a release by the closing process), never by waiting for the expiry
+    const changes = [];
+    let last = null;
+    for (const l of seen) {
+      if (!l.owner) continue;
+      if (last && l.owner !== last.owner)
+        changes.push({ from: processOf(last.address), to: processOf(l.address), early: l.acquired_at < last.expires_at });
+      last = l;
+    }
+    const failedBets = bets.filter((b) => !b.ok);
+    check(
+      failedBets.length === 0,
+      `every bet on the hot market was answered in the end (${bets.length}${failedBets.length ? `; ${failedBets.length} failed: ${failedBets[0].text}` : ''})`,
+    );
+    check(
+      changes.length > 0 && changes.every((c) => c.early),
+      `the market's writer changed ${changes.length} time(s) during the roll (${changes.map((c) => `${c.from} -> ${c.to}${c.early ? '' : ' AFTER EXPIRY'}`).join(', ')}), each handed over before its lease expired`,
+    );
+    await checkHotBets(site, hot, 'r');
+    const slowest = Math.max(0, ...bets.map((b) => b.ms));
     results.push({
       fault: 'r. rolling restart',
-      cost: `both processes rolled in ${secs(rolledMs)} s; ${log.length} requests, ${rollStats.retried} retried by clients, ${failed.length} failed`,
+      cost: `both processes rolled in ${secs(rolledMs)} s; ${log.length} requests and ${bets.length} bets, ${rollStats.retried} retried by clients, ${failed.length} failed; slowest bet ${secs(slowest)} s; writer handed over ${changes.length} time(s)`,
     });
   }
 
   // money across every fault
   const problems = await ledgerProblems(db.url);
   check(problems.length === 0, 'ledger consistent after every fault');
+}
+
+// ---- the hot market of faults k, h and r -------------------------------------------------------------------------
+
+let hotState = null;
+/**
+ * One pre-play Match Odds market held still, with no feed liquidity on the runner the faults bet on (every match is
+ * player to player), and 8 players with 5,000 each. Their bets: 100 at 2.0, backs and lays (they cross each other).
+ */
+async function hotMarket(site, sandbox, opToken) {
+  if (hotState) return hotState;
+  const market = await openMarket(site, sandbox);
+  await fetch(`${sandbox}/odds/markets/${market.marketId}/liquidity`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ selectionId: Number(market.selectionId) }),
+  });
+  for (let i = 0; i < 50; i++) {
+    const state = (await call(site, 'GET', `/api/exchange/markets/${market.marketId}`, { retries: 2 })).json;
+    const runner = state?.runners?.find((r) => String(r.selection_id) === String(market.selectionId));
+    if (runner && !runner.back?.length && !runner.lay?.length) break;
+    await sleep(200);
+  }
+  const players = [];
+  for (let i = 0; i < 8; i += 4) players.push(...(await Promise.all(Array.from({ length: 4 }, () => newPlayer(site, sandbox, 'fx')))));
+  for (const p of players) {
+    await submitDeposit(site, p, '5000', `x-fund-${p.username}`);
+    await approveDeposits(site, opToken, p);
+  }
+  hotState = { ...market, players, acks: new Map() };
+  return hotState;
+}
+
+/** A bet on the hot market by its own route (nginx hashes it to one process); an answered bet is remembered by key. */
+async function hotBet(base, p, side, key, retries = 12) {
+  const hot = hotState;
+  const body = { market_id: hot.marketId, selection_id: hot.selectionId, side, price: 2, stake: '100' };
+  const r = await call(base, 'POST', `/api/exchange/markets/${encodeURIComponent(hot.marketId)}/bets`, {
+    token: p.token,
+    key,
+    retries,
+    body,
+  });
+  if (!r.ok) throw new Error(`bet ${key}: HTTP ${r.status} ${r.text.slice(0, 200)}`);
+  hot.acks.set(key, { player: p, body, betId: r.json.bet.id });
+  return r;
+}
+
+/** The market's writer lease as stored. */
+async function leaseOf(marketId) {
+  const rows = await dbQuery(
+    db.url,
+    `SELECT owner, address, epoch::int AS epoch, changes::int AS changes, expires_at, acquired_at,
+            owner <> '' AND expires_at > clock_timestamp() AS live
+       FROM exchange_market_leases WHERE market_id = $1`,
+    [marketId],
+  );
+  return rows[0] ?? null;
+}
+
+/** api1, api2… of a lease's address. */
+function processOf(address) {
+  const i = cluster.apiUrls.indexOf(address);
+  return i >= 0 ? `api${i + 1}` : `? (${address})`;
+}
+
+/** The first live holder other than `before`'s, polled every 25 ms for 10 s from `since`; null if none. */
+async function nextHolder(marketId, before, since) {
+  while (Date.now() - since < 10_000) {
+    const l = await leaseOf(marketId).catch(() => null);
+    if (l?.live && l.owner !== before.owner) return { ...l, at: Date.now() };
+    await sleep(25);
+  }
+  return null;
+}
+
+/**
+ * After a fault on the hot market: every answered bet is stored, each player has exactly one bet per key answered
+ * (none lost, none doubled), a retry of each of this fault's keys answers the same bet, and the exchange's invariants
+ * hold from scratch (api/scripts/exchange-checks.ts: every exposure equals the position recomputed, every bet's
+ * matched stake is its fills and within its stake, the book not crossed, the ledger balances).
+ */
+async function checkHotBets(site, hot, tag) {
+  const ids = [...hot.acks.values()].map((a) => a.betId);
+  const stored = await dbQuery(db.url, 'SELECT count(*)::int AS n FROM exchange_bets WHERE public_id = ANY($1::text[])', [ids]);
+  const perPlayer = await dbQuery(
+    db.url,
+    'SELECT player_id::text AS id, count(*)::int AS n FROM exchange_bets WHERE player_id = ANY($1::bigint[]) GROUP BY player_id',
+    [hot.players.map((p) => p.remoteId)],
+  );
+  const want = new Map(hot.players.map((p) => [p.remoteId, 0]));
+  for (const a of hot.acks.values()) want.set(a.player.remoteId, want.get(a.player.remoteId) + 1);
+  const exact = hot.players.filter((p) => (perPlayer.find((r) => r.id === p.remoteId)?.n ?? 0) === want.get(p.remoteId)).length;
+  check(stored[0].n === ids.length && new Set(ids).size === ids.length, `every answered bet is stored (${stored[0].n}/${ids.length})`);
+  check(
+    exact === hot.players.length,
+    `${exact}/${hot.players.length} players have exactly one bet per answered key (none lost, none doubled)`,
+  );
+  const mine = [...hot.acks].filter(([key]) => key.startsWith(`${tag}-`));
+  let same = 0;
+  for (let i = 0; i < mine.length; i += 16) {
+    const replies = await Promise.all(
+      mine
+        .slice(i, i + 16)
+        .map(([key, a]) =>
+          call(site, 'POST', `/api/exchange/markets/${encodeURIComponent(hot.marketId)}/bets`, {
+            token: a.player.token,
+            key,
+            body: a.body,
+            retries: 4,
+          }),
+        ),
+    );
+    same += replies.filter((r, j) => r.ok && r.json.bet.id === mine[i + j][1].betId).length;
+  }
+  check(same === mine.length, `${same}/${mine.length} retries with the same Idempotency-Key answered the same bet`);
+  const checks = exchangeChecks();
+  check(
+    checks.ok,
+    `exposures equal the positions recomputed (${checks.positions ?? '?'} positions), bets and fills add up, the book is not crossed, the ledger balances${
+      checks.ok ? '' : `: ${checks.problems.slice(0, 3).join('; ')}`
+    }`,
+  );
+}
+
+/** api/scripts/exchange-checks.ts on the private database. */
+function exchangeChecks() {
+  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/exchange-checks.ts'], {
+    cwd: path.join(root, 'api'),
+    env: { ...process.env, DATABASE_URL: db.url },
+    encoding: 'utf8',
+  });
+  try {
+    const out = JSON.parse(r.stdout.trim().split('\n').at(-1));
+    const problems = [...out.exposures, ...out.invariants, ...out.ledger];
+    return { ok: r.status === 0 && problems.length === 0, positions: out.positions, problems };
+  } catch {
+    return { ok: false, problems: [`exchange-checks failed: ${r.stderr.slice(0, 300)}`] };
+  }
 }
 
 let bkashMethod = null;

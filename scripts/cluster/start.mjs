@@ -167,6 +167,14 @@ export function nginxConfig({ runDir, ports, env = process.env, down = new Set()
       proxy_pass http://khela_api;
       proxy_read_timeout 60s;
       client_max_body_size 12m;
+      # a market's bets go to one process, by a consistent hash of the market id, so they queue in one market writer
+      # (api/src/exchange/README.md, "One writer per market across processes"); the writer's lease is the fence, and a
+      # process that gets a bet for a market another process writes passes it there. A process out of the upstream
+      # (down, or failing) moves its share of markets to the next one on the ring.
+      location ~ "^/api/exchange/markets/(?<market>[^/]+)/bets$" {${proxyCommon}
+        proxy_pass http://khela_api_market;
+        proxy_read_timeout 60s;
+      }
     }
     location = /nginx/status {
       stub_status;
@@ -235,6 +243,13 @@ ${upstream}
     keepalive 64;
     # nginx drops an idle connection before the API would (Node keeps them 72 s), so a request is never sent on a
     # connection the process is closing
+    keepalive_timeout 4s;
+  }
+
+  upstream khela_api_market {
+    hash $market consistent;
+${upstream}
+    keepalive 64;
     keepalive_timeout 4s;
   }
 

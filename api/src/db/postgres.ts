@@ -29,6 +29,8 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
     connectionTimeoutMillis: Number(process.env.PG_CONNECT_TIMEOUT_MS) || 30_000,
     types: customTypes,
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
+    // which process a connection belongs to, in pg_stat_activity (cluster mode names its processes api1, api2, …)
+    application_name: process.env.KHELA_INSTANCE ?? 'khela-api',
   });
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
   let listener: Promise<pg.Client> | null = null;

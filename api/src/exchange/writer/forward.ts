@@ -7,7 +7,7 @@
 // When the holder cannot answer, the command is taken here instead (this process then takes the lease through the
 // writer): the holder refused the connection or broke it (killed), its lease lapsed while we waited (hung: stopped,
 // paused past its lease; the request is abandoned, and if the hung holder wakes its batch fails the fence), or it
-// answered 503 closing/moved (a rolling restart drains it, or it lost the market). A client retrying with the same
+// answered 503 other than for a full queue (a rolling restart drains it, its server is closing, or it lost the market). A client retrying with the same
 // Idempotency-Key gets the stored bet wherever the first attempt was written.
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
@@ -62,8 +62,10 @@ export async function forwardToHolder(req: FastifyRequest, marketId: string, pat
     }
     const { res, text } = got;
     const why = res.headers.get('x-khela-writer');
-    if (res.status === 503 && (why === 'closing' || why === 'moved')) {
-      exchangeWriterForwarded.inc({ outcome: `holder_${why}` });
+    // closing, moved, or a 503 not from the writer (the holder's server is shutting down): taken here; a full queue
+    // ('full') is the holder's answer (back pressure)
+    if (res.status === 503 && why !== 'full') {
+      exchangeWriterForwarded.inc({ outcome: `holder_${why ?? 'closing'}` });
       return null;
     }
     exchangeWriterForwarded.inc({ outcome: 'answered' });
