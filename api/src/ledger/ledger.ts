@@ -36,6 +36,8 @@ export type LedgerKind =
   | 'exchange.resettle'
   /** A reasoned balance adjustment by back-office staff (credit or debit against house:adjustment). */
   | 'staff.adjustment'
+  /** Staff write off what a player owes (player:N:owed back towards 0, against house:adjustment; issue 32). */
+  | 'staff.write_off'
   /** Repays the player's debt (player:N:owed) from main: booked by transfer() after a credit that repays first. */
   | 'debt.collect'
   /** Transfer wallets (api/src/transfer): main -> player:N:transit (hold), transit -> player:N:provider:CODE when the

@@ -1,4 +1,4 @@
-import { dhakaDayStart, DHAKA_OFFSET_MS, type StaffDashboard } from '@khela/contracts';
+import { alertNeedsNote, dhakaDayStart, DHAKA_OFFSET_MS, type StaffDashboard } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { Conflict, NotFound, ValidationFailed } from '../http/errors';
 import { fromMinor, parseMinor } from '../ledger';
@@ -72,11 +72,16 @@ export function resolveAlert(db: Db, actor: AuditActor & { operatorId: number },
     const a = r.rows[0];
     if (!a) throw new NotFound('No such alert.');
     if (a.resolved_at) throw new Conflict('The alert is already resolved.');
-    // a fraud or AML rule's alert is closed only with what was found and done (issue 32)
-    if (a.kind.startsWith('risk.') && !reason?.trim()) {
+    // a fraud or AML rule's alert, or a player-protection one (under age, linked exclusion), is closed only with what
+    // was found and done (issue 32); the note is kept on the alert and is the audit line's reason
+    if (alertNeedsNote(a.kind) && (reason?.trim().length ?? 0) < 3) {
       throw new ValidationFailed({ reason: ['Write what you found and did: a risk alert is resolved only with a note.'] });
     }
-    await q.query('UPDATE staff_alerts SET resolved_at = now(), resolved_by = $2 WHERE id = $1', [id, actor.operatorId]);
+    await q.query(`UPDATE staff_alerts SET state = 'resolved', resolution = $3, resolved_at = now(), resolved_by = $2 WHERE id = $1`, [
+      id,
+      actor.operatorId,
+      reason?.trim() || null,
+    ]);
     await writeAudit(q, actor, {
       action: 'alert.resolve',
       entityType: 'staff_alert',

@@ -20,6 +20,11 @@ import {
   staffRejectRequest,
   staffResolveAlert,
   staffRiskAlerts,
+  staffRiskAlert,
+  staffAssignRiskAlert,
+  staffSetRiskAlertState,
+  staffRiskAssignees,
+  staffRiskStr,
   staffRiskRules,
   staffSetRiskRule,
   staffSetOperatorPassword,
@@ -40,7 +45,18 @@ import { requireOperator } from './auth';
 import { staffLoginConfig } from './config';
 import { startSealJob, verifyAuditChain } from './audit-chain';
 import { approvalConfig, approve, decline, listApprovals } from './approvals';
-import { riskAlerts, riskRules, setRiskRule } from './risk';
+import {
+  assignAlert,
+  reportingEntity,
+  riskAlert,
+  riskAlerts,
+  riskAssignees,
+  riskRules,
+  setAlertState,
+  setRiskRule,
+  strReport,
+} from './risk';
+import { startRiskEvaluator } from './risk-evaluator';
 import { fromMinor } from '@khela/contracts';
 import { dashboard, resolveAlert } from './dashboard';
 import {
@@ -66,6 +82,11 @@ export default async function operatorRoutes(app: FastifyInstance) {
   // the audit's hash chain is sealed after commit by this job (every process runs it; one seals at a time)
   const sealer = startSealJob(db, app.log);
   app.addHook('onClose', async () => sealer.stop());
+  // the fraud and AML rules looked at after the commit of their events (risk-evaluator.ts; every process, shared work)
+  const evaluator = startRiskEvaluator(db, app.log, (a) =>
+    app.push.publishStaff('alert', { kind: a.kind, message: a.message, ref: a.ref }),
+  );
+  app.addHook('onClose', async () => evaluator.stop());
 
   registerEndpoint(app, staffLogin, async (req) => {
     const res = await operatorLogin(
@@ -249,8 +270,27 @@ export default async function operatorRoutes(app: FastifyInstance) {
     return setRiskRule(db, actorOf(req), req.params.kind, { ...rule, reason });
   });
   registerEndpoint(app, staffRiskAlerts, async (req) => {
-    const r = await riskAlerts(db, req.query);
+    const r = await riskAlerts(db, requireOperator(req).id, req.query);
     return { ...r, page: req.query.page, per_page: req.query.per_page };
+  });
+  registerEndpoint(app, staffRiskAlert, async (req) => riskAlert(db, req.params.id));
+  registerEndpoint(app, staffRiskAssignees, async () => ({ data: await riskAssignees(db) }));
+  registerEndpoint(app, staffAssignRiskAlert, async (req) => assignAlert(db, actorOf(req), req.params.id, req.body.operator_id));
+  registerEndpoint(app, staffSetRiskAlertState, async (req) => {
+    const r = await setAlertState(db, actorOf(req), req.params.id, req.body.state, req.body.note);
+    await app.push.publishStaff('alert', { kind: r.state, message: `Alert ${r.id} ${r.state}`, ref: `alert:${r.id}` });
+    return r;
+  });
+  const entity = reportingEntity();
+  registerEndpoint(app, staffRiskStr, async (req) => {
+    const op = requireOperator(req);
+    return strReport(
+      db,
+      actorOf(req),
+      { username: op.name ? `${op.username} (${op.name})` : op.username, role: op.role },
+      req.query,
+      entity,
+    );
   });
 
   // ---- Dashboard ----

@@ -161,3 +161,17 @@ export class DeviceRecorder {
     );
   }
 }
+
+/**
+ * Remembers the address a player logged in or registered from (player_addresses; first and last seen). A first
+ * sighting is an event for the risk rules (several accounts from one address, operator/risk-evaluator.ts). Never
+ * fails the log-in: the caller catches.
+ */
+export async function recordPlayerAddress(db: Db, playerId: number, address: string | undefined | null): Promise<void> {
+  if (!address || address.length > 64) return;
+  await db.query(
+    `INSERT INTO player_addresses (player_id, address) VALUES ($1, $2)
+     ON CONFLICT (player_id, address) DO UPDATE SET last_seen = now()`,
+    [playerId, address],
+  );
+}

@@ -666,3 +666,8 @@ export async function realityCheck(q: Queryable, playerId: number): Promise<Real
 }
 
 export { SELF_EXCLUSION_PERIODS };
+
+/** Stakes since a moment, counted as the wager limit counts them (the risk rules' "little play", operator/risk-evaluator.ts). */
+export async function stakesSince(q: Queryable, playerId: number, since: Date): Promise<bigint> {
+  return wageredSince(q, playerId, `'${since.toISOString()}'::timestamptz`, await resultAccounts(q, playerId));
+}

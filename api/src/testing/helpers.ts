@@ -111,7 +111,8 @@ export async function withEnv<T>(env: Record<string, string>, fn: () => Promise<
  * process.env when they register), then restored, so one test file can build apps with different settings.
  */
 export function testApp(db: Db, env: Record<string, string> = {}): Promise<FastifyInstance> {
-  return withEnv(env, async () => {
+  // the risk rules' job stays off unless a test turns it on (a test runs evaluateRiskEvents itself)
+  return withEnv({ RISK_EVAL_INTERVAL_MS: '0', ...env }, async () => {
     await seed(db, { images: false });
     const app = await buildApp({ db, logger: process.env.TEST_LOG ? { level: 'error' } : false });
     await app.ready();
@@ -124,7 +125,7 @@ export function testApp(db: Db, env: Record<string, string> = {}): Promise<Fasti
  * (one process by design) pass the first app's broker, so the two hear each other's pushes as processes do over NOTIFY.
  */
 export function processOn(db: Db, env: Record<string, string> = {}, broker?: PushBroker): Promise<FastifyInstance> {
-  return withEnv(env, async () => {
+  return withEnv({ RISK_EVAL_INTERVAL_MS: '0', ...env }, async () => {
     const app = await buildApp({ db, logger: false, broker });
     await app.ready();
     return app;

@@ -29,6 +29,7 @@ import { clearEvents, releaseAttempt, reserveAttempt } from '../rate-limit';
 import { consumeCode, normalizeEmail, normalizePhone } from '../verification/codes';
 import { deliverCode, otpLimits } from '../verification/service';
 import { activePlayerByUsername, checkCredentials, playerIdByUsername, registerPlayer, setPassword } from './service';
+import { recordPlayerAddress } from '../../protection/linked';
 
 /** Log in and out, sign up, the exchange's player token, and passwords (change, forgot, reset). */
 export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
@@ -71,6 +72,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     if (!mayLogIn(p.status)) throw new Forbidden('Your account is disabled. Please contact customer support.');
     await clearEvents(db, 'login:username', username);
     const token = await createSession(db, Number(p.id));
+    await recordPlayerAddress(db, Number(p.id), req.ip).catch((err: unknown) => req.log.error({ err }, 'recording the address failed'));
     return { token, remote_id: Number(p.id), username: p.username, exchange: [], message: 'Login successful' };
   });
 
@@ -87,6 +89,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     const phone = normalizePhone(b.phone);
     await reserveSignup(req.ip, phone, challengeOf(req));
     const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
+    await recordPlayerAddress(db, result.id, req.ip).catch((err: unknown) => req.log.error({ err }, 'recording the address failed'));
     return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
   });
 
@@ -97,6 +100,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     await requireChallenge(db, config.challenge, challengeHeader(req.headers));
     await reserveSignup(req.ip, phone, challengeOf(req, true));
     const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
+    await recordPlayerAddress(db, result.id, req.ip).catch((err: unknown) => req.log.error({ err }, 'recording the address failed'));
     return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
   });
 

@@ -15,6 +15,7 @@ import {
   staffRevokePlayerSession,
   staffRevokePlayerSessions,
   staffSetPlayerStatus,
+  staffWriteOffDebt,
 } from '@khela/contracts';
 import { DISABLED_STATUS, sessionsEnded } from '../../auth';
 import { registerEndpoint } from '../../http/endpoint';
@@ -39,6 +40,7 @@ import {
   revokeOneSession,
   setPlayerStatus,
 } from './service';
+import { writeOffDebt } from './debt';
 
 /**
  * Back office, players (search, profile, status and market flags, notes, sessions, balance adjustments): the staff
@@ -126,6 +128,64 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
         },
       };
     },
+  });
+
+  // ---- Debt write-off (issue 32): above the maker–checker amount a second operator approves it ----
+  const writeOff = z.object({ player_id: z.number().int(), amount: z.string(), reason: z.string(), idempotency_key: z.string() });
+  registerApprovalExecutor(app, 'debt_write_off', {
+    async execute(q, checker, payload, request) {
+      const p = payloadOf(writeOff, payload);
+      const r = await writeOffDebt(q, checker, p.player_id, {
+        amountMinor: toMinor(p.amount),
+        reason: `${p.reason} (approval #${request.id}, asked by ${request.maker})`,
+        idempotencyKey: p.idempotency_key,
+      });
+      return {
+        message: r.replayed ? 'It was already done.' : `Approved: ${p.amount} written off (owed now ${r.owedAfter}).`,
+        after: async () => {
+          if (!r.replayed) await app.push.publishBalance(p.player_id);
+        },
+      };
+    },
+  });
+
+  registerEndpoint(app, staffWriteOffDebt, async (req) => {
+    const op = requireOperator(req);
+    const { id } = req.params;
+    const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
+    if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
+      throw new ValidationFailed({ idempotency_key: ['Send an Idempotency-Key header (one per write-off form).'] });
+    }
+    const { amount, reason } = req.body;
+    const who = await playerProfile(db, id);
+    if (toMinor(amount) > toMinor(who.wallet.owed)) {
+      throw new ValidationFailed({ amount: [`The player owes ${who.wallet.owed} ${who.currency}: write off at most that.`] });
+    }
+    if (needsApproval(approvals, who.currency, toMinor(amount))) {
+      throw await requestApproval(
+        db,
+        { ...auditActor(req), operatorId: op.id },
+        {
+          kind: 'debt_write_off',
+          entityType: 'player',
+          entityId: id,
+          lockKey: `write-off:${key}`,
+          payload: { player_id: id, amount, reason, idempotency_key: key },
+          summary: `Write off ${amount} ${who.currency} of ${who.username}'s debt (player ${id}; owes ${who.wallet.owed})`,
+          amountMinor: toMinor(amount),
+          currency: who.currency,
+          reason,
+        },
+      );
+    }
+    const r = await db.tx((q) => writeOffDebt(q, auditActor(req), id, { amountMinor: toMinor(amount), reason, idempotencyKey: key }));
+    if (!r.replayed) await app.push.publishBalance(id);
+    return {
+      transfer_id: r.transferId,
+      owed_before: r.owedBefore,
+      owed_after: r.owedAfter,
+      message: r.replayed ? 'Already done (same form sent again).' : `Written off: the player owes ${r.owedAfter} now.`,
+    };
   });
 
   registerEndpoint(app, staffAdjustBalance, async (req) => {

@@ -1,7 +1,8 @@
 // Area 'dashboard': the queues, players online, today's money per currency and open alerts; every role.
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
 import { css } from '@emotion/react';
-import { staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
+import { alertNeedsNote, staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
 import { Button, Card, ErrorText, formatDhakaDateTime, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { Screen, Toolbar, figuresTableCss } from '../../ui/layout';
@@ -253,11 +254,15 @@ export default function Dashboard() {
                 {a.message}
                 {a.ref ? ` (${a.ref})` : ''}
               </span>
-              {canResolve && (
-                <Button variant="secondary" onClick={() => void resolve(a.id)}>
-                  Resolve
-                </Button>
-              )}
+              {canResolve &&
+                // a fraud, AML or player-protection alert is closed on its Risk page, with a note of what was done
+                (alertNeedsNote(a.kind) ? (
+                  <Link to={`/risk/alerts/${a.id}`}>Open in Risk</Link>
+                ) : (
+                  <Button variant="secondary" onClick={() => void resolve(a.id)}>
+                    Resolve
+                  </Button>
+                ))}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { endpoint, money } from '../../endpoint';
 import { staffListQuery, staffPage, staffReason } from './common';
 
-export const APPROVAL_KINDS = ['balance_adjustment', 'withdrawal', 'market_settle', 'market_void'] as const;
+export const APPROVAL_KINDS = ['balance_adjustment', 'withdrawal', 'market_settle', 'market_void', 'debt_write_off'] as const;
 export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -15,6 +15,7 @@ export const APPROVAL_ROLES = {
   withdrawal: ['payments'],
   market_settle: ['risk'],
   market_void: ['risk'],
+  debt_write_off: ['payments'],
 } as const satisfies Record<ApprovalKind, readonly string[]>;
 
 export const APPROVAL_LABELS: Record<ApprovalKind, string> = {
@@ -22,6 +23,7 @@ export const APPROVAL_LABELS: Record<ApprovalKind, string> = {
   withdrawal: 'Withdrawal payout',
   market_settle: 'Market settlement',
   market_void: 'Market void',
+  debt_write_off: 'Debt write-off',
 };
 
 export const APPROVAL_MESSAGES = {

@@ -13,3 +13,4 @@ export * from './hold';
 export * from './transfer';
 export * from './approvals';
 export * from './risk';
+export * from './debt';
