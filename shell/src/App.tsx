@@ -56,20 +56,20 @@ export function App() {
   useEffect(() => {
     if (painted) void loadRemoteArea();
   }, [painted]);
-  // set the moment a logout is published, before React re-renders, so the guard below sends
-  // the player home (spec 4) rather than to /login when they log out on a protected page
-  const loggedOutFrom = useRef<string | null>(null);
+  // set the moment a logout is published, before React re-renders, so the guard below sends the player where the
+  // logout leads (home, spec 4; /login with its notice after a password change) rather than to /login as a visitor
+  const loggedOut = useRef<{ from: string; to: string; state?: unknown } | null>(null);
   useEffect(() => {
-    if (pathname !== loggedOutFrom.current) loggedOutFrom.current = null;
+    if (pathname !== loggedOut.current?.from) loggedOut.current = null;
   }, [pathname]);
 
   const { bus: shellBus, navigate: shellNavigate } = shellHost;
   useEffect(() => {
     const s = shellBus.on('logout').subscribe(({ reason }) => {
-      loggedOutFrom.current = window.location.pathname;
       // after a password change the player logs in again at once (spec 8's success text is shown there)
-      if (reason === 'password_changed') shellNavigate('/login', { replace: true, state: { notice: 'password_changed' } });
-      else shellNavigate('/');
+      const target = reason === 'password_changed' ? { to: '/login', state: { notice: 'password_changed' } } : { to: '/' };
+      loggedOut.current = { from: window.location.pathname, ...target };
+      shellNavigate(target.to, { state: target.state });
     });
     return () => s.unsubscribe();
   }, [shellBus, shellNavigate]);
@@ -83,8 +83,8 @@ export function App() {
     content = <LogoutRoute />;
   } else if (!loggedIn && isGuarded(pathname)) {
     content =
-      loggedOutFrom.current === pathname ? (
-        <Navigate to="/" replace />
+      loggedOut.current?.from === pathname ? (
+        <Navigate to={loggedOut.current.to} replace state={loggedOut.current.state} />
       ) : (
         <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
       );

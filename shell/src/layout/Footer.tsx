@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
@@ -55,6 +55,20 @@ export function Footer() {
   const social = useSocialLinks().data ?? [];
   const [expanded, setExpanded] = useState(false);
   const textId = useId();
+  // the toggle is offered only when the text is longer than its fold (a short text, a wide screen or a larger fold
+  // left a button that did nothing); measured again whenever the box resizes (language, font load, rotation)
+  const textRef = useRef<HTMLDivElement>(null);
+  const [overflows, setOverflows] = useState(true);
+  useEffect(() => {
+    const el = textRef.current;
+    if (!el || typeof ResizeObserver === 'undefined') return;
+    const measure = () => setOverflows(el.scrollHeight > el.clientHeight + 1);
+    const observer = new ResizeObserver(measure);
+    observer.observe(el);
+    for (const child of Array.from(el.children)) observer.observe(child);
+    measure();
+    return () => observer.disconnect();
+  }, []);
 
   return (
     <footer
@@ -89,6 +103,7 @@ export function Footer() {
             {t('footer.aboutTitle')}
           </h2>
           <div
+            ref={textRef}
             id={textId}
             data-testid="footer-text"
             data-expanded={expanded}
@@ -110,29 +125,31 @@ export function Footer() {
             <p>{t('footer.about3')}</p>
             <p>{t('footer.about4')}</p>
           </div>
-          <button
-            type="button"
-            aria-expanded={expanded}
-            aria-controls={textId}
-            onClick={() => setExpanded((e) => !e)}
-            data-testid="footer-toggle"
-            css={css`
-              margin-top: 6px;
-              background: none;
-              border: 0;
-              color: ${theme.color.brand};
-              font: inherit;
-              font-weight: 600;
-              min-height: 44px;
-              padding: 0 4px;
-              cursor: pointer;
-              &:focus-visible {
-                outline: 3px solid ${theme.color.info};
-              }
-            `}
-          >
-            {expanded ? t('footer.showLess') : t('footer.showMore')}
-          </button>
+          {(expanded || overflows) && (
+            <button
+              type="button"
+              aria-expanded={expanded}
+              aria-controls={textId}
+              onClick={() => setExpanded((e) => !e)}
+              data-testid="footer-toggle"
+              css={css`
+                margin-top: 6px;
+                background: none;
+                border: 0;
+                color: ${theme.color.brand};
+                font: inherit;
+                font-weight: 600;
+                min-height: 44px;
+                padding: 0 4px;
+                cursor: pointer;
+                &:focus-visible {
+                  outline: 3px solid ${theme.color.info};
+                }
+              `}
+            >
+              {expanded ? t('footer.showLess') : t('footer.showMore')}
+            </button>
+          )}
         </section>
 
         <div
