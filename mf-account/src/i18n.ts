@@ -30,6 +30,8 @@ export const en = {
     failed: 'Submission failed',
     network: 'Network error, please try again',
     success: 'Registration Successful!',
+    currency: 'Wallet currency',
+    currencyHint: 'Your wallet keeps this currency; it cannot be changed later.',
   },
   register: {
     title: 'Register',
@@ -320,6 +322,8 @@ export const bn: typeof en = {
     failed: 'জমা দেওয়া যায়নি',
     network: 'নেটওয়ার্ক ত্রুটি, আবার চেষ্টা করুন',
     success: 'নিবন্ধন সফল হয়েছে!',
+    currency: 'ওয়ালেটের মুদ্রা',
+    currencyHint: 'আপনার ওয়ালেট এই মুদ্রাতেই থাকবে; পরে বদলানো যাবে না।',
   },
   register: {
     title: 'নিবন্ধন',

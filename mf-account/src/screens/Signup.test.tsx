@@ -64,6 +64,23 @@ describe('Signup (spec 5, mobile)', () => {
     for (const k of ['referral_code', 'agent_code', 'affiliate_code']) expect(localStorage.getItem(k)).toBeNull();
   });
 
+  it('offers the three wallet currencies, BDT first, and signs up in the one chosen', async () => {
+    responders.set('POST /api/v1/create-players', () => ({
+      message: 'Registration Successful!',
+      token: 't',
+      remote_id: 4,
+      username: 'player5678',
+    }));
+    renderScreen(<Signup />, '/signup');
+    const currency = screen.getByLabelText('Wallet currency') as HTMLSelectElement;
+    expect(currency.value).toBe('BDT');
+    expect(Array.from(currency.options).map((o) => o.value)).toEqual(['BDT', 'INR', 'PKR']);
+    await userEvent.selectOptions(currency, 'PKR');
+    await fill({ username: 'player5678', phone: '01712345679', password: 'secret123', confirm: 'secret123' });
+    await waitFor(() => expect(current.path).toBe('/'));
+    expect(calls[0]!.opts.body).toMatchObject({ username: 'player5678', currency: 'PKR' });
+  });
+
   it("puts the server's errors object under the fields", async () => {
     responders.set('POST /api/v1/create-players', () => {
       throw new ApiError('The username has already been taken.', 422, { errors: { username: ['The username has already been taken.'] } });

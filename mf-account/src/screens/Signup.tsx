@@ -5,7 +5,7 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, theme, useHost } from '@khela/web';
+import { ApiError, Button, Card, Page, Select, TextField, theme, useHost } from '@khela/web';
 import type { SignupForm } from '@khela/contracts';
 import { useChallenge } from '../challenge/useChallenge';
 import { ChallengeStatus } from '../challenge/ChallengeStatus';
@@ -31,9 +31,11 @@ export function Signup() {
     handleSubmit,
     formState,
     setError: setFieldError,
+    watch,
+    setValue,
   } = useForm<Fields>({
     resolver: zodResolver(schemas.signupFormSchema) as never,
-    defaultValues: { referral_code: session.capturedCode('referral_code') ?? '' },
+    defaultValues: { referral_code: session.capturedCode('referral_code') ?? '', currency: 'BDT' },
   });
 
   const onSubmit = handleSubmit(async (values) => {
@@ -47,7 +49,7 @@ export function Signup() {
         referral_code: values.referral_code || undefined,
         agent_code: session.capturedCode('agent_code') ?? undefined,
         affiliate_code: session.capturedCode('affiliate_code') ?? undefined,
-        currency: 'BDT' as const,
+        currency: values.currency ?? 'BDT',
         status: 'active' as const,
       };
       const res = await challenge.run((headers) => api.call(schemas.createPlayersEndpoint, { body, headers }));
@@ -114,6 +116,15 @@ export function Signup() {
             label={t('confirmPassword')}
             error={rule(formState.errors.confirmPassword?.message)}
             inputProps={{ ...register('confirmPassword'), type: 'password', autoComplete: 'new-password', placeholder: t('confirmPh') }}
+          />
+          <Select
+            label={t('signup.currency')}
+            hint={t('signup.currencyHint')}
+            name="currency"
+            testId="signup-currency"
+            value={watch('currency') ?? 'BDT'}
+            options={schemas.CURRENCIES}
+            onChange={(c) => setValue('currency', c)}
           />
           <TextField
             label={t('referralCode')}

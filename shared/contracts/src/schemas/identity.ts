@@ -86,6 +86,8 @@ export const signupFormSchema = z
     password: signupPassword,
     confirmPassword: z.string().min(1, M.confirmRequired),
     referral_code: optionalCode,
+    // the wallet's currency, as the desktop register offers it (the spec's payload carries it; BDT by default)
+    currency: z.enum(CURRENCIES).default('BDT'),
   })
   .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsMismatch });
 export type SignupForm = z.input<typeof signupFormSchema>;
