@@ -71,15 +71,20 @@ export function PaymentRequest() {
         `}
         data-testid="payment-request"
       >
-        <div
+        {/* drawn, not the ⏳ emoji: a phone whose font lacks it showed an empty box */}
+        <svg
           aria-hidden
+          data-testid="request-hourglass"
+          viewBox="0 0 24 24"
+          width="56"
+          height="56"
+          fill={theme.color.brand}
           css={css`
-            font-size: 56px;
             animation: ${pulse} 1.4s ease-in-out infinite;
           `}
         >
-          ⏳
-        </div>
+          <path d="M6 2v6h.01L6 8.01 10 12l-4 4 .01.01H6V22h12v-5.99h-.01L18 16l-4-4 4-3.99-.01-.01H18V2H6zm10 14.5V20H8v-3.5l4-4 4 4zm-4-5l-4-4V4h8v3.5l-4 4z" />
+        </svg>
         <h1
           css={css`
             margin: 12px 0 4px;
