@@ -40,6 +40,12 @@ const thresholdMinor = (rule: StaffRiskRule, currency: string) => {
   return v === undefined ? null : BigInt(v) * 100n;
 };
 const windowSql = `now() - make_interval(mins => $2::int)`;
+/** "a (1), b (2), … and 12 more": the alert's one line stays short; the evidence lists every account. */
+const names = (rows: { username: string; player_id: string | number }[], max = 10) =>
+  rows
+    .slice(0, max)
+    .map((a) => `${a.username} (${a.player_id})`)
+    .join(', ') + (rows.length > max ? ` and ${rows.length - max} more` : '');
 
 async function largeFirstDeposit(q: Queryable, ev: RiskEvent, rule: StaffRiskRule): Promise<RaisedAlert | null> {
   const w = (
@@ -138,9 +144,7 @@ async function sharedPayer(q: Queryable, ev: RiskEvent, rule: StaffRiskRule): Pr
     kind: 'risk.shared_payer',
     ref: `payer:${payer}`,
     refresh: true,
-    message: `One payer number, ${payer}, paid for ${accounts.rows.length} accounts within ${rule.window_minutes} minutes: ${accounts.rows
-      .map((a) => `${a.username} (${a.player_id})`)
-      .join(', ')}`,
+    message: `One payer number, ${payer}, paid for ${accounts.rows.length} accounts within ${rule.window_minutes} minutes: ${names(accounts.rows)}`,
     evidence: {
       rule: 'shared_payer',
       payer_number: payer,
@@ -180,9 +184,7 @@ async function sharedSighting(q: Queryable, ev: RiskEvent, rule: StaffRiskRule, 
     kind: `risk.shared_${what}`,
     ref: `${what}:${ev.ref}`,
     refresh: true,
-    message: `${accounts.rows.length} accounts from one ${what} (${shown}) within ${rule.window_minutes} minutes: ${accounts.rows
-      .map((a) => `${a.username} (${a.player_id})`)
-      .join(', ')}`,
+    message: `${accounts.rows.length} accounts from one ${what} (${shown}) within ${rule.window_minutes} minutes: ${names(accounts.rows)}`,
     evidence: {
       rule: `shared_${what}`,
       [what]: ev.ref,
@@ -267,20 +269,18 @@ async function linkedBonus(q: Queryable, ev: RiskEvent, rule: StaffRiskRule): Pr
   const claimants = [...new Set(claims.rows.map((c) => Number(c.player_id)))];
   if (claimants.length < (rule.min_accounts ?? 2) || !claimants.includes(ev.player_id)) return null;
   const first = Math.min(...claimants);
-  const names = new Map(claims.rows.map((c) => [Number(c.player_id), c.username]));
+  const usernames = new Map(claims.rows.map((c) => [Number(c.player_id), c.username]));
   return {
     kind: 'risk.linked_bonus',
     ref: `player:${first}`,
     refresh: true,
-    message: `Bonus claims across ${claimants.length} linked accounts within ${rule.window_minutes} minutes: ${claimants
-      .map((id) => `${names.get(id)} (${id})`)
-      .join(', ')}`,
+    message: `Bonus claims across ${claimants.length} linked accounts within ${rule.window_minutes} minutes: ${names(claimants.map((id) => ({ username: usernames.get(id) ?? '?', player_id: id })))}`,
     evidence: {
       rule: 'linked_bonus',
       player_id: first,
       window_minutes: rule.window_minutes,
       min_accounts: rule.min_accounts,
-      accounts: claimants.map((id) => ({ player_id: id, username: names.get(id) })),
+      accounts: claimants.map((id) => ({ player_id: id, username: usernames.get(id) })),
       links: links.rows
         .filter((l) => claimants.includes(Number(l.linked_id)))
         .map((l) => ({ player_id: Number(l.player_id), linked_id: Number(l.linked_id), reason: l.reason, detail: l.detail })),

@@ -29,6 +29,8 @@ import { Button, Card, Spinner, Tabs, theme } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
+import { StrButton } from '../risk/StrButton';
+import { DebtWriteOff } from './DebtWriteOff';
 import { AdjustForm, RevokeForm, StatusForm } from './forms';
 import { HoldPanel } from './HoldPanel';
 import { LiabilityLimits } from './LiabilityLimits';
@@ -202,6 +204,8 @@ export function PlayerPage() {
             Log out everywhere…
           </Button>
         )}
+        <DebtWriteOff player={p} onSaved={saved} />
+        <StrButton player={id} />
         {flash && (
           <span role="status" style={{ color: theme.color.success, fontSize: 13 }}>
             {flash}

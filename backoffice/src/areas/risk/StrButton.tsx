@@ -1,8 +1,8 @@
-// "Export STR": asks the API for the report's data (audited there) and offers it as CSV (str.ts).
+// "Export STR" (risk staff; nothing for other roles): asks the API for the report's data (audited there) and offers it as CSV (str.ts).
 import { useState } from 'react';
 import { staffRiskStr } from '@khela/contracts';
 import { Button, ErrorText, errorText } from '@khela/web';
-import { useStaff } from '../../staff/context';
+import { allows, useOperator, useStaff } from '../../staff/context';
 import { downloadCsv } from '../../ui/csv';
 import { strCsv } from './str';
 
@@ -10,6 +10,8 @@ export function StrButton(props: { alert?: number; player?: number }) {
   const { api } = useStaff();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const op = useOperator();
+  if (!allows(op, staffRiskStr.roles)) return null;
   async function run() {
     setBusy(true);
     setError(null);
