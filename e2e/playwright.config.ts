@@ -83,6 +83,9 @@ export default defineConfig({
       // responsible-gaming.spec.ts: a reality-check "minute" of 200 ms (15 minutes -> 3 s), a session "minute" of 1 s
       RG_REALITY_CHECK_MINUTE_MS: '200',
       RG_SESSION_MINUTE_MS: '1000',
+      // backoffice-transfers.spec.ts: staff re-query and resolve a pending transfer, so the transfer reconciler runs
+      // only at start (its passes are the API tests'; a closed player's wallets are recalled at once without it)
+      TRANSFER_RECONCILE_MS: '0',
     },
   },
 });

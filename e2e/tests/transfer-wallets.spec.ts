@@ -1,6 +1,7 @@
 // Issue 30, as a player would: open SBO from the sports menu with ৳1,000, win at the provider (the sandbox's control
 // API settles the bet), see the SBO wallet in the exchange header, Recall -> main shows the sum; then two providers and
-// Recall All. On a phone (the side menu) and on a desktop (the category strip).
+// Recall All. On a phone (the side menu) and on a desktop (the home page's category strip, the top bar's wallets, a
+// provider down on Recall All). The game tiles carry their image.
 import { expect, test, type Page } from '@playwright/test';
 import { SANDBOX, fundedPlayer, openLoggedIn } from './support';
 
@@ -106,7 +107,7 @@ test('phone: SBO from the sports menu with ৳1,000, a win at the provider, Reca
   await page.screenshot({ path: `${SHOTS}/tw-phone-recall-all.png` });
 });
 
-test('desktop: a provider down keeps its money on Recall All while the other comes back; later it is recalled', async ({
+test('desktop: SBO from the home sports strip with ৳1,000, a win, the SBO wallet in the exchange header; Recall All with a provider down, then Recall', async ({
   browser,
   request,
 }) => {
@@ -114,10 +115,35 @@ test('desktop: a provider down keeps its money on Recall All while the other com
   const page = await ctx.newPage();
   try {
     const { session } = await fundedPlayer(request, { amount: '2000', prefix: 'twd' });
-    await openLoggedIn(page, session, '/games?type=SPORTS&system=ISPORTS&title=I-Sports');
+    await openLoggedIn(page, session, '/');
     await expect(page.getByTestId('splash')).toHaveCount(0);
-    await playAndBet(page, 'I-Sports Sportsbook', '400', 'Abahani', '100');
-    await settleAll(request, 'ISPORTS', session.remote_id, 'won'); // 100 x 2.10
+    // the home page's category strip: Sports, then SBO
+    await page.getByTestId('home-cat-sports').click();
+    await page.getByTestId('sports-list').getByText('SBO Sports', { exact: true }).click();
+    await expect(page).toHaveURL(/system=SBO/);
+    await expect(page.getByTestId('game-card').first().locator('img')).toHaveJSProperty('complete', true);
+    expect(
+      await page
+        .getByTestId('game-card')
+        .first()
+        .locator('img')
+        .evaluate((img: HTMLImageElement) => img.naturalWidth),
+    ).toBeGreaterThan(0);
+    await page.getByTestId('game-card').first().getByRole('button').first().click();
+    await expect(page.getByTestId('transfer-available')).toContainText('৳2,000.00');
+    await page.getByTestId('transfer-amount').fill('1000');
+    await page.getByTestId('transfer-play').click();
+    await expect(page).toHaveURL(/\/gamerun/);
+    const frame = page.frameLocator('[data-testid="gamerun"] iframe');
+    await expect(frame.getByTestId('tw-balance')).toHaveText('৳1,000.00');
+    await frame.getByRole('button', { name: /^Bangladesh/ }).click();
+    await frame.getByTestId('tw-stake').fill('100');
+    await frame.getByTestId('tw-bet').click();
+    await expect(frame.getByTestId('tw-message')).toHaveText('Bet placed');
+    await settleAll(request, 'SBO', session.remote_id, 'won'); // 100 x 2.50
+    await expect(frame.getByTestId('tw-balance')).toHaveText('৳1,150.00');
+
+    // a second provider (auto transfer off, so SBO keeps its money)
     await page.goto('/games?type=LIVE&system=TWLIVE');
     await expect(page.getByTestId('game-card')).toHaveCount(1);
     await page.getByTestId('game-card').first().getByRole('button').first().click();
@@ -129,33 +155,35 @@ test('desktop: a provider down keeps its money on Recall All while the other com
     // the site's desktop top bar lists the wallets too (opening it asks the providers)
     await page.goto('/');
     await page.getByTestId('topbar-provider-wallets-button').click();
-    await expect(page.getByTestId('topbar-provider-wallet-balance-ISPORTS')).toHaveText('৳510.00');
+    await expect(page.getByTestId('topbar-provider-wallet-balance-SBO')).toHaveText('৳1,150.00');
     await expect(page.getByTestId('topbar-provider-wallet-balance-TWLIVE')).toHaveText('৳300.00');
     await page.screenshot({ path: `${SHOTS}/tw-desktop-topbar.png` });
     await page.keyboard.press('Escape');
 
-    // TW Live goes down altogether
+    // the exchange header: the SBO wallet; TW Live goes down altogether, Recall All brings SBO back anyway
     await request.post(`${SANDBOX()}/transfer/control/fault`, {
       data: { vendor: 'TWLIVE', mode: 'down', ops: ['balance', 'transfer', 'status'] },
     });
     await page.goto('/exchange');
+    await expect(mainShown(page)).toHaveText('৳700.00');
     await page.getByTestId('provider-wallets-button').click();
+    await expect(page.getByTestId('provider-wallet-balance-SBO')).toHaveText('৳1,150.00');
     await expect(page.getByTestId('provider-wallet-TWLIVE')).toHaveAttribute('data-state', 'unavailable');
     await page.getByTestId('recall-all').click();
-    await expect(page.getByTestId('recall-result-ISPORTS')).toHaveAttribute('data-status', 'recalled');
-    await expect(page.getByTestId('recall-result-ISPORTS')).toContainText('৳510.00');
+    await expect(page.getByTestId('recall-result-SBO')).toHaveAttribute('data-status', 'recalled');
+    await expect(page.getByTestId('recall-result-SBO')).toContainText('৳1,150.00');
     await expect(page.getByTestId('recall-result-TWLIVE')).toHaveAttribute('data-status', 'failed');
     await expect(page.getByTestId('recall-result-TWLIVE')).toContainText('stays in your TW Live Casino wallet');
-    await expect(page.getByTestId('provider-wallets-main')).toHaveText('৳1,810.00');
+    await expect(page.getByTestId('provider-wallets-main')).toHaveText('৳1,850.00');
     await page.screenshot({ path: `${SHOTS}/tw-desktop-one-down.png` });
 
-    // it comes back: Recall brings its money too
+    // it comes back: Recall brings its money too, main shows the sum
     await request.post(`${SANDBOX()}/transfer/control/fault`, { data: { vendor: 'TWLIVE', mode: 'none' } });
     await page.getByTestId('recall-TWLIVE').click();
     await expect(page.getByTestId('recall-result-TWLIVE')).toHaveAttribute('data-status', 'recalled');
-    await expect(page.getByTestId('provider-wallets-main')).toHaveText('৳2,110.00');
+    await expect(page.getByTestId('provider-wallets-main')).toHaveText('৳2,150.00');
     await page.keyboard.press('Escape');
-    await expect(mainShown(page)).toHaveText('৳2,110.00');
+    await expect(mainShown(page)).toHaveText('৳2,150.00');
     await page.screenshot({ path: `${SHOTS}/tw-desktop-recalled.png` });
   } finally {
     await ctx.close();

@@ -17,6 +17,7 @@ import {
   StatusText,
   TextArea,
   errorText,
+  theme,
   type AsyncQuery,
   type Tone,
 } from '@khela/web';
@@ -130,11 +131,8 @@ export function TransferTable(props: {
               {props.showPlayer && <th>Player</th>}
               <th>Transfer</th>
               <th>Amount</th>
-              <th>Why</th>
               <th>State</th>
               <th>Provider's answer</th>
-              <th>Attempts</th>
-              <th>Resolved (GMT+6)</th>
               {canAct && <th />}
             </tr>
           </thead>
@@ -153,50 +151,30 @@ export function TransferTable(props: {
                 )}
                 <td>
                   {t.direction === 'in' ? `Main → ${t.name}` : `${t.name} → Main`}
-                  <div>
-                    <Muted
-                      css={css`
-                        font-size: 11px;
-                      `}
-                    >
-                      {t.id}
-                    </Muted>
+                  <div css={smallCss}>
+                    {REASONS[t.reason] ?? t.reason} · {t.id}
                   </div>
                 </td>
                 <td>
                   <Money value={t.amount} /> {t.currency}
                 </td>
-                <td>{REASONS[t.reason] ?? t.reason}</td>
                 <td>
                   <Badge tone={STATE_TONE[t.state]} testId="provider-transfer-state">
                     {t.state}
                   </Badge>
+                  {t.resolved_at && (
+                    <div css={smallCss}>
+                      <DateTime value={t.resolved_at} zone /> · {t.resolved_by}
+                    </div>
+                  )}
                 </td>
                 <td data-testid="provider-transfer-answer">
-                  {t.provider_state ? ANSWER[t.provider_state] : <Muted>none yet</Muted>}
-                  {t.last_error && t.state === 'pending' ? (
-                    <div>
-                      <Muted
-                        css={css`
-                          font-size: 11px;
-                        `}
-                      >
-                        last error: {t.last_error}
-                      </Muted>
+                  {t.provider_state ? ANSWER[t.provider_state] : t.state === 'pending' ? <Muted>none yet</Muted> : '—'}
+                  {t.state === 'pending' && (
+                    <div css={smallCss}>
+                      {t.attempts} attempt{t.attempts === 1 ? '' : 's'}
+                      {t.last_error ? ` · last error: ${t.last_error}` : ''}
                     </div>
-                  ) : null}
-                </td>
-                <td>{t.attempts}</td>
-                <td>
-                  {t.resolved_at ? (
-                    <>
-                      <DateTime value={t.resolved_at} zone />
-                      <div>
-                        <Muted>{t.resolved_by}</Muted>
-                      </div>
-                    </>
-                  ) : (
-                    '—'
                   )}
                 </td>
                 {canAct && (
@@ -250,9 +228,16 @@ const tableCss = css`
   td {
     vertical-align: top;
   }
+  th:nth-of-type(n),
   td:nth-of-type(n) {
     text-align: left;
   }
+`;
+const smallCss = css`
+  font-size: 11px;
+  color: ${theme.color.textMuted};
+  white-space: normal;
+  max-width: 240px;
 `;
 
 /** Resolve a pending transfer by the provider's recorded answer, with the reason the audit log keeps. */
