@@ -1,6 +1,7 @@
 // Fraud and AML alerts (issue 32): a risk operator sets the deposit velocity rule in the console; a burst of deposits
-// from a new account raises an alert that shows with its evidence and cannot be resolved without a note.
-import { mkdirSync } from 'node:fs';
+// from a new account raises an alert that shows with its evidence on its page; the operator takes it, exports the
+// suspicious-transaction report (CSV) and cannot resolve it without a note.
+import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { API, bearer, newTrx, verifiedPlayer, type NewPlayer } from './support';
 import { openConsole, staffHeaders, staffToken } from './staff';
@@ -29,12 +30,13 @@ test('a velocity rule fires on a burst of deposits; the alert shows its evidence
   const risk = await staffToken(request, 'risk');
   try {
     // the risk operator tightens the rule in the console (the demo's deposits are small)
-    await openConsole(page, 'risk', '/risk');
+    await openConsole(page, 'risk', '/risk/rules');
     const form = page.getByTestId('risk-rule-deposit_velocity');
     await form.getByLabel('BDT at least').fill('3000');
     await form.getByLabel('Reason (for the audit log)').fill('e2e: a low bar for the test');
     await form.getByRole('button', { name: 'Save rule' }).click();
     await expect(form.getByRole('status')).toHaveText('Saved.');
+    await page.screenshot({ path: `${SHOTS}/risk-rules.png`, fullPage: true });
 
     // a new player deposits twice within the hour (the first approved, so the second may be asked)
     const player = await verifiedPlayer(request, { prefix: 'vel' });
@@ -49,30 +51,60 @@ test('a velocity rule fires on a burst of deposits; the alert shows its evidence
     ).toBeTruthy();
     const second = await requestDeposit(request, player, '1500');
 
-    // the alert, with its evidence
-    await page.reload();
+    // the alert in the list (open or investigating), then its page with the evidence
+    await page.getByRole('link', { name: 'Alerts', exact: true }).click();
     const alerts = page.getByTestId('risk-alerts');
     const row = alerts.locator('tbody tr', { hasText: `from player ${player.session.remote_id} ` });
     await expect(row).toContainText('3,500.00 BDT in 2 deposit requests within 60 minutes');
+    await expect(row).toContainText('open');
     await row.click();
+    await expect(page).toHaveURL(/\/risk\/alerts\/\d+$/);
+    const alertId = Number(page.url().split('/').pop());
     const detail = page.getByTestId('risk-alert');
     const evidence = detail.getByTestId('risk-evidence-transactions');
     await expect(evidence).toContainText(first);
     await expect(evidence).toContainText(second);
     await expect(evidence).toContainText('2000.00');
     await expect(evidence).toContainText('approved');
-    await expect(detail.getByTestId('risk-evidence')).toContainText('3500.00 BDT in 2 request(s) within 60 min (rule: 3000 BDT)');
+    await expect(detail.getByTestId('risk-evidence')).toContainText('3500.00');
+    await expect(detail.getByTestId('risk-evidence')).toContainText('3000');
+
+    // the operator takes it and investigates
+    await detail.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(detail.getByTestId('risk-alert-owner')).toHaveText('risk');
+    await detail.getByRole('button', { name: 'Start investigating' }).click();
+    await expect(detail.getByRole('heading', { level: 1 })).toContainText('investigating');
+
+    // the STR: a CSV with the transactions in Dhaka time
+    const [download] = await Promise.all([page.waitForEvent('download'), detail.getByTestId('str-export').click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
+    expect(download.suggestedFilename()).toMatch(new RegExp(`^STR-\\d{8}-A${alertId}\\.csv$`));
+    expect(csv).toContain(first);
+    expect(csv).toContain(second);
+    expect(csv).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} GMT\+6,deposit,approved,2000\.00,BDT,bKash/);
+
     // no note: refused (in the console, and by the API)
     await detail.getByRole('button', { name: 'Resolve' }).click();
     await expect(detail.getByRole('alert')).toContainText('only with a note');
-    const alertId = Number((await row.locator('td').first().textContent())!.trim());
     const bare = await request.post(`${API()}/api/operator/alerts/${alertId}/resolve`, { headers: staffHeaders(risk), data: {} });
     expect(bare.status()).toBe(422);
-    await page.screenshot({ path: `${SHOTS}/risk-alert.png` });
+    const bareState = await request.post(`${API()}/api/operator/risk/alerts/${alertId}/state`, {
+      headers: staffHeaders(risk),
+      data: { state: 'resolved' },
+    });
+    expect(bareState.status()).toBe(422);
+    await page.screenshot({ path: `${SHOTS}/risk-alert.png`, fullPage: true });
     await detail.getByLabel(/Resolution note/).fill('Called the player: salary and savings; source of funds seen');
     await detail.getByRole('button', { name: 'Resolve' }).click();
-    await expect(detail).toBeHidden();
-    await expect(row).toHaveCount(0);
+    await expect(detail.getByTestId('risk-alert-resolution')).toHaveText('Called the player: salary and savings; source of funds seen');
+    await expect(detail.getByTestId('risk-alert-history')).toContainText('STR exported');
+    await expect(detail.getByTestId('risk-alert-history')).toContainText('investigating → resolved');
+
+    // closed: gone from the working list, found under resolved
+    await page.getByRole('link', { name: '← Alerts' }).click();
+    await expect(page.getByTestId('risk-alerts').locator('tbody tr', { hasText: `from player ${player.session.remote_id} ` })).toHaveCount(
+      0,
+    );
     await page.getByLabel('State').selectOption('resolved');
     const done = page.getByTestId('risk-alerts').locator('tbody tr', { hasText: `from player ${player.session.remote_id} ` });
     await expect(done).toContainText('resolved by risk');

@@ -151,7 +151,7 @@ function AlertView(props: { alert: Alert; onChanged: () => void }) {
               Back to open
             </Button>
           )}
-          <StrButton alert={a.id} />
+          <StrButton alert={a.id} onExported={props.onChanged} />
         </Toolbar>
         {!closed && (
           <>

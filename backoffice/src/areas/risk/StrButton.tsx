@@ -6,7 +6,7 @@ import { allows, useOperator, useStaff } from '../../staff/context';
 import { downloadCsv } from '../../ui/csv';
 import { strCsv } from './str';
 
-export function StrButton(props: { alert?: number; player?: number }) {
+export function StrButton(props: { alert?: number; player?: number; onExported?: () => void }) {
   const { api } = useStaff();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -18,6 +18,7 @@ export function StrButton(props: { alert?: number; player?: number }) {
     try {
       const r = await api.call(staffRiskStr, { query: props.alert ? { alert: props.alert } : { player: props.player } });
       downloadCsv(`${r.reference}.csv`, strCsv(r));
+      props.onExported?.();
     } catch (err) {
       setError(errorText(err));
     } finally {

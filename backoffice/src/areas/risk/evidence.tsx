@@ -9,7 +9,7 @@ import { Facts, figuresTableCss } from '../../ui/layout';
 
 const TX_STATUS = ['pending', 'approved', 'rejected'];
 const isTime = (key: string) => /(^at$|_at$|_seen$)/.test(key);
-const label = (key: string) => (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ');
+const label = (key: string) => (key.charAt(0).toUpperCase() + key.slice(1)).replace(/_/g, ' ') + (isTime(key) ? ' (GMT+6)' : '');
 
 function Value(props: { k: string; v: unknown }) {
   const { k, v } = props;
