@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { mq, theme } from '@khela/web';
-import { safeHref } from '@khela/contracts';
-import { imageUrl, useGeneral, useSocialLinks } from './content';
+import { getPaymentMethods, safeHref } from '@khela/contracts';
+import { imageUrl, useContent, useGeneral, useSocialLinks } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';
 
@@ -12,17 +12,18 @@ import { Icon } from './icons';
 export const FOLD_DESKTOP_PX = 970;
 export const FOLD_MOBILE_PX = 200;
 
-export const PAYMENT_LOGOS = [
-  { file: 'bank', name: 'Bank' },
-  { file: 'bkash', name: 'bKash' },
-  { file: 'upay', name: 'UPAY' },
-  { file: 'okwallet', name: 'OKWallet' },
-  { file: 'surecash', name: 'SureCash' },
-  { file: 'tappay', name: 'tapPay' },
-  { file: 'usdt', name: 'USDT' },
-  { file: 'btc', name: 'BTC' },
-] as const;
-
+/** A method without a logo: its name in a box the size of a logo. */
+const methodName = css`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  min-width: 72px;
+  height: 32px;
+  padding: 0 8px;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  font-size: ${theme.fontSize.xs};
+`;
 const heading = css`
   font-size: 14px;
   margin: 0 0 8px;
@@ -53,6 +54,8 @@ export function Footer() {
   const { t } = useTranslation('shell');
   const general = useGeneral().data;
   const social = useSocialLinks().data ?? [];
+  // the methods the site takes now (spec: GET /api/payment-methods), not a fixed picture of logos
+  const paymentMethods = useContent('payment-methods', (api) => api.call(getPaymentMethods)).data;
   const [expanded, setExpanded] = useState(false);
   const textId = useId();
   // the toggle is offered only when the text is longer than its fold (a short text, a wide screen or a larger fold
@@ -260,9 +263,13 @@ export function Footer() {
             `}
             data-testid="payment-logos"
           >
-            {PAYMENT_LOGOS.map((p) => (
-              <li key={p.file}>
-                <img src={`/payments/${p.file}.svg`} alt={p.name} width={72} height={32} loading="lazy" />
+            {(paymentMethods ?? []).map((m) => (
+              <li key={m.id}>
+                {m.icon ? (
+                  <img src={imageUrl(m.icon)} alt={m.name} width={72} height={32} loading="lazy" />
+                ) : (
+                  <span css={methodName}>{m.name}</span>
+                )}
               </li>
             ))}
           </ul>

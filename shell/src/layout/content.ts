@@ -82,7 +82,12 @@ export function useContent<T>(key: string | null, load: (api: ApiClient) => Prom
   return { data: key === null ? undefined : q.data, error: q.error?.message, loading: key !== null && q.isPending };
 }
 
-const loadGeneral = (api: ApiClient) => callEarly('general', api, schemas.getGeneral);
+const loadGeneral = (api: ApiClient) =>
+  callEarly('general', api, schemas.getGeneral).then((general) => {
+    // spec 4's local-storage keys of the support contacts, written by the session service (their one writer)
+    page().sessionService.receiveSupportContacts(general);
+    return general;
+  });
 const loadLogo = (api: ApiClient) => callEarly('logo', api, schemas.getLogo).then((list) => list[0] ?? null);
 const loadSliders = (api: ApiClient) => callEarly('sliders', api, schemas.getSliders);
 

@@ -115,6 +115,20 @@ describe('player session transitions (spec 4)', () => {
     expect(localStorage.getItem('locale')).toBe('bn');
   });
 
+  it("keeps spec 4's support-contact keys as the general settings say, removing an emptied one", () => {
+    localStorage.clear();
+    const { service } = makeSession();
+    service.receiveSupportContacts({ whatsapp: '+8801700000000', live_chat: 'https://chat.example', intercom: null, tawk_id: 'tw-1' });
+    expect(localStorage.getItem('whatsapp')).toBe('+8801700000000');
+    expect(localStorage.getItem('liveChat')).toBe('https://chat.example');
+    expect(localStorage.getItem('intercom')).toBeNull();
+    expect(localStorage.getItem('tawkId')).toBe('tw-1');
+    service.receiveSupportContacts({ whatsapp: null, live_chat: 'https://chat.example', intercom: 'ic-9', tawk_id: '' });
+    expect(localStorage.getItem('whatsapp')).toBeNull();
+    expect(localStorage.getItem('intercom')).toBe('ic-9');
+    expect(localStorage.getItem('tawkId')).toBeNull();
+  });
+
   it('a refused token ends the session only while it is still the stored one', () => {
     const { session, service } = makeSession();
     session.login({ token: 'new', remote_id: 1, username: 'u' });

@@ -117,6 +117,16 @@ export interface PlayerSessionService {
   receivePushState(up: boolean): void;
   /** The push relay's other topics, announced on the bus. */
   relay<K extends SessionRelayedTopic>(topic: K, payload: BusPayload<K>): void;
+  /**
+   * Writer of the shell's general-settings load: spec 4's support-contact keys (whatsapp, liveChat, intercom,
+   * tawkId), kept as the settings say (an emptied setting removes its key).
+   */
+  receiveSupportContacts(general: {
+    whatsapp: string | null;
+    live_chat: string | null;
+    intercom: string | null;
+    tawk_id: string | null;
+  }): void;
   /** The API client answered 401 for this token: if it is still the stored one, the session is over. */
   tokenRefused(token: string): void;
   /** Starts the feeds: the push relay (with its poll fallback) and the market-block fetch on each login. */
@@ -305,6 +315,18 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     receivePushState: (up) => push.set(up),
     relay(topic, payload) {
       bus.publish(topic, payload);
+    },
+    receiveSupportContacts(general) {
+      const keys = [
+        ['whatsapp', general.whatsapp],
+        ['liveChat', general.live_chat],
+        ['intercom', general.intercom],
+        ['tawkId', general.tawk_id],
+      ] as const;
+      for (const [key, value] of keys) {
+        if (value) storage.set(key, value);
+        else storage.remove(key);
+      }
     },
     tokenRefused(token) {
       // an expired exchange token ends only itself: the player's own session goes on
