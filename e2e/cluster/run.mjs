@@ -3,7 +3,7 @@
 // default), two API processes + sandbox + nginx (scripts/cluster/start.mjs), then each fault in turn, printing what
 // it cost (requests retried, seconds to recover) and failing on any money lost or doubled.
 //
-//   node e2e/cluster/run.mjs [--only a,b,c,d,e,k,h,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
+//   node e2e/cluster/run.mjs [--only a,b,c,d,e,h,p,k,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
 //
 // Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (25470: below the ephemeral range 32768-60999, where a client socket could hold the port).
 import { spawn, spawnSync } from 'node:child_process';
@@ -40,6 +40,8 @@ const pgPort = Number(process.env.FAULTS_PG_PORT ?? 25470);
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khela-faults-'));
 
 const LEASE_MS = 1000;
+/** A process restarted after a fault, ready (true) or not: awaited by the next fault that needs both. */
+let comingBack = Promise.resolve(true);
 const results = [];
 const failures = [];
 const check = (ok, what) => {
@@ -454,50 +456,6 @@ async function main() {
     });
   }
 
-  // ---- k. kill -9 the process that writes a hot market, in the middle of a burst on it -------------------------
-  if (wanted('k')) {
-    console.log('\n[k] kill -9 the writer of a hot market in the middle of a burst of bets on it');
-    const hot = await hotMarket(site, sandbox, opToken);
-    // the first bet makes one process the market's writer
-    await must(hotBet(site, hot.players[0], 'BACK', `k-first-${hot.players[0].username}`), 'first bet');
-    const before = await leaseOf(hot.marketId);
-    const owner = processOf(before.address);
-    const PER = 12;
-    const total = hot.players.length * PER;
-    let done = 0;
-    resetStats();
-    const burst = hot.players.map(async (p, i) => {
-      for (let j = 0; j < PER; j++) {
-        await hotBet(site, p, (i + j) % 2 ? 'BACK' : 'LAY', `k-${p.username}-${j}`);
-        done += 1;
-      }
-    });
-    const settled = Promise.allSettled(burst);
-    const burstStart = Date.now();
-    while (done < total / 4 && Date.now() - burstStart < 30_000) await sleep(5);
-    const killedAt = Date.now();
-    await cluster.kill(owner, 'SIGKILL');
-    console.log(`    killed ${owner} (the market's writer, epoch ${before.epoch}) after ${done}/${total} bets`);
-    const after = await nextHolder(hot.marketId, before, killedAt);
-    const outcomes = await settled;
-    const burstStats = { ...stats };
-    const lost = outcomes.filter((o) => o.status === 'rejected');
-    check(lost.length === 0, `every bet of the burst was answered in the end${lost.length ? `: ${lost[0].reason.message}` : ''}`);
-    check(
-      after !== null && after.at - killedAt <= 2000,
-      after
-        ? `${processOf(after.address)} writes the market ${secs(after.at - killedAt)} s after the kill (epoch ${before.epoch} -> ${after.epoch}; limit 2 s)`
-        : 'no other process took the market within 10 s',
-    );
-    cluster.restart(owner);
-    await cluster.waitReady(cluster.apiUrls[Number(owner.slice(3)) - 1], 120_000);
-    await checkHotBets(site, hot, 'k');
-    results.push({
-      fault: 'k. kill -9 the hot market writer',
-      cost: `${burstStats.requests} bets, ${burstStats.retried} retried by clients; market written again ${after ? secs(after.at - killedAt) : 'never'} s after the kill`,
-    });
-  }
-
   // ---- h. the writer of a hot market hangs (SIGSTOP) past its lease in the middle of a batch, then wakes ---------
   if (wanted('h')) {
     console.log('\n[h] the writer of a hot market is stopped (SIGSTOP) mid-batch past its lease, then continued');
@@ -589,11 +547,89 @@ async function main() {
     });
   }
 
+  // ---- p. PostgreSQL restarts in the middle of a burst on the hot market --------------------------------------------
+  if (wanted('p')) {
+    console.log('\n[p] restart PostgreSQL (pg_ctl restart -m fast) in the middle of a burst of bets on the hot market');
+    const hot = await hotMarket(site, sandbox, opToken);
+    const PER = 10;
+    const total = hot.players.length * PER;
+    let done = 0;
+    resetStats();
+    const burst = hot.players.map(async (p, i) => {
+      for (let j = 0; j < PER; j++) {
+        await hotBet(site, p, (i + j) % 2 ? 'BACK' : 'LAY', `p-${p.username}-${j}`, 20);
+        done += 1;
+      }
+    });
+    const settled = Promise.allSettled(burst);
+    const burstStart = Date.now();
+    while (done < total / 4 && Date.now() - burstStart < 30_000) await sleep(5);
+    const restartAt = Date.now();
+    await db.restart();
+    const restartedAt = Date.now();
+    const outcomes = await settled;
+    const doneAt = Date.now();
+    const burstStats = { ...stats };
+    const lost = outcomes.filter((o) => o.status === 'rejected');
+    check(lost.length === 0, `every bet of the burst was answered in the end${lost.length ? `: ${lost[0].reason.message}` : ''}`);
+    await checkHotBets(site, hot, 'p');
+    results.push({
+      fault: 'p. PostgreSQL restart, hot market',
+      cost: `restart took ${secs(restartedAt - restartAt)} s; ${burstStats.requests} bets, ${burstStats.retried} retried by clients (503 while the database was away); burst done ${secs(doneAt - restartedAt)} s after the restart`,
+    });
+  }
+
+  // ---- k. kill -9 the process that writes a hot market, in the middle of a burst on it -------------------------
+  if (wanted('k')) {
+    console.log('\n[k] kill -9 the writer of a hot market in the middle of a burst of bets on it');
+    const hot = await hotMarket(site, sandbox, opToken);
+    // the first bet makes one process the market's writer
+    await must(hotBet(site, hot.players[0], 'BACK', `k-first-${hot.players[0].username}`), 'first bet');
+    const before = await leaseOf(hot.marketId);
+    const owner = processOf(before.address);
+    const PER = 12;
+    const total = hot.players.length * PER;
+    let done = 0;
+    resetStats();
+    const burst = hot.players.map(async (p, i) => {
+      for (let j = 0; j < PER; j++) {
+        await hotBet(site, p, (i + j) % 2 ? 'BACK' : 'LAY', `k-${p.username}-${j}`);
+        done += 1;
+      }
+    });
+    const settled = Promise.allSettled(burst);
+    const burstStart = Date.now();
+    while (done < total / 4 && Date.now() - burstStart < 30_000) await sleep(5);
+    const killedAt = Date.now();
+    await cluster.kill(owner, 'SIGKILL');
+    console.log(`    killed ${owner} (the market's writer, epoch ${before.epoch}) after ${done}/${total} bets`);
+    const after = await nextHolder(hot.marketId, before, killedAt);
+    const outcomes = await settled;
+    const burstStats = { ...stats };
+    const lost = outcomes.filter((o) => o.status === 'rejected');
+    check(lost.length === 0, `every bet of the burst was answered in the end${lost.length ? `: ${lost[0].reason.message}` : ''}`);
+    check(
+      after !== null && after.at - killedAt <= 2000,
+      after
+        ? `${processOf(after.address)} writes the market ${secs(after.at - killedAt)} s after the kill (epoch ${before.epoch} -> ${after.epoch}; limit 2 s)`
+        : 'no other process took the market within 10 s',
+    );
+    // the process comes back (as a supervisor would restart it) while the checks and the next fault run
+    cluster.restart(owner);
+    comingBack = cluster.waitReady(cluster.apiUrls[Number(owner.slice(3)) - 1], 120_000);
+    await checkHotBets(site, hot, 'k');
+    results.push({
+      fault: 'k. kill -9 the hot market writer',
+      cost: `${burstStats.requests} bets, ${burstStats.retried} retried by clients; market written again ${after ? secs(after.at - killedAt) : 'never'} s after the kill`,
+    });
+  }
+
   // ---- r. rolling restart under traffic (SIGTERM: graceful shutdown, then /ready, one process at a time) ------
   if (wanted('r')) {
     console.log('\n[r] rolling restart of both API processes while players browse, deposit and bet on a hot market');
     const players = await Promise.all(Array.from({ length: 4 }, () => newPlayer(site, sandbox, 'fr')));
     const hot = await hotMarket(site, sandbox, opToken);
+    check(await comingBack, 'the process killed in k is back');
     let running = true;
     const log = [];
     let n = 0;
@@ -701,7 +737,7 @@ async function main() {
   check(problems.length === 0, 'ledger consistent after every fault');
 }
 
-// ---- the hot market of faults k, h and r -------------------------------------------------------------------------
+// ---- the hot market of faults h, p, k and r ---------------------------------------------------------------------
 
 let hotState = null;
 /**
@@ -801,16 +837,14 @@ async function checkHotBets(site, hot, tag) {
   let same = 0;
   for (let i = 0; i < mine.length; i += 16) {
     const replies = await Promise.all(
-      mine
-        .slice(i, i + 16)
-        .map(([key, a]) =>
-          call(site, 'POST', `/api/exchange/markets/${encodeURIComponent(hot.marketId)}/bets`, {
-            token: a.player.token,
-            key,
-            body: a.body,
-            retries: 4,
-          }),
-        ),
+      mine.slice(i, i + 16).map(([key, a]) =>
+        call(site, 'POST', `/api/exchange/markets/${encodeURIComponent(hot.marketId)}/bets`, {
+          token: a.player.token,
+          key,
+          body: a.body,
+          retries: 4,
+        }),
+      ),
     );
     same += replies.filter((r, j) => r.ok && r.json.bet.id === mine[i + j][1].betId).length;
   }

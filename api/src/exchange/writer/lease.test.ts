@@ -1,5 +1,6 @@
 // One writer per market across processes (issue 28 item 2): the market's own bet route, the writer's lease and its
-// fence. Leases are 300 ms here (a setting; 1.5 s by default). On PGlite (one process) there is no lease to take.
+// fence, and the queue's bound. Leases are 300 ms here (a setting; 1.5 s by default). On PGlite (one process) there is
+// no lease to take.
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
@@ -162,6 +163,22 @@ describe('the market writer lease on PostgreSQL', () => {
     expect(await lease()).toMatchObject({ owner: 'A2' });
     await writers.close();
     expect(await lease()).toMatchObject({ owner: '' });
+  });
+
+  it('a full queue answers 503 with Retry-After at once, nothing done', async () => {
+    const writers = new MarketWriters(
+      db,
+      cfg,
+      { ...writerSettings({}), queueMax: 1, retryAfterSeconds: 2 },
+      { committed: () => undefined, push: async () => undefined },
+      log,
+    );
+    const answers = await Promise.allSettled([1, 2, 3].map((i) => writers.submit(MO, place(players[2]!.id, `full-${i}`))));
+    expect(answers[0]).toMatchObject({ status: 'fulfilled', value: { ok: true } });
+    for (const a of answers.slice(1))
+      expect(a).toMatchObject({ status: 'rejected', reason: { status: 503, headers: { 'retry-after': '2', 'x-khela-writer': 'full' } } });
+    expect(await betsOf(players[2]!.id)).toBe(1);
+    await writers.close();
   });
 
   it("a holder stopped in the middle of a batch keeps the market's row at most twice its lease", async () => {

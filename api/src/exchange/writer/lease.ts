@@ -112,6 +112,8 @@ export class MarketLeases implements WriterLease {
   readonly waitMs: number;
   private readonly held = new Map<string, Held>();
   private readonly seen = new Map<string, { at: number; holder: LeaseHolder | null }>();
+  /** A read of a market's lease under way: callers at the same moment share it (one query per market per poll). */
+  private readonly reading = new Map<string, Promise<LeaseHolder | null>>();
   private timer: NodeJS.Timeout | null = null;
   private renewing = false;
 
@@ -203,6 +205,15 @@ export class MarketLeases implements WriterLease {
       return { self: true, owner: this.owner, address: this.settings.address(), epoch: mine.epoch, leftMs: mine.trustedUntil - Date.now() };
     const cached = this.seen.get(marketId);
     if (!fresh && cached && Date.now() - cached.at < this.settings.pollMs) return cached.holder;
+    let reading = this.reading.get(marketId);
+    if (!reading) {
+      reading = this.readHolder(marketId).finally(() => this.reading.delete(marketId));
+      this.reading.set(marketId, reading);
+    }
+    return reading;
+  }
+
+  private async readHolder(marketId: string): Promise<LeaseHolder | null> {
     const r = await this.db.query<{ owner: string; address: string; epoch: string; left_ms: number }>(
       `SELECT owner, address, epoch,
               greatest(0, extract(epoch FROM expires_at - clock_timestamp()) * 1000)::int AS left_ms
@@ -222,7 +233,8 @@ export class MarketLeases implements WriterLease {
     while (!signal.aborted) {
       await sleep(this.settings.pollMs);
       if (signal.aborted) return;
-      const h = await this.holder(marketId, true).catch(() => undefined);
+      // every forwarded request of the market waits on the same read (cached for a poll)
+      const h = await this.holder(marketId).catch(() => undefined);
       if (h === undefined) continue;
       if (!h || h.epoch !== epoch) return;
     }

@@ -21,7 +21,18 @@ import { runBatch, type BatchOutcome, type CommandResult, type WriterCommand } f
 import { LOCAL_LEASE, LeaseLost, type WriterLease } from './lease';
 
 /** Why a command was answered 503 without a batch: queue full, this process closing, or another process holds the market. */
-export type BusyReason = 'full' | 'closing' | 'moved';
+export type BusyReason = 'full' | 'closing' | 'moved' | 'unavailable';
+
+const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
+/** The database went away under a batch (restart, failover, cut link): nothing was written; the client retries. */
+function databaseUnavailable(err: unknown): boolean {
+  const e = err as { code?: unknown; message?: unknown } | null;
+  if (typeof e?.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
+  return (
+    typeof e?.message === 'string' &&
+    /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect/i.test(e.message)
+  );
+}
 
 export interface WriterSettings {
   /** false: every command runs on the per-bet path (one transaction per bet), the emergency switch. */
@@ -113,7 +124,8 @@ export class MarketWriters {
         try {
           epoch = await this.lease.hold(marketId);
         } catch (err) {
-          for (const w of queue.waiting.splice(0)) w.reject(err);
+          const answer = databaseUnavailable(err) ? this.busyError('unavailable') : err;
+          for (const w of queue.waiting.splice(0)) w.reject(answer);
           break;
         }
         if (epoch === null) {
@@ -154,6 +166,13 @@ export class MarketWriters {
         this.lease.forget(marketId);
         this.log.warn({ marketId, size: batch.length }, 'exchange writer: lease lost, batch rolled back');
         return batch;
+      }
+      if (databaseUnavailable(err)) {
+        // one by one they would fail alike: 503, the clients retry with their keys (a commit cut short, if it was
+        // written after all, answers the stored bet)
+        this.log.warn({ err, marketId, size: batch.length }, 'exchange writer: the database went away under a batch');
+        for (const w of batch) w.reject(this.busyError('unavailable'));
+        return [];
       }
       if (batch.length === 1) {
         batch[0]!.reject(err);
