@@ -165,6 +165,19 @@ describe('the market writer lease on PostgreSQL', () => {
     expect(await lease()).toMatchObject({ owner: '' });
   });
 
+  it('an unknown market gets no lease row: its commands are refused 404', async () => {
+    const a = new MarketLeases(db, settings('A4'), log);
+    const writers = new MarketWriters(db, cfg, writerSettings({}), { committed: () => undefined, push: async () => undefined }, log, a);
+    const r = await writers.submit('1.999999999', {
+      ...place(players[2]!.id, 'nowhere'),
+      input: { ...bet(), market_id: '1.999999999' } as never,
+    });
+    expect(r).toMatchObject({ ok: false, error: { status: 404, message: M.marketNotFound } });
+    const rows = await db.query('SELECT 1 FROM exchange_market_leases WHERE market_id = $1', ['1.999999999']);
+    expect(rows.rows).toEqual([]);
+    await writers.close();
+  });
+
   it('a full queue answers 503 with Retry-After at once, nothing done', async () => {
     const writers = new MarketWriters(
       db,

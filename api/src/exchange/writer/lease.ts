@@ -158,19 +158,25 @@ export class MarketLeases implements WriterLease {
   /** Takes the lease if it is free, expired or already ours (a new epoch either way); null when another holds it. */
   private async take(marketId: string): Promise<number | null> {
     const started = Date.now();
-    const r = await this.db.query<{ epoch: string; previous: string | null }>(
-      `WITH old AS (SELECT owner FROM exchange_market_leases WHERE market_id = $1)
-       INSERT INTO exchange_market_leases AS l (market_id, owner, address, epoch, expires_at)
-       VALUES ($1, $2, $3, 1, clock_timestamp() + $4::int * interval '1 millisecond')
-       ON CONFLICT (market_id) DO UPDATE
-          SET owner = EXCLUDED.owner, address = EXCLUDED.address, epoch = l.epoch + 1, expires_at = EXCLUDED.expires_at,
-              acquired_at = clock_timestamp(), changes = l.changes + CASE WHEN l.owner = EXCLUDED.owner THEN 0 ELSE 1 END
-        WHERE l.owner = EXCLUDED.owner OR l.expires_at <= clock_timestamp()
-       RETURNING epoch, (SELECT owner FROM old) AS previous`,
+    // only a known market gets a row (a client's made-up market ids must not fill the table): an unknown one is
+    // epoch 0, no lease (its batch refuses every command, 404, and writes nothing)
+    const r = await this.db.query<{ known: boolean; epoch: string | null; previous: string | null }>(
+      `WITH old AS (SELECT owner FROM exchange_market_leases WHERE market_id = $1),
+            m AS (SELECT EXISTS (SELECT 1 FROM exchange_markets WHERE market_id = $1) AS known),
+            took AS (
+              INSERT INTO exchange_market_leases AS l (market_id, owner, address, epoch, expires_at)
+              SELECT $1, $2, $3, 1, clock_timestamp() + $4::int * interval '1 millisecond' FROM m WHERE m.known
+              ON CONFLICT (market_id) DO UPDATE
+                 SET owner = EXCLUDED.owner, address = EXCLUDED.address, epoch = l.epoch + 1, expires_at = EXCLUDED.expires_at,
+                     acquired_at = clock_timestamp(), changes = l.changes + CASE WHEN l.owner = EXCLUDED.owner THEN 0 ELSE 1 END
+               WHERE l.owner = EXCLUDED.owner OR l.expires_at <= clock_timestamp()
+              RETURNING epoch)
+       SELECT (SELECT known FROM m) AS known, (SELECT epoch FROM took) AS epoch, (SELECT owner FROM old) AS previous`,
       [marketId, this.owner, this.settings.address(), this.settings.leaseMs],
     );
-    const row = r.rows[0];
-    if (!row) return null;
+    const row = r.rows[0]!;
+    if (!row.known) return 0;
+    if (row.epoch === null) return null;
     const epoch = Number(row.epoch);
     this.held.set(marketId, { epoch, trustedUntil: started + this.trust(), lastUsed: Date.now() });
     this.seen.delete(marketId);
@@ -191,6 +197,12 @@ export class MarketLeases implements WriterLease {
   }
 
   async fence(q: Queryable, marketId: string, epoch: number): Promise<void> {
+    if (epoch === 0) {
+      // an unknown market when the batch began: still no lease row (the batch wrote nothing anyway)
+      const any = await q.query('SELECT 1 FROM exchange_market_leases WHERE market_id = $1', [marketId]);
+      if (any.rows.length) throw new LeaseLost(marketId);
+      return;
+    }
     const r = await q.query(
       `UPDATE exchange_market_leases SET expires_at = clock_timestamp() + $4::int * interval '1 millisecond'
         WHERE market_id = $1 AND owner = $2 AND epoch = $3 RETURNING epoch`,
