@@ -23,10 +23,15 @@
 // (positions.ts playerPosition over loadMarketBets), with the bets' and fills' invariants (no bet matched over its
 // stake, fills zero-sum and priced between the orders, the book never left crossed) and the ledger. Then the
 // in-process matching benchmark (bench/matching.ts) runs for comparison (not with --suite or --json).
+// - `--processes N` (PostgreSQL, closed loop): after the one-process run, N-1 more API processes on the same database,
+//   then the same closed loop twice more in the same run: bets spread over the processes in turn (a balancer that does
+//   not know markets: a process that does not hold a market's writer lease forwards its bets to the one that does),
+//   and bets on the market's route sent to one process per market (what nginx's `hash $market` does in cluster mode).
+//   Each is printed beside the one-process figure (issue 28: the hot market through the cluster ≥ 0.9× one process).
 // Prints figures; asserts nothing (timings are not tests).
 // Run: pnpm --filter api exec tsx bench/exchange-placement.ts [--markets 4|1] [--seconds 10 | --count 2000]
 //        [--concurrency 32] [--players 200] [--rate R [--late-ms 100] [--timeout-ms 10000] [--max-in-flight 1000]]
-//        [--no-balance] [--db both|postgres|pglite] [--no-matching] [--suite] [--smoke] [--json <file>]
+//        [--no-balance] [--db both|postgres|pglite] [--no-matching] [--suite] [--smoke] [--json <file>] [--processes 2]
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -54,6 +59,7 @@ const LATE_MS = Number(flag('late-ms', '100'));
 const TIMEOUT_MS = Number(flag('timeout-ms', SMOKE ? '3000' : '10000'));
 const MAX_IN_FLIGHT = Number(flag('max-in-flight', '1000'));
 const DBS = flag('db', 'both');
+const PROCESSES = Math.max(1, Number(flag('processes', '1')));
 const JSON_OUT = flag('json', '');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -368,6 +374,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     `${label}: ${PLAYERS} funded players, ${MARKETS.length} market(s) ready in ${((performance.now() - tp) / 1000).toFixed(1)} s`,
   );
   let api: { child: ChildProcess; port: number } | undefined;
+  const extra: { child: ChildProcess; port: number }[] = [];
   try {
     api = await startApi(prep.env);
     const base = `http://127.0.0.1:${api.port}`;
@@ -384,17 +391,22 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         persistence: 'PERSIST',
       });
     };
-    const bet: Send = async (_i, signal) => {
-      const player = prep.players[rnd(prep.players.length)]!;
-      const res = await fetch(`${base}/api/exchange/bets`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': `xb-${tag}-${++key}` },
-        body: betBody(),
-        signal,
-      });
-      const json = (await res.json().catch(() => ({}))) as { bet?: { status: string }; message?: string };
-      return { status: res.status, message: json.message, betStatus: json.bet?.status };
-    };
+    /** A bet sent where `to` says: a base URL and the path (the old route, or the market's own). */
+    const betTo =
+      (to: (marketId: string, i: number) => string): Send =>
+      async (i, signal) => {
+        const player = prep.players[rnd(prep.players.length)]!;
+        const body = betBody();
+        const res = await fetch(to((JSON.parse(body) as { market_id: string }).market_id, i), {
+          method: 'POST',
+          headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': `xb-${tag}-${++key}` },
+          body,
+          signal,
+        });
+        const json = (await res.json().catch(() => ({}))) as { bet?: { status: string }; message?: string };
+        return { status: res.status, message: json.message, betStatus: json.bet?.status };
+      };
+    const bet = betTo(() => `${base}/api/exchange/bets`);
     const balance: Send = async () => {
       const player = prep.players[rnd(prep.players.length)]!;
       const res = await fetch(`${base}/api/balance`, { method: 'POST', headers: { authorization: `Bearer ${player.token}` } });
@@ -416,10 +428,12 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         ? []
         : [{ concurrency: CONCURRENCY, id: `${MARKETS.length === 1 ? 'one_market' : 'markets'}.${kind}`, withBalance: !has('no-balance') }];
 
+    const oneProcess = new Map<number, number>();
     for (const c of closedRuns) {
       const at = `${c.concurrency} in flight, ${PLAYERS} players, ${MARKETS.length === 1 ? 'ONE pre-play Match Odds market' : `${MARKETS.length} markets`}`;
       const bal = c.withBalance ? await closedLoop(balance, c.concurrency, api.child.pid) : null;
       const bets = await closedLoop(bet, c.concurrency, api.child.pid);
+      oneProcess.set(c.concurrency, bets.rate);
       const lines = [
         `${label.padEnd(10)} ${bets.rate.toFixed(0)} bets/s (${bets.done} in ${bets.seconds.toFixed(1)} s, closed loop, ${at}; ` +
           `p50 ${bets.p50.toFixed(0)} ms, p99 ${bets.p99.toFixed(0)} ms; ${cpuText(bets)})`,
@@ -483,6 +497,44 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         );
     }
 
+    // several processes on the same database, in the same run (PostgreSQL: PGlite is one process)
+    if (PROCESSES > 1 && kind === 'postgres' && oneProcess.size) {
+      for (let n = 1; n < PROCESSES; n++) extra.push(await startApi(prep.env));
+      const bases = [base, ...extra.map((a) => `http://127.0.0.1:${a.port}`)];
+      const hashOf = (id: string) => [...id].reduce((h, ch) => (h * 31 + ch.charCodeAt(0)) >>> 0, 7);
+      const ways: { id: string; text: string; send: Send }[] = [
+        {
+          id: 'spread',
+          text: `POST /api/exchange/bets spread over ${bases.length} processes in turn`,
+          send: betTo((_m, i) => `${bases[i % bases.length]!}/api/exchange/bets`),
+        },
+        {
+          id: 'by_market',
+          text: `POST /api/exchange/markets/{id}/bets, one process per market (as nginx's hash)`,
+          send: betTo((m) => `${bases[hashOf(m) % bases.length]!}/api/exchange/markets/${encodeURIComponent(m)}/bets`),
+        },
+      ];
+      await closedLoop(ways[0]!.send, 4, undefined, 0, 20);
+      for (const [concurrency, single] of oneProcess) {
+        for (const w of ways) {
+          const m = await closedLoop(w.send, concurrency, undefined);
+          const ratio = m.rate / single;
+          console.log(
+            `${label.padEnd(10)} ${m.rate.toFixed(0)} bets/s with ${bases.length} processes, ${w.text}, ${concurrency} in flight ` +
+              `(p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms; answers ${obj(m.codes)}); ${ratio.toFixed(2)}× one process in this run`,
+          );
+          figures.push({
+            id: `processes_${bases.length}.${w.id}.${kind}.c${concurrency}.bets_rps`,
+            label: `${w.text}, ${concurrency} in flight (${label})`,
+            value: round(m.rate),
+            unit: 'bets/s',
+            target: w.id === 'by_market' ? { op: '>=', value: round(0.9 * single), text: '≥ 0.9× one process in the same run' } : null,
+            note: `${ratio.toFixed(2)}× one process (${single.toFixed(0)} bets/s); p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms`,
+          });
+        }
+      }
+    }
+
     // the smoke's open loop is a trickle: it checks the harness, not the API
     const rate = SUITE ? (SMOKE ? 10 : 1000) : RATE;
     if (rate > 0) {
@@ -537,6 +589,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       );
     }
   } finally {
+    for (const a of extra) await stopApi(a.child);
     if (api) await stopApi(api.child);
   }
 
