@@ -21,8 +21,12 @@ function Value(props: { k: string; v: unknown }) {
   return <>{String(v)}</>;
 }
 
+const FIRST = ['at', 'id', 'player_id', 'linked_id', 'username', 'source', 'type', 'amount', 'count', 'total', 'currency', 'status'];
+const rank = (k: string) => (FIRST.includes(k) ? FIRST.indexOf(k) : isTime(k) ? 100 : 50);
+
 function RowsTable(props: { name: string; rows: Record<string, unknown>[] }) {
-  const keys = [...new Set(props.rows.flatMap((r) => Object.keys(r)))];
+  // the database keeps JSON keys in its own order: who and what first, then the rest, the times last
+  const keys = [...new Set(props.rows.flatMap((r) => Object.keys(r)))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return (
     <table
       data-testid={`risk-evidence-${props.name}`}
