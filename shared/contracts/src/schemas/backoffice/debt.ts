@@ -11,7 +11,13 @@ export const staffWriteOffDebt = endpoint({
   auth: 'operator',
   roles: ['payments'],
   params: z.object({ id: z.coerce.number().int().positive() }),
-  body: z.object({ amount: money, reason: staffReason }),
+  body: z.object({
+    /** Positive, at most two decimals, at most what the player owes. */
+    amount: money
+      .max(20, 'The amount must be more than 0.')
+      .refine((v) => !v.startsWith('-') && /[1-9]/.test(v), 'The amount must be more than 0.'),
+    reason: staffReason,
+  }),
   response: z.object({ transfer_id: z.number().int(), owed_before: money, owed_after: money, message: z.string() }),
   tags: ['operator'],
 });
