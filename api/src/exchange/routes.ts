@@ -23,7 +23,7 @@ import {
 } from '@khela/contracts';
 import type { FastifyRequest } from 'fastify';
 import { idempotent, requestHash, requestIdempotencyKey, storedResponse } from '../core/idempotency';
-import { HttpError } from '../http/errors';
+import { HttpError, ServiceBusy } from '../http/errors';
 import { exchangeBetsMatched, exchangeBetsPlaced } from '../ops/metrics';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { getPlayerBalance, toMinor, walletFigures } from '../ledger';
@@ -37,7 +37,7 @@ import { readLiabilityLimits } from './liability-limits';
 import { listNotices, readNotices } from './notices';
 import { PendingBets } from './pending';
 import { marketView, positionView } from './views';
-import { MarketWriters, writerSettings } from './writer/market-writer';
+import { MarketWriters, databaseUnavailable, writerSettings } from './writer/market-writer';
 import { LOCAL_LEASE, MarketLeases, leaseSettings } from './writer/lease';
 import { forwardToHolder } from './writer/forward';
 import type { BetOutcome } from './bets';
@@ -186,12 +186,20 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     return view;
   };
 
-  registerEndpoint(app, placeExchangeBet, async (req) => place(req as unknown as FastifyRequest, req.body as PlaceBetInput));
+  /** A bet's answer; the database away (restart, failover) is 503 with Retry-After (nothing answered: retry the key). */
+  const placeOr503 = (req: FastifyRequest, body: PlaceBetInput) =>
+    place(req, body).catch((err: unknown) => {
+      if (!(err instanceof HttpError) && writers.settings.enabled && databaseUnavailable(err))
+        throw new ServiceBusy(M.marketBusy, writers.settings.retryAfterSeconds, { code: 'busy' });
+      throw err;
+    });
+
+  registerEndpoint(app, placeExchangeBet, async (req) => placeOr503(req as unknown as FastifyRequest, req.body as PlaceBetInput));
   // the market's own route (nginx sends a market's bets to one process by it): same body and answer
   registerEndpoint(app, placeExchangeMarketBet, async (req) => {
     const body = req.body as PlaceBetInput;
     if (body.market_id !== req.params.marketId) throw new HttpError(422, M.marketIdInvalid, { errors: { market_id: [M.marketIdInvalid] } });
-    return place(req as unknown as FastifyRequest, body);
+    return placeOr503(req as unknown as FastifyRequest, body);
   });
 
   registerEndpoint(app, cancelExchangeBet, async (req) => {

@@ -35,7 +35,8 @@ class HolderAnswer extends HttpError {
  */
 export async function forwardToHolder(req: FastifyRequest, marketId: string, path: string, lease: WriterLease): Promise<unknown> {
   if (req.headers[FORWARDED_HEADER]) return null;
-  const holder = await lease.holder(marketId);
+  // the database away (a restart): taken here, where the writer answers 503 until it is back
+  const holder = await lease.holder(marketId).catch(() => null);
   if (!holder || holder.self || !holder.address) return null;
   const stop = new AbortController();
   const lapsed = lease.lapsed(marketId, holder.epoch, stop.signal).then(() => 'lapsed' as const);

@@ -169,8 +169,11 @@ describe('the market writer lease on PostgreSQL', () => {
     const a = new MarketLeases(db, settings('A4'), log);
     const writers = new MarketWriters(db, cfg, writerSettings({}), { committed: () => undefined, push: async () => undefined }, log, a);
     const r = await writers.submit('1.999999999', {
-      ...place(players[2]!.id, 'nowhere'),
+      kind: 'place',
+      playerId: players[2]!.id,
       input: { ...bet(), market_id: '1.999999999' } as never,
+      key: 'nowhere',
+      hash: 'nowhere',
     });
     expect(r).toMatchObject({ ok: false, error: { status: 404, message: M.marketNotFound } });
     const rows = await db.query('SELECT 1 FROM exchange_market_leases WHERE market_id = $1', ['1.999999999']);
