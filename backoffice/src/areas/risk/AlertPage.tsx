@@ -17,7 +17,7 @@ import {
   type ResponseOf,
 } from '@khela/contracts';
 import { AsyncState, Button, Card, DateTime, ErrorText, Select, StatusText, TextArea, errorText } from '@khela/web';
-import { useOperator, useStaff } from '../../staff/context';
+import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { Facts, Screen, Toolbar, figuresTableCss } from '../../ui/layout';
 import { useStaffRead } from '../payments/ProviderTransfers';
 import { AlertStateBadge, Evidence } from './evidence';
@@ -28,6 +28,12 @@ export function AlertPage() {
   const { api } = useStaff();
   const load = useCallback(() => api.call(staffRiskAlert, { params: { id } }), [api, id]);
   const q = useStaffRead(load);
+  // another operator moved this alert, or its rule refreshed its evidence: read it again
+  const { refetch } = q;
+  useStaffEvent(
+    'alert',
+    useCallback(() => void refetch(), [refetch]),
+  );
   return (
     <Screen>
       <Toolbar>

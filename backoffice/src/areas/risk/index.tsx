@@ -14,7 +14,7 @@ import {
   type StaffRiskAlert,
 } from '@khela/contracts';
 import { DateTime, Select, theme } from '@khela/web';
-import { useStaff } from '../../staff/context';
+import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
 import { useStaffRead } from '../payments/ProviderTransfers';
@@ -81,6 +81,12 @@ function Alerts() {
   const [state, setState] = useState<StateFilter>('active');
   const [kind, setKind] = useState('');
   const [owner, setOwner] = useState('');
+  // a rule raised, or someone moved, an alert: the list asks again (the staff stream's alert topic)
+  const [tick, setTick] = useState(0);
+  useStaffEvent(
+    'alert',
+    useCallback(() => setTick((t) => t + 1), []),
+  );
   const assignees = useStaffRead(useCallback(() => api.call(staffRiskAssignees), [api]));
   const load = useCallback(
     (q: PageQuery) =>
@@ -137,7 +143,7 @@ function Alerts() {
         testId="risk-alerts"
         columns={columns}
         load={load}
-        reloadKey={`${state}|${kind}|${owner}`}
+        reloadKey={`${state}|${kind}|${owner}|${tick}`}
         rowKey={(r) => String(r.id)}
         initialSort={{ id: 'id', desc: true }}
         searchPlaceholder="Search message or player:ID"
