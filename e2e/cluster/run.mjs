@@ -6,7 +6,7 @@
 //   node e2e/cluster/run.mjs [--only a,b,c,d,e,h,p,k,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
 //
 // Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (25470: below the ephemeral range 32768-60999, where a client socket could hold the port).
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
@@ -55,6 +55,7 @@ let cluster = null;
 let control = null;
 const cleanup = async () => {
   control?.close();
+  checker?.child.stdin.end();
   if (argv.includes('--keep') && cluster) {
     console.log(`--keep: the cluster (${cluster.siteUrl}) and its PostgreSQL (${db.url}) stay up; Ctrl+C stops them`);
     await new Promise((resolve) => process.once('SIGINT', resolve));
@@ -849,7 +850,7 @@ async function checkHotBets(site, hot, tag) {
     same += replies.filter((r, j) => r.ok && r.json.bet.id === mine[i + j][1].betId).length;
   }
   check(same === mine.length, `${same}/${mine.length} retries with the same Idempotency-Key answered the same bet`);
-  const checks = exchangeChecks();
+  const checks = await exchangeChecks();
   check(
     checks.ok,
     `exposures equal the positions recomputed (${checks.positions ?? '?'} positions), bets and fills add up, the book is not crossed, the ledger balances${
@@ -858,19 +859,40 @@ async function checkHotBets(site, hot, tag) {
   );
 }
 
-/** api/scripts/exchange-checks.ts on the private database. */
-function exchangeChecks() {
-  const r = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/exchange-checks.ts'], {
-    cwd: path.join(root, 'api'),
-    env: { ...process.env, DATABASE_URL: db.url },
-    encoding: 'utf8',
-  });
+let checker = null;
+/** api/scripts/exchange-checks.ts on the private database: one process for the suite, asked once per fault. */
+async function exchangeChecks() {
+  if (!checker) {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/exchange-checks.ts', '--lines'], {
+      cwd: path.join(root, 'api'),
+      env: { ...process.env, DATABASE_URL: db.url },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    const lines = [];
+    const waiting = [];
+    let buf = '';
+    child.stdout.on('data', (d) => {
+      buf += d;
+      let i;
+      while ((i = buf.indexOf('\n')) >= 0) {
+        const line = buf.slice(0, i);
+        buf = buf.slice(i + 1);
+        if (waiting.length) waiting.shift()(line);
+        else lines.push(line);
+      }
+    });
+    child.on('exit', () => waiting.splice(0).forEach((w) => w('')));
+    checker = { child, next: () => (lines.length ? Promise.resolve(lines.shift()) : new Promise((r) => waiting.push(r))) };
+  }
+  checker.child.stdin.write('check\n');
+  const line = await checker.next();
   try {
-    const out = JSON.parse(r.stdout.trim().split('\n').at(-1));
+    const out = JSON.parse(line);
+    if (out.error) throw new Error(out.error);
     const problems = [...out.exposures, ...out.invariants, ...out.ledger];
-    return { ok: r.status === 0 && problems.length === 0, positions: out.positions, problems };
-  } catch {
-    return { ok: false, problems: [`exchange-checks failed: ${r.stderr.slice(0, 300)}`] };
+    return { ok: problems.length === 0, positions: out.positions, problems };
+  } catch (err) {
+    return { ok: false, problems: [`exchange-checks failed: ${err.message ?? line}`] };
   }
 }
 
