@@ -8,6 +8,8 @@ export const en = {
   deposit: 'Deposit',
   withdrawal: 'Withdrawal',
   paymentMethod: 'Payment method',
+  methodsFailed: 'The payment methods could not be loaded.',
+  noMethods: 'No payment method is available right now.',
   depositChannel: 'Deposit channel',
   channel: { Agent: 'CashOut', Merchant: 'Make Payment', Marchent: 'Make Payment', Personal: 'Send Money' },
   amount: 'Amount',
@@ -92,6 +94,7 @@ export const en = {
   },
   records: {
     transactionTitle: 'Transaction Records',
+    loadFailed: 'Your records could not be loaded.',
     turnoverTitle: 'Turnover',
     filter: 'Filter',
     status: 'Status',
@@ -135,6 +138,8 @@ export const bn: typeof en = {
   deposit: 'ডিপোজিট',
   withdrawal: 'উত্তোলন',
   paymentMethod: 'পেমেন্ট পদ্ধতি',
+  methodsFailed: 'পেমেন্ট পদ্ধতিগুলো লোড করা যায়নি।',
+  noMethods: 'এই মুহূর্তে কোনো পেমেন্ট পদ্ধতি নেই।',
   depositChannel: 'ডিপোজিট চ্যানেল',
   channel: { Agent: 'ক্যাশআউট', Merchant: 'মেক পেমেন্ট', Marchent: 'মেক পেমেন্ট', Personal: 'সেন্ড মানি' },
   amount: 'পরিমাণ',
@@ -220,6 +225,7 @@ export const bn: typeof en = {
   },
   records: {
     transactionTitle: 'লেনদেনের রেকর্ড',
+    loadFailed: 'আপনার রেকর্ড লোড করা যায়নি।',
     turnoverTitle: 'টার্নওভার',
     filter: 'ফিল্টার',
     status: 'স্ট্যাটাস',

@@ -75,6 +75,7 @@ export const en = {
     blockedBanner: 'Some sections are blocked by your upline: {{sections}}. Please contact customer support.',
     exchange: 'Exchange',
     gameCategories: 'Game categories',
+    loadFailed: 'The banners and games could not be loaded.',
   },
   promotions: {
     title: 'Promotions',
@@ -263,6 +264,7 @@ export const bn: Shape<typeof en> = {
     blockedBanner: 'আপনার আপলাইন কিছু বিভাগ ব্লক করেছে: {{sections}}। অনুগ্রহ করে গ্রাহক সহায়তার সাথে যোগাযোগ করুন।',
     exchange: 'এক্সচেঞ্জ',
     gameCategories: 'গেমের বিভাগ',
+    loadFailed: 'ব্যানার ও গেমগুলো লোড করা যায়নি।',
   },
   promotions: {
     title: 'প্রমোশন',

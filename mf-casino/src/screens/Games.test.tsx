@@ -1,8 +1,8 @@
 import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError } from '@khela/web';
+import { ApiError, i18n } from '@khela/web';
 import { calls, navigations, published, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Games, sortGames } from './Games';
@@ -99,7 +99,7 @@ describe('Games list', () => {
     renderScreen(<Games />, '/games?type=SLOT');
     await screen.findByText('Super Ace');
     const chips = within(screen.getByTestId('provider-chips'));
-    await userEvent.click(chips.getByRole('button', { name: 'JILI Games' }));
+    await userEvent.click(await chips.findByRole('button', { name: 'JILI Games' }));
     expect(names()).toEqual(['Super Ace', 'Money Coming']);
     expect(new URLSearchParams(current.search).get('system')).toBe('JILI');
     expect(new URLSearchParams(current.search).get('title')).toBe('JILI Games');
@@ -184,7 +184,33 @@ describe('Games list', () => {
     });
     renderScreen(<Games />, '/games?type=SLOT');
     expect((await screen.findByRole('alert')).textContent).toBe('Failed to fetch games');
-    expect(screen.getByText('No Data')).toBeTruthy();
+    // said with Retry, nothing left loading
+    expect(screen.getByTestId('games-error')).toBeTruthy();
+    expect(screen.queryByText('Loading...')).toBeNull();
+  });
+
+  it('a network failure of the games and of the systems says so in Bangla with Retry, and Retry loads them (issue 34 item 4)', async () => {
+    let down = true;
+    responders.set('GET /api/get-games', () => {
+      if (down) throw new ApiError('Network error, please try again later.', 0, undefined, true);
+      return { games: GAMES };
+    });
+    responders.set('GET /api/get-system', () => {
+      if (down) throw new ApiError('Network error, please try again later.', 0, undefined, true);
+      return { systems: [{ platform: 'JILI', name: 'JILI', icon: null }] };
+    });
+    renderScreen(<Games />, '/games?type=SLOT');
+    await act(() => i18n.changeLanguage('bn'));
+    const games = await screen.findByTestId('games-error');
+    expect(games.textContent).toContain('নেটওয়ার্ক ত্রুটি');
+    expect(screen.getByTestId('providers-error').textContent).toContain('নেটওয়ার্ক ত্রুটি');
+    expect(screen.queryByRole('status')).toBeNull();
+    down = false;
+    await userEvent.click(within(games).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    await screen.findByText('Super Ace');
+    await userEvent.click(within(screen.getByTestId('providers-error')).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    await screen.findByRole('button', { name: 'JILI Games' });
+    expect(screen.queryByTestId('providers-error')).toBeNull();
   });
 
   it("sends a visitor to /login with 'User not logged in'", async () => {

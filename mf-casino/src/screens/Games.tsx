@@ -7,6 +7,7 @@ import {
   ApiError,
   Button,
   ErrorText,
+  LoadFailed,
   Modal,
   NoData,
   Page,
@@ -16,21 +17,26 @@ import {
   useHost,
   useLoggedIn,
   useMarketBlock,
+  useServerQuery,
 } from '@khela/web';
-import type { CatalogGame, CatalogProvider, CatalogSystem } from '@khela/contracts';
+import type { CatalogGame, CatalogProvider } from '@khela/contracts';
 import { CATEGORY_CODES, en, type CategoryCode } from '../i18n';
 import { useLaunchGame, type LaunchableGame } from '../lib/launch';
 import { TransferLaunchDialog } from '../lib/TransferLaunch';
 import { isTransferWalletPlatform } from '@khela/contracts';
 
-export const SORTS = ['recommend', 'latest', 'favorite', 'az'] as const;
-export type SortKey = (typeof SORTS)[number];
-
-/** The server's own message, unless it is just the endpoint's English fallback (then the translated text). */
-function errorText(err: unknown, fallbackEn: string, translated: string): string {
+/**
+ * Spec 8's words for a failed catalogue read: the server's own message, unless it is just the endpoint's English
+ * fallback (then the translated spec text); a network failure in the player's language.
+ */
+function failureText(err: unknown, fallbackEn: string, translated: string, network: string): string {
+  if (err instanceof ApiError && err.network) return network;
   if (err instanceof ApiError && err.message && err.message !== fallbackEn) return err.message;
   return translated;
 }
+
+export const SORTS = ['recommend', 'latest', 'favorite', 'az'] as const;
+export type SortKey = (typeof SORTS)[number];
 
 /** A chip's provider owns a game when the game's provider (or, lacking one, its system) is that platform. */
 export const gameBelongsTo = (g: CatalogGame, platform: string) => (g.provider ?? g.platform) === platform;
@@ -66,10 +72,6 @@ export function Games() {
   const sort: SortKey = (SORTS as readonly string[]).includes(params.get('sort') ?? '') ? (params.get('sort') as SortKey) : 'recommend';
   const query = params.get('q') ?? '';
 
-  const [systems, setSystems] = useState<CatalogSystem[] | null>(null);
-  const [providers, setProviders] = useState<CatalogProvider[]>([]);
-  const [games, setGames] = useState<CatalogGame[] | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [favourites, setFavourites] = useState<string[]>([]);
   const [search, setSearch] = useState(query);
   const [sortOpen, setSortOpen] = useState(false);
@@ -90,42 +92,24 @@ export function Games() {
 
   useEffect(() => setBlockedPopup(blocked), [blocked, type]);
 
-  // Spec 4: a category loads its systems, then their providers; the games come with the category.
-  useEffect(() => {
-    let live = true;
-    setSystems(null);
-    setProviders([]);
-    setGames(null);
-    setError(null);
-    (async () => {
-      try {
-        const s = await api.call(schemas.getSystems, { query: { type } });
-        if (!live) return;
-        setSystems(s.systems);
-        if (s.systems.length) {
-          try {
-            const p = await api.call(schemas.getProviders, { query: { system: JSON.stringify(s.systems.map((x) => x.platform)) } });
-            if (live) setProviders(p.data);
-          } catch (err) {
-            if (live) setError(errorText(err, en.errors.providers, t('errors.providers')));
-          }
-        }
-      } catch (err) {
-        if (live) setError(errorText(err, en.errors.systems, t('errors.systems')));
-      }
-    })();
-    api
-      .call(schemas.getGames, { query: { type } })
-      .then((g) => live && setGames(g.games))
-      .catch((err) => {
-        if (!live) return;
-        setGames([]);
-        setError(errorText(err, en.errors.games, t('errors.games')));
-      });
-    return () => {
-      live = false;
-    };
-  }, [type, api]);
+  // Spec 4: a category loads its systems, then their providers; the games come with the category. Both are the page's
+  // server state: a failure says so in place with Retry (spec 8 logs only decorative failures; README decisions).
+  const systemsQuery = useServerQuery(schemas.getSystems, { query: { type } }, { public: true, select: (r) => r.systems });
+  const platforms = systemsQuery.data?.map((x) => x.platform) ?? [];
+  const providersQuery = useServerQuery(
+    schemas.getProviders,
+    { query: { system: JSON.stringify(platforms) } },
+    { public: true, enabled: platforms.length > 0, select: (r) => r.data },
+  );
+  // the step that failed (systems first, then their providers) says so with Retry
+  const catalogueFailure = systemsQuery.error
+    ? { query: systemsQuery, en: en.errors.systems, key: 'errors.systems' as const }
+    : providersQuery.error && !providersQuery.data
+      ? { query: providersQuery, en: en.errors.providers, key: 'errors.providers' as const }
+      : null;
+  const gamesQuery = useServerQuery(schemas.getGames, { query: { type } }, { public: true, select: (g) => g.games });
+  const games = gamesQuery.data ?? null;
+  const providers: CatalogProvider[] = providersQuery.data ?? [];
 
   useEffect(() => {
     if (!loggedIn) {
@@ -362,9 +346,26 @@ export function Games() {
             )}
           </div>
 
-          {(error || launchError) && <ErrorText onClick={clearError}>{launchError ?? error}</ErrorText>}
+          {catalogueFailure && (
+            <LoadFailed
+              message={failureText(catalogueFailure.query.error, catalogueFailure.en, t(catalogueFailure.key), t('common:networkError'))}
+              error={catalogueFailure.query.error}
+              onRetry={catalogueFailure.query.refetch}
+              retrying={catalogueFailure.query.isFetching}
+              testId="providers-error"
+            />
+          )}
+          {launchError && <ErrorText onClick={clearError}>{launchError}</ErrorText>}
 
-          {games === null || systems === null ? (
+          {gamesQuery.error && !games ? (
+            <LoadFailed
+              message={failureText(gamesQuery.error, en.errors.games, t('errors.games'), t('common:networkError'))}
+              error={gamesQuery.error}
+              onRetry={gamesQuery.refetch}
+              retrying={gamesQuery.isFetching}
+              testId="games-error"
+            />
+          ) : games === null ? (
             <Spinner />
           ) : visible.length === 0 ? (
             <NoData />

@@ -2,7 +2,7 @@ import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ApiError, formatMoney } from '@khela/web';
+import { ApiError, formatMoney, i18n } from '@khela/web';
 import type { ProtectionGate, ProtectionStatus } from '@khela/contracts';
 import { calls, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
@@ -183,6 +183,33 @@ const limitRefusal = () =>
     until: null,
     params: { period: '24h', limit: '1000.00', remaining: '200.00', currency: 'BDT' },
   });
+
+describe('Deposit: a failed read (issue 34 item 4)', () => {
+  it('says the methods could not be loaded, with Retry, instead of an empty list; Retry shows them', async () => {
+    base();
+    let down = true;
+    responders.set('GET /api/showpayment-menthod', () => {
+      if (down) throw new ApiError('Network error, please try again later.', 0, undefined, true);
+      return { success: true, data: methods };
+    });
+    renderScreen(<Funds />, '/deposit');
+    const failed = await screen.findByTestId('deposit-methods-error');
+    expect(failed.textContent).toContain('The payment methods could not be loaded. Network error, please try again later.');
+    expect(screen.queryByTestId('deposit-submit')).toBeNull();
+    down = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('method-bKash')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-methods-error')).toBeNull();
+  });
+
+  it('says so when the site offers no method, in Bangla', async () => {
+    base();
+    responders.set('GET /api/showpayment-menthod', () => ({ success: true, data: [] }));
+    renderScreen(<Funds />, '/deposit');
+    await act(() => i18n.changeLanguage('bn'));
+    expect(await screen.findByText('এই মুহূর্তে কোনো পেমেন্ট পদ্ধতি নেই।')).toBeTruthy();
+  });
+});
 
 describe('Deposit: responsible gambling', () => {
   it('offers limits before the first deposit; Skip tells the API and refreshes the status, and the offer goes', async () => {

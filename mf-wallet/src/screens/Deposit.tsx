@@ -8,7 +8,9 @@ import {
   Button,
   Card,
   formatMoney,
+  LoadFailed,
   mmss,
+  NoData,
   Notice,
   protectionRefusal,
   protectionText,
@@ -19,6 +21,7 @@ import {
   useLocale,
   usePlayer,
   useProtection,
+  useServerQuery,
 } from '@khela/web';
 import { safeExternalUrl, type PaymentMethod, type Promotion } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
@@ -54,7 +57,9 @@ export function Deposit() {
   const locale = useLocale();
   const protection = useProtection();
   const navigate = useNavigate();
-  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
+  // the methods are the page's server state: a failure says so in place of the form, with Retry
+  const methodsQuery = useServerQuery(schemas.showPaymentMethod, { query: { name: 'deposit' } }, { select: (r) => r.data });
+  const methods = methodsQuery.data ?? null;
   const [promotions, setPromotions] = useState<Promotion[]>([]);
   const [phoneVerified, setPhoneVerified] = useState<boolean | null>(null);
   const [pending, setPending] = useState(false);
@@ -81,10 +86,6 @@ export function Deposit() {
 
   useEffect(() => {
     const remote_id = remoteId;
-    api.call(schemas.showPaymentMethod, { query: { name: 'deposit' } }).then(
-      (r) => setMethods(r.data),
-      () => setMethods([]),
-    );
     api.call(schemas.getPromotions).then(setPromotions, () => setPromotions([]));
     api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
       (r) => setPhoneVerified(r.user.session_id === '1'),
@@ -209,7 +210,23 @@ export function Deposit() {
       </>
     );
 
-  if (!methods) return <Spinner />;
+  if (!methods)
+    return (
+      <>
+        {offer}
+        {methodsQuery.error ? (
+          <LoadFailed
+            what={t('methodsFailed')}
+            error={methodsQuery.error}
+            onRetry={methodsQuery.refetch}
+            retrying={methodsQuery.isFetching}
+            testId="deposit-methods-error"
+          />
+        ) : (
+          <Spinner />
+        )}
+      </>
+    );
 
   if (ewallet) {
     const left = Math.max(0, Math.round((ewallet.expiresAt - now) / 1000));
@@ -252,157 +269,172 @@ export function Deposit() {
   }
 
   return (
-    <form onSubmit={submit} noValidate>
+    <>
       {offer}
-      {phoneVerified === false && (
-        <Notice>
-          {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
-        </Notice>
-      )}
-      {pending && (
-        <Notice role="status" testId="deposit-pending">
-          {t('pending.deposit')}
-        </Notice>
-      )}
-      <div css={section}>
-        <span css={label}>{t('paymentMethod')}</span>
-        <MethodChips methods={methods} value={methodId} onChange={setMethodId} name={t('paymentMethod')} />
-      </div>
-      {method && (
+      <form onSubmit={submit} noValidate>
+        {phoneVerified === false && (
+          <Notice>
+            {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
+          </Notice>
+        )}
+        {pending && (
+          <Notice role="status" testId="deposit-pending">
+            {t('pending.deposit')}
+          </Notice>
+        )}
         <div css={section}>
-          <span css={label}>{t('depositChannel')}</span>
-          <div role="radiogroup" aria-label={t('depositChannel')} css={chipRow}>
-            {channels.map((c) => (
-              <button
-                key={c.key}
-                type="button"
-                role="radio"
-                aria-checked={channel === c.key}
-                css={chip(channel === c.key)}
-                onClick={() => setChannel(c.key)}
-                data-testid={`channel-${c.key}`}
-              >
-                {c.label}
-              </button>
-            ))}
-          </div>
+          <span css={label}>{t('paymentMethod')}</span>
+          {methods.length ? (
+            <MethodChips methods={methods} value={methodId} onChange={setMethodId} name={t('paymentMethod')} />
+          ) : (
+            <NoData text={t('noMethods')} />
+          )}
         </div>
-      )}
-      <div css={section}>
-        <AmountPresets presets={method?.deposit_presets ?? schemas.DEPOSIT_PRESETS} value={amount} onPick={setAmount} name={t('amount')} />
-        <TextField
-          label={t('amount')}
-          hint={t('amountRange', {
-            min: formatMoney(method?.deposit_min ?? schemas.DEPOSIT_MIN, 'BDT', locale),
-            max: formatMoney(method?.deposit_max ?? schemas.DEPOSIT_MAX, 'BDT', locale),
-          })}
-          inputProps={{
-            inputMode: 'decimal',
-            value: amount,
-            onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')),
-            name: 'amount',
-          }}
-        />
-      </div>
-      {promotions.length > 0 && (
+        {method && (
+          <div css={section}>
+            <span css={label}>{t('depositChannel')}</span>
+            <div role="radiogroup" aria-label={t('depositChannel')} css={chipRow}>
+              {channels.map((c) => (
+                <button
+                  key={c.key}
+                  type="button"
+                  role="radio"
+                  aria-checked={channel === c.key}
+                  css={chip(channel === c.key)}
+                  onClick={() => setChannel(c.key)}
+                  data-testid={`channel-${c.key}`}
+                >
+                  {c.label}
+                </button>
+              ))}
+            </div>
+          </div>
+        )}
         <div css={section}>
-          <label css={label} htmlFor="deposit-promotion">
-            {t('promotion')}
-          </label>
-          <select
-            id="deposit-promotion"
-            value={promotionId ?? ''}
-            onChange={(e) => setPromotionId(e.target.value ? Number(e.target.value) : null)}
-            css={css`
-              width: 100%;
-              min-height: 44px;
-              border-radius: ${theme.radius.md};
-              background: ${theme.color.bg};
-              color: ${theme.color.text};
-              border: 1px solid ${theme.color.border};
-              padding: 0 10px;
-              font: inherit;
-            `}
-          >
-            <option value="">{t('noPromotion')}</option>
-            {promotions.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.name}
-              </option>
-            ))}
-          </select>
-        </div>
-      )}
-      {walletNumber && (
-        <Card
-          css={css`
-            margin-bottom: 18px;
-          `}
-          data-testid="wallet-number"
-        >
-          <p
-            css={css`
-              margin: 0 0 8px;
-              color: ${theme.color.textMuted};
-            `}
-          >
-            {t('sendTo', { amount: amount ? formatMoney(amount, 'BDT', locale) : '' })}
-          </p>
-          <div
-            css={css`
-              display: flex;
-              align-items: center;
-              justify-content: space-between;
-              gap: 8px;
-            `}
-          >
-            <strong
-              css={css`
-                font-size: 20px;
-                letter-spacing: 1px;
-              `}
-            >
-              {walletNumber}
-            </strong>
-            <Button type="button" variant="secondary" onClick={() => copy(walletNumber, t('accountCopied'), t('noAccountToCopy'))}>
-              {t('copy')}
-            </Button>
-          </div>
-          <div
-            css={css`
-              display: flex;
-              justify-content: flex-end;
-              margin-top: 8px;
-            `}
-          >
-            <Button type="button" variant="ghost" onClick={() => copy(amount || null, t('amountCopied', { amount }), t('noAmountToCopy'))}>
-              {t('copy')} {t('amount')}
-            </Button>
-          </div>
+          <AmountPresets
+            presets={method?.deposit_presets ?? schemas.DEPOSIT_PRESETS}
+            value={amount}
+            onPick={setAmount}
+            name={t('amount')}
+          />
           <TextField
-            label={trxRequired ? t('makePayment.trx') : t('trxIdOptional')}
-            error={trxError ?? undefined}
+            label={t('amount')}
+            hint={t('amountRange', {
+              min: formatMoney(method?.deposit_min ?? schemas.DEPOSIT_MIN, 'BDT', locale),
+              max: formatMoney(method?.deposit_max ?? schemas.DEPOSIT_MAX, 'BDT', locale),
+            })}
             inputProps={{
-              value: payerTrx,
-              onChange: (e) => {
-                setPayerTrx(e.target.value);
-                setTrxError(null);
-              },
-              name: 'transaction_id',
-              autoComplete: 'off',
-              autoCapitalize: 'characters',
-              spellCheck: false,
-              placeholder: trxFormat?.example,
-              required: trxRequired,
-              maxLength: schemas.TRANSACTION_ID_MAX,
+              inputMode: 'decimal',
+              value: amount,
+              onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')),
+              name: 'amount',
             }}
           />
-        </Card>
-      )}
-      <Button type="submit" block disabled={submitting} data-testid="deposit-submit">
-        {submitting ? t('submitting') : t('submit')}
-      </Button>
-      <ErrorModal error={error} onClose={() => setError(null)} />
-    </form>
+        </div>
+        {promotions.length > 0 && (
+          <div css={section}>
+            <label css={label} htmlFor="deposit-promotion">
+              {t('promotion')}
+            </label>
+            <select
+              id="deposit-promotion"
+              value={promotionId ?? ''}
+              onChange={(e) => setPromotionId(e.target.value ? Number(e.target.value) : null)}
+              css={css`
+                width: 100%;
+                min-height: 44px;
+                border-radius: ${theme.radius.md};
+                background: ${theme.color.bg};
+                color: ${theme.color.text};
+                border: 1px solid ${theme.color.border};
+                padding: 0 10px;
+                font: inherit;
+              `}
+            >
+              <option value="">{t('noPromotion')}</option>
+              {promotions.map((p) => (
+                <option key={p.id} value={p.id}>
+                  {p.name}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
+        {walletNumber && (
+          <Card
+            css={css`
+              margin-bottom: 18px;
+            `}
+            data-testid="wallet-number"
+          >
+            <p
+              css={css`
+                margin: 0 0 8px;
+                color: ${theme.color.textMuted};
+              `}
+            >
+              {t('sendTo', { amount: amount ? formatMoney(amount, 'BDT', locale) : '' })}
+            </p>
+            <div
+              css={css`
+                display: flex;
+                align-items: center;
+                justify-content: space-between;
+                gap: 8px;
+              `}
+            >
+              <strong
+                css={css`
+                  font-size: 20px;
+                  letter-spacing: 1px;
+                `}
+              >
+                {walletNumber}
+              </strong>
+              <Button type="button" variant="secondary" onClick={() => copy(walletNumber, t('accountCopied'), t('noAccountToCopy'))}>
+                {t('copy')}
+              </Button>
+            </div>
+            <div
+              css={css`
+                display: flex;
+                justify-content: flex-end;
+                margin-top: 8px;
+              `}
+            >
+              <Button
+                type="button"
+                variant="ghost"
+                onClick={() => copy(amount || null, t('amountCopied', { amount }), t('noAmountToCopy'))}
+              >
+                {t('copy')} {t('amount')}
+              </Button>
+            </div>
+            <TextField
+              label={trxRequired ? t('makePayment.trx') : t('trxIdOptional')}
+              error={trxError ?? undefined}
+              inputProps={{
+                value: payerTrx,
+                onChange: (e) => {
+                  setPayerTrx(e.target.value);
+                  setTrxError(null);
+                },
+                name: 'transaction_id',
+                autoComplete: 'off',
+                autoCapitalize: 'characters',
+                spellCheck: false,
+                placeholder: trxFormat?.example,
+                required: trxRequired,
+                maxLength: schemas.TRANSACTION_ID_MAX,
+              }}
+            />
+          </Card>
+        )}
+        <Button type="submit" block disabled={submitting} data-testid="deposit-submit">
+          {submitting ? t('submitting') : t('submit')}
+        </Button>
+        <ErrorModal error={error} onClose={() => setError(null)} />
+      </form>
+    </>
   );
 }

@@ -2,6 +2,7 @@ import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError, i18n } from '@khela/web';
 import { resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { TransactionRecord } from './TransactionRecord';
@@ -109,8 +110,45 @@ describe('TurnoverRecord', () => {
     renderScreen(<TurnoverRecord />, '/turnover-record');
     expect((await screen.findByTestId('turnover-bonus')).textContent).toBe('333.33');
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
+    // the card's time says it is Dhaka time (issue 34 item 3)
+    expect(screen.getByTestId('turnover-time').textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+6$/);
     await userEvent.click(screen.getByRole('tab', { name: 'Completed' }));
     expect(await screen.findByText('No Data')).toBeTruthy();
+  });
+
+  it('says the records could not be loaded, with Retry, instead of No Data (issue 34 item 4)', async () => {
+    let down = true;
+    responders.set('GET /api/turnovers', () => {
+      if (down) throw new ApiError('Network error, please try again later.', 0, undefined, true);
+      return { data: [] };
+    });
+    renderScreen(<TurnoverRecord />, '/turnover-record');
+    const failed = await screen.findByTestId('turnover-error');
+    expect(failed.textContent).toContain('Your records could not be loaded. Network error, please try again later.');
+    expect(screen.queryByText('No Data')).toBeNull();
+    down = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('No Data')).toBeTruthy();
+  });
+});
+
+describe('TransactionRecord: failures and times', () => {
+  it('labels each row time GMT+6 and says a failed read in Bangla with Retry (issue 34 items 3, 4)', async () => {
+    let down = true;
+    responders.set('GET /api/transaction/show', () => {
+      if (down) throw new ApiError('Server error', 503, {});
+      return { transactions: [tx({ id: 1, created_at: '2026-11-27T03:33:58.000Z' })] };
+    });
+    renderScreen(<TransactionRecord />, '/transaction-record');
+    await act(() => i18n.changeLanguage('bn'));
+    const failed = await screen.findByTestId('records-error');
+    expect(failed.textContent).toContain('আপনার রেকর্ড লোড করা যায়নি।');
+    down = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    const time = await screen.findByTestId('record-time');
+    expect(time.textContent).toBe('০৯:৩৩:৫৮ GMT+6');
+    await act(() => i18n.changeLanguage('en'));
+    expect(screen.getByTestId('record-time').textContent).toBe('09:33:58 GMT+6');
   });
 });
 

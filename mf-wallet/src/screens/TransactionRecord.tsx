@@ -1,8 +1,21 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, NoData, Page, Spinner, formatDhakaDateTime, formatMoney, maskAccount, theme, useHost, useLocale } from '@khela/web';
+import {
+  AsyncState,
+  Button,
+  DateTime,
+  Modal,
+  NoData,
+  Page,
+  formatMoney,
+  maskAccount,
+  theme,
+  useHost,
+  useLocale,
+  useServerQuery,
+} from '@khela/web';
 import type { WalletTransaction } from '@khela/contracts';
 import { filterTransactions, groupByDhakaDate, type DateFilter, type StatusFilter, type TypeFilter } from '../lib/records';
 import { chip } from '../components/parts';
@@ -77,7 +90,6 @@ function Options<K extends string>(props: { title: string; value: K; options: Ar
 
 function Timeline({ tx }: { tx: WalletTransaction }) {
   const { t } = useTranslation('wallet');
-  const locale = useLocale();
   const final = tx.key === '1' ? t('records.success') : tx.key === '2' ? t('records.fail') : t('records.processing');
   const steps: Array<{ label: string; at: string | null; done: boolean; color: string }> = [
     { label: t('records.initiated'), at: tx.created_at, done: true, color: theme.color.success },
@@ -136,7 +148,7 @@ function Timeline({ tx }: { tx: WalletTransaction }) {
                   color: ${theme.color.textMuted};
                 `}
               >
-                {formatDhakaDateTime(s.at, locale)} {t('records.gmt6')}
+                <DateTime value={s.at} zone />
               </div>
             )}
           </div>
@@ -152,9 +164,8 @@ function Timeline({ tx }: { tx: WalletTransaction }) {
  */
 export function TransactionRecord() {
   const { t } = useTranslation('wallet');
-  const { api, session, bus } = useHost();
+  const { session } = useHost();
   const locale = useLocale();
-  const [list, setList] = useState<WalletTransaction[] | null>(null);
   const [filter, setFilter] = useState<{ status: StatusFilter; type: TypeFilter; date: DateFilter }>({
     status: 'all',
     type: 'all',
@@ -164,25 +175,14 @@ export function TransactionRecord() {
   const [showFilter, setShowFilter] = useState(false);
   const [open, setOpen] = useState<WalletTransaction | null>(null);
 
-  useEffect(() => {
-    const load = () =>
-      api.call(schemas.transactionShow, { query: { remote_id: session.player$.value?.remoteId || undefined } }).then(
-        (r) => setList(r.transactions),
-        (err) => {
-          console.error('[wallet] transactions', err);
-          setList((prev) => prev ?? []);
-        },
-      );
-    void load();
-    // a decision changes the balance (an approval) or brings an inbox message (every decision, a rejection too):
-    // reload so the status follows without a refresh
-    const s = bus.on('balance').subscribe(() => void load());
-    const i = bus.on('inbox').subscribe(() => void load());
-    return () => {
-      s.unsubscribe();
-      i.unsubscribe();
-    };
-  }, [api, session, bus]);
+  // a decision changes the balance (an approval) or brings an inbox message (every decision, a rejection too): the
+  // list is asked for again so the status follows without a refresh; a failed read says so with Retry
+  const records = useServerQuery(
+    schemas.transactionShow,
+    { query: { remote_id: session.player$.value?.remoteId || undefined } },
+    { topics: ['balance', 'inbox'], select: (r) => r.transactions },
+  );
+  const list = records.data ?? null;
 
   const groups = useMemo(() => (list ? groupByDhakaDate(filterTransactions(list, filter)) : []), [list, filter]);
 
@@ -207,7 +207,9 @@ export function TransactionRecord() {
         </Button>
       </div>
       {!list ? (
-        <Spinner />
+        <AsyncState query={records} failed={t('records.loadFailed')} testId="records-error">
+          {() => null}
+        </AsyncState>
       ) : groups.length === 0 ? (
         <NoData />
       ) : (
@@ -255,7 +257,7 @@ export function TransactionRecord() {
                       color: ${theme.color.textMuted};
                     `}
                   >
-                    {formatDhakaDateTime(tx.created_at, locale).slice(11)}
+                    <DateTime value={tx.created_at} part="time" zone testId="record-time" />
                   </span>
                 </span>
                 <span

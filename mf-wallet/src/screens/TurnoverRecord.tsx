@@ -1,29 +1,19 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { NoData, Page, Spinner, Tabs, formatDhakaDateTime, formatMoney, theme, useHost, useLocale, usePlayer } from '@khela/web';
+import { AsyncState, DateTime, NoData, Page, Tabs, formatMoney, theme, useLocale, usePlayer, useServerQuery } from '@khela/web';
 import type { Turnover } from '@khela/contracts';
 import { turnoverBonus, turnoverProgress } from '../lib/records';
 
 /** /turnover-record: Active and Completed tabs of ticket cards with a progress bar, or No Data. */
 export function TurnoverRecord() {
   const { t } = useTranslation('wallet');
-  const { api } = useHost();
   const remoteId = usePlayer()?.remoteId || undefined;
   const locale = useLocale();
   const [tab, setTab] = useState<'active' | 'complete'>('active');
-  const [list, setList] = useState<Turnover[] | null>(null);
-
-  useEffect(() => {
-    api.call(schemas.getTurnovers, { query: { remote_id: remoteId } }).then(
-      (r) => setList(r.data),
-      (err) => {
-        console.error('[wallet] turnovers', err);
-        setList([]);
-      },
-    );
-  }, [api, remoteId]);
+  const turnovers = useServerQuery(schemas.getTurnovers, { query: { remote_id: remoteId } }, { select: (r) => r.data });
+  const list: Turnover[] | null = turnovers.data ?? null;
 
   const shown = (list ?? []).filter((x) => x.status === tab);
   return (
@@ -45,7 +35,9 @@ export function TurnoverRecord() {
         ]}
       />
       {!list ? (
-        <Spinner />
+        <AsyncState query={turnovers} failed={t('records.loadFailed')} testId="turnover-error">
+          {() => null}
+        </AsyncState>
       ) : shown.length === 0 ? (
         <NoData />
       ) : (
@@ -77,7 +69,7 @@ export function TurnoverRecord() {
                     color: ${theme.color.textMuted};
                   `}
                 >
-                  {formatDhakaDateTime(x.created_at, locale)}
+                  <DateTime value={x.created_at} zone testId="turnover-time" />
                 </span>
               </header>
               <dl

@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { ErrorText, Spinner, theme, useLoggedIn } from '@khela/web';
+import { LoadFailed, Spinner, theme, useLoggedIn } from '@khela/web';
 import { SPORTS, gamesPath, sportsPath, type Category, type SportsEntry } from './categories';
 import { useCategoryProviders } from './providers';
 import { imageUrl } from './content';
@@ -101,8 +101,8 @@ export function CategoryPanel({ category, onPick }: { category: Category; onPick
       >
         {t('menu.providers', { category: label })}
       </h3>
-      {state.error ? (
-        <ErrorText>{state.error}</ErrorText>
+      {state.failure !== undefined && !state.data ? (
+        <LoadFailed error={state.failure} onRetry={state.retry} retrying={state.retrying} testId="category-providers-error" />
       ) : (
         <ul css={grid}>
           <li>

@@ -5,7 +5,11 @@ const call = vi.fn();
 const { createQueryClient } = await import('@khela/web');
 const queryClient = createQueryClient();
 vi.mock('../page', () => ({
-  page: () => ({ api: { baseURL: 'http://api.test', call, url: (p: string) => `http://api.test${p}` }, queryClient }),
+  page: () => ({
+    api: { baseURL: 'http://api.test', call, url: (p: string) => `http://api.test${p}` },
+    queryClient,
+    sessionService: { receiveSupportContacts: () => undefined },
+  }),
 }));
 
 const { cachedLoad, clearContentCache, primeContent } = await import('./content');

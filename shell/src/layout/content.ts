@@ -70,6 +70,12 @@ export interface Loaded<T> {
   data: T | undefined;
   error: string | undefined;
   loading: boolean;
+  /** The failure itself (for LoadFailed's words), while there is one. */
+  failure: unknown;
+  /** Ask again (a failed read's Retry). */
+  retry: () => unknown;
+  /** A new attempt is under way. */
+  retrying: boolean;
 }
 
 /** Content `key` (null key = nothing to load) as the page's server state, in the shape the layout reads. */
@@ -79,7 +85,14 @@ export function useContent<T>(key: string | null, load: (api: ApiClient) => Prom
     // spec 8: other fetch failures are only logged
     if (q.error) console.warn(`[shell] ${key} failed`, q.error);
   }, [q.error, key]);
-  return { data: key === null ? undefined : q.data, error: q.error?.message, loading: key !== null && q.isPending };
+  return {
+    data: key === null ? undefined : q.data,
+    error: q.error?.message,
+    loading: key !== null && q.isPending && !q.error,
+    failure: q.error ?? undefined,
+    retry: q.refetch,
+    retrying: q.isFetching,
+  };
 }
 
 const loadGeneral = (api: ApiClient) =>

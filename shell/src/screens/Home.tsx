@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { Notice, theme, useLoggedIn } from '@khela/web';
+import { LoadFailed, Notice, theme, useLoggedIn } from '@khela/web';
 import { BannerCarousel, CardRow } from '../layout/Carousel';
 import { Marquee } from '../layout/Marquee';
 import { HomePopups } from '../layout/HomePopups';
@@ -266,6 +266,16 @@ export function Home() {
         )}
       </section>
 
+      {sliders.failure !== undefined && !sliders.data && (
+        // the banners and game rows are the page's content: a failed read says so with Retry (README decisions)
+        <LoadFailed
+          what={t('homePage.loadFailed')}
+          error={sliders.failure}
+          onRetry={sliders.retry}
+          retrying={sliders.retrying}
+          testId="home-error"
+        />
+      )}
       {sliders.loading && (
         // room for the Favourites and Featured rows while they load, so the footer does not jump
         <div

@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { Button, ErrorText, Modal, mq, NoData, SafeHtml, Spinner, Tabs, theme, useLoggedIn } from '@khela/web';
+import { Button, LoadFailed, Modal, mq, NoData, SafeHtml, Spinner, Tabs, theme, useLoggedIn } from '@khela/web';
 import { BannerCarousel } from '../layout/Carousel';
 import { imageUrl, useContent } from '../layout/content';
 import { PROMOTION_FILTERS, descriptionPreview, displayed, matchesFilter, type PromotionFilterId } from './promotion-filters';
@@ -33,7 +33,9 @@ function PromotionDetails({ id, onClose }: { id: number; onClose: () => void }) 
       }
     >
       {state.loading && <Spinner />}
-      {state.error && <ErrorText>{state.error}</ErrorText>}
+      {state.failure !== undefined && !p && (
+        <LoadFailed error={state.failure} onRetry={state.retry} retrying={state.retrying} testId="promotion-details-error" />
+      )}
       {p && (
         <div data-testid="promotion-details">
           {p.thumbnail && (
@@ -162,8 +164,14 @@ export function Promotions() {
       </div>
       {state.loading ? (
         <Spinner />
-      ) : state.error ? (
-        <ErrorText>{t('promotions.loadFailed')}</ErrorText>
+      ) : state.failure !== undefined && !state.data ? (
+        <LoadFailed
+          message={t('promotions.loadFailed')}
+          error={state.failure}
+          onRetry={state.retry}
+          retrying={state.retrying}
+          testId="promotions-error"
+        />
       ) : shown.length === 0 ? (
         <NoData />
       ) : (

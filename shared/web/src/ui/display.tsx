@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { useTranslation } from 'react-i18next';
-import { formatDhakaDateTime, formatMoney } from '../format';
+import { dhakaClock, formatDhakaDateTime, formatMoney } from '../format';
 import { theme } from './theme';
 
 /* How records are shown: badges for a status, money, Dhaka times, and plain lists of rows. */
@@ -132,9 +132,16 @@ export function Money(props: {
 
 /**
  * An instant in Dhaka time through the one formatter (`2026-11-21 23:40:05`), kept on one line; `zone` adds the label
- * players read it by (GMT+6). Missing: a dash.
+ * players read it by (GMT+6). `part`: only the clock (`23:40:05`, under a day's heading) or only the date. Missing: a
+ * dash.
  */
-export function DateTime(props: { value: string | number | Date | null | undefined; zone?: boolean; testId?: string }) {
+export function DateTime(props: {
+  value: string | number | Date | null | undefined;
+  zone?: boolean;
+  part?: 'datetime' | 'time' | 'date';
+  testId?: string;
+  className?: string;
+}) {
   const { t, i18n } = useTranslation('common');
   if (props.value === null || props.value === undefined || props.value === '') return <span data-testid={props.testId}>—</span>;
   const d = new Date(props.value);
@@ -142,12 +149,17 @@ export function DateTime(props: { value: string | number | Date | null | undefin
     <time
       dateTime={Number.isNaN(d.getTime()) ? undefined : d.toISOString()}
       data-testid={props.testId}
+      className={props.className}
       css={css`
         white-space: nowrap;
         font-variant-numeric: tabular-nums;
       `}
     >
-      {formatDhakaDateTime(d, i18n.language)}
+      {props.part === 'time'
+        ? dhakaClock(d, i18n.language)
+        : props.part === 'date'
+          ? formatDhakaDateTime(d, i18n.language).slice(0, 10)
+          : formatDhakaDateTime(d, i18n.language)}
       {props.zone ? ` ${t('gmt6')}` : ''}
     </time>
   );
