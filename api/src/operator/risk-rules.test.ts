@@ -322,6 +322,20 @@ describe.each(engines)('risk rules and alerts on $name', ({ make, skip, name }) 
     expect((await db.query<{ n: number }>('SELECT count(*)::int AS n FROM risk_events')).rows[0]!.n).toBe(0);
   });
 
+  it('two deposit requests at once that each cross the velocity rule both go through and raise one alert', async () => {
+    await db.query(
+      `UPDATE risk_rules SET enabled = true, amounts = '{"BDT": 30000, "INR": 20000, "PKR": 90000}' WHERE kind = 'deposit_velocity'`,
+    );
+    try {
+      const p = await createPlayer(db);
+      const made = await Promise.all([walletTx(p, 'deposit', '40000', { status: 0 }), walletTx(p, 'deposit', '45000', { status: 0 })]);
+      expect(made).toHaveLength(2);
+      expect(await alerts('deposit_velocity', `player:${p}`)).toHaveLength(1);
+    } finally {
+      await db.query(`UPDATE risk_rules SET enabled = false WHERE kind = 'deposit_velocity'`);
+    }
+  });
+
   it('an alert is assigned, investigated, resolved only with a note, reopened and dismissed; every step audited; filters by state, rule, owner', async () => {
     const p = await createPlayer(db);
     await walletTx(p, 'deposit', '55000');
