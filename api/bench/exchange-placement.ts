@@ -173,6 +173,9 @@ function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; p
       ODDS_FEED: 'off',
       // the per-address limit would answer 429 to one load generator; its hook still runs on every request
       REQUEST_LIMIT_PER_MINUTE: '100000000',
+      // and per player and session: a long run or few players would otherwise measure 429s
+      REQUEST_LIMIT_PER_PLAYER_PER_MINUTE: '100000000',
+      REQUEST_LIMIT_PER_SESSION_PER_MINUTE: '100000000',
     },
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
