@@ -9,6 +9,7 @@
 // paused past its lease; the request is abandoned, and if the hung holder wakes its batch fails the fence), or it
 // answered 503 other than for a full queue (a rolling restart drains it, its server is closing, or it lost the market). A client retrying with the same
 // Idempotency-Key gets the stored bet wherever the first attempt was written.
+import { DEVICE_ID_HEADER } from '@khela/contracts';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
 import { exchangeWriterForwarded } from '../../ops/metrics';
@@ -41,7 +42,8 @@ export async function forwardToHolder(req: FastifyRequest, marketId: string, pat
   const stop = new AbortController();
   const lapsed = lease.lapsed(marketId, holder.epoch, stop.signal).then(() => 'lapsed' as const);
   const headers: Record<string, string> = { [FORWARDED_HEADER]: lease.owner, 'x-forwarded-for': req.ip };
-  for (const h of ['authorization', 'idempotency-key', 'x-request-id', 'x-device-id']) {
+  // the caller as the holder must see it: the player's token, the bet's key, the request id, the device (linked accounts)
+  for (const h of ['authorization', 'idempotency-key', 'x-request-id', DEVICE_ID_HEADER, 'user-agent']) {
     const v = req.headers[h];
     if (typeof v === 'string') headers[h] = v;
   }
