@@ -37,6 +37,6 @@ export default (_env, argv) => {
       new RemotesJsonPlugin(),
       !dev && new PrecompressPlugin(),
     ].filter(Boolean),
-    devServer: { port: portOf(me.name), host: '127.0.0.1', historyApiFallback: true },
+    devServer: { port: portOf(me.name), host: '127.0.0.1', historyApiFallback: { disableDotRule: true } },
   };
 };

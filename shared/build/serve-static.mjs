@@ -222,9 +222,10 @@ export function createStaticServer(o) {
   app.setNotFoundHandler((req, reply) => {
     const pathname = req.url.split('?')[0] ?? '/';
     const last = pathname.slice(pathname.lastIndexOf('/') + 1);
-    // a client route of the SPA: extension-less paths, plus the legacy desktop pages
+    // a client route of the SPA: paths without a file extension (one starting with a letter: a dotted id such as an
+    // exchange market's 1.230003002 is a route, not a file), plus the legacy desktop pages
     // (/page/site/component/appDownload.jsp, /page/guest/register.jsp) that look like files
-    const clientRoute = !/\.\w+$/.test(last) || /\.jsp$/.test(last);
+    const clientRoute = !/\.[a-z]\w*$/i.test(last) || /\.jsp$/.test(last);
     if (o.spa && (req.method === 'GET' || req.method === 'HEAD') && clientRoute) {
       return sendPage(req, reply);
     }
