@@ -214,8 +214,8 @@ test('the sign-up limits offer stays under the side menu the player opens (issue
   // what the player sees (and taps) at the offer's centre is the menu's backdrop, not the offer
   const box = (await offer.boundingBox())!;
   const topmost = await page.evaluate(
-    ([x, y]) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
-    [box.x + box.width / 2, box.y + box.height / 2],
+    ({ x, y }) => document.elementFromPoint(x, y)?.closest('[data-testid]')?.getAttribute('data-testid') ?? null,
+    { x: box.x + box.width / 2, y: box.y + box.height / 2 },
   );
   expect(topmost).not.toBe('rg-signup-offer');
   expect(topmost).not.toBeNull();
