@@ -39,7 +39,7 @@ import { PendingBets } from './pending';
 import { marketView, positionView } from './views';
 import { MarketWriters, databaseUnavailable, writerSettings } from './writer/market-writer';
 import { LOCAL_LEASE, MarketLeases, leaseSettings } from './writer/lease';
-import { forwardToHolder } from './writer/forward';
+import { BALANCED_HEADER, FORWARDED_HEADER, forwardToHolder } from './writer/forward';
 import type { BetOutcome } from './bets';
 
 /**
@@ -146,7 +146,8 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     return { bet, balance, available, exposure };
   };
 
-  const place = async (req: FastifyRequest, body: PlaceBetInput) => {
+  /** `byMarket`: the market's own route (a balancer may route it by market). */
+  const place = async (req: FastifyRequest, body: PlaceBetInput, byMarket = false) => {
     const player = requirePlayer(req);
     const key = requestIdempotencyKey(req);
     if (!key) throw new BetRefused(400, M.idempotencyKeyRequired, { code: 'idempotency_key' });
@@ -160,6 +161,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
         body.market_id,
         `/api/exchange/markets/${encodeURIComponent(body.market_id)}/bets`,
         lease,
+        byMarket,
       );
       if (forwarded) return forwarded as Awaited<ReturnType<typeof answer>>;
       if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new HttpError(422, 'Idempotency-Key is too long.');
@@ -187,8 +189,8 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   };
 
   /** A bet's answer; the database away (restart, failover) is 503 with Retry-After (nothing answered: retry the key). */
-  const placeOr503 = (req: FastifyRequest, body: PlaceBetInput) =>
-    place(req, body).catch((err: unknown) => {
+  const placeOr503 = (req: FastifyRequest, body: PlaceBetInput, byMarket = false) =>
+    place(req, body, byMarket).catch((err: unknown) => {
       if (!(err instanceof HttpError) && writers.settings.enabled && databaseUnavailable(err))
         throw new ServiceBusy(M.marketBusy, writers.settings.retryAfterSeconds, { code: 'busy' });
       throw err;
@@ -199,7 +201,11 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   registerEndpoint(app, placeExchangeMarketBet, async (req) => {
     const body = req.body as PlaceBetInput;
     if (body.market_id !== req.params.marketId) throw new HttpError(422, M.marketIdInvalid, { errors: { market_id: [M.marketIdInvalid] } });
-    return placeOr503(req as unknown as FastifyRequest, body);
+    // where the balancer sends this market's bets: straight here, or to the process that forwarded this one
+    const from = req.headers[FORWARDED_HEADER];
+    if (typeof from !== 'string') writers.noteBalanced(body.market_id, null);
+    else if (req.headers[BALANCED_HEADER]) writers.noteBalanced(body.market_id, from);
+    return placeOr503(req as unknown as FastifyRequest, body, true);
   });
 
   registerEndpoint(app, cancelExchangeBet, async (req) => {

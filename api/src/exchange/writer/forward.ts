@@ -16,6 +16,8 @@ import { exchangeWriterForwarded } from '../../ops/metrics';
 import type { WriterLease } from './lease';
 
 export const FORWARDED_HEADER = 'x-khela-forwarded';
+/** On a forwarded bet: the balancer sent it to the forwarding process by its market (the market's own route). */
+export const BALANCED_HEADER = 'x-khela-balanced';
 
 /** The holder's answer, other than a 200: passed to the client as it came (status, body, Retry-After). */
 class HolderAnswer extends HttpError {
@@ -34,7 +36,13 @@ class HolderAnswer extends HttpError {
  * The holder's 200 answer, or null when the command is to run here (this process holds the market, nobody does, the
  * request was already forwarded, or the holder failed as above). Another answer of the holder is thrown as it came.
  */
-export async function forwardToHolder(req: FastifyRequest, marketId: string, path: string, lease: WriterLease): Promise<unknown> {
+export async function forwardToHolder(
+  req: FastifyRequest,
+  marketId: string,
+  path: string,
+  lease: WriterLease,
+  balanced = false,
+): Promise<unknown> {
   if (req.headers[FORWARDED_HEADER]) return null;
   // the database away (a restart): taken here, where the writer answers 503 until it is back
   const holder = await lease.holder(marketId).catch(() => null);
@@ -42,6 +50,7 @@ export async function forwardToHolder(req: FastifyRequest, marketId: string, pat
   const stop = new AbortController();
   const lapsed = lease.lapsed(marketId, holder.epoch, stop.signal).then(() => 'lapsed' as const);
   const headers: Record<string, string> = { [FORWARDED_HEADER]: lease.owner, 'x-forwarded-for': req.ip };
+  if (balanced) headers[BALANCED_HEADER] = '1';
   // the caller as the holder must see it: the player's token, the bet's key, the request id, the device (linked accounts)
   for (const h of ['authorization', 'idempotency-key', 'x-request-id', DEVICE_ID_HEADER, 'user-agent']) {
     const v = req.headers[h];

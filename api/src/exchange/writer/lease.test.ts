@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db';
 import { checkLedger } from '../../ledger';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
-import { bothDatabases, postgresAvailable, postgresDb, testApp } from '../../testing/helpers';
+import { bothDatabases, otherProcessDb, postgresAvailable, postgresDb, processOn, testApp } from '../../testing/helpers';
 import { exchangeConfig } from '../config';
 import { lockMarket } from '../markets';
 import { runBatch, type WriterCommand } from './batch';
@@ -195,6 +195,60 @@ describe('the market writer lease on PostgreSQL', () => {
       expect(a).toMatchObject({ status: 'rejected', reason: { status: 503, headers: { 'retry-after': '2', 'x-khela-writer': 'full' } } });
     expect(await betsOf(players[2]!.id)).toBe(1);
     await writers.close();
+  });
+
+  it("hands a market over to the process its bets keep arriving at (the balancer's choice), every bet answered", async () => {
+    const env = {
+      EXCHANGE_MIN_STAKE: '1',
+      EXCHANGE_WRITER_LEASE_MS: '300',
+      EXCHANGE_WRITER_LEASE_POLL_MS: '30',
+      EXCHANGE_WRITER_HANDOVER_AFTER: '5',
+    };
+    const db2 = await otherProcessDb(db);
+    const [a, b] = [await processOn(db, env), await processOn(db2, env)];
+    try {
+      const url = async (app: FastifyInstance) => {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      };
+      const [urlA, urlB] = [await url(a), await url(b)];
+      const p = await fundedPlayer(db, '100000');
+      let n = 0;
+      const betAt = async (base: string) => {
+        const res = await fetch(`${base}/api/exchange/markets/${MO}/bets`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json', 'idempotency-key': `ho-${++n}` },
+          body: JSON.stringify(bet()),
+        });
+        return res.status;
+      };
+      // A takes the market (a bet straight to it), then the balancer sends the market's bets to B, which forwards
+      expect(await betAt(urlA)).toBe(200);
+      expect((await lease())!.owner).not.toBe('');
+      const statuses: number[] = [];
+      for (
+        let i = 0;
+        i < 60 &&
+        (await db.query<{ address: string }>('SELECT address FROM exchange_market_leases WHERE market_id = $1', [MO])).rows[0]!.address !==
+          urlB;
+        i++
+      ) {
+        statuses.push(await betAt(urlB));
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(statuses.filter((s) => s !== 200)).toEqual([]);
+      const row = (
+        await db.query<{ address: string; owner: string }>('SELECT address, owner FROM exchange_market_leases WHERE market_id = $1', [MO])
+      ).rows[0]!;
+      expect(row.address).toBe(urlB);
+      // from now on B writes the bets it gets: no hop
+      for (let i = 0; i < 3; i++) expect(await betAt(urlB)).toBe(200);
+      expect((await lease())!.owner).toBe(row.owner);
+    } finally {
+      await a.close();
+      await b.close();
+      await db2.close();
+    }
   });
 
   it("a holder stopped in the middle of a batch keeps the market's row at most twice its lease", async () => {

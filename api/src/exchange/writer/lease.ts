@@ -54,6 +54,8 @@ export interface WriterLease {
   forget(marketId: string): void;
   /** Hands every lease of this process over at once (closing: the queues are written). */
   releaseAll(): Promise<void>;
+  /** Hands these markets over at once (the balancer sends their bets to another process). */
+  release(marketIds: string[]): Promise<void>;
   start(): void;
   stop(): void;
 }
@@ -95,6 +97,7 @@ export const LOCAL_LEASE: WriterLease = {
   lapsed: (_m, _e, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })),
   forget: () => undefined,
   releaseAll: async () => undefined,
+  release: async () => undefined,
   start: () => undefined,
   stop: () => undefined,
 };
@@ -287,7 +290,7 @@ export class MarketLeases implements WriterLease {
     }
   }
 
-  private async release(markets: string[]): Promise<void> {
+  async release(markets: string[]): Promise<void> {
     for (const m of markets) this.held.delete(m);
     exchangeWriterLeasesHeld.set(this.held.size);
     // the row and its epoch stay: an epoch is never given out twice

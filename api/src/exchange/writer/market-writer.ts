@@ -43,6 +43,11 @@ export interface WriterSettings {
   queueMax: number;
   /** Seconds a refused caller is told to wait (Retry-After). */
   retryAfterSeconds: number;
+  /**
+   * Hand a market over to the process the balancer sends its bets to after this many of them came forwarded from
+   * that process, over at least a lease's time, with none sent here (EXCHANGE_WRITER_HANDOVER_AFTER, 20; 0: never).
+   */
+  handoverAfter: number;
 }
 
 export function writerSettings(env: NodeJS.ProcessEnv = process.env): WriterSettings {
@@ -52,6 +57,7 @@ export function writerSettings(env: NodeJS.ProcessEnv = process.env): WriterSett
     batchMax: n(env.EXCHANGE_WRITER_BATCH_MAX, 200),
     queueMax: n(env.EXCHANGE_WRITER_QUEUE_MAX, 4000),
     retryAfterSeconds: n(env.EXCHANGE_WRITER_RETRY_AFTER_S, 1),
+    handoverAfter: env.EXCHANGE_WRITER_HANDOVER_AFTER === '0' ? 0 : n(env.EXCHANGE_WRITER_HANDOVER_AFTER, 20),
   };
 }
 
@@ -78,6 +84,10 @@ export class MarketWriters {
   /** Push rounds per market (close waits for them: they read the database). */
   private readonly pushes = new Map<string, { waiting: Set<number>; running: Promise<void> | null }>();
   private readonly idle = new Set<() => void>();
+  /** Markets being handed over (until: Date.now() when this process stops refusing their commands). */
+  private readonly leaving = new Map<string, number>();
+  /** Per market: bets the balancer sent to another process, forwarded here by it (see noteBalanced). */
+  private readonly balanced = new Map<string, { from: string; since: number; n: number }>();
 
   constructor(
     private readonly db: Db,
@@ -96,6 +106,11 @@ export class MarketWriters {
   /** Queues a command for its market; answers once its batch committed (or with its refusal). */
   submit(marketId: string, command: WriterCommand): Promise<CommandResult> {
     if (this.closed) return Promise.reject(this.busyError('closing'));
+    const leaving = this.leaving.get(marketId);
+    if (leaving !== undefined) {
+      if (leaving > Date.now()) return Promise.reject(this.busyError('moved'));
+      this.leaving.delete(marketId);
+    }
     let queue = this.queues.get(marketId);
     if (!queue) {
       queue = { waiting: [], running: false };
@@ -230,6 +245,47 @@ export class MarketWriters {
       if (!r.waiting.size) this.pushes.delete(marketId);
       else this.push(marketId, []);
     });
+  }
+
+  /**
+   * A bet on the market's own route (the one a balancer routes by market): `from` null when it came straight here,
+   * else the process that forwarded it after the balancer sent it there. When a market's bets keep arriving through
+   * another process, that process is the balancer's choice: this one hands the market over, so its bets stop taking
+   * an extra hop (the lease decides who writes, the balancer only where bets arrive first).
+   */
+  noteBalanced(marketId: string, from: string | null): void {
+    if (!this.settings.handoverAfter || this.lease === LOCAL_LEASE) return;
+    if (from === null) {
+      this.balanced.delete(marketId);
+      return;
+    }
+    const now = Date.now();
+    const seen = this.balanced.get(marketId);
+    if (!seen || seen.from !== from) {
+      this.balanced.set(marketId, { from, since: now, n: 1 });
+      return;
+    }
+    seen.n += 1;
+    if (seen.n >= this.settings.handoverAfter && now - seen.since >= this.lease.waitMs) {
+      this.balanced.delete(marketId);
+      this.handOver(marketId);
+    }
+  }
+
+  /**
+   * Hands a market over: its commands are refused 'moved' (a forwarding process then takes them itself, and the
+   * lease once this process released it), its queue is written, its lease released; the refusals go on for a lease's
+   * time after, so bets still forwarded here do not take the market back.
+   */
+  handOver(marketId: string): void {
+    if (this.closed || this.leaving.has(marketId)) return;
+    this.leaving.set(marketId, Number.POSITIVE_INFINITY);
+    void (async () => {
+      while (this.queues.has(marketId)) await new Promise((r) => setTimeout(r, 10));
+      await this.lease.release([marketId]);
+    })()
+      .catch((err: unknown) => this.log.warn({ err, marketId }, 'exchange writer: handing a market over failed (its lease expires)'))
+      .finally(() => this.leaving.set(marketId, Date.now() + this.lease.waitMs));
   }
 
   private busy() {
