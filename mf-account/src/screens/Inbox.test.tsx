@@ -37,6 +37,9 @@ describe('Inbox', () => {
     await userEvent.click(screen.getByText('Title 20'));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('one two three four five six seven')).toBeTruthy();
+    // dates in the list and the message say they are Dhaka time (issue 34 item 3): 10:00 UTC is 16:00 in Dhaka
+    expect(within(dialog).getByTestId('inbox-open-date').textContent).toBe('2024-05-01 16:00:00 GMT+6');
+    expect(screen.getAllByTestId('inbox-date')[0]!.textContent).toBe('2024-05-01 16:00:00 GMT+6');
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH' && c.opts.params.id === 20)).toBe(true));
   });
 

@@ -2,19 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import {
-  Button,
-  Modal,
-  NoData,
-  Page,
-  firstWords,
-  formatDhakaDateTime,
-  theme,
-  useHost,
-  useLocale,
-  useLoggedIn,
-  useServerQuery,
-} from '@khela/web';
+import { Button, Modal, NoData, Page, firstWords, DateTime, theme, useHost, useLoggedIn, useServerQuery } from '@khela/web';
 import type { InboxMessage } from '@khela/contracts';
 import { row, sectionTitle, muted } from '../ui';
 
@@ -22,7 +10,6 @@ import { row, sectionTitle, muted } from '../ui';
 export function Inbox() {
   const { t } = useTranslation('account');
   const { api, session } = useHost();
-  const locale = useLocale();
   const loggedIn = useLoggedIn();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<InboxMessage | null>(null);
@@ -159,7 +146,9 @@ export function Inbox() {
                   <strong css={{ fontWeight: m.is_read ? 400 : 700 }}>{m.title}</strong>
                 </div>
                 <div css={muted}>{firstWords(m.message, 5)}</div>
-                <div css={muted}>{formatDhakaDateTime(m.created_at, locale)}</div>
+                <div css={muted}>
+                  <DateTime value={m.created_at} zone testId="inbox-date" />
+                </div>
               </button>
             </li>
           ))}
@@ -180,7 +169,7 @@ export function Inbox() {
         <p css={{ whiteSpace: 'pre-wrap' }} data-testid="inbox-message-body">
           {open?.message}
         </p>
-        <p css={muted}>{open ? formatDhakaDateTime(open.created_at, locale) : ''}</p>
+        <p css={muted}>{open ? <DateTime value={open.created_at} zone testId="inbox-open-date" /> : ''}</p>
       </Modal>
     </Page>
   );

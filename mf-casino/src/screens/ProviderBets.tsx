@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import type { ProviderBet } from '@khela/contracts';
-import { ApiError, NoData, Spinner, formatDhakaDateTime, formatMoney, registerTranslations, theme, useHost } from '@khela/web';
+import { ApiError, DateTime, NoData, Spinner, formatMoney, registerTranslations, theme, useHost } from '@khela/web';
 
 /*
  * Betting Records, Sports tab (issue 30): the bets the player placed at transfer-wallet providers, as the providers
@@ -138,7 +138,7 @@ export function ProviderBetsTab() {
                 <span>
                   {t('stake')} {formatMoney(b.stake, 'BDT', i18n.language)} · {t('win')} {formatMoney(b.win, 'BDT', i18n.language)}
                 </span>
-                <span>{formatDhakaDateTime(b.created_at, i18n.language)}</span>
+                <DateTime value={b.created_at} zone />
               </div>
             </li>
           ))}

@@ -73,6 +73,8 @@ describe('chat box', () => {
   it('shows the conversation and ignores a whitespace-only message', async () => {
     open();
     expect(await screen.findByText(greeting.content)).toBeTruthy();
+    // the message's time says it is Dhaka time (issue 34 item 3): 06:00 UTC is 12:00 in Dhaka
+    expect(screen.getByTestId('chat-time').textContent).toBe('2025-01-10 12:00:00 GMT+6');
     await userEvent.type(screen.getByRole('textbox'), '    ');
     await userEvent.click(screen.getByRole('button', { name: 'Send' }));
     expect(calls.some((c) => c.path === '/api/messages')).toBe(false);

@@ -3,7 +3,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, ErrorText, formatDhakaDateTime, Input, Notice, Spinner, theme, useHost } from '@khela/web';
+import { ApiError, Button, DateTime, ErrorText, Input, Notice, Spinner, theme, useHost } from '@khela/web';
 
 /** The chat box polls as a fallback for the push channel. */
 export const CHAT_POLL_MS = 5_000;
@@ -18,7 +18,7 @@ type LoadError = 'forbidden' | 'notFound' | 'loadFailed' | null;
 
 /** /chat-box/:chatId */
 export function ChatBox() {
-  const { t, i18n } = useTranslation(['chat', 'common']);
+  const { t } = useTranslation(['chat', 'common']);
   const { api, bus, isMobile } = useHost();
   const { chatId: rawId } = useParams();
   const chatId = Number(rawId);
@@ -177,7 +177,7 @@ export function ChatBox() {
                   margin-bottom: 2px;
                 `}
               >
-                {m.from_support ? t('chat:box.support') : t('chat:box.you')} · {formatDhakaDateTime(m.created_at, i18n.language)}
+                {m.from_support ? t('chat:box.support') : t('chat:box.you')} · <DateTime value={m.created_at} zone testId="chat-time" />
               </div>
               {m.content}
             </div>

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { formatDhakaDateTime, theme, useHost } from '@khela/web';
+import { DateTime, theme, useHost } from '@khela/web';
 import { groupBySport, type ListedEvent } from '../logic';
 import { oddsClient } from '../odds';
 import { pinStore, usePins } from '../state';
@@ -97,7 +97,7 @@ export function useOpenEvent() {
 }
 
 export function EventRow({ event }: { event: ListedEvent }) {
-  const { t, i18n } = useTranslation('exchange');
+  const { t } = useTranslation('exchange');
   const pins = usePins();
   const open = useOpenEvent();
   const pinned = pins.some((p) => p.marketId === event.MarketId);
@@ -149,7 +149,7 @@ export function EventRow({ event }: { event: ListedEvent }) {
           {event.inplay ? (
             <Badge tone="inplay">{t('badge.inplay')}</Badge>
           ) : (
-            event.OpenDate && <span>{formatDhakaDateTime(event.OpenDate, i18n.language)}</span>
+            event.OpenDate && <DateTime value={event.OpenDate} zone testId="event-start" />
           )}
           {event.Fancy && <Badge tone="fancy">{t('badge.fancy')}</Badge>}
           {event.Bookmaker && <Badge tone="bookmaker">{t('badge.bookmaker')}</Badge>}

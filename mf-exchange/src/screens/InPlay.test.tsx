@@ -96,6 +96,13 @@ describe('in-play page', () => {
     expect(within(screen.getByTestId('sport-soccer')).queryByText('Fancy')).toBeNull();
   });
 
+  it("labels an event's start time as Dhaka time (issue 34 item 3)", async () => {
+    board();
+    await userEvent.click(screen.getByRole('tab', { name: 'Today' }));
+    // 14:00 UTC is 20:00 in Dhaka
+    expect((await screen.findByTestId('event-start')).textContent).toBe('2025-01-10 20:00:00 GMT+6');
+  });
+
   it('shows the loading overlays while events load', async () => {
     board({ events: null });
     expect(screen.getByTestId('exchange-loading').textContent).toBe('Loading in-play events...');
@@ -111,7 +118,7 @@ describe('in-play page', () => {
     expect(rows[0]!.textContent).toContain('Pakistan v Sri Lanka');
     expect(within(rows[0]!).getByTestId('result-outcome').textContent).toBe('WinnerSri Lanka');
     // 12:30 UTC is 18:30 in Dhaka
-    expect(rows[0]!.textContent).toContain('2025-01-09 18:30:00');
+    expect(rows[0]!.textContent).toContain('2025-01-09 18:30:00 GMT+6');
     expect(within(rows[1]!).getByTestId('result-outcome').textContent).toBe('Void');
     await userEvent.click(screen.getByRole('button', { name: 'Soccer' }));
     await waitFor(() => expect(screen.getAllByTestId('exchange-result')).toHaveLength(1));

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Input, NoData, Spinner, Tabs, formatDhakaDateTime, theme, useHost } from '@khela/web';
+import { DateTime, Input, NoData, Spinner, Tabs, theme, useHost } from '@khela/web';
 import { SPORTS, eventsForTab, type ListTab, type ListedEvent, type Sport } from '../logic';
 import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
 import { usePoll } from '../usePoll';
@@ -71,7 +71,7 @@ export const RESULTS_POLL_MS = 30_000;
 
 /** In-Play → Result: settled Match Odds markets with their winners (void shown as Void), grouped by sport, newest first. */
 export function ResultsBoard() {
-  const { t, i18n } = useTranslation('exchange');
+  const { t } = useTranslation('exchange');
   const { api } = useHost();
   const [sport, setSport] = useState<Sport | 'all'>('all');
   const [state, setState] = useState<{ sport: Sport | 'all'; results: ExchangeResult[] | null; error: boolean }>({
@@ -193,7 +193,7 @@ export function ResultsBoard() {
                         margin-top: 2px;
                       `}
                     >
-                      {r.market_name} · {t('results.settledAt')} {formatDhakaDateTime(r.settled_at, i18n.language)}
+                      {r.market_name} · {t('results.settledAt')} <DateTime value={r.settled_at} zone />
                     </div>
                   </div>
                   {r.voided || r.winner === null ? (

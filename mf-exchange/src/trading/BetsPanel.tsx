@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Modal, NoData, Tabs, formatDhakaDateTime, formatMoney, theme } from '@khela/web';
+import { ApiError, DateTime, Modal, NoData, Tabs, formatMoney, theme } from '@khela/web';
 import { useTrading, useTradingStore } from './context';
 import { betPriceText } from './maths';
 import type { Bet } from './store';
@@ -78,7 +78,7 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
             color: ${theme.color.textMuted};
           `}
         >
-          {formatDhakaDateTime(bet.placed_at, i18n.language)}
+          <DateTime value={bet.placed_at} zone />
         </div>
       </div>
       {cancellable(bet) && (

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, formatDhakaDateTime, theme, useHost, useLoggedIn } from '@khela/web';
+import { Button, DateTime, Modal, theme, useHost, useLoggedIn } from '@khela/web';
 import { useTrading } from './context';
 import { useThrottled } from './live';
 import { useMessageText } from './MessageBox';
@@ -19,7 +19,7 @@ type Notice = schemas.ExchangeNotice;
  * opening the list marks what it shows read.
  */
 export function NoticeBell() {
-  const { t, i18n } = useTranslation(['exchange', 'common']);
+  const { t } = useTranslation(['exchange', 'common']);
   const { api, bus } = useHost();
   const loggedIn = useLoggedIn();
   const { messages } = useTrading();
@@ -161,16 +161,14 @@ export function NoticeBell() {
                 `}
               >
                 <div>{text({ id: 0, kind: n.kind, at: 0, bet: n.bet })}</div>
-                <time
-                  dateTime={n.created_at}
+                <span
                   css={css`
                     font-size: 11px;
                     color: ${theme.color.textMuted};
                   `}
                 >
-                  {/* players read Dhaka time: the label says so */}
-                  {formatDhakaDateTime(n.created_at, i18n.language)} GMT+6
-                </time>
+                  <DateTime value={n.created_at} zone />
+                </span>
               </li>
             ))}
           </ol>

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { formatDhakaDateTime, formatMoney, registerTranslations, theme, useBalance, useHost } from '@khela/web';
+import { DateTime, formatMoney, registerTranslations, theme, useBalance, useHost } from '@khela/web';
 
 /*
  * Transaction records, type Transfer (issue 30): money moved to and from the transfer-wallet providers, with the
@@ -106,7 +106,7 @@ export function ProviderTransfersSection() {
                   color: ${theme.color.textMuted};
                 `}
               >
-                {formatDhakaDateTime(r.created_at, i18n.language)}
+                <DateTime value={r.created_at} zone />
               </span>
             </span>
             <span

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { NoData, Spinner, formatDhakaDateTime, theme, useHost } from '@khela/web';
+import { DateTime, NoData, Spinner, theme, useHost } from '@khela/web';
 import { AccountPage, LoadError, Pager, Tag, cardCss, errorText, listCss, pageParam, useLoad, type Tone } from './ui';
 
 const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> = {
@@ -16,7 +16,7 @@ const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> 
 
 /** /exchange-account/activity-log: log-ins, bets, cancels, cash-outs and settlements, newest first, paged. */
 export function ActivityLog() {
-  const { t, i18n } = useTranslation('exchange');
+  const { t } = useTranslation('exchange');
   const { api } = useHost();
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
@@ -48,17 +48,14 @@ export function ActivityLog() {
                     `}
                   >
                     <Tag tone={KIND_TONE[a.kind]}>{t(`acc.activity.kind.${a.kind}`)}</Tag>
-                    <time
-                      dateTime={a.at}
-                      data-testid="activity-time"
+                    <span
                       css={css`
                         font-size: 12px;
                         color: ${theme.color.textMuted};
-                        font-variant-numeric: tabular-nums;
                       `}
                     >
-                      {formatDhakaDateTime(a.at, i18n.language)}
-                    </time>
+                      <DateTime value={a.at} zone testId="activity-time" />
+                    </span>
                   </div>
                   <div
                     data-testid="activity-detail"

@@ -2,12 +2,12 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Spinner, formatDhakaDateTime, theme, useHost, usePlayer } from '@khela/web';
+import { DateTime, Spinner, theme, useHost, usePlayer } from '@khela/web';
 import { AccountPage, Fact, LoadError, Tag, cardCss, errorText, factsCss, useLoad } from './ui';
 
 /** /exchange-account/profile: the player's record (GET /api/user/show), read-only; editing is on /profile. */
 export function MyProfile() {
-  const { t, i18n } = useTranslation('exchange');
+  const { t } = useTranslation('exchange');
   const { api } = useHost();
   const player = usePlayer();
   const { data, error, reload } = useLoad(
@@ -48,7 +48,7 @@ export function MyProfile() {
             </Fact>
             <Fact label={t('acc.profile.birthday')}>{data.dofb || notSet}</Fact>
             <Fact label={t('acc.profile.joined')} testId="profile-joined">
-              {formatDhakaDateTime(data.created_at, i18n.language)}
+              <DateTime value={data.created_at} zone />
             </Fact>
           </dl>
           <Link

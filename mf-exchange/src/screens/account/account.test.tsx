@@ -128,7 +128,7 @@ describe('My Profile', () => {
     expect(screen.getByTestId('profile-phone').textContent).toBe('01712345678 Verified');
     expect(screen.getByTestId('profile-email').textContent).toBe('Not set');
     // 20:15 UTC on 31 January is 02:15 on 1 February in Dhaka
-    expect(screen.getByTestId('profile-joined').textContent).toBe('2026-02-01 02:15:00');
+    expect(screen.getByTestId('profile-joined').textContent).toBe('2026-02-01 02:15:00 GMT+6');
     expect(screen.getByTestId('exchange-timezone').textContent).toContain('GMT+6');
     expect(calls.find((c) => c.path === '/api/user/show')!.opts.query).toEqual({ remote_id: '7' });
   });
@@ -201,7 +201,7 @@ describe('My Bets', () => {
     expect(within(lay).getByTestId('bet-unmatched').textContent).toBe('৳200.00 @ 3.2');
     expect(within(lay).getByTestId('bet-liability').textContent).toBe('৳210.00');
     // 18:30 UTC is 00:30 the next day in Dhaka
-    expect(within(cards[0]!).getByTestId('bet-placed').textContent).toBe('2026-03-02 00:30:00');
+    expect(within(cards[0]!).getByTestId('bet-placed').textContent).toBe('2026-03-02 00:30:00 GMT+6');
     // fully matched: nothing to cancel; in the delay: cannot be cancelled
     expect(within(cards[0]!).queryByRole('button')).toBeNull();
     expect(cards[2]!.textContent).toContain('In the bet delay: it cannot be cancelled.');
@@ -246,7 +246,7 @@ describe('Bets History', () => {
     expect(within(cards[0]!).getByTestId('bet-status').textContent).toBe('Won');
     expect(within(cards[0]!).getByTestId('bet-status').dataset.tone).toBe('success');
     expect(within(cards[0]!).getByTestId('bet-pl').textContent).toBe('+৳300.00');
-    expect(within(cards[0]!).getByTestId('bet-settled').textContent).toBe('2026-03-02 01:00:00');
+    expect(within(cards[0]!).getByTestId('bet-settled').textContent).toBe('2026-03-02 01:00:00 GMT+6');
     expect(within(cards[1]!).getByTestId('bet-status').dataset.tone).toBe('danger');
     expect(within(cards[1]!).getByTestId('bet-pl').textContent).toBe('-৳150.00');
     expect(screen.getByTestId('pager-position').textContent).toBe('Page 1 of 2');
@@ -362,7 +362,7 @@ describe('Activity Log', () => {
     const rows = await screen.findAllByTestId('activity-row');
     expect(rows.map((r) => r.dataset.kind)).toEqual(['settled', 'bet', 'login']);
     expect(rows[0]!.textContent).toContain('Settled');
-    expect(within(rows[1]!).getByTestId('activity-time').textContent).toBe('2026-03-02 00:30:00');
+    expect(within(rows[1]!).getByTestId('activity-time').textContent).toBe('2026-03-02 00:30:00 GMT+6');
     expect(within(rows[1]!).getByTestId('activity-detail').textContent).toBe('BACK Bangladesh @ 2.5 for 200.00');
     expect(rows[1]!.textContent).toContain('Bet ID B1');
     await userEvent.click(screen.getByRole('button', { name: /Next/ }));

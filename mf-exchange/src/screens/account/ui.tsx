@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, formatDhakaDateTime, formatMoney, theme } from '@khela/web';
+import { ApiError, Button, DateTime, formatMoney, theme } from '@khela/web';
 import { toMinor } from '@khela/contracts';
 import '../../i18n-account';
 
@@ -129,21 +129,9 @@ export function Fact(props: { label: string; children: ReactNode; testId?: strin
   );
 }
 
-/** An instant in Dhaka time ("2026-11-23 18:58:24"), kept on one line. */
+/** An instant in Dhaka time ("2026-11-23 18:58:24 GMT+6"), kept on one line: the kit's DateTime with its label. */
 export function DhakaTime(props: { at: string; testId?: string }) {
-  const { i18n } = useTranslation();
-  return (
-    <time
-      dateTime={props.at}
-      data-testid={props.testId}
-      css={css`
-        white-space: nowrap;
-        font-variant-numeric: tabular-nums;
-      `}
-    >
-      {formatDhakaDateTime(props.at, i18n.language)}
-    </time>
-  );
+  return <DateTime value={props.at} zone testId={props.testId} />;
 }
 
 /** Sign of an API amount (exact decimal string). */
