@@ -280,8 +280,8 @@ describe('Deposit: responsible gambling', () => {
     expect((await screen.findByTestId('rg-deposit-withdraw')).getAttribute('href')).toBe('/withdrawal');
   });
 
-  it('links the profile when the birthday is missing, and opens the form when the gate opens', async () => {
-    base();
+  it('asks a new player for the birthday and the phone code in place, then opens the form (issue 34 item 1)', async () => {
+    base(false);
     const closed: ProtectionGate = {
       open: false,
       reason: 'birthday_missing',
@@ -289,14 +289,56 @@ describe('Deposit: responsible gambling', () => {
       message: 'Please add your date of birth in your profile before your first deposit.',
     };
     sessionService().receiveProtection(status({ deposit: closed, limits_offer: true }));
+    responders.set('POST /api/user/profile/update', () => ({ message: 'ok', user: {} }));
+    responders.set('GET /api/responsible-gaming/status', () => status({ limits_offer: true }));
+    responders.set('POST /api/send-verification-code', () => ({ message: 'sent', resend_in: 300 }));
+    responders.set('POST /api/verify-phone-number', () => ({ message: 'ok' }));
     renderScreen(<Funds />, '/deposit');
-    expect((await screen.findByTestId('rg-deposit-closed')).textContent).toBe(closed.message);
-    expect(screen.getByTestId('rg-deposit-birthday').getAttribute('href')).toBe('/profile');
-    // the offer stays visible beside the closed gate (never hidden)
-    expect(screen.getByTestId('rg-deposit-offer')).toBeTruthy();
-    act(() => sessionService().receiveProtection(status({ limits_offer: true })));
-    expect(await screen.findByTestId('deposit-submit')).toBeTruthy();
+    const setup = await screen.findByTestId('deposit-setup');
+    // no dead end: the closed-gate card is not shown, the offer stays beside the steps
     expect(screen.queryByTestId('rg-deposit-closed')).toBeNull();
+    expect(screen.getByTestId('rg-deposit-offer')).toBeTruthy();
+    expect(within(setup).getByText('Before your first deposit')).toBeTruthy();
+    // the spec's words where the phone is what is missing
+    expect((await within(setup).findByTestId('setup-phone-required')).textContent).toBe('Please verify your phone number first.');
+    expect(within(setup).getByTestId('setup-phone-number').textContent).toBe('+88 01712345678');
+
+    await userEvent.type(within(setup).getByLabelText(/Date of Birth/), '1995-05-17');
+    await userEvent.click(within(setup).getByTestId('setup-birthday-save'));
+    expect(calls.find((c) => c.path === '/api/user/profile/update')!.opts.body).toEqual({ remote_id: '7', dofb: '1995-05-17' });
+    // the gate opened with the refreshed status: the form follows, the phone step stays until verified
+    expect(await screen.findByTestId('deposit-submit')).toBeTruthy();
+    expect(screen.queryByTestId('setup-birthday')).toBeNull();
+
+    await userEvent.click(screen.getByTestId('setup-send-code'));
+    expect(calls.find((c) => c.path === '/api/send-verification-code')!.opts.body).toEqual({ phone: '01712345678' });
+    expect((await screen.findByTestId('setup-send-code')).textContent).toMatch(/^Resend in [45]:\d\d$/);
+    await userEvent.type(screen.getByLabelText('Verification code'), '12345');
+    await userEvent.click(screen.getByTestId('setup-verify'));
+    expect(screen.getByTestId('setup-phone-error').textContent).toBe('Please enter the 6-digit code.');
+    await userEvent.type(screen.getByLabelText('Verification code'), '6');
+    await userEvent.click(screen.getByTestId('setup-verify'));
+    expect(calls.find((c) => c.path === '/api/verify-phone-number')!.opts.body).toEqual({ verification_code: '123456' });
+    await waitFor(() => expect(screen.queryByTestId('deposit-setup')).toBeNull());
+    expect(screen.getByTestId('method-bKash')).toBeTruthy();
+  });
+
+  it('says why an under-age birthday keeps deposits closed, in Bangla', async () => {
+    base();
+    const closed: ProtectionGate = { open: false, reason: 'birthday_missing', until: null, message: 'x' };
+    sessionService().receiveProtection(status({ deposit: closed }));
+    responders.set('POST /api/user/profile/update', () => {
+      throw new ApiError('Under 18', 403, { success: false, message: 'Under 18', error: 'Under 18', code: 'rg_under_age', until: null });
+    });
+    responders.set('GET /api/responsible-gaming/status', () => status({ deposit: closed }));
+    renderScreen(<Funds />, '/deposit');
+    act(() => sessionService().session.setLocale('bn'));
+    expect(within(await screen.findByTestId('deposit-setup')).getByRole('heading').textContent).toBe('প্রথম ডিপোজিটের আগে');
+    const setup = screen.getByTestId('setup-birthday');
+    await userEvent.type(within(setup).getByLabelText(/জন্ম তারিখ/), '2015-01-01');
+    await userEvent.click(within(setup).getByTestId('setup-birthday-save'));
+    expect((await within(setup).findByRole('alert')).textContent).toContain('১৮');
+    expect(screen.queryByTestId('deposit-submit')).toBeNull();
   });
 
   it("shows a deposit limit's refusal with the API's message in English (manual deposit)", async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, Link } from 'react-router';
+import { useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import {
@@ -26,6 +26,7 @@ import {
 import { safeExternalUrl, type PaymentMethod, type Promotion } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { DepositClosed, LimitsOffer } from '../components/protection';
+import { DepositSetup } from '../components/DepositSetup';
 import { AmountPresets, MethodChips, chip, chipRow, label, section } from '../components/parts';
 import { newIdempotencyKey } from '../lib/records';
 
@@ -62,6 +63,7 @@ export function Deposit() {
   const methods = methodsQuery.data ?? null;
   const [promotions, setPromotions] = useState<Promotion[]>([]);
   const [phoneVerified, setPhoneVerified] = useState<boolean | null>(null);
+  const [phone, setPhone] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [channel, setChannel] = useState<string | null>(null);
@@ -88,7 +90,10 @@ export function Deposit() {
     const remote_id = remoteId;
     api.call(schemas.getPromotions).then(setPromotions, () => setPromotions([]));
     api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
-      (r) => setPhoneVerified(r.user.session_id === '1'),
+      (r) => {
+        setPhoneVerified(r.user.session_id === '1');
+        setPhone(r.user.phone ?? null);
+      },
       () => setPhoneVerified(null),
     );
     api.call(schemas.transactionShow, { query: { remote_id } }).then(
@@ -202,6 +207,24 @@ export function Deposit() {
   }
 
   const offer = protection?.limits_offer ? <LimitsOffer /> : null;
+  // a new player is asked here for what the first deposit needs (birthday, phone verification), then deposits
+  const needsBirthday = protection?.deposit.open === false && protection.deposit.reason === 'birthday_missing';
+  const setup = (
+    <DepositSetup
+      needsBirthday={needsBirthday}
+      needsPhone={phoneVerified === false}
+      phone={phone}
+      remoteId={remoteId}
+      onPhoneVerified={() => setPhoneVerified(true)}
+    />
+  );
+  if (needsBirthday && !ewallet)
+    return (
+      <>
+        {offer}
+        {setup}
+      </>
+    );
   if (protection && !protection.deposit.open && !ewallet)
     return (
       <>
@@ -214,6 +237,7 @@ export function Deposit() {
     return (
       <>
         {offer}
+        {setup}
         {methodsQuery.error ? (
           <LoadFailed
             what={t('methodsFailed')}
@@ -271,12 +295,8 @@ export function Deposit() {
   return (
     <>
       {offer}
+      {setup}
       <form onSubmit={submit} noValidate>
-        {phoneVerified === false && (
-          <Notice>
-            {t('errors.phoneNotVerified')} <Link to="/profile">{t('verifyPhoneLink')}</Link>
-          </Notice>
-        )}
         {pending && (
           <Notice role="status" testId="deposit-pending">
             {t('pending.deposit')}
