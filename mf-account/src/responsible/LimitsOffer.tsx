@@ -1,7 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import * as schemas from '@khela/contracts';
 import type { ProtectionStatus } from '@khela/contracts';
 import { Button, theme, useHost } from '@khela/web';
 import { Notice, row } from '../ui';
@@ -29,7 +28,7 @@ const card = css`
  */
 export function LimitsOffer(props: { action: ReactNode; onSkipped?: (status: ProtectionStatus) => void }) {
   const { t } = useTranslation('account');
-  const { api, session } = useHost();
+  const { session } = useHost();
   const errorText = useErrorText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,9 +37,7 @@ export function LimitsOffer(props: { action: ReactNode; onSkipped?: (status: Pro
     setBusy(true);
     setError(null);
     try {
-      const status = await api.call(schemas.dismissLimitsOffer);
-      props.onSkipped?.(status);
-      await session.refreshProtection();
+      props.onSkipped?.(await session.skipLimitsOffer());
     } catch (err) {
       setError(errorText(err));
     } finally {

@@ -4,7 +4,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
-import * as schemas from '@khela/contracts';
 import type { ProtectionGate, WalletTransaction } from '@khela/contracts';
 import { Button, Card, protectionGateText, theme, useHost, useLocale } from '@khela/web';
 
@@ -39,14 +38,13 @@ const linkButton = css`
  */
 export function LimitsOffer() {
   const { t } = useTranslation('wallet');
-  const { api, session, bus } = useHost();
+  const { session, bus } = useHost();
   const [busy, setBusy] = useState(false);
 
   const skip = async () => {
     setBusy(true);
     try {
-      await api.call(schemas.dismissLimitsOffer);
-      await session.refreshProtection();
+      await session.skipLimitsOffer();
     } catch (err) {
       bus.publish('toast', { kind: 'error', message: err instanceof Error ? err.message : t('errors.unknown') });
     } finally {

@@ -212,11 +212,10 @@ describe('Deposit: a failed read (issue 34 item 4)', () => {
 });
 
 describe('Deposit: responsible gambling', () => {
-  it('offers limits before the first deposit; Skip tells the API and refreshes the status, and the offer goes', async () => {
+  it('offers limits before the first deposit; Skip tells the API, the session takes the answered status, and the offer goes', async () => {
     base();
     sessionService().receiveProtection(status({ limits_offer: true }));
     responders.set('POST /api/responsible-gaming/offer-seen', () => status());
-    responders.set('GET /api/responsible-gaming/status', () => status());
     renderScreen(<Funds />, '/deposit');
     const offer = await screen.findByTestId('rg-deposit-offer');
     expect(offer.textContent).toContain('Set your deposit limits before your first deposit');
@@ -226,7 +225,7 @@ describe('Deposit: responsible gambling', () => {
     await userEvent.click(screen.getByTestId('rg-deposit-offer-skip'));
     await waitFor(() => expect(screen.queryByTestId('rg-deposit-offer')).toBeNull());
     const order = calls.map((c) => `${c.method} ${c.path}`).filter((c) => c.includes('responsible-gaming'));
-    expect(order).toEqual(['POST /api/responsible-gaming/offer-seen', 'GET /api/responsible-gaming/status']);
+    expect(order).toEqual(['POST /api/responsible-gaming/offer-seen']);
     expect(sessionService().session.protection$.value?.limits_offer).toBe(false);
   });
 

@@ -2,7 +2,6 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { dismissLimitsOffer } from '@khela/contracts';
 import { Button, ErrorText, mq, theme, useHost, useProtection } from '@khela/web';
 import { useWelcomeShowing } from './welcome';
 
@@ -23,7 +22,7 @@ const SHOWN_ON = '/';
  */
 export function LimitsOffer({ bottom = 16 }: { bottom?: number }) {
   const { t } = useTranslation('shell');
-  const { api, session, navigate } = useHost();
+  const { session, navigate } = useHost();
   const protection = useProtection();
   const welcomeShowing = useWelcomeShowing();
   const { pathname } = useLocation();
@@ -40,8 +39,7 @@ export function LimitsOffer({ bottom = 16 }: { bottom?: number }) {
     setSkippedFor(sessionKey);
     setFailed(false);
     try {
-      await api.call(dismissLimitsOffer);
-      await session.refreshProtection();
+      await session.skipLimitsOffer();
     } catch (err) {
       console.warn('[limits offer] skip failed', err);
       setSkippedFor(null);

@@ -115,6 +115,17 @@ describe('player session transitions (spec 4)', () => {
     expect(localStorage.getItem('locale')).toBe('bn');
   });
 
+  it('skipping the limits offer tells the server and every app gets the answered status at once', async () => {
+    const status = { limits_offer: false, deposit: { open: true }, play: { open: true } };
+    const { session, call } = makeSession({ '/api/responsible-gaming/offer-seen': status });
+    session.login({ token: 't1', remote_id: 5, username: 'player001' });
+    const seen: unknown[] = [];
+    session.protection$.subscribe((p) => seen.push(p));
+    await expect(session.skipLimitsOffer()).resolves.toEqual(status);
+    expect(call.mock.calls.map(([e]) => (e as { path: string }).path)).toEqual(['/api/responsible-gaming/offer-seen']);
+    expect(seen.at(-1)).toEqual(status);
+  });
+
   it("keeps spec 4's support-contact keys as the general settings say, removing an emptied one", () => {
     localStorage.clear();
     const { service } = makeSession();

@@ -1,6 +1,7 @@
 import type { Subscription } from 'rxjs';
 import {
   balance as balanceEndpoint,
+  dismissLimitsOffer,
   getMarketBlock,
   getProtectionStatus,
   logoutEndpoint,
@@ -84,6 +85,11 @@ export interface PlayerSession {
   refreshBalance(): Promise<void>;
   /** Asks the server for the protection status now (after the player changed a setting). */
   refreshProtection(): Promise<void>;
+  /**
+   * The player skipped the deposit limits offered after sign-up (wherever the offer showed): tells the server, which
+   * answers the new protection status, and every app sees it at once. Rejects with the API's error.
+   */
+  skipLimitsOffer(): Promise<ProtectionStatus>;
   /** Spec 4: stores the login (or sign-up auto-login) and tells every app. */
   login(result: LoginResult, options?: { afterSignup?: boolean }): void;
   /**
@@ -259,6 +265,13 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
     push$: push.fact,
     refreshBalance,
     refreshProtection,
+    async skipLimitsOffer() {
+      const p = player.fact.value;
+      const status = await api.call(dismissLimitsOffer);
+      // a log-out (or another log-in) while it was asked must not take this player's status
+      if (player.fact.value === p) receiveProtection(status);
+      return status;
+    },
     login(res, options = {}) {
       storage.set('token', res.token);
       storage.set('remote_id', String(res.remote_id));
