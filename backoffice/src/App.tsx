@@ -1,8 +1,8 @@
 import { Suspense } from 'react';
 import { css } from '@emotion/react';
-import { Navigate, NavLink, Route, Routes } from 'react-router';
-import { Button, Spinner, theme } from '@khela/web';
-import { AREAS } from './areas';
+import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
+import { Button, Notice, Spinner, theme } from '@khela/web';
+import { AREAS, type Area } from './areas';
 import { Login } from './screens/Login';
 import { allows, useOperator, useStaff } from './staff/context';
 import { useStaffStream } from './staff/stream';
@@ -96,10 +96,38 @@ function Console() {
             {areas.map((a) => (
               <Route key={a.path} path={`/${a.path}/*`} element={<a.screen />} />
             ))}
+            {/* an area of another role (a link shared by a colleague, an old bookmark): say so instead of moving away */}
+            {AREAS.filter((a) => !areas.includes(a)).map((a) => (
+              <Route key={a.path} path={`/${a.path}/*`} element={<NotForRole area={a} gated={gated} home={home} />} />
+            ))}
             <Route path="*" element={<Navigate to={home} replace />} />
           </Routes>
         </Suspense>
       </main>
+    </div>
+  );
+}
+
+/** The page asked is not for this operator's role (or not yet: password change or TOTP enrolment pending). */
+function NotForRole({ area, gated, home }: { area: Area; gated: boolean; home: string }) {
+  const op = useOperator()!;
+  const roles = [...(area.roles ?? []), 'admin'].join(', ');
+  return (
+    <div
+      css={css`
+        padding: 24px;
+        max-width: 640px;
+      `}
+    >
+      <Notice tone="warning" testId="not-for-role">
+        <strong>{area.label}: not for your role.</strong>{' '}
+        {gated
+          ? 'Change your password (and enrol TOTP when asked) in My account first; then the pages of your role open.'
+          : `${area.label} is for ${roles} staff. You are logged in as ${op.username} (${op.role}); ask an admin if you need it.`}
+      </Notice>
+      <p>
+        <Link to={home}>{gated ? 'Go to My account' : 'Go to the dashboard'}</Link>
+      </p>
     </div>
   );
 }

@@ -46,6 +46,23 @@ export async function createSession(
   return token;
 }
 
+/** Who a session was made for, as the console's Sessions tab shows it (0870). */
+export interface SessionClient {
+  address: string | null;
+  deviceId: string | null;
+  userAgent: string | null;
+}
+
+/** Records the client of a session just made (log-in, registration); a failure here must not fail the log-in. */
+export async function recordSessionClient(q: Queryable, token: string, c: SessionClient): Promise<void> {
+  await q.query('UPDATE sessions SET address = $2, device_id = $3, user_agent = $4 WHERE token_hash = $1', [
+    tokenHash(token),
+    c.address?.slice(0, 64) ?? null,
+    c.deviceId?.slice(0, 64) ?? null,
+    c.userAgent?.slice(0, 300) ?? null,
+  ]);
+}
+
 /** Ends one session and the exchange tokens made from it. Returns the hashes ended (for the push streams). */
 export async function revokeSession(q: Queryable, token: string): Promise<{ playerId: number; hashes: string[] } | null> {
   return revokeSessionHash(q, tokenHash(token));

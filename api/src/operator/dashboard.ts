@@ -12,7 +12,8 @@ export function dhakaToday(now: Date = new Date()): string {
 }
 
 /** What every operator sees first: the queues, who is online, today's money per currency, open alerts. */
-export async function dashboard(q: Queryable, now: Date = new Date()): Promise<StaffDashboard> {
+/** `money: false` (the content role) leaves out every money figure: the pending amounts and today's totals. */
+export async function dashboard(q: Queryable, now: Date = new Date(), opts: { money: boolean } = { money: true }): Promise<StaffDashboard> {
   const pending = await q.query<{ action: 'deposit' | 'withdraw'; currency: string; n: number; amount: string }>(
     `SELECT action, currency, count(*)::int AS n, sum(amount_minor)::text AS amount
      FROM wallet_transactions WHERE status = 0 GROUP BY action, currency ORDER BY action, currency`,
@@ -27,7 +28,7 @@ export async function dashboard(q: Queryable, now: Date = new Date()): Promise<S
     [staleSeconds],
   );
   const day = dhakaToday(now);
-  const today = await reportDays(q, { from: day, to: day });
+  const today = opts.money ? await reportDays(q, { from: day, to: day }) : null;
   const alerts = await q.query<{ id: string; kind: string; message: string; ref: string | null; created_at: Date | string }>(
     `SELECT id, kind, message, ref, created_at FROM staff_alerts WHERE resolved_at IS NULL ORDER BY created_at DESC, id DESC LIMIT 50`,
   );
@@ -37,11 +38,11 @@ export async function dashboard(q: Queryable, now: Date = new Date()): Promise<S
       action: r.action,
       currency: r.currency,
       count: Number(r.n),
-      amount: fromMinor(parseMinor(r.amount)),
+      amount: opts.money ? fromMinor(parseMinor(r.amount)) : null,
     })),
     open_chats: Number(chats.rows[0]?.n ?? 0),
     players_online: Number(online.rows[0]?.n ?? 0),
-    today: {
+    today: today && {
       day,
       rows: today.map((r) => ({
         currency: r.currency,

@@ -295,7 +295,8 @@ export default async function operatorRoutes(app: FastifyInstance) {
 
   // ---- Dashboard ----
 
-  registerEndpoint(app, staffDashboard, async () => dashboard(db));
+  // the content role sees the queues' counts, not the money (issue 32)
+  registerEndpoint(app, staffDashboard, async (req) => dashboard(db, new Date(), { money: requireOperator(req).role !== 'content' }));
 
   registerEndpoint(app, staffResolveAlert, async (req) => {
     await resolveAlert(db, actorOf(req), req.params.id, req.body.reason);

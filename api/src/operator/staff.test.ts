@@ -301,6 +301,14 @@ describe('dashboard', () => {
     expect(d.today.day).toBe(dhakaToday());
     expect(d.alerts[0]).toMatchObject({ kind: 'market.feed_disagrees', message: 'Feed says B won', ref: 'market:1.5' });
     const open = d.alerts_total as number;
+    // the content role sees the counts but no money: no pending amounts, no today's totals (issue 32)
+    const content = (await call('GET', '/api/operator/dashboard', tokens.content)).json();
+    expect(content.pending).toEqual([
+      { action: 'deposit', currency: 'BDT', count: 2, amount: null },
+      { action: 'withdraw', currency: 'INR', count: 1, amount: null },
+    ]);
+    expect(content.today).toBeNull();
+    expect(content.open_chats).toBe(1);
 
     const id = d.alerts[0].id as number;
     const res = await call('POST', `/api/operator/alerts/${id}/resolve`, tokens.risk, { reason: 'checked with the feed' });

@@ -35,6 +35,8 @@ export interface DataTableProps<T> {
   rowKey: (row: T) => string;
   initialSort?: { id: string; desc: boolean };
   perPage?: number;
+  /** Page sizes staff may choose (a "Rows" select beside the pager); none: the size is fixed. */
+  pageSizes?: number[];
   searchPlaceholder?: string;
   /** File name and columns of the CSV export (all rows of the current filter, paged through the same endpoint). */
   csv?: { name: string; columns: CsvColumn<T>[] };
@@ -74,7 +76,7 @@ const tableCss = css`
 
 /** Server-side paged, sorted and searched table with CSV export: a list of 100,000 rows stays one page in the browser. */
 export function DataTable<T>(props: DataTableProps<T>) {
-  const perPage = props.perPage ?? 50;
+  const [perPage, setPerPage] = useState(props.perPage ?? 50);
   const [page, setPage] = useState(1);
   const [sorting, setSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
   const [search, setSearch] = useState('');
@@ -97,7 +99,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
   );
 
   // a new filter, sort or search starts again at page 1
-  useEffect(() => setPage(1), [props.reloadKey, sorting, q]);
+  useEffect(() => setPage(1), [props.reloadKey, sorting, q, perPage]);
 
   const [tick, setTick] = useState(0);
   useEffect(() => {
@@ -287,6 +289,18 @@ export function DataTable<T>(props: DataTableProps<T>) {
         <Button variant="secondary" onClick={() => setPage((p) => Math.min(lastPage, p + 1))} disabled={page >= lastPage}>
           Next
         </Button>
+        {props.pageSizes && (
+          <label>
+            Rows{' '}
+            <select aria-label="Rows per page" value={perPage} onChange={(e) => setPerPage(Number(e.target.value))}>
+              {props.pageSizes.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
       </nav>
     </div>
   );

@@ -19,6 +19,7 @@ import {
   revokeSession,
   sessionsEnded,
   verifyPassword,
+  recordSessionClient,
 } from '../../auth';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
@@ -29,7 +30,7 @@ import { clearEvents, releaseAttempt, reserveAttempt } from '../rate-limit';
 import { consumeCode, normalizeEmail, normalizePhone } from '../verification/codes';
 import { deliverCode, otpLimits } from '../verification/service';
 import { activePlayerByUsername, checkCredentials, playerIdByUsername, registerPlayer, setPassword } from './service';
-import { recordPlayerAddress } from '../../protection/linked';
+import { deviceIdOf, recordPlayerAddress } from '../../protection/linked';
 
 /** Log in and out, sign up, the exchange's player token, and passwords (change, forgot, reset). */
 export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
@@ -37,6 +38,16 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
   const { config } = ctx;
   const L = config.limits;
   /** The request's solved challenge, for a limit that has reached unusual volume (issue 27 item 11). */
+  /** The Sessions tab's address and device (0870); never fails the log-in. */
+  const recordClient = (
+    req: { ip: string; headers: Record<string, string | string[] | undefined>; log: { error: (o: object, m: string) => void } },
+    token: string,
+  ) =>
+    recordSessionClient(db, token, {
+      address: req.ip,
+      deviceId: deviceIdOf(req.headers),
+      userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : null,
+    }).catch((err: unknown) => req.log.error({ err }, 'recording the session client failed'));
   const challengeOf = (req: { headers: Record<string, string | string[] | undefined> }, solved = false) => ({
     config: config.challenge,
     header: challengeHeader(req.headers),
@@ -73,6 +84,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     await clearEvents(db, 'login:username', username);
     const token = await createSession(db, Number(p.id));
     await recordPlayerAddress(db, Number(p.id), req.ip).catch((err: unknown) => req.log.error({ err }, 'recording the address failed'));
+    await recordClient(req, token);
     return { token, remote_id: Number(p.id), username: p.username, exchange: [], message: 'Login successful' };
   });
 
@@ -90,6 +102,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     await reserveSignup(req.ip, phone, challengeOf(req));
     const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
     await recordPlayerAddress(db, result.id, req.ip).catch((err: unknown) => req.log.error({ err }, 'recording the address failed'));
+    await recordClient(req, result.token);
     return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
   });
 
@@ -101,6 +114,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     await reserveSignup(req.ip, phone, challengeOf(req, true));
     const result = await registerPlayer(db, { ...b, passwordHash: await hashPassword(b.password), phone });
     await recordPlayerAddress(db, result.id, req.ip).catch((err: unknown) => req.log.error({ err }, 'recording the address failed'));
+    await recordClient(req, result.token);
     return { message: 'Registration Successful!', token: result.token, remote_id: result.id, username: b.username, exchange: [] };
   });
 

@@ -183,6 +183,57 @@ describe('back office players (PGlite)', () => {
       expect(bad.statusCode).toBe(422);
     });
 
+    it('sorts by last log-in and by deposits, filters by protection state; rows carry both figures', async () => {
+      const t = `act${Date.now().toString(36)}`;
+      const [a, b, c] = [
+        await createPlayer(db, { username: `${t}_a` }),
+        await createPlayer(db, { username: `${t}_b` }),
+        await createPlayer(db, { username: `${t}_c` }),
+      ];
+      // log-ins: b long ago, a now, c never (the trigger of 0870 keeps player_activity)
+      await tokenFor(db, b);
+      await db.query(`UPDATE player_activity SET last_login_at = now() - interval '3 days' WHERE player_id = $1`, [b]);
+      await tokenFor(db, a);
+      // deposits: c 500 confirmed + one pending, a 100 confirmed then reversed to failed, b none
+      const dep = (player: number, minor: number, status: number) =>
+        db.query<{ id: string }>(
+          `INSERT INTO wallet_transactions (public_id, player_id, action, amount_minor, currency, status) VALUES ($1, $2, 'deposit', $3, 'BDT', $4) RETURNING id`,
+          [`T${Math.random().toString(36).slice(2)}`, player, minor, status],
+        );
+      await dep(c, 50_000, 0).then((r) => db.query('UPDATE wallet_transactions SET status = 1 WHERE id = $1', [r.rows[0]!.id]));
+      await dep(c, 70_000, 0);
+      const rev = await dep(a, 10_000, 1);
+      await db.query('UPDATE wallet_transactions SET status = 2 WHERE id = $1', [rev.rows[0]!.id]);
+      await dep(a, 2_000, 1);
+      const list = async (qs: string) => (await call('payments', 'GET', `/api/operator/players?q=${t}&${qs}`)).json();
+      const byLogin = await list('sort=last_login_at&dir=desc');
+      expect(byLogin.data.map((r: { id: number }) => r.id)).toEqual([a, b, c]);
+      expect(byLogin.data[2].last_login_at).toBeNull();
+      expect(Date.parse(byLogin.data[0].last_login_at)).toBeGreaterThan(Date.parse(byLogin.data[1].last_login_at));
+      expect((await list('sort=last_login_at&dir=asc')).data.map((r: { id: number }) => r.id)).toEqual([b, a, c]);
+      const byDeposits = await list('sort=deposits&dir=desc');
+      expect(byDeposits.data.map((r: { id: number; deposits: string }) => [r.id, r.deposits])).toEqual([
+        [c, '500.00'],
+        [a, '20.00'],
+        [b, '0.00'],
+      ]);
+      // protection: b timed out now, c on hold, a a deposit limit
+      await db.query(
+        `INSERT INTO player_exclusions (player_id, kind, period, ends_at) VALUES ($1, 'time_out', '24h', now() + interval '1 day')`,
+        [b],
+      );
+      await db.query(`INSERT INTO player_risk_holds (player_id, reason, note, placed_by) VALUES ($1, 'fraud', 'test', 'risk')`, [c]);
+      await db.query(`INSERT INTO player_limits (player_id, kind, period, value) VALUES ($1, 'deposit', '24h', 100000)`, [a]);
+      const ids = async (protection: string) =>
+        (await list(`protection=${protection}&sort=id&dir=asc`)).data.map((r: { id: number }) => r.id);
+      expect(await ids('timed_out')).toEqual([b]);
+      expect(await ids('on_hold')).toEqual([c]);
+      expect(await ids('limits_set')).toEqual([a]);
+      expect(await ids('self_excluded')).toEqual([]);
+      expect(await ids('unrestricted')).toEqual([a]);
+      expect((await call('payments', 'GET', `/api/operator/players?protection=kyc`)).statusCode).toBe(422);
+    });
+
     it("a player's profile has the ledger's figures and verification state; an unknown player is 404", async () => {
       const r = await call('payments', 'GET', `/api/operator/players/${ids[1]}`);
       expect(r.statusCode).toBe(200);
@@ -323,6 +374,30 @@ describe('back office players (PGlite)', () => {
       const list = await call('support', 'GET', `/api/operator/players/${id}/sessions?live=1`);
       expect(list.json().total).toBe(3);
       const { sha256Hex } = await import('@khela/contracts/signing');
+      // a log-in through the site records its address, device and browser; the exchange token shows its log-in's
+      await db.query(`UPDATE players SET password_hash = $2 WHERE id = $1`, [id, await hashPassword('secret-pass-1')]);
+      const username = (await db.query<{ username: string }>('SELECT username FROM players WHERE id = $1', [id])).rows[0]!.username;
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        headers: { 'x-khela-device': 'dev_abcdefghijklmnop', 'user-agent': 'Mozilla/5.0 (Linux; Android 14) Chrome/131' },
+        payload: { username, password: 'secret-pass-1' },
+      });
+      expect(login.statusCode, login.body).toBe(200);
+      const tl = login.json().token as string;
+      await app.inject({ method: 'POST', url: '/api/player-login', headers: auth(tl), payload: {} });
+      const clients = (await call('support', 'GET', `/api/operator/players/${id}/sessions?live=1&sort=created_at&dir=desc`)).json().data;
+      const withClient = clients.filter((r: { address: string | null }) => r.address !== null);
+      expect(withClient).toHaveLength(2);
+      for (const r of withClient) {
+        expect(r).toMatchObject({
+          address: '127.0.0.1',
+          device_id: 'dev_abcdefghijklmnop',
+          user_agent: 'Mozilla/5.0 (Linux; Android 14) Chrome/131',
+        });
+      }
+      expect(clients.find((r: { scope: string; address: string | null }) => r.scope === 'player' && r.address === null)).toBeTruthy();
+      await call('support', 'POST', `/api/operator/players/${id}/sessions/${sha256Hex(tl).slice(0, 16)}/revoke`, { reason: 'test log-in' });
       const prefix = sha256Hex(t1).slice(0, 16);
       const one = await call('support', 'POST', `/api/operator/players/${id}/sessions/${prefix}/revoke`, { reason: 'lost phone' });
       expect(one.statusCode, one.body).toBe(200);

@@ -1,5 +1,5 @@
 // Back office, players: the SQL of the staff endpoints (routes.ts does HTTP).
-import type { PlayerStatus } from '@khela/contracts';
+import type { PLAYER_SORTS, PlayerProtectionFilter, PlayerStatus } from '@khela/contracts';
 import type { Queryable } from '../../db';
 import { DISABLED_STATUS, disablePlayer, revokePlayerSessions, revokeSessionHash } from '../../auth';
 import { isoTimestamp } from '../../core/timestamps';
@@ -68,11 +68,27 @@ function searchCondition(q: string, params: unknown[]): string {
 const MAIN_BALANCE_SQL = `(SELECT a.balance_minor FROM ledger_accounts a WHERE a.code = 'player:' || p.id || ':main' AND a.currency = p.currency)`;
 
 export interface PlayersQuery extends PageArgs {
-  sort?: 'id' | 'username' | 'created_at' | 'balance';
+  sort?: (typeof PLAYER_SORTS)[number];
   q?: string;
   status?: PlayerStatus;
   currency?: Currency;
+  protection?: PlayerProtectionFilter;
 }
+
+/** The protection filter's conditions on `p` (PLAYER_PROTECTION_FILTERS): what is in force now. */
+const EXCLUDED_SQL = (kind: string) =>
+  `EXISTS (SELECT 1 FROM player_exclusions e WHERE e.player_id = p.id AND e.kind = '${kind}' AND e.starts_at <= now()
+     AND (e.ends_at IS NULL OR e.ends_at > now()))`;
+const ON_HOLD_SQL = `EXISTS (SELECT 1 FROM player_risk_holds h WHERE h.player_id = p.id AND h.released_at IS NULL)`;
+const UNDER_AGE_SQL = `EXISTS (SELECT 1 FROM player_protection pp WHERE pp.player_id = p.id AND pp.under_age_at IS NOT NULL)`;
+const PROTECTION_FILTER_SQL: Record<PlayerProtectionFilter, string> = {
+  self_excluded: EXCLUDED_SQL('self_exclusion'),
+  timed_out: EXCLUDED_SQL('time_out'),
+  on_hold: ON_HOLD_SQL,
+  under_age: UNDER_AGE_SQL,
+  limits_set: `EXISTS (SELECT 1 FROM player_limits l WHERE l.player_id = p.id AND l.value IS NOT NULL)`,
+  unrestricted: `NOT ${EXCLUDED_SQL('self_exclusion')} AND NOT ${EXCLUDED_SQL('time_out')} AND NOT ${ON_HOLD_SQL} AND NOT ${UNDER_AGE_SQL}`,
+};
 
 /** One page of the players table (search, filters, sort), with the count of the same filter. */
 export async function listPlayers(db: Queryable, a: PlayersQuery) {
@@ -81,6 +97,7 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
   if (a.q) where.push(searchCondition(a.q, params));
   if (a.status) where.push(`p.status = $${params.push(a.status)}`);
   if (a.currency) where.push(`p.currency = $${params.push(a.currency)}`);
+  if (a.protection) where.push(PROTECTION_FILTER_SQL[a.protection]);
   const filter = where.join(' AND ');
   const whereSql = filter ? `WHERE ${filter}` : '';
   const andFilter = filter ? `AND ${filter}` : '';
@@ -135,6 +152,16 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
       ids = offset < without ? await page(none, a.per_page, offset) : [];
       if (ids.length < a.per_page) ids.push(...(await page(accounts, a.per_page - ids.length, Math.max(0, offset - without))));
     }
+  } else if (sort === 'last_login_at' || sort === 'deposits') {
+    // player_activity (0870), kept by triggers; a player without a row never logged in (last either way) and has
+    // deposited 0
+    const order =
+      sort === 'last_login_at' ? `act.last_login_at ${d} NULLS LAST, p.id ${d}` : `COALESCE(act.deposits_minor, 0) ${d}, p.id ${d}`;
+    ids = await page(
+      `SELECT p.id FROM players p LEFT JOIN player_activity act ON act.player_id = p.id ${whereSql} ORDER BY ${order}`,
+      a.per_page,
+      offsetOf(a),
+    );
   } else {
     const order = sort === 'username' ? `lower(p.username) ${d}` : sort === 'created_at' ? `p.created_at ${d}, p.id ${d}` : `p.id ${d}`;
     ids = await page(`SELECT p.id FROM players p ${whereSql} ORDER BY ${order}`, a.per_page, offsetOf(a));
@@ -142,8 +169,8 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
   const rows = ids.length
     ? await db.query<Record<string, any>>(
         `SELECT p.id, p.username, p.name, p.phone, p.email, p.currency, p.status, p.exchange_market, p.cs_market, p.created_at,
-                ${MAIN_BALANCE_SQL} AS balance_minor
-         FROM players p WHERE p.id = ANY($1::bigint[])`,
+                ${MAIN_BALANCE_SQL} AS balance_minor, act.last_login_at, COALESCE(act.deposits_minor, 0) AS deposits_minor
+         FROM players p LEFT JOIN player_activity act ON act.player_id = p.id WHERE p.id = ANY($1::bigint[])`,
         [ids],
       )
     : { rows: [] };
@@ -163,6 +190,8 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
         exchange_market: Number(r.exchange_market),
         cs_market: Number(r.cs_market),
         balance: money(r.balance_minor),
+        deposits: money(r.deposits_minor),
+        last_login_at: isoTimestamp(r.last_login_at),
         created_at: iso(r.created_at),
       })),
     page: a.page,
@@ -356,7 +385,11 @@ export async function playerSessions(db: Queryable, id: number, a: PageArgs & { 
   const filter = a.live === undefined ? '' : a.live ? `AND ${liveSql}` : `AND NOT (${liveSql})`;
   const base = `FROM sessions s JOIN players p ON p.id = s.player_id WHERE s.player_id = $1 ${filter}`;
   const rows = await db.query<Record<string, any>>(
-    `SELECT left(s.token_hash, 16) AS id, s.scope, s.created_at, s.expires_at, s.revoked_at, (${liveSql}) AS live
+    `SELECT left(s.token_hash, 16) AS id, s.scope, s.created_at, s.expires_at, s.revoked_at, (${liveSql}) AS live,
+            -- an exchange token shows the client of the log-in it was made from
+            COALESCE(s.address, (SELECT ps.address FROM sessions ps WHERE ps.token_hash = s.parent_hash)) AS address,
+            COALESCE(s.device_id, (SELECT ps.device_id FROM sessions ps WHERE ps.token_hash = s.parent_hash)) AS device_id,
+            COALESCE(s.user_agent, (SELECT ps.user_agent FROM sessions ps WHERE ps.token_hash = s.parent_hash)) AS user_agent
      ${base} ORDER BY s.created_at ${dirSql(a.dir)}, s.token_hash LIMIT $2 OFFSET $3`,
     [id, a.per_page, offsetOf(a)],
   );
@@ -369,6 +402,9 @@ export async function playerSessions(db: Queryable, id: number, a: PageArgs & { 
       expires_at: iso(r.expires_at),
       revoked_at: isoTimestamp(r.revoked_at),
       live: Boolean(r.live),
+      address: r.address ?? null,
+      device_id: r.device_id ?? null,
+      user_agent: r.user_agent ?? null,
     })),
     page: a.page,
     per_page: a.per_page,

@@ -70,7 +70,7 @@ export default function Approvals() {
         cell: ({ row }) =>
           row.original.requested_by.id === me?.id ? `${row.original.requested_by.username} (you)` : row.original.requested_by.username,
       },
-      { id: 'at', header: 'Asked (Dhaka)', enableSorting: false, cell: ({ row }) => <DateTime value={row.original.requested_at} /> },
+      { id: 'at', header: 'Asked (GMT+6)', enableSorting: false, cell: ({ row }) => <DateTime value={row.original.requested_at} /> },
       { id: 'status', header: 'State', enableSorting: false, cell: ({ row }) => <ApprovalState row={row.original} /> },
       { id: 'decided', header: 'Decided by', enableSorting: false, cell: ({ row }) => row.original.decided_by?.username ?? '—' },
     ],

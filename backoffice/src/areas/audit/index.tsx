@@ -4,11 +4,12 @@ import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffAudit, type StaffAuditRow } from '@khela/contracts';
 import { ChainStatus } from './ChainStatus';
-import { Button, formatDhakaDateTime, Modal, theme } from '@khela/web';
+import { Button, Modal, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 import { auditDiff, diffSummary, show } from './diff';
+import { when, whenCell } from '../../ui/time';
 
 interface Filters {
   operator: string;
@@ -52,7 +53,7 @@ export default function Audit() {
 
   const columns = useMemo<ColumnDef<StaffAuditRow, any>[]>(
     () => [
-      { id: 'id', header: 'When (Dhaka)', cell: ({ row }) => formatDhakaDateTime(row.original.created_at), enableSorting: true },
+      { id: 'id', header: 'When (GMT+6)', cell: ({ row }) => whenCell(row.original.created_at), enableSorting: true },
       { id: 'who', header: 'Who', cell: ({ row }) => row.original.username ?? 'system', enableSorting: false },
       { id: 'ip', header: 'IP', cell: ({ row }) => row.original.ip ?? '—', enableSorting: false },
       { id: 'action', header: 'Action', cell: ({ row }) => <code>{row.original.action}</code>, enableSorting: false },
@@ -108,8 +109,8 @@ export default function Audit() {
           {field('action', 'Action starts with', 'text', 'e.g. payment.')}
           {field('entity_type', 'Entity type', 'text', 'e.g. player')}
           {field('entity_id', 'Entity id')}
-          {field('from', 'From (Dhaka)', 'date')}
-          {field('to', 'To (Dhaka)', 'date')}
+          {field('from', 'From (Dhaka date)', 'date')}
+          {field('to', 'To (Dhaka date)', 'date')}
           <Button type="submit" variant="secondary">
             Apply
           </Button>
@@ -163,7 +164,7 @@ function AuditDetail({ row }: { row: StaffAuditRow }) {
     <div data-testid="audit-detail">
       <Facts>
         <dt>When</dt>
-        <dd>{formatDhakaDateTime(row.created_at)} (Dhaka)</dd>
+        <dd>{when(row.created_at)}</dd>
         <dt>Who</dt>
         <dd>{row.username ?? 'system'}</dd>
         <dt>From</dt>

@@ -9,10 +9,11 @@ import {
   staffUpdateCannedReply,
   type CannedReply,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, FieldError, formatDhakaDateTime, Modal, TextField, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, FieldError, Modal, TextField, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Screen, Toolbar } from '../../ui/layout';
+import { whenCell } from '../../ui/time';
 
 /** /chat/canned: the desk's canned replies (support and admin), each change audited by the API. */
 export function CannedReplies() {
@@ -42,7 +43,7 @@ export function CannedReplies() {
         </span>
       ),
     },
-    { id: 'updated_at', header: 'Updated', cell: ({ row }) => formatDhakaDateTime(row.original.updated_at) },
+    { id: 'updated_at', header: 'Updated (GMT+6)', cell: ({ row }) => whenCell(row.original.updated_at) },
     {
       id: 'actions',
       header: '',

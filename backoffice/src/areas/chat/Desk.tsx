@@ -16,10 +16,11 @@ import {
   type StaffPushPayload,
   type ResponseOf,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, formatDhakaDateTime, Spinner, Tabs, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, Spinner, Tabs, theme } from '@khela/web';
 import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
+import { when, whenCell } from '../../ui/time';
 
 type Detail = ResponseOf<typeof staffChat>;
 type Filter = 'all' | 'mine' | 'unassigned';
@@ -103,10 +104,10 @@ export function Desk() {
     },
     {
       id: 'last_message_at',
-      header: 'Time · assigned',
+      header: 'Time (GMT+6) · assigned',
       cell: ({ row }) => (
         <span>
-          {formatDhakaDateTime(row.original.last_message_at).slice(5, 16)}
+          {whenCell(row.original.last_message_at)}
           <span css={small}>{who(row.original.assigned) || 'Unassigned'}</span>
         </span>
       ),
@@ -451,8 +452,7 @@ function Conversation({ chatId }: { chatId: number }) {
                   margin-bottom: 2px;
                 `}
               >
-                {m.from === 'player' ? chat.username : m.operator ? who(m.operator) : 'Automatic greeting'} ·{' '}
-                {formatDhakaDateTime(m.created_at)}
+                {m.from === 'player' ? chat.username : m.operator ? who(m.operator) : 'Automatic greeting'} · {when(m.created_at)}
                 {m.id === lastSupport?.id && chat.player_read_message_id !== null && chat.player_read_message_id >= m.id ? ' · Seen' : ''}
               </div>
               {m.content}
@@ -578,7 +578,7 @@ function Conversation({ chatId }: { chatId: number }) {
           <dt>E-mail</dt>
           <dd>{player.email_verified ? 'verified' : 'not verified'}</dd>
           <dt>Joined</dt>
-          <dd>{formatDhakaDateTime(player.created_at)}</dd>
+          <dd>{when(player.created_at)}</dd>
         </Facts>
         <h2>Last payments</h2>
         {player.transactions.length === 0 ? (
@@ -610,7 +610,7 @@ function Conversation({ chatId }: { chatId: number }) {
                     {t.amount} {t.currency}
                   </td>
                   <td>{['Pending', 'Success', 'Failed'][t.status] ?? t.status}</td>
-                  <td>{formatDhakaDateTime(t.created_at)}</td>
+                  <td>{when(t.created_at)}</td>
                 </tr>
               ))}
             </tbody>

@@ -6,6 +6,7 @@ import { Toolbar } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
 import { formGrid, ImageField, TextInput } from './fields';
 import { errorsOf, type Errors, type Values } from './ResourceTab';
+import { when } from '../../ui/time';
 
 /* General settings (title, maintenance, notice, support mail, contact links) and the logo record. */
 
@@ -163,7 +164,7 @@ export function SettingsTab() {
                 color: ${theme.color.textMuted};
               `}
             >
-              Last change: {settings.updated_at ?? '—'}. The withdrawal switch is under Payments.
+              Last change: {when(settings.updated_at)}. The withdrawal switch is under Payments.
             </span>
           </Toolbar>
         </form>

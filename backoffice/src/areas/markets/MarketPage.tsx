@@ -15,11 +15,12 @@ import {
   type ResponseOf,
   type StaffMarketDetail,
 } from '@khela/contracts';
-import { Button, ErrorText, Field, formatDhakaDateTime, Modal, Money, Spinner, theme } from '@khela/web';
+import { Button, ErrorText, Field, Modal, Money, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss, figuresTableCss } from '../../ui/layout';
 import { marketLine, MarketStatus, plural, resultText } from './ui';
+import { when, whenCell } from '../../ui/time';
 
 type Bet = ResponseOf<typeof staffMarketBets>['data'][number];
 type Action = 'suspend' | 'resume' | 'settle' | 'void';
@@ -74,7 +75,7 @@ export function MarketPage() {
 
   const betColumns = useMemo<ColumnDef<Bet, any>[]>(
     () => [
-      { id: 'placed_at', header: 'Placed (Dhaka)', cell: ({ row }) => formatDhakaDateTime(row.original.placed_at) },
+      { id: 'placed_at', header: 'Placed (GMT+6)', cell: ({ row }) => whenCell(row.original.placed_at) },
       { id: 'id', header: 'Bet', enableSorting: false, accessorKey: 'id' },
       {
         id: 'player',
@@ -178,7 +179,7 @@ export function MarketPage() {
           <dt>Market</dt>
           <dd>{marketLine(market, false)}</dd>
           <dt>Start</dt>
-          <dd>{market.start_time ? formatDhakaDateTime(market.start_time) : '—'}</dd>
+          <dd>{when(market.start_time)}</dd>
           <dt>Status (players)</dt>
           <dd>
             <MarketStatus status={market.status} staff={market.staff_suspended} />
@@ -194,7 +195,7 @@ export function MarketPage() {
             {resultText(market.settled_result, runnersById)}
             {market.staff_result ? ' (staff decision, final)' : settled ? ' (feed)' : ''}
             {market.settle_round > 1 ? ` · round ${market.settle_round}` : ''}
-            {market.settled_at ? ` · ${formatDhakaDateTime(market.settled_at)}` : ''}
+            {market.settled_at ? ` · ${when(market.settled_at)}` : ''}
           </dd>
           {market.void_reason && (
             <>
@@ -337,7 +338,7 @@ export function MarketPage() {
       >
         <thead>
           <tr>
-            <th>When (Dhaka)</th>
+            <th>When (GMT+6)</th>
             <th>Source</th>
             <th>What</th>
             <th>Status</th>
@@ -349,7 +350,7 @@ export function MarketPage() {
         <tbody>
           {market.history.map((h) => (
             <tr key={h.id}>
-              <td>{formatDhakaDateTime(h.at)}</td>
+              <td>{whenCell(h.at)}</td>
               <td>{h.source}</td>
               <td>{h.action}</td>
               <td>

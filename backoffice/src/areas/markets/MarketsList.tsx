@@ -5,11 +5,12 @@ import { useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { STAFF_MARKET_STATUSES, staffMarkets, type ResponseOf } from '@khela/contracts';
-import { formatDhakaDateTime, Money, theme } from '@khela/web';
+import { Money, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Screen, controlCss } from '../../ui/layout';
 import { marketLine, MarketStatus, resultText } from './ui';
+import { whenCell } from '../../ui/time';
 
 type Row = ResponseOf<typeof staffMarkets>['data'][number];
 
@@ -41,8 +42,8 @@ export function MarketsList() {
     () => [
       {
         id: 'start_time',
-        header: 'Start (Dhaka)',
-        cell: ({ row }) => (row.original.start_time ? formatDhakaDateTime(row.original.start_time) : '—'),
+        header: 'Start (GMT+6)',
+        cell: ({ row }) => whenCell(row.original.start_time),
       },
       {
         id: 'market',

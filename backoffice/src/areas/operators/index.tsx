@@ -17,11 +17,12 @@ import {
   type OperatorRole,
   type StaffOperatorRow,
 } from '@khela/contracts';
-import { ApiError, Badge, Button, ErrorText, errorText, Field, formatDhakaDateTime, Modal, StatusText, theme } from '@khela/web';
+import { ApiError, Badge, Button, ErrorText, errorText, Field, Modal, StatusText, theme } from '@khela/web';
 import { useOperator, useStaff } from '../../staff/context';
 import { enrolLinkUrl } from '../../staff/enrol-link';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
+import { when, whenCell } from '../../ui/time';
 
 export function operatorStatus(r: Pick<StaffOperatorRow, 'disabled' | 'throttled_addresses'>): string {
   if (r.disabled) return 'Disabled';
@@ -80,10 +81,10 @@ export default function Operators() {
       },
       {
         id: 'last_login_at',
-        header: 'Last log-in (Dhaka)',
-        cell: ({ row }) => (row.original.last_login_at ? formatDhakaDateTime(row.original.last_login_at) : '—'),
+        header: 'Last log-in (GMT+6)',
+        cell: ({ row }) => whenCell(row.original.last_login_at),
       },
-      { id: 'created_at', header: 'Created (Dhaka)', cell: ({ row }) => formatDhakaDateTime(row.original.created_at) },
+      { id: 'created_at', header: 'Created (GMT+6)', cell: ({ row }) => whenCell(row.original.created_at) },
     ],
     [],
   );
@@ -302,14 +303,10 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
           <dd>{r.password_change_required ? 'Set by an admin: to be changed at the next log-in' : 'Their own'}</dd>
           <dt>Two-factor sign-in</dt>
           <dd data-testid="manage-totp">
-            {r.totp_enabled
-              ? 'On'
-              : r.totp_link_expires_at
-                ? `Off · enrolment link valid until ${formatDhakaDateTime(r.totp_link_expires_at)}`
-                : 'Off'}
+            {r.totp_enabled ? 'On' : r.totp_link_expires_at ? `Off · enrolment link valid until ${when(r.totp_link_expires_at)}` : 'Off'}
           </dd>
           <dt>Last log-in</dt>
-          <dd>{r.last_login_at ? formatDhakaDateTime(r.last_login_at) : '—'}</dd>
+          <dd>{when(r.last_login_at)}</dd>
         </Facts>
         <div
           css={css`
@@ -391,8 +388,8 @@ function ManageOperator(props: { row: StaffOperatorRow; onClose: () => void; onC
                   margin: 0 0 6px;
                 `}
               >
-                One-time enrolment link for {r.username}, valid until {formatDhakaDateTime(link.expires_at)}. It is shown only now: give it
-                to them over a trusted channel.
+                One-time enrolment link for {r.username}, valid until {when(link.expires_at)}. It is shown only now: give it to them over a
+                trusted channel.
               </p>
               <code
                 data-testid="totp-link-url"

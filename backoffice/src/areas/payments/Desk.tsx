@@ -120,7 +120,7 @@ export function Desk() {
           </>
         ),
       },
-      { id: 'decided_at', header: 'Decided', cell: (c) => dhakaTime(c.row.original.decided_at) },
+      { id: 'decided_at', header: 'Decided (GMT+6)', cell: (c) => dhakaTime(c.row.original.decided_at) },
     ],
     [],
   );
@@ -363,7 +363,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
               <>
                 <dt>Decided</dt>
                 <dd>
-                  {dhakaTime(p.decided_at)} by {p.decided_by}
+                  {dhakaTime(p.decided_at)} GMT+6 by {p.decided_by}
                   {p.decision_note ? ` — ${p.decision_note}` : ''}
                 </dd>
               </>
@@ -451,7 +451,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
           <ol data-testid="payment-timeline">
             {detail.events.map((e) => (
               <li key={e.id}>
-                <strong>{e.event.replace(/_/g, ' ')}</strong> · {dhakaTime(e.created_at)} · {e.actor}
+                <strong>{e.event.replace(/_/g, ' ')}</strong> · {dhakaTime(e.created_at)} GMT+6 · {e.actor}
                 {Object.keys(e.detail).length > 0 && (
                   <span
                     css={css`

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import type { StaffPlayerProfile } from '@khela/contracts';
 import { Card, theme } from '@khela/web';
-import { when } from './ui';
+import { when, whenCell } from './ui';
 
 type PlayerLink = NonNullable<StaffPlayerProfile['links']>[number];
 
@@ -48,7 +48,7 @@ export function LinkedAccounts({ links }: { links: PlayerLink[] }) {
             <th>Account</th>
             <th>Reason</th>
             <th>Shared</th>
-            <th>Found</th>
+            <th>Found (GMT+6)</th>
             <th>Self-exclusion</th>
           </tr>
         </thead>
@@ -62,7 +62,7 @@ export function LinkedAccounts({ links }: { links: PlayerLink[] }) {
               </td>
               <td>{l.reason_label}</td>
               <td>{l.detail}</td>
-              <td>{when(l.created_at)}</td>
+              <td>{whenCell(l.created_at)}</td>
               <td>
                 {l.self_excluded_until === undefined
                   ? '—'

@@ -37,7 +37,7 @@ import { LiabilityLimits } from './LiabilityLimits';
 import { LinkedAccounts } from './LinkedAccounts';
 import { ProtectionBadges, ProtectionTab } from './ProtectionTab';
 import { ProviderWalletsSection } from './ProviderWalletsSection';
-import { Amount, ErrorLine, FlagCell, Select, StatusBadge, TextArea, when } from './ui';
+import { Amount, ErrorLine, FlagCell, Select, StatusBadge, TextArea, when, whenCell } from './ui';
 
 const TABS = [
   { key: 'profile', label: 'Profile' },
@@ -324,7 +324,7 @@ function LedgerTab({ id, tick }: { id: number; tick: number }) {
   const columns = useMemo<ColumnDef<StaffLedgerRow, any>[]>(
     () => [
       { id: 'id', header: 'Posting', accessorKey: 'id' },
-      { id: 'created_at', header: 'Time', enableSorting: false, cell: (c) => when(c.row.original.created_at) },
+      { id: 'created_at', header: 'Time (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'kind', header: 'Kind', accessorKey: 'kind', enableSorting: false },
       { id: 'account', header: 'Account', accessorKey: 'account', enableSorting: false },
       { id: 'amount', header: 'Amount', enableSorting: false, cell: (c) => <Amount value={c.row.original.amount} /> },
@@ -379,7 +379,7 @@ function BetsTab({ id, onSaved }: { id: number; onSaved: (message: string) => vo
   const [product, setProduct] = useState<'exchange' | 'casino'>('exchange');
   const columns = useMemo<ColumnDef<StaffBetRow, any>[]>(
     () => [
-      { id: 'placed_at', header: 'Placed', cell: (c) => when(c.row.original.placed_at) },
+      { id: 'placed_at', header: 'Placed (GMT+6)', cell: (c) => whenCell(c.row.original.placed_at) },
       { id: 'ref', header: product === 'exchange' ? 'Bet ID' : 'Round', accessorKey: 'ref', enableSorting: false },
       {
         id: 'description',
@@ -396,7 +396,7 @@ function BetsTab({ id, onSaved }: { id: number; onSaved: (message: string) => vo
         cell: (c) => <Amount value={c.row.original.result} />,
       },
       { id: 'status', header: 'Status', accessorKey: 'status', enableSorting: false },
-      { id: 'settled_at', header: 'Settled', enableSorting: false, cell: (c) => when(c.row.original.settled_at) },
+      { id: 'settled_at', header: 'Settled (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.settled_at) },
     ],
     [product],
   );
@@ -445,13 +445,13 @@ function TurnoverTab({ id }: { id: number }) {
   const columns = useMemo<ColumnDef<StaffTurnoverRow, any>[]>(
     () => [
       { id: 'id', header: 'ID', accessorKey: 'id' },
-      { id: 'created_at', header: 'Started', enableSorting: false, cell: (c) => when(c.row.original.created_at) },
+      { id: 'created_at', header: 'Started (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'source', header: 'Source', accessorKey: 'source', enableSorting: false },
       { id: 'promotion', header: 'Promotion', accessorKey: 'promotion', enableSorting: false },
       { id: 'required', header: 'Required', enableSorting: false, cell: (c) => <Amount value={c.row.original.required} /> },
       { id: 'remaining', header: 'Remaining', enableSorting: false, cell: (c) => <Amount value={c.row.original.remaining} /> },
       { id: 'status', header: 'Status', accessorKey: 'status', enableSorting: false },
-      { id: 'completed_at', header: 'Completed', enableSorting: false, cell: (c) => when(c.row.original.completed_at) },
+      { id: 'completed_at', header: 'Completed (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.completed_at) },
     ],
     [],
   );
@@ -472,12 +472,19 @@ function SessionsTab(props: { id: number; tick: number; canRevoke: boolean; onRe
   const [revoking, setRevoking] = useState<string | null>(null);
   const columns = useMemo<ColumnDef<StaffSessionRow, any>[]>(
     () => [
-      { id: 'created_at', header: 'Started', cell: (c) => when(c.row.original.created_at) },
+      { id: 'created_at', header: 'Started (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'id', header: 'Session', accessorKey: 'id', enableSorting: false },
       { id: 'scope', header: 'Kind', accessorKey: 'scope', enableSorting: false },
-      { id: 'expires_at', header: 'Expires', enableSorting: false, cell: (c) => when(c.row.original.expires_at) },
-      { id: 'revoked_at', header: 'Ended', enableSorting: false, cell: (c) => when(c.row.original.revoked_at) },
+      { id: 'expires_at', header: 'Expires (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.expires_at) },
+      { id: 'revoked_at', header: 'Ended (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.revoked_at) },
       { id: 'live', header: 'Live', enableSorting: false, cell: (c) => (c.row.original.live ? 'yes' : 'no') },
+      { id: 'address', header: 'Address', enableSorting: false, cell: (c) => c.row.original.address ?? '—' },
+      {
+        id: 'device',
+        header: 'Device',
+        enableSorting: false,
+        cell: (c) => <DeviceCell deviceId={c.row.original.device_id} userAgent={c.row.original.user_agent} />,
+      },
       {
         id: 'actions',
         header: '',
@@ -537,7 +544,7 @@ function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
   const [tick, setTick] = useState(0);
   const columns = useMemo<ColumnDef<StaffNoteRow, any>[]>(
     () => [
-      { id: 'id', header: 'Time', cell: (c) => when(c.row.original.created_at) },
+      { id: 'id', header: 'Time (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'operator', header: 'By', accessorKey: 'operator', enableSorting: false },
       {
         id: 'text',
@@ -591,4 +598,42 @@ function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
       />
     </div>
   );
+}
+
+/** A session's device: its device id (shortened; the whole one on hover with the browser) and the browser in brief. */
+function DeviceCell({ deviceId, userAgent }: { deviceId: string | null; userAgent: string | null }) {
+  if (!deviceId && !userAgent) return <>—</>;
+  return (
+    <span title={[deviceId, userAgent].filter(Boolean).join('\n')} data-testid="session-device">
+      {deviceId ? `${deviceId.slice(0, 10)}…` : 'no device id'}
+      {userAgent ? ` · ${browserOf(userAgent)}` : ''}
+    </span>
+  );
+}
+
+/** "Chrome on Android" from a user agent; the raw text stays in the cell's title. */
+export function browserOf(ua: string): string {
+  const browser = /Edg\//.test(ua)
+    ? 'Edge'
+    : /OPR\/|Opera/.test(ua)
+      ? 'Opera'
+      : /Firefox\//.test(ua)
+        ? 'Firefox'
+        : /Chrome\//.test(ua)
+          ? 'Chrome'
+          : /Safari\//.test(ua)
+            ? 'Safari'
+            : 'Other browser';
+  const system = /Android/.test(ua)
+    ? 'Android'
+    : /iPhone|iPad|iOS/.test(ua)
+      ? 'iOS'
+      : /Windows/.test(ua)
+        ? 'Windows'
+        : /Mac OS X|Macintosh/.test(ua)
+          ? 'macOS'
+          : /Linux/.test(ua)
+            ? 'Linux'
+            : '';
+  return system ? `${browser} on ${system}` : browser;
 }

@@ -1,21 +1,41 @@
-// The players table: server-paged search (username, phone, e-mail, id), status and currency filters, CSV export.
+// The players table: server-paged search (username, phone, e-mail, id), sort by every figure, page size, status, currency
+// and protection filters (all done by the API), CSV export.
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
-import { PLAYER_CURRENCIES, PLAYER_STATUSES, staffPlayers, type StaffPlayerRow } from '@khela/contracts';
+import {
+  PLAYER_CURRENCIES,
+  PLAYER_PROTECTION_FILTERS,
+  PLAYER_STATUSES,
+  staffPlayers,
+  type PlayerProtectionFilter,
+  type StaffPlayerRow,
+} from '@khela/contracts';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
-import { Amount, FlagCell, Select, StatusBadge, when } from './ui';
+import { Amount, FlagCell, Select, StatusBadge, whenCell } from './ui';
 
 type StatusFilter = '' | (typeof PLAYER_STATUSES)[number];
 type CurrencyFilter = '' | (typeof PLAYER_CURRENCIES)[number];
+type ProtectionFilter = '' | PlayerProtectionFilter;
+
+const PROTECTION_LABEL: Record<PlayerProtectionFilter, string> = {
+  self_excluded: 'Self-excluded now',
+  timed_out: 'Timed out now',
+  on_hold: 'On hold (risk)',
+  under_age: 'Under 18',
+  limits_set: 'Has a limit set',
+  unrestricted: 'No block',
+};
+const SORTS = new Set<string>(['id', 'username', 'created_at', 'balance', 'last_login_at', 'deposits']);
 
 export function PlayersTable() {
   const { api } = useStaff();
   const navigate = useNavigate();
   const [status, setStatus] = useState<StatusFilter>('');
   const [currency, setCurrency] = useState<CurrencyFilter>('');
+  const [protection, setProtection] = useState<ProtectionFilter>('');
 
   const columns = useMemo<ColumnDef<StaffPlayerRow, any>[]>(
     () => [
@@ -33,8 +53,15 @@ export function PlayersTable() {
       { id: 'status', header: 'Status', enableSorting: false, cell: (c) => <StatusBadge status={c.row.original.status} /> },
       { id: 'exchange_market', header: 'Exchange', enableSorting: false, cell: (c) => <FlagCell value={c.row.original.exchange_market} /> },
       { id: 'cs_market', header: 'Casino', enableSorting: false, cell: (c) => <FlagCell value={c.row.original.cs_market} /> },
-      { id: 'balance', header: 'Balance', cell: (c) => <Amount value={c.row.original.balance} /> },
-      { id: 'created_at', header: 'Signed up', cell: (c) => when(c.row.original.created_at) },
+      { id: 'balance', accessorKey: 'balance', header: 'Balance', cell: (c) => <Amount value={c.row.original.balance} /> },
+      { id: 'deposits', accessorKey: 'deposits', header: 'Deposits', cell: (c) => <Amount value={c.row.original.deposits} /> },
+      {
+        id: 'last_login_at',
+        accessorKey: 'last_login_at',
+        header: 'Last log-in (GMT+6)',
+        cell: (c) => whenCell(c.row.original.last_login_at),
+      },
+      { id: 'created_at', accessorKey: 'created_at', header: 'Signed up (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
     ],
     [],
   );
@@ -43,9 +70,10 @@ export function PlayersTable() {
     api.call(staffPlayers, {
       query: {
         ...q,
-        sort: q.sort as 'id' | 'username' | 'created_at' | 'balance' | undefined,
+        sort: q.sort && SORTS.has(q.sort) ? (q.sort as 'id') : undefined,
         ...(status ? { status } : {}),
         ...(currency ? { currency } : {}),
+        ...(protection ? { protection } : {}),
       },
     });
 
@@ -56,7 +84,8 @@ export function PlayersTable() {
         testId="players-table"
         columns={columns}
         load={load}
-        reloadKey={`${status}|${currency}`}
+        reloadKey={`${status}|${currency}|${protection}`}
+        pageSizes={[25, 50, 100, 200]}
         rowKey={(r) => String(r.id)}
         initialSort={{ id: 'id', desc: true }}
         searchPlaceholder="Username, phone, e-mail or id"
@@ -77,6 +106,16 @@ export function PlayersTable() {
               onChange={setCurrency}
               options={[{ value: '', label: 'Any currency' }, ...PLAYER_CURRENCIES.map((c) => ({ value: c, label: c }))]}
             />
+            <Select<ProtectionFilter>
+              label="Protection"
+              hideLabel
+              value={protection}
+              onChange={setProtection}
+              options={[
+                { value: '', label: 'Any protection state' },
+                ...PLAYER_PROTECTION_FILTERS.map((p) => ({ value: p, label: PROTECTION_LABEL[p] })),
+              ]}
+            />
           </>
         }
         csv={{
@@ -92,6 +131,8 @@ export function PlayersTable() {
             { header: 'exchange_market', value: (r) => r.exchange_market },
             { header: 'cs_market', value: (r) => r.cs_market },
             { header: 'balance', value: (r) => r.balance },
+            { header: 'deposits', value: (r) => r.deposits },
+            { header: 'last_login_at', value: (r) => r.last_login_at },
             { header: 'created_at', value: (r) => r.created_at },
           ],
         }}

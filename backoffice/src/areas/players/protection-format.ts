@@ -23,8 +23,8 @@ export function staffMoney(amount: string, currency: string): string {
   return `${currency} ${sign}${int.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${frac.padEnd(2, '0')}`;
 }
 
-/** A time as the console shows it, in Dhaka time. */
-export const dhaka = (iso: string) => `${when(iso)} GMT+6`;
+/** A time as the console shows it: Dhaka time with its GMT+6 label (the console's one format). */
+export const dhaka = (iso: string) => when(iso);
 
 export const BLOCK_LABEL: Record<ProtectionBlock, string> = {
   risk_hold: 'On hold (risk)',

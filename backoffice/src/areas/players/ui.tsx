@@ -1,7 +1,9 @@
 // Small pieces of the players screens. Badges, fields, errors, money and times are the kit's (@khela/web); the names
 // the players screens import stay, so this file is the one place that maps them.
 import { css } from '@emotion/react';
-import { formatDhakaDateTime, theme } from '@khela/web';
+import { theme } from '@khela/web';
+
+export { when, whenCell } from '../../ui/time';
 
 export { StatusBadge, Select, TextArea, ErrorText as ErrorLine, Money as Amount } from '@khela/web';
 
@@ -17,9 +19,4 @@ export function FlagCell({ value }: { value: number }) {
       {value ? 'open' : 'blocked'}
     </span>
   );
-}
-
-/** An ISO time as staff read it: Dhaka time, to the second, through the one formatter. */
-export function when(iso: string | null | undefined): string {
-  return iso ? formatDhakaDateTime(iso) : '—';
 }

@@ -16,6 +16,15 @@ export const PLAYER_STATUSES = ['active', 'suspended', 'disabled'] as const;
 export const playerStatus = z.enum(PLAYER_STATUSES);
 export type PlayerStatus = z.infer<typeof playerStatus>;
 export const PLAYER_CURRENCIES = ['BDT', 'INR', 'PKR'] as const;
+/**
+ * The players table's protection filter: self_excluded / timed_out (in force now), on_hold (an open risk hold),
+ * under_age (the birthday said under 18), limits_set (any deposit, wager, loss or session limit), unrestricted (none of
+ * the first four).
+ */
+export const PLAYER_PROTECTION_FILTERS = ['self_excluded', 'timed_out', 'on_hold', 'under_age', 'limits_set', 'unrestricted'] as const;
+export type PlayerProtectionFilter = (typeof PLAYER_PROTECTION_FILTERS)[number];
+/** The players table's sortable columns. */
+export const PLAYER_SORTS = ['id', 'username', 'created_at', 'balance', 'last_login_at', 'deposits'] as const;
 
 /** Who reads a player's page. */
 export const PLAYER_READ_ROLES = ['support', 'payments', 'risk'] as const;
@@ -43,22 +52,29 @@ export const staffPlayerRow = z.object({
   cs_market: z.number().int(),
   /** Main account (available); exposure is on the player's page. */
   balance: money,
+  /** Confirmed deposits, all time, in the player's currency. */
+  deposits: money,
+  /** The newest log-in to the site (not the exchange's tokens); null when never. */
+  last_login_at: z.string().nullable(),
   created_at: z.string(),
 });
 export type StaffPlayerRow = z.infer<typeof staffPlayerRow>;
 
 /**
  * GET /api/operator/players. `q` finds by id (digits), username prefix, phone prefix (digits, +880/880 accepted) or
- * e-mail prefix (with '@'), case-insensitive. Sortable by id, username, created_at and balance (main account).
+ * e-mail prefix (with '@'), case-insensitive. Sortable by every column with figures: id, username, created_at, balance
+ * (main account), last_login_at (never logged in last) and deposits (confirmed, all time); filtered by status, currency
+ * and protection state (PLAYER_PROTECTION_FILTERS).
  */
 export const staffPlayers = endpoint({
   method: 'GET',
   path: '/api/operator/players',
   auth: 'operator',
   roles: PLAYER_READ_ROLES,
-  query: staffListQuery(['id', 'username', 'created_at', 'balance'] as const).extend({
+  query: staffListQuery(PLAYER_SORTS).extend({
     status: playerStatus.optional(),
     currency: z.enum(PLAYER_CURRENCIES).optional(),
+    protection: z.enum(PLAYER_PROTECTION_FILTERS).optional(),
   }),
   response: staffPage(staffPlayerRow),
   tags: ['operator'],
@@ -220,6 +236,11 @@ export const staffSessionRow = z.object({
   expires_at: z.string(),
   revoked_at: z.string().nullable(),
   live: z.boolean(),
+  /** The client's address at log-in (as the API saw it) and its device id and browser; null for sessions from before
+   * they were recorded. */
+  address: z.string().nullable(),
+  device_id: z.string().nullable(),
+  user_agent: z.string().nullable(),
 });
 export type StaffSessionRow = z.infer<typeof staffSessionRow>;
 

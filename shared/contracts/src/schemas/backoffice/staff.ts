@@ -348,17 +348,21 @@ export const staffAuditChain = endpoint({
 // ---- Dashboard (every role) ----
 
 export const dashboardSchema = z.object({
-  /** Pending deposits and withdrawals per currency. */
-  pending: z.array(z.object({ action: z.enum(['deposit', 'withdraw']), currency: z.string(), count: z.number().int(), amount: money })),
+  /** Pending deposits and withdrawals per currency; `amount` is null for the content role (no money totals). */
+  pending: z.array(
+    z.object({ action: z.enum(['deposit', 'withdraw']), currency: z.string(), count: z.number().int(), amount: money.nullable() }),
+  ),
   /** Chats whose latest message is from the player. */
   open_chats: z.number().int(),
   /** Distinct players with a live push stream. */
   players_online: z.number().int(),
-  /** Today's (Dhaka day) figures per currency, from the reports. */
-  today: z.object({
-    day: z.string(),
-    rows: z.array(z.object({ currency: z.string(), deposits: money, withdrawals: money, casino_ggr: money, exchange_commission: money })),
-  }),
+  /** Today's (Dhaka day) figures per currency, from the reports; null for the content role (no money totals). */
+  today: z
+    .object({
+      day: z.string(),
+      rows: z.array(z.object({ currency: z.string(), deposits: money, withdrawals: money, casino_ggr: money, exchange_commission: money })),
+    })
+    .nullable(),
   /** Unresolved staff alerts, newest first (at most 50). */
   alerts: z.array(
     z.object({ id: z.number().int(), kind: z.string(), message: z.string(), ref: z.string().nullable(), created_at: z.string() }),
