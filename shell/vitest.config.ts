@@ -8,7 +8,7 @@ export default defineConfig({
     // a screen test types and clicks through jsdom: a loaded 2-core machine takes over vitest's 5 s default
     testTimeout: 20_000,
     environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}'],
+    include: ['src/**/*.test.{ts,tsx}', 'server/**/*.test.{ts,tsx}'],
     setupFiles: ['../shared/web/test/setup.ts'],
     // single-spa-react's Parcel re-throws a mount error after handing it to handleError; the test
     // asserts the fallback that handleError shows, so only that deliberate error is ignored

@@ -146,7 +146,12 @@ export function consoleSources(sources, env = process.env) {
 }
 
 /**
- * @param {{ dir: string, spa?: boolean, console?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv }} o
+ * `render` (the shell's render server, shell/server/main.mjs): the page's first screen from the server, or null to
+ * send index.html as it is (the browser renders); its `head` goes first into <head> (before index.html's early
+ * script), its `html` into `<div id="root">`. A failure is logged and the page is sent unrendered.
+ * @typedef {{ url: string, hostname: string, userAgent: string | undefined, nonce: string, remotesJson: string | null }} RenderRequest
+ * @param {{ dir: string, spa?: boolean, console?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv,
+ *   render?: (r: RenderRequest) => Promise<{ head: string, html: string } | null> }} o
  * @returns {import('fastify').FastifyInstance}
  */
 export function createStaticServer(o) {
@@ -180,11 +185,24 @@ export function createStaticServer(o) {
     const nonce = crypto.randomBytes(16).toString('base64');
     // the host's page: its remotes config inline (read per request, like every file here)
     const remotes = o.spa ? (o.remotesJson ?? (await fs.promises.readFile(builtRemotes, 'utf8').catch(() => null))) : null;
-    const head = `<meta name="csp-nonce" content="${nonce}">${o.spa ? remotesHead(remotes, req.hostname) : ''}`;
-    const body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
+    let head = `<meta name="csp-nonce" content="${nonce}">${o.spa ? remotesHead(remotes, req.hostname) : ''}`;
+    const rendered = o.render
+      ? await o
+          .render({ url: req.url, hostname: req.hostname, userAgent: req.headers['user-agent'], nonce, remotesJson: remotes })
+          .catch((err) => {
+            req.log.error({ err, url: req.url }, 'server render failed: the page is rendered in the browser');
+            return null;
+          })
+      : null;
+    if (rendered) head += rendered.head;
+    let body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
+    if (rendered) body = body.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
     return (
       reply
-        .header('Content-Security-Policy', contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html, ...images }))
+        .header(
+          'Content-Security-Policy',
+          contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html: rendered ? body : html, ...images }),
+        )
         // a new nonce per response: no validators, so no-cache always fetches the page again
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
@@ -235,8 +253,11 @@ export function createStaticServer(o) {
   return app;
 }
 
-/** Reads the command line, finds the app in apps.mjs and listens. */
-async function main(argv = process.argv.slice(2), env = process.env) {
+/**
+ * Reads the command line, finds the app in apps.mjs and listens. `render`: the shell's render server passes its
+ * server render (shell/server/main.mjs); the plain static server has none.
+ */
+export async function main(argv = process.argv.slice(2), env = process.env, render = undefined) {
   const dir = path.resolve(argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port') ?? 'dist');
   if (!fs.existsSync(dir)) {
     console.error(`${dir} does not exist: build first`);
@@ -249,7 +270,7 @@ async function main(argv = process.argv.slice(2), env = process.env) {
   // the staff console's strict policy (consoleSources)
   const console_ = argv.includes('--console') || known?.kind === 'console';
   const host = env.HOST ?? '127.0.0.1';
-  const server = createStaticServer({ dir, spa, console: console_, remotesJson: env.KHELA_REMOTES_JSON, logLevel: env.LOG_LEVEL });
+  const server = createStaticServer({ dir, spa, console: console_, remotesJson: env.KHELA_REMOTES_JSON, logLevel: env.LOG_LEVEL, render });
   const address = await server.listen({ port, host });
   console.log(`serving ${dir} on ${address}`);
   const stop = () => server.close().then(() => process.exit(0));

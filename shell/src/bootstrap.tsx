@@ -2,10 +2,12 @@ import React from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { CacheProvider } from '@emotion/react';
-import { styleCache } from '@khela/web';
+import { MobileGuessProvider, styleCache } from '@khela/web';
 import { loadRemotesConfig, resolveUrl } from './federation/remotes';
-import { startPage } from './page';
+import { page, startPage } from './page';
 import { dropPrepaintLater } from './layout/prepaint';
+import { assumePainted } from './layout/after-first-paint';
+import { takeServerRender } from './server-render';
 
 async function start() {
   const app = import('./App');
@@ -15,6 +17,8 @@ async function start() {
   });
   // the page's API client, bus and player session, on the API address of remotes.json
   startPage(config?.api ? resolveUrl(config.api) : undefined);
+  // the first screen came from the server (shell/server): its data goes into the page's cache, nothing is asked again
+  const ssr = takeServerRender(page());
   const { App, primeContent, loadHome } = await app;
   // take over index.html's early requests; answers already here show in the first render. On / the home screen's
   // chunk (preloaded by index.html) is awaited too, so the first render is the page, not a loading fallback.
@@ -23,14 +27,29 @@ async function start() {
   const g = globalThis as { __KHELA_REACT_COPIES__?: Set<unknown>; __KHELA_REACT_DOM_COPIES__?: Set<unknown> };
   (g.__KHELA_REACT_COPIES__ ??= new Set()).add(React);
   (g.__KHELA_REACT_DOM_COPIES__ ??= new Set()).add(ReactDOMClient);
-  ReactDOMClient.createRoot(document.getElementById('root')!).render(
+  const tree = (
     // the page's CSP nonce on every <style> emotion injects (no 'unsafe-inline' for styles)
     <CacheProvider value={styleCache('css')}>
       <BrowserRouter>
         <App />
       </BrowserRouter>
-    </CacheProvider>,
+    </CacheProvider>
   );
+  const root = document.getElementById('root')!;
+  if (ssr) {
+    // the parts the server rendered although a phone renders them after its first paint (footer, buttons)
+    assumePainted();
+    const recoverable: unknown[] = ((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__ = []);
+    ReactDOMClient.hydrateRoot(root, <MobileGuessProvider mobile={ssr.mobile}>{tree}</MobileGuessProvider>, {
+      // a mismatch React recovered from by rendering in the browser: counted (the e2e test asserts none) and logged
+      onRecoverableError(err) {
+        recoverable.push(err);
+        console.error('[shell] hydration mismatch', err);
+      },
+    });
+    return;
+  }
+  ReactDOMClient.createRoot(root).render(tree);
   dropPrepaintLater();
 }
 

@@ -14,7 +14,16 @@ export function startPage(apiBase: string | undefined): PageRuntime {
   return runtime;
 }
 
+/**
+ * The server render (server/render.tsx) renders many pages at once in one process: it hands each render its own
+ * runtime (its API client on the request's host, its own query cache) through this lookup. Never set in the browser.
+ */
+let scoped: (() => PageRuntime | undefined) | null = null;
+export function setPageScope(lookup: () => PageRuntime | undefined): void {
+  scoped = lookup;
+}
+
 /** The runtime started by bootstrap (tests and code that runs before it get one on the default API). */
 export function page(): PageRuntime {
-  return runtime ?? startPage(undefined);
+  return scoped?.() ?? runtime ?? startPage(undefined);
 }

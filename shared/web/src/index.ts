@@ -35,7 +35,7 @@ export type { HostProps, HostLocation, NavigateOptions } from './host/host';
 export { HostProvider, useHost } from './host/context';
 export { defineRemote, recordReactCopy } from './host/lifecycles';
 export { createPageRuntime, type PageRuntime, type PageRuntimeOptions } from './host/page-runtime';
-export { useIsMobile } from './host/use-is-mobile';
+export { MobileGuessProvider, useIsMobile } from './host/use-is-mobile';
 export type { Fact } from './session/fact';
 export type {
   Player,

@@ -8,7 +8,8 @@ beforeAll(async () => {
   configure({ asyncUtilTimeout: 5_000 });
 });
 
-if (!window.matchMedia) {
+// (a test of server code runs in Node: `// @vitest-environment node`, no window)
+if (typeof window !== 'undefined' && !window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
       matches: false,
@@ -35,5 +36,5 @@ class NoopObserver {
 afterEach(async () => {
   const { cleanup } = await import('@testing-library/react');
   cleanup();
-  localStorage.clear();
+  if (typeof localStorage !== 'undefined') localStorage.clear();
 });

@@ -36,7 +36,8 @@ export function DhakaClock() {
       >
         {t('gmt6Clock')}:{' '}
       </span>
-      <time>{dhakaClock(now, i18n.language)}</time> (GMT+6)
+      {/* the server's render of the page shows the second it was rendered: the browser's own time replaces it */}
+      <time suppressHydrationWarning>{dhakaClock(now, i18n.language)}</time> (GMT+6)
     </span>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { mq, theme } from '@khela/web';
-import { getPaymentMethods, safeHref } from '@khela/contracts';
-import { imageUrl, useContent, useGeneral, useSocialLinks } from './content';
+import { safeHref } from '@khela/contracts';
+import { imageUrl, useGeneral, usePaymentMethods, useSocialLinks } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';
 
@@ -55,7 +55,7 @@ export function Footer() {
   const general = useGeneral().data;
   const social = useSocialLinks().data ?? [];
   // the methods the site takes now (spec: GET /api/payment-methods), not a fixed picture of logos
-  const paymentMethods = useContent('payment-methods', (api) => api.call(getPaymentMethods)).data;
+  const paymentMethods = usePaymentMethods().data;
   const [expanded, setExpanded] = useState(false);
   const textId = useId();
   // the toggle is offered only when the text is longer than its fold (a short text, a wide screen or a larger fold

@@ -6,6 +6,14 @@ import { useEffect, useState } from 'react';
  * frame (the footer, floating buttons) render right after it instead.
  */
 let painted = false;
+
+/**
+ * The page's first screen came from the server (server/render.tsx): the server renders the parts that wait for the
+ * first paint (it is not on a phone's main thread), and the browser's hydrating render must render what it rendered.
+ */
+export function assumePainted(): void {
+  painted = true;
+}
 const waiting = new Set<() => void>();
 let scheduled = false;
 

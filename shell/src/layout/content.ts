@@ -119,10 +119,25 @@ export async function primeContent(path: string): Promise<void> {
   for (const p of loads) p.catch(() => {});
   await Promise.race([Promise.allSettled(loads), new Promise((resolve) => setTimeout(resolve, 0))]);
 }
-export const useSocialLinks = () => useContent('sociallink', (api) => api.call(schemas.getSocialLinks));
+const loadSocialLinks = (api: ApiClient) => api.call(schemas.getSocialLinks);
+const loadPaymentMethods = (api: ApiClient) => api.call(schemas.getPaymentMethods);
+export const useSocialLinks = () => useContent('sociallink', loadSocialLinks);
+export const usePaymentMethods = () => useContent('payment-methods', loadPaymentMethods);
 
 /** Absolute address of an image stored on the API host. */
 export function imageUrl(path: string | null | undefined): string | undefined {
   if (!path) return undefined;
   return page().api.url(path);
+}
+
+/**
+ * The server render's (server/render.tsx) version of primeContent: waits for every answer of the first screen (a
+ * failure fails the render: the browser renders the page), and for the footer's (social links, payment methods), which
+ * the server renders too, at best (a failed one is read by the browser as today).
+ */
+export async function loadFirstScreen(path: string): Promise<void> {
+  const loads: Promise<unknown>[] = [cachedLoad('general', loadGeneral), cachedLoad('logo', loadLogo)];
+  if (path === '/') loads.push(cachedLoad('sliders', loadSliders));
+  const footer = [cachedLoad('sociallink', loadSocialLinks), cachedLoad('payment-methods', loadPaymentMethods)];
+  await Promise.all([Promise.all(loads), Promise.allSettled(footer)]);
 }

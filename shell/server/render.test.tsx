@@ -1,0 +1,98 @@
+// @vitest-environment node
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderPage } from './render';
+
+// The API's answers of the first screen (shapes of the contracts), from a local HTTP server the render calls.
+const answers: Record<string, unknown> = {
+  '/api/general': {
+    site_title: 'Khela',
+    site_status: 1,
+    system_notice: 'Server-rendered notice',
+    support_mail: 'support@khela.example',
+    withdrawal_status: 1,
+    whatsapp: null,
+    facebook: null,
+    telegram: null,
+    live_chat: null,
+    intercom: null,
+    tawk_id: null,
+    marquee: [],
+    popups: [],
+  },
+  '/api/logo': [{ id: 1, logo: '/storage/logo.svg', mobile_logo: '/storage/m.svg', loader_logo: null, favicon: null }],
+  '/api/sliders': [
+    {
+      id: 1,
+      name: 'Welcome Banner',
+      link: '/promotions',
+      thubmnail: '/storage/b1.svg',
+      message_id: null,
+      status: 'active',
+      slider_type: 'Main',
+    },
+    {
+      id: 2,
+      name: 'Server Slots',
+      link: '/games?type=SLOT',
+      thubmnail: '/storage/f.svg',
+      message_id: null,
+      status: 'active',
+      slider_type: 'Favourite',
+    },
+  ],
+  '/api/sociallink': [],
+  '/api/payment-methods': [],
+};
+
+let server: Server;
+let base: string;
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    const body = answers[(req.url ?? '').split('?')[0]!];
+    res.writeHead(body ? 200 : 404, { 'content-type': 'application/json' }).end(JSON.stringify(body ?? {}));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((r) => server.close(() => r())));
+
+const phone = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) Mobile Safari/537.36';
+
+describe('server render of the shell', () => {
+  it('renders home: the layout, the banner, categories and games, with critical CSS and the embedded data', async () => {
+    const page = await renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n0nce' });
+    expect(page).not.toBeNull();
+    const { head, html } = page!;
+    // header, banner, categories, a game row, the footer: the same components as the browser's
+    expect(html).toContain('data-testid="menu-button"');
+    expect(html).toContain('aria-label="Welcome Banner"');
+    expect(html).toContain(`src="${base}/storage/b1.svg"`);
+    expect(html).toContain('Server Slots');
+    expect(html).toContain('Server-rendered notice');
+    expect(html).toContain('data-testid="site-footer"');
+    expect(html).toMatch(/>Casino</);
+    // no hidden boundary revealed by a script later
+    expect(html).not.toContain('<template');
+    // critical CSS with the response's nonce, for every class the markup uses
+    expect(head).toMatch(/<style data-emotion="css [^"]+" nonce="n0nce">/);
+    const used = new Set([...html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(' ')).filter((c) => c.startsWith('css-')));
+    for (const cls of used) expect(head).toContain(`.${cls}`);
+    // the data the browser hydrates from, without asking again
+    const data = JSON.parse(/<script type="application\/json" id="khela-ssr">(.*?)<\/script>/.exec(head)![1]!);
+    expect(data.mobile).toBe(true);
+    const keys = data.queries.queries.map((q: { queryKey: string[] }) => q.queryKey[1]).sort();
+    expect(keys).toEqual(['general', 'logo', 'payment-methods', 'sliders', 'sociallink']);
+  });
+
+  it('leaves other paths, maintenance and a failed read to the browser', async () => {
+    expect(await renderPage({ url: '/exchange', apiBase: base, userAgent: phone, nonce: 'n' })).toBeNull();
+    const saved = answers['/api/sliders'];
+    delete answers['/api/sliders'];
+    expect(await renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n' })).toBeNull();
+    answers['/api/sliders'] = saved;
+    answers['/api/general'] = { ...(answers['/api/general'] as object), site_status: 0 };
+    expect(await renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n' })).toBeNull();
+  });
+});

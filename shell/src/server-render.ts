@@ -1,0 +1,37 @@
+import { hydrate, type DehydratedState } from '@tanstack/react-query';
+import type { PageRuntime } from '@khela/web';
+import { i18n } from '@khela/web';
+
+/**
+ * What the shell's render server (server/render.tsx) puts in the page beside the first screen it rendered:
+ * the first screen's data (the page's query cache, dehydrated) and what it assumed of the browser.
+ */
+export interface ServerRender {
+  queries: DehydratedState;
+  /** The server's guess of the screen (User-Agent); the hydrating render reads it, then the real width. */
+  mobile: boolean;
+  /** The language it rendered in. */
+  lang: string;
+}
+
+/**
+ * The server's render of this page when the browser can hydrate it (render the same tree): null without one, or when
+ * the page would differ from what the server rendered for a visitor (a player is logged in, another language was
+ * chosen). Then the browser renders the page itself, as without the render server. Otherwise the data goes into the
+ * page's query cache now, before anything asks for it.
+ */
+export function takeServerRender(runtime: PageRuntime): ServerRender | null {
+  const el = document.getElementById('khela-ssr');
+  if (!el) return null;
+  try {
+    const ssr = JSON.parse(el.textContent ?? '') as ServerRender;
+    if (runtime.session.player$.value !== null || i18n.language !== ssr.lang) return null;
+    hydrate(runtime.queryClient, ssr.queries);
+    // the settings' support contacts are written by the session (as the general call does when it answers)
+    const general = ssr.queries.queries.find((q) => q.queryKey[1] === 'general')?.state.data;
+    if (general) runtime.sessionService.receiveSupportContacts(general as never);
+    return ssr;
+  } catch {
+    return null;
+  }
+}
