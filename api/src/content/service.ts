@@ -9,7 +9,8 @@ export async function logos(q: Queryable) {
   return r.rows;
 }
 
-const UNCONFIGURED_SETTINGS = {
+/** General settings of a site whose staff have not configured it yet (production starts with nothing seeded). */
+export const UNCONFIGURED_SETTINGS = {
   site_title: 'Khela',
   site_status: 1,
   system_notice: null,

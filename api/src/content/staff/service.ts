@@ -3,6 +3,7 @@ import { NotFound, ValidationFailed } from '../../http/errors';
 import { fromMinor, parseMinor, toMinor } from '../../ledger/money';
 import { writeAudit, type AuditActor } from '../../operator/audit';
 import { CONTENT_MESSAGES } from '@khela/contracts';
+import { UNCONFIGURED_SETTINGS } from '../service';
 
 /*
  * Back office, content: one generic list/create/update/delete/reorder over the content tables (sliders, promotions,
@@ -273,27 +274,17 @@ const SETTINGS_COLUMNS = `${SETTING_FIELDS.join(', ')}, to_char(updated_at AT TI
 
 export async function staffSettings(q: Queryable, lock = false) {
   const r = await q.query<Row>(`SELECT ${SETTINGS_COLUMNS} FROM general_settings WHERE id = 1${lock ? ' FOR NO KEY UPDATE' : ''}`);
-  return (
-    r.rows[0] ?? {
-      site_title: 'Khela',
-      site_status: 1,
-      system_notice: null,
-      support_mail: null,
-      whatsapp: null,
-      facebook: null,
-      telegram: null,
-      live_chat: null,
-      intercom: null,
-      tawk_id: null,
-      updated_at: null,
-    }
-  );
+  // the players' defaults (content/service.ts), less the payments area's withdrawal switch
+  const { withdrawal_status: _payments, ...defaults } = UNCONFIGURED_SETTINGS;
+  return r.rows[0] ?? { ...defaults, updated_at: null };
 }
 
 /** Changes only the fields sent (withdrawal_status is never touched here: it is the payments area's switch). */
 export async function updateSettings(q: Queryable, actor: AuditActor, body: Row) {
   // a site without a settings row (production before staff configure it) gets one with the defaults first
-  await q.query(`INSERT INTO general_settings (id, site_title) VALUES (1, 'Khela') ON CONFLICT (id) DO NOTHING`);
+  await q.query(`INSERT INTO general_settings (id, site_title) VALUES (1, $1) ON CONFLICT (id) DO NOTHING`, [
+    UNCONFIGURED_SETTINGS.site_title,
+  ]);
   const before = await staffSettings(q, true);
   const changes = SETTING_FIELDS.filter((f) => body[f] !== undefined && body[f] !== before[f]);
   if (changes.length) {
