@@ -391,7 +391,11 @@ test("a live market's odds view follows the feed's ticks by push, asking at most
       await page
         .getByTestId('match-odds-runner')
         .evaluateAll((rows) =>
-          rows.map((row) => row.querySelector('button[aria-label^="Back "]')?.getAttribute('aria-label')?.split(' ').pop() ?? ''),
+          rows.map(
+            (row) =>
+              [...row.querySelectorAll('button')].find((b) => b.textContent?.startsWith('Back '))?.querySelector('strong')?.textContent ??
+              '',
+          ),
         )
     ).join(' ');
   seen.length = 0;

@@ -76,7 +76,8 @@ export function Badge({ children, tone }: { children: string; tone: 'fancy' | 'b
         font-size: 11px;
         font-weight: 700;
         background: ${bg};
-        color: #fff;
+        /* dark text on the light in-play green (white on it fails contrast: 2.3:1) */
+        color: ${tone === 'inplay' ? '#0b1f12' : '#fff'};
       `}
     >
       {children}

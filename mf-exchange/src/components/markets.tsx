@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Modal, NoData, Tabs, formatMoney, theme, useBalance } from '@khela/web';
+import { Modal, NoData, Tabs, formatMoney, theme, useBalance, visuallyHidden } from '@khela/web';
 import { FANCY_TABS, filterFancy, rowOverlay, type FancyTabKey } from '../logic';
 import type { BookmakerRunner, FancyRow } from '../odds';
 import type { BetPick } from '../trading/maths';
@@ -85,6 +85,7 @@ function PriceButton(props: {
   kind: 'back' | 'lay';
   price: number | undefined;
   size?: number | string;
+  /** The side and the runner ("Back Bangladesh"), read before the price and size. */
   label: string;
   onClick: () => void;
   disabled?: boolean;
@@ -102,10 +103,11 @@ function PriceButton(props: {
       </span>
     );
   }
+  // the name is what the button shows, after the side and runner a screen reader needs ("Back Bangladesh 2.5 6986"):
+  // the visible price and size are part of it, as they read
   return (
     <button
       type="button"
-      aria-label={props.label}
       disabled={props.disabled}
       css={css`
         ${props.kind === 'back' ? backCss : layCss};
@@ -115,6 +117,7 @@ function PriceButton(props: {
       `}
       onClick={props.onClick}
     >
+      <span css={visuallyHidden}>{props.label} </span>
       <strong
         css={css`
           display: block;
@@ -122,7 +125,12 @@ function PriceButton(props: {
       >
         {props.price}
       </strong>
-      {props.size !== undefined && <small>{props.size}</small>}
+      {props.size !== undefined && (
+        <>
+          {' '}
+          <small>{props.size}</small>
+        </>
+      )}
     </button>
   );
 }
@@ -315,14 +323,14 @@ export function MatchOddsTable({
                 kind="back"
                 price={back?.price}
                 size={sizeText(back?.size)}
-                label={`${t('odds.back')} ${r.SelectionName} ${back?.price}`}
+                label={`${t('odds.back')} ${r.SelectionName}`}
                 onClick={() => back && pick(r, 'back', back.price)}
               />
               <PriceButton
                 kind="lay"
                 price={lay?.price}
                 size={sizeText(lay?.size)}
-                label={`${t('odds.lay')} ${r.SelectionName} ${lay?.price}`}
+                label={`${t('odds.lay')} ${r.SelectionName}`}
                 onClick={() => lay && pick(r, 'lay', lay.price)}
               />
               {!market.overlay && r.suspended && <RowOverlay row={{ suspended: 1 }} />}
@@ -390,15 +398,10 @@ export function BookmakerTable({
           <PriceButton
             kind="back"
             price={r.backPrice}
-            label={`${t('odds.back')} ${r.runner} ${r.backPrice}`}
+            label={`${t('odds.back')} ${r.runner}`}
             onClick={() => pick(r, 'back', r.backPrice)}
           />
-          <PriceButton
-            kind="lay"
-            price={r.layPrice}
-            label={`${t('odds.lay')} ${r.runner} ${r.layPrice}`}
-            onClick={() => pick(r, 'lay', r.layPrice)}
-          />
+          <PriceButton kind="lay" price={r.layPrice} label={`${t('odds.lay')} ${r.runner}`} onClick={() => pick(r, 'lay', r.layPrice)} />
           <RowOverlay row={r} />
         </div>
       ))}
@@ -569,18 +572,12 @@ export function FancyTable({
                   </span>
                   {book && <FancyBookButton title={r.title} book={book} />}
                 </span>
-                <PriceButton
-                  kind="lay"
-                  price={r.no}
-                  size={r.no_rate}
-                  label={`${t('odds.no')} ${r.title} ${r.no}`}
-                  onClick={() => pick(r, 'no')}
-                />
+                <PriceButton kind="lay" price={r.no} size={r.no_rate} label={`${t('odds.no')} ${r.title}`} onClick={() => pick(r, 'no')} />
                 <PriceButton
                   kind="back"
                   price={r.yes}
                   size={r.yes_rate}
-                  label={`${t('odds.yes')} ${r.title} ${r.yes}`}
+                  label={`${t('odds.yes')} ${r.title}`}
                   onClick={() => pick(r, 'yes')}
                 />
                 <RowOverlay row={pushed ? { ...r, ...pushed } : r} />

@@ -90,7 +90,13 @@ describe('odds view tables', () => {
     expect(bd!.textContent).toContain('1200');
     expect(bd!.textContent).toContain('2.52');
     expect(ind!.textContent).toContain('-');
-    await userEvent.click(screen.getByRole('button', { name: 'Lay Bangladesh 2.52' }));
+    // each price button's name holds what it shows (issue 34 item 12: label-content-name-mismatch)
+    const back = screen.getByRole('button', { name: /^Back Bangladesh 2\.5 / });
+    const shown = [...back.querySelectorAll('strong, small')].map((e) => e.textContent).join(' ');
+    expect(shown).toBe('2.5 1200');
+    expect(back.textContent).toBe(`Back Bangladesh ${shown}`);
+    expect(back.hasAttribute('aria-label')).toBe(false);
+    await userEvent.click(screen.getByRole('button', { name: /^Lay Bangladesh 2\.52\b/ }));
     expect(onPick).toHaveBeenCalledWith({
       kind: 'MATCH_ODDS',
       marketId: '',

@@ -56,6 +56,8 @@ describe('Deposit', () => {
     base();
     renderScreen(<Funds />, '/deposit');
     await screen.findByTestId('method-bKash');
+    // the page has its heading (issue 34 item 12)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Deposit');
     await submit();
     expect(await modalText()).toBe('Please fill in your amount.');
     await userEvent.keyboard('{Escape}');

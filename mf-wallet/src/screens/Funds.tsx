@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { Page, Tabs } from '@khela/web';
+import { Page, Tabs, visuallyHidden } from '@khela/web';
 import { Deposit } from './Deposit';
 import { Withdraw } from './Withdraw';
 
@@ -11,6 +11,8 @@ export function Funds() {
   const tab = useLocation().pathname.startsWith('/withdrawal') ? 'withdrawal' : 'deposit';
   return (
     <Page>
+      {/* the page's heading for screen readers: the tabs below say the same to the eye */}
+      <h1 css={visuallyHidden}>{tab === 'deposit' ? t('deposit') : t('withdrawal')}</h1>
       <Tabs
         label={t('funds')}
         tabs={[

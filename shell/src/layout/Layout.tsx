@@ -120,8 +120,9 @@ export function Layout({ children }: { children: ReactNode }) {
     </a>
   );
 
+  // the page's one main landmark (the skip link's target)
   const main = (
-    <div
+    <main
       id="main-content"
       tabIndex={-1}
       css={css`
@@ -131,7 +132,7 @@ export function Layout({ children }: { children: ReactNode }) {
       `}
     >
       {children}
-    </div>
+    </main>
   );
 
   if (!isMobile) {

@@ -64,7 +64,13 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
       {loggedIn ? (
         <Link
           to="/account"
-          aria-label={t('walletBalance')}
+          // the name says what the link shows (the amount, and a debt when there is one)
+          aria-label={[
+            `${t('walletBalance')}: ${balance !== null ? formatMoney(balance, currency, i18n.language) : '…'}`,
+            wallet?.owed ? t('owed', { amount: formatMoney(wallet.owed, currency, i18n.language) }) : null,
+          ]
+            .filter(Boolean)
+            .join(', ')}
           data-testid="header-balance"
           css={css`
             color: ${theme.color.brand};
