@@ -43,7 +43,7 @@ function slip(pick: BetPick, onClose = vi.fn()) {
   );
   return onClose;
 }
-const placeCalls = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/exchange/bets');
+const placeCalls = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/exchange/markets/{marketId}/bets');
 
 // a loaded CI machine renders slowly: wait up to 5 s for what a push or an answer brings
 configure({ asyncUtilTimeout: 5_000 });
@@ -70,7 +70,9 @@ describe('bet slip', () => {
   });
 
   it('shows a Fancy NO line and rate read-only: profit S, liability S·rate/100; sends the line and rate', async () => {
-    responders.set('POST /api/exchange/bets', () => betAnswer(bet({ market_kind: 'FANCY', side: 'NO', line: 48, rate: 110, price: null })));
+    responders.set('POST /api/exchange/markets/{marketId}/bets', () =>
+      betAnswer(bet({ market_kind: 'FANCY', side: 'NO', line: 48, rate: 110, price: null })),
+    );
     const onClose = slip(fancyNo);
     expect(screen.getByTestId('slip-price').tagName).toBe('OUTPUT');
     expect(screen.getByTestId('slip-price').textContent).toBe('48 @ 110');
@@ -98,7 +100,7 @@ describe('bet slip', () => {
     EXCHANGE_MESSAGES.insufficientAvailable,
     EXCHANGE_MESSAGES.stakeTooSmall('100.00', 'BDT'),
   ])('shows the refusal "%s" as the API said it, keeps the slip, and a new attempt has a new key', async (message) => {
-    responders.set('POST /api/exchange/bets', () => {
+    responders.set('POST /api/exchange/markets/{marketId}/bets', () => {
       throw new ApiError(message, 409, { message });
     });
     const onClose = slip(back);
@@ -115,7 +117,7 @@ describe('bet slip', () => {
 
   it('after a network failure Retry sends the same Idempotency-Key; an edit makes a new one', async () => {
     let fail = 2;
-    responders.set('POST /api/exchange/bets', () => {
+    responders.set('POST /api/exchange/markets/{marketId}/bets', () => {
       if (fail-- > 0) throw new ApiError(NETWORK_ERROR, 0, undefined, true);
       return betAnswer(bet());
     });
@@ -143,7 +145,7 @@ describe('bet slip', () => {
       avg_price: null,
       delay_until: new Date(Date.now() + 3000).toISOString(),
     });
-    responders.set('POST /api/exchange/bets', () => betAnswer(pending));
+    responders.set('POST /api/exchange/markets/{marketId}/bets', () => betAnswer(pending));
     const onClose = slip(back);
     await userEvent.type(screen.getByTestId('slip-stake'), '100');
     await userEvent.click(screen.getByTestId('slip-confirm'));

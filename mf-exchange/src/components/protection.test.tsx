@@ -34,7 +34,7 @@ const status = (play: ProtectionGate): ProtectionStatus => ({
   limits_offer: false,
 });
 
-const placeCalls = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/exchange/bets');
+const placeCalls = () => calls.filter((c) => c.method === 'POST' && c.path === '/api/exchange/markets/{marketId}/bets');
 const cashOutCalls = () => calls.filter((c) => c.path === '/api/exchange/markets/{marketId}/cash-out');
 
 configure({ asyncUtilTimeout: 5_000 });
@@ -45,7 +45,7 @@ beforeEach(() => {
   localStorage.setItem('token', 't');
   responders.set('GET /api/exchange/bets', () => listAnswer([]));
   responders.set('GET /api/exchange/pins', () => ({ data: [] }));
-  responders.set('POST /api/exchange/bets', () => betAnswer(bet()));
+  responders.set('POST /api/exchange/markets/{marketId}/bets', () => betAnswer(bet()));
 });
 
 function slip() {
@@ -154,7 +154,7 @@ describe("the API's protection refusal of a bet", () => {
   };
 
   it.each(['en', 'bn'] as const)('is shown in the slip in the player’s language (%s)', async (locale) => {
-    responders.set('POST /api/exchange/bets', () => {
+    responders.set('POST /api/exchange/markets/{marketId}/bets', () => {
       throw new ApiError(body.message, 422, body);
     });
     slip();

@@ -66,8 +66,9 @@ const MAX_MESSAGES = 3;
 export function exchangeCalls(api: ApiClient) {
   const opts = { token: 'exchange' as const };
   return {
+    // the market's own route: in cluster mode the balancer sends a market's bets to the process that writes it
     place: (body: schemas.PlaceBetBody, idempotencyKey: string) =>
-      api.call(schemas.placeExchangeBet, { ...opts, body: body as never, idempotencyKey }),
+      api.call(schemas.placeExchangeMarketBet, { ...opts, params: { marketId: body.market_id }, body: body as never, idempotencyKey }),
     cancel: (id: string) => api.call(schemas.cancelExchangeBet, { ...opts, params: { id } }),
     list: (query: { status: 'open' | 'all'; market_id?: string; per_page?: number }) =>
       api.call(schemas.listExchangeBets, { ...opts, query: query as never }),
