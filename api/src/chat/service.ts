@@ -59,7 +59,7 @@ async function ownChat(q: Queryable, chatId: number, playerId: number) {
 
 /**
  * Adds a message and keeps the chat's queue columns (last message, awaiting an answer, the player's newest message)
- * in step; a writer has read everything before their own message (their side's read mark moves to it).
+ * and its conversation's times (opened, first response, closed: 0871) in step; a writer has read everything before their own message (their side's read mark moves to it).
  */
 export async function insertMessageRow(
   q: Queryable,
@@ -80,7 +80,16 @@ export async function insertMessageRow(
        last_player_message_id = CASE WHEN $5 = 'player' THEN $2::bigint ELSE last_player_message_id END,
        player_read_message_id = CASE WHEN $5 = 'player' THEN $2::bigint ELSE player_read_message_id END,
        staff_read_message_id = CASE WHEN $5 = 'support' AND $6::bigint > 0 THEN $2::bigint ELSE staff_read_message_id END,
-       staff_read_by = CASE WHEN $5 = 'support' AND $6::bigint > 0 THEN $6::bigint ELSE staff_read_by END
+       staff_read_by = CASE WHEN $5 = 'support' AND $6::bigint > 0 THEN $6::bigint ELSE staff_read_by END,
+       -- the conversation's times (0871): a player's message to a closed (or never opened) chat opens a new one
+       opened_at = CASE WHEN $5 = 'player' AND (closed_at IS NOT NULL OR opened_at IS NULL) THEN $3::timestamptz ELSE opened_at END,
+       first_response_at = CASE
+         WHEN $5 = 'player' AND (closed_at IS NOT NULL OR opened_at IS NULL) THEN NULL
+         WHEN $5 = 'support' AND $6::bigint > 0 AND opened_at IS NOT NULL THEN COALESCE(first_response_at, $3::timestamptz)
+         ELSE first_response_at END,
+       -- any message (the player's, an operator's reply; not the automatic greeting) reopens a closed chat
+       closed_at = CASE WHEN $5 = 'player' OR $6::bigint > 0 THEN NULL ELSE closed_at END,
+       closed_by = CASE WHEN $5 = 'player' OR $6::bigint > 0 THEN NULL ELSE closed_by END
      WHERE id = $1`,
     [chatId, m.id, m.created_at, content, kind, senderId],
   );

@@ -74,6 +74,8 @@ describe('desk: who may use it', () => {
       ['POST', `/api/operator/chats/${chatId}/messages`, { content: 'hi' }],
       ['POST', `/api/operator/chats/${chatId}/read`],
       ['POST', `/api/operator/chats/${chatId}/assign`, { operator_id: null }],
+      ['POST', `/api/operator/chats/${chatId}/close`, {}],
+      ['POST', `/api/operator/chats/${chatId}/reopen`, {}],
       ['GET', '/api/operator/desk/agents'],
       ['GET', '/api/operator/canned-replies'],
       ['POST', '/api/operator/canned-replies', { title: 'x', body: 'y' }],
@@ -336,5 +338,59 @@ describe('desk: canned replies', () => {
       ['canned.update', admin.id, 'Deposits take up to 15 minutes.', 'Up to 30 minutes.'],
       ['canned.delete', support.id, 'Up to 30 minutes.', null],
     ]);
+  });
+});
+
+describe('desk: closing and reopening, first-response and resolution times', () => {
+  it('staff close and reopen (audited, 409 when already so); the player writing again opens a new conversation', async () => {
+    const p = await player();
+    const { chatId } = await playerWrites(p, 'my deposit is late');
+    // backdate the conversation's start so the times are measurable
+    await db.query(`UPDATE chats SET opened_at = now() - interval '10 minutes' WHERE id = $1`, [chatId]);
+    let chat = (await ok(support, 'GET', `/api/operator/chats/${chatId}`)).chat;
+    expect(chat).toMatchObject({ first_response_at: null, closed_at: null, closed_by: null, awaiting: true });
+    expect(chat.opened_at).not.toBeNull();
+    await ok(support, 'POST', `/api/operator/chats/${chatId}/messages`, { content: 'Looking now' });
+    await ok(support, 'POST', `/api/operator/chats/${chatId}/messages`, { content: 'Found it' });
+    chat = (await ok(support, 'GET', `/api/operator/chats/${chatId}`)).chat;
+    const firstResponse = chat.first_response_at as string;
+    expect(Date.parse(firstResponse) - Date.parse(chat.opened_at)).toBeGreaterThanOrEqual(9 * 60_000);
+
+    // the player writes again before it is closed: same conversation, first response kept
+    await ok(p, 'POST', '/api/messages', { chat_id: chatId, sender_id: 6, content: 'thanks' });
+    expect((await ok(support, 'GET', `/api/operator/chats/${chatId}`)).chat.first_response_at).toBe(firstResponse);
+
+    expect(await ok(support, 'POST', `/api/operator/chats/${chatId}/close`, { note: 'deposit credited' })).toEqual({ closed: true });
+    expect((await call(support2, 'POST', `/api/operator/chats/${chatId}/close`, {})).statusCode).toBe(409);
+    chat = (await ok(support, 'GET', `/api/operator/chats/${chatId}`)).chat;
+    expect(chat).toMatchObject({ awaiting: false, closed_by: { id: support.id } });
+    expect(chat.closed_at).not.toBeNull();
+    const open = (await ok(support, 'GET', '/api/operator/chats?state=open&per_page=200')).data.map((c: { id: number }) => c.id);
+    expect(open).not.toContain(chatId);
+    const closed = await ok(support, 'GET', '/api/operator/chats?state=closed&per_page=200');
+    expect(closed.data.map((c: { id: number }) => c.id)).toContain(chatId);
+    expect(closed.times.resolved).toBeGreaterThanOrEqual(1);
+    expect(closed.times.resolution_avg_seconds).toBeGreaterThanOrEqual(9 * 60);
+    expect(closed.times.first_response_median_seconds).toBeGreaterThanOrEqual(0);
+
+    expect(await ok(support2, 'POST', `/api/operator/chats/${chatId}/reopen`, {})).toEqual({ closed: false });
+    expect((await call(support2, 'POST', `/api/operator/chats/${chatId}/reopen`, {})).statusCode).toBe(409);
+    await ok(support, 'POST', `/api/operator/chats/${chatId}/close`, {});
+    const audit = await db.query<{ action: string; reason: string; after: { closed: boolean } }>(
+      `SELECT action, reason, after FROM operator_audit WHERE entity_type = 'chat' AND entity_id = $1 AND action LIKE 'chat.%o%e%' ORDER BY id`,
+      [String(chatId)],
+    );
+    expect(audit.rows.map((r) => [r.action, r.reason, r.after.closed])).toEqual([
+      ['chat.close', 'deposit credited', true],
+      ['chat.reopen', 'Reopened', false],
+      ['chat.close', 'Closed', true],
+    ]);
+
+    // the player writes to the closed chat: a new conversation, awaiting its own first response
+    await ok(p, 'POST', '/api/messages', { chat_id: chatId, sender_id: 6, content: 'one more thing' });
+    chat = (await ok(support, 'GET', `/api/operator/chats/${chatId}`)).chat;
+    expect(chat).toMatchObject({ closed_at: null, first_response_at: null, awaiting: true });
+    expect(Date.parse(chat.opened_at)).toBeGreaterThan(Date.parse(firstResponse));
+    expect((await call(support, 'POST', `/api/operator/chats/${chatId}/close`, { note: 'x'.repeat(501) })).statusCode).toBe(422);
   });
 });

@@ -4,6 +4,8 @@ import {
   staffCannedReplies,
   staffChat,
   staffChatAssign,
+  staffChatClose,
+  staffChatReopen,
   staffChatRead,
   staffChatReply,
   staffChats,
@@ -25,6 +27,7 @@ import {
   deskAgents,
   markChatRead,
   replyToChat,
+  setChatClosed,
   updateCanned,
 } from './service';
 
@@ -119,6 +122,35 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
     }
     return { assigned: r.assigned };
   });
+
+  // closing and reopening: audited with the optional note, announced so every console's queue moves it
+  for (const [endpoint, close] of [
+    [staffChatClose, true],
+    [staffChatReopen, false],
+  ] as const) {
+    registerEndpoint(app, endpoint, async (req) => {
+      const op = requireOperator(req);
+      const r = await db.tx(async (q) => {
+        const r = await setChatClosed(q, req.params.chatId, op.id, close);
+        await writeAudit(q, auditActor(req), {
+          action: close ? 'chat.close' : 'chat.reopen',
+          entityType: 'chat',
+          entityId: req.params.chatId,
+          reason: req.body.note || (close ? 'Closed' : 'Reopened'),
+          before: r.before,
+          after: r.after,
+        });
+        return r;
+      });
+      await app.push.publishStaff('chat', {
+        chatId: String(req.params.chatId),
+        playerId: String(r.playerId),
+        kind: close ? 'closed' : 'reopened',
+        operatorId: String(op.id),
+      });
+      return { closed: close };
+    });
+  }
 
   registerEndpoint(app, staffCannedReplies, async (req) => cannedList(db, req.query));
 

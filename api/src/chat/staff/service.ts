@@ -22,16 +22,24 @@ interface ChatRow {
   player_unread: string;
   staff_read_message_id: string | null;
   player_read_message_id: string | null;
+  opened_at: string | Date | null;
+  first_response_at: string | Date | null;
+  closed_at: string | Date | null;
+  closed_by: string | null;
+  closer_username: string | null;
+  closer_name: string | null;
 }
 
 const CHAT_SELECT = `
   SELECT c.id, c.player_id, p.username, c.support_operator_id, o.username AS op_username, o.name AS op_name,
          c.awaiting, c.last_message, c.last_message_at, c.created_at, c.staff_read_message_id, c.player_read_message_id,
+         c.opened_at, c.first_response_at, c.closed_at, c.closed_by, cl.username AS closer_username, cl.name AS closer_name,
          (SELECT count(*) FROM chat_messages m
           WHERE m.chat_id = c.id AND m.sender_kind = 'player' AND m.id > coalesce(c.staff_read_message_id, 0)) AS unread,
          (SELECT count(*) FROM chat_messages m
           WHERE m.chat_id = c.id AND m.sender_kind = 'support' AND m.id > coalesce(c.player_read_message_id, 0)) AS player_unread
-  FROM chats c JOIN players p ON p.id = c.player_id LEFT JOIN operators o ON o.id = c.support_operator_id`;
+  FROM chats c JOIN players p ON p.id = c.player_id LEFT JOIN operators o ON o.id = c.support_operator_id
+       LEFT JOIN operators cl ON cl.id = c.closed_by`;
 
 const toChat = (r: ChatRow): DeskChat => ({
   id: Number(r.id),
@@ -44,6 +52,10 @@ const toChat = (r: ChatRow): DeskChat => ({
   unread: Number(r.unread),
   player_unread: Number(r.player_unread),
   created_at: iso(r.created_at),
+  opened_at: r.opened_at === null ? null : iso(r.opened_at),
+  first_response_at: r.first_response_at === null ? null : iso(r.first_response_at),
+  closed_at: r.closed_at === null ? null : iso(r.closed_at),
+  closed_by: r.closed_by === null ? null : { id: Number(r.closed_by), username: r.closer_username!, name: r.closer_name },
 });
 
 export interface QueueQuery {
@@ -54,6 +66,7 @@ export interface QueueQuery {
   q?: string;
   filter: 'all' | 'mine' | 'unassigned';
   unread: boolean;
+  state?: 'open' | 'closed' | 'all';
 }
 
 const UNREAD_SQL = 'c.last_player_message_id > coalesce(c.staff_read_message_id, 0)';
@@ -66,6 +79,8 @@ export async function chatQueue(q: Queryable, operatorId: number, query: QueueQu
   if (query.filter === 'mine') where.push(`c.support_operator_id = ${arg(operatorId)}`);
   if (query.filter === 'unassigned') where.push('c.support_operator_id IS NULL');
   if (query.unread) where.push(UNREAD_SQL);
+  if (query.state === 'open') where.push('c.closed_at IS NULL');
+  if (query.state === 'closed') where.push('c.closed_at IS NOT NULL');
   const text = query.q?.trim();
   if (text) {
     if (/^\d{1,18}$/.test(text))
@@ -81,13 +96,14 @@ export async function chatQueue(q: Queryable, operatorId: number, query: QueueQu
         ? `c.created_at ${dir}, c.id ${dir}`
         : `c.awaiting DESC, c.last_message_at DESC, c.id DESC`;
   const joinPlayers = text ? 'JOIN players p ON p.id = c.player_id' : '';
-  const [rows, total, unread] = await Promise.all([
+  const [rows, total, unread, times] = await Promise.all([
     q.query<ChatRow>(
       `${CHAT_SELECT} ${whereSql} ORDER BY ${order} LIMIT ${arg(query.per_page)} OFFSET ${arg((query.page - 1) * query.per_page)}`,
       args,
     ),
     q.query<{ n: string }>(`SELECT count(*) AS n FROM chats c ${joinPlayers} ${whereSql}`, args.slice(0, args.length - 2)),
     q.query<{ n: string }>(`SELECT count(*) AS n FROM chats c WHERE ${UNREAD_SQL}`),
+    deskTimes(q),
   ]);
   return {
     data: rows.rows.map(toChat),
@@ -95,6 +111,68 @@ export async function chatQueue(q: Queryable, operatorId: number, query: QueueQu
     per_page: query.per_page,
     total: Number(total.rows[0]!.n),
     unread_total: Number(unread.rows[0]!.n),
+    times,
+  };
+}
+
+/**
+ * The desk's times over the last 24 hours (whole seconds; null when there is nothing to measure): the mean and the
+ * median first response of conversations opened then that have one, the mean and median resolution (opened to
+ * closed) of those closed then, and how many conversations opened then still wait for their first response.
+ */
+export async function deskTimes(q: Queryable) {
+  const r = await q.query<Record<string, string | number | null>>(
+    `SELECT
+       (SELECT round(avg(extract(epoch FROM first_response_at - opened_at)))::int FROM chats
+        WHERE opened_at > now() - interval '24 hours' AND first_response_at IS NOT NULL) AS first_response_avg,
+       (SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM first_response_at - opened_at)))::int FROM chats
+        WHERE opened_at > now() - interval '24 hours' AND first_response_at IS NOT NULL) AS first_response_median,
+       (SELECT count(*)::int FROM chats WHERE opened_at > now() - interval '24 hours' AND first_response_at IS NOT NULL) AS answered,
+       (SELECT count(*)::int FROM chats WHERE opened_at > now() - interval '24 hours' AND first_response_at IS NULL
+          AND closed_at IS NULL) AS unanswered,
+       (SELECT round(avg(extract(epoch FROM closed_at - opened_at)))::int FROM chats
+        WHERE closed_at > now() - interval '24 hours' AND opened_at IS NOT NULL) AS resolution_avg,
+       (SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY extract(epoch FROM closed_at - opened_at)))::int FROM chats
+        WHERE closed_at > now() - interval '24 hours' AND opened_at IS NOT NULL) AS resolution_median,
+       (SELECT count(*)::int FROM chats WHERE closed_at > now() - interval '24 hours' AND opened_at IS NOT NULL) AS resolved`,
+  );
+  const x = r.rows[0]!;
+  const n = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  return {
+    first_response_avg_seconds: n(x.first_response_avg),
+    first_response_median_seconds: n(x.first_response_median),
+    answered: Number(x.answered ?? 0),
+    unanswered: Number(x.unanswered ?? 0),
+    resolution_avg_seconds: n(x.resolution_avg),
+    resolution_median_seconds: n(x.resolution_median),
+    resolved: Number(x.resolved ?? 0),
+  };
+}
+
+/**
+ * Closes a chat (it leaves the open queue; nothing is waiting for an answer any more) or reopens it. 409 when it is
+ * already so. Returns the state before and after for the audit line.
+ */
+export async function setChatClosed(q: Queryable, chatId: number, operatorId: number, close: boolean) {
+  const r = await q.query<{ player_id: string; closed_at: Date | string | null; closed_by: string | null; awaiting: boolean }>(
+    'SELECT player_id, closed_at, closed_by, awaiting FROM chats WHERE id = $1 FOR UPDATE',
+    [chatId],
+  );
+  const row = r.rows[0];
+  if (!row) throw new NotFound(DESK_MESSAGES.notFound);
+  if ((row.closed_at !== null) === close) throw new Conflict(close ? DESK_MESSAGES.alreadyClosed : DESK_MESSAGES.notClosed);
+  if (close) {
+    await q.query('UPDATE chats SET closed_at = now(), closed_by = $2, awaiting = false, updated_at = now() WHERE id = $1', [
+      chatId,
+      operatorId,
+    ]);
+  } else {
+    await q.query('UPDATE chats SET closed_at = NULL, closed_by = NULL, updated_at = now() WHERE id = $1', [chatId]);
+  }
+  return {
+    playerId: Number(row.player_id),
+    before: { closed: row.closed_at !== null, awaiting: row.awaiting },
+    after: { closed: close, awaiting: close ? false : row.awaiting },
   };
 }
 

@@ -6,17 +6,20 @@ import {
   staffCannedReplies,
   staffChat,
   staffChatAssign,
+  staffChatClose,
   staffChatRead,
+  staffChatReopen,
   staffChatReply,
   staffChats,
   staffDeskAgents,
   type CannedReply,
   type DeskChat,
   type DeskOperator,
+  type DeskTimes,
   type StaffPushPayload,
   type ResponseOf,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, Spinner, Tabs, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, Select, Spinner, Tabs, theme } from '@khela/web';
 import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
@@ -24,6 +27,27 @@ import { when, whenCell } from '../../ui/time';
 
 type Detail = ResponseOf<typeof staffChat>;
 type Filter = 'all' | 'mine' | 'unassigned';
+type State = 'open' | 'closed' | 'all';
+
+/** A duration as staff read it: "45 s", "3 min 20 s", "2 h 05 min", "1 d 3 h". */
+export function duration(seconds: number | null): string {
+  if (seconds === null) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  if (s < 60) return `${s} s`;
+  if (s < 3600) return `${Math.floor(s / 60)} min${s % 60 ? ` ${s % 60} s` : ''}`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ${String(Math.floor((s % 3600) / 60)).padStart(2, '0')} min`;
+  return `${Math.floor(s / 86_400)} d ${Math.floor((s % 86_400) / 3600)} h`;
+}
+
+const secondsBetween = (from: string | null, to: string | null) => (from && to ? (Date.parse(to) - Date.parse(from)) / 1000 : null);
+
+/** A chat's conversation in one line: closed after how long, answered after how long, or waiting since when. */
+export function conversationLine(c: DeskChat, now = Date.now()): string {
+  if (c.closed_at) return `Closed${c.opened_at ? ` · resolved in ${duration(secondsBetween(c.opened_at, c.closed_at))}` : ''}`;
+  if (!c.opened_at) return 'No message from the player yet';
+  if (c.first_response_at) return `First response in ${duration(secondsBetween(c.opened_at, c.first_response_at))}`;
+  return `No answer yet · waiting ${duration((now - Date.parse(c.opened_at)) / 1000)}`;
+}
 
 const badgeCss = css`
   display: inline-block;
@@ -56,6 +80,8 @@ export function Desk() {
   const chatId = raw && /^\d+$/.test(raw) ? Number(raw) : null;
   const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
+  const [state, setState] = useState<State>('open');
+  const [times, setTimes] = useState<DeskTimes | null>(null);
   const [unreadOnly, setUnreadOnly] = useState(false);
   const [tick, setTick] = useState(0);
   const [unreadTotal, setUnreadTotal] = useState(0);
@@ -109,6 +135,9 @@ export function Desk() {
         <span>
           {whenCell(row.original.last_message_at)}
           <span css={small}>{who(row.original.assigned) || 'Unassigned'}</span>
+          <span css={small} data-testid="queue-times">
+            {conversationLine(row.original)}
+          </span>
         </span>
       ),
     },
@@ -140,6 +169,7 @@ export function Desk() {
         />
         <Link to="/chat/canned">Canned replies</Link>
       </Toolbar>
+      {times && <DeskTimesLine times={times} />}
       <div
         css={css`
           display: grid;
@@ -163,25 +193,39 @@ export function Desk() {
             testId="queue-table"
             columns={columns}
             rowKey={(r) => String(r.id)}
-            reloadKey={`${filter}:${unreadOnly}:${tick}`}
+            reloadKey={`${filter}:${state}:${unreadOnly}:${tick}`}
             perPage={25}
             searchPlaceholder="Username or player id"
             toolbar={
-              <label
-                css={css`
-                  font-size: 13px;
-                  display: flex;
-                  gap: 4px;
-                  align-items: center;
-                `}
-              >
-                <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
-                Unread only
-              </label>
+              <>
+                <Select<State>
+                  label="State"
+                  hideLabel
+                  value={state}
+                  onChange={setState}
+                  options={[
+                    { value: 'open', label: 'Open' },
+                    { value: 'closed', label: 'Closed' },
+                    { value: 'all', label: 'Open and closed' },
+                  ]}
+                />
+                <label
+                  css={css`
+                    font-size: 13px;
+                    display: flex;
+                    gap: 4px;
+                    align-items: center;
+                  `}
+                >
+                  <input type="checkbox" checked={unreadOnly} onChange={(e) => setUnreadOnly(e.target.checked)} />
+                  Unread only
+                </label>
+              </>
             }
             load={async (query) => {
-              const r = await api.call(staffChats, { query: { ...query, filter, unread: unreadOnly ? '1' : '0' } as never });
+              const r = await api.call(staffChats, { query: { ...query, filter, state, unread: unreadOnly ? '1' : '0' } as never });
               setUnreadTotal(r.unread_total);
+              setTimes(r.times);
               return r;
             }}
             onRowClick={(row) => navigate(`/chat/${row.id}`)}
@@ -196,6 +240,9 @@ export function Desk() {
                 { header: 'assigned', value: (r) => r.assigned?.username ?? '' },
                 { header: 'last_message', value: (r) => r.last_message ?? '' },
                 { header: 'last_message_at', value: (r) => r.last_message_at },
+                { header: 'opened_at', value: (r) => r.opened_at },
+                { header: 'first_response_at', value: (r) => r.first_response_at },
+                { header: 'closed_at', value: (r) => r.closed_at },
               ],
             }}
           />
@@ -290,6 +337,16 @@ function Conversation({ chatId }: { chatId: number }) {
     }
   };
 
+  const setClosed = async (close: boolean) => {
+    try {
+      await api.call(close ? staffChatClose : staffChatReopen, { params: { chatId }, body: {} });
+      setError('');
+      await load();
+    } catch (err) {
+      setError((err as Error).message);
+    }
+  };
+
   const assign = async (operatorId: number | null) => {
     try {
       await api.call(staffChatAssign, { params: { chatId }, body: { operator_id: operatorId } });
@@ -372,6 +429,10 @@ function Conversation({ chatId }: { chatId: number }) {
           <span data-testid="desk-assigned">
             {chat.assigned ? `Assigned to ${who(chat.assigned)}${mine ? ' (you)' : ''}` : 'Unassigned'}
           </span>
+          <span data-testid="desk-conversation-state">
+            {chat.closed_at ? `Closed by ${who(chat.closed_by)} ${when(chat.closed_at)} · ` : ''}
+            {conversationLine(chat)}
+          </span>
           <span
             css={css`
               flex: 1;
@@ -385,6 +446,15 @@ function Conversation({ chatId }: { chatId: number }) {
           {chat.assigned && (
             <Button variant="ghost" onClick={() => void assign(null)}>
               Release
+            </Button>
+          )}
+          {chat.closed_at ? (
+            <Button variant="secondary" onClick={() => void setClosed(false)}>
+              Reopen
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={() => void setClosed(true)}>
+              Close chat
             </Button>
           )}
           <select
@@ -618,5 +688,26 @@ function Conversation({ chatId }: { chatId: number }) {
         )}
       </aside>
     </>
+  );
+}
+
+/** The desk's first-response and resolution times of the last 24 hours (median, with the mean beside it). */
+function DeskTimesLine({ times: t }: { times: DeskTimes }) {
+  return (
+    <p
+      data-testid="desk-times"
+      css={css`
+        font-size: 13px;
+        color: ${theme.color.textMuted};
+        margin: 0 0 8px;
+        strong {
+          color: ${theme.color.text};
+        }
+      `}
+    >
+      Last 24 h · first response: median <strong>{duration(t.first_response_median_seconds)}</strong> (mean{' '}
+      {duration(t.first_response_avg_seconds)}) over {t.answered} answered, {t.unanswered} still waiting · resolution: median{' '}
+      <strong>{duration(t.resolution_median_seconds)}</strong> (mean {duration(t.resolution_avg_seconds)}) over {t.resolved} closed
+    </p>
   );
 }

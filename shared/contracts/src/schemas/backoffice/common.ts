@@ -26,7 +26,7 @@ export const staffReason = z.string().trim().min(3, 'Give a reason (at least 3 c
 
 /**
  * Topics of the staff stream (GET /api/operator/stream, Server-Sent Events), to every operator's open console.
- * - chat: a player or an operator wrote in a support chat, or a chat was assigned or read
+ * - chat: a player or an operator wrote in a support chat, or a chat was assigned, read, closed or reopened
  * - payment: a deposit or withdrawal was requested or decided
  * - alert: something staff must look at (a feed result disagreeing with a staff settlement, ...)
  */
@@ -34,7 +34,7 @@ export const staffPushTopics = {
   chat: z.object({
     chatId: z.string(),
     playerId: z.string(),
-    kind: z.enum(['message', 'assigned', 'read']),
+    kind: z.enum(['message', 'assigned', 'read', 'closed', 'reopened']),
     messageId: z.string().optional(),
     from: z.enum(['player', 'support']).optional(),
     operatorId: z.string().nullable().optional(),

@@ -27,6 +27,8 @@ export const DESK_MESSAGES = {
   notAgent: 'Chats can be assigned only to an active support operator or admin.',
   cannedNotFound: 'Canned reply not found',
   cannedTitleTaken: 'A canned reply with this title already exists.',
+  alreadyClosed: 'This chat is already closed.',
+  notClosed: 'This chat is not closed.',
 } as const;
 
 /** Who a chat is assigned to (an operator), or who wrote a support message. */
@@ -48,15 +50,38 @@ export const deskChatSchema = z.object({
   /** Support messages the player has not read yet. */
   player_unread: z.number().int(),
   created_at: z.string(),
+  /** The current conversation: the player's first message since the chat was last closed (null: never wrote). */
+  opened_at: z.string().nullable(),
+  /** The first reply an operator wrote after opened_at (the automatic greeting does not count). */
+  first_response_at: z.string().nullable(),
+  /** Closed by staff (null: open); a message from either side reopens it. */
+  closed_at: z.string().nullable(),
+  closed_by: deskOperatorSchema.nullable(),
 });
 export type DeskChat = z.infer<typeof deskChatSchema>;
 
 export const DESK_FILTERS = ['all', 'mine', 'unassigned'] as const;
+export const DESK_STATES = ['open', 'closed', 'all'] as const;
+
+/** The desk's times over the last 24 hours, in whole seconds (null: nothing to measure). */
+export const deskTimesSchema = z.object({
+  first_response_avg_seconds: z.number().int().nullable(),
+  first_response_median_seconds: z.number().int().nullable(),
+  /** Conversations opened in the window with a first response / still without one (and not closed). */
+  answered: z.number().int(),
+  unanswered: z.number().int(),
+  resolution_avg_seconds: z.number().int().nullable(),
+  resolution_median_seconds: z.number().int().nullable(),
+  /** Conversations closed in the window. */
+  resolved: z.number().int(),
+});
+export type DeskTimes = z.infer<typeof deskTimesSchema>;
 
 /**
  * GET /api/operator/chats: the queue, server-paged. Default order: awaiting an answer first, then by the last
  * message, newest first (`sort=last_message_at` orders by time alone). `filter`: mine / unassigned / all;
- * `unread=1`: only chats with player messages after the desk's read mark; `q`: username or player id.
+ * `unread=1`: only chats with player messages after the desk's read mark; `state`: open / closed / all (default all);
+ * `q`: username or player id. `times`: the desk's first-response and resolution times of the last 24 hours.
  */
 export const staffChats = endpoint({
   method: 'GET',
@@ -69,8 +94,9 @@ export const staffChats = endpoint({
       .enum(['0', '1', 'true', 'false'])
       .optional()
       .transform((v) => v === '1' || v === 'true'),
+    state: z.enum(DESK_STATES).optional().default('all'),
   }),
-  response: staffPage(deskChatSchema).extend({ unread_total: z.number().int() }),
+  response: staffPage(deskChatSchema).extend({ unread_total: z.number().int(), times: deskTimesSchema }),
   tags: ['operator', 'desk'],
 });
 
@@ -170,6 +196,32 @@ export const staffChatAssign = endpoint({
   params: z.object({ chatId: z.coerce.number().int().positive() }),
   body: z.object({ operator_id: z.number().int().positive().nullable() }),
   response: z.object({ assigned: deskOperatorSchema.nullable() }),
+  tags: ['operator', 'desk'],
+});
+
+/**
+ * POST /api/operator/chats/{chatId}/close: staff close a chat (it leaves the open queue and awaits nothing); 409 when
+ * closed already. POST …/reopen opens it again (409 when open). Both audited (`chat.close`, `chat.reopen`, with the
+ * optional note as the reason) and announced on the staff stream. A message from the player or a reply reopens it too.
+ */
+export const staffChatClose = endpoint({
+  method: 'POST',
+  path: '/api/operator/chats/{chatId}/close',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ chatId: z.coerce.number().int().positive() }),
+  body: z.object({ note: z.string().trim().max(500).optional() }),
+  response: z.object({ closed: z.boolean() }),
+  tags: ['operator', 'desk'],
+});
+export const staffChatReopen = endpoint({
+  method: 'POST',
+  path: '/api/operator/chats/{chatId}/reopen',
+  auth: 'operator',
+  roles: DESK_ROLES,
+  params: z.object({ chatId: z.coerce.number().int().positive() }),
+  body: z.object({ note: z.string().trim().max(500).optional() }),
+  response: z.object({ closed: z.boolean() }),
   tags: ['operator', 'desk'],
 });
 
