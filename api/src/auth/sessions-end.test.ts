@@ -8,6 +8,7 @@ import { seed } from '../seed';
 import { createPlayer, memoryDb, postgresAvailable, postgresDb, tokenFor } from '../testing/helpers';
 import { disablePlayer, tokenHash } from './sessions';
 import { hashPassword } from './passwords';
+import { takeFrames, type SseEvent } from '../testing/sse';
 
 /**
  * Issue 10 item 8: the exchange token is scoped and ends with its session; push streams end with
@@ -20,22 +21,16 @@ const PASSWORD = 'oldpass123';
 function sseReader(res: Response) {
   const reader = res.body!.getReader();
   const decoder = new TextDecoder();
-  const events: Array<{ event: string; data: any }> = [];
+  const events: SseEvent[] = [];
   let buf = '';
   let ended = false;
   const pump = (async () => {
     for (;;) {
       const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
       if (done) break;
-      buf += decoder.decode(value, { stream: true });
-      let i: number;
-      while ((i = buf.indexOf('\n\n')) >= 0) {
-        const frame = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        const event = /^event: (.*)$/m.exec(frame)?.[1];
-        const data = /^data: (.*)$/m.exec(frame)?.[1];
-        if (event && data) events.push({ event, data: JSON.parse(data) });
-      }
+      const taken = takeFrames(buf + decoder.decode(value, { stream: true }));
+      events.push(...taken.events);
+      buf = taken.rest;
     }
     ended = true;
   })();

@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { houseAccount, playerAccounts, transfer } from '../ledger';
 import { createPlayer, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
+import { eventsUntil } from '../testing/sse';
 import { PgNotifyBroker } from './broker';
 
 let db: Db;
@@ -13,29 +14,6 @@ appPerFile((t) => ({ db, app } = t));
 beforeAll(async () => {
   base = await app.listen({ port: 0, host: '127.0.0.1' });
 });
-
-/** Reads SSE frames until `predicate` matches one. */
-async function readEvents(res: Response, predicate: (events: Array<{ event: string; data: any }>) => boolean) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: Array<{ event: string; data: any }> = [];
-  let buf = '';
-  while (!predicate(events)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let i: number;
-    while ((i = buf.indexOf('\n\n')) >= 0) {
-      const frame = buf.slice(0, i);
-      buf = buf.slice(i + 2);
-      const event = /^event: (.*)$/m.exec(frame)?.[1];
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data) });
-    }
-  }
-  await reader.cancel();
-  return events;
-}
 
 async function ticketFor(token: string) {
   const res = await app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } });
@@ -59,7 +37,7 @@ describe('push channel', () => {
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     expect(res.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
 
-    const done = readEvents(res, (ev) => ev.length >= 2);
+    const done = eventsUntil(res, (ev) => ev.length >= 2);
     // Give the stream a moment to subscribe before the money moves.
     await new Promise((r) => setTimeout(r, 100));
     await db.tx(async (q) => {
@@ -88,7 +66,7 @@ describe('push channel', () => {
         const { ticket } = await ticketFor(await tokenFor(db, await createPlayer(db)));
         const res = await fetch(`${base}/api/push/stream?ticket=${ticket}`);
         expect(res.status).toBe(200);
-        return { events: readEvents(res, (ev) => ev.some((e) => e.event === 'odds')) }; // not awaited here
+        return { events: eventsUntil(res, (ev) => ev.some((e) => e.event === 'odds')) }; // not awaited here
       }),
     );
     // no wait: a stream subscribes in the same tick as it writes its headers, which fetch has seen

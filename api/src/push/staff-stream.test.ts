@@ -4,6 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '@khela/contracts/signing';
 import type { Db } from '../db';
 import { createPlayer, memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { readEvents } from '../testing/sse';
 
 let db: Db;
 let app: FastifyInstance;
@@ -36,40 +37,6 @@ async function operator(role: string) {
 
 async function ticketFor(token: string) {
   return app.inject({ method: 'POST', url: '/api/operator/stream/ticket', headers: { authorization: `Bearer ${token}` } });
-}
-
-/** Reads SSE frames until `predicate` matches or the stream ends; returns the events and whether the server ended it. */
-async function readEvents(res: Response, predicate: (events: Array<{ event: string; data: any }>) => boolean, timeoutMs = 5000) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: Array<{ event: string; data: any }> = [];
-  let buf = '';
-  let ended = false;
-  // the test's own give-up is not the server ending the stream
-  let timedOut = false;
-  const timer = setTimeout(() => {
-    timedOut = true;
-    void reader.cancel();
-  }, timeoutMs);
-  while (!predicate(events)) {
-    const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true }));
-    if (done) {
-      ended = !timedOut;
-      break;
-    }
-    buf += decoder.decode(value, { stream: true });
-    let i: number;
-    while ((i = buf.indexOf('\n\n')) >= 0) {
-      const frame = buf.slice(0, i);
-      buf = buf.slice(i + 2);
-      const event = /^event: (.*)$/m.exec(frame)?.[1];
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data) });
-    }
-  }
-  clearTimeout(timer);
-  if (!ended) await reader.cancel().catch(() => undefined);
-  return { events, ended };
 }
 
 describe('staff stream', () => {

@@ -8,6 +8,7 @@ import { World } from '../../../../sandbox/src/odds/world';
 import type { Db } from '../../db';
 import { appPerFile } from '../../testing/app-per-file';
 import { createPlayer, tokenFor } from '../../testing/helpers';
+import { eventsUntil } from '../../testing/sse';
 import { exchangeConfig } from '../config';
 import { readMarket } from '../markets';
 import { FeedConsumer, feedConsumerOptions, type AppliedMessage, type FeedConsumerOptions } from './consumer';
@@ -157,7 +158,7 @@ describe('odds feed consumer (one feed and consumer through the file, in order)'
     const t = await app.inject({ method: 'POST', url: '/api/push/ticket', headers: { authorization: `Bearer ${token}` } });
     const res = await fetch(`${base}/api/push/stream?ticket=${t.json().ticket}`);
     expect(res.status).toBe(200);
-    const events = readEvents(res, (ev) => ev.some((e) => e.event === 'odds' && e.data.marketId === FANCY && !e.data.ballRunning));
+    const events = eventsUntil(res, (ev) => ev.some((e) => e.event === 'odds' && e.data.marketId === FANCY && !e.data.ballRunning));
     const clk = await feed.control(FANCY, 'resume');
     await consumer.waitForClk(clk);
     const odds = (await events).filter((e) => e.event === 'odds');
@@ -275,26 +276,3 @@ describe('settings', () => {
     expect(() => feedConsumerOptions({ ODDS_RECONNECT_MS: 'soon' })).toThrow(/ODDS_RECONNECT_MS/);
   });
 });
-
-/** Reads SSE frames until `predicate` matches (as in push.test.ts). */
-async function readEvents(res: Response, predicate: (events: Array<{ event: string; data: any }>) => boolean) {
-  const reader = res.body!.getReader();
-  const decoder = new TextDecoder();
-  const events: Array<{ event: string; data: any }> = [];
-  let buf = '';
-  while (!predicate(events)) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let i: number;
-    while ((i = buf.indexOf('\n\n')) >= 0) {
-      const frame = buf.slice(0, i);
-      buf = buf.slice(i + 2);
-      const event = /^event: (.*)$/m.exec(frame)?.[1];
-      const data = /^data: (.*)$/m.exec(frame)?.[1];
-      if (event && data) events.push({ event, data: JSON.parse(data) });
-    }
-  }
-  await reader.cancel();
-  return events;
-}
