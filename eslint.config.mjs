@@ -82,6 +82,8 @@ export default tseslint.config(
   {
     ignores: [
       '**/dist/**',
+      // the shell's server build (rspack.server.mjs)
+      '**/dist-server/**',
       '**/node_modules/**',
       '**/test-results/**',
       '**/playwright-report/**',
