@@ -233,12 +233,19 @@ export const sliderFile = (s: { type: string; name: string }) => `sliders/${s.ty
 export const promotionFile = (i: number) => `promotions/promo-${i + 1}.svg`;
 export const gameFile = (code: string) => `games/${slug(code)}.svg`;
 
+/**
+ * The logo record's files: the product's own artwork (shell/public/brand, which the shell also serves as favicon, app
+ * icons and manifest), copied into the API's storage like the staff's uploads would be.
+ */
+export const BRAND_FILES: ReadonlyArray<{ file: string; from: string }> = [
+  { file: LOGO.logo, from: 'logo.svg' },
+  { file: LOGO.mobile_logo, from: 'logo.svg' },
+  { file: LOGO.loader_logo, from: 'loader.svg' },
+  { file: LOGO.favicon, from: 'emblem.svg' },
+];
+
 export function imageSpecs(): ImageSpec[] {
   return [
-    { file: LOGO.logo, w: 240, h: 64, title: 'KHELA', subtitle: 'Play • Bet • Win', hue: 45 },
-    { file: LOGO.mobile_logo, w: 160, h: 48, title: 'KHELA', hue: 45 },
-    { file: LOGO.loader_logo, w: 200, h: 200, title: 'KHELA', subtitle: 'Loading…', hue: 45 },
-    { file: LOGO.favicon, w: 64, h: 64, title: 'K', hue: 45 },
     ...SLIDERS.map((s, i) =>
       s.type === 'Main'
         ? { file: sliderFile(s), w: 1200, h: 400, title: s.name, subtitle: 'Khela', hue: (i * 47) % 360 }

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
@@ -35,6 +35,22 @@ export function ensureImages(storageDir: string, specs: ImageSpec[]): void {
     if (existsSync(target)) continue;
     mkdirSync(path.dirname(target), { recursive: true });
     writeFileSync(target, placeholderSvg(s));
+  }
+}
+
+/**
+ * Copies the brand's files into storage, replacing what differs (an older checkout's generated placeholder logo).
+ * A checkout without the shell's folder (the API deployed alone) keeps whatever storage has.
+ */
+export function ensureBrand(storageDir: string, brandDir: string, files: ReadonlyArray<{ file: string; from: string }>): void {
+  for (const { file, from } of files) {
+    const source = path.join(brandDir, from);
+    if (!existsSync(source)) continue;
+    const body = readFileSync(source);
+    const target = path.join(storageDir, file);
+    if (existsSync(target) && readFileSync(target).equals(body)) continue;
+    mkdirSync(path.dirname(target), { recursive: true });
+    writeFileSync(target, body);
   }
 }
 

@@ -7,6 +7,7 @@ import {
   DEMO_PLAYER,
   GAME_TYPES,
   GAMES,
+  BRAND_FILES,
   GENERAL,
   LOGO,
   OPERATORS,
@@ -20,7 +21,7 @@ import {
   promotionFile,
   sliderFile,
 } from './data';
-import { ensureImages, storagePath as img } from './images';
+import { ensureBrand, ensureImages, storagePath as img } from './images';
 
 export interface SeedOptions {
   storageDir?: string;
@@ -39,7 +40,11 @@ export interface SeedOptions {
 /** First start only: every part checks what exists, so running it again changes nothing. */
 export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
   if (!(opts.demo ?? !isProduction())) return;
-  if (opts.images !== false) ensureImages(opts.storageDir ?? path.join(API_ROOT, 'storage'), imageSpecs());
+  if (opts.images !== false) {
+    const storageDir = opts.storageDir ?? path.join(API_ROOT, 'storage');
+    ensureImages(storageDir, imageSpecs());
+    ensureBrand(storageDir, path.join(API_ROOT, '..', 'shell', 'public', 'brand'), BRAND_FILES);
+  }
 
   await db.tx(async (q) => {
     const has = await q.query('SELECT 1 FROM general_settings WHERE id = 1');
