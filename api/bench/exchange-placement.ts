@@ -28,6 +28,7 @@
 //   not know markets: a process that does not hold a market's writer lease forwards its bets to the one that does),
 //   and bets on the market's route sent to one process per market (what nginx's `hash $market` does in cluster mode).
 //   Each is printed beside the one-process figure (issue 28: the hot market through the cluster ≥ 0.9× one process).
+//   `--suite` does it with 2 processes.
 // Prints figures; asserts nothing (timings are not tests).
 // Run: pnpm --filter api exec tsx bench/exchange-placement.ts [--markets 4|1] [--seconds 10 | --count 2000]
 //        [--concurrency 32] [--players 200] [--rate R [--late-ms 100] [--timeout-ms 10000] [--max-in-flight 1000]]
@@ -59,7 +60,8 @@ const LATE_MS = Number(flag('late-ms', '100'));
 const TIMEOUT_MS = Number(flag('timeout-ms', SMOKE ? '3000' : '10000'));
 const MAX_IN_FLIGHT = Number(flag('max-in-flight', '1000'));
 const DBS = flag('db', 'both');
-const PROCESSES = Math.max(1, Number(flag('processes', '1')));
+// `pnpm bench` (--suite, not the smoke) measures the hot market through 2 processes too (issue 28's cluster target)
+const PROCESSES = Math.max(1, Number(flag('processes', SUITE && !SMOKE ? '2' : '1')));
 const JSON_OUT = flag('json', '');
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
