@@ -538,6 +538,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
           });
         }
       }
+      // the open loop below is one process's, as before: the others close (handing their markets back)
+      for (const a of extra.splice(0)) await stopApi(a.child);
     }
 
     // the smoke's open loop is a trickle: it checks the harness, not the API
