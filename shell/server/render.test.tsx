@@ -42,6 +42,21 @@ const answers: Record<string, unknown> = {
       slider_type: 'Favourite',
     },
   ],
+  '/api/promotion': [
+    {
+      id: 1,
+      name: 'Server Welcome Offer',
+      desc: 'A promotion rendered on the server.',
+      thumbnail: '/storage/p1.svg',
+      start_date: '2024-01-01',
+      end_date: '2030-12-31',
+      deposit_bouns: 100,
+      max_bonus: '10000.00',
+      turnover: 10,
+      categories: 99,
+      status: 'display',
+    },
+  ],
   '/api/sociallink': [],
   '/api/payment-methods': [],
 };
@@ -84,6 +99,13 @@ describe('server render of the shell', () => {
     expect(data.mobile).toBe(true);
     const keys = data.queries.queries.map((q: { queryKey: string[] }) => q.queryKey[1]).sort();
     expect(keys).toEqual(['general', 'logo', 'payment-methods', 'sliders', 'sociallink']);
+  });
+
+  it('renders promotions with their list', async () => {
+    const page = await renderPage({ url: '/promotions', apiBase: base, userAgent: phone, nonce: 'n' });
+    expect(page!.html).toContain('Server Welcome Offer');
+    expect(page!.html).not.toContain('<template');
+    expect(page!.head).toContain('"promotions"');
   });
 
   it('leaves other paths, maintenance and a failed read to the browser', async () => {

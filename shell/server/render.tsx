@@ -3,7 +3,7 @@
  * page, rendered in Node by the same React components the browser runs, with emotion's critical CSS and the first
  * screen's data (the TanStack Query cache, dehydrated) in the page. The browser hydrates it (src/bootstrap.tsx).
  *
- * Loaded by server/main.mjs through tsx. Only `/` is rendered so far; any other path, and any failure, is answered
+ * Built by rspack.server.mjs, loaded by server/main.mjs. Only `/` and `/promotions` are rendered so far; any other path, and any failure, is answered
  * with index.html as today (the browser renders).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
@@ -21,8 +21,8 @@ import { App } from '../src/App';
 import { loadFirstScreen } from '../src/layout/content';
 import { loadHome } from '../src/screens/home-loader';
 
-/** Paths rendered on the server (stage 1: home). */
-export const RENDERED = new Set(['/']);
+/** Paths rendered on the server (stage 1 so far: home and promotions). */
+export const RENDERED = new Set(['/', '/promotions']);
 
 const scope = new AsyncLocalStorage<PageRuntime>();
 setPageScope(() => scope.getStore());
@@ -64,7 +64,7 @@ export async function renderPage(input: RenderInput): Promise<Rendered | null> {
   const runtime = createPageRuntime({ apiBase: input.apiBase });
   return scope.run(runtime, async () => {
     // the first screen's data, in the page's own query cache under the keys the components read
-    const data = Promise.all([loadFirstScreen(path), loadHome()]).then(
+    const data = Promise.all([loadFirstScreen(path), path === '/' ? loadHome() : null]).then(
       () => 'ok' as const,
       () => 'failed' as const,
     );

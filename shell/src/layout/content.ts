@@ -120,6 +120,7 @@ export async function primeContent(path: string): Promise<void> {
   await Promise.race([Promise.allSettled(loads), new Promise((resolve) => setTimeout(resolve, 0))]);
 }
 const loadSocialLinks = (api: ApiClient) => api.call(schemas.getSocialLinks);
+export const loadPromotions = (api: ApiClient) => api.call(schemas.getPromotions);
 const loadPaymentMethods = (api: ApiClient) => api.call(schemas.getPaymentMethods);
 export const useSocialLinks = () => useContent('sociallink', loadSocialLinks);
 export const usePaymentMethods = () => useContent('payment-methods', loadPaymentMethods);
@@ -138,6 +139,8 @@ export function imageUrl(path: string | null | undefined): string | undefined {
 export async function loadFirstScreen(path: string): Promise<void> {
   const loads: Promise<unknown>[] = [cachedLoad('general', loadGeneral), cachedLoad('logo', loadLogo)];
   if (path === '/') loads.push(cachedLoad('sliders', loadSliders));
+  // a visitor's promotions (the list follows the player: a logged-in page is rendered by the browser)
+  if (path === '/promotions') loads.push(cachedLoad('promotions', loadPromotions));
   const footer = [cachedLoad('sociallink', loadSocialLinks), cachedLoad('payment-methods', loadPaymentMethods)];
   await Promise.all([Promise.all(loads), Promise.allSettled(footer)]);
 }

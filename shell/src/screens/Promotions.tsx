@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
 import { Button, LoadFailed, Modal, mq, NoData, SafeHtml, Spinner, Tabs, theme, useLoggedIn } from '@khela/web';
 import { BannerCarousel } from '../layout/Carousel';
-import { imageUrl, useContent } from '../layout/content';
+import { imageUrl, loadPromotions, useContent } from '../layout/content';
 import { PROMOTION_FILTERS, descriptionPreview, displayed, matchesFilter, type PromotionFilterId } from './promotion-filters';
 
 type FilterKey = (typeof PROMOTION_FILTERS)[number]['key'];
@@ -93,7 +93,7 @@ export function Promotions() {
   const loggedIn = useLoggedIn();
   const [filter, setFilter] = useState<FilterKey>('all');
   const [openId, setOpenId] = useState<number | null>(null);
-  const state = useContent('promotions', (api) => api.call(schemas.getPromotions));
+  const state = useContent('promotions', loadPromotions);
   const promos = displayed(state.data ?? []);
   const filterId = PROMOTION_FILTERS.find((f) => f.key === filter)!.id as PromotionFilterId;
   const shown = promos.filter((p) => matchesFilter(p.categories, filterId));
