@@ -1,10 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, useCallback, useState } from 'react';
+import type { StaffPushPayload } from '@khela/contracts';
 import { css } from '@emotion/react';
 import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { Button, Notice, Spinner, theme } from '@khela/web';
 import { AREAS, type Area } from './areas';
 import { Login } from './screens/Login';
-import { allows, useOperator, useStaff } from './staff/context';
+import { allows, useOperator, useStaff, useStaffEvent } from './staff/context';
 import { useStaffStream } from './staff/stream';
 
 const navCss = css`
@@ -44,6 +45,7 @@ function Console() {
   const session = useStaff();
   const op = useOperator()!;
   useStaffStream();
+  const decided = useMyDecidedApprovals(op.id);
   // until an admin's password is changed and TOTP enrolled (when required) the API answers nothing else: only My
   // account is open
   const gated = op.password_change_required || op.totp_enrolment_required;
@@ -91,6 +93,27 @@ function Console() {
           min-width: 0;
         `}
       >
+        {decided.list.length > 0 && (
+          <div
+            data-testid="approval-news"
+            css={css`
+              padding: 8px 16px 0;
+            `}
+          >
+            {decided.list.map((e) => (
+              <Notice key={e.id} tone={e.status === 'approved' ? 'neutral' : 'warning'} role="status">
+                Your request #{e.id} ({e.summary}) was {e.status}
+                {e.decided_by_username && e.status !== 'cancelled' ? ` by ${e.decided_by_username}` : ''}.{' '}
+                <Link to="/approvals" onClick={() => decided.dismiss(e.id)}>
+                  Approvals
+                </Link>{' '}
+                <Button variant="ghost" onClick={() => decided.dismiss(e.id)}>
+                  Dismiss
+                </Button>
+              </Notice>
+            ))}
+          </div>
+        )}
         <Suspense fallback={<Spinner />}>
           <Routes>
             {areas.map((a) => (
@@ -130,4 +153,22 @@ function NotForRole({ area, gated, home }: { area: Area; gated: boolean; home: s
       </p>
     </div>
   );
+}
+
+/**
+ * The maker hears at once when a second operator approves or rejects their request (the staff stream's `approval`
+ * topic): a line above every page until dismissed. Their own cancels are not news.
+ */
+function useMyDecidedApprovals(me: number) {
+  const [list, setList] = useState<StaffPushPayload<'approval'>[]>([]);
+  const onApproval = useCallback(
+    (e: StaffPushPayload<'approval'>) => {
+      if (e.requested_by !== me || e.status === 'pending' || e.status === 'cancelled') return;
+      setList((l) => [e, ...l.filter((x) => x.id !== e.id)].slice(0, 5));
+    },
+    [me],
+  );
+  useStaffEvent('approval', onApproval);
+  const dismiss = useCallback((id: number) => setList((l) => l.filter((x) => x.id !== id)), []);
+  return { list, dismiss };
 }

@@ -84,6 +84,8 @@ describe.each(engines)('maker–checker on $name', ({ make, skip }) => {
     ).rows;
 
   it('an adjustment at or below the amount is done at once; above it waits, is refused to its maker, and the second operator’s approval credits it', async () => {
+    const pushed: Array<{ topic: string; payload: any }> = [];
+    const off = app.push.subscribeStaff((topic: string, payload: unknown) => pushed.push({ topic, payload }));
     const id = await fundedPlayer('100');
     const small = await as(
       'operator',
@@ -151,6 +153,21 @@ describe.each(engines)('maker–checker on $name', ({ make, skip }) => {
     expect((await audit('approval.approve', id)).map((r) => r.username)).toEqual(['cashier2']);
     const adjusted = await audit('player.adjust', id);
     expect(adjusted.at(-1)).toMatchObject({ username: 'cashier2', reason: `large goodwill (approval #${approvalId}, asked by operator)` });
+
+    // the request and its decision reached every console at once (the staff stream's `approval` topic): once each
+    await new Promise((r) => setTimeout(r, 50));
+    off();
+    const news = pushed.filter((e) => e.topic === 'approval' && e.payload.id === approvalId).map((e) => e.payload);
+    expect(news).toEqual([
+      expect.objectContaining({
+        status: 'pending',
+        kind: 'balance_adjustment',
+        requested_by_username: 'operator',
+        decided_by_username: null,
+      }),
+      expect.objectContaining({ status: 'approved', requested_by_username: 'operator', decided_by_username: 'cashier2' }),
+    ]);
+    expect(news[0].requested_by).toBe(news[1].requested_by);
   });
 
   it('a debit the balance no longer covers is refused at approval and stays pending; the checker rejects it', async () => {

@@ -8,6 +8,7 @@ import {
   type ApprovalKind,
   type ApprovalStatus,
   type StaffApprovalRow,
+  type StaffPushPayload,
 } from '@khela/contracts';
 import type { Currency } from '../ledger';
 import { isProduction } from '../config';
@@ -77,6 +78,36 @@ export class ApprovalPending extends HttpError {
   }
 }
 
+/** What the staff stream's `approval` topic carries. */
+export type ApprovalEvent = StaffPushPayload<'approval'>;
+
+// keyed by the app's database handle (requestApproval is handed only that): the operator routes register how an
+// approval event reaches the staff stream
+const publishers = new WeakMap<object, (e: ApprovalEvent) => Promise<void>>();
+
+/** The operator routes say how a request's news reaches every console (the staff stream's `approval` topic). */
+export function setApprovalPublisher(db: Db, publish: (e: ApprovalEvent) => Promise<void>): void {
+  publishers.set(db, publish);
+}
+
+/** After commit: a request was asked for or decided; every console's Approvals page reloads, the maker is told. */
+async function announce(db: Db, id: number): Promise<void> {
+  const publish = publishers.get(db);
+  if (!publish) return;
+  const r = await db.query<RawApproval>(`${SELECT} WHERE a.id = $1`, [id]);
+  const row = r.rows[0];
+  if (!row) return;
+  await publish({
+    id,
+    kind: row.kind,
+    status: row.status,
+    summary: row.summary,
+    requested_by: Number(row.requested_by),
+    requested_by_username: row.maker,
+    decided_by_username: row.checker ?? null,
+  }).catch(() => undefined);
+}
+
 /**
  * Records a pending request (audited `approval.request` with the payload) and returns the ApprovalPending refusal to
  * throw. One pending request per lock key: a second ask for the same thing points at the first.
@@ -110,6 +141,7 @@ export async function requestApproval(db: Db, actor: AuditActor & { operatorId: 
       });
       return id;
     });
+    await announce(db, id);
     return new ApprovalPending(id, false);
   } catch (err) {
     if (pgErrorCode(err) !== '23505') throw err;
@@ -279,6 +311,7 @@ export async function approve(
     return { approval, message: done.message };
   });
   if (after) await after();
+  await announce(app.db, id);
   return out;
 }
 
@@ -291,7 +324,7 @@ export async function decline(
   how: 'reject' | 'cancel',
   reason: string,
 ): Promise<{ approval: StaffApprovalRow; message: string }> {
-  return db.tx(async (q) => {
+  const out = await db.tx(async (q) => {
     const row = await lockRequest(q, op, id);
     const own = Number(row.requested_by) === op.id;
     if (how === 'reject' && own) throw new Conflict('Your own request: cancel it instead.', { code: 'same_operator' });
@@ -314,6 +347,8 @@ export async function decline(
     });
     return { approval, message: how === 'reject' ? 'Rejected.' : 'Cancelled.' };
   });
+  await announce(db, id);
+  return out;
 }
 
 /** A payload of the kind's schema, or a 500 (the request was recorded by this code, so a mismatch is a bug). */

@@ -44,7 +44,7 @@ import { searchAudit } from './audit-search';
 import { requireOperator } from './auth';
 import { staffLoginConfig } from './config';
 import { startSealJob, verifyAuditChain } from './audit-chain';
-import { approvalConfig, approve, decline, listApprovals } from './approvals';
+import { approvalConfig, approve, decline, listApprovals, setApprovalPublisher } from './approvals';
 import {
   assignAlert,
   reportingEntity,
@@ -244,6 +244,8 @@ export default async function operatorRoutes(app: FastifyInstance) {
   // ---- Maker–checker: the approval queue ----
 
   const approvals = approvalConfig();
+  // a request asked for or decided reaches every console at once (the Approvals page, the maker's notice)
+  setApprovalPublisher(db, (e) => app.push.publishStaff('approval', e));
   registerEndpoint(app, staffApprovalConfig, async () => ({
     above: Object.fromEntries(Object.entries(approvals.aboveMinor).map(([c, v]) => [c, fromMinor(v)])),
     markets: approvals.markets,

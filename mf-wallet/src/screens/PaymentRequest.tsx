@@ -21,11 +21,12 @@ const pulse = keyframes`0%,100%{transform:scale(1)}50%{transform:scale(1.12)}`;
 /**
  * /payment-request: "Get Ready!", "Your Money is on its way", a 30-minute countdown, amount and icon,
  * Close to /account. Coming back from the payment gateway (?transaction=...) it asks the API to settle.
- * A withdrawal waiting for verification says so and why instead of the countdown.
+ * A withdrawal waiting for verification says so and why instead of the countdown. When staff approve or reject the
+ * request (the player push's `payment` topic, relayed on the bus) the countdown stops and the page says which.
  */
 export function PaymentRequest() {
   const { t } = useTranslation('wallet');
-  const { api } = useHost();
+  const { api, bus } = useHost();
   const locale = useLocale();
   const state = (useLocation().state ?? {}) as RequestState;
   const [params] = useSearchParams();
@@ -34,12 +35,25 @@ export function PaymentRequest() {
   const verification = state.action === 'withdraw' && Boolean(state.verification);
   const [left, setLeft] = useState(schemas.PAYMENT_REQUEST_SECONDS);
   const [gatewayKey, setGatewayKey] = useState<'0' | '1' | '2' | null>(null);
+  // staff decided this request (1 approved, 2 rejected): the countdown stops
+  const [decided, setDecided] = useState<1 | 2 | null>(null);
 
   useEffect(() => {
-    const end = Date.now() + schemas.PAYMENT_REQUEST_SECONDS * 1000;
+    if (!state.transaction) return;
+    const s = bus.on('payment').subscribe((e) => {
+      if (e.transaction === state.transaction && (e.status === 1 || e.status === 2)) setDecided(e.status);
+    });
+    return () => s.unsubscribe();
+  }, [bus, state.transaction]);
+
+  useEffect(() => {
+    if (decided) return;
+    const end = Date.now() + left * 1000;
     const id = setInterval(() => setLeft(Math.max(0, Math.round((end - Date.now()) / 1000))), 1000);
     return () => clearInterval(id);
-  }, []);
+    // the countdown starts once (and stops on a decision): `left` is read only when it starts
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [decided]);
 
   useEffect(() => {
     if (!transaction) return;
@@ -104,7 +118,7 @@ export function PaymentRequest() {
           >
             {locale === 'en' ? state.verification : t('rg.verificationMessage')}
           </p>
-        ) : (
+        ) : decided === 2 ? null : (
           <p
             css={css`
               margin: 0 0 16px;
@@ -141,7 +155,22 @@ export function PaymentRequest() {
             {gatewayKey === '1' ? t('request.success') : gatewayKey === '2' ? t('request.failed') : t('request.checking')}
           </p>
         )}
-        {verification ? (
+        {decided ? (
+          <p
+            role="status"
+            data-testid="request-decided"
+            data-decision={decided === 1 ? 'approved' : 'rejected'}
+            css={css`
+              margin: 16px 0 20px;
+              font-weight: 600;
+              color: ${decided === 1 ? theme.color.success : theme.color.danger};
+            `}
+          >
+            {state.action === 'withdraw'
+              ? t(decided === 1 ? 'request.approvedWithdraw' : 'request.rejectedWithdraw')
+              : t(decided === 1 ? 'request.approvedDeposit' : 'request.rejectedDeposit')}
+          </p>
+        ) : verification ? (
           <p>
             <Link to="/transaction-record">{t('rg.viewRecords')}</Link>
           </p>

@@ -6,7 +6,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ApiError, i18n } from '@khela/web';
 import { DEBT_MESSAGES, PROTECTION_MESSAGES, type ProtectionGate } from '@khela/contracts';
-import { calls, published, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
+import { calls, published, resetHost, responders, sessionService, testBus } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
 import { PaymentRequest } from './PaymentRequest';
@@ -184,6 +184,30 @@ describe('Withdraw: responsible gambling', () => {
     act(() => sessionService().session.setLocale('bn'));
     expect((await screen.findByText('যাচাই প্রয়োজন')).tagName).toBe('H1');
     expect(screen.getByTestId('rg-verification-required').textContent).toContain('১৮০ দিনে');
+  });
+
+  it('the countdown stops when staff decide the request (the player push, relayed on the bus)', async () => {
+    base();
+    responders.set('POST /api/submit-withdraw', () => ({
+      success: true,
+      message: 'Withdrawal successful!',
+      verification_required: false,
+      transaction_id: 'W5',
+      amount: '500.00',
+      balance: '4500.00',
+    }));
+    renderWithdrawFlow();
+    await fillAndSubmit();
+    expect(await screen.findByTestId('countdown')).toBeTruthy();
+    // another request's decision changes nothing here
+    act(() => testBus().session.publish('payment', { transaction: 'W4', action: 'withdraw', status: 1 }));
+    expect(screen.getByTestId('countdown')).toBeTruthy();
+    act(() => testBus().session.publish('payment', { transaction: 'W5', action: 'withdraw', status: 2 }));
+    const decided = await screen.findByTestId('request-decided');
+    expect(decided.dataset.decision).toBe('rejected');
+    expect(decided.textContent).toContain('money is back in your balance');
+    expect(screen.queryByTestId('countdown')).toBeNull();
+    expect(screen.queryByText('Your Money is on its way')).toBeNull();
   });
 
   it('an ordinary withdrawal still says it is on its way', async () => {

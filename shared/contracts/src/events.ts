@@ -48,6 +48,8 @@ export const busEvents = {
   chat: declare(pushTopics.chat, 'session'),
   /** Push topic: odds changed for a market. */
   odds: declare(pushTopics.odds, 'session'),
+  /** Push topic: one of the player's deposits or withdrawals changed state. */
+  payment: declare(pushTopics.payment, 'session'),
   /** A message for the shell's toast area, from any app. */
   toast: declare(z.object({ kind: z.enum(['info', 'success', 'error']), message: z.string() }), 'any-app'),
 } as const;

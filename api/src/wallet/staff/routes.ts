@@ -31,7 +31,7 @@ import { auditActor } from '../../operator/audit';
 import { operatorAuthHook, requireOperator } from '../../operator/auth';
 import { reportRoutes } from '../../operator/reports/routes';
 import { walletConfig, type WalletConfig } from '../config';
-import { afterMoney } from '../notify';
+import { afterMoney, notifyStaff } from '../notify';
 import { withdrawalsEnabled } from '../service';
 import {
   createPaymentMethod,
@@ -102,7 +102,7 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
       const d = await staffDecide(db, { id: req.params.id, outcome, actor: auditActor(req), reason });
       if (d.changed) {
         await afterMoney(app, d.transaction.player_id);
-        await app.push.publishStaff('payment', { id: d.transaction.id, action: d.transaction.action, status: d.transaction.status });
+        await notifyStaff(app, { id: d.transaction.id });
       }
       req.log.info({ operator: req.operator?.id, transaction: d.transaction.public_id, outcome, changed: d.changed }, 'payment decision');
       return {
@@ -125,7 +125,7 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
         after: async () => {
           if (!d.changed) return;
           await afterMoney(app, d.transaction.player_id);
-          await app.push.publishStaff('payment', { id: d.transaction.id, action: d.transaction.action, status: d.transaction.status });
+          await notifyStaff(app, { id: d.transaction.id });
         },
       };
     },

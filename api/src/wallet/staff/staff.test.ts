@@ -445,4 +445,21 @@ describe('staff push', () => {
       off();
     }
   });
+  it("the player's open pages hear their request's decision ('payment': the request page's countdown stops)", async () => {
+    const p = await player();
+    const got: Array<{ topic: string; payload: any }> = [];
+    const off = app.push.subscribe(p.id, (topic: string, payload: unknown) => got.push({ topic, payload }));
+    try {
+      const dep = await deposit(p, '300');
+      const publicId = dep.json().transaction_id as string;
+      await call(staffRejectTransaction, 'payments', { params: { id: await txId(publicId) }, body: { reason: 'no such payment' } });
+      await new Promise((r) => setTimeout(r, 50));
+      expect(got.filter((e) => e.topic === 'payment').map((e) => e.payload)).toEqual([
+        { transaction: publicId, action: 'deposit', status: 0 },
+        { transaction: publicId, action: 'deposit', status: 2 },
+      ]);
+    } finally {
+      off();
+    }
+  });
 });

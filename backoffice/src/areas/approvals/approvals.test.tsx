@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { StaffApprovalRow } from '@khela/contracts';
 import { fakeSession } from '../account/fake-session.test-util';
@@ -69,5 +69,27 @@ describe('approvals', () => {
     fireEvent.click(within(detail).getByRole('button', { name: 'Cancel request' }));
     await waitFor(() => expect(within(screen.getByTestId('approval-detail')).getByTestId('approval-state').textContent).toBe('cancelled'));
     expect(fake.calls.find((c) => c.path.endsWith('/cancel'))?.opts.body).toEqual({ reason: 'typo in the amount' });
+  });
+
+  it('a request asked for or decided elsewhere reloads the queue at once (staff stream `approval`)', async () => {
+    const fake = setup(3);
+    await screen.findByText('Credit 15000.00 BDT to demo1234 (player 17)');
+    const loads = () => fake.calls.filter((c) => c.path === '/api/operator/approvals').length;
+    const before = loads();
+    act(() =>
+      fake.session.events$.next({
+        topic: 'approval',
+        payload: {
+          id: 9,
+          kind: 'withdrawal',
+          status: 'pending',
+          summary: 'Pay out withdrawal W2',
+          requested_by: 2,
+          requested_by_username: 'operator',
+          decided_by_username: null,
+        },
+      }),
+    );
+    await waitFor(() => expect(loads()).toBe(before + 1));
   });
 });

@@ -17,7 +17,7 @@ import {
   type StaffApprovalRow,
 } from '@khela/contracts';
 import { Badge, Button, DateTime, ErrorText, Modal, Select, StatusText, TextArea, errorText, type Tone } from '@khela/web';
-import { useOperator, useStaff } from '../../staff/context';
+import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen } from '../../ui/layout';
 
@@ -36,6 +36,9 @@ export default function Approvals() {
   const [open, setOpen] = useState<StaffApprovalRow | null>(null);
   const [note, setNote] = useState<string | null>(null);
   const [tick, setTick] = useState(0);
+  // a request asked for or decided anywhere (the staff stream's `approval` topic): the queue reads again at once
+  const onApproval = useCallback(() => setTick((t) => t + 1), []);
+  useStaffEvent('approval', onApproval);
 
   const load = useCallback(
     (q: PageQuery) =>

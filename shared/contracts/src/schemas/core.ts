@@ -90,6 +90,12 @@ export const pushTopics = {
   }),
   /** The player's protection changed (a time-out, self-exclusion, reached session limit, birthday, staff check): the new status. */
   protection: protectionStatus,
+  /**
+   * One of the player's deposits or withdrawals was requested, confirmed or decided (by staff, a second operator of the
+   * maker–checker, the gateway): its public id and new status (0 pending, 1 success, 2 failed or rejected). The payment
+   * request page stops its countdown on 1 or 2.
+   */
+  payment: z.object({ transaction: z.string(), action: z.enum(['deposit', 'withdraw']), status: z.number().int() }),
 } as const;
 export type PushTopic = keyof typeof pushTopics;
 /** What a publisher hands over for `topic` (the schema's input: the subscriber parses it). */

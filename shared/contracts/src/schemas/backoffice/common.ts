@@ -29,6 +29,8 @@ export const staffReason = z.string().trim().min(3, 'Give a reason (at least 3 c
  * - chat: a player or an operator wrote in a support chat, or a chat was assigned, read, closed or reopened
  * - payment: a deposit or withdrawal was requested or decided
  * - alert: something staff must look at (a feed result disagreeing with a staff settlement, ...)
+ * - approval: a maker–checker request was asked for, or approved, rejected or cancelled (the Approvals page reloads;
+ *   the maker's console says the decision at once)
  */
 export const staffPushTopics = {
   chat: z.object({
@@ -41,6 +43,16 @@ export const staffPushTopics = {
   }),
   payment: z.object({ id: z.number().int(), action: z.enum(['deposit', 'withdraw']), status: z.number().int() }),
   alert: z.object({ kind: z.string(), message: z.string(), ref: z.string().optional() }),
+  approval: z.object({
+    id: z.number().int(),
+    kind: z.string(),
+    status: z.enum(['pending', 'approved', 'rejected', 'cancelled']),
+    summary: z.string(),
+    /** The maker's operator id and username; the checker's once decided. */
+    requested_by: z.number().int(),
+    requested_by_username: z.string(),
+    decided_by_username: z.string().nullable(),
+  }),
 } as const;
 export type StaffPushTopic = keyof typeof staffPushTopics;
 export type StaffPushPayload<T extends StaffPushTopic> = z.input<(typeof staffPushTopics)[T]>;
