@@ -12,6 +12,7 @@
 // dist folder was deleted and written again by the build's clean step) is served on the next reload. A
 // malformed URL or a file that vanishes mid-rebuild costs one request (400 / 404), never the process.
 import crypto from 'node:crypto';
+import zlib from 'node:zlib';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,16 +198,27 @@ export function createStaticServer(o) {
     if (rendered) head += rendered.head;
     let body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
     if (rendered) body = body.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+    reply.header(
+      'Content-Security-Policy',
+      contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html: rendered ? body : html, ...images }),
+    );
+    // a rendered page is ~50 KB (markup, critical CSS, data): compressed per response (~12 KB), as the files are
+    let sent = body;
+    const accept = String(req.headers['accept-encoding'] ?? '');
+    const encoding = !rendered ? null : /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : null;
+    if (encoding) {
+      reply.header('Content-Encoding', encoding).header('Vary', 'Accept-Encoding');
+      sent =
+        encoding === 'br'
+          ? zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } })
+          : zlib.gzipSync(body, { level: 6 });
+    }
     return (
       reply
-        .header(
-          'Content-Security-Policy',
-          contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html: rendered ? body : html, ...images }),
-        )
         // a new nonce per response: no validators, so no-cache always fetches the page again
         .header('Cache-Control', 'no-cache')
         .type('text/html; charset=utf-8')
-        .send(body)
+        .send(sent)
     );
   };
   app.get('/', sendPage);
