@@ -35,8 +35,14 @@ test('in-play events are grouped by sport and an event opens its live odds', asy
   const runners = matchOdds.getByTestId('match-odds-runner');
   await expect(runners).toHaveCount(odds[0].runners.length);
   await expect(runners.first()).toContainText(odds[0].runners[0].SelectionName);
-  // a back price on the ladder and its size are shown
-  await expect(runners.first().getByRole('button', { name: /^Back / })).toHaveText(/^\d+(\.\d+)?\d+$/);
+  // a back price on the ladder and its size are shown (the side and runner before them are for screen readers)
+  await expect(runners.first().getByRole('button', { name: /^Back / })).toHaveText(/^Back .+ \d+(\.\d+)? \d+$/);
+  await expect(
+    runners
+      .first()
+      .getByRole('button', { name: /^Back / })
+      .locator('strong'),
+  ).toHaveText(/^\d+(\.\d+)?$/);
   await expect(page.getByTestId('fancy').getByRole('tab', { name: 'Ball by Ball' })).toBeVisible();
   await expect(page.getByTestId('bookmaker')).toBeVisible();
 

@@ -203,12 +203,28 @@ describe('Games list', () => {
     await act(() => i18n.changeLanguage('bn'));
     const games = await screen.findByTestId('games-error');
     expect(games.textContent).toContain('নেটওয়ার্ক ত্রুটি');
-    expect(screen.getByTestId('providers-error').textContent).toContain('নেটওয়ার্ক ত্রুটি');
+    // said once: the games' Retry asks for the providers too
+    expect(screen.queryByTestId('providers-error')).toBeNull();
     expect(screen.queryByRole('status')).toBeNull();
     down = false;
     await userEvent.click(within(games).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
     await screen.findByText('Super Ace');
-    await userEvent.click(within(screen.getByTestId('providers-error')).getByRole('button', { name: 'আবার চেষ্টা করুন' }));
+    await screen.findByRole('button', { name: 'JILI Games' });
+    expect(screen.queryByTestId('providers-error')).toBeNull();
+  });
+
+  it('a failure of the providers alone says so above the games, with its Retry', async () => {
+    let down = true;
+    responders.set('GET /api/get-provider', () => {
+      if (down) throw new ApiError('Failed to fetch providers', 500, {});
+      return { data: [{ system: 'JILI', platform: 'JILI', name: 'JILI Games', icon: null }] };
+    });
+    renderScreen(<Games />, '/games?type=SLOT');
+    const failed = await screen.findByTestId('providers-error');
+    expect(failed.textContent).toContain('Failed to fetch providers');
+    expect(await screen.findByText('Super Ace')).toBeTruthy();
+    down = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
     await screen.findByRole('button', { name: 'JILI Games' });
     expect(screen.queryByTestId('providers-error')).toBeNull();
   });

@@ -346,7 +346,8 @@ export function Games() {
             )}
           </div>
 
-          {catalogueFailure && (
+          {/* one failure said once: with the games failed too, their Retry asks for both */}
+          {catalogueFailure && !(gamesQuery.error && !games) && (
             <LoadFailed
               message={failureText(catalogueFailure.query.error, catalogueFailure.en, t(catalogueFailure.key), t('common:networkError'))}
               error={catalogueFailure.query.error}
@@ -361,7 +362,10 @@ export function Games() {
             <LoadFailed
               message={failureText(gamesQuery.error, en.errors.games, t('errors.games'), t('common:networkError'))}
               error={gamesQuery.error}
-              onRetry={gamesQuery.refetch}
+              onRetry={() => {
+                void gamesQuery.refetch();
+                if (catalogueFailure) void catalogueFailure.query.refetch();
+              }}
               retrying={gamesQuery.isFetching}
               testId="games-error"
             />

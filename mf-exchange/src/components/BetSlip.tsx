@@ -406,11 +406,11 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         `}
       >
         <dt>{t('exchange:betSlip.profit')}</dt>
-        <dd data-testid="slip-profit" style={{ color: '#0a7a32' }}>
+        <dd data-testid="slip-profit" style={{ color: '#05571f' }}>
           {money(profit)}
         </dd>
         <dt>{t('exchange:betSlip.liability')}</dt>
-        <dd data-testid="slip-liability" style={{ color: '#b3261e' }}>
+        <dd data-testid="slip-liability" style={{ color: '#8c1d18' }}>
           {money(liability)}
         </dd>
         {maxLiability != null && (

@@ -179,18 +179,35 @@ export function Home() {
           }))}
         />
       ) : (
-        // same box while the sliders load, so nothing below moves
+        // same box while the sliders load, so nothing below moves; a failed read says so in it, with Retry
         <div
-          aria-hidden="true"
+          aria-hidden={sliders.failure === undefined ? 'true' : undefined}
           css={[
             firstScreen.carouselViewport,
             css`
               aspect-ratio: ${firstScreen.bannerSlide.aspectRatio};
-              background: ${theme.color.surfaceRaised};
+              /* a failure's red text needs the page's darker ground to read (contrast) */
+              background: ${sliders.failure === undefined ? theme.color.surfaceRaised : theme.color.bg};
+              border: 1px solid ${theme.color.border};
               margin-bottom: 28px;
+              display: flex;
+              align-items: center;
+              justify-content: center;
+              padding: 0 16px;
             `,
           ]}
-        />
+        >
+          {sliders.failure !== undefined && !sliders.data && (
+            // the banners and game rows are the page's content: a failed read says so (README decisions)
+            <LoadFailed
+              what={t('homePage.loadFailed')}
+              error={sliders.failure}
+              onRetry={sliders.retry}
+              retrying={sliders.retrying}
+              testId="home-error"
+            />
+          )}
+        </div>
       )}
 
       {marqueeText ? (
@@ -266,16 +283,6 @@ export function Home() {
         )}
       </section>
 
-      {sliders.failure !== undefined && !sliders.data && (
-        // the banners and game rows are the page's content: a failed read says so with Retry (README decisions)
-        <LoadFailed
-          what={t('homePage.loadFailed')}
-          error={sliders.failure}
-          onRetry={sliders.retry}
-          retrying={sliders.retrying}
-          testId="home-error"
-        />
-      )}
       {sliders.loading && (
         // room for the Favourites and Featured rows while they load, so the footer does not jump
         <div
