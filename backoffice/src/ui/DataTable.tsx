@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import { css } from '@emotion/react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
 import { STAFF_PAGE_MAX } from '@khela/contracts';
-import { Button, ErrorText, Input, theme } from '@khela/web';
+import { Button, ErrorText, Input, Select, theme } from '@khela/web';
 import { downloadCsv, toCsv } from './csv';
 
 /** What a table asks its endpoint for: the page, the sort, the search box and the screen's own filters. */
@@ -290,16 +290,13 @@ export function DataTable<T>(props: DataTableProps<T>) {
           Next
         </Button>
         {props.pageSizes && (
-          <label>
-            Rows{' '}
-            <select aria-label="Rows per page" value={perPage} onChange={(e) => setPerPage(Number(e.target.value))}>
-              {props.pageSizes.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <Select<string>
+            label="Rows per page"
+            hideLabel
+            value={String(perPage)}
+            onChange={(v) => setPerPage(Number(v))}
+            options={props.pageSizes.map((n) => ({ value: String(n), label: `${n} rows a page` }))}
+          />
         )}
       </nav>
     </div>

@@ -130,7 +130,7 @@ export function Desk() {
     },
     {
       id: 'last_message_at',
-      header: 'Time (GMT+6) · assigned',
+      header: 'Last (GMT+6) · assigned',
       cell: ({ row }) => (
         <span>
           {whenCell(row.original.last_message_at)}
@@ -173,7 +173,8 @@ export function Desk() {
       <div
         css={css`
           display: grid;
-          grid-template-columns: minmax(360px, 1fr) minmax(360px, 1.5fr) minmax(240px, 0.8fr);
+          /* the queue keeps room for its two columns (player, time) at 1440 px */
+          grid-template-columns: minmax(420px, 1fr) minmax(360px, 1.4fr) minmax(240px, 0.7fr);
           gap: 12px;
           align-items: start;
         `}
@@ -430,8 +431,11 @@ function Conversation({ chatId }: { chatId: number }) {
             {chat.assigned ? `Assigned to ${who(chat.assigned)}${mine ? ' (you)' : ''}` : 'Unassigned'}
           </span>
           <span data-testid="desk-conversation-state">
-            {chat.closed_at ? `Closed by ${who(chat.closed_by)} ${when(chat.closed_at)} · ` : ''}
-            {conversationLine(chat)}
+            {chat.closed_at
+              ? `Closed by ${who(chat.closed_by)} ${when(chat.closed_at)}${
+                  chat.opened_at ? ` · resolved in ${duration(secondsBetween(chat.opened_at, chat.closed_at))}` : ''
+                }`
+              : conversationLine(chat)}
           </span>
           <span
             css={css`

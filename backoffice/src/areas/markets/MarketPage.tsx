@@ -329,9 +329,16 @@ export function MarketPage() {
       <table
         css={css`
           ${figuresTableCss};
+          width: 100%;
           th,
           td {
             text-align: left;
+            /* long results, actions and reasons wrap: the history fits a 1440 px console */
+            white-space: normal;
+            overflow-wrap: anywhere;
+          }
+          td:first-of-type {
+            white-space: nowrap;
           }
         `}
         data-testid="market-history"

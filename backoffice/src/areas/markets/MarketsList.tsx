@@ -50,7 +50,12 @@ export function MarketsList() {
         header: 'Market',
         enableSorting: false,
         cell: ({ row }) => (
-          <div>
+          <div
+            css={css`
+              white-space: normal;
+              max-width: 260px;
+            `}
+          >
             <div>{row.original.event_name || row.original.event_id}</div>
             <div
               css={css`
@@ -70,7 +75,16 @@ export function MarketsList() {
         cell: ({ row }) => (
           <span>
             <MarketStatus status={row.original.status} staff={row.original.staff_suspended} />
-            {row.original.inplay ? ' · in play' : ''}
+            {row.original.inplay && (
+              <span
+                css={css`
+                  display: block;
+                  font-size: 12px;
+                `}
+              >
+                in play
+              </span>
+            )}
           </span>
         ),
       },
@@ -87,7 +101,7 @@ export function MarketsList() {
       },
       {
         id: 'runners',
-        header: "Players' P&L if it wins",
+        header: "Players' P&L if won",
         enableSorting: false,
         cell: ({ row }) =>
           row.original.kind === 'FANCY' ? (
@@ -124,8 +138,12 @@ export function MarketsList() {
       { id: 'liability', header: 'House liability', cell: ({ row }) => <Money value={row.original.liability} strong /> },
       { id: 'matched', header: 'Matched', cell: ({ row }) => <Money value={row.original.matched} /> },
       { id: 'open', header: 'Unmatched', enableSorting: false, cell: ({ row }) => <Money value={row.original.open} /> },
-      { id: 'players', header: 'Players', enableSorting: false, cell: ({ row }) => row.original.players },
-      { id: 'open_bets', header: 'Open bets', enableSorting: false, cell: ({ row }) => row.original.open_bets },
+      {
+        id: 'players',
+        header: 'Players · open bets',
+        enableSorting: false,
+        cell: ({ row }) => `${row.original.players} · ${row.original.open_bets}`,
+      },
     ],
     [],
   );

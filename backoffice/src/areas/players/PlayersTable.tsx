@@ -1,6 +1,8 @@
 // The players table: server-paged search (username, phone, e-mail, id), sort by every figure, page size, status, currency
 // and protection filters (all done by the API), CSV export.
 import { useMemo, useState } from 'react';
+import { css } from '@emotion/react';
+import { theme } from '@khela/web';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -28,6 +30,15 @@ const PROTECTION_LABEL: Record<PlayerProtectionFilter, string> = {
   limits_set: 'Has a limit set',
   unrestricted: 'No block',
 };
+/** The second line of a two-line cell (the name under the username, the e-mail under the phone). */
+const subCss = css`
+  display: block;
+  font-size: 12px;
+  color: ${theme.color.textMuted};
+  max-width: 220px;
+  overflow: hidden;
+  text-overflow: ellipsis;
+`;
 const SORTS = new Set<string>(['id', 'username', 'created_at', 'balance', 'last_login_at', 'deposits']);
 
 export function PlayersTable() {
@@ -42,13 +53,26 @@ export function PlayersTable() {
       { id: 'id', header: 'ID', accessorKey: 'id' },
       {
         id: 'username',
-        header: 'Username',
+        header: 'Username · name',
         accessorKey: 'username',
-        cell: (c) => <strong data-testid="player-row-username">{c.row.original.username}</strong>,
+        cell: (c) => (
+          <>
+            <strong data-testid="player-row-username">{c.row.original.username}</strong>
+            {c.row.original.name && <span css={subCss}>{c.row.original.name}</span>}
+          </>
+        ),
       },
-      { id: 'name', header: 'Name', accessorKey: 'name', enableSorting: false },
-      { id: 'phone', header: 'Phone', accessorKey: 'phone', enableSorting: false },
-      { id: 'email', header: 'E-mail', accessorKey: 'email', enableSorting: false },
+      {
+        id: 'contact',
+        header: 'Phone · e-mail',
+        enableSorting: false,
+        cell: (c) => (
+          <>
+            {c.row.original.phone ?? '—'}
+            {c.row.original.email && <span css={subCss}>{c.row.original.email}</span>}
+          </>
+        ),
+      },
       { id: 'currency', header: 'Currency', accessorKey: 'currency', enableSorting: false },
       { id: 'status', header: 'Status', enableSorting: false, cell: (c) => <StatusBadge status={c.row.original.status} /> },
       { id: 'exchange_market', header: 'Exchange', enableSorting: false, cell: (c) => <FlagCell value={c.row.original.exchange_market} /> },
