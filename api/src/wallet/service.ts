@@ -401,6 +401,34 @@ async function depositNumbers(q: Queryable, methodId: number): Promise<string[]>
   return numbers.rows.map((n) => n.account_number);
 }
 
+/**
+ * What every deposit (manual or e-wallet) checks first, in this order, under the player's row lock: a verified phone,
+ * no deposit already pending, the amount within the method's range, then the protection service (exclusion,
+ * time-out, under age, birthday, deposit limits with this amount counted). The method itself is each kind's to check.
+ */
+async function startDeposit(
+  q: Queryable,
+  config: WalletConfig,
+  protection: ProtectionConfig,
+  playerId: number,
+  methodId: number,
+  amountText: string,
+) {
+  const player = await lockPlayer(q, playerId);
+  if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
+  await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
+  const method = await findMethod(q, methodId);
+  const amount = parseAmount(amountText, 'deposit', methodRange(method, 'deposit'));
+  await assertMayDeposit(q, playerId, amount, protection);
+  return { player, method, amount };
+}
+
+/** The promotion a deposit asked for, and the bonus it adds to this amount (none without one). */
+async function depositBonus(q: Queryable, promotionId: number | null, amount: bigint) {
+  const promotion = await findPromotion(q, promotionId);
+  return { promotion, bonus: promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n };
+}
+
 /** A pending manual deposit (the player sends money to one of the method's numbers, then confirms it). */
 export function submitManualDeposit(
   db: Db,
@@ -412,20 +440,13 @@ export function submitManualDeposit(
   return trxOnce(
     db.tx((q) =>
       idempotent(q, { playerId, endpoint: 'submit-deposit', key: input.key, body }, async () => {
-        const player = await lockPlayer(q, playerId);
-        if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
-        await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
-        const method = await findMethod(q, body.payment_id);
-        const amount = parseAmount(body.amount, 'deposit', methodRange(method, 'deposit'));
-        // the protection service: exclusion, time-out, under age, birthday, deposit limits (this amount counted)
-        await assertMayDeposit(q, playerId, amount, protection);
+        const { player, method, amount } = await startDeposit(q, config, protection, playerId, body.payment_id, body.amount);
         if (!method || !method.allows_deposit) throw new WalletError(422, M.depositMethodRequired, 'method');
         if (method.account_type === 'ewallet') throw new WalletError(422, M.depositChannelRequired, 'channel');
         const numbers = await depositNumbers(q, method.id);
         const target = body.account_number || numbers[0];
         if (!target || !numbers.includes(target)) throw new WalletError(422, M.depositMethodRequired, 'method');
-        const promotion = await findPromotion(q, body.promotion_id ?? null);
-        const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
+        const { promotion, bonus } = await depositBonus(q, body.promotion_id ?? null, amount);
         const publicId = newPublicId('deposit');
         // normalised (NFKC, no invisible characters, upper case) before the method's format and the uniqueness check;
         // required for an agent deposit (CashOut): agents' statements are matched by it
@@ -475,19 +496,12 @@ export function createEwalletDeposit(
   const { playerId, body } = input;
   return db.tx((q) =>
     idempotent(q, { playerId, endpoint: 'ewa-request', key: input.key, body }, async () => {
-      const player = await lockPlayer(q, playerId);
-      if (!player.phoneVerified) throw new WalletError(403, M.phoneNotVerified, 'phone_unverified');
-      await assertNoPending(q, playerId, 'deposit', config.maxPendingPerAction);
-      const method = await findMethod(q, body.type);
-      const amount = parseAmount(body.amount, 'deposit', methodRange(method, 'deposit'));
-      // the protection service: exclusion, time-out, under age, birthday, deposit limits (this amount counted)
-      await assertMayDeposit(q, playerId, amount, protection);
+      const { player, method, amount } = await startDeposit(q, config, protection, playerId, body.type, body.amount);
       if (!method || !method.allows_deposit || method.account_type !== 'ewallet')
         throw new WalletError(422, M.depositMethodRequired, 'method');
       const pg = (method.pgs ?? []).find((p) => p.code === body.provider);
       if (!pg) throw new WalletError(422, M.depositChannelRequired, 'channel');
-      const promotion = await findPromotion(q, body.promotion ?? null);
-      const bonus = promotion ? bonusFor(amount, promotion.bonusPercent, promotion.maxBonusMinor) : 0n;
+      const { promotion, bonus } = await depositBonus(q, body.promotion ?? null, amount);
       const publicId = newPublicId('deposit');
       const ins = await q.query<{ id: string }>(
         `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, bonus_minor, currency,
