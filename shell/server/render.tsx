@@ -62,39 +62,42 @@ export async function renderPage(input: RenderInput): Promise<Rendered | null> {
   const path = input.url.split('?')[0] ?? '/';
   if (!RENDERED.has(path)) return null;
   const runtime = createPageRuntime({ apiBase: input.apiBase });
-  return scope.run(runtime, async () => {
-    // the first screen's data, in the page's own query cache under the keys the components read
-    const data = Promise.all([loadFirstScreen(path), path === '/' ? loadHome() : null]).then(
-      () => 'ok' as const,
-      () => 'failed' as const,
-    );
-    const late = new Promise<'late'>((r) => setTimeout(r, input.dataBudgetMs ?? 1500, 'late').unref());
-    // a failed or late read: the browser renders the page and asks (and reports) as today
-    if ((await Promise.race([data, late])) !== 'ok') return null;
-    const general = runtime.queryClient.getQueryData<{ site_status?: number }>(['shell-content', 'general']);
-    // maintenance and failed reads: the browser renders as today
-    if (!general || general.site_status === 0) return null;
+  // the request's cache goes with the request (its queries' garbage-collection timers would keep it for 5 minutes)
+  return scope.run(runtime, () => render(runtime, path, input)).finally(() => runtime.queryClient.clear());
+}
 
-    const mobile = PHONE.test(input.userAgent ?? '');
-    const cache = createCache({ key: 'css', nonce: input.nonce });
-    const emotion = createEmotionServer(cache);
-    const html = await toString(
-      <MobileGuessProvider mobile={mobile}>
-        <CacheProvider value={cache}>
-          <StaticRouter location={input.url}>
-            <App />
-          </StaticRouter>
-        </CacheProvider>
-      </MobileGuessProvider>,
-    );
-    const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
-    // React puts the image preloads it found (banner, logo) first: they belong in <head>, not in #root
-    const preloads = /^(?:<link [^>]*\/>)*/.exec(html)![0];
-    const ssr: SsrData = { queries: dehydrate(runtime.queryClient), mobile, lang: 'en' };
-    // "<" escaped: the data can never close the <script> element it sits in
-    const block = `<script type="application/json" id="khela-ssr">${JSON.stringify(ssr).replace(/</g, '\\u003c')}</script>`;
-    return { head: block + preloads + styles, html: html.slice(preloads.length) };
-  });
+async function render(runtime: PageRuntime, path: string, input: RenderInput): Promise<Rendered | null> {
+  // the first screen's data, in the page's own query cache under the keys the components read
+  const data = Promise.all([loadFirstScreen(path), path === '/' ? loadHome() : null]).then(
+    () => 'ok' as const,
+    () => 'failed' as const,
+  );
+  const late = new Promise<'late'>((r) => setTimeout(r, input.dataBudgetMs ?? 1500, 'late').unref());
+  // a failed or late read: the browser renders the page and asks (and reports) as today
+  if ((await Promise.race([data, late])) !== 'ok') return null;
+  const general = runtime.queryClient.getQueryData<{ site_status?: number }>(['shell-content', 'general']);
+  // maintenance and failed reads: the browser renders as today
+  if (!general || general.site_status === 0) return null;
+
+  const mobile = PHONE.test(input.userAgent ?? '');
+  const cache = createCache({ key: 'css', nonce: input.nonce });
+  const emotion = createEmotionServer(cache);
+  const html = await toString(
+    <MobileGuessProvider mobile={mobile}>
+      <CacheProvider value={cache}>
+        <StaticRouter location={input.url}>
+          <App />
+        </StaticRouter>
+      </CacheProvider>
+    </MobileGuessProvider>,
+  );
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // React puts the image preloads it found (banner, logo) first: they belong in <head>, not in #root
+  const preloads = /^(?:<link [^>]*\/>)*/.exec(html)![0];
+  const ssr: SsrData = { queries: dehydrate(runtime.queryClient), mobile, lang: 'en' };
+  // "<" escaped: the data can never close the <script> element it sits in
+  const block = `<script type="application/json" id="khela-ssr">${JSON.stringify(ssr).replace(/</g, '\\u003c')}</script>`;
+  return { head: block + preloads + styles, html: html.slice(preloads.length) };
 }
 
 /** The whole tree as HTML (streamed by React, collected here: emotion's critical CSS is read from the full markup). */
