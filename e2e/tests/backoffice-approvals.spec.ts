@@ -42,6 +42,13 @@ test('an adjustment above the amount waits for a second operator, is refused to 
   });
   expect(changed.ok(), await changed.text()).toBeTruthy();
 
+  // the checker's console is open on Approvals before anything is asked: the request must reach it live
+  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const other = await ctx.newPage();
+  await consoleLogin(other, checker.username, checker.password);
+  await other.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Approvals' }).click();
+  await expect(other.getByTestId('approvals-table')).toBeVisible();
+
   // the maker (the demo payments operator) asks for ৳15,000: the form says it waits for approval
   await openConsole(page, 'payments', `/players/${id}`);
   await expect(page.getByTestId('wallet-available')).toHaveText('0.00 BDT');
@@ -78,11 +85,7 @@ test('an adjustment above the amount waits for a second operator, is refused to 
   expect(self.status()).toBe(409);
   expect((await self.json()).code).toBe('same_operator');
 
-  // the checker approves in their own console
-  const ctx = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-  const other = await ctx.newPage();
-  await consoleLogin(other, checker.username, checker.password);
-  await other.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Approvals' }).click();
+  // the checker's open queue shows it without a reload (the staff stream's `approval` topic), and they approve it
   const row = other.getByTestId('approvals-table').locator('tbody tr', { hasText: `${player.username} (player ${id})` });
   await expect(row).toContainText('Credit 15000.00 BDT');
   await row.click();
@@ -93,6 +96,11 @@ test('an adjustment above the amount waits for a second operator, is refused to 
   await expect(checkerDetail.getByTestId('approval-state')).toHaveText('approved');
   await expect(checkerDetail).toContainText(checker.username);
   await ctx.close();
+
+  // the maker is told at once, on the page they are on, without a reload
+  await expect(page.getByTestId('approval-news')).toContainText(`Your request #${approvalId}`);
+  await expect(page.getByTestId('approval-news')).toContainText(`approved by ${checker.username}`);
+  await page.screenshot({ path: `${SHOTS}/approval-news.png` });
 
   // the maker sees the state, and the money is there
   await page.getByLabel('State').selectOption('');
