@@ -36,6 +36,9 @@ export function inlineHashes(html) {
   return { scripts, styles };
 }
 
+/** Text for an HTML element's content. */
+const escapeText = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
 /** A Host header's name as a CSP source may carry it (a forged Host must not add directives). */
 const cleanHostname = (h) => (/^(\[[0-9a-f:.]+\]|[a-z0-9.-]+)$/i.test(h ?? '') ? h : 'localhost');
 const originOf = (u) => {
@@ -152,7 +155,7 @@ export function consoleSources(sources, env = process.env) {
  * script), its `html` into `<div id="root">`. A failure is logged and the page is sent unrendered.
  * @typedef {{ url: string, hostname: string, userAgent: string | undefined, nonce: string, remotesJson: string | null }} RenderRequest
  * @param {{ dir: string, spa?: boolean, console?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv,
- *   render?: (r: RenderRequest) => Promise<{ head: string, html: string } | null> }} o
+ *   render?: (r: RenderRequest) => Promise<{ head: string, html: string, title?: string } | null> }} o
  * @returns {import('fastify').FastifyInstance}
  */
 export function createStaticServer(o) {
@@ -198,6 +201,7 @@ export function createStaticServer(o) {
     if (rendered) head += rendered.head;
     let body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
     if (rendered) body = body.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+    if (rendered?.title) body = body.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(rendered.title)}</title>`);
     reply.header(
       'Content-Security-Policy',
       contentSecurityPolicy({ sources, hostname: req.hostname, nonce, html: rendered ? body : html, ...images }),

@@ -79,7 +79,8 @@ describe('server render of the shell', () => {
   it('renders home: the layout, the banner, categories and games, with critical CSS and the embedded data', async () => {
     const page = await renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n0nce' });
     expect(page).not.toBeNull();
-    const { head, html } = page!;
+    const { head, html, title } = page!;
+    expect(title).toBe('Khela');
     // header, banner, categories, a game row, the footer: the same components as the browser's
     expect(html).toContain('data-testid="menu-button"');
     expect(html).toContain('aria-label="Welcome Banner"');

@@ -46,6 +46,8 @@ export interface Rendered {
   head: string;
   /** The inside of #root. */
   html: string;
+  /** The page's title (the general settings' site title), which the browser would set after its first render. */
+  title?: string;
 }
 
 /** What the browser needs to hydrate the same tree: the dehydrated cache and the server's guesses. */
@@ -75,7 +77,7 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   const late = new Promise<'late'>((r) => setTimeout(r, input.dataBudgetMs ?? 1500, 'late').unref());
   // a failed or late read: the browser renders the page and asks (and reports) as today
   if ((await Promise.race([data, late])) !== 'ok') return null;
-  const general = runtime.queryClient.getQueryData<{ site_status?: number }>(['shell-content', 'general']);
+  const general = runtime.queryClient.getQueryData<{ site_status?: number; site_title?: string | null }>(['shell-content', 'general']);
   // maintenance and failed reads: the browser renders as today
   if (!general || general.site_status === 0) return null;
 
@@ -97,7 +99,7 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   const ssr: SsrData = { queries: dehydrate(runtime.queryClient), mobile, lang: 'en' };
   // "<" escaped: the data can never close the <script> element it sits in
   const block = `<script type="application/json" id="khela-ssr">${JSON.stringify(ssr).replace(/</g, '\\u003c')}</script>`;
-  return { head: block + preloads + styles, html: html.slice(preloads.length) };
+  return { head: block + preloads + styles, html: html.slice(preloads.length), title: general.site_title || undefined };
 }
 
 /** The whole tree as HTML (streamed by React, collected here: emotion's critical CSS is read from the full markup). */
