@@ -48,6 +48,50 @@ export function StakeLimits({ kind }: { kind: schemas.ExchangeMarketKind }) {
   );
 }
 
+/** The market kind's rules (contracts' marketRules: what the engine and settlement do), in the reader's language. */
+export function RulesButton({ kind, market }: { kind: schemas.ExchangeMarketKind; market: string }) {
+  const { t, i18n } = useTranslation('exchange');
+  const [open, setOpen] = useState(false);
+  const sections = schemas.marketRules(kind, i18n.language === 'bn' ? 'bn' : 'en');
+  return (
+    <>
+      <button
+        type="button"
+        data-testid={`rules-${kind}`}
+        aria-haspopup="dialog"
+        onClick={() => setOpen(true)}
+        css={css`
+          background: none;
+          border: 1px solid ${theme.color.border};
+          border-radius: ${theme.radius.sm};
+          color: ${theme.color.textMuted};
+          font: inherit;
+          font-size: ${theme.fontSize.xs};
+          padding: 2px 8px;
+          min-height: 28px;
+          cursor: pointer;
+        `}
+      >
+        {t('odds.rules')}
+      </button>
+      <Modal open={open} title={t('odds.rulesOf', { market })} onClose={() => setOpen(false)}>
+        <div data-testid={`rules-text-${kind}`} css={{ maxHeight: '60vh', overflowY: 'auto', lineHeight: 1.5 }}>
+          {sections.map((s) => (
+            <section key={s.title}>
+              <h3 css={{ fontSize: theme.fontSize.md, margin: '12px 0 4px' }}>{s.title}</h3>
+              <ul css={{ margin: 0, paddingLeft: 18 }}>
+                {s.points.map((p) => (
+                  <li key={p}>{p}</li>
+                ))}
+              </ul>
+            </section>
+          ))}
+        </div>
+      </Modal>
+    </>
+  );
+}
+
 export function MarketCard({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
   return (
     <section
@@ -287,6 +331,7 @@ export function MatchOddsTable({
           <span>
             {title}
             <StakeLimits kind="MATCH_ODDS" />
+            <RulesButton kind="MATCH_ODDS" market={title} />
           </span>
           {action}
         </>
@@ -380,6 +425,7 @@ export function BookmakerTable({
           <span>
             {title}
             <StakeLimits kind="BOOKMAKER" />
+            <RulesButton kind="BOOKMAKER" market={title} />
           </span>
           {action}
         </>
@@ -520,6 +566,7 @@ export function FancyTable({
         <span>
           {title}
           <StakeLimits kind="FANCY" />
+          <RulesButton kind="FANCY" market={title} />
         </span>
       }
     >

@@ -30,6 +30,30 @@ describe('odds view tables', () => {
     expect(screen.getByText('No fancy bets available')).toBeTruthy();
   });
 
+  it("opens each market kind's rules, in Bangla too", async () => {
+    const { i18n } = await import('@khela/web');
+    render(
+      <>
+        <FancyTable rows={fancyRows} onPick={() => {}} />
+        <MatchOddsTable onPick={() => {}} market={{ inplay: false, runners: [] }} />
+      </>,
+    );
+    await userEvent.click(screen.getByTestId('rules-MATCH_ODDS'));
+    const dialog = screen.getByRole('dialog', { name: 'Rules: Match Odds' });
+    expect(within(dialog).getByTestId('rules-text-MATCH_ODDS').textContent).toContain('A commission of 5% is taken from your net winnings');
+    await userEvent.click(within(dialog).getAllByRole('button', { name: /close/i })[0]!);
+    await userEvent.click(screen.getByTestId('rules-FANCY'));
+    expect(screen.getByTestId('rules-text-FANCY').textContent).toContain('When the runs stop between the two lines, YES and NO both lose.');
+    await userEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: /close/i })[0]!);
+    await i18n.changeLanguage('bn');
+    try {
+      await userEvent.click(screen.getByTestId('rules-FANCY'));
+      expect(screen.getByRole('dialog', { name: 'নিয়ম: ফ্যান্সি বেট' }).textContent).toContain('পেনাল্টি রান গোনা হয় না।');
+    } finally {
+      await i18n.changeLanguage('en');
+    }
+  });
+
   it('shows each market kind its stake limits, the ones the API enforces', () => {
     render(
       <>

@@ -13,6 +13,7 @@ export * from './events';
 export * from './rules/price-ladder';
 export * from './rules/exchange';
 export * from './rules/exchange-maths';
+export * from './rules/market-rules';
 export * from './rules/protection';
 export * from './rules/debt';
 export * from './rules/linked-accounts';
