@@ -192,7 +192,7 @@ export function PaymentRequest() {
                 margin: 0 0 20px;
               `}
             >
-              {mmss(left)}
+              {mmss(left, locale)}
             </p>
           </>
         )}
@@ -233,7 +233,8 @@ export function PaymentRequest() {
             </p>
           </div>
         )}
-        {state.action === 'deposit' && (
+        {/* nothing to confirm once staff decided it */}
+        {state.action === 'deposit' && !decided && (
           <p>
             <Link to={state.reference ? `/make-payment?ref=${encodeURIComponent(state.reference)}` : '/make-payment'}>
               {t('request.confirmPayment')}
