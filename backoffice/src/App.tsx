@@ -134,7 +134,7 @@ function Console() {
 /** The page asked is not for this operator's role (or not yet: password change or TOTP enrolment pending). */
 function NotForRole({ area, gated, home }: { area: Area; gated: boolean; home: string }) {
   const op = useOperator()!;
-  const roles = [...(area.roles ?? []), 'admin'].join(', ');
+  const roles = `${(area.roles ?? []).join(' and ')} staff and admins`;
   return (
     <div
       css={css`
@@ -146,7 +146,7 @@ function NotForRole({ area, gated, home }: { area: Area; gated: boolean; home: s
         <strong>{area.label}: not for your role.</strong>{' '}
         {gated
           ? 'Change your password (and enrol TOTP when asked) in My account first; then the pages of your role open.'
-          : `${area.label} is for ${roles} staff. You are logged in as ${op.username} (${op.role}); ask an admin if you need it.`}
+          : `${area.label} is for ${roles}. You are logged in as ${op.username} (${op.role}); ask an admin if you need it.`}
       </Notice>
       <p>
         <Link to={home}>{gated ? 'Go to My account' : 'Go to the dashboard'}</Link>

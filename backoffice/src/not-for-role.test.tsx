@@ -25,7 +25,7 @@ describe('a page of another role', () => {
     open('/markets/1.230003002', 'content');
     const note = await screen.findByTestId('not-for-role');
     expect(note.textContent).toContain('Exchange: not for your role');
-    expect(note.textContent).toContain('Exchange is for risk, admin staff');
+    expect(note.textContent).toContain('Exchange is for risk staff and admins');
     expect(note.textContent).toContain('content (content)');
     expect(screen.getByRole('link', { name: 'Go to the dashboard' }).getAttribute('href')).toBe('/dashboard');
   });
