@@ -47,6 +47,7 @@ function VerifyBox(props: {
   canSend?: boolean;
 }) {
   const { t } = useTranslation('account');
+  const locale = useLocale();
   const rule = useRuleText();
   const [until, setUntil] = useState<number | null>(null);
   const left = useCountdown(until);
@@ -111,7 +112,7 @@ function VerifyBox(props: {
           <ChallengeStatus verifying={challenge.verifying} />
           <div css={row}>
             <Button type="button" variant="secondary" disabled={busy || left > 0 || props.canSend === false} onClick={() => void onSend()}>
-              {left > 0 ? t('profile.resendIn', { time: mmss(left) }) : t('profile.sendCode')}
+              {left > 0 ? t('profile.resendIn', { time: mmss(left, locale) }) : t('profile.sendCode')}
             </Button>
           </div>
           {until && (

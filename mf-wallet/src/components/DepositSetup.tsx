@@ -106,6 +106,7 @@ function BirthdayStep(props: { remoteId: string | undefined; onSaved: () => void
 function PhoneStep(props: { phone: string | null; onVerified: () => void }) {
   const { t } = useTranslation('wallet');
   const { api } = useHost();
+  const locale = useLocale();
   const [until, setUntil] = useState<number | null>(null);
   const left = useSecondsLeft(until);
   const [code, setCode] = useState('');
@@ -163,7 +164,7 @@ function PhoneStep(props: { phone: string | null; onVerified: () => void }) {
           onClick={() => void send()}
           data-testid="setup-send-code"
         >
-          {left > 0 ? t('setup.resendIn', { time: mmss(left) }) : t('setup.sendCode')}
+          {left > 0 ? t('setup.resendIn', { time: mmss(left, locale) }) : t('setup.sendCode')}
         </Button>
       </div>
       {until && (

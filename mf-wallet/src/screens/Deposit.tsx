@@ -263,7 +263,7 @@ export function Deposit() {
         >
           {t('ewalletPay', { amount: formatMoney(ewallet.amount, 'BDT', locale) })}
         </h2>
-        <p>{t('ewalletTimer', { time: mmss(left) })}</p>
+        <p>{t('ewalletTimer', { time: mmss(left, locale) })}</p>
         <p
           css={css`
             color: ${theme.color.textMuted};

@@ -112,6 +112,15 @@ describe('TurnoverRecord', () => {
     expect(screen.getByRole('progressbar').getAttribute('aria-valuenow')).toBe('60');
     // the card's time says it is Dhaka time (issue 34 item 3)
     expect(screen.getByTestId('turnover-time').textContent).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d GMT\+6$/);
+    expect(screen.getByText('60%')).toBeTruthy();
+    // in Bangla every figure is in Bengali digits, the time and its date too (issue 34 item 2)
+    act(() => sessionService().session.setLocale('bn'));
+    await act(() => i18n.changeLanguage('bn'));
+    expect(screen.getByTestId('turnover-bonus').textContent).toBe('৩৩৩.৩৩');
+    expect(screen.getByText('৬০%')).toBeTruthy();
+    expect(screen.getByTestId('turnover-time').textContent).toMatch(/^[০-৯]{4}-[০-৯]{2}-[০-৯]{2} [০-৯]{2}:[০-৯]{2}:[০-৯]{2} GMT\+6$/);
+    act(() => sessionService().session.setLocale('en'));
+    await act(() => i18n.changeLanguage('en'));
     await userEvent.click(screen.getByRole('tab', { name: 'Completed' }));
     expect(await screen.findByText('No Data')).toBeTruthy();
   });

@@ -10,6 +10,7 @@ import {
   NoData,
   Page,
   formatMoney,
+  localDigits,
   maskAccount,
   theme,
   useHost,
@@ -222,7 +223,7 @@ export function TransactionRecord() {
                 margin: 16px 0 8px;
               `}
             >
-              {day}
+              {localDigits(day, locale)}
             </h2>
             {rows.map((tx) => (
               <button

@@ -2,7 +2,20 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { AsyncState, DateTime, NoData, Page, Tabs, formatMoney, theme, useLocale, usePlayer, useServerQuery } from '@khela/web';
+import {
+  AsyncState,
+  DateTime,
+  NoData,
+  Page,
+  Tabs,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  theme,
+  useLocale,
+  usePlayer,
+  useServerQuery,
+} from '@khela/web';
 import type { Turnover } from '@khela/contracts';
 import { turnoverBonus, turnoverProgress } from '../lib/records';
 
@@ -86,7 +99,7 @@ export function TurnoverRecord() {
                 `}
               >
                 <dt>{t('records.bonus')}</dt>
-                <dd data-testid="turnover-bonus">{turnoverBonus(x)}</dd>
+                <dd data-testid="turnover-bonus">{formatNumber(turnoverBonus(x), locale, 2)}</dd>
                 <dt>{t('records.required')}</dt>
                 <dd>{formatMoney(x.required_turnover, 'BDT', locale)}</dd>
                 <dt>{t('records.remaining')}</dt>
@@ -120,7 +133,7 @@ export function TurnoverRecord() {
                   text-align: right;
                 `}
               >
-                {x.status === 'complete' ? `100% ${t('records.completed')}` : `${pct}%`}
+                {x.status === 'complete' ? `${formatPercent(100, locale)} ${t('records.completed')}` : formatPercent(pct, locale)}
               </p>
             </article>
           );

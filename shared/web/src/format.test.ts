@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { dhakaDateKey, dhakaClock, firstWords, formatMoney, maskAccount, mmss, truncate } from './format';
+import {
+  dhakaDateKey,
+  dhakaClock,
+  firstWords,
+  formatDhakaDate,
+  formatDhakaDateTime,
+  formatMoney,
+  formatNumber,
+  formatPercent,
+  localDigits,
+  maskAccount,
+  mmss,
+  truncate,
+} from './format';
 
 describe('formatting', () => {
   it('shows taka with two decimals, and the player currency for INR/PKR', () => {
@@ -31,5 +44,22 @@ describe('formatting', () => {
   it('masks account numbers to the first two and last two digits', () => {
     expect(maskAccount('01712345678')).toBe('01*******78');
     expect(maskAccount('1234')).toBe('1234');
+  });
+
+  it('writes every figure it formats in Bengali digits in bn, never mixed (issue 34 item 2)', () => {
+    const d = new Date('2026-11-26T21:33:58Z');
+    expect(formatDhakaDateTime(d, 'bn')).toBe('২০২৬-১১-২৭ ০৩:৩৩:৫৮');
+    expect(formatDhakaDateTime(d, 'en')).toBe('2026-11-27 03:33:58');
+    expect(formatDhakaDate(d, 'bn')).toBe('২০২৬-১১-২৭');
+    // the grouping key stays Latin
+    expect(dhakaDateKey(d)).toBe('2026-11-27');
+    expect(formatMoney('600', 'BDT', 'bn')).toMatch(/^[^0-9]*৬০০\.০০[^0-9]*$/);
+    expect(formatPercent(0, 'bn')).toBe('০%');
+    expect(formatPercent(59.6, 'en')).toBe('60%');
+    expect(formatNumber(1234, 'bn')).toBe('১,২৩৪');
+    expect(formatNumber('2.5', 'bn', 2)).toBe('২.৫০');
+    expect(mmss(65, 'bn')).toBe('১:০৫');
+    expect(localDigits('1.66', 'bn')).toBe('১.৬৬');
+    expect(localDigits('01712345678', 'en')).toBe('01712345678');
   });
 });

@@ -22,10 +22,41 @@ export function formatMoney(amount: string | number, currency: Currency | string
 const parts = (d: Date, opts: Intl.DateTimeFormatOptions, locale: string) =>
   new Intl.DateTimeFormat(intlLocale(locale), { timeZone: DHAKA_TZ, ...opts }).format(d);
 
-/** "2026-11-21 23:40:05" in Dhaka time. */
+const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
+
+/**
+ * The figures of a text the site formatted, in the reader's digits: Bengali in bn, as they are otherwise. Only for
+ * figures the site formats (money, odds, dates, times, percentages, counts): what a player copies elsewhere (phone
+ * numbers, transaction ids, usernames, account numbers) stays in Latin digits and never goes through here.
+ */
+export function localDigits(text: string | number, locale = 'en'): string {
+  const s = String(text);
+  return locale === 'bn' ? s.replace(/[0-9]/g, (d) => BENGALI_DIGITS[Number(d)]!) : s;
+}
+
+/** A count or plain figure in the reader's digits and grouping ("1,234" / "১,২৩৪"); `decimals` fixes the fraction. */
+export function formatNumber(value: number | string, locale = 'en', decimals?: number): string {
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n)) return String(value);
+  return new Intl.NumberFormat(intlLocale(locale), {
+    ...(decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {}),
+  }).format(n);
+}
+
+/** A whole percentage in the reader's digits ("60%" / "৬০%"). */
+export function formatPercent(value: number, locale = 'en'): string {
+  return `${localDigits(Math.round(value), locale)}%`;
+}
+
+/** "2026-11-21 23:40:05" in Dhaka time (Bengali digits throughout in bn). */
 export function formatDhakaDateTime(input: string | number | Date, locale = 'en'): string {
   const d = new Date(input);
-  return `${dhakaDateKey(d)} ${parts(d, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, locale)}`;
+  return `${formatDhakaDate(d, locale)} ${parts(d, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, locale)}`;
+}
+
+/** The Dhaka calendar date as shown ("2026-11-22" / "২০২৬-১১-২২"); dhakaDateKey is the Latin key records group by. */
+export function formatDhakaDate(input: string | number | Date, locale = 'en'): string {
+  return localDigits(dhakaDateKey(input), locale);
 }
 
 /** Calendar date in Dhaka as YYYY-MM-DD: the key records are grouped by. */
@@ -40,10 +71,10 @@ export function dhakaClock(now: Date, locale = 'en'): string {
   return parts(now, { hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' }, locale);
 }
 
-/** Seconds to m:ss (code resend countdown). */
-export function mmss(totalSeconds: number): string {
+/** Seconds to m:ss (code resend countdown), in the reader's digits. */
+export function mmss(totalSeconds: number, locale = 'en'): string {
   const s = Math.max(0, Math.floor(totalSeconds));
-  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+  return localDigits(`${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`, locale);
 }
 
 /** First `n` words followed by an ellipsis when cut (inbox and promotion previews). */

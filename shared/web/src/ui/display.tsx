@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import styled from '@emotion/styled';
 import { useTranslation } from 'react-i18next';
-import { dhakaClock, formatDhakaDateTime, formatMoney } from '../format';
+import { dhakaClock, formatDhakaDate, formatDhakaDateTime, formatMoney } from '../format';
 import { theme } from './theme';
 
 /* How records are shown: badges for a status, money, Dhaka times, and plain lists of rows. */
@@ -158,7 +158,7 @@ export function DateTime(props: {
       {props.part === 'time'
         ? dhakaClock(d, i18n.language)
         : props.part === 'date'
-          ? formatDhakaDateTime(d, i18n.language).slice(0, 10)
+          ? formatDhakaDate(d, i18n.language)
           : formatDhakaDateTime(d, i18n.language)}
       {props.zone ? ` ${t('gmt6')}` : ''}
     </time>
