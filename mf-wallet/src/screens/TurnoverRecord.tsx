@@ -9,7 +9,7 @@ import {
   Page,
   Tabs,
   formatMoney,
-  formatNumber,
+  localDigits,
   formatPercent,
   theme,
   useLocale,
@@ -99,7 +99,7 @@ export function TurnoverRecord() {
                 `}
               >
                 <dt>{t('records.bonus')}</dt>
-                <dd data-testid="turnover-bonus">{formatNumber(turnoverBonus(x), locale, 2)}</dd>
+                <dd data-testid="turnover-bonus">{localDigits(turnoverBonus(x), locale)}</dd>
                 <dt>{t('records.required')}</dt>
                 <dd>{formatMoney(x.required_turnover, 'BDT', locale)}</dd>
                 <dt>{t('records.remaining')}</dt>
