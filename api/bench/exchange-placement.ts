@@ -80,7 +80,7 @@ async function serve(): Promise<void> {
   const { createDb } = await import('../src/db');
   const { default: pino } = await import('pino');
   const { buildApp } = await import('../src/app');
-  const db = await createDb(process.env);
+  const db = countStatements(await createDb(process.env));
   const app = await buildApp({ db, logger: pino({ level: process.env.BENCH_API_LOG_LEVEL ?? 'error' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
   process.once('SIGINT', () => {
@@ -88,10 +88,60 @@ async function serve(): Promise<void> {
       // answers what is in flight, then lets go of the database (PGlite's directory is opened next by the checks)
       await app.close().catch(() => undefined);
       await db.close().catch(() => undefined);
+      await printStatements();
       process.exit(0);
     })();
   });
   process.send?.({ port: (app.server.address() as { port: number }).port });
+}
+
+/**
+ * BENCH_COUNT_STATEMENTS=1: the API counts its statements (outside a transaction, in the market writer's batches, in
+ * other transactions) and prints them with the writer's batch sizes when it stops (to stderr).
+ */
+const statements = { top: new Map<string, number>(), tx: new Map<string, number>(), txs: 0 };
+const stmtKey = (sql: string) => sql.replace(/\s+/g, ' ').trim().slice(0, 90);
+function countStatements(db: import('../src/db').Db): import('../src/db').Db {
+  if (!process.env.BENCH_COUNT_STATEMENTS) return db;
+  const bump = (m: Map<string, number>, sql: string) => m.set(stmtKey(sql), (m.get(stmtKey(sql)) ?? 0) + 1);
+  return Object.assign(Object.create(db) as import('../src/db').Db, {
+    query: ((sql: string, params?: unknown[]) => {
+      bump(statements.top, sql);
+      return db.query(sql, params);
+    }) as import('../src/db').Db['query'],
+    tx: (<T>(fn: (q: import('../src/db').Queryable) => Promise<T>) =>
+      db.tx((q) => {
+        statements.txs += 1;
+        return fn({
+          ...q,
+          memo: q.memo,
+          exec: (sql: string) => q.exec(sql),
+          query: ((sql: string, params?: unknown[]) => {
+            bump(statements.tx, sql);
+            return q.query(sql, params);
+          }) as import('../src/db').Queryable['query'],
+        });
+      })) as import('../src/db').Db['tx'],
+  });
+}
+async function printStatements(): Promise<void> {
+  if (!process.env.BENCH_COUNT_STATEMENTS) return;
+  const { registry } = await import('../src/ops/metrics');
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
+  const top = (m: Map<string, number>) =>
+    [...m]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 40)
+      .map(([k, n]) => `  ${String(n).padStart(7)}  ${k}`)
+      .join('\n');
+  const metrics = (await registry.metrics())
+    .split('\n')
+    .filter((l) => /^khela_exchange_writer_batch_(size|seconds)_(bucket|sum|count)/.test(l))
+    .join('\n');
+  process.stderr.write(
+    `statements outside a transaction: ${sum(statements.top)}\n${top(statements.top)}\n` +
+      `transactions: ${statements.txs}, statements in them: ${sum(statements.tx)}\n${top(statements.tx)}\n${metrics}\n`,
+  );
 }
 
 // ------------------------------------------------------------------------------------------------------------------
@@ -166,7 +216,9 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
 }
 
 function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
+  // BENCH_CPU_PROF=<dir>: the API process writes a --cpu-prof profile there when it exits (as in api-throughput.ts)
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
     cwd: path.resolve(HERE, '..'),
     env: {
       ...process.env,

@@ -111,7 +111,11 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with its session cache (SESSION_CACHE_TTL_MS), listening until the app closes. */
-export async function registerSessionCache(app: FastifyInstance, db: Db, cfg: AuthConfig = authConfig()): Promise<SessionCache> {
+export async function registerSessionCache(
+  app: FastifyInstance,
+  db: Db,
+  cfg: AuthConfig = authConfig(process.env, db.kind),
+): Promise<SessionCache> {
   const cache = new SessionCache(db, cfg);
   try {
     await cache.start();

@@ -6,19 +6,25 @@ import type { PushService } from '../push/service';
  * push only delays a poll. Used by the routes, the bet delay and the feed sync.
  */
 export async function pushBetChanges(
-  push: Pick<PushService, 'publish' | 'publishBalance'>,
+  push: Pick<PushService, 'publish' | 'publishBalance'> & Partial<Pick<PushService, 'publishBalances'>>,
   marketId: string | null,
   players: Iterable<number>,
   log?: { warn(obj: object, msg: string): void },
 ): Promise<void> {
-  // side by side (a batch of the market writer touches hundreds of players; the pool bounds what runs at once)
+  const ids = [...new Set(players)];
+  const odds = async (id: number) => {
+    if (marketId)
+      await push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
+        log?.warn({ err, playerId: id, marketId }, 'odds push failed');
+      });
+  };
+  // the balances in one read (a batch of the market writer touches hundreds of players; on PGlite every statement
+  // waits for the one connection the next batch needs), each player's odds event after their balance
+  if (push.publishBalances) return push.publishBalances(ids, odds);
   await Promise.all(
-    [...new Set(players)].map(async (id) => {
+    ids.map(async (id) => {
       await push.publishBalance(id);
-      if (marketId)
-        await push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
-          log?.warn({ err, playerId: id, marketId }, 'odds push failed');
-        });
+      await odds(id);
     }),
   );
 }

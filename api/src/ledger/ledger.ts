@@ -522,6 +522,37 @@ export async function getPlayerBalance(q: Queryable, playerId: number): Promise<
   };
 }
 
+/** getPlayerBalance for several players in one statement (the pushes after a market writer's batch); unknown ids are left out. */
+export async function getPlayerBalances(q: Queryable, playerIds: readonly number[]): Promise<Map<number, PlayerBalance>> {
+  const out = new Map<number, PlayerBalance>();
+  if (!playerIds.length) return out;
+  const r = await q.query<{
+    id: string;
+    currency: Currency;
+    main: string | null;
+    held: string | null;
+    exposure: string | null;
+    owed: string | null;
+  }>(
+    `SELECT p.id, p.currency,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':main' AND currency = p.currency) AS main,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':held' AND currency = p.currency) AS held,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':exposure' AND currency = p.currency) AS exposure,
+       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':owed' AND currency = p.currency AND shard = 0) AS owed
+     FROM players p WHERE p.id = ANY($1::bigint[])`,
+    [playerIds.map(String)],
+  );
+  for (const row of r.rows)
+    out.set(Number(row.id), {
+      balanceMinor: parseMinor(row.main ?? 0),
+      heldMinor: parseMinor(row.held ?? 0),
+      exposureMinor: parseMinor(row.exposure ?? 0),
+      owedMinor: -parseMinor(row.owed ?? 0) > 0n ? -parseMinor(row.owed ?? 0) : 0n,
+      currency: row.currency,
+    });
+  return out;
+}
+
 /**
  * The figures a player sees: balance = main + exposure (money held for open exchange bets is still theirs),
  * exposure, available = main less what the player owes (what can be bet, played or withdrawn; main is already net

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db, Queryable } from '../db';
 import { sha256Hex } from '@khela/contracts/signing';
-import { getPlayerBalance, walletFigures } from '../ledger';
+import { getPlayerBalance, getPlayerBalances, walletFigures } from '../ledger';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
 import {
   LocalBroadcast,
@@ -36,6 +36,11 @@ export interface PushService {
   publish<T extends PushTopic>(playerId: number, topic: T, payload: PushPayload<T>): Promise<void>;
   /** Call after a ledger transfer commits. Never throws: a lost push only delays the UI's next poll. */
   publishBalance(playerId: number): Promise<void>;
+  /**
+   * publishBalance for several players, their balances read in one statement; `then(id)` runs after each player's
+   * balance event (their next events keep that order). Never throws.
+   */
+  publishBalances(playerIds: readonly number[], then?: (playerId: number) => Promise<void>): Promise<void>;
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler): () => void;
   /**
    * To every stream open in this process, whoever its player (the public `odds` topic). Process-local on purpose:
@@ -93,6 +98,23 @@ export function createPushService(
       } catch (err) {
         log?.warn({ err, playerId }, 'balance push failed');
       }
+    },
+    async publishBalances(playerIds, then) {
+      for (const id of playerIds) balances?.invalidate(id);
+      let figures: Map<number, ReturnType<typeof walletFigures>> | null = null;
+      try {
+        const read = await getPlayerBalances(db, playerIds);
+        figures = new Map([...read].map(([id, b]) => [id, walletFigures(b)]));
+      } catch (err) {
+        log?.warn({ err, players: playerIds.length }, 'balance push failed');
+      }
+      await Promise.all(
+        playerIds.map(async (id) => {
+          const f = figures?.get(id);
+          if (f) await broker.publish(id, 'balance', f).catch((err: unknown) => log?.warn({ err, playerId: id }, 'balance push failed'));
+          await then?.(id);
+        }),
+      );
     },
     subscribe: (playerId, handler, onEnd) => broker.subscribe(playerId, handler, onEnd),
     async publishStaff(topic, payload) {

@@ -134,6 +134,11 @@ export class MarketWriters {
     queue.running = true;
     try {
       while (queue.waiting.length) {
+        // one turn of the event loop before each batch, so the requests that arrived meanwhile reach the queue first.
+        // On PGlite a batch never gives the loop a turn (its statements run in WASM and resolve as microtasks), so
+        // without this the next batch started before any other socket was read: every batch held one bet, and 32
+        // bets in flight were served one transaction after another. On PostgreSQL it costs one turn.
+        await new Promise((r) => setImmediate(r));
         // the lease first: ours at once when held, else taken when free or expired, else waited for (bounded)
         let epoch: number | null;
         try {
