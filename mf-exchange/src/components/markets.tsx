@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Modal, NoData, Tabs, formatMoney, theme, useBalance, visuallyHidden } from '@khela/web';
+import { Modal, NoData, Tabs, formatMoney, localDigits, theme, useBalance, visuallyHidden } from '@khela/web';
 import { FANCY_TABS, filterFancy, rowOverlay, type FancyTabKey } from '../logic';
 import type { BookmakerRunner, FancyRow } from '../odds';
 import type { BetPick } from '../trading/maths';
@@ -134,6 +134,8 @@ function PriceButton(props: {
   onClick: () => void;
   disabled?: boolean;
 }) {
+  // odds and sizes are figures the site formats: Bengali digits in bn (issue 34 item 2)
+  const { i18n } = useTranslation();
   if (props.price === undefined || !Number.isFinite(props.price) || props.price <= 0) {
     return (
       <span
@@ -167,12 +169,12 @@ function PriceButton(props: {
           display: block;
         `}
       >
-        {props.price}
+        {localDigits(props.price, i18n.language)}
       </strong>
       {props.size !== undefined && (
         <>
           {' '}
-          <small>{props.size}</small>
+          <small>{localDigits(props.size, i18n.language)}</small>
         </>
       )}
     </button>

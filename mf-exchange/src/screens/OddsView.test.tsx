@@ -1,6 +1,6 @@
 import '@khela/web/test/mock-shared';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import '../i18n';
 import { BookmakerTable, FancyTable, MatchOddsTable } from '../components/markets';
@@ -120,6 +120,14 @@ describe('odds view tables', () => {
     expect(shown).toBe('2.5 1200');
     expect(back.textContent).toBe(`Back Bangladesh ${shown}`);
     expect(back.hasAttribute('aria-label')).toBe(false);
+    // in Bangla the odds and sizes are in Bengali digits (issue 34 item 2)
+    const { i18n } = await import('@khela/web');
+    await act(() => i18n.changeLanguage('bn'));
+    try {
+      expect([...back.querySelectorAll('strong, small')].map((e) => e.textContent).join(' ')).toBe('২.৫ ১২০০');
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
     await userEvent.click(screen.getByRole('button', { name: /^Lay Bangladesh 2\.52\b/ }));
     expect(onPick).toHaveBeenCalledWith({
       kind: 'MATCH_ODDS',
