@@ -110,7 +110,13 @@ describe('serve-static', () => {
   });
 
   it('falls back to index.html for client routes of the shell only', async () => {
-    for (const route of ['/deposit', '/chat-box/12', '/markets/1.230003002', '/page/guest/register.jsp', '/page/site/component/appDownload.jsp?x=1']) {
+    for (const route of [
+      '/deposit',
+      '/chat-box/12',
+      '/markets/1.230003002',
+      '/page/guest/register.jsp',
+      '/page/site/component/appDownload.jsp?x=1',
+    ]) {
       const res = await fetch(`${shellUrl}${route}`);
       expect(res.status, route).toBe(200);
       expect(await res.text(), route).toContain('shell v1');
