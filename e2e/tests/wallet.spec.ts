@@ -124,6 +124,34 @@ test('agent deposit: pending, operator approves, the top bar balance follows wit
   await page.screenshot({ path: '/tmp/wallet-timeline.png' });
 });
 
+test('the payment request countdown stops when staff reject the deposit, and says so (issue 32)', async ({ page, request, browser }) => {
+  const player = await newPlayer(request, true);
+  await openLoggedIn(page, player, '/deposit');
+  await page.getByTestId('method-bKash').click();
+  await page.getByRole('button', { name: '৳1,000' }).click();
+  const trx = newTrx();
+  await page.getByLabel('Transaction ID').fill(trx);
+  await page.getByTestId('deposit-submit').click();
+  await expect(page).toHaveURL(/\/payment-request$/);
+  await expect(page.getByTestId('countdown')).toHaveText(/^(30:00|29:\d\d)$/);
+
+  // a payments operator rejects it in the console, in another window; the player's page is not reloaded
+  const op = await consolePage(browser, '/payments/desk');
+  const row = op.page.getByTestId('payments-table').locator('tr', { hasText: player.username });
+  await row.click();
+  const drawer = op.page.getByTestId('payment-drawer');
+  await drawer.getByLabel(/^Reason/).fill('No payment with this transaction ID arrived');
+  await drawer.getByRole('button', { name: 'Reject' }).click();
+  await expect(op.page.getByTestId('payments-table').locator('tr', { hasText: player.username })).toHaveCount(0);
+  await op.close();
+
+  await expect(page.getByTestId('request-decided')).toHaveAttribute('data-decision', 'rejected', { timeout: 15_000 });
+  await expect(page.getByTestId('request-decided')).toHaveText('Your deposit was not approved. Your inbox says why.');
+  await expect(page.getByTestId('countdown')).toHaveCount(0);
+  await expect(page.getByText('Your Money is on its way')).toHaveCount(0);
+  await page.screenshot({ path: '/tmp/wallet-request-rejected.png' });
+});
+
 test('e-wallet deposit approved on the sandbox gateway page', async ({ page, request }) => {
   const player = await newPlayer(request, true);
   await openLoggedIn(page, player, '/deposit');
