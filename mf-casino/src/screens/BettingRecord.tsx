@@ -486,7 +486,7 @@ function SettledTab() {
                       font-size: 12px;
                     `}
                   >
-                    {formatDhakaDateTime(r.created_at)} {t('common:gmt6')}
+                    {formatDhakaDateTime(r.created_at, i18n.language)} {t('common:gmt6')}
                   </span>
                 </div>
                 <div css={summaryGrid}>
