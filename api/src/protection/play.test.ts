@@ -519,15 +519,19 @@ describe.each(engines)('protection on every play path on $name', ({ make, skip }
 
     // the market push (exchange/market-push.ts) is told each market's book changed; it sends the new books to streams
     const marketChanged = vi.spyOn(app.exchangeMarketPush, 'changed');
+    // the player's balance is pushed, alone or in a round of several players read in one statement
     const publishBalance = vi.spyOn(app.push, 'publishBalance');
+    const publishBalances = vi.spyOn(app.push, 'publishBalances');
     try {
       await blocks[1]!.apply(p);
       const oddsMarkets = marketChanged.mock.calls.map((c) => c[0]);
       expect(oddsMarkets.sort()).toEqual([inplay, pre].sort());
-      expect(publishBalance).toHaveBeenCalledWith(p.id);
+      const pushed = [...publishBalance.mock.calls.map((c) => c[0]), ...publishBalances.mock.calls.flatMap((c) => [...c[0]])];
+      expect(pushed).toContain(p.id);
     } finally {
       marketChanged.mockRestore();
       publishBalance.mockRestore();
+      publishBalances.mockRestore();
     }
 
     const rows = await db.query<{
