@@ -340,8 +340,8 @@ export async function logActivity(
   ]);
 }
 
-/** "BACK Bangladesh @ 2.50 for 100.00 — Bangladesh v India, Match Odds" */
-function betLine(market: MarketRow, selectionId: string, side: string, price: number, line: number | null, stake: number): string {
+/** The activity line of a bet: "BACK Bangladesh @ 2.50 for 100.00 — Bangladesh v India, Match Odds" (both placing paths). */
+export function betLine(market: MarketRow, selectionId: string, side: string, price: number, line: number | null, stake: number): string {
   const what =
     market.kind === 'FANCY'
       ? `${side} ${market.name} ${line} @ ${price}`

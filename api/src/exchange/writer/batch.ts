@@ -22,8 +22,8 @@ import type { Queryable } from '../../db';
 import { HttpError } from '../../http/errors';
 import { playerAccounts, transferMany, walletFigures, type Currency, type PlayerBalance, type TransferInput } from '../../ledger';
 import { assertMayPlay, assertWagerWithinLimits, playersToCheckFully } from '../../protection/service';
-import { BetRefused, assertOpen, betOut, type BetView, type PlaceBetInput } from '../bets';
-import { checkBet, houseLadderOf, type CheckedBet } from '../bet-checks';
+import { BetRefused, assertOpen, betLine, betOut, type BetView, type PlaceBetInput } from '../bets';
+import { checkBet, houseLadderOf, houseQuoteMismatch, type CheckedBet } from '../bet-checks';
 import type { ExchangeConfig } from '../config';
 import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type Side } from '../engine';
 import { lockMarket, selectionName, type MarketRow } from '../markets';
@@ -577,7 +577,12 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     syncRow(s);
     changedPlayers.add(c.playerId);
     touchedNow.add(c.playerId);
-    activities.push({ playerId: c.playerId, kind: 'bet', betId: id, detail: betLine(market!, s) });
+    activities.push({
+      playerId: c.playerId,
+      kind: 'bet',
+      betId: id,
+      detail: betLine(market!, s.selectionId, s.side, s.price, s.line, s.stake),
+    });
     if (!pending) matchBet(s, book ?? null);
     rehold(touchedNow);
     return { ok: true, betId: id, delayMs: pending ? delayMs : null, answer: null };
@@ -640,7 +645,8 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     } catch {
       return lapse(M.lapsedSuspended);
     }
-    if (market!.kind !== 'MATCH_ODDS' && houseQuoteMoved(market!, s)) return lapse(M.lapsedPriceMoved);
+    // a house price that moved during the delay lapses the bet (the per-bet path's check)
+    if (market!.kind !== 'MATCH_ODDS' && houseQuoteMismatch(market!, s) !== null) return lapse(M.lapsedPriceMoved);
     touchedNow.add(s.playerId);
     matchBet(s, books.get(s.currency) ?? null);
     rehold(touchedNow);
@@ -916,29 +922,7 @@ function wouldMatch(book: MatchOddsBook, playerId: number, bet: CheckedBet): boo
   return bet.side === 'BACK' ? depth >= bet.price : depth <= bet.price;
 }
 
-/** House-priced bets at the delay's end: the rate (and line) shown now must still be the one taken. */
-function houseQuoteMoved(market: MarketRow, s: BetState): boolean {
-  if (market.kind === 'BOOKMAKER') {
-    const runner = market.runners.find((r) => String(r.selectionId) === s.selectionId);
-    const rate = s.side === 'BACK' ? runner?.backRate : runner?.layRate;
-    return !(typeof rate === 'number' && rate > 0 && 100 + rate === s.price);
-  }
-  const f = market.fancy;
-  if (!f) return true;
-  const [line, rate] = s.side === 'YES' ? [f.yes, f.yesRate] : [f.no, f.noRate];
-  return line !== s.line || rate !== s.price;
-}
-
 /** The feed's offer on one runner in one currency less what players took at this feed version. */
 function houseLevels(market: MarketRow, currency: string, runnerId: string, taken: Map<string, number>, cfg: ExchangeConfig) {
   return houseLadderOf(market, runnerId, (side, price) => taken.get(`${currency}:${runnerId}:${side}:${price}`) ?? 0, cfg);
-}
-
-/** "BACK Bangladesh @ 2.50 for 100.00 — Bangladesh v India, Match Odds" */
-function betLine(market: MarketRow, s: BetState): string {
-  const what =
-    market.kind === 'FANCY'
-      ? `${s.side} ${market.name} ${s.line} @ ${s.price}`
-      : `${s.side} ${selectionName(market, s.selectionId) ?? s.selectionId} @ ${(s.price / 100).toFixed(2)}`;
-  return `${what} for ${moneyFromMinor(s.stake)} — ${market.eventName}, ${market.name}`;
 }
