@@ -56,6 +56,9 @@ export const en = {
   },
   request: {
     getReady: 'Get Ready!',
+    // once staff decided, the heading says so (no "Get Ready!" above a rejection)
+    approvedTitle: 'Done!',
+    notApprovedTitle: 'Not approved',
     onItsWay: 'Your Money is on its way',
     timeLeft: 'Time left',
     close: 'Close',
@@ -206,6 +209,8 @@ export const bn: typeof en = {
   },
   request: {
     getReady: 'প্রস্তুত হন!',
+    approvedTitle: 'সম্পন্ন!',
+    notApprovedTitle: 'অনুমোদিত হয়নি',
     onItsWay: 'আপনার টাকা পথে আছে',
     timeLeft: 'বাকি সময়',
     close: 'বন্ধ করুন',

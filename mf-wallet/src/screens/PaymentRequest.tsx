@@ -105,7 +105,13 @@ export function PaymentRequest() {
             color: ${theme.color.brand};
           `}
         >
-          {verification ? t('rg.verificationTitle') : t('request.getReady')}
+          {verification
+            ? t('rg.verificationTitle')
+            : decided === 2
+              ? t('request.notApprovedTitle')
+              : decided === 1
+                ? t('request.approvedTitle')
+                : t('request.getReady')}
         </h1>
         {verification ? (
           <p

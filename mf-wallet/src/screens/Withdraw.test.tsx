@@ -208,6 +208,8 @@ describe('Withdraw: responsible gambling', () => {
     expect(decided.textContent).toContain('money is back in your balance');
     expect(screen.queryByTestId('countdown')).toBeNull();
     expect(screen.queryByText('Your Money is on its way')).toBeNull();
+    // the heading says so too (no "Get Ready!" above a rejection)
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Not approved');
   });
 
   it('an ordinary withdrawal still says it is on its way', async () => {
