@@ -7,6 +7,8 @@ import { calls, resetHost, responders, sessionService, testBus, testHost } from 
 import '../i18n';
 import { MultiMarkets } from './MultiMarkets';
 import { pinStore, useDropPlayerStateOnLogout } from '../state';
+import { TradingProvider } from '../trading/context';
+import { bet, listAnswer } from '../trading/fixtures.test-util';
 
 const pin = (n: number, sport: 'cricket' | 'soccer' = 'cricket') => ({
   event_id: String(n),
@@ -116,6 +118,65 @@ describe('Multi Markets', () => {
     await waitFor(() => expect(screen.getByTestId('match-odds').textContent).toContain('2.62'));
     expect(screen.getByTestId('match-odds').textContent).toContain('1.55');
     expect(calls.filter((c) => c.path === '/api/exchange/markets/{marketId}').length).toBe(asked);
+  });
+
+  it("shows the player's P&L per runner and exposure on a pinned market where they have bets", async () => {
+    act(() => sessionService().receiveBalance({ balance: '100.00', currency: 'BDT' }));
+    responders.set('GET /api/exchange/pins', () => ({ data: [pin(1), pin(2)] }));
+    responders.set('GET /api/exchange/bets', () => listAnswer([bet({ market_id: '1.1', selection_id: '11' })]));
+    responders.set('GET /api/exchange/markets/{marketId}', (o) => ({
+      market_id: o.params.marketId,
+      event_id: '1',
+      event_name: 'Event 1',
+      sport: 'cricket',
+      kind: 'MATCH_ODDS',
+      name: 'Match Odds',
+      status: 'OPEN',
+      inplay: false,
+      ball_running: false,
+      bet_delay: 0,
+      version: 1,
+      commission_percent: 5,
+      runners: ['11', '12'].map((id) => ({
+        selection_id: id,
+        name: `Runner ${id}`,
+        status: 'ACTIVE',
+        suspended: false,
+        back: [{ price: 2.5, size: '500.00' }],
+        lay: [],
+        back_rate: null,
+        lay_rate: null,
+      })),
+      fancy: null,
+      result: null,
+      voided: false,
+    }));
+    responders.set('GET /api/exchange/markets/{marketId}/position', (o) => ({
+      market_id: o.params.marketId,
+      kind: 'MATCH_ODDS',
+      currency: 'BDT',
+      runners: [
+        { selection_id: '11', profit_loss: '150.00' },
+        { selection_id: '12', profit_loss: '-100.00' },
+      ],
+      runs: [],
+      exposure: '100.00',
+    }));
+    render(
+      <MemoryRouter initialEntries={['/exchange-multi']}>
+        <TradingProvider>
+          <Frame />
+        </TradingProvider>
+      </MemoryRouter>,
+    );
+    await waitFor(() => expect(screen.getAllByTestId('runner-pl')).toHaveLength(2));
+    expect(screen.getAllByTestId('runner-pl').map((e) => e.textContent)).toEqual([
+      expect.stringContaining('150'),
+      expect.stringContaining('100'),
+    ]);
+    expect(screen.getAllByTestId('pinned-exposure').map((e) => e.textContent)).toEqual(['Exposure: ৳100.00']);
+    // only the market with bets is asked for a position
+    expect(calls.filter((c) => c.path === '/api/exchange/markets/{marketId}/position').map((c) => c.opts.params.marketId)).toEqual(['1.1']);
   });
 
   it('says when there are no pins, when they could not be loaded (Retry), and empties on logout', async () => {

@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, NoData, Spinner, theme } from '@khela/web';
+import { Button, NoData, Spinner, formatMoney, theme, useLocale } from '@khela/web';
 import { pinStore, usePins, usePinsStatus, type PinnedMarket } from '../state';
 import '../i18n-account';
 import { useLiveMatchOdds } from '../trading/live-market';
+import { runnerPl, useMarketPosition } from '../trading/market-position';
 import { toMatchOdds } from './OddsView';
 import { MatchOddsTable } from '../components/markets';
 import { BetSlip, type BetPick } from '../components/BetSlip';
@@ -18,6 +19,9 @@ function PinnedCard({ pin, onPick }: { pin: PinnedMarket; onPick: (p: BetPick) =
   const open = useOpenEvent();
   // the API's book, kept live by push (polled every 2 s only while the stream is down)
   const { market, missing } = useLiveMatchOdds(pin.marketId, MULTI_POLL_MS);
+  // the player's P&L per runner and exposure here, while they have bets on it (as the odds view shows them)
+  const position = useMarketPosition(pin.marketId);
+  const locale = useLocale();
   return (
     <div
       data-testid="pinned-market"
@@ -78,8 +82,20 @@ function PinnedCard({ pin, onPick }: { pin: PinnedMarket; onPick: (p: BetPick) =
           ✕
         </button>
       </div>
+      {position && (
+        <div
+          data-testid="pinned-exposure"
+          css={css`
+            font-size: ${theme.fontSize.sm};
+            color: ${theme.color.textMuted};
+            margin-bottom: 4px;
+          `}
+        >
+          {t('header.exposure')}: {formatMoney(position.exposure, position.currency, locale)}
+        </div>
+      )}
       {market ? (
-        <MatchOddsTable market={toMatchOdds(market)} onPick={onPick} />
+        <MatchOddsTable market={toMatchOdds(market)} onPick={onPick} book={position ? { now: runnerPl(position) } : undefined} />
       ) : missing ? (
         <NoData text={t('odds.marketMissing')} />
       ) : (

@@ -12,6 +12,7 @@ import { BookmakerTable, FancyTable, MatchOddsTable, type FancyBook, type MatchO
 import { useTrading, useTradingStore } from '../trading/context';
 import { useLive } from '../trading/live';
 import { amountToMinor, projectPosition } from '../trading/maths';
+import { runnerPl } from '../trading/market-position';
 import { CashOutButton } from '../trading/CashOut';
 import { withPushedBook, withPushedRates } from '../trading/pushed';
 
@@ -239,9 +240,6 @@ function usePositions(eventId: string): ReadonlyMap<string, Position> {
   return positions;
 }
 
-const runnerMap = (p: Position | undefined) =>
-  p ? new Map(p.runners.map((r) => [r.selection_id, amountToMinor(r.profit_loss)])) : undefined;
-
 /** The runner P&L now and with the slip's bet, for a Match Odds or BookMaker table. */
 function runnerBook(
   marketId: string | undefined,
@@ -249,7 +247,7 @@ function runnerBook(
   position: Position | undefined,
   draft: SlipDraft | null,
 ): RunnerBook | undefined {
-  const now = runnerMap(position);
+  const now = runnerPl(position);
   let withSlip: Map<string, number> | undefined;
   if (draft && marketId && draft.pick.marketId === marketId && draft.stakeMinor > 0 && draft.pick.kind !== 'FANCY') {
     withSlip = projectPosition(
