@@ -1,5 +1,6 @@
 import { css } from '@emotion/react';
-import { formatMoney, theme, useHost, useLocale } from '@khela/web';
+import { useTranslation } from 'react-i18next';
+import { TextField, formatMoney, theme, useHost, useLocale } from '@khela/web';
 import type { PaymentMethod } from '@khela/contracts';
 
 export const section = css`
@@ -93,5 +94,26 @@ export function AmountPresets(props: { presets: readonly number[]; value: string
         </button>
       ))}
     </div>
+  );
+}
+
+/** The amount of a deposit or withdrawal: the method's preset buttons, then the field with its range (digits only). */
+export function AmountInput(props: { presets: readonly number[]; min: number; max: number; value: string; onChange: (v: string) => void }) {
+  const { t } = useTranslation('wallet');
+  const locale = useLocale();
+  return (
+    <>
+      <AmountPresets presets={props.presets} value={props.value} onPick={props.onChange} name={t('amount')} />
+      <TextField
+        label={t('amount')}
+        hint={t('amountRange', { min: formatMoney(props.min, 'BDT', locale), max: formatMoney(props.max, 'BDT', locale) })}
+        inputProps={{
+          inputMode: 'decimal',
+          value: props.value,
+          onChange: (e) => props.onChange(e.target.value.replace(/[^\d.]/g, '')),
+          name: 'amount',
+        }}
+      />
+    </>
   );
 }

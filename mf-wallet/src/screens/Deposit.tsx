@@ -27,7 +27,7 @@ import { safeExternalUrl, type PaymentMethod, type Promotion } from '@khela/cont
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { DepositClosed, LimitsOffer } from '../components/protection';
 import { DepositSetup } from '../components/DepositSetup';
-import { AmountPresets, MethodChips, chip, chipRow, label, section } from '../components/parts';
+import { AmountInput, MethodChips, chip, chipRow, label, section } from '../components/parts';
 import { newIdempotencyKey } from '../lib/records';
 
 type Channel = { key: string; label: string };
@@ -331,24 +331,12 @@ export function Deposit() {
           </div>
         )}
         <div css={section}>
-          <AmountPresets
+          <AmountInput
             presets={method?.deposit_presets ?? schemas.DEPOSIT_PRESETS}
+            min={method?.deposit_min ?? schemas.DEPOSIT_MIN}
+            max={method?.deposit_max ?? schemas.DEPOSIT_MAX}
             value={amount}
-            onPick={setAmount}
-            name={t('amount')}
-          />
-          <TextField
-            label={t('amount')}
-            hint={t('amountRange', {
-              min: formatMoney(method?.deposit_min ?? schemas.DEPOSIT_MIN, 'BDT', locale),
-              max: formatMoney(method?.deposit_max ?? schemas.DEPOSIT_MAX, 'BDT', locale),
-            })}
-            inputProps={{
-              inputMode: 'decimal',
-              value: amount,
-              onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')),
-              name: 'amount',
-            }}
+            onChange={setAmount}
           />
         </div>
         {promotions.length > 0 && (

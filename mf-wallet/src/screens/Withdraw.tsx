@@ -2,23 +2,11 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import * as schemas from '@khela/contracts';
-import {
-  ApiError,
-  Button,
-  formatMoney,
-  NoData,
-  Notice,
-  Spinner,
-  TextField,
-  useHost,
-  useLocale,
-  usePlayer,
-  type WalletBalance,
-} from '@khela/web';
+import { ApiError, Button, NoData, Notice, Spinner, TextField, useHost, useLocale, usePlayer, type WalletBalance } from '@khela/web';
 import { DEBT_MESSAGES, PROTECTION_MESSAGES, type PaymentMethod } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { awaitsVerification } from '../components/protection';
-import { AmountPresets, MethodChips, label, section } from '../components/parts';
+import { AmountInput, MethodChips, label, section } from '../components/parts';
 import { newIdempotencyKey } from '../lib/records';
 import { RecallAllFirst } from '../components/RecallFirst';
 
@@ -206,24 +194,12 @@ export function Withdraw() {
         <MethodChips methods={methods} value={methodId} onChange={setMethodId} name={t('paymentMethod')} />
       </div>
       <div css={section}>
-        <AmountPresets
+        <AmountInput
           presets={method?.withdraw_presets ?? schemas.WITHDRAW_PRESETS}
+          min={method?.withdraw_min ?? schemas.WITHDRAW_MIN}
+          max={method?.withdraw_max ?? schemas.WITHDRAW_MAX}
           value={amount}
-          onPick={setAmount}
-          name={t('amount')}
-        />
-        <TextField
-          label={t('amount')}
-          hint={t('amountRange', {
-            min: formatMoney(method?.withdraw_min ?? schemas.WITHDRAW_MIN, 'BDT', locale),
-            max: formatMoney(method?.withdraw_max ?? schemas.WITHDRAW_MAX, 'BDT', locale),
-          })}
-          inputProps={{
-            inputMode: 'decimal',
-            value: amount,
-            onChange: (e) => setAmount(e.target.value.replace(/[^\d.]/g, '')),
-            name: 'amount',
-          }}
+          onChange={setAmount}
         />
       </div>
       <TextField
