@@ -223,7 +223,7 @@ describe('Deposit: responsible gambling', () => {
     expect(offer.textContent).toContain('Set your deposit limits before your first deposit');
     expect(within(offer).getByTestId('rg-deposit-offer-set').getAttribute('href')).toBe('/responsible-gaming');
     // the form is still there: the offer is skippable, not a gate
-    expect(screen.getByTestId('deposit-submit')).toBeTruthy();
+    expect(await screen.findByTestId('deposit-submit')).toBeTruthy();
     await userEvent.click(screen.getByTestId('rg-deposit-offer-skip'));
     await waitFor(() => expect(screen.queryByTestId('rg-deposit-offer')).toBeNull());
     // the skip is told once; its answer is the new status (a status read another test left in flight may still land)
