@@ -41,6 +41,19 @@ describe('api client', () => {
     expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok123');
   });
 
+  it("sends the session's language as Accept-Language on every call, and none without a locale (staff console)", async () => {
+    const f = fakeFetch(200, { data: [] });
+    let locale = 'bn';
+    const api = createApiClient({ baseURL: 'http://api.test', getLocale: () => locale, fetchImpl: f as unknown as typeof fetch });
+    await api.call(getSystems, { query: { type: 'SLOT' } });
+    locale = 'en';
+    await api.call(getSystems, { query: { type: 'SLOT' } });
+    expect(f.mock.calls.map(([, init]) => new Headers(init?.headers).get('accept-language'))).toEqual(['bn', 'en']);
+    const staff = createApiClient({ baseURL: 'http://api.test', fetchImpl: f as unknown as typeof fetch });
+    await staff.call(getSystems, { query: { type: 'SLOT' } });
+    expect(new Headers(f.mock.calls[2]![1]?.headers).get('accept-language')).toBeNull();
+  });
+
   it('never sends the token to a public endpoint', async () => {
     const f = fakeFetch(200, { data: [] });
     const api = createApiClient({ baseURL: 'http://api.test', getToken: () => 'tok123', fetchImpl: f as unknown as typeof fetch });

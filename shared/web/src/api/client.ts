@@ -65,6 +65,11 @@ export interface ApiClientOptions {
    * the server answers 401 only for a missing, expired or revoked token, so the session has ended.
    */
   onUnauthorized?: (refusedToken: string) => void;
+  /**
+   * The player's language, sent as `Accept-Language` on every call: the API answers its messages (and bilingual
+   * content) in it. The page runtime passes the session's `locale$`; without it no header is set (the staff console).
+   */
+  getLocale?: () => string | null | undefined;
   fetchImpl?: typeof fetch;
 }
 
@@ -99,10 +104,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     url,
     send(path, init) {
       const token = getToken();
-      return (options.fetchImpl ?? fetch)(url(path), { ...init, headers: token ? { Authorization: `Bearer ${token}` } : {} });
+      const locale = options.getLocale?.();
+      const headers: Record<string, string> = locale ? { 'Accept-Language': locale } : {};
+      if (token) headers.Authorization = `Bearer ${token}`;
+      return (options.fetchImpl ?? fetch)(url(path), { ...init, headers });
     },
     async call(endpoint, opts = {}) {
       const headers: Record<string, string> = { Accept: 'application/json' };
+      const locale = options.getLocale?.();
+      if (locale) headers['Accept-Language'] = locale;
       const exchangeToken = endpoint.auth !== 'none' && opts.token === 'exchange' ? getExchangeToken() : null;
       const token = endpoint.auth === 'none' ? null : (exchangeToken ?? getToken());
       if (token) headers.Authorization = `Bearer ${token}`;

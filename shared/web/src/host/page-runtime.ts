@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiClient } from '../api/client';
+import { savedLocale } from '../i18n';
 import { createPageBus, type EventBus } from '../bus';
 import { createPlayerSession, type PlayerSession, type PlayerSessionService } from '../session/player-session';
 import { connectQueryClient, createQueryClient } from '../data/query-client';
@@ -26,7 +27,13 @@ export function createPageRuntime({ apiBase, fetchImpl }: PageRuntimeOptions): P
   const bus = createPageBus();
   // the client reports a refused token to the session, which is created just below
   let service: PlayerSessionService | null = null;
-  const api = createApiClient({ baseURL: apiBase, fetchImpl, onUnauthorized: (token) => service?.tokenRefused(token) });
+  const api = createApiClient({
+    baseURL: apiBase,
+    fetchImpl,
+    onUnauthorized: (token) => service?.tokenRefused(token),
+    // the API answers its messages and bilingual content in the session's language (before the session: the saved one)
+    getLocale: () => service?.session.locale$.value ?? savedLocale(),
+  });
   service = createPlayerSession({ api, bus: bus.session });
   const session = service.session;
   const queryClient = createQueryClient();
