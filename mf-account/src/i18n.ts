@@ -50,11 +50,6 @@ export const en = {
     hintRefer: '6-20 characters (optional)',
     hintName: 'Max 100 characters. Use your legal name: it is checked for withdrawals.',
   },
-  challenge: {
-    verifying: 'Verifying…',
-    note: 'When you submit, your device runs a short automatic check that you are a person (a second or two; no puzzle).',
-    failed: 'The automatic check could not be completed. Please try again.',
-  },
   forgot: {
     title: 'Forgot Password',
     emailTab: 'Email',
@@ -341,11 +336,6 @@ export const bn: typeof en = {
     hintPassword: '৬-২০টি অক্ষর',
     hintRefer: '৬-২০টি অক্ষর (ঐচ্ছিক)',
     hintName: 'সর্বোচ্চ ১০০ অক্ষর। আপনার আইনগত নাম দিন: উত্তোলনের সময় এটি যাচাই করা হয়।',
-  },
-  challenge: {
-    verifying: 'যাচাই করা হচ্ছে…',
-    note: 'জমা দিলে আপনার ডিভাইস স্বয়ংক্রিয়ভাবে একটি ছোট যাচাই চালাবে যে আপনি একজন মানুষ (এক-দুই সেকেন্ড; কোনো ধাঁধা নেই)।',
-    failed: 'স্বয়ংক্রিয় যাচাই সম্পন্ন হয়নি। আবার চেষ্টা করুন।',
   },
   forgot: {
     title: 'পাসওয়ার্ড ভুলে গেছেন',

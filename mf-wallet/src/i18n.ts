@@ -96,7 +96,6 @@ export const en = {
     codeFormat: 'Please enter the 6-digit code.',
     sendFailed: 'The code could not be sent. Please try again.',
     failed: 'That did not work. Please try again.',
-    useProfile: 'Please verify your phone on your profile page.',
   },
   rg: {
     offerTitle: 'Set your deposit limits before your first deposit',
@@ -248,7 +247,6 @@ export const bn: typeof en = {
     codeFormat: 'অনুগ্রহ করে ৬ অঙ্কের কোডটি দিন।',
     sendFailed: 'কোড পাঠানো যায়নি। আবার চেষ্টা করুন।',
     failed: 'হয়নি। আবার চেষ্টা করুন।',
-    useProfile: 'অনুগ্রহ করে প্রোফাইল পেজে আপনার ফোন যাচাই করুন।',
   },
   rg: {
     offerTitle: 'প্রথম ডিপোজিটের আগে আপনার ডিপোজিট সীমা ঠিক করুন',

@@ -3,9 +3,8 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, Tabs, TextField, useHost } from '@khela/web';
-import { useChallenge } from '../challenge/useChallenge';
-import { ChallengeStatus } from '../challenge/ChallengeStatus';
+import { ApiError, Button, Card, ChallengeStatus, Page, Tabs, TextField, useChallenge, useHost } from '@khela/web';
+
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
 type Channel = 'email' | 'sms';
@@ -135,7 +134,7 @@ export function ForgotPassword() {
             <TextField label={t('username')} inputProps={{ value: v.username, onChange: set('username'), autoComplete: 'username' }} />
             <ChallengeStatus verifying={challenge.verifying} />
             <Button type="submit" block disabled={busy}>
-              {challenge.verifying ? t('challenge.verifying') : busy ? t('common:submitting') : t('forgot.send')}
+              {challenge.verifying ? t('common:challenge.verifying') : busy ? t('common:submitting') : t('forgot.send')}
             </Button>
           </form>
         ) : (

@@ -9,7 +9,7 @@ import { CHALLENGE_MESSAGES, CHALLENGE_REQUIRED } from '@khela/contracts';
 import { Login } from './Login';
 
 let release: () => void = () => undefined;
-vi.mock('../challenge/solver', () => ({
+vi.mock('@khela/web/challenge/solver', () => ({
   solveChallenge: vi.fn(
     (challenge: unknown) =>
       new Promise((resolve) => {

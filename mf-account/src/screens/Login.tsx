@@ -4,10 +4,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { Button, Card, Page, TextField, useHost } from '@khela/web';
+import { Button, Card, ChallengeStatus, Page, TextField, useChallenge, useHost } from '@khela/web';
 import type { LoginForm } from '@khela/contracts';
-import { useChallenge } from '../challenge/useChallenge';
-import { ChallengeStatus } from '../challenge/ChallengeStatus';
+
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
 /**
@@ -64,7 +63,7 @@ export function Login() {
           />
           <ChallengeStatus verifying={challenge.verifying} />
           <Button type="submit" block disabled={formState.isSubmitting}>
-            {challenge.verifying ? t('challenge.verifying') : formState.isSubmitting ? t('common:submitting') : t('login.submit')}
+            {challenge.verifying ? t('common:challenge.verifying') : formState.isSubmitting ? t('common:submitting') : t('login.submit')}
           </Button>
         </form>
         <p css={{ textAlign: 'right', margin: '12px 0' }}>

@@ -6,8 +6,8 @@ import { resetHost, responders, calls } from '@khela/web/test/fake-host';
 import { renderScreen } from '../../test/render';
 import { Profile } from './Profile';
 
-// the proof-of-work itself is tested in challenge/solver.test.ts; here it answers at once
-vi.mock('../challenge/solver', () => ({
+// the proof-of-work itself is tested in shared/web/src/challenge/solver.test.ts; here it answers at once
+vi.mock('@khela/web/challenge/solver', () => ({
   solveChallenge: vi.fn(async (challenge: unknown) => ({ challenge, solution: { counter: 2, derivedKey: '0a' } })),
 }));
 

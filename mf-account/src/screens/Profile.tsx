@@ -6,22 +6,22 @@ import {
   ApiError,
   Button,
   Card,
-  Input,
-  Page,
-  TextField,
+  ChallengeStatus,
   formatDhakaDateTime,
+  Input,
   mmss,
+  Page,
   protectionRefusal,
   protectionText,
+  TextField,
   theme,
+  useChallenge,
   useHost,
   useLocale,
 } from '@khela/web';
 import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
 import { useUser } from '../useUser';
-import { useChallenge } from '../challenge/useChallenge';
-import { ChallengeStatus } from '../challenge/ChallengeStatus';
 
 const badge = (ok: boolean) => css`
   font-size: 12px;

@@ -6,8 +6,8 @@ import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Register } from './Register';
 
-// the proof-of-work itself is tested in challenge/solver.test.ts; here it answers at once
-vi.mock('../challenge/solver', () => ({
+// the proof-of-work itself is tested in shared/web/src/challenge/solver.test.ts; here it answers at once
+vi.mock('@khela/web/challenge/solver', () => ({
   solveChallenge: vi.fn(async (challenge: unknown) => ({ challenge, solution: { counter: 7, derivedKey: 'ab' } })),
 }));
 

@@ -3,10 +3,8 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, useHost } from '@khela/web';
+import { ApiError, Button, Card, ChallengeStatus, Page, TextField, useChallenge, useHost } from '@khela/web';
 import { DESKTOP_CURRENCY_CODES, type DesktopRegisterForm } from '@khela/contracts';
-import { useChallenge } from '../challenge/useChallenge';
-import { ChallengeStatus } from '../challenge/ChallengeStatus';
 import { Notice, row, sectionTitle, useRuleText } from '../ui';
 
 const EMPTY: DesktopRegisterForm = {
@@ -193,7 +191,7 @@ export function Register() {
                   {t('register.previous')}
                 </Button>
                 <Button type="submit" disabled={busy}>
-                  {challenge.verifying ? t('challenge.verifying') : busy ? t('common:submitting') : t('register.submit')}
+                  {challenge.verifying ? t('common:challenge.verifying') : busy ? t('common:submitting') : t('register.submit')}
                 </Button>
               </div>
             </>

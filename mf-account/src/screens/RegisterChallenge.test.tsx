@@ -13,7 +13,7 @@ import { Register } from './Register';
  * "Verifying…" meanwhile, and solves a new one for every attempt.
  */
 let release: () => void = () => undefined;
-vi.mock('../challenge/solver', () => ({
+vi.mock('@khela/web/challenge/solver', () => ({
   solveChallenge: vi.fn(
     (challenge: unknown) =>
       new Promise((resolve) => {

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, TextField, useHost } from '@khela/web';
-import { useChallenge } from '../challenge/useChallenge';
-import { ChallengeStatus } from '../challenge/ChallengeStatus';
+import { ApiError, Button, Card, ChallengeStatus, Page, TextField, useChallenge, useHost } from '@khela/web';
+
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 /**
@@ -74,7 +73,7 @@ export function ResetPassword() {
           </div>
           <ChallengeStatus verifying={challenge.verifying} />
           <Button type="submit" block disabled={busy}>
-            {challenge.verifying ? t('challenge.verifying') : busy ? t('common:submitting') : t('pwd.submit')}
+            {challenge.verifying ? t('common:challenge.verifying') : busy ? t('common:submitting') : t('pwd.submit')}
           </Button>
         </form>
       </Card>

@@ -5,10 +5,9 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Card, Page, Select, TextField, theme, useHost } from '@khela/web';
+import { ApiError, Button, Card, ChallengeStatus, Page, Select, TextField, theme, useChallenge, useHost } from '@khela/web';
 import type { SignupForm } from '@khela/contracts';
-import { useChallenge } from '../challenge/useChallenge';
-import { ChallengeStatus } from '../challenge/ChallengeStatus';
+
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 type Fields = SignupForm;
@@ -134,7 +133,7 @@ export function Signup() {
           <p css={muted}>{t('signup.age')}</p>
           <ChallengeStatus verifying={challenge.verifying} />
           <Button type="submit" block disabled={formState.isSubmitting}>
-            {challenge.verifying ? t('challenge.verifying') : formState.isSubmitting ? t('common:submitting') : t('signup.submit')}
+            {challenge.verifying ? t('common:challenge.verifying') : formState.isSubmitting ? t('common:submitting') : t('signup.submit')}
           </Button>
         </form>
         <p css={{ textAlign: 'center' }}>

@@ -3,14 +3,13 @@
 // profile page (POST /api/user/profile/update, /api/send-verification-code, /api/verify-phone-number).
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { isChallengeRequired } from '@khela/contracts';
 import {
   ApiError,
   Button,
   Card,
+  ChallengeStatus,
   ErrorText,
   Input,
   Notice,
@@ -19,6 +18,7 @@ import {
   protectionRefusal,
   protectionText,
   theme,
+  useChallenge,
   useHost,
   useLocale,
 } from '@khela/web';
@@ -111,21 +111,19 @@ function PhoneStep(props: { phone: string | null; onVerified: () => void }) {
   const left = useSecondsLeft(until);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [profileLink, setProfileLink] = useState(false);
   const [busy, setBusy] = useState(false);
+  // on unusual volume the API asks for a solved proof-of-work challenge: solved here, as the profile page does
+  const challenge = useChallenge(api);
 
   const send = async () => {
     setError(null);
     setBusy(true);
     try {
-      const res = await api.call(schemas.sendVerificationCodeEndpoint, { body: { phone: props.phone ?? '' } });
+      const res = await challenge.run((headers) =>
+        api.call(schemas.sendVerificationCodeEndpoint, { body: { phone: props.phone ?? '' }, headers }),
+      );
       setUntil(Date.now() + res.resend_in * 1000);
     } catch (err) {
-      // on unusual volume the API asks for a solved challenge: the profile page solves it
-      if (err instanceof ApiError && isChallengeRequired(err.status, err.data)) {
-        setProfileLink(true);
-        return setError(t('setup.useProfile'));
-      }
       setError(err instanceof ApiError && !err.network && err.status < 500 ? err.message : t('setup.sendFailed'));
     } finally {
       setBusy(false);
@@ -160,7 +158,7 @@ function PhoneStep(props: { phone: string | null; onVerified: () => void }) {
         <Button
           type="button"
           variant="secondary"
-          disabled={busy || left > 0 || !props.phone}
+          disabled={busy || challenge.verifying || left > 0 || !props.phone}
           onClick={() => void send()}
           data-testid="setup-send-code"
         >
@@ -194,8 +192,8 @@ function PhoneStep(props: { phone: string | null; onVerified: () => void }) {
           </Button>
         </div>
       )}
+      <ChallengeStatus verifying={challenge.verifying} />
       <ErrorText testId="setup-phone-error">{error}</ErrorText>
-      {profileLink && <Link to="/profile">{t('verifyPhoneLink')}</Link>}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import '@khela/web/test/mock-shared';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { ApiError, formatMoney, i18n } from '@khela/web';
@@ -7,6 +7,11 @@ import type { ProtectionGate, ProtectionStatus } from '@khela/contracts';
 import { calls, resetHost, responders, sessionService } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
+
+// the proof-of-work itself is tested in shared/web/src/challenge/solver.test.ts; here it answers at once
+vi.mock('@khela/web/challenge/solver', () => ({
+  solveChallenge: vi.fn(async (challenge: unknown) => ({ challenge, solution: { counter: 2, derivedKey: '0a' } })),
+}));
 
 const methods = [
   { id: 1, code: 'bkash', name: 'bKash', icon: null, status: 'active', account_type: 'Agent', deposit: true, withdraw: true },
@@ -323,6 +328,28 @@ describe('Deposit: responsible gambling', () => {
     expect(calls.find((c) => c.path === '/api/verify-phone-number')!.opts.body).toEqual({ verification_code: '123456' });
     await waitFor(() => expect(screen.queryByTestId('deposit-setup')).toBeNull());
     expect(screen.getByTestId('method-bKash')).toBeTruthy();
+  });
+
+  it('solves the proof-of-work in place when the code send is answered "challenge required" (no trip to the profile)', async () => {
+    base(false);
+    const closed: ProtectionGate = { open: false, reason: 'birthday_missing', until: null, message: 'x' };
+    sessionService().receiveProtection(status({ deposit: closed }));
+    responders.set('GET /api/responsible-gaming/status', () => status({ deposit: closed }));
+    responders.set('GET /api/challenge', () => ({ parameters: { nonce: 'd' }, signature: 's' }));
+    let sends = 0;
+    responders.set('POST /api/send-verification-code', () => {
+      if (++sends === 1) throw new ApiError('Please wait', 428, { message: 'Please wait', code: 'challenge_required' });
+      return { message: 'Verification code sent to your phone.', resend_in: 300 };
+    });
+    renderScreen(<Funds />, '/deposit');
+    await userEvent.click(await screen.findByTestId('setup-send-code'));
+    expect((await screen.findByTestId('setup-send-code')).textContent).toMatch(/^Resend in [45]:\d\d$/);
+    const posts = calls.filter((c) => c.path === '/api/send-verification-code');
+    expect(posts).toHaveLength(2);
+    expect(posts[0]!.opts.headers?.['X-Challenge']).toBeUndefined();
+    expect(posts[1]!.opts.headers['X-Challenge']).toBeTruthy();
+    expect(screen.queryByTestId('setup-phone-error')).toBeNull();
+    expect(screen.getByLabelText('Verification code')).toBeTruthy();
   });
 
   it('says why an under-age birthday keeps deposits closed, in Bangla', async () => {

@@ -10,6 +10,7 @@
  *   api/         the API client (zod endpoint declarations of @khela/contracts) and the default API base
  *   standalone/  a remote's standalone QA host (the same runtime, with a QA log-in)
  *   data/        server state: the page's TanStack Query client (handed to apps in HostProps) and useServerQuery
+ *   challenge/   the proof-of-work check the API may ask for on unusual volume (solver in Web Workers, useChallenge)
  *   i18n/, ui/, format.ts   translations, UI kit (kit, forms, display, async; tokens in ui/theme.ts), global styles
  *                and fonts, money and date formatting
  *
@@ -28,6 +29,9 @@ export * from './ui/kit';
 export * from './ui/forms';
 export * from './ui/display';
 export * from './ui/async';
+export { useChallenge, type ChallengedSend } from './challenge/useChallenge';
+export { ChallengeStatus } from './challenge/ChallengeStatus';
+export { solveChallenge } from './challenge/solver';
 export * from './ui/safe-html';
 export { globalStyles } from './ui/global-styles';
 export { cspNonce, styleCache } from './csp';

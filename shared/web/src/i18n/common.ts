@@ -21,6 +21,11 @@ export const commonEn = {
   withdrawal: 'Withdrawal',
   message: 'Message',
   userNotLoggedIn: 'User not logged in',
+  challenge: {
+    verifying: 'Verifying…',
+    note: 'When you submit, your device runs a short automatic check that you are a person (a second or two; no puzzle).',
+    failed: 'The automatic check could not be completed. Please try again.',
+  },
   marketBlocked:
     'Your selected section "{{section}}" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.',
 };
@@ -47,6 +52,11 @@ export const commonBn: typeof commonEn = {
   withdrawal: 'উত্তোলন',
   message: 'বার্তা',
   userNotLoggedIn: 'ব্যবহারকারী লগইন করেননি',
+  challenge: {
+    verifying: 'যাচাই করা হচ্ছে…',
+    note: 'জমা দিলে আপনার ডিভাইস স্বয়ংক্রিয়ভাবে একটি ছোট যাচাই চালাবে যে আপনি একজন মানুষ (এক-দুই সেকেন্ড; কোনো ধাঁধা নেই)।',
+    failed: 'স্বয়ংক্রিয় যাচাই সম্পন্ন হয়নি। আবার চেষ্টা করুন।',
+  },
   marketBlocked:
     'আপনার নির্বাচিত বিভাগ "{{section}}" বর্তমানে আপনার আপলাইন দ্বারা ব্লক করা আছে। আরও সহায়তার জন্য অনুগ্রহ করে গ্রাহক সহায়তার সাথে যোগাযোগ করুন।',
 };

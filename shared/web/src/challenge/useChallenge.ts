@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, type ApiClient } from '@khela/web';
+import { ApiError, type ApiClient } from '../api/client';
 import { CHALLENGE_HEADER, challengeEndpoint, encodeChallengePayload, isChallengeRequired } from '@khela/contracts';
 import { solveChallenge } from './solver';
 
@@ -14,7 +14,7 @@ export type ChallengedSend<T> = (headers: Record<string, string>) => Promise<T>;
  * one before the first attempt. A second 428 (the solved challenge expired meanwhile) gets one more try.
  */
 export function useChallenge(api: ApiClient) {
-  const { t } = useTranslation('account');
+  const { t } = useTranslation('common');
   const [verifying, setVerifying] = useState(false);
   const solved = useCallback(async (): Promise<Record<string, string>> => {
     setVerifying(true);
