@@ -134,11 +134,14 @@ export async function marketDepths(
   currencies: readonly string[],
   cfg: ExchangeConfig,
   levels = 3,
+  /** Only this runner (the ladder of one runner); all runners when absent. */
+  only?: string,
 ): Promise<Map<string, Map<string, HouseLadder>>> {
   const resting = await q.query<RestingRow & { currency: string; selection_id: string }>(
     `SELECT id, player_id, side, price, remaining_minor, persistence, currency, selection_id FROM exchange_bets
-     WHERE market_id = $1 AND currency = ANY($2::text[]) AND remaining_minor > 0 ORDER BY rest_seq`,
-    [market.marketId, [...currencies]],
+     WHERE market_id = $1 AND currency = ANY($2::text[]) AND remaining_minor > 0 AND ($3::text IS NULL OR selection_id = $3)
+     ORDER BY rest_seq`,
+    [market.marketId, [...currencies], only ?? null],
   );
   const taken = await q.query<{ currency: string; selection_id: string; side: Side; price: number; taken_minor: string }>(
     `SELECT currency, selection_id, side, price, taken_minor FROM exchange_house_taken
@@ -150,6 +153,7 @@ export async function marketDepths(
     const runners = new Map<string, HouseLadder>();
     for (const r of market.runners) {
       const id = String(r.selectionId);
+      if (only !== undefined && id !== only) continue;
       const rows = resting.rows.filter((b) => b.currency === currency && String(b.selection_id) === id);
       const book = restRows(new MatchOddsBook(market.marketId, [id]), id, rows);
       const takenAt: TakenAt = new Map(

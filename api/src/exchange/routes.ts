@@ -17,6 +17,9 @@ import {
   exchangeHub,
   exchangeMarketPosition,
   exchangeMarketState,
+  exchangeRunnerLadder,
+  getExchangeSettings,
+  updateExchangeSettings,
   listExchangeBets,
   placeExchangeBet,
   placeExchangeMarketBet,
@@ -36,7 +39,8 @@ import { publishBetChanges } from './notify';
 import { readLiabilityLimits } from './liability-limits';
 import { listNotices, readNotices } from './notices';
 import { PendingBets } from './pending';
-import { marketView, positionView } from './views';
+import { ladderView, marketView, positionView } from './views';
+import { readSettings, updateSettings } from './settings';
 import { MarketWriters, databaseUnavailable, writerSettings } from './writer/market-writer';
 import { LOCAL_LEASE, MarketLeases, leaseSettings } from './writer/lease';
 import { BALANCED_HEADER, FORWARDED_HEADER, forwardToHolder } from './writer/forward';
@@ -249,6 +253,15 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     return { ...(await marketView(db, market, req.player?.currency ?? 'BDT', cfg)), prices_available: app.oddsFeed.available };
   });
 
+  // the desktop ladder of one runner: its whole book in the viewer's currency
+  registerEndpoint(app, exchangeRunnerLadder, async (req) => {
+    const market = await readMarket(db, req.params.marketId);
+    if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
+    const view = await ladderView(db, market, req.query.selection_id, req.player?.currency ?? 'BDT', cfg);
+    if (!view) throw new BetRefused(404, M.selectionNotFound, { code: 'selection' });
+    return view;
+  });
+
   registerEndpoint(app, exchangeCashOut, async (req) => {
     const player = requirePlayer(req);
     const marketId = req.params.marketId;
@@ -306,6 +319,12 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   registerEndpoint(app, exchangeActivity, async (req) => activity(db, requirePlayer(req).id, req.query.page));
   registerEndpoint(app, exchangeResults, async (req) => results(db, req.query.sport));
   registerEndpoint(app, exchangeLimits, async (req) => readLiabilityLimits(db, requirePlayer(req).id));
+  // the player's betting settings (issue 33): stake presets, keep in-play, one-click
+  registerEndpoint(app, getExchangeSettings, async (req) => readSettings(db, requirePlayer(req).id));
+  registerEndpoint(app, updateExchangeSettings, async (req) => {
+    const player = requirePlayer(req);
+    return db.tx((q) => updateSettings(q, player.id, player.currency, req.body));
+  });
   registerEndpoint(app, listExchangeNotices, async (req) => listNotices(db, requirePlayer(req).id, req.query.page, req.query.per_page));
   registerEndpoint(app, readExchangeNotices, async (req) => readNotices(db, requirePlayer(req).id, req.body.ids));
 }

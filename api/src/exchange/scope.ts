@@ -16,6 +16,9 @@ import {
   exchangeProfitLoss,
   exchangeActivity,
   exchangeResults,
+  exchangeRunnerLadder,
+  getExchangeSettings,
+  updateExchangeSettings,
   type Endpoint,
 } from '@khela/contracts';
 
@@ -42,6 +45,9 @@ export const EXCHANGE_TOKEN_ENDPOINTS: readonly Endpoint[] = [
   exchangeProfitLoss,
   exchangeActivity,
   exchangeResults,
+  exchangeRunnerLadder,
+  getExchangeSettings,
+  updateExchangeSettings,
 ];
 
 const allowed = new Set(EXCHANGE_TOKEN_ENDPOINTS.map((e) => `${e.method} ${e.path}`));

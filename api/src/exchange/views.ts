@@ -1,5 +1,13 @@
 // Read-only views of the exchange for players: a market as the API sees it, and a player's position in it. SQL only.
-import { fromMinor, type PushPayload, type ResponseOf, type exchangeMarketPosition, type exchangeMarketState } from '@khela/contracts';
+import {
+  PRICE_LADDER_SIZE,
+  fromMinor,
+  type PushPayload,
+  type ResponseOf,
+  type exchangeMarketPosition,
+  type exchangeMarketState,
+  type exchangeRunnerLadder,
+} from '@khela/contracts';
 import type { Queryable } from '../db';
 import type { ExchangeConfig } from './config';
 import { marketDepths } from './bets';
@@ -22,6 +30,7 @@ export async function marketView(
   cfg: ExchangeConfig,
 ): Promise<ResponseOf<typeof exchangeMarketState>> {
   const depths = market.kind === 'MATCH_ODDS' ? (await marketDepths(q, market, [currency], cfg)).get(currency) : undefined;
+  const matched = market.kind === 'MATCH_ODDS' ? (await totalMatched(q, market.marketId)).get(currency) : undefined;
   const runners = [];
   for (const r of market.runners) {
     const id = String(r.selectionId);
@@ -56,6 +65,38 @@ export async function marketView(
     // what the market was settled on (staff's decision or the feed's), else the feed's result as it arrives
     result: shownResult(market),
     voided: market.settledResult ? 'void' in market.settledResult : market.voided,
+    ...(market.kind === 'MATCH_ODDS' ? { total_matched: fromMinor(matched ?? 0) } : {}),
+  };
+}
+
+/**
+ * The backers' stakes matched on a market per currency (each matched pair counted once: a fill is one back matched
+ * with one lay; fills against the feed's offer count too). One indexed read of the market's fills.
+ */
+export async function totalMatched(q: Queryable, marketId: string): Promise<Map<string, number>> {
+  const r = await q.query<{ currency: string; total: string }>(
+    'SELECT currency, sum(stake_minor) AS total FROM exchange_fills WHERE market_id = $1 GROUP BY currency',
+    [marketId],
+  );
+  return new Map(r.rows.map((x) => [x.currency, Number(x.total)]));
+}
+
+/** One Match Odds runner's whole book in `currency` (the desktop ladder): every price with an offer, best first. */
+export async function ladderView(
+  q: Queryable,
+  market: MarketRow,
+  selectionId: string,
+  currency: string,
+  cfg: ExchangeConfig,
+): Promise<ResponseOf<typeof exchangeRunnerLadder> | null> {
+  if (market.kind !== 'MATCH_ODDS' || !market.runners.some((r) => String(r.selectionId) === selectionId)) return null;
+  const depth = (await marketDepths(q, market, [currency], cfg, PRICE_LADDER_SIZE, selectionId)).get(currency)?.get(selectionId);
+  return {
+    market_id: market.marketId,
+    selection_id: selectionId,
+    version: market.feedVersion,
+    back: depth ? ladder(depth.availableToBack) : [],
+    lay: depth ? ladder(depth.availableToLay) : [],
   };
 }
 
@@ -89,6 +130,7 @@ export async function pushedMarket(q: Queryable, market: MarketRow, cfg: Exchang
       })),
     };
   const depths = await marketDepths(q, market, BOOK_CURRENCIES, cfg);
+  const matched = await totalMatched(q, market.marketId);
   const books: Record<string, NonNullable<PushPayload<'odds'>['books']>[string]> = {};
   for (const [currency, runners] of depths)
     books[currency] = market.runners.map((r) => {
@@ -101,7 +143,7 @@ export async function pushedMarket(q: Queryable, market: MarketRow, cfg: Exchang
         lay: d ? ladder(d.availableToLay) : [],
       };
     });
-  return { ...base, books };
+  return { ...base, books, matched: Object.fromEntries(BOOK_CURRENCIES.map((c) => [c, fromMinor(matched.get(c) ?? 0)])) };
 }
 
 /** The result players are shown: the one the market was settled on, else the feed's (null when void or none yet). */

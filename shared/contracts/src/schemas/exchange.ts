@@ -304,6 +304,8 @@ export const exchangeMarketState = endpoint({
     voided: z.boolean(),
     /** False while the API's odds feed is down: the prices shown may be stale and no bet is taken ("prices unavailable"). */
     prices_available: z.boolean().optional(),
+    /** Match Odds: the backers' stakes matched on the market so far in the viewer's currency (each matched pair once). */
+    total_matched: money.optional(),
   }),
 });
 

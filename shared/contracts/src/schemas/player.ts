@@ -7,6 +7,7 @@ export * from './challenge';
 export * from './wallet';
 export * from './casino';
 export * from './exchange';
+export * from './exchange-trader';
 export * from './feed';
 export * from './chat';
 export * from './protection';
