@@ -10,6 +10,7 @@ import type { Logger } from 'pino';
 import { corsOrigins, isProduction } from './config';
 import { API_ROOT, type Db } from './db';
 import { installErrorHandler } from './http/error-handler';
+import { installMessageLocale } from './http/locale';
 import { registerSecurityHeaders } from './http/security-headers';
 import { registerRequestLimit, trustProxySetting } from './http/request-limit';
 import { createBroker, type PushBroker } from './push/broker';
@@ -37,6 +38,7 @@ import marketStaffRoutes from './exchange/staff/routes';
 import catalogueStaffRoutes from './casino/staff/routes';
 import protectionStaffRoutes from './protection/staff/routes';
 import protectionRoutes from './protection/routes';
+import kycRoutes from './kyc/routes';
 import { ProtectionRefusal, recordRefusal } from './protection/service';
 import { alertLinkedAttempt } from './protection/linked';
 import { registerOps } from './ops/plugin';
@@ -57,6 +59,8 @@ const DOMAINS: DomainPlugin[] = [
   chatRoutes,
   protectionRoutes,
   transferRoutes,
+  // identity checks (issue 32): the player's upload and state, and the staff queue (kyc/staff)
+  kycRoutes,
   // the back office's endpoints of each domain (auth 'operator', roles per endpoint)
   playerStaffRoutes,
   paymentStaffRoutes,
@@ -98,6 +102,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   installErrorHandler(app);
+  // players' messages in their Accept-Language (http/locale.ts, the contracts' API_MESSAGES)
+  installMessageLocale(app);
   // request ids, metrics hooks, /ready and /metrics (ops/plugin.ts), before any route
   await registerOps(app, { db: opts.db, production: opts.production ?? isProduction() });
   await registerSecurityHeaders(app);

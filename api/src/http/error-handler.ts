@@ -1,6 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { bnMessage } from '@khela/contracts';
 import { HttpError, ServiceBusy } from './errors';
+import { localizeBody, requestLocale } from './locale';
 
 export const UNEXPECTED = 'An unexpected error occurred';
 
@@ -11,22 +13,27 @@ export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (hasZodFastifySchemaValidationErrors(err)) {
       const errors: Record<string, string[]> = {};
+      // in Bangla, a schema's own text is the catalogue's; zod's built-in texts (no client of ours sends what they
+      // refuse) become the catalogue's "Invalid value."
+      const bn = requestLocale(req) === 'bn';
+      const text = (m: string | undefined) => (m === undefined ? 'Invalid value.' : bn && bnMessage(m) === undefined ? 'Invalid value.' : m);
       for (const issue of err.validation) {
         const field = fieldOf(issue.instancePath ?? '', err.validationContext ?? 'body');
-        (errors[field] ??= []).push(issue.message ?? 'Invalid value.');
+        (errors[field] ??= []).push(text(issue.message));
       }
-      return reply.code(422).send({ message: err.validation[0]?.message ?? 'The given data was invalid.', errors });
+      const first = err.validation[0]?.message;
+      return reply.code(422).send(localizeBody(req, { message: first === undefined ? 'The given data was invalid.' : text(first), errors }));
     }
     if (err instanceof HttpError) {
       if (err.status >= 500 && !(err instanceof ServiceBusy)) req.log.error({ err }, err.message);
-      return reply.code(err.status).headers(err.headers).send(err.body());
+      return reply.code(err.status).headers(err.headers).send(localizeBody(req, err.body()));
     }
     // Fastify's own client errors (bad JSON, payload too large, unsupported media type).
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
-      return reply.code(err.statusCode).send({ message: err.message });
+      return reply.code(err.statusCode).send(localizeBody(req, { message: err.message }));
     }
     req.log.error({ err }, 'unhandled error');
-    return reply.code(500).send({ message: UNEXPECTED });
+    return reply.code(500).send(localizeBody(req, { message: UNEXPECTED }));
   });
 
   app.setNotFoundHandler((req, reply) => {

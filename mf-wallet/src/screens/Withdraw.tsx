@@ -36,7 +36,8 @@ function checkFailure(err: unknown, t: (k: string) => string, locale?: string, w
     if ((apiErr.data as { code?: string } | undefined)?.code === 'account_on_hold') {
       return { message: text, profileLink: false, onHold: true };
     }
-    if (/date of birth|birthday|dofb/i.test(text)) return { message: text, profileLink: true };
+    // the API answers in the player's language (Accept-Language): the Bangla text names the জন্মতারিখ
+    if (/date of birth|birthday|dofb|জন্মতারিখ/i.test(text)) return { message: text, profileLink: true };
     return { message: t('errors.turnover'), profileLink: false };
   }
   return { message: apiErr?.message ?? t('errors.unknown'), profileLink: false };

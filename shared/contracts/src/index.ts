@@ -3,3 +3,5 @@
 // player.ts is the player site's part (the federated apps share only that); the back-office schemas complete it.
 export * from './player';
 export * from './schemas/backoffice/index';
+// the API's player-facing messages in English and Bangla (the API only: the browser receives them translated)
+export * from './rules/api-messages';
