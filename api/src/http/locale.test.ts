@@ -18,6 +18,7 @@ import {
 import type { Db } from '../db';
 import { appPerFile } from '../testing/app-per-file';
 import { createPlayer, tokenFor } from '../testing/helpers';
+import { sendInboxMessage } from '../identity/inbox/service';
 import { parseAcceptLanguage } from './locale';
 
 /*
@@ -41,9 +42,7 @@ const sample = (literal: string) => literal.replace(/\$\{[^}]*\}/g, '7');
 
 /** The API's player-facing files: not the staff console's, the seed, the tests, nor the providers' callbacks. */
 const playerFiles = () =>
-  walk(API_SRC).filter(
-    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/[\\/](staff|operator|seed|testing|ops|bench)[\\/]/.test(f),
-  );
+  walk(API_SRC).filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/[\\/](staff|operator|seed|testing|ops|bench)[\\/]/.test(f));
 
 /** Texts the API sends to parties other than players (provider callbacks, staff alerts), with where they are. */
 const NOT_FOR_PLAYERS = [
@@ -68,12 +67,19 @@ function apiSourceMessages(): Map<string, string> {
     if (text.trim() && forPlayers(text)) found.set(text, path.relative(API_SRC, file));
   };
   const literal = String.raw`(?:'((?:\\.|[^'\\])*)'|\x60((?:\\.|[^\x60\\])*)\x60)`;
-  const thrown = new RegExp(String.raw`new (?:HttpError|Forbidden|NotFound|BadRequest|Conflict|ServiceBusy)\(\s*(?:\d+\s*,\s*)?${literal}`, 'g');
+  const thrown = new RegExp(
+    String.raw`new (?:HttpError|Forbidden|NotFound|BadRequest|Conflict|ServiceBusy)\(\s*(?:\d+\s*,\s*)?${literal}`,
+    'g',
+  );
   const messageKey = new RegExp(String.raw`\bmessage:\s*${literal}`, 'g');
   const files = playerFiles().map((file) => ({ file, src: readFileSync(file, 'utf8') }));
   // constants thrown by name (`new BadRequest(PHONE_TAKEN)`): their definitions, wherever they are
   const thrownNames = new Set(
-    files.flatMap(({ src }) => [...src.matchAll(/new (?:HttpError|Forbidden|NotFound|BadRequest|Conflict|ServiceBusy)\(\s*(?:\d+\s*,\s*)?([A-Z][A-Z0-9_]+)\b/g)].map((m) => m[1]!)),
+    files.flatMap(({ src }) =>
+      [...src.matchAll(/new (?:HttpError|Forbidden|NotFound|BadRequest|Conflict|ServiceBusy)\(\s*(?:\d+\s*,\s*)?([A-Z][A-Z0-9_]+)\b/g)].map(
+        (m) => m[1]!,
+      ),
+    ),
   );
   for (const { file, src } of files) {
     for (const re of [thrown, messageKey]) for (const m of src.matchAll(re)) add(m[1] ?? m[2]!, file);
@@ -218,6 +224,32 @@ describe('answers in the Accept-Language of the request', () => {
     expect(missing.json().message).toBe('বার্তা পাওয়া যায়নি');
     const out = await app.inject({ method: 'POST', url: '/api/logout', headers });
     expect(out.json().message).toBe('লগ আউট হয়েছে।');
+  });
+
+  it("inbox messages the API wrote (templates with their values) read in the player's language", async () => {
+    const playerId = await createPlayer(db);
+    const token = await tokenFor(db, playerId);
+    await sendInboxMessage(
+      db,
+      playerId,
+      'Welcome to Khela',
+      'Set yourself limits and take breaks. If gambling stops being fun, contact our support team at any time.',
+    );
+    await sendInboxMessage(
+      db,
+      playerId,
+      'Deposit successful',
+      'Your deposit of 1000.00 BDT (transaction D7788990) has been approved and added to your main wallet.',
+    );
+    const list = (lang: string) =>
+      app.inject({ method: 'GET', url: '/api/inbox?page=1', headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
+    const bn = (await list('bn')).json().data.data as Array<{ title: string; message: string }>;
+    expect(bn.map((m) => m.title)).toEqual(['ডিপোজিট সফল হয়েছে', 'খেলায় স্বাগতম']);
+    expect(bn[0]!.message).toBe('আপনার ১০০০.০০ BDT ডিপোজিট (লেনদেন D7788990) অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে।');
+    expect(((await list('en')).json().data.data as Array<{ title: string }>).map((m) => m.title)).toEqual([
+      'Deposit successful',
+      'Welcome to Khela',
+    ]);
   });
 
   it('the staff console stays English whatever the browser asks', async () => {

@@ -36,7 +36,10 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   e('Not found', 'পাওয়া যায়নি'),
   e('Not found.', 'পাওয়া যায়নি।'),
   e('Too many requests. Please slow down and try again shortly.', 'অনেক বেশি অনুরোধ। একটু ধীরে, কিছুক্ষণ পরে আবার চেষ্টা করুন।'),
-  e('Too many live connections from your network. Please try again in a minute.', 'আপনার নেটওয়ার্ক থেকে অনেক বেশি লাইভ সংযোগ। এক মিনিট পরে আবার চেষ্টা করুন।'),
+  e(
+    'Too many live connections from your network. Please try again in a minute.',
+    'আপনার নেটওয়ার্ক থেকে অনেক বেশি লাইভ সংযোগ। এক মিনিট পরে আবার চেষ্টা করুন।',
+  ),
   e('Idempotency-Key is too long.', 'Idempotency-Key খুব দীর্ঘ।'),
   e('This request was already processed with different details.', 'এই অনুরোধটি আগেই অন্য তথ্য দিয়ে সম্পন্ন হয়েছে।'),
   e('This request is still being processed. Please wait.', 'এই অনুরোধটি এখনও প্রক্রিয়াধীন। অনুগ্রহ করে অপেক্ষা করুন।'),
@@ -136,7 +139,10 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   e(PAYER_TRX_MESSAGES.short.en, PAYER_TRX_MESSAGES.short.bn),
   e(PAYER_TRX_MESSAGES.chars.en, PAYER_TRX_MESSAGES.chars.bn.replace('64', '৬৪')),
   e('Please select an 11-digit phone number.', 'অনুগ্রহ করে ১১ সংখ্যার একটি ফোন নম্বর বেছে নিন।'),
-  e('Please enter the deposit reference shown when you made the deposit, or log in.', 'ডিপোজিট করার সময় দেখানো রেফারেন্সটি লিখুন, অথবা লগ ইন করুন।'),
+  e(
+    'Please enter the deposit reference shown when you made the deposit, or log in.',
+    'ডিপোজিট করার সময় দেখানো রেফারেন্সটি লিখুন, অথবা লগ ইন করুন।',
+  ),
   e('No pending deposit matches this reference and phone number.', 'এই রেফারেন্স ও ফোন নম্বরের সাথে মেলে এমন কোনো অপেক্ষমাণ ডিপোজিট নেই।'),
   e('Receipts must be JPG, PNG, WEBP or GIF images.', 'রসিদ অবশ্যই JPG, PNG, WEBP বা GIF ছবি হতে হবে।'),
   e('Each receipt must be at most 5 MB.', 'প্রতিটি রসিদ সর্বোচ্চ ৫ MB হতে পারে।'),
@@ -172,24 +178,51 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   e('Unknown provider', 'অজানা প্রোভাইডার'),
   e('Unknown transfer', 'অজানা ট্রান্সফার'),
   e('This transfer is already resolved.', 'এই ট্রান্সফারটি আগেই নিষ্পন্ন হয়েছে।'),
-  e('Query the provider first: a transfer is resolved only by its answer.', 'আগে প্রোভাইডারকে জিজ্ঞাসা করুন: ট্রান্সফার শুধু তার উত্তরেই নিষ্পন্ন হয়।'),
+  e(
+    'Query the provider first: a transfer is resolved only by its answer.',
+    'আগে প্রোভাইডারকে জিজ্ঞাসা করুন: ট্রান্সফার শুধু তার উত্তরেই নিষ্পন্ন হয়।',
+  ),
   e('The provider answered an amount that is not money.', 'প্রোভাইডার এমন একটি পরিমাণ দিয়েছে যা টাকার অঙ্ক নয়।'),
-  e('{name} has not confirmed yet. Your money is safe and will be settled as soon as {name} answers.', '{name} এখনও নিশ্চিত করেনি। আপনার টাকা নিরাপদ, {name} উত্তর দিলেই নিষ্পত্তি হবে।'),
-  e('{name} is not answering. Your money stays in your {name} wallet; try again later.', '{name} উত্তর দিচ্ছে না। আপনার টাকা আপনার {name} ওয়ালেটেই আছে; পরে আবার চেষ্টা করুন।'),
-  e('{name} refused the transfer (its balance changed). Your money stays in your {name} wallet.', '{name} ট্রান্সফারটি ফিরিয়ে দিয়েছে (এর ব্যালেন্স বদলেছে)। আপনার টাকা আপনার {name} ওয়ালেটেই আছে।'),
+  e(
+    '{name} has not confirmed yet. Your money is safe and will be settled as soon as {name} answers.',
+    '{name} এখনও নিশ্চিত করেনি। আপনার টাকা নিরাপদ, {name} উত্তর দিলেই নিষ্পত্তি হবে।',
+  ),
+  e(
+    '{name} is not answering. Your money stays in your {name} wallet; try again later.',
+    '{name} উত্তর দিচ্ছে না। আপনার টাকা আপনার {name} ওয়ালেটেই আছে; পরে আবার চেষ্টা করুন।',
+  ),
+  e(
+    '{name} refused the transfer (its balance changed). Your money stays in your {name} wallet.',
+    '{name} ট্রান্সফারটি ফিরিয়ে দিয়েছে (এর ব্যালেন্স বদলেছে)। আপনার টাকা আপনার {name} ওয়ালেটেই আছে।',
+  ),
   e('A transfer with {name} is already in progress. Please wait a moment.', '{name}-এর সাথে একটি ট্রান্সফার ইতিমধ্যে চলছে। একটু অপেক্ষা করুন।'),
-  e('This is more than your {kind} limit allows now (at most {room}). Choose a smaller amount.', 'এটি আপনার {kind} সীমা এখন যা অনুমতি দেয় তার চেয়ে বেশি (সর্বোচ্চ {room})। কম পরিমাণ বেছে নিন।'),
+  e(
+    'This is more than your {kind} limit allows now (at most {room}). Choose a smaller amount.',
+    'এটি আপনার {kind} সীমা এখন যা অনুমতি দেয় তার চেয়ে বেশি (সর্বোচ্চ {room})। কম পরিমাণ বেছে নিন।',
+  ),
   e('wager', 'বাজির'),
   e('loss', 'ক্ষতির'),
 
   // ---- responsible gambling ----
-  e('You are self-excluded {until}. Deposits, games and betting are closed; you can still withdraw and read your messages.', 'আপনি {until} স্ব-বর্জনে আছেন। ডিপোজিট, গেম ও বেটিং বন্ধ; আপনি এখনও উইথড্র করতে ও বার্তা পড়তে পারবেন।'),
-  e('You are taking a time-out {until}. Deposits, games and betting are closed; you can still withdraw and read your messages.', 'আপনি {until} বিরতিতে আছেন। ডিপোজিট, গেম ও বেটিং বন্ধ; আপনি এখনও উইথড্র করতে ও বার্তা পড়তে পারবেন।'),
+  e(
+    'You are self-excluded {until}. Deposits, games and betting are closed; you can still withdraw and read your messages.',
+    'আপনি {until} স্ব-বর্জনে আছেন। ডিপোজিট, গেম ও বেটিং বন্ধ; আপনি এখনও উইথড্র করতে ও বার্তা পড়তে পারবেন।',
+  ),
+  e(
+    'You are taking a time-out {until}. Deposits, games and betting are closed; you can still withdraw and read your messages.',
+    'আপনি {until} বিরতিতে আছেন। ডিপোজিট, গেম ও বেটিং বন্ধ; আপনি এখনও উইথড্র করতে ও বার্তা পড়তে পারবেন।',
+  ),
   e('until {when} (GMT+6)', '{when} (GMT+6) পর্যন্ত'),
   e('until {when}', '{when} পর্যন্ত'),
   e('permanently', 'স্থায়ীভাবে'),
-  e(PROTECTION_MESSAGES.underAge, 'ডিপোজিট বা খেলার জন্য আপনার বয়স কমপক্ষে ১৮ বছর হতে হবে। আমাদের সাপোর্ট টিম আপনার অ্যাকাউন্ট নিয়ে যোগাযোগ করবে।'),
-  e('You reached your session time limit of {minutes} minutes. Games and betting are closed {until}.', 'আপনার সেশন সময়সীমা ({minutes} মিনিট) পূর্ণ হয়েছে। গেম ও বেটিং {until} বন্ধ।'),
+  e(
+    PROTECTION_MESSAGES.underAge,
+    'ডিপোজিট বা খেলার জন্য আপনার বয়স কমপক্ষে ১৮ বছর হতে হবে। আমাদের সাপোর্ট টিম আপনার অ্যাকাউন্ট নিয়ে যোগাযোগ করবে।',
+  ),
+  e(
+    'You reached your session time limit of {minutes} minutes. Games and betting are closed {until}.',
+    'আপনার সেশন সময়সীমা ({minutes} মিনিট) পূর্ণ হয়েছে। গেম ও বেটিং {until} বন্ধ।',
+  ),
   e(PROTECTION_MESSAGES.birthdayMissing, 'প্রথম ডিপোজিট বা বাজির আগে আপনার প্রোফাইলে জন্মতারিখ যোগ করুন।'),
   e(
     'Your account is on hold while we review it ({reason}). Deposits, games and betting are closed; you can still withdraw. Please contact Customer Support.',
@@ -201,16 +234,31 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   ),
   e('suspected fraud', 'সন্দেহজনক প্রতারণা'),
   e('suspected bonus abuse', 'বোনাসের সন্দেহজনক অপব্যবহার'),
-  e(PROTECTION_MESSAGES.withdrawalOnHold, 'পর্যালোচনার জন্য আপনার অ্যাকাউন্ট হোল্ডে আছে: উইথড্র বন্ধ। অনুগ্রহ করে কাস্টমার সাপোর্টের সাথে যোগাযোগ করুন।'),
+  e(
+    PROTECTION_MESSAGES.withdrawalOnHold,
+    'পর্যালোচনার জন্য আপনার অ্যাকাউন্ট হোল্ডে আছে: উইথড্র বন্ধ। অনুগ্রহ করে কাস্টমার সাপোর্টের সাথে যোগাযোগ করুন।',
+  ),
   e(PROTECTION_MESSAGES.noLoosenWhileExcluded, 'বিরতি বা স্ব-বর্জন চলাকালীন আপনি শুধু সীমা কমাতে বা যোগ করতে পারবেন।'),
-  e('This deposit would exceed your {period} deposit limit of {limit}. You can deposit up to {remaining} now.', 'এই ডিপোজিট আপনার {period} ডিপোজিট সীমা {limit} ছাড়িয়ে যাবে। এখন সর্বোচ্চ {remaining} ডিপোজিট করা যাবে।'),
-  e('This stake would exceed your {period} wager limit of {limit}. You can stake up to {remaining} now.', 'এই স্টেক আপনার {period} বাজির সীমা {limit} ছাড়িয়ে যাবে। এখন সর্বোচ্চ {remaining} স্টেক করা যাবে।'),
-  e('This stake would exceed your {period} loss limit of {limit}. You can risk up to {remaining} now.', 'এই স্টেক আপনার {period} ক্ষতির সীমা {limit} ছাড়িয়ে যাবে। এখন সর্বোচ্চ {remaining} ঝুঁকি নেওয়া যাবে।'),
+  e(
+    'This deposit would exceed your {period} deposit limit of {limit}. You can deposit up to {remaining} now.',
+    'এই ডিপোজিট আপনার {period} ডিপোজিট সীমা {limit} ছাড়িয়ে যাবে। এখন সর্বোচ্চ {remaining} ডিপোজিট করা যাবে।',
+  ),
+  e(
+    'This stake would exceed your {period} wager limit of {limit}. You can stake up to {remaining} now.',
+    'এই স্টেক আপনার {period} বাজির সীমা {limit} ছাড়িয়ে যাবে। এখন সর্বোচ্চ {remaining} স্টেক করা যাবে।',
+  ),
+  e(
+    'This stake would exceed your {period} loss limit of {limit}. You can risk up to {remaining} now.',
+    'এই স্টেক আপনার {period} ক্ষতির সীমা {limit} ছাড়িয়ে যাবে। এখন সর্বোচ্চ {remaining} ঝুঁকি নেওয়া যাবে।',
+  ),
   e('24-hour', '২৪ ঘণ্টার'),
   e('7-day', '৭ দিনের'),
   e('30-day', '৩০ দিনের'),
   e(PROTECTION_MESSAGES.limitDecreased, 'আপনার নতুন সীমা এখনই কার্যকর।'),
-  e('Your change applies after the 24-hour cooling-off period, at {when} (GMT+6).', 'আপনার পরিবর্তন ২৪ ঘণ্টার কুলিং-অফ সময়ের পরে, {when} (GMT+6)-এ কার্যকর হবে।'),
+  e(
+    'Your change applies after the 24-hour cooling-off period, at {when} (GMT+6).',
+    'আপনার পরিবর্তন ২৪ ঘণ্টার কুলিং-অফ সময়ের পরে, {when} (GMT+6)-এ কার্যকর হবে।',
+  ),
   e(PROTECTION_MESSAGES.confirmRequired, 'অনুগ্রহ করে দুবার নিশ্চিত করুন: এটি ফেরানো যাবে না।'),
   e(PROTECTION_MESSAGES.alreadyExcluded, 'আপনি ইতিমধ্যে এর চেয়ে দীর্ঘ সময়ের জন্য বর্জনে আছেন।'),
   e(
@@ -247,7 +295,10 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   e(EXCHANGE_MESSAGES.stakeNotPositive, 'স্টেক ০-এর বেশি হতে হবে।'),
   e(EXCHANGE_MESSAGES.stakeDecimals, 'স্টেকে দশমিকের পরে সর্বোচ্চ ২টি অঙ্ক থাকতে পারে।'),
   e(EXCHANGE_MESSAGES.priceRange, 'অডস হতে হবে ১.০১ থেকে ১০০০-এর মধ্যে।'),
-  e(EXCHANGE_MESSAGES.fancyNeedsLine, 'লাইন হতে হবে ফ্যান্সি সারির রানের পূর্ণ সংখ্যা: হ্যাঁ ও না ফ্যান্সি বেট (ম্যাচ অডস ও বুকমেকারে ব্যাক বা লে করুন)।'),
+  e(
+    EXCHANGE_MESSAGES.fancyNeedsLine,
+    'লাইন হতে হবে ফ্যান্সি সারির রানের পূর্ণ সংখ্যা: হ্যাঁ ও না ফ্যান্সি বেট (ম্যাচ অডস ও বুকমেকারে ব্যাক বা লে করুন)।',
+  ),
   e(EXCHANGE_MESSAGES.rateRange, 'রেট হতে হবে ১ থেকে ১০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা।'),
   e(EXCHANGE_MESSAGES.marketIdInvalid, 'মার্কেট হতে হবে একটি মার্কেটের আইডি (১ থেকে ৬৪ অক্ষর)।'),
   e(EXCHANGE_MESSAGES.selectionInvalid, 'নির্বাচন হতে হবে মার্কেটের একটি রানারের আইডি।'),
@@ -297,7 +348,10 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
     'নিজের জন্য সীমা ঠিক করুন ও বিরতি নিন। খেলা আর আনন্দের না থাকলে যেকোনো সময় আমাদের সাপোর্ট টিমে যোগাযোগ করুন।',
   ),
   e('Phone verified', 'ফোন যাচাই হয়েছে'),
-  e('Your phone number is verified. {points} VIP points were added to your account.', 'আপনার ফোন নম্বর যাচাই হয়েছে। আপনার অ্যাকাউন্টে {points} VIP পয়েন্ট যোগ হয়েছে।'),
+  e(
+    'Your phone number is verified. {points} VIP points were added to your account.',
+    'আপনার ফোন নম্বর যাচাই হয়েছে। আপনার অ্যাকাউন্টে {points} VIP পয়েন্ট যোগ হয়েছে।',
+  ),
   e('Referral reward', 'রেফারেল পুরস্কার'),
   e(
     'Your friend {username} deposited and placed a bet. {amount} was added to your cash bonus: claim it on the Referral Program page.',
@@ -359,7 +413,9 @@ const MONTHS_BN: Record<string, string> = {
 };
 /** Latin digits (and the English month abbreviations of a Dhaka time) in Bangla. */
 export const bengaliDigits = (s: string) =>
-  s.replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)]!).replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g, (m) => MONTHS_BN[m]!);
+  s
+    .replace(/\d/g, (d) => BENGALI_DIGITS[Number(d)]!)
+    .replace(/\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b/g, (m) => MONTHS_BN[m]!);
 
 interface Template {
   re: RegExp;
