@@ -214,7 +214,7 @@ describe.each(engines)('maker–checker on $name', ({ make, skip }) => {
       method: 'POST',
       url: '/api/submit-withdraw',
       headers: player,
-      payload: { amount: '2000', account_number: '01711111111', payment_id: method },
+      payload: { amount: '2000', account_number: `018${String(id).padStart(8, '0')}`, payment_id: method },
     });
     expect(wd.statusCode, wd.body).toBe(200);
     const txId = Number(
@@ -234,7 +234,7 @@ describe.each(engines)('maker–checker on $name', ({ make, skip }) => {
       method: 'POST',
       url: '/api/submit-withdraw',
       headers: player,
-      payload: { amount: '1000', account_number: '01711111111', payment_id: method },
+      payload: { amount: '1000', account_number: `018${String(id).padStart(8, '0')}`, payment_id: method },
     });
     const tx2 = Number(
       (await db.query<{ id: string }>('SELECT id FROM wallet_transactions WHERE public_id = $1', [wd2.json().transaction_id])).rows[0]!.id,

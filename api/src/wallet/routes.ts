@@ -22,6 +22,7 @@ import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endp
 import { HttpError, NotFound } from '../http/errors';
 import { fromMinor, parseMinor, walletFigures } from '../ledger';
 import { protectionConfig, type ProtectionConfig } from '../protection/config';
+import { kycConfig } from '../kyc/config';
 import { walletConfig, type WalletConfig } from './config';
 import { gatewayClient, GatewayUnavailable, type GatewayClient } from './gateway';
 import { callbackRetries } from '../ops/metrics';
@@ -58,6 +59,8 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
   const config = opts.config ?? walletConfig();
   const gateway = opts.gateway ?? gatewayClient(config);
   const protection = opts.protection ?? protectionConfig();
+  // the KYC gate's amounts (issue 32), read at registration like the rest
+  const kyc = kycConfig();
 
   registerEndpoint(app, balance, async (req) => {
     const b = await app.balances.get(db, requirePlayer(req).id);
@@ -190,7 +193,7 @@ export default async function walletRoutes(app: FastifyInstance, opts: WalletRou
     assertOwnRemoteId(req, req.body.remote_id);
     const { remote_id: _ignored, ...body } = req.body;
     const playerId = req.player.id;
-    const result = await submitWithdrawal(db, config, protection, { playerId, key: requestIdempotencyKey(req), body });
+    const result = await submitWithdrawal(db, config, protection, { playerId, key: requestIdempotencyKey(req), body }, kyc);
     await afterMoney(app, playerId);
     await notifyStaff(app, { publicId: result.transaction_id });
     return result;

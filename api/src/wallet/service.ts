@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
+  KYC_MESSAGES,
   PROTECTION_MESSAGES,
   DEPOSIT_REFERENCE_LENGTH,
   amountRangeMessage,
@@ -48,6 +49,9 @@ import { rewardReferrerIfQualified } from '../identity/rewards/service';
 import type { ProtectionConfig } from '../protection/config';
 import { assertMayDeposit } from '../protection/service';
 import { verificationNeeded } from './cdd';
+import { kycConfig, type KycConfig } from '../kyc/config';
+import { isVerifiedNumber } from '../kyc/numbers';
+import { kycStatusOf } from '../kyc/service';
 import type { WalletConfig } from './config';
 import type { GatewayPayment } from './gateway';
 import { bonusFor, createTurnover, hasActiveTurnover, requiredTurnover, type BonusSource } from './turnover';
@@ -606,11 +610,15 @@ export async function settleFromGateway(
     throw new HttpError(422, 'Amount mismatch');
   }
   if (tx.status === WALLET_STATUS.pending) {
+    // a payer number new to the player is marked for staff (issue 32); the payment itself was authorised by the wallet
+    const newPayer = payment.number ? !(await isVerifiedNumber(q, tx.player_id, payment.number)) : false;
     await q.query(
       `UPDATE wallet_transactions SET payer_trx_id = COALESCE($2, payer_trx_id), payer_number = COALESCE($3, payer_number),
-         information_received_at = COALESCE(information_received_at, now()), updated_at = now() WHERE id = $1`,
-      [tx.id, payment.trxid ?? null, payment.number ?? null],
+         payer_unverified = payer_unverified OR $4, information_received_at = COALESCE(information_received_at, now()),
+         updated_at = now() WHERE id = $1`,
+      [tx.id, payment.trxid ?? null, payment.number ?? null, newPayer],
     );
+    if (newPayer) await addEvent(q, tx.id, 'payer_number_new', 'gateway', { number: payment.number });
     await addEvent(q, tx.id, 'information_received', 'gateway', { status: payment.status, trxid: payment.trxid ?? null });
   }
   const outcome = payment.status === 'success' ? WALLET_STATUS.approved : WALLET_STATUS.rejected;
@@ -639,6 +647,7 @@ export function submitWithdrawal(
   config: WalletConfig,
   protection: ProtectionConfig,
   input: { playerId: number; key: string | undefined; body: Omit<SubmitWithdrawBody, 'remote_id'> },
+  kyc: Pick<KycConfig, 'withdrawalAboveMinor'> = kycConfig(),
 ) {
   const { playerId, body } = input;
   return db.tx((q) =>
@@ -653,11 +662,19 @@ export function submitWithdrawal(
       if (!/^\d{6,20}$/.test(body.account_number)) throw new WalletError(422, M.withdrawAccountRequired, 'account');
       await assertCanWithdraw(q, player);
       const cdd = await verificationNeeded(q, playerId, player.currency, protection, amount);
+      // the KYC gate (issue 32): above the amount, or once the due-diligence threshold is passed, only a verified
+      // identity withdraws; the screen points to /profile (code kyc_required)
+      if ((amount > kyc.withdrawalAboveMinor[player.currency] || cdd.totals.passed) && (await kycStatusOf(q, playerId)) !== 'verified') {
+        throw new WalletError(403, KYC_MESSAGES.kycRequired, 'kyc_required');
+      }
+      // payers and payees (issue 32): a payout to a number that is not one of the player's verified numbers waits
+      // for a payments operator to confirm it (kyc/numbers.ts)
+      const payoutUnverified = !(await isVerifiedNumber(q, playerId, body.account_number));
       const publicId = newPublicId('withdraw');
       const ins = await q.query<{ id: string }>(
         `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, currency, payment_method_id,
-           channel, account_number, information_received_at, verification_required)
-         VALUES ($1, $2, 'withdraw', 'manual', $3, $4, $5, $6, $7, now(), $8) RETURNING id`,
+           channel, account_number, information_received_at, verification_required, payout_unverified)
+         VALUES ($1, $2, 'withdraw', 'manual', $3, $4, $5, $6, $7, now(), $8, $9) RETURNING id`,
         [
           publicId,
           playerId,
@@ -667,6 +684,7 @@ export function submitWithdrawal(
           body.provider || method.account_type,
           body.account_number,
           cdd.needed,
+          payoutUnverified,
         ],
       );
       const txId = Number(ins.rows[0]!.id);
@@ -683,6 +701,7 @@ export function submitWithdrawal(
       }).catch(insufficientToWalletError);
       await addEvent(q, txId, 'initiated', `player:${playerId}`, { amount: fromMinor(amount), method: method.name });
       await addEvent(q, txId, 'information_received', `player:${playerId}`, { account: body.account_number });
+      if (payoutUnverified) await addEvent(q, txId, 'payout_number_unverified', 'system', { account: body.account_number });
       if (cdd.needed) {
         await addEvent(q, txId, 'verification_required', 'system', {
           threshold: fromMinor(cdd.totals.thresholdMinor),
@@ -704,6 +723,7 @@ export function submitWithdrawal(
         amount: fromMinor(amount),
         balance: fromMinor(moved.balances.get(accounts.main) ?? 0n),
         verification_required: cdd.needed,
+        payout_confirmation_required: payoutUnverified,
       };
     }),
   );

@@ -17,3 +17,4 @@ export * from './rules/market-rules';
 export * from './rules/protection';
 export * from './rules/debt';
 export * from './rules/linked-accounts';
+export * from './schemas/kyc';

@@ -12,6 +12,7 @@ import { HttpError, ValidationFailed } from '../../http/errors';
 import { protectionConfig } from '../../protection/config';
 import { publishProtection } from '../../protection/notify';
 import { normalizePhone } from '../verification/codes';
+import { kycStatusOf } from '../../kyc/service';
 import { addExtraPhone, extraPhones, flagUnderAge, loadPlayer, setDateOfBirth, userOut, type StaffAlert } from './service';
 
 /** The player's profile: the user object, date of birth, extra phone numbers. */
@@ -43,7 +44,13 @@ export function profileRoutes(app: FastifyInstance): void {
       const alert = underAge ? await flagUnderAge(q, { id: playerId, username: p.username }, dofb, req.ip ?? null) : null;
       return { saved: true, alert };
     });
-    if (!stored.saved) throw new ValidationFailed({ dofb: ['Your date of birth is already set and cannot be changed.'] });
+    if (!stored.saved) {
+      // after an identity check the birthday is the NID's (issue 32, kyc/): said so, not just "already set"
+      const verified = (await kycStatusOf(db, playerId)) === 'verified';
+      throw new ValidationFailed({
+        dofb: [verified ? 'Your date of birth is verified from your NID and cannot be changed.' : 'Your date of birth is already set and cannot be changed.'],
+      });
+    }
     const user = await userOut(db, await loadPlayer(db, playerId));
     if (stored.alert) {
       await app.push.publishStaff('alert', stored.alert);

@@ -1,5 +1,5 @@
 // Back office, players: the SQL of the staff endpoints (routes.ts does HTTP).
-import type { PLAYER_SORTS, PlayerProtectionFilter, PlayerStatus } from '@khela/contracts';
+import type { KycStatus, PLAYER_SORTS, PlayerProtectionFilter, PlayerStatus } from '@khela/contracts';
 import type { Queryable } from '../../db';
 import { DISABLED_STATUS, disablePlayer, revokePlayerSessions, revokeSessionHash } from '../../auth';
 import { isoTimestamp } from '../../core/timestamps';
@@ -73,6 +73,7 @@ export interface PlayersQuery extends PageArgs {
   status?: PlayerStatus;
   currency?: Currency;
   protection?: PlayerProtectionFilter;
+  kyc?: KycStatus;
 }
 
 /** The protection filter's conditions on `p` (PLAYER_PROTECTION_FILTERS): what is in force now. */
@@ -98,6 +99,14 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
   if (a.status) where.push(`p.status = $${params.push(a.status)}`);
   if (a.currency) where.push(`p.currency = $${params.push(a.currency)}`);
   if (a.protection) where.push(PROTECTION_FILTER_SQL[a.protection]);
+  // the identity check (issue 32, kyc/): no row is 'none'
+  if (a.kyc) {
+    where.push(
+      a.kyc === 'none'
+        ? `NOT EXISTS (SELECT 1 FROM player_kyc k WHERE k.player_id = p.id AND k.status <> 'none')`
+        : `EXISTS (SELECT 1 FROM player_kyc k WHERE k.player_id = p.id AND k.status = $${params.push(a.kyc)})`,
+    );
+  }
   const filter = where.join(' AND ');
   const whereSql = filter ? `WHERE ${filter}` : '';
   const andFilter = filter ? `AND ${filter}` : '';
@@ -169,7 +178,8 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
   const rows = ids.length
     ? await db.query<Record<string, any>>(
         `SELECT p.id, p.username, p.name, p.phone, p.email, p.currency, p.status, p.exchange_market, p.cs_market, p.created_at,
-                ${MAIN_BALANCE_SQL} AS balance_minor, act.last_login_at, COALESCE(act.deposits_minor, 0) AS deposits_minor
+                ${MAIN_BALANCE_SQL} AS balance_minor, act.last_login_at, COALESCE(act.deposits_minor, 0) AS deposits_minor,
+                COALESCE((SELECT k.status FROM player_kyc k WHERE k.player_id = p.id), 'none') AS kyc
          FROM players p LEFT JOIN player_activity act ON act.player_id = p.id WHERE p.id = ANY($1::bigint[])`,
         [ids],
       )
@@ -193,6 +203,7 @@ export async function listPlayers(db: Queryable, a: PlayersQuery) {
         deposits: money(r.deposits_minor),
         last_login_at: isoTimestamp(r.last_login_at),
         created_at: iso(r.created_at),
+        kyc: r.kyc,
       })),
     page: a.page,
     per_page: a.per_page,

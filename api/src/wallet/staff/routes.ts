@@ -5,6 +5,7 @@ import {
   STAFF_RECEIPT_PATH,
   WALLET_STATUS,
   staffApproveTransaction,
+  staffConfirmPayout,
   staffCreatePaymentMethod,
   staffCreateWalletNumber,
   staffLedgerCheck,
@@ -23,7 +24,7 @@ import {
   toMinor,
 } from '@khela/contracts';
 import { z } from 'zod';
-import { NotFound } from '../../http/errors';
+import { Conflict, NotFound } from '../../http/errors';
 import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
 import { checkLedger } from '../../ledger';
 import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
@@ -34,6 +35,8 @@ import { walletConfig, type WalletConfig } from '../config';
 import { afterMoney, notifyStaff } from '../notify';
 import { withdrawalsEnabled } from '../service';
 import {
+  PAYOUT_UNCONFIRMED_APPROVE,
+  confirmPayout,
   createPaymentMethod,
   createWalletNumber,
   paymentDetail,
@@ -80,6 +83,10 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
       if (outcome === WALLET_STATUS.approved) {
         const found = await paymentDetail(db, req.params.id);
         const p = found?.payment;
+        // an unconfirmed payout number is refused before a second operator is asked (issue 32)
+        if (p && p.action === 'withdraw' && p.status === WALLET_STATUS.pending && p.payout_unverified && !p.payout_confirmed_by) {
+          throw new Conflict(PAYOUT_UNCONFIRMED_APPROVE, { code: 'payout_unconfirmed' });
+        }
         if (p && p.action === 'withdraw' && p.status === WALLET_STATUS.pending && needsApproval(approvals, p.currency, toMinor(p.amount))) {
           throw await requestApproval(
             db,
@@ -113,6 +120,13 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
       };
     });
   }
+
+  registerEndpoint(app, staffConfirmPayout, async (req) => {
+    requireOperator(req);
+    const r = await confirmPayout(db, auditActor(req), req.params.id, req.body.reason);
+    await notifyStaff(app, { id: r.id });
+    return { ...r, message: 'Payout number confirmed: the withdrawal may be approved.' };
+  });
 
   const withdrawalPayload = z.object({ transaction_id: z.number().int(), reason: z.string().nullable() });
   registerApprovalExecutor(app, 'withdrawal', {

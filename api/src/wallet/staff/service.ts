@@ -20,6 +20,44 @@ import { addEvent, decide, findTransactionForUpdate, METHOD_LIMIT_COLUMNS, withd
 export const VERIFICATION_REQUIRED_APPROVE =
   "This withdrawal waits for a customer due-diligence check: record the player's check (Players, Protection) before approving it, or reject it.";
 
+/** Why an approval is refused while a withdrawal's payout number is not one of the player's verified numbers. */
+export const PAYOUT_UNCONFIRMED_APPROVE =
+  "This withdrawal goes to a number that is not one of the player's verified numbers: confirm the payout number (check it with the player) before approving it, or reject it.";
+
+/**
+ * A payments operator confirms a pending withdrawal's payout number (issue 32): audited `payment.payout_confirm`
+ * with the reason and the number; the desk may then approve it.
+ */
+export function confirmPayout(db: Db, actor: AuditActor, id: number, reason: string) {
+  return db.tx(async (q) => {
+    const tx = await findTransactionForUpdate(q, 'id', id);
+    if (!tx) throw new NotFound('Unknown transaction');
+    const r = await q.query<{ payout_unverified: boolean; confirmed: boolean; account_number: string | null }>(
+      'SELECT payout_unverified, payout_confirmed_at IS NOT NULL AS confirmed, account_number FROM wallet_transactions WHERE id = $1',
+      [id],
+    );
+    const row = r.rows[0]!;
+    if (tx.action !== 'withdraw' || tx.status !== WALLET_STATUS.pending || !row.payout_unverified) {
+      throw new Conflict('Only a pending withdrawal to an unverified number needs its payout number confirmed.', { code: 'payout_not_unverified' });
+    }
+    if (row.confirmed) throw new Conflict('The payout number is already confirmed.', { code: 'payout_confirmed' });
+    await q.query('UPDATE wallet_transactions SET payout_confirmed_by = $2, payout_confirmed_at = now(), updated_at = now() WHERE id = $1', [
+      id,
+      actor.operatorId,
+    ]);
+    await addEvent(q, id, 'payout_number_confirmed', `operator:${actor.operatorId}`, { account: row.account_number, reason });
+    await writeAudit(q, actor, {
+      action: 'payment.payout_confirm',
+      entityType: 'wallet_transaction',
+      entityId: id,
+      reason,
+      before: { public_id: tx.public_id, account_number: row.account_number, payout_confirmed: false },
+      after: { public_id: tx.public_id, account_number: row.account_number, payout_confirmed: true },
+    });
+    return { id, payout_confirmed_by: actor.username ?? String(actor.operatorId) };
+  });
+}
+
 // --- Payments desk -------------------------------------------------------------------------------
 
 type PaymentRow = ResponseOf<typeof staffPayments>['data'][number];
@@ -39,7 +77,8 @@ export interface PaymentFilter {
 
 const PAYMENT_COLUMNS = `t.id::int AS id, t.public_id, t.action, t.mode, t.amount_minor, t.bonus_minor, t.currency, t.status,
   t.channel, t.account_number, t.payer_trx_id, t.payer_number, t.created_at, t.decided_at, t.decided_by, t.decision_note,
-  t.verification_required,
+  t.verification_required, t.payout_unverified, t.payer_unverified,
+  (SELECT o.username FROM operators o WHERE o.id = t.payout_confirmed_by) AS payout_confirmed_by,
   p.id::int AS player_id, p.username, p.phone, m.id::int AS method_id, m.name AS method_name, pr.name AS promotion,
   (SELECT count(*)::int FROM wallet_receipts r WHERE r.transaction_id = t.id) AS receipts`;
 const PAYMENT_FROM = `FROM wallet_transactions t
@@ -74,6 +113,9 @@ function paymentOut(t: Record<string, any>): PaymentRow {
     decision_note: t.decision_note,
     // only a pending withdrawal can still wait for the check
     verification_required: Number(t.status) === WALLET_STATUS.pending && t.verification_required === true,
+    payout_unverified: t.payout_unverified === true,
+    payout_confirmed_by: t.payout_confirmed_by ?? null,
+    payer_unverified: t.payer_unverified === true,
   };
 }
 
@@ -195,6 +237,14 @@ export async function staffDecideIn(q: Queryable, input: { id: number; outcome: 
     !(await hasValidCheck(q, tx.player_id))
   ) {
     throw new Conflict(VERIFICATION_REQUIRED_APPROVE, { code: 'verification_required' });
+  }
+  // a payout to a number that is not one of the player's verified numbers is paid only once confirmed (issue 32)
+  if (input.outcome === WALLET_STATUS.approved && tx.status === WALLET_STATUS.pending && tx.action === 'withdraw') {
+    const p = await q.query<{ unconfirmed: boolean }>(
+      'SELECT payout_unverified AND payout_confirmed_at IS NULL AS unconfirmed FROM wallet_transactions WHERE id = $1',
+      [tx.id],
+    );
+    if (p.rows[0]?.unconfirmed) throw new Conflict(PAYOUT_UNCONFIRMED_APPROVE, { code: 'payout_unconfirmed' });
   }
   const d = await decide(q, tx, input.outcome, `operator:${input.actor.operatorId}`, input.reason || undefined);
   if (d.changed) {

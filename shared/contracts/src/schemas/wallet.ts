@@ -75,6 +75,8 @@ export const walletErrorCode = z.enum([
   'trx_format',
   /** What the player owes (a corrected exchange result) takes all they have: nothing to withdraw. */
   'debt',
+  /** The withdrawal needs a verified identity (issue 32: above KYC_WITHDRAWAL_ABOVE_<currency>, or past the CDD threshold). */
+  'kyc_required',
 ]);
 export type WalletErrorCode = z.infer<typeof walletErrorCode>;
 
@@ -270,6 +272,8 @@ export const submitWithdraw = endpoint({
     balance: money,
     /** The withdrawal waits for a due-diligence check (then `message` says why); absent or false otherwise. */
     verification_required: z.boolean().optional(),
+    /** The payout number is not one of the player's verified numbers: a payments operator confirms it before paying. */
+    payout_confirmation_required: z.boolean().optional(),
   }),
   fallbackError: WALLET_MESSAGES.withdrawUnknown,
 });

@@ -14,3 +14,4 @@ export * from './transfer';
 export * from './approvals';
 export * from './risk';
 export * from './debt';
+export * from './kyc';

@@ -63,6 +63,15 @@ export const staffPayments = endpoint({
        * (POST /api/operator/players/{id}/due-diligence); reject still works.
        */
       verification_required: z.boolean().optional(),
+      /**
+       * Payers and payees (issue 32). A withdrawal whose payout number is not one of the player's verified numbers
+       * (kyc/numbers.ts): approve is refused (409 `payout_unconfirmed`) until a payments operator confirms the number
+       * (POST /api/operator/payments/{id}/confirm-payout); `payout_confirmed_by` names who did.
+       */
+      payout_unverified: z.boolean().optional(),
+      payout_confirmed_by: z.string().nullable().optional(),
+      /** A deposit paid from a number that was not yet one of the player's verified numbers (information for staff). */
+      payer_unverified: z.boolean().optional(),
     }),
   ),
   tags: ['operator'],
@@ -142,6 +151,22 @@ export const staffRejectTransaction = endpoint({
   params: idParams,
   body: z.object({ reason: staffReason }),
   response: staffDecisionResponse,
+  tags: ['operator'],
+});
+
+/**
+ * POST /api/operator/payments/{id}/confirm-payout: a payments operator confirms that a pending withdrawal may be paid
+ * to a number that is not one of the player's verified numbers (they checked it with the player); audited
+ * `payment.payout_confirm` with the reason. 409 when the withdrawal is not pending or needs no confirmation.
+ */
+export const staffConfirmPayout = endpoint({
+  method: 'POST',
+  path: '/api/operator/payments/{id}/confirm-payout',
+  auth: 'operator',
+  roles: PAYMENTS,
+  params: idParams,
+  body: z.object({ reason: staffReason }),
+  response: z.object({ id: z.number().int(), payout_confirmed_by: z.string(), message: z.string() }),
   tags: ['operator'],
 });
 

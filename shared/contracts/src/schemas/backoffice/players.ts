@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { endpoint, money } from '../../endpoint';
 import { staffListQuery, staffPage, staffReason } from './common';
 import { LINK_REASONS } from '../../rules/linked-accounts';
+import { KYC_STATUSES } from '../kyc';
 
 /**
  * A player's status. active: everything open. suspended: logs in, plays and withdraws, but every section whose
@@ -57,6 +58,8 @@ export const staffPlayerRow = z.object({
   /** The newest log-in to the site (not the exchange's tokens); null when never. */
   last_login_at: z.string().nullable(),
   created_at: z.string(),
+  /** The identity check's state (KYC_STATUSES). */
+  kyc: z.enum(KYC_STATUSES).optional(),
 });
 export type StaffPlayerRow = z.infer<typeof staffPlayerRow>;
 
@@ -75,6 +78,8 @@ export const staffPlayers = endpoint({
     status: playerStatus.optional(),
     currency: z.enum(PLAYER_CURRENCIES).optional(),
     protection: z.enum(PLAYER_PROTECTION_FILTERS).optional(),
+    /** The identity check's state (issue 32): none (nothing sent or not complete), pending, verified, rejected. */
+    kyc: z.enum(KYC_STATUSES).optional(),
   }),
   response: staffPage(staffPlayerRow),
   tags: ['operator'],
