@@ -2,7 +2,7 @@
 // makes the runner's win and lose outcomes equal (domain.md: lay S_b * P_b / P_l after a back), so the profit is the
 // same whoever wins. Quoted from the book as it stands; taken as fill-or-kill hedge bets through placeBet (so the bet
 // delay, the market checks and the holds are the ordinary ones). SQL only.
-import { EXCHANGE_MESSAGES as M, fromMinor, greenUpSide, greenUpStake, runnerOutcome } from '@khela/contracts';
+import { EXCHANGE_MESSAGES as M, cashOutShare, fromMinor, greenUpSide, greenUpStake, runnerOutcome } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { runnerPl, type ExchangeBet } from './engine';
 import type { ExchangeConfig } from './config';
@@ -21,8 +21,19 @@ export interface Hedge {
 
 export interface CashOutQuote {
   hedges: Hedge[];
-  /** Profit (negative: loss) whatever wins, once every hedge matches, minor units. */
+  /** Profit (negative: loss) whatever wins, once every hedge matches, minor units (partial: that share of it). */
   value: number;
+  /** The position after the hedges: profit per runner if it wins (matched bets), minor units. */
+  after: Map<string, number>;
+}
+
+/**
+ * What to cash out (issue 33): one runner's own bets (`selectionId`) or every runner's (null), and the share of the
+ * position hedged (`percent`, 1-100: a partial cash-out hedges that share of each runner's green-up stake).
+ */
+export interface CashOutScope {
+  selectionId?: string | null;
+  percent?: number;
 }
 
 /** The best price a player can get now on one runner and side, or null: the book's top (feed and resting orders). */
@@ -51,8 +62,12 @@ export async function quoteCashOut(
   playerId: number,
   currency: string,
   cfg: ExchangeConfig,
+  scope: CashOutScope = {},
 ): Promise<CashOutQuote> {
   if (market.kind === 'FANCY') throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
+  const percent = scope.percent ?? 100;
+  const only = scope.selectionId ?? null;
+  if (only !== null && !runnerIds(market).includes(only)) throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
   const data = await loadMarketBets(q, market.marketId, [playerId]);
   const matched: ExchangeBet[] = data.parts.map((p) => ({
     playerId: String(playerId),
@@ -64,19 +79,33 @@ export async function quoteCashOut(
   if (!matched.length) throw new BetRefused(409, M.nothingToCashOut, { code: 'nothing' });
   const runners = runnerIds(market);
   const hedges: Hedge[] = [];
-  for (const r of runners) {
+  /** The whole green-up of the scope (what 100% would place): its value is what a share is a share of. */
+  const whole: Hedge[] = [];
+  for (const r of only === null ? runners : [only]) {
     // this runner's own bets: profit if it wins and if it loses; the hedge that evens them (exchange-maths)
     const outcome = runnerOutcome(matched, r);
     const side = greenUpSide(outcome);
     if (side === null) continue;
     const price = await bestPrice(q, market, currency, r, side, cfg);
     if (price === null) throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
-    const stake = greenUpStake(outcome, price);
+    const full = greenUpStake(outcome, price);
+    if (full > 0) whole.push({ selectionId: r, side, price, stake: full });
+    const stake = greenUpStake(outcome, price, percent);
     if (stake > 0) hedges.push({ selectionId: r, side, price, stake });
   }
-  if (!hedges.length) throw new BetRefused(409, M.nothingToCashOut, { code: 'nothing' });
-  const after = runnerPl(runners, [...matched, ...hedges.map((h) => ({ playerId: String(playerId), ...h }))]);
-  return { hedges, value: Math.min(...after.values()) };
+  if (!hedges.length || !whole.length)
+    throw new BetRefused(409, only === null ? M.nothingToCashOut : M.cashOutSelection, { code: 'nothing' });
+  const as = (hs: Hedge[]) => hs.map((h) => ({ playerId: String(playerId), ...h }));
+  // the whole value: every runner's P&L alike after the market's green-up (its worst, to the paisa of rounding); for
+  // one runner, what its own bets lock whatever wins
+  let wholeValue: number;
+  if (only === null) wholeValue = Math.min(...runnerPl(runners, [...matched, ...as(whole)]).values());
+  else {
+    const o = runnerOutcome([...matched, ...as(whole)], only);
+    wholeValue = Math.min(o.win, o.lose);
+  }
+  const after = runnerPl(runners, [...matched, ...as(hedges)]);
+  return { hedges, value: cashOutShare(wholeValue, percent), after };
 }
 
 /** Places the quote's hedges (fill-or-kill) in the caller's transaction; refuses when the value fell below `minValue`. */
@@ -87,8 +116,9 @@ export async function takeCashOut(
   currency: string,
   cfg: ExchangeConfig,
   minValue: number | null,
+  scope: CashOutScope = {},
 ): Promise<{ quote: CashOutQuote; outcomes: BetOutcome[] }> {
-  const quote = await quoteCashOut(q, market, playerId, currency, cfg);
+  const quote = await quoteCashOut(q, market, playerId, currency, cfg, scope);
   if (minValue !== null && quote.value < minValue)
     throw new BetRefused(409, M.cashOutValueChanged, { code: 'price_moved', value: fromMinor(quote.value) });
   const outcomes: BetOutcome[] = [];
@@ -109,7 +139,9 @@ export async function takeCashOut(
     'cash_out',
     outcomes[0]?.betId ?? null,
     market.marketId,
-    `Cash out ${fromMinor(quote.value)} — ${market.eventName}, ${market.name}`,
+    `Cash out ${fromMinor(quote.value)}${scope.percent && scope.percent < 100 ? ` (${scope.percent}%)` : ''}${
+      scope.selectionId ? ` on ${market.runners.find((r) => String(r.selectionId) === scope.selectionId)?.name ?? scope.selectionId}` : ''
+    } — ${market.eventName}, ${market.name}`,
   );
   return { quote, outcomes };
 }

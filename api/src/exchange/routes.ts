@@ -6,6 +6,9 @@ import {
   EXCHANGE_MESSAGES as M,
   IDEMPOTENCY_KEY_MAX_LENGTH,
   cancelExchangeBet,
+  cancelAllExchangeBets,
+  cancelAllExchangeMarketBets,
+  editExchangeBet,
   addExchangePin,
   exchangeActivity,
   exchangeCashOut,
@@ -176,7 +179,8 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
       if ('replayOf' in r) {
         const stored = await storedResponse<BetOutcome>(db, { playerId: player.id, endpoint: 'exchange.bet', key, hash });
         view = await answer(stored.betId, player.id);
-      } else view = r.answer ?? (await answer(r.betId, player.id));
+      } else if ('betId' in r) view = r.answer ?? (await answer(r.betId, player.id));
+      else throw new Error('a bet was not answered');
     } else {
       // the emergency path (EXCHANGE_WRITER=off): one transaction per bet
       const outcome = await db.tx((q) =>
@@ -234,6 +238,98 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     return answer(outcome.betId, player.id);
   });
 
+  // Issue 33: edits of an unmatched bet and cancel all, through the market's writer like a bet (forwarded to the
+  // process that writes the market; EXCHANGE_WRITER=off still runs them as the writer's commands, one batch each)
+  registerEndpoint(app, editExchangeBet, async (req) => {
+    const player = requirePlayer(req);
+    const key = requestIdempotencyKey(req);
+    if (!key) throw new BetRefused(400, M.editIdempotencyKeyRequired, { code: 'idempotency_key' });
+    if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new HttpError(422, 'Idempotency-Key is too long.');
+    const head = await db.query<{ market_id: string }>('SELECT market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2', [
+      req.params.id,
+      player.id,
+    ]);
+    const marketId = head.rows[0]?.market_id;
+    if (!marketId) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
+    // a new price or a higher stake is a new bet: not at stale prices (a decrease is a partial cancel and waits for nothing)
+    assertPricesLive();
+    const forwarded = await forwardToHolder(req as unknown as FastifyRequest, marketId, req.url, lease);
+    if (forwarded) return forwarded as Awaited<ReturnType<typeof answer>> & { replaced: null };
+    // one key is one edit of one bet: the bet's id is part of what the key stands for
+    const hash = requestHash({ id: req.params.id, ...req.body });
+    const r = await writers.submit(marketId, {
+      kind: 'edit',
+      playerId: player.id,
+      publicId: req.params.id,
+      price: req.body.price,
+      stake: req.body.stake,
+      key,
+      hash,
+    });
+    if (r.ok === false) throw r.error;
+    if (r.ok !== true) throw new Error('a deferred command was answered');
+    let betId: number;
+    let replaced: number | null;
+    let view: Awaited<ReturnType<typeof answer>> | null = null;
+    if ('replayOf' in r) {
+      const stored = await storedResponse<{ betId: number; replaced: number | null }>(db, {
+        playerId: player.id,
+        endpoint: 'exchange.edit',
+        key,
+        hash,
+      });
+      betId = stored.betId;
+      replaced = stored.replaced ?? null;
+    } else if ('betId' in r) {
+      betId = r.betId;
+      replaced = r.replaced ?? null;
+      view = r.answer;
+    } else throw new Error('an edit was not answered');
+    return { ...(view ?? (await answer(betId, player.id))), replaced: replaced === null ? null : await readBet(db, replaced) };
+  });
+
+  type CancelAllAnswer = { cancelled: Awaited<ReturnType<typeof readBet>>[]; balance: string; available: string; exposure: string };
+  /** One market's cancel all, by its writer here or by the process that writes it. */
+  const cancelAllIn = async (req: FastifyRequest, playerId: number, marketId: string): Promise<CancelAllAnswer> => {
+    const forwarded = await forwardToHolder(req, marketId, `/api/exchange/markets/${encodeURIComponent(marketId)}/bets/cancel-all`, lease);
+    if (forwarded) return forwarded as CancelAllAnswer;
+    const r = await writers.submit(marketId, { kind: 'cancelAll', playerId });
+    if (r.ok === false) throw r.error;
+    if (r.ok !== true || !('cancelled' in r)) throw new Error('a cancel all was not answered');
+    const figures = r.figures ?? walletFigures(await getPlayerBalance(db, playerId));
+    const cancelled = await Promise.all(r.cancelled.map((id) => readBet(db, id)));
+    return { cancelled, balance: figures.balance, available: figures.available, exposure: figures.exposure };
+  };
+
+  registerEndpoint(app, cancelAllExchangeMarketBets, async (req) => {
+    const player = requirePlayer(req);
+    return cancelAllIn(req as unknown as FastifyRequest, player.id, req.params.marketId);
+  });
+
+  registerEndpoint(app, cancelAllExchangeBets, async (req) => {
+    const player = requirePlayer(req);
+    const only = req.body?.market_id;
+    const markets = (
+      await db.query<{ market_id: string }>(
+        `SELECT DISTINCT market_id FROM exchange_bets
+         WHERE player_id = $1 AND remaining_minor > 0 AND status IN ('UNMATCHED', 'PARTIALLY_MATCHED') AND ($2::text IS NULL OR market_id = $2)
+         ORDER BY market_id`,
+        [player.id, only ?? null],
+      )
+    ).rows.map((r) => r.market_id);
+    // markets side by side (each through its own writer); one failing answers its error after the others were written
+    const done = await Promise.allSettled(markets.map((m) => cancelAllIn(req as unknown as FastifyRequest, player.id, m)));
+    const failed = done.find((d) => d.status === 'rejected');
+    if (failed) throw failed.reason;
+    const { balance, available, exposure } = walletFigures(await getPlayerBalance(db, player.id));
+    return {
+      cancelled: done.flatMap((d) => (d.status === 'fulfilled' ? d.value.cancelled : [])),
+      balance,
+      available,
+      exposure,
+    };
+  });
+
   registerEndpoint(app, listExchangeBets, async (req) => {
     const player = requirePlayer(req);
     const { status, market_id, page, per_page } = req.query;
@@ -266,6 +362,10 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     const player = requirePlayer(req);
     const marketId = req.params.marketId;
     const body = req.body ?? { take: false };
+    // issue 33: one runner's position and/or a share of it
+    const scope = { selectionId: body.selection_id ?? null, percent: body.percent ?? 100 };
+    const scoped = { selection_id: scope.selectionId, percent: scope.percent };
+    const runnersView = (after: Map<string, number>) => [...after].map(([id, v]) => ({ selection_id: id, profit_loss: fromMinor(v) }));
     const hedgeView = (h: { selectionId: string; side: 'BACK' | 'LAY'; price: number; stake: number }) => ({
       selection_id: h.selectionId,
       side: h.side,
@@ -279,8 +379,16 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     if (!body.take) {
       const market = await readMarket(db, marketId);
       if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
-      const quote = await quoteCashOut(db, market, player.id, player.currency, cfg);
-      return { market_id: marketId, value: fromMinor(quote.value), hedges: quote.hedges.map(hedgeView), bets: [], ...(await figures()) };
+      const quote = await quoteCashOut(db, market, player.id, player.currency, cfg, scope);
+      return {
+        market_id: marketId,
+        value: fromMinor(quote.value),
+        ...scoped,
+        hedges: quote.hedges.map(hedgeView),
+        runners: runnersView(quote.after),
+        bets: [],
+        ...(await figures()),
+      };
     }
     assertPricesLive();
     const minValue = body.min_value !== undefined ? Number(toMinor(body.min_value)) : null;
@@ -291,8 +399,8 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
         async () => {
           const market = await lockMarket(q, marketId);
           if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
-          const { quote, outcomes } = await takeCashOut(q, market, player.id, player.currency, cfg, minValue);
-          return { value: quote.value, hedges: quote.hedges, outcomes };
+          const { quote, outcomes } = await takeCashOut(q, market, player.id, player.currency, cfg, minValue, scope);
+          return { value: quote.value, hedges: quote.hedges, after: [...quote.after], outcomes };
         },
       ),
     );
@@ -305,7 +413,9 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     return {
       market_id: marketId,
       value: fromMinor(done.value),
+      ...scoped,
       hedges: done.hedges.map(hedgeView),
+      runners: runnersView(new Map(done.after)),
       bets: await Promise.all(done.outcomes.map((o) => readBet(db, o.betId))),
       ...(await figures()),
     };

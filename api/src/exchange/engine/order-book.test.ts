@@ -175,6 +175,23 @@ describe('cancel and lapse', () => {
     expect(m.depth('A').availableToLay).toEqual([]);
   });
 
+  it('a stake decrease keeps the order first in its queue (issue 33)', () => {
+    const m = market();
+    const first = m.place({ playerId: 'p1', runnerId: 'A', side: 'LAY', price: 250, stake: 1000 }).order;
+    m.place({ playerId: 'p2', runnerId: 'A', side: 'LAY', price: 250, stake: 500 });
+    expect(m.reduce(first.id, 400)).toBe(600);
+    expect(first).toMatchObject({ status: 'UNMATCHED', remaining: 400, cancelled: 600 });
+    expect(m.depth('A').availableToBack).toEqual([[250, 900]]);
+    // nothing to lower: the same size, more, 0, or an unknown order
+    expect([m.reduce(first.id, 400), m.reduce(first.id, 700), m.reduce(first.id, 0), m.reduce('nope', 1)]).toEqual([0, 0, 0, 0]);
+    const r = m.place({ playerId: 'p3', runnerId: 'A', side: 'BACK', price: 250, stake: 600 });
+    expect(r.fills.map((f) => [f.layPlayerId, f.stake])).toEqual([
+      ['p1', 400],
+      ['p2', 200],
+    ]);
+    expect(first).toMatchObject({ status: 'MATCHED', matched: 400, remaining: 0, cancelled: 600 });
+  });
+
   it('a cancelled order in the middle of a queue is skipped', () => {
     const m = market();
     m.place({ playerId: 'p1', runnerId: 'A', side: 'LAY', price: 250, stake: 100 });

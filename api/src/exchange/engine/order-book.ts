@@ -377,6 +377,19 @@ export class MatchOddsBook {
     return order ? this.kill(order, 'CANCELLED') : 0;
   }
 
+  /**
+   * Lowers an order's unmatched remainder to `remaining` (0 < remaining < what rests), keeping its place in its
+   * queue: Betfair's stake decrease (issue 33). Answers the stake cancelled (0 when nothing changed).
+   */
+  reduce(orderId: string, remaining: number): number {
+    const order = this.orders.get(orderId);
+    if (!order || !Number.isSafeInteger(remaining) || remaining <= 0 || remaining >= order.remaining) return 0;
+    const amount = order.remaining - remaining;
+    order.remaining = remaining;
+    order.cancelled += amount;
+    return amount;
+  }
+
   /** The turn in-play: every unmatched LAPSE order lapses (PERSIST orders and the house's feed liquidity stay). */
   lapseAll(): Order[] {
     const lapsed: Order[] = [];

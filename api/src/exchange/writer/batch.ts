@@ -20,7 +20,7 @@ import {
 } from '@khela/contracts';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http/errors';
-import { playerAccounts, transferMany, walletFigures, type Currency, type PlayerBalance, type TransferInput } from '../../ledger';
+import { playerAccounts, toMinor, transferMany, walletFigures, type Currency, type PlayerBalance, type TransferInput } from '../../ledger';
 import { assertMayPlay, assertWagerWithinLimits, playersToCheckFully } from '../../protection/service';
 import { BetRefused, assertOpen, betLine, betOut, type BetView, type PlaceBetInput } from '../bets';
 import { checkBet, houseLadderOf, houseQuoteMismatch, type CheckedBet } from '../bet-checks';
@@ -34,7 +34,11 @@ import { loadMarketBets, playerPosition, type BetRow, type MarketBets } from '..
 export type WriterCommand =
   | { kind: 'place'; playerId: number; input: PlaceBetInput; key: string; hash: string }
   | { kind: 'activate'; betId: number }
-  | { kind: 'cancel'; playerId: number; publicId: string };
+  | { kind: 'cancel'; playerId: number; publicId: string }
+  /** Issue 33: a new price and/or unmatched stake for an unmatched Match Odds bet (one Idempotency-Key per edit). */
+  | { kind: 'edit'; playerId: number; publicId: string; price?: number; stake?: string; key: string; hash: string }
+  /** Issue 33: every unmatched part of the player's bets in this market. */
+  | { kind: 'cancelAll'; playerId: number };
 
 /** What a placed or cancelled bet answers: the route's body. */
 export interface BetAnswer {
@@ -45,7 +49,10 @@ export interface BetAnswer {
 }
 
 export type CommandResult =
-  | { ok: true; betId: number; delayMs: number | null; answer: BetAnswer | null }
+  /** `replaced`: an edit that cancelled this bet's unmatched part and placed `betId` instead. */
+  | { ok: true; betId: number; delayMs: number | null; answer: BetAnswer | null; replaced?: number | null }
+  /** Cancel all: the bets whose unmatched part was cancelled, and the wallet right after. */
+  | { ok: true; cancelled: number[]; figures: Omit<BetAnswer, 'bet'> | null }
   /** The key was used before (or by another command of this batch): the caller answers from the stored row. */
   | { ok: true; replayOf: { playerId: number; key: string; hash: string } }
   | { ok: false; error: unknown }
@@ -96,6 +103,9 @@ interface Funds {
   exposureMinor: bigint;
   owedMinor: bigint;
 }
+
+/** The idempotency endpoint of a keyed command (a bet's key and an edit's key are separate spaces). */
+export const commandEndpoint = (c: { kind: 'place' | 'edit' }) => (c.kind === 'place' ? 'exchange.bet' : 'exchange.edit');
 
 const newPublicId = () => `X${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 const orderIdOf = (betId: number) => `b${betId}`;
@@ -228,7 +238,11 @@ function stateOfRow(r: RestingRow & { line?: number | null; reason?: string | nu
  */
 export async function runBatch(q: Queryable, marketId: string, commands: WriterCommand[], cfg: ExchangeConfig): Promise<BatchOutcome> {
   const results: (CommandResult | undefined)[] = new Array(commands.length);
-  const placers = [...new Set(commands.flatMap((c) => (c.kind === 'place' ? [c.playerId] : [])))].sort((a, b) => a - b);
+  // players placing or editing bets (an edit that replaces a bet is a new bet: the same checks)
+  const placers = [...new Set(commands.flatMap((c) => (c.kind === 'place' || c.kind === 'edit' ? [c.playerId] : [])))].sort(
+    (a, b) => a - b,
+  );
+  const cancellers = [...new Set(commands.flatMap((c) => (c.kind === 'cancelAll' ? [c.playerId] : [])))];
 
   // 1. who needs the full protection rules (their rows are locked before the market's, as on the per-bet path)
   const fully = await playersToCheckFully(q, placers);
@@ -245,13 +259,14 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
 
   // 3. the bets the commands name (bets in the delay, bets to cancel)
   const activateIds = commands.flatMap((c) => (c.kind === 'activate' ? [c.betId] : []));
-  const cancelIds = commands.flatMap((c) => (c.kind === 'cancel' ? [c.publicId] : []));
+  const cancelIds = commands.flatMap((c) => (c.kind === 'cancel' || c.kind === 'edit' ? [c.publicId] : []));
   const named = new Map<number, BetState>();
   const byPublicId = new Map<string, BetState>();
-  if (activateIds.length || cancelIds.length) {
+  if (activateIds.length || cancelIds.length || cancellers.length) {
     const r = await q.query<RestingRow & { line: number | null; reason: string | null }>(
-      `SELECT ${BET_COLUMNS} FROM exchange_bets WHERE market_id = $1 AND (id = ANY($2::bigint[]) OR public_id = ANY($3::text[]))`,
-      [marketId, activateIds, cancelIds],
+      `SELECT ${BET_COLUMNS} FROM exchange_bets WHERE market_id = $1 AND (id = ANY($2::bigint[]) OR public_id = ANY($3::text[])
+         OR (player_id = ANY($4::bigint[]) AND remaining_minor > 0 AND status IN ('UNMATCHED', 'PARTIALLY_MATCHED')))`,
+      [marketId, activateIds, cancelIds, cancellers],
     );
     for (const row of r.rows) {
       const s = stateOfRow(row);
@@ -261,20 +276,20 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   }
 
   // 4. idempotency: each key once (a key already used is answered from its stored row after the commit)
-  const places = commands.flatMap((c, i) => (c.kind === 'place' ? [{ c, i }] : []));
+  const places = commands.flatMap((c, i) => (c.kind === 'place' || c.kind === 'edit' ? [{ c, i }] : []));
   const claimed = new Set<string>();
   /** Commands whose key this batch claimed (only those may release it again). */
   const owners = new Set<number>();
   if (places.length) {
-    const ins = await q.query<{ player_id: string; key: string }>(
+    const ins = await q.query<{ player_id: string; endpoint: string; key: string }>(
       `INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING RETURNING player_id, key`,
-      [places.map((p) => p.c.playerId), places.map(() => 'exchange.bet'), places.map((p) => p.c.key), places.map((p) => p.c.hash)],
+       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING RETURNING player_id, endpoint, key`,
+      [places.map((p) => p.c.playerId), places.map((p) => commandEndpoint(p.c)), places.map((p) => p.c.key), places.map((p) => p.c.hash)],
     );
-    for (const row of ins.rows) claimed.add(`${row.player_id}:${row.key}`);
+    for (const row of ins.rows) claimed.add(`${row.player_id}:${row.endpoint}:${row.key}`);
     const seen = new Set<string>();
     for (const { c, i } of places) {
-      const k = `${c.playerId}:${c.key}`;
+      const k = `${c.playerId}:${commandEndpoint(c)}:${c.key}`;
       if (!claimed.has(k) || seen.has(k)) results[i] = { ok: true, replayOf: { playerId: c.playerId, key: c.key, hash: c.hash } };
       else owners.add(i);
       seen.add(k);
@@ -282,7 +297,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   }
 
   // 5. players, their funds, positions and limits
-  const involved = [...new Set([...placers, ...[...named.values()].map((b) => b.playerId)])].sort((a, b) => a - b);
+  const involved = [...new Set([...placers, ...cancellers, ...[...named.values()].map((b) => b.playerId)])].sort((a, b) => a - b);
   const players = await readPlayers(q, placers);
   const funds = await readFunds(q, involved);
   const data = new Map<number, MarketBets>();
@@ -312,7 +327,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   const books = new Map<string, MatchOddsBook>();
   const taken = new Map<string, number>();
   const sweepFills: { currency: string; fills: Fill[] }[] = [];
-  if (market.kind === 'MATCH_ODDS' && (places.length || activateIds.length || cancelIds.length)) {
+  if (market.kind === 'MATCH_ODDS' && (places.length || activateIds.length || cancelIds.length || cancellers.length)) {
     const resting = await q.query<RestingRow>(
       `SELECT id, player_id, currency, selection_id, side, price, stake_minor, remaining_minor, matched_minor, matched_value, cancelled_minor,
          persistence, rest_seq, status, public_id FROM exchange_bets WHERE market_id = $1 AND remaining_minor > 0 ORDER BY rest_seq`,
@@ -466,6 +481,8 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     try {
       if (c.kind === 'place') results[i] = await place(c);
       else if (c.kind === 'activate') results[i] = activate(c.betId);
+      else if (c.kind === 'edit') results[i] = await edit(c);
+      else if (c.kind === 'cancelAll') results[i] = cancelAll(c.playerId);
       else results[i] = cancel(c.playerId, c.publicId);
       if (results[i]!.ok === 'deferred') cutAt = i;
       else snapshot(i, results[i]!, c);
@@ -544,7 +561,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     return acceptPlace(c, player, bet);
   }
 
-  function acceptPlace(c: Extract<WriterCommand, { kind: 'place' }>, player: PlayerRow, bet: CheckedBet): CommandResult {
+  function acceptPlace(c: { playerId: number }, player: PlayerRow, bet: CheckedBet): CommandResult {
     const delayMs = market!.inplay ? (cfg.betDelayMs[market!.kind] ?? market!.betDelayMs) : 0;
     const book = books.get(player.currency);
     let pending = false;
@@ -657,16 +674,126 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     const s = byPublicId.get(publicId);
     if (!s || s.playerId !== playerId) throw new Refusal(new BetRefused(404, M.betNotFound, { code: 'bet' }));
     if (s.remaining <= 0) throw new Refusal(new BetRefused(409, M.nothingToCancel, { code: 'nothing' }));
+    cancelRemainder(s, `Cancelled the unmatched part of ${publicId}`);
+    rehold([playerId]);
+    return { ok: true, betId: s.id, delayMs: null, answer: null };
+  }
+
+  /** Cancels a bet's unmatched remainder in the batch (a cancel, cancel all, and an edit's replacement). */
+  function cancelRemainder(s: BetState, detail: string) {
     if (market!.kind === 'MATCH_ODDS') books.get(s.currency)?.cancel(orderIdOf(s.id));
     s.cancelled += s.remaining;
     s.remaining = 0;
     s.status = s.matched > 0 ? 'MATCHED' : 'CANCELLED';
     s.touched = true;
     syncRow(s);
-    changedPlayers.add(playerId);
-    activities.push({ playerId, kind: 'cancel', betId: s.id, detail: `Cancelled the unmatched part of ${publicId}` });
-    rehold([playerId]);
-    return { ok: true, betId: s.id, delayMs: null, answer: null };
+    changedPlayers.add(s.playerId);
+    activities.push({ playerId: s.playerId, kind: 'cancel', betId: s.id, detail });
+  }
+
+  function cancelAll(playerId: number): CommandResult {
+    // the bets read for it and any this batch placed before it (arrival order): every unmatched part, none in the delay
+    const open = [...bets.values()]
+      .filter((b) => b.playerId === playerId && b.remaining > 0 && (b.status === 'UNMATCHED' || b.status === 'PARTIALLY_MATCHED'))
+      .sort((a, b) => a.id - b.id);
+    for (const s of open) cancelRemainder(s, `Cancelled the unmatched part of ${s.publicId}`);
+    if (open.length) rehold([playerId]);
+    const f = funds.get(playerId);
+    return { ok: true, cancelled: open.map((b) => b.id), figures: f ? walletFigures(balanceOf(f)) : null };
+  }
+
+  /**
+   * Edits an unmatched Match Odds bet, Betfair's way: a lower unmatched stake at the same price keeps the bet and its
+   * place in the queue; a new price or a higher stake cancels the unmatched part and places a new bet (the checks of
+   * a new bet: market, ladder, stake limits, protection, funds and the liability limit with the old part gone), at the
+   * back of the queue, which may match at once or wait the bet delay in play.
+   */
+  async function edit(c: Extract<WriterCommand, { kind: 'edit' }>): Promise<CommandResult> {
+    const s = byPublicId.get(c.publicId);
+    if (!s || s.playerId !== c.playerId) throw new Refusal(new BetRefused(404, M.betNotFound, { code: 'bet' }));
+    if (s.status === 'PENDING') throw new Refusal(new BetRefused(409, M.editPending, { code: 'pending' }));
+    if (market!.kind !== 'MATCH_ODDS' || s.remaining <= 0 || (s.status !== 'UNMATCHED' && s.status !== 'PARTIALLY_MATCHED'))
+      throw new Refusal(new BetRefused(409, M.nothingToEdit, { code: 'nothing' }));
+    const player = players.get(c.playerId);
+    if (!player) throw new Refusal(new BetRefused(404, 'Unknown player'));
+    const price = c.price ?? s.price / 100;
+    const stake = c.stake ?? moneyFromMinor(s.remaining);
+    const samePrice = Math.round(price * 100) === s.price;
+    const newStake = Number(toMinor(stake));
+    if (samePrice && newStake === s.remaining) throw new Refusal(new BetRefused(422, M.editUnchanged, { code: 'unchanged' }));
+    if (samePrice && newStake > 0 && newStake < s.remaining) {
+      // a stake decrease: the same bet, a smaller unmatched part, its queue position kept (rest_seq unchanged)
+      const cut = s.remaining - newStake;
+      books.get(s.currency)?.reduce(orderIdOf(s.id), newStake);
+      s.remaining = newStake;
+      s.cancelled += cut;
+      s.touched = true;
+      syncRow(s);
+      changedPlayers.add(s.playerId);
+      activities.push({
+        playerId: s.playerId,
+        kind: 'cancel',
+        betId: s.id,
+        detail: `Reduced the unmatched part of ${s.publicId} by ${moneyFromMinor(cut)}`,
+      });
+      rehold([s.playerId]);
+      return { ok: true, betId: s.id, delayMs: null, answer: null, replaced: null };
+    }
+    // a replacement: a new bet's checks, in the per-bet path's order
+    if (marketBlock({ ...player, exchange_market: Number(player.exchange_market), cs_market: Number(player.cs_market) }).exchange)
+      throw new Refusal(new BetRefused(403, M.exchangeBlocked, { code: 'blocked' }));
+    const full = fully.has(c.playerId);
+    if (full) {
+      if (changedPlayers.has(c.playerId)) return { ok: 'deferred' };
+      await assertMayPlay(q, c.playerId, cfg.protection);
+    }
+    const input: PlaceBetInput = {
+      market_id: market!.marketId,
+      selection_id: s.selectionId,
+      side: s.side as 'BACK' | 'LAY',
+      price,
+      stake,
+      persistence: s.persistence,
+    };
+    const bet: CheckedBet = checkBet(market!, player.currency, input, cfg);
+    if (full) await assertWagerWithinLimits(q, c.playerId, BigInt(betLiabilityMinor(bet.side, bet.stake, bet.price)));
+    // funds and the limit: the exposure with the old unmatched part gone and the new bet at its worst
+    const f = funds.get(c.playerId)!;
+    const d = data.get(c.playerId)!;
+    const row = d.bets.find((x) => x.id === s.id);
+    const kept = row?.remaining ?? 0;
+    if (row) row.remaining = 0;
+    d.bets.push({
+      id: -1,
+      playerId: c.playerId,
+      currency: player.currency,
+      selectionId: bet.selectionId,
+      side: bet.side,
+      price: bet.price,
+      line: bet.line,
+      fancyType: null,
+      stake: bet.stake,
+      matched: 0,
+      remaining: bet.stake,
+      status: 'PENDING',
+    });
+    const worst = exposureOf(c.playerId);
+    d.bets.pop();
+    if (row) row.remaining = kept;
+    const before = heldNow(c.playerId);
+    if (worst - before > 0 && BigInt(worst - before) > f.available)
+      throw new Refusal(new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(balanceOf(f)) }));
+    const cap = caps.get(c.playerId);
+    if (cap !== undefined && worst > cap && worst > before)
+      throw new Refusal(
+        new BetRefused(422, M.liabilityLimit(moneyFromMinor(cap), player.currency), {
+          code: 'liability_limit',
+          max_liability: moneyFromMinor(cap),
+        }),
+      );
+    cancelRemainder(s, `Cancelled the unmatched part of ${s.publicId} (edited)`);
+    const r = acceptPlace(c, player, bet);
+    return r.ok === true && 'betId' in r ? { ...r, replaced: s.id } : r;
   }
 
   /* ---------------- the write phase ---------------- */
@@ -869,30 +996,42 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   await transferMany(q, holds);
 
   // idempotency: the answers of the placed bets stored, the keys of refused ones released (a refusal may be retried)
-  const stored: { playerId: number; key: string; response: string }[] = [];
-  const released: { playerId: number; key: string }[] = [];
+  const stored: { playerId: number; endpoint: string; key: string; response: string }[] = [];
+  const released: { playerId: number; endpoint: string; key: string }[] = [];
   for (const { c, i } of places) {
     const r = results[i]!;
     if (!owners.has(i)) continue;
+    const endpoint = commandEndpoint(c);
     if (r.ok === 'deferred') {
-      released.push({ playerId: c.playerId, key: c.key });
+      released.push({ playerId: c.playerId, endpoint, key: c.key });
       continue;
     }
     if (r.ok && 'betId' in r)
-      stored.push({ playerId: c.playerId, key: c.key, response: JSON.stringify({ betId: r.betId, affected: [], delayMs: r.delayMs }) });
-    else released.push({ playerId: c.playerId, key: c.key });
+      stored.push({
+        playerId: c.playerId,
+        endpoint,
+        key: c.key,
+        response: JSON.stringify({
+          betId: r.betId,
+          affected: [],
+          delayMs: r.delayMs,
+          ...(c.kind === 'edit' ? { replaced: r.replaced ?? null } : {}),
+        }),
+      });
+    else released.push({ playerId: c.playerId, endpoint, key: c.key });
   }
   if (stored.length)
     await q.query(
-      `UPDATE wallet_idempotency w SET response = s.response::jsonb FROM unnest($1::bigint[], $2::text[], $3::text[]) AS s(player_id, key, response)
-       WHERE w.player_id = s.player_id AND w.endpoint = 'exchange.bet' AND w.key = s.key`,
-      [stored.map((s) => s.playerId), stored.map((s) => s.key), stored.map((s) => s.response)],
+      `UPDATE wallet_idempotency w SET response = s.response::jsonb
+       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS s(player_id, endpoint, key, response)
+       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key`,
+      [stored.map((s) => s.playerId), stored.map((s) => s.endpoint), stored.map((s) => s.key), stored.map((s) => s.response)],
     );
   if (released.length)
     await q.query(
-      `DELETE FROM wallet_idempotency w USING unnest($1::bigint[], $2::text[]) AS s(player_id, key)
-       WHERE w.player_id = s.player_id AND w.endpoint = 'exchange.bet' AND w.key = s.key`,
-      [released.map((s) => s.playerId), released.map((s) => s.key)],
+      `DELETE FROM wallet_idempotency w USING unnest($1::bigint[], $2::text[], $3::text[]) AS s(player_id, endpoint, key)
+       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key`,
+      [released.map((s) => s.playerId), released.map((s) => s.endpoint), released.map((s) => s.key)],
     );
 
   // the answers: the bet as the player's lists show it, the wallet's figures after the batch

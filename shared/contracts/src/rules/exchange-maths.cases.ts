@@ -518,6 +518,8 @@ export interface HedgeCase {
   bets: readonly RunnerBet[];
   runner: string;
   price: number;
+  /** A partial cash-out: the share of the position hedged (100 when absent: the whole green-up). */
+  percent?: number;
   hedge: { side: RunnerSide; stake: number } | null;
   /** The P&L per runner with the hedge matched. */
   after: Readonly<Record<string, number>>;
@@ -573,6 +575,49 @@ export const HEDGE_CASES: readonly HedgeCase[] = [
     hedge: null,
     after: { A: 0, B: -1, C: -1 },
   },
+  {
+    // half of the domain.md case: lay 12.00 * 50% = 6.00 at 2.50; A: 20.00 - 9.00 = 11.00, others -10.00 + 6.00:
+    // the gap between A winning and losing goes from 30.00 to 15.00 (half the position left open)
+    name: 'partial cash-out: half of the green-up lay',
+    runners: ABC,
+    bets: [rb('BACK', 'A', 300, 10_00)],
+    runner: 'A',
+    price: 250,
+    percent: 50,
+    hedge: { side: 'LAY', stake: 6_00 },
+    after: { A: 11_00, B: -4_00, C: -4_00 },
+  },
+  {
+    // 25% of lay 8.57 (the rounded case above): 30.00 * 25 / 3.50 = 2.1428 -> 2.14; A: -20.00 + 2.14 * 2.50 = -14.65
+    name: 'partial cash-out: a quarter of the green-up back, rounded to the paisa',
+    runners: ABC,
+    bets: [rb('LAY', 'A', 300, 10_00)],
+    runner: 'A',
+    price: 350,
+    percent: 25,
+    hedge: { side: 'BACK', stake: 2_14 },
+    after: { A: -20_00 + 5_35, B: 10_00 - 2_14, C: 10_00 - 2_14 },
+  },
+  {
+    // per selection: only B's own bets are greened up (lay 10.00 * 4 / 2 = 20.00 at 2.00); A's back stays open
+    name: 'per-selection cash-out leaves the other runner open',
+    runners: ABC,
+    bets: [rb('BACK', 'A', 200, 10_00), rb('BACK', 'B', 400, 10_00)],
+    runner: 'B',
+    price: 200,
+    hedge: { side: 'LAY', stake: 20_00 },
+    // A wins: +10.00 (A) - 10.00 (B's back) + 20.00 (B's lay) = 20.00; B wins: -10.00 + 30.00 - 20.00 = 0; C: -10 -10 +20 = 0
+    after: { A: 20_00, B: 0, C: 0 },
+  },
+];
+
+/** A partial cash-out's quoted value: that share of the whole cash-out's value, rounded down. */
+export const CASH_OUT_SHARE_CASES: readonly { value: number; percent: number; share: number }[] = [
+  { value: 315_79, percent: 100, share: 315_79 },
+  { value: 315_79, percent: 50, share: 157_89 }, // 157.895
+  { value: 315_79, percent: 25, share: 78_94 }, // 78.9475
+  { value: -10_01, percent: 50, share: -5_01 }, // -5.005: a loss rounds further from zero
+  { value: 0, percent: 75, share: 0 },
 ];
 
 /** Commission: floor(net winnings * bps / 10000), none on a loss. */

@@ -1,10 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import { BET_CASES, COMMISSION_CASES, FANCY_CASES, HEDGE_CASES, POSITION_CASES, POTENTIAL_CASES } from './exchange-maths.cases';
+import {
+  BET_CASES,
+  CASH_OUT_SHARE_CASES,
+  COMMISSION_CASES,
+  FANCY_CASES,
+  HEDGE_CASES,
+  POSITION_CASES,
+  POTENTIAL_CASES,
+} from './exchange-maths.cases';
 import {
   backProfit,
   betFigures,
   betLiabilityMinor,
   betPotential,
+  cashOutShare,
   commissionMinor,
   exchangePosition,
   fancyBetPl,
@@ -48,11 +57,15 @@ describe('exchange maths: the shared table of cases', () => {
 
   it.each(HEDGE_CASES)('green-up: $name', (c) => {
     const outcome = runnerOutcome(c.bets, c.runner);
-    const stake = greenUpStake(outcome, c.price);
+    const stake = greenUpStake(outcome, c.price, c.percent);
     const side = greenUpSide(outcome);
     expect(stake > 0 && side ? { side, stake } : null).toEqual(c.hedge);
     const hedges: RunnerBet[] = c.hedge ? [{ selectionId: c.runner, price: c.price, ...c.hedge }] : [];
     expect(Object.fromEntries(runnerPl(c.runners, [...c.bets, ...hedges]))).toEqual(c.after);
+  });
+
+  it.each(CASH_OUT_SHARE_CASES)('partial cash-out value: $percent% of $value', (c) => {
+    expect(cashOutShare(c.value, c.percent)).toBe(c.share);
   });
 
   it.each(COMMISSION_CASES)('commission on $gross at $bps bps', (c) => {

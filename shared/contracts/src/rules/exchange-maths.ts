@@ -289,12 +289,24 @@ export function greenUpSide(outcome: { win: number; lose: number }): RunnerSide 
  * x = (w - l)/p; back y at p: y = (l - w)/p; rounded half up to the minor unit. 0 when the runner is flat or the
  * hedge could not win a minor unit (no hedge). domain.md: after backing S_b at P_b, lay S_b*P_b/P_l.
  */
-export function greenUpStake(outcome: { win: number; lose: number }, price: number): number {
+export function greenUpStake(outcome: { win: number; lose: number }, price: number, percent = 100): number {
   const diff = Math.abs(outcome.win - outcome.lose);
   if (diff === 0) return 0;
-  // round(diff*100/price) half up, exactly: floor((2*diff*100 + price) / (2*price))
-  const stake = mulDiv(2 * diff * 100 + price, 1, 2 * price, false);
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RangeError('percent must be a whole number from 1 to 100');
+  // round(diff*100/price * percent/100) = round(diff*percent/price) half up, exactly: floor((2*diff*percent + price) / (2*price))
+  const stake = mulDiv(2 * diff * percent + price, 1, 2 * price, false);
   return stake > 0 && price > 100 && backProfit(stake, price) >= 1 ? stake : 0;
+}
+
+/**
+ * A partial cash-out (issue 33): hedging `percent` of a runner's position is the green-up stake times percent/100
+ * (greenUpStake's third argument), which leaves (100 - percent)% of the gap between the runner's win and lose
+ * outcomes open, to the paisa of the hedge's rounding. Its quoted value is that share of the whole cash-out's value,
+ * rounded down (a loss rounds further from zero): what the hedged part locks whatever wins.
+ */
+export function cashOutShare(value: number, percent: number): number {
+  if (!Number.isInteger(percent) || percent < 1 || percent > 100) throw new RangeError('percent must be a whole number from 1 to 100');
+  return mulDiv(value, percent, 100, false);
 }
 
 /** Commission on a player's net winnings in a market: floor(gross * bps / 10000), none on a loss. */

@@ -118,4 +118,10 @@ export const EXCHANGE_MESSAGES = {
   nothingToCashOut: 'You have no matched position to cash out in this market.',
   cashOutUnavailable: 'Cash out is not available on this market right now.',
   cashOutValueChanged: 'The cash out value changed. Please check the new value.',
+  /** Editing an unmatched bet (issue 33): only a Match Odds bet out of its delay with an unmatched part. */
+  nothingToEdit: 'This bet has no unmatched part to edit.',
+  editPending: 'This bet is in the bet delay and cannot be edited yet.',
+  editUnchanged: 'Change the price or the stake to edit this bet.',
+  editIdempotencyKeyRequired: 'Idempotency-Key header is required to edit a bet.',
+  cashOutSelection: 'You have no position on this selection to cash out.',
 } as const;

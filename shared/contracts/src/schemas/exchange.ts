@@ -221,6 +221,70 @@ export const cancelExchangeBet = endpoint({
   response: betAnswer,
 });
 
+/**
+ * PATCH /api/exchange/bets/{id} (issue 33; Idempotency-Key required, one per edit): edits the unmatched part of a
+ * Match Odds bet out of its delay, Betfair's way. `stake` is the new UNMATCHED stake (a partly matched bet's matched
+ * part stands). A lower stake at the same price keeps the bet and its place in the queue (its unmatched part shrinks);
+ * a new price or a higher stake cancels the unmatched part and places a new bet at the back of the queue (Betfair's
+ * replaceOrders), which may match at once (in play it waits the bet delay like any bet that would match). Answers the
+ * resulting bet (`bet`) and, for a replacement, the old one (`replaced`, its unmatched part cancelled).
+ */
+export const editExchangeBet = endpoint({
+  method: 'PATCH',
+  path: '/api/exchange/bets/{id}',
+  auth: 'bearer',
+  tags: ['exchange'],
+  summary: "Edit an unmatched bet's price or stake (a stake decrease keeps its queue position)",
+  params: z.object({ id: z.string().min(1).max(40) }),
+  body: z
+    .object({
+      price: z
+        .number({ error: EXCHANGE_MESSAGES.priceRange })
+        .min(1.01, EXCHANGE_MESSAGES.priceRange)
+        .max(1000, EXCHANGE_MESSAGES.priceRange)
+        .optional(),
+      stake: stakeInput.optional(),
+    })
+    .refine((b) => b.price !== undefined || b.stake !== undefined, EXCHANGE_MESSAGES.editUnchanged),
+  response: betAnswer.extend({ replaced: exchangeBetSchema.nullable() }),
+});
+
+const cancelAllAnswer = z.object({
+  /** The bets whose unmatched part was cancelled (a partly matched one now shows MATCHED). */
+  cancelled: z.array(exchangeBetSchema),
+  balance: money,
+  available: money,
+  exposure: money,
+});
+const cancelAllBody = z.object({ market_id: marketIdInput.optional() }).optional().default({});
+
+/**
+ * POST /api/exchange/bets/cancel-all: cancels the unmatched part of every open bet of the player, in one market
+ * (`market_id`) or everywhere (bets in the bet delay are not in the book yet and stay). Nothing to cancel is not an
+ * error: `cancelled` is empty.
+ */
+export const cancelAllExchangeBets = endpoint({
+  method: 'POST',
+  path: '/api/exchange/bets/cancel-all',
+  auth: 'bearer',
+  tags: ['exchange'],
+  summary: 'Cancel every unmatched bet, in one market or everywhere',
+  body: cancelAllBody,
+  response: cancelAllAnswer,
+});
+
+/** POST /api/exchange/markets/{marketId}/bets/cancel-all: the same for one market (the market writer's route). */
+export const cancelAllExchangeMarketBets = endpoint({
+  method: 'POST',
+  path: '/api/exchange/markets/{marketId}/bets/cancel-all',
+  auth: 'bearer',
+  tags: ['exchange'],
+  summary: "Cancel every unmatched bet of the player in one market (the market writer's route)",
+  params: z.object({ marketId: marketIdInput }),
+  body: cancelAllBody,
+  response: cancelAllAnswer,
+});
+
 /** GET /api/exchange/bets?status=open|settled&market_id=&page= */
 export const listExchangeBets = endpoint({
   method: 'GET',
@@ -326,6 +390,10 @@ export const exchangeCashOut = endpoint({
   body: z
     .object({
       take: z.boolean().optional().default(false),
+      /** Per selection (issue 33): green up only this runner's own bets; absent: every runner of the market. */
+      selection_id: selectionInput.optional(),
+      /** Partial cash-out: hedge this share of the position (25, 50, 75, 100 or any whole percent); default 100. */
+      percent: z.number().int().min(1).max(100).optional(),
       /** Refuse to take when the cash-out value fell below this amount since the quote. */
       min_value: z
         .string()
@@ -337,9 +405,14 @@ export const exchangeCashOut = endpoint({
     .default({ take: false }),
   response: z.object({
     market_id: z.string(),
-    /** The profit (negative: loss) locked whatever wins, once the hedges match. */
+    /** The profit (negative: loss) locked whatever wins, once the hedges match (partial: that share of the whole value). */
     value: money,
+    /** What was cashed out: one runner's bets or the whole market (null), and the share. */
+    selection_id: z.string().nullable().optional(),
+    percent: z.number().optional(),
     hedges: z.array(cashOutHedgeSchema),
+    /** The position after the hedges, per runner: profit (negative: loss) if it wins, matched bets only. */
+    runners: z.array(z.object({ selection_id: z.string(), profit_loss: money })).optional(),
     bets: z.array(exchangeBetSchema),
     balance: money,
     available: money,
