@@ -6,6 +6,8 @@ export default defineConfig({
     reporters: vitestReporters(),
     include: ['src/**/*.test.ts'],
     environment: 'node',
+    // background jobs that reach outside parties stay off unless a test starts them (casino/provider-art.ts)
+    env: { CASINO_ART_SYNC_HOURS: '0' },
     // Two files at a time: every file has its own database (an in-memory PGlite, or a fresh PostgreSQL schema), and
     // while one waits on PostgreSQL the other computes (measured on 2 cores: 527 s with one worker, 453 s with three).
     maxWorkers: 2,

@@ -20,6 +20,10 @@ export interface CasinoConfig {
   tokenMaxMinutes: number;
   /** VIP points: one point per this much settled turnover, in paisa (documented rate: 1 VP per 100.00). */
   turnoverPerVipPointMinor: bigint;
+  /** How often the provider's game art is mirrored (CASINO_ART_SYNC_HOURS, default 24; 0: never, as in the API's tests). */
+  artSyncHours: number;
+  /** Wait before retrying a failed art sync at start (CASINO_ART_SYNC_RETRY_MS, default 10000; the sandbox may still be starting). */
+  artSyncRetryMs: number;
 }
 
 export function casinoConfig(env: NodeJS.ProcessEnv = process.env): CasinoConfig {
@@ -35,5 +39,7 @@ export function casinoConfig(env: NodeJS.ProcessEnv = process.env): CasinoConfig
     tokenTtlMinutes: Math.max(1, Number(env.CASINO_TOKEN_TTL_MINUTES ?? 60)),
     tokenMaxMinutes: Math.max(1, Number(env.CASINO_TOKEN_MAX_MINUTES ?? 240)),
     turnoverPerVipPointMinor: 10_000n,
+    artSyncHours: Math.max(0, Number(env.CASINO_ART_SYNC_HOURS ?? 24)),
+    artSyncRetryMs: Math.max(10, Number(env.CASINO_ART_SYNC_RETRY_MS ?? 10_000)),
   };
 }

@@ -19,6 +19,7 @@ import { exchangeRecords } from '../exchange/records';
 import { protectionConfig, type ProtectionConfig } from '../protection/config';
 import { assertMayPlay } from '../protection/service';
 import { casinoConfig, type CasinoConfig } from './config';
+import { syncProviderArt } from './provider-art';
 import { settledBets } from './records';
 import { SeamlessWallet } from './seamless';
 import { addFavourite, createLaunch, favouriteCodes, launchableGame, launchingPlayer, recordFilters, removeFavourite } from './service';
@@ -161,4 +162,27 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
       },
     );
   });
+  // the studio's game art, mirrored at start (retried while the provider is not up yet) and then every artSyncHours
+  if (config.artSyncHours > 0) {
+    const partner = config.partners.get(config.defaultPartner)!;
+    let timer: NodeJS.Timeout | undefined;
+    let closed = false;
+    const run = async (attempt: number) => {
+      try {
+        const result = await syncProviderArt(db, { partner, storageDir: app.storageDir });
+        app.log.info({ ...result }, 'casino: provider art synced');
+        timer = setTimeout(() => void run(0), config.artSyncHours * 3_600_000);
+      } catch (err) {
+        if (attempt < 5) timer = setTimeout(() => void run(attempt + 1), config.artSyncRetryMs);
+        else app.log.warn({ err }, 'casino: provider art not synced; tiles keep their pictures');
+      }
+      if (closed) clearTimeout(timer);
+      timer?.unref();
+    };
+    app.addHook('onReady', async () => void run(0));
+    app.addHook('onClose', async () => {
+      closed = true;
+      clearTimeout(timer);
+    });
+  }
 }

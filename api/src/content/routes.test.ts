@@ -20,6 +20,14 @@ describe('content routes', () => {
     expect(body[0]).toMatchObject({ logo: expect.stringMatching(/^\/storage\//), mobile_logo: expect.any(String) });
   });
 
+  it('a picture under /storage is served as a picture that runs nothing when opened on its own', async () => {
+    const logo = (await get('/api/logo')).body[0].logo as string;
+    const res = await app.inject({ method: 'GET', url: logo });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
   it('GET /api/general answers with or without a token', async () => {
     const anon = await get('/api/general');
     expect(anon.body).toMatchObject({ site_title: 'Khela', site_status: 1, withdrawal_status: 1 });

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify'
 import { z } from 'zod';
 import { config } from '../config';
 import { GameError, GameProvider, fromMinor, toMinor } from './engine';
+import { checkCall } from '@khela/contracts/signing';
+import { STUDIO_GAMES, catalogue, gameArtSvg } from './catalogue';
 import { crashPage, errorPage, logPage, slotPage } from './pages';
 import { WalletClient, fetchTransport, type WalletTransport } from './wallet-client';
 
@@ -55,6 +57,20 @@ export function providerPlugin(opts: ProviderPluginOptions = {}): FastifyPluginA
     });
 
     app.get('/', async (_req, reply) => reply.type('text/html').send(logPage(provider.rounds())));
+
+    // The catalogue with each game's art (signed like every partner call); the URLs are on the host the caller used.
+    app.get('/api/games', async (req, reply) => {
+      const check = checkCall(opts.secret ?? config.providerSecret, { method: 'GET', path: req.url, body: '' }, req.headers);
+      if (check !== 'ok') return reply.code(401).send({ code: 'INVALID_SIGNATURE', message: 'Signature check failed' });
+      const prefix = req.url.slice(0, req.url.indexOf('/api/games'));
+      return catalogue(`${req.protocol}://${req.headers.host}${prefix}/art`);
+    });
+    app.get('/art/:file', async (req, reply) => {
+      const code = (req.params as { file: string }).file.replace(/\.svg$/, '');
+      const game = STUDIO_GAMES.find((g) => g.game_code === code);
+      if (!game) return reply.code(404).send({ message: 'no art for this game' });
+      return reply.type('image/svg+xml').header('cache-control', 'public, max-age=86400').send(gameArtSvg(game));
+    });
 
     app.get('/rounds', async (req) => {
       const q = req.query as { user?: string; game_code?: string };

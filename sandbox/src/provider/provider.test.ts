@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Fastify from 'fastify';
 import { providerPlugin } from './plugin';
 import { GameProvider, crashPointFrom, fromMinor, slotPayout, toMinor } from './engine';
-import { checkCall } from '@khela/contracts/signing';
+import { checkCall, signCall } from '@khela/contracts/signing';
 import { WalletClient, type WalletTransport } from './wallet-client';
 
 const SECRET = 'test-secret';
@@ -162,6 +162,29 @@ describe('provider HTTP part', () => {
     const bad = await app.inject({ url: '/provider/play?token=bad&game_code=sandbox-slot' });
     expect(bad.statusCode).toBe(403);
     expect(bad.body).toContain('not valid');
+    await app.close();
+  });
+});
+
+describe('the studio catalogue and art (issue 34 item 13)', () => {
+  it('lists the games with their art to a signed call only, and serves each picture as SVG', async () => {
+    const app = Fastify();
+    await app.register(providerPlugin({ transport: fakeOperator().transport, secret: SECRET }), { prefix: '/provider' });
+    expect((await app.inject({ url: '/provider/api/games' })).statusCode).toBe(401);
+    const forged = signCall('other-secret', { method: 'GET', path: '/provider/api/games', body: '' });
+    expect((await app.inject({ url: '/provider/api/games', headers: forged })).statusCode).toBe(401);
+    const signed = signCall(SECRET, { method: 'GET', path: '/provider/api/games', body: '' });
+    const list = await app.inject({ url: '/provider/api/games', headers: { ...signed, host: 'studio.test:4100' } });
+    expect(list.statusCode).toBe(200);
+    const games = list.json<{ games: Array<{ game_code: string; thumbnail: string }> }>().games;
+    const slot = games.find((g) => g.game_code === 'sandbox-slot')!;
+    expect(slot.thumbnail).toBe('http://studio.test:4100/provider/art/sandbox-slot.svg');
+    const art = await app.inject({ url: '/provider/art/sandbox-slot.svg' });
+    expect(art.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(art.body).toMatch(/^<svg [^>]*width="300"/);
+    expect(art.body).toContain('Sandbox Slots');
+    expect(art.body).not.toMatch(/<script|\son[a-z]+=/i);
+    expect((await app.inject({ url: '/provider/art/unknown-game.svg' })).statusCode).toBe(404);
     await app.close();
   });
 });

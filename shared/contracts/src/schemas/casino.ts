@@ -291,3 +291,14 @@ export const seamlessResponse = z.object({
   message: z.string().optional(),
 });
 export type SeamlessResponse = z.infer<typeof seamlessResponse>;
+
+/**
+ * The game provider's catalogue (`GET {provider}/api/games`, a signed partner call): each game with the URL of the
+ * art the studio gives for it. The API mirrors the art into its storage (casino/provider-art.ts).
+ */
+export const providerCatalogue = z.object({
+  games: z
+    .array(z.object({ game_code: z.string().min(1).max(100), name: z.string().max(200), thumbnail: z.string().url().nullable() }))
+    .max(5000),
+});
+export type ProviderCatalogue = z.infer<typeof providerCatalogue>;
