@@ -4,7 +4,10 @@ import { css } from '@emotion/react';
 import { ApiError, DateTime, Modal, NoData, Tabs, formatMoney, theme } from '@khela/web';
 import { useTrading, useTradingStore } from './context';
 import { betPriceText } from './maths';
+import { refusalText } from './refusals';
 import type { Bet } from './store';
+import { BetEditForm, editable } from './BetEdit';
+import '../i18n-orders';
 
 const cancellable = (b: Bet) => (b.status === 'UNMATCHED' || b.status === 'PARTIALLY_MATCHED') && Number(b.unmatched_stake) > 0;
 
@@ -12,6 +15,7 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
   const { t, i18n } = useTranslation('exchange');
   const store = useTradingStore();
   const [busy, setBusy] = useState(false);
+  const [editing, setEditing] = useState(false);
   const backish = bet.side === 'BACK' || bet.side === 'YES';
   const money = (v: string) => formatMoney(v, 'BDT', i18n.language);
   const cancel = async () => {
@@ -30,9 +34,6 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
       data-testid="open-bet"
       data-status={bet.status}
       css={css`
-        display: flex;
-        gap: 8px;
-        align-items: center;
         padding: 8px;
         border-left: 4px solid ${backish ? theme.color.back : theme.color.lay};
         background: ${theme.color.surfaceRaised};
@@ -41,74 +42,179 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
     >
       <div
         css={css`
-          flex: 1;
-          min-width: 0;
-          font-size: 13px;
+          display: flex;
+          gap: 8px;
+          align-items: center;
         `}
       >
         <div
           css={css`
-            font-weight: 700;
-          `}
-        >
-          {t(`odds.${bet.side.toLowerCase()}`)} {bet.selection_name} @ {betPriceText(bet)}
-        </div>
-        <div
-          css={css`
-            color: ${theme.color.textMuted};
-            font-size: 12px;
-          `}
-        >
-          {bet.event_name} · {bet.market_name}
-        </div>
-        <div
-          css={css`
-            font-size: 12px;
-            font-variant-numeric: tabular-nums;
-          `}
-        >
-          {t('bets.stake')} {money(bet.stake)}
-          {bet.status === 'PARTIALLY_MATCHED' && ` · ${t('bets.matched')} ${money(bet.matched_stake)}`}
-          {' · '}
-          <span data-testid="open-bet-status">{t(`bets.status.${bet.status}`)}</span>
-        </div>
-        <div
-          css={css`
-            font-size: 11px;
-            color: ${theme.color.textMuted};
-          `}
-        >
-          <DateTime value={bet.placed_at} zone />
-        </div>
-      </div>
-      {cancellable(bet) && (
-        <button
-          type="button"
-          disabled={busy}
-          onClick={() => void cancel()}
-          aria-label={`${t('bets.cancel')}: ${bet.selection_name} ${betPriceText(bet)}`}
-          css={css`
-            appearance: none;
-            border: 1px solid ${theme.color.danger};
-            background: transparent;
-            color: ${theme.color.danger};
-            border-radius: ${theme.radius.sm};
-            min-height: 36px;
-            padding: 0 10px;
-            font: inherit;
+            flex: 1;
+            min-width: 0;
             font-size: 13px;
-            cursor: pointer;
           `}
         >
-          {t('bets.cancel')}
-        </button>
+          <div
+            css={css`
+              font-weight: 700;
+            `}
+          >
+            {t(`odds.${bet.side.toLowerCase()}`)} {bet.selection_name} @ {betPriceText(bet)}
+          </div>
+          <div
+            css={css`
+              color: ${theme.color.textMuted};
+              font-size: 12px;
+            `}
+          >
+            {bet.event_name} · {bet.market_name}
+          </div>
+          <div
+            css={css`
+              font-size: 12px;
+              font-variant-numeric: tabular-nums;
+            `}
+          >
+            {t('bets.stake')} {money(bet.stake)}
+            {bet.status === 'PARTIALLY_MATCHED' && ` · ${t('bets.matched')} ${money(bet.matched_stake)}`}
+            {Number(bet.unmatched_stake) > 0 && bet.status !== 'PENDING' && (
+              <span data-testid="open-bet-unmatched">{` · ${t('bets.unmatched')} ${money(bet.unmatched_stake)}`}</span>
+            )}
+            {' · '}
+            <span data-testid="open-bet-status">{t(`bets.status.${bet.status}`)}</span>
+          </div>
+          <div
+            css={css`
+              font-size: 11px;
+              color: ${theme.color.textMuted};
+            `}
+          >
+            <DateTime value={bet.placed_at} zone />
+          </div>
+        </div>
+        {editable(bet) && !editing && (
+          <button
+            type="button"
+            data-testid="open-bet-edit"
+            onClick={() => setEditing(true)}
+            aria-label={`${t('orders.edit')}: ${bet.selection_name} ${betPriceText(bet)}`}
+            css={css`
+              appearance: none;
+              border: 1px solid ${theme.color.border};
+              background: transparent;
+              color: ${theme.color.text};
+              border-radius: ${theme.radius.sm};
+              min-height: 36px;
+              padding: 0 10px;
+              font: inherit;
+              font-size: 13px;
+              cursor: pointer;
+            `}
+          >
+            {t('orders.edit')}
+          </button>
+        )}
+        {cancellable(bet) && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => void cancel()}
+            aria-label={`${t('bets.cancel')}: ${bet.selection_name} ${betPriceText(bet)}`}
+            css={css`
+              appearance: none;
+              border: 1px solid ${theme.color.danger};
+              background: transparent;
+              color: ${theme.color.danger};
+              border-radius: ${theme.radius.sm};
+              min-height: 36px;
+              padding: 0 10px;
+              font: inherit;
+              font-size: 13px;
+              cursor: pointer;
+            `}
+          >
+            {t('bets.cancel')}
+          </button>
+        )}
+      </div>
+      {editing && (
+        <BetEditForm
+          bet={bet}
+          save={(id, body, key) => store.edit(id, body, key)}
+          onDone={() => setEditing(false)}
+          onClose={() => setEditing(false)}
+        />
       )}
     </li>
   );
 }
 
-function BetList({ bets, title, onError }: { bets: Bet[]; title: string; onError: (m: string | null) => void }) {
+const cancelAllCss = css`
+  appearance: none;
+  border: 1px solid ${theme.color.danger};
+  background: transparent;
+  color: ${theme.color.danger};
+  border-radius: ${theme.radius.sm};
+  min-height: 32px;
+  padding: 0 10px;
+  font: inherit;
+  font-size: 12px;
+  cursor: pointer;
+  &:disabled {
+    opacity: 0.6;
+  }
+`;
+
+/** Cancel all unmatched in one market (`marketId`) or everywhere (none): the store says each cancel. */
+function CancelAllButton({
+  marketId,
+  label,
+  text,
+  onError,
+  testId,
+}: {
+  marketId?: string;
+  label: string;
+  text: string;
+  onError: (m: string | null) => void;
+  testId: string;
+}) {
+  const { t, i18n } = useTranslation('exchange');
+  const store = useTradingStore();
+  const [busy, setBusy] = useState(false);
+  const run = async () => {
+    setBusy(true);
+    onError(null);
+    try {
+      await store.cancelAll(marketId);
+    } catch (err) {
+      onError(err instanceof ApiError ? refusalText(err.message, i18n.language) : String(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <button type="button" data-testid={testId} aria-label={label} disabled={busy} onClick={() => void run()} css={cancelAllCss}>
+      {busy ? t('orders.cancelling') : text}
+    </button>
+  );
+}
+
+function BetList({
+  bets,
+  title,
+  onError,
+  perMarket = false,
+}: {
+  bets: Bet[];
+  title: string;
+  onError: (m: string | null) => void;
+  /** Unmatched bets: grouped by market, each market with its Cancel all. */
+  perMarket?: boolean;
+}) {
+  const { t } = useTranslation('exchange');
   if (bets.length === 0) return null;
+  const markets = perMarket ? [...new Map(bets.map((b) => [b.market_id, b])).values()] : [null];
   return (
     <section
       css={css`
@@ -124,20 +230,54 @@ function BetList({ bets, title, onError }: { bets: Bet[]; title: string; onError
       >
         {title}
       </h3>
-      <ul
-        css={css`
-          list-style: none;
-          margin: 0;
-          padding: 0;
-          display: flex;
-          flex-direction: column;
-          gap: 6px;
-        `}
-      >
-        {bets.map((b) => (
-          <BetRow key={b.id} bet={b} onError={onError} />
-        ))}
-      </ul>
+      {markets.map((m) => {
+        const mine = m ? bets.filter((b) => b.market_id === m.market_id) : bets;
+        const cancellableHere = m !== null && mine.some(cancellable);
+        return (
+          <div key={m?.market_id ?? 'all'} data-testid={m ? 'open-bets-market' : undefined} data-market={m?.market_id}>
+            {m && (
+              <div
+                css={css`
+                  display: flex;
+                  justify-content: space-between;
+                  align-items: center;
+                  gap: 8px;
+                  margin: 6px 0 4px;
+                  font-size: 12px;
+                  color: ${theme.color.textMuted};
+                `}
+              >
+                <span>
+                  {m.event_name} · {m.market_name}
+                </span>
+                {cancellableHere && (
+                  <CancelAllButton
+                    marketId={m.market_id}
+                    testId="cancel-all-market"
+                    label={t('orders.cancelAllMarketLabel', { market: `${m.event_name} · ${m.market_name}` })}
+                    text={t('orders.cancelAllMarket')}
+                    onError={onError}
+                  />
+                )}
+              </div>
+            )}
+            <ul
+              css={css`
+                list-style: none;
+                margin: 0;
+                padding: 0;
+                display: flex;
+                flex-direction: column;
+                gap: 6px;
+              `}
+            >
+              {mine.map((b) => (
+                <BetRow key={b.id} bet={b} onError={onError} />
+              ))}
+            </ul>
+          </div>
+        );
+      })}
     </section>
   );
 }
@@ -181,7 +321,23 @@ export function BetsPanel({ open, onClose, eventId }: { open: boolean; onClose: 
           <NoData text={t('bets.none')} />
         ) : (
           <>
-            <BetList bets={unmatched} title={t('bets.unmatched')} onError={setError} />
+            <BetList bets={unmatched} title={t('bets.unmatched')} onError={setError} perMarket />
+            {(openBets ?? []).some(cancellable) && (
+              <div
+                css={css`
+                  margin-top: 8px;
+                  display: flex;
+                  justify-content: flex-end;
+                `}
+              >
+                <CancelAllButton
+                  testId="cancel-all-everywhere"
+                  label={t('orders.cancelAllEverywhere')}
+                  text={t('orders.cancelAllEverywhere')}
+                  onError={setError}
+                />
+              </div>
+            )}
             <BetList bets={matched} title={t('bets.matchedTitle')} onError={setError} />
           </>
         )}

@@ -2,16 +2,41 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Modal, formatMoney, theme } from '@khela/web';
+import { ApiError, Button, Modal, formatMoney, formatPercent, theme } from '@khela/web';
 import { useTradingStore } from './context';
 import { betPriceText } from './maths';
 import { refusalText } from './refusals';
+import '../i18n-orders';
 
-type Quote = { value: string; hedges: Array<{ selection_id: string; side: 'BACK' | 'LAY'; price: number; stake: string }> };
+type Quote = {
+  value: string;
+  hedges: Array<{ selection_id: string; side: 'BACK' | 'LAY'; price: number; stake: string }>;
+  /** The position after the hedges, per runner (issue 33). */
+  runners?: Array<{ selection_id: string; profit_loss: string }>;
+};
+
+/** The shares a partial cash-out offers (issue 33). */
+export const CASH_OUT_SHARES = [25, 50, 75, 100] as const;
+
+const choiceCss = (on: boolean) => css`
+  appearance: none;
+  border: 1px solid ${on ? theme.color.brand : theme.color.border};
+  background: ${on ? theme.color.brand : 'transparent'};
+  color: ${on ? theme.color.brandText : theme.color.text};
+  border-radius: ${theme.radius.pill};
+  min-height: 36px;
+  padding: 0 12px;
+  font: inherit;
+  font-size: 13px;
+  font-weight: 700;
+  cursor: pointer;
+`;
 
 /**
  * Cash Out of a matched Match Odds or BookMaker position: asks the quote (`POST …/cash-out {}`), shows the value,
  * and takes it with `{ take: true, min_value }` (refused if the value fell since the quote) under one idempotency key.
+ * Issue 33: the dialog chooses what to cash out (the whole market or one runner's position: `selection_id`) and how
+ * much (25/50/75/100 %: `percent`); each choice asks a new quote, shown with the position it leaves per runner.
  */
 export function CashOutButton({
   marketId,
@@ -30,21 +55,42 @@ export function CashOutButton({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const keyRef = useRef<string | null>(null);
+  const [selection, setSelection] = useState<string | null>(null);
+  const [percent, setPercent] = useState<number>(100);
+  /** Runners with a position to green up (from the whole market's quote when the dialog opened). */
+  const [candidates, setCandidates] = useState<string[]>([]);
+  const asked = useRef(0);
   const money = (v: string) => formatMoney(v, 'BDT', i18n.language);
+  const scopeBody = (sel: string | null, pct: number) => ({
+    ...(sel ? { selection_id: sel } : {}),
+    ...(pct !== 100 ? { percent: pct } : {}),
+  });
 
-  const ask = async () => {
-    setOpen(true);
+  const requote = async (sel: string | null, pct: number, first = false) => {
+    const n = ++asked.current;
+    setSelection(sel);
+    setPercent(pct);
     setBusy(true);
     setError(null);
     setQuote(null);
     keyRef.current = null;
     try {
-      setQuote(await store.calls.cashOut(marketId, {}));
+      const q = await store.calls.cashOut(marketId, scopeBody(sel, pct));
+      if (n !== asked.current) return;
+      setQuote(q);
+      if (first) setCandidates(q.hedges.map((h) => h.selection_id));
     } catch (err) {
+      if (n !== asked.current) return;
       setError(err instanceof ApiError ? refusalText(err.message, i18n.language) : String(err));
     } finally {
-      setBusy(false);
+      if (n === asked.current) setBusy(false);
     }
+  };
+
+  const ask = async () => {
+    setOpen(true);
+    setCandidates([]);
+    await requote(null, 100, true);
   };
 
   const take = async () => {
@@ -53,7 +99,11 @@ export function CashOutButton({
     setBusy(true);
     setError(null);
     try {
-      const res = await store.calls.cashOut(marketId, { take: true, min_value: quote.value }, keyRef.current);
+      const res = await store.calls.cashOut(
+        marketId,
+        { take: true, min_value: quote.value, ...scopeBody(selection, percent) },
+        keyRef.current,
+      );
       keyRef.current = null;
       store.cashedOut(marketId, res.value, res.bets);
       setOpen(false);
@@ -62,7 +112,8 @@ export function CashOutButton({
       if (!e?.network) keyRef.current = null;
       setError(e ? refusalText(e.message, i18n.language) : String(err));
       // the value moved: show the new quote to confirm again
-      if (e && !e.network && e.status === 409) void store.calls.cashOut(marketId, {}).then(setQuote, () => undefined);
+      if (e && !e.network && e.status === 409)
+        void store.calls.cashOut(marketId, scopeBody(selection, percent)).then(setQuote, () => undefined);
     } finally {
       setBusy(false);
     }
@@ -106,6 +157,64 @@ export function CashOutButton({
         }
       >
         <div data-testid="cash-out-dialog">
+          <div
+            role="group"
+            aria-label={t('exchange:orders.cashOutWhat')}
+            css={css`
+              display: flex;
+              flex-wrap: wrap;
+              gap: 6px;
+              margin: 0 0 8px;
+            `}
+          >
+            <button
+              type="button"
+              data-testid="cash-out-scope"
+              data-selection=""
+              aria-pressed={selection === null}
+              css={choiceCss(selection === null)}
+              onClick={() => void requote(null, percent)}
+            >
+              {t('exchange:orders.wholeMarket')}
+            </button>
+            {candidates.length > 1 &&
+              candidates.map((id) => (
+                <button
+                  key={id}
+                  type="button"
+                  data-testid="cash-out-scope"
+                  data-selection={id}
+                  aria-pressed={selection === id}
+                  css={choiceCss(selection === id)}
+                  onClick={() => void requote(id, percent)}
+                >
+                  {names.get(id) ?? id}
+                </button>
+              ))}
+          </div>
+          <div
+            role="group"
+            aria-label={t('exchange:orders.cashOutShare')}
+            css={css`
+              display: flex;
+              gap: 6px;
+              margin: 0 0 10px;
+            `}
+          >
+            {CASH_OUT_SHARES.map((p) => (
+              <button
+                key={p}
+                type="button"
+                data-testid="cash-out-percent"
+                data-percent={p}
+                aria-pressed={percent === p}
+                css={choiceCss(percent === p)}
+                onClick={() => void requote(selection, p)}
+              >
+                {formatPercent(p, i18n.language)}
+              </button>
+            ))}
+          </div>
           {quote ? (
             <>
               <p
@@ -147,6 +256,42 @@ export function CashOutButton({
                   </li>
                 ))}
               </ul>
+              {quote.runners && quote.runners.length > 0 && (
+                <div
+                  css={css`
+                    margin-top: 10px;
+                    font-size: 13px;
+                  `}
+                >
+                  <div
+                    css={css`
+                      color: ${theme.color.textMuted};
+                      margin-bottom: 4px;
+                    `}
+                  >
+                    {t('exchange:orders.after')}
+                  </div>
+                  <ul
+                    css={css`
+                      margin: 0;
+                      padding-left: 18px;
+                    `}
+                  >
+                    {quote.runners.map((r) => (
+                      <li key={r.selection_id} data-testid="cash-out-after" data-selection={r.selection_id}>
+                        {t('exchange:orders.ifWins', { name: names.get(r.selection_id) ?? r.selection_id })}:{' '}
+                        <strong
+                          css={css`
+                            color: ${Number(r.profit_loss) >= 0 ? theme.color.success : theme.color.danger};
+                          `}
+                        >
+                          {money(r.profit_loss)}
+                        </strong>
+                      </li>
+                    ))}
+                  </ul>
+                </div>
+              )}
             </>
           ) : busy ? (
             <p>{t('common:loading')}</p>

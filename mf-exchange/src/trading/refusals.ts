@@ -34,6 +34,11 @@ const BN: Partial<Fixed> = {
   nothingToCashOut: 'এই মার্কেটে ক্যাশ আউট করার মতো কোনো মিলে যাওয়া পজিশন নেই।',
   cashOutUnavailable: 'এই মুহূর্তে এই মার্কেটে ক্যাশ আউট করা যাচ্ছে না।',
   cashOutValueChanged: 'ক্যাশ আউটের পরিমাণ বদলে গেছে। নতুন পরিমাণ দেখে নিন।',
+  nothingToEdit: 'এই বেটে সম্পাদনা করার মতো কোনো না মেলা অংশ নেই।',
+  editPending: 'এই বেটটি বেট বিলম্বে আছে, এখনো সম্পাদনা করা যাবে না।',
+  editUnchanged: 'এই বেট সম্পাদনা করতে অডস বা স্টেক বদলান।',
+  cashOutSelection: 'এই নির্বাচনে ক্যাশ আউট করার মতো কোনো পজিশন নেই।',
+  editIdempotencyKeyRequired: 'বেট সম্পাদনার অনুরোধে Idempotency-Key হেডার লাগবে।',
 };
 
 const STAKE_LIMIT = /^The (minimum|maximum) stake is (\d+(?:\.\d{1,2})?) ([A-Z]{3})\.$/;

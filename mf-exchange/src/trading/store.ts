@@ -75,8 +75,16 @@ export function exchangeCalls(api: ApiClient) {
     position: (marketId: string, signal?: AbortSignal) =>
       api.call(schemas.exchangeMarketPosition, { ...opts, params: { marketId }, signal }),
     market: (marketId: string, signal?: AbortSignal) => api.call(schemas.exchangeMarketState, { ...opts, params: { marketId }, signal }),
-    cashOut: (marketId: string, body: { take?: boolean; min_value?: string }, idempotencyKey?: string) =>
-      api.call(schemas.exchangeCashOut, { ...opts, params: { marketId }, body: body as never, idempotencyKey }),
+    cashOut: (
+      marketId: string,
+      body: { take?: boolean; min_value?: string; selection_id?: string; percent?: number },
+      idempotencyKey?: string,
+    ) => api.call(schemas.exchangeCashOut, { ...opts, params: { marketId }, body: body as never, idempotencyKey }),
+    // issue 33: an unmatched bet's new price or stake (one key per edit), and cancel all (one market or everywhere)
+    edit: (id: string, body: { price?: number; stake?: string }, idempotencyKey: string) =>
+      api.call(schemas.editExchangeBet, { ...opts, params: { id }, body: body as never, idempotencyKey }),
+    cancelAll: (marketId?: string) =>
+      api.call(schemas.cancelAllExchangeBets, { ...opts, body: (marketId ? { market_id: marketId } : {}) as never }),
   };
 }
 export type ExchangeCalls = ReturnType<typeof exchangeCalls>;
@@ -214,6 +222,28 @@ export class TradingStore {
     this.absorb([res.bet], { quiet: true });
     this.set({ messages: [this.say('cancelled', { bet: res.bet }), ...this.snap.messages].slice(0, MAX_MESSAGES) });
     return res.bet;
+  }
+
+  /**
+   * An edit of an unmatched bet: a stake decrease answers the same bet (nothing to say but its new size); a new price
+   * or stake answers the new bet (said like a placement: unmatched, matched…) and the old one, its unmatched part gone.
+   */
+  async edit(id: string, body: { price?: number; stake?: string }, idempotencyKey: string): Promise<Bet> {
+    const res = await this.calls.edit(id, body, idempotencyKey);
+    if (res.replaced) {
+      this.absorb([res.replaced], { quiet: true });
+      this.absorb([res.bet]);
+    } else this.absorb([res.bet], { quiet: true });
+    return res.bet;
+  }
+
+  /** Cancel all unmatched, in one market or everywhere: each cancelled bet is said (the box keeps the newest few). */
+  async cancelAll(marketId?: string): Promise<Bet[]> {
+    const res = await this.calls.cancelAll(marketId);
+    this.absorb(res.cancelled, { quiet: true });
+    const said = res.cancelled.map((bet) => this.say('cancelled', { bet }));
+    this.set({ messages: [...said, ...this.snap.messages].slice(0, MAX_MESSAGES) });
+    return res.cancelled;
   }
 
   /** The last known state of one of the player's bets. */

@@ -5,13 +5,16 @@ import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { Button, NoData, Spinner, theme, useBalance, useHost } from '@khela/web';
 import { BetCard } from './bets';
+import { BetEditForm, editable } from '../../trading/BetEdit';
+import '../../i18n-orders';
 import { AccountPage, LoadError, Pager, errorText, listCss, pageParam, useLoad } from './ui';
 
 export const BETS_PER_PAGE = 20;
 
 /**
  * /exchange-account/my-bets: open bets (in the bet delay, unmatched, partly or fully matched) with their matched and
- * unmatched parts; the unmatched part of a bet out of its delay can be cancelled here. The list follows the push
+ * unmatched parts; the unmatched part of a bet out of its delay can be cancelled or edited (odds, stake) here, and
+ * every unmatched part cancelled in one market or everywhere (issue 33). The list follows the push
  * channel: an `odds` event saying this player's bets changed reloads it.
  */
 export function MyBets() {
@@ -30,6 +33,26 @@ export function MyBets() {
   }, [bus, reload]);
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [editing, setEditing] = useState<string | null>(null);
+
+  const cancelAll = async (marketId?: string) => {
+    setBusy(marketId ?? 'all');
+    setNote(null);
+    try {
+      const res = await api.call(schemas.cancelAllExchangeBets, { body: (marketId ? { market_id: marketId } : {}) as never });
+      const count = res.cancelled.length;
+      setNote({ ok: true, text: count ? t('orders.cancelledCount', { count }) : t('orders.nothingCancelled') });
+      void session.refreshBalance();
+    } catch (err) {
+      setNote({ ok: false, text: errorText(err, t('acc.loadFailed')) });
+    } finally {
+      setBusy(null);
+      reload();
+    }
+  };
+  const unmatchedMarkets = data
+    ? [...new Map(data.data.filter((b) => b.status !== 'PENDING' && b.unmatched_stake !== '0.00').map((b) => [b.market_id, b])).values()]
+    : [];
 
   const cancel = async (id: string) => {
     setBusy(id);
@@ -64,6 +87,32 @@ export function MyBets() {
           <NoData text={t('acc.bets.noOpen')} />
         ) : (
           <>
+            {unmatchedMarkets.length > 0 && (
+              <div
+                css={css`
+                  display: flex;
+                  flex-wrap: wrap;
+                  gap: 8px;
+                  margin: 0 0 12px;
+                `}
+              >
+                {unmatchedMarkets.map((m) => (
+                  <Button
+                    key={m.market_id}
+                    variant="secondary"
+                    data-testid="cancel-all-market"
+                    disabled={busy !== null}
+                    onClick={() => void cancelAll(m.market_id)}
+                    aria-label={t('orders.cancelAllMarketLabel', { market: `${m.event_name} · ${m.market_name}` })}
+                  >
+                    {t('orders.cancelAllMarket')}: {m.event_name} · {m.market_name}
+                  </Button>
+                ))}
+                <Button variant="secondary" data-testid="cancel-all-everywhere" disabled={busy !== null} onClick={() => void cancelAll()}>
+                  {busy === 'all' ? t('orders.cancelling') : t('orders.cancelAllEverywhere')}
+                </Button>
+              </div>
+            )}
             <ul css={listCss}>
               {data.data.map((b) => {
                 const cancellable = b.status !== 'PENDING' && b.unmatched_stake !== '0.00';
@@ -84,17 +133,50 @@ export function MyBets() {
                           {t('acc.bets.delayNote')}
                         </p>
                       ) : cancellable ? (
-                        <Button
-                          variant="secondary"
-                          disabled={busy !== null}
-                          onClick={() => void cancel(b.id)}
-                          aria-label={`${t('acc.bets.cancel')}: ${b.selection_name}`}
-                          css={css`
-                            margin-top: 10px;
-                          `}
-                        >
-                          {busy === b.id ? t('acc.bets.cancelling') : t('acc.bets.cancel')}
-                        </Button>
+                        <>
+                          <div
+                            css={css`
+                              display: flex;
+                              gap: 8px;
+                              margin-top: 10px;
+                            `}
+                          >
+                            <Button
+                              variant="secondary"
+                              disabled={busy !== null}
+                              onClick={() => void cancel(b.id)}
+                              aria-label={`${t('acc.bets.cancel')}: ${b.selection_name}`}
+                            >
+                              {busy === b.id ? t('acc.bets.cancelling') : t('acc.bets.cancel')}
+                            </Button>
+                            {editable(b) && editing !== b.id && (
+                              <Button
+                                variant="secondary"
+                                data-testid="open-bet-edit"
+                                disabled={busy !== null}
+                                onClick={() => setEditing(b.id)}
+                                aria-label={`${t('orders.edit')}: ${b.selection_name}`}
+                              >
+                                {t('orders.edit')}
+                              </Button>
+                            )}
+                          </div>
+                          {editing === b.id && (
+                            <BetEditForm
+                              bet={b}
+                              save={(id, body, key) =>
+                                api.call(schemas.editExchangeBet, { params: { id }, body: body as never, idempotencyKey: key })
+                              }
+                              onDone={() => {
+                                setEditing(null);
+                                setNote({ ok: true, text: t('orders.edited') });
+                                void session.refreshBalance();
+                                reload();
+                              }}
+                              onClose={() => setEditing(null)}
+                            />
+                          )}
+                        </>
                       ) : null
                     }
                   />
