@@ -22,6 +22,7 @@ import {
 import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
 import { useUser } from '../useUser';
+import { Identity, useKycState } from '../kyc/Identity';
 
 const badge = (ok: boolean) => css`
   font-size: 12px;
@@ -151,6 +152,8 @@ export function Profile() {
   const [email, setEmail] = useState('');
   const [newPhone, setNewPhone] = useState('');
   const [phoneError, setPhoneError] = useState<string | null>(null);
+  // the identity check (issue 32): its card below, and the birthday's "from your NID" once verified
+  const kyc = useKycState();
 
   const loadPhones = () =>
     api.call(schemas.otherPhonesEndpoint).then(
@@ -228,7 +231,13 @@ export function Profile() {
                 <span css={{ minWidth: 110 }}>{t('profile.birthday')}</span>
                 <strong data-testid="dob-value">{user.dofb}</strong>
               </div>
-              <p css={muted}>{t('profile.locked')}</p>
+              {kyc.state?.birthday_locked ? (
+                <p css={muted} data-testid="dob-nid-locked">
+                  {t('kyc:birthdayLocked')}
+                </p>
+              ) : (
+                <p css={muted}>{t('profile.locked')}</p>
+              )}
               {dobError && (
                 <div data-testid="dob-under-age">
                   <Notice kind="error">{dobError}</Notice>
@@ -315,6 +324,7 @@ export function Profile() {
           </div>
         )}
       </Card>
+      <Identity kyc={kyc} />
     </Page>
   );
 }
