@@ -14,6 +14,7 @@ import {
   isPromotionalBanner,
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
+import { requestLocale } from '../http/locale';
 import { NotFound } from '../http/errors';
 import { marketingClosed } from '../protection/linked';
 import * as content from './service';
@@ -25,21 +26,24 @@ export default async function contentRoutes(app: FastifyInstance) {
   // maintenance, a new promotion or slider shows at the next load without a rebuild. Hooks here stay in this plugin.
   app.addHook('onSend', async (req, reply) => {
     if (req.method === 'GET' && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-cache');
+    // staff's texts are read in the player's language (Accept-Language; English where the Bangla is missing)
+    if (req.method === 'GET') reply.header('vary', 'Accept-Language');
   });
   registerEndpoint(app, getLogo, async () => content.logos(db));
-  registerEndpoint(app, getGeneral, async () => content.generalSettings(db));
+  registerEndpoint(app, getGeneral, async (req) => content.generalSettings(db, requestLocale(req)));
   // an excluded player sees no promotions or bonus banners (protection/linked.ts marketingClosed)
   const closed = async (req: { player?: { id: number } | null }) => Boolean(req.player && (await marketingClosed(db, req.player.id)));
   registerEndpoint(app, getSliders, async (req) => {
-    const all = await content.sliders(db);
-    return (await closed(req)) ? all.filter((s) => !isPromotionalBanner(s)) : all;
+    const all = await content.sliders(db, requestLocale(req));
+    const shown = (await closed(req)) ? all.filter((s: any) => !isPromotionalBanner({ ...s, name: s.name_en })) : all;
+    return shown.map(({ name_en: _en, ...s }: any) => s);
   });
   registerEndpoint(app, getSocialLinks, async () => content.socialLinks(db));
   registerEndpoint(app, getPaymentMethods, async () => content.paymentMethods(db));
-  registerEndpoint(app, getPromotions, async (req) => ((await closed(req)) ? [] : content.promotions(db)));
+  registerEndpoint(app, getPromotions, async (req) => ((await closed(req)) ? [] : content.promotions(db, requestLocale(req))));
   registerEndpoint(app, getPromotion, async (req) => {
     if (await closed(req)) throw new NotFound('Promotion not found');
-    return content.promotion(db, req.params.id);
+    return content.promotion(db, req.params.id, requestLocale(req));
   });
   registerEndpoint(app, getMarketBlock, async (req) => content.marketFlags(db, requirePlayer(req).id));
   registerEndpoint(app, getSystems, async (req) => ({ systems: await content.systemsWithGames(db, req.query.type) }));

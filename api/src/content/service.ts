@@ -4,6 +4,16 @@ import { fromMinor, parseMinor } from '../ledger/money';
 
 /* Spec section 7 content and the game catalogue: read-only queries (rows typed by the endpoint schemas). */
 
+/** The player's language of a content read (http/locale.ts requestLocale). */
+export type ContentLocale = 'en' | 'bn';
+
+/**
+ * A bilingual text column in the player's language: its `<col>_bn` in Bangla when staff wrote one, else the English
+ * (README.md beside: *_bn columns, empty = missing). `col` and `alias` are trusted constants.
+ */
+export const localized = (locale: ContentLocale, col: string, alias = col.split('.').pop()!) =>
+  locale === 'bn' ? `COALESCE(NULLIF(btrim(${col}_bn), ''), ${col}) AS ${alias}` : `${col} AS ${alias}`;
+
 export async function logos(q: Queryable) {
   const r = await q.query<any>('SELECT id::int AS id, logo, mobile_logo, loader_logo, favicon FROM logos ORDER BY id DESC');
   return r.rows;
@@ -14,6 +24,7 @@ export const UNCONFIGURED_SETTINGS = {
   site_title: 'Khela',
   site_status: 1,
   system_notice: null,
+  system_notice_bn: null,
   support_mail: null,
   withdrawal_status: 1,
   whatsapp: null,
@@ -28,26 +39,27 @@ export const UNCONFIGURED_SETTINGS = {
 const LIVE_TODAY = `(start_date IS NULL OR start_date <= (now() AT TIME ZONE 'Asia/Dhaka')::date)
    AND (end_date IS NULL OR end_date >= (now() AT TIME ZONE 'Asia/Dhaka')::date)`;
 
-export async function generalSettings(q: Queryable) {
+export async function generalSettings(q: Queryable, locale: ContentLocale = 'en') {
   const r = await q.query<any>(
-    `SELECT site_title, site_status, system_notice, support_mail, withdrawal_status,
+    `SELECT site_title, site_status, ${localized(locale, 'system_notice')}, support_mail, withdrawal_status,
             whatsapp, facebook, telegram, live_chat, intercom, tawk_id
      FROM general_settings WHERE id = 1`,
   );
   const marquee = await q.query<{ text: string }>(
-    `SELECT text FROM marquee_messages WHERE status = 'active' AND ${LIVE_TODAY} ORDER BY sort_order, id LIMIT 20`,
+    `SELECT ${localized(locale, 'text')} FROM marquee_messages WHERE status = 'active' AND ${LIVE_TODAY} ORDER BY sort_order, id LIMIT 20`,
   );
   const popups = await q.query<any>(
-    `SELECT id::int AS id, kind, title, body, image, link FROM home_popups
+    `SELECT id::int AS id, kind, ${localized(locale, 'title')}, ${localized(locale, 'body')}, image, link FROM home_popups
      WHERE status = 'active' AND ${LIVE_TODAY} ORDER BY sort_order, id LIMIT 10`,
   );
   // a production site starts with nothing seeded: open, withdrawals on, no notice, until staff configure it
   return { ...(r.rows[0] ?? UNCONFIGURED_SETTINGS), marquee: marquee.rows.map((m) => m.text), popups: popups.rows };
 }
 
-export async function sliders(q: Queryable) {
+export async function sliders(q: Queryable, locale: ContentLocale = 'en') {
   const r = await q.query<any>(
-    `SELECT id::int AS id, name, link, thumbnail AS thubmnail, message_id, status, slider_type
+    // name_en: the English name, which the promotional-banner rule reads whatever the language (routes.ts strips it)
+    `SELECT id::int AS id, ${localized(locale, 'name')}, name AS name_en, link, thumbnail AS thubmnail, message_id, status, slider_type
      FROM sliders WHERE status = 'active' ORDER BY slider_type, sort_order, id`,
   );
   return r.rows;
@@ -75,7 +87,7 @@ export async function paymentMethods(q: Queryable) {
   return r.rows.map(paymentMethodOut);
 }
 
-const PROMOTION_COLUMNS = `id::int AS id, name, description AS "desc", thumbnail,
+const promotionColumns = (locale: ContentLocale) => `id::int AS id, ${localized(locale, 'name')}, ${localized(locale, 'description', '"desc"')}, thumbnail,
   to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
   deposit_bonus_percent AS deposit_bouns, max_bonus_minor, turnover, categories, status`;
 
@@ -85,15 +97,15 @@ const promotionOut = ({ max_bonus_minor, ...p }: PromotionRow) => ({
   max_bonus: max_bonus_minor === null ? null : fromMinor(parseMinor(max_bonus_minor)),
 });
 
-export async function promotions(q: Queryable) {
+export async function promotions(q: Queryable, locale: ContentLocale = 'en') {
   const r = await q.query<PromotionRow>(
-    `SELECT ${PROMOTION_COLUMNS} FROM promotions WHERE status = 'display' AND ${LIVE_TODAY} ORDER BY sort_order, id`,
+    `SELECT ${promotionColumns(locale)} FROM promotions WHERE status = 'display' AND ${LIVE_TODAY} ORDER BY sort_order, id`,
   );
   return r.rows.map(promotionOut) as any;
 }
 
-export async function promotion(q: Queryable, id: number) {
-  const r = await q.query<PromotionRow>(`SELECT ${PROMOTION_COLUMNS} FROM promotions WHERE id = $1 AND status = 'display'`, [id]);
+export async function promotion(q: Queryable, id: number, locale: ContentLocale = 'en') {
+  const r = await q.query<PromotionRow>(`SELECT ${promotionColumns(locale)} FROM promotions WHERE id = $1 AND status = 'display'`, [id]);
   if (!r.rows[0]) throw new NotFound('Promotion not found');
   return promotionOut(r.rows[0]) as any;
 }

@@ -19,6 +19,8 @@ export const TICKET_TTL_SECONDS = 30;
 /** The broker channel of the back office's staff stream: no player has id 0. */
 export const STAFF_CHANNEL = 0;
 export type StaffPushHandler = (topic: StaffPushTopic, payload: unknown) => void;
+/** The broker channel of content changes: every process relays them to all its streams. No player has id -1. */
+export const CONTENT_CHANNEL = -1;
 
 /** The `balance` event of a player as it stands now (sent first on every stream, then after each move). */
 export async function balanceEvent(q: Queryable, playerId: number): Promise<PushPayload<'balance'>> {
@@ -49,6 +51,11 @@ export interface PushService {
   broadcast<T extends PushTopic>(topic: T, payload: PushPayload<T>): void;
   /** Whether a stream (or a subscriber) in this process hears `broadcast` now. */
   broadcastHeard(): boolean;
+  /**
+   * Staff published a content change: `content` to every open stream of every process (through the broker, which each
+   * process relays to its own streams as a broadcast). Call after the commit. Never throws.
+   */
+  publishContent(payload: PushPayload<'content'>): Promise<void>;
   /** What each open stream listens to besides its player's events. Returns the unsubscribe function. */
   subscribeBroadcast(handler: PushHandler): () => void;
   /** The same public topics as SSE wire text, serialised once and gathered per write (LocalBroadcast). */
@@ -81,6 +88,8 @@ export function createPushService(
   balances?: { invalidate(playerId: number): void },
 ): PushService {
   const local = new LocalBroadcast();
+  // content changes published in any process reach this process's streams (content/staff/routes.ts)
+  broker.subscribe(CONTENT_CHANNEL, (topic, payload) => local.emit(topic, payload as never));
   if (balances) broker.subscribeAll((playerId, topic) => topic === 'balance' && balances.invalidate(playerId));
   return {
     broker,
@@ -88,6 +97,13 @@ export function createPushService(
     publish: (playerId, topic, payload) => broker.publish(playerId, topic, payload),
     broadcast: (topic, payload) => local.emit(topic, payload),
     broadcastHeard: () => local.listening(),
+    async publishContent(payload) {
+      try {
+        await broker.publish(CONTENT_CHANNEL, 'content', payload);
+      } catch (err) {
+        log?.warn({ err, payload }, 'content push failed');
+      }
+    },
     subscribeBroadcast: (handler) => local.subscribe(handler),
     subscribeBroadcastFrames: (write) => local.subscribeFrames(write),
     async publishBalance(playerId) {

@@ -16,6 +16,49 @@ export const GENERAL = {
   tawk_id: null,
 };
 
+/**
+ * The demo content's Bangla (issue 34): by the English text it translates, written beside it by seedContentBangla
+ * (seed/index.ts) wherever staff have not written one, so a database seeded before the Bangla columns gets it too.
+ */
+export const CONTENT_BN = {
+  system_notice: 'খেলায় স্বাগতম! বিকাশ, নগদ ও রকেট ডিপোজিট ২৪/৭ প্রক্রিয়া করা হয়। দায়িত্বের সাথে খেলুন।',
+  sliders: {
+    'Welcome Bonus 100%': 'স্বাগতম বোনাস ১০০%',
+    'Sports Bonus 7,777': 'স্পোর্টস বোনাস ৭,৭৭৭',
+    'Refer & Earn': 'রেফার করুন ও আয় করুন',
+    'Sandbox Slots': 'স্যান্ডবক্স স্লট',
+    'Sandbox Crash': 'স্যান্ডবক্স ক্র্যাশ',
+    'Super Ace': 'সুপার এস',
+    Aviator: 'এভিয়েটর',
+    'Live Casino': 'লাইভ ক্যাসিনো',
+    Fishing: 'ফিশিং',
+    'Table Games': 'টেবিল গেম',
+    Lottery: 'লটারি',
+  } as Record<string, string>,
+  promotions: {
+    'Welcome Bonus 100% + Free Spins': {
+      name: 'স্বাগতম বোনাস ১০০% + ফ্রি স্পিন',
+      desc: 'প্রথম ডিপোজিটে ১০০% বোনাস, সাথে নির্বাচিত স্লটে ফ্রি স্পিন। অফারের মেয়াদ ২০২৪/১২/৩১ পর্যন্ত, নতুন সদস্যদের জন্য বাড়ানো হয়েছে।',
+    },
+    'Sports Welcome Bonus up to ৳7,777': {
+      name: 'স্পোর্টস স্বাগতম বোনাস সর্বোচ্চ ৳৭,৭৭৭',
+      desc: 'প্রথম স্পোর্টস ডিপোজিট দ্বিগুণ করুন, সর্বোচ্চ ৭,৭৭৭ টাকা। ক্রিকেট, ফুটবল ও টেনিস মার্কেট অন্তর্ভুক্ত।',
+    },
+    'Daily Slots Reload 10%': { name: 'প্রতিদিনের স্লট রিলোড ১০%', desc: 'প্রতিদিন রিলোড করুন আর স্লটে পান ১০% বাড়তি।' },
+    'Live Casino Weekly Cashback 5%': {
+      name: 'লাইভ ক্যাসিনো সাপ্তাহিক ক্যাশব্যাক ৫%',
+      desc: 'সাপ্তাহিক লাইভ ক্যাসিনো ডিপোজিটের ৫% ফেরত পান।',
+    },
+    'Fishing Frenzy 15%': { name: 'ফিশিং ফ্রেনজি ১৫%', desc: 'ফিশিং গেমের ডিপোজিটে ধরুন ১৫% বাড়তি।' },
+    'Crash Boost 20%': { name: 'ক্র্যাশ বুস্ট ২০%', desc: 'ক্র্যাশ গেমে ২০% বাড়তি নিয়ে আরও উঁচুতে উড়ুন।' },
+    'Table & Arcade Friday 12%': { name: 'টেবিল ও আর্কেড শুক্রবার ১২%', desc: 'প্রতি শুক্রবার: টেবিল ও আর্কেড গেমে ১২% বাড়তি।' },
+    'Lottery, E-sports & P2P Special': {
+      name: 'লটারি, ই-স্পোর্টস ও P2P স্পেশাল',
+      desc: 'লটারি, ই-স্পোর্টস, P2P ও অন্যান্য গেমে ৮% ডিপোজিট বোনাস।',
+    },
+  } as Record<string, { name: string; desc: string }>,
+};
+
 export const LOGO = {
   logo: 'logos/logo.svg',
   mobile_logo: 'logos/mobile-logo.svg',

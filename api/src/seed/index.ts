@@ -8,6 +8,7 @@ import {
   GAME_TYPES,
   GAMES,
   BRAND_FILES,
+  CONTENT_BN,
   GENERAL,
   LOGO,
   OPERATORS,
@@ -49,6 +50,7 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
   await db.tx(async (q) => {
     const has = await q.query('SELECT 1 FROM general_settings WHERE id = 1');
     if (!has.rows.length) await seedContent(q);
+    await seedContentBangla(q);
   });
 
   for (const staff of OPERATORS) {
@@ -90,6 +92,29 @@ export async function seed(db: Db, opts: SeedOptions = {}): Promise<void> {
       ],
     });
   });
+}
+
+/**
+ * The demo content's Bangla beside its English (development only, like all demo data): every start, only where the
+ * row still has the demo's English and no Bangla, so staff's own texts are never touched.
+ */
+async function seedContentBangla(q: Queryable) {
+  await q.query(
+    `UPDATE general_settings SET system_notice_bn = $2 WHERE id = 1 AND system_notice = $1 AND NULLIF(btrim(system_notice_bn), '') IS NULL`,
+    [GENERAL.system_notice, CONTENT_BN.system_notice],
+  );
+  for (const [en, bn] of Object.entries(CONTENT_BN.sliders)) {
+    await q.query(`UPDATE sliders SET name_bn = $2 WHERE name = $1 AND NULLIF(btrim(name_bn), '') IS NULL`, [en, bn]);
+  }
+  for (const p of PROMOTIONS) {
+    const bn = CONTENT_BN.promotions[p.name];
+    if (!bn) continue;
+    await q.query(
+      `UPDATE promotions SET name_bn = $3, description_bn = $4
+       WHERE name = $1 AND description = $2 AND NULLIF(btrim(name_bn), '') IS NULL AND NULLIF(btrim(description_bn), '') IS NULL`,
+      [p.name, p.desc, bn.name, bn.desc],
+    );
+  }
 }
 
 async function seedContent(q: Queryable) {

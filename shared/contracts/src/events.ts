@@ -50,6 +50,8 @@ export const busEvents = {
   odds: declare(pushTopics.odds, 'session'),
   /** Push topic: one of the player's deposits or withdrawals changed state. */
   payment: declare(pushTopics.payment, 'session'),
+  /** Push topic: staff published a change of the site's content (promotions, banners, notices). */
+  content: declare(pushTopics.content, 'session'),
   /** A message for the shell's toast area, from any app. */
   toast: declare(z.object({ kind: z.enum(['info', 'success', 'error']), message: z.string() }), 'any-app'),
 } as const;

@@ -17,6 +17,7 @@ import {
   staffUpdateLogo,
   staffUpdateSettings,
   type CONTENT_IMAGE_TYPES,
+  type ContentSection,
 } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../../http/endpoint';
@@ -53,34 +54,51 @@ export const UPLOAD_SUBDIR = 'uploads';
 export default async function contentStaffRoutes(app: FastifyInstance) {
   const db = app.db;
 
+  // each list and the part of the player's content it changes (popups and the marquee come with the general settings)
   const lists = [
-    [staffSliders, staff.RESOURCES.slider],
-    [staffPromotions, staff.RESOURCES.promotion],
-    [staffPopups, staff.RESOURCES.popup],
-    [staffMarquee, staff.RESOURCES.marquee],
-    [staffSocialLinks, staff.RESOURCES.socialLink],
+    [staffSliders, staff.RESOURCES.slider, 'sliders'],
+    [staffPromotions, staff.RESOURCES.promotion, 'promotions'],
+    [staffPopups, staff.RESOURCES.popup, 'general'],
+    [staffMarquee, staff.RESOURCES.marquee, 'general'],
+    [staffSocialLinks, staff.RESOURCES.socialLink, 'sociallink'],
   ] as const;
-  for (const [e, def] of lists) {
+  /** After the commit: the players' open pages read `section` again (push topic `content`). */
+  const published = async <T>(section: ContentSection, work: Promise<T>): Promise<T> => {
+    const result = await work;
+    await app.push.publishContent({ section });
+    return result;
+  };
+  for (const [e, def, section] of lists) {
     // one generic implementation per list; the contracts give each its own body and row schema
     // the five lists share one generic handler over their parsed bodies (typed by each endpoint's schema)
     registerEndpoint(app, e.list as any, async (req: any) => staff.listResource(db, def, req.query));
-    registerEndpoint(app, e.create as any, async (req: any) => db.tx((q) => staff.createResource(q, auditActor(req), def, req.body)));
+    registerEndpoint(app, e.create as any, async (req: any) =>
+      published(section, db.tx((q) => staff.createResource(q, auditActor(req), def, req.body))),
+    );
     registerEndpoint(app, e.update as any, async (req: any) =>
-      db.tx((q) => staff.updateResource(q, auditActor(req), def, req.params.id, req.body)),
+      published(section, db.tx((q) => staff.updateResource(q, auditActor(req), def, req.params.id, req.body))),
     );
     registerEndpoint(app, e.remove as any, async (req: any) => {
-      await db.tx((q) => staff.deleteResource(q, auditActor(req), def, req.params.id));
+      await published(section, db.tx((q) => staff.deleteResource(q, auditActor(req), def, req.params.id)));
       return { message: 'Deleted' };
     });
     registerEndpoint(app, e.reorder as any, async (req: any) =>
-      db.tx((q) => staff.reorder(q, auditActor(req), def.table, def.entity, req.body.ids, req.body.note)),
+      published(section, db.tx((q) => staff.reorder(q, auditActor(req), def.table, def.entity, req.body.ids, req.body.note))),
     );
   }
 
   registerEndpoint(app, staffLogo, async () => staff.currentLogo(db) as never);
-  registerEndpoint(app, staffUpdateLogo, async (req) => db.tx((q) => staff.updateLogo(q, auditActor(req), req.body)) as never);
+  registerEndpoint(
+    app,
+    staffUpdateLogo,
+    async (req) => published('logo', db.tx((q) => staff.updateLogo(q, auditActor(req), req.body))) as never,
+  );
   registerEndpoint(app, staffSettings, async () => staff.staffSettings(db) as never);
-  registerEndpoint(app, staffUpdateSettings, async (req) => db.tx((q) => staff.updateSettings(q, auditActor(req), req.body)) as never);
+  registerEndpoint(
+    app,
+    staffUpdateSettings,
+    async (req) => published('general', db.tx((q) => staff.updateSettings(q, auditActor(req), req.body))) as never,
+  );
 
   // Image upload: multipart with one file; checked by its bytes; a random name under storage/uploads.
   const uploadDir = path.join(app.storageDir, UPLOAD_SUBDIR);

@@ -44,6 +44,10 @@ const pushedRunnerBook = z.object({
   lay: z.array(pushedLevel),
 });
 
+/** The parts of the site's content a `content` push names (the shell's content queries of the same names). */
+export const CONTENT_SECTIONS = ['general', 'sliders', 'promotions', 'sociallink', 'logo'] as const;
+export type ContentSection = (typeof CONTENT_SECTIONS)[number];
+
 /** Topics multiplexed on GET /api/push/stream (Server-Sent Events). */
 export const pushTopics = {
   balance: z.object({
@@ -98,6 +102,11 @@ export const pushTopics = {
    * request page stops its countdown on 1 or 2.
    */
   payment: z.object({ transaction: z.string(), action: z.enum(['deposit', 'withdraw']), status: z.number().int() }),
+  /**
+   * Staff published a change of the site's content (back office): every open page reads that part again (the shell's
+   * content queries name the topic), so a new promotion, banner or notice shows without a reload. To every stream.
+   */
+  content: z.object({ section: z.enum(CONTENT_SECTIONS) }),
 } as const;
 export type PushTopic = keyof typeof pushTopics;
 /** What a publisher hands over for `topic` (the schema's input: the subscriber parses it). */

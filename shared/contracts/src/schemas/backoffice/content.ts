@@ -6,6 +6,11 @@ import { homePopupSchema, POPUP_KINDS, PROMOTION_CATEGORIES, sliderTypeSchema } 
 import { staffListQuery, staffPage } from './common';
 
 const CONTENT: readonly OperatorRole[] = ['content'];
+
+/*
+ * Bilingual texts (issue 34): each text a player reads has an English field and a Bangla one beside it (`<field>_bn`,
+ * null = not written: the player sees the English). api/src/content/README.md.
+ */
 const tags = ['operator-content'];
 
 const id = z.number().int();
@@ -140,6 +145,7 @@ function resource<S extends readonly [string, ...string[]], R extends z.ZodType,
 export const staffSliderSchema = z.object({
   id,
   name: z.string(),
+  name_bn: z.string().nullable(),
   thumbnail: z.string(),
   link: z.string().nullable(),
   message_id: z.string().nullable(),
@@ -150,6 +156,7 @@ export const staffSliderSchema = z.object({
 export type StaffSlider = z.infer<typeof staffSliderSchema>;
 export const sliderBody = z.object({
   name: z.string().trim().min(1, 'Name is required.').max(120),
+  name_bn: optionalText(120),
   thumbnail: imagePath,
   link: optionalLink,
   message_id: optionalText(64),
@@ -186,7 +193,9 @@ export function validPromotionCategories(categories: number): boolean {
 export const staffPromotionSchema = z.object({
   id,
   name: z.string(),
+  name_bn: z.string().nullable(),
   description: z.string(),
+  description_bn: z.string().nullable(),
   thumbnail: z.string().nullable(),
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
@@ -203,7 +212,9 @@ export type StaffPromotion = z.infer<typeof staffPromotionSchema>;
 export const promotionBody = z
   .object({
     name: z.string().trim().min(1, 'Name is required.').max(160),
+    name_bn: optionalText(160),
     description: z.string().trim().max(20_000).default(''),
+    description_bn: optionalText(20_000),
     thumbnail: optionalImage,
     start_date: dateOnly,
     end_date: dateOnly,
@@ -227,6 +238,8 @@ export const staffPromotions = resource('promotions', '/api/operator/content/pro
 
 export const staffPopupSchema = homePopupSchema.extend({
   name: z.string(),
+  title_bn: z.string().nullable(),
+  body_bn: z.string().nullable(),
   status: onOff,
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
@@ -238,7 +251,9 @@ export const popupBody = z
     name: z.string().trim().min(1, 'Name is required.').max(120),
     kind: z.enum(POPUP_KINDS),
     title: z.string().trim().min(1, 'Title is required.').max(160),
+    title_bn: optionalText(160),
     body: z.string().trim().max(20_000).default(''),
+    body_bn: optionalText(20_000),
     image: optionalImage,
     link: optionalLink,
     status: onOff.default('active'),
@@ -260,6 +275,7 @@ export const staffPopups = resource('home popups', '/api/operator/content/popups
 export const staffMarqueeSchema = z.object({
   id,
   text: z.string(),
+  text_bn: z.string().nullable(),
   status: onOff,
   start_date: z.string().nullable(),
   end_date: z.string().nullable(),
@@ -269,6 +285,7 @@ export type StaffMarquee = z.infer<typeof staffMarqueeSchema>;
 export const marqueeBody = z
   .object({
     text: z.string().trim().min(1, 'Text is required.').max(500),
+    text_bn: optionalText(500),
     status: onOff.default('active'),
     start_date: dateOnly,
     end_date: dateOnly,
@@ -344,6 +361,7 @@ export const staffSettingsSchema = z.object({
   /** 1 open, 0 maintenance (the player site shows its maintenance page). */
   site_status: z.number().int(),
   system_notice: z.string().nullable(),
+  system_notice_bn: z.string().nullable(),
   support_mail: z.string().nullable(),
   whatsapp: z.string().nullable(),
   facebook: z.string().nullable(),
@@ -368,6 +386,7 @@ export const settingsBody = z.object({
   site_title: z.string().trim().min(1, 'Site title is required.').max(120).optional(),
   site_status: z.union([z.literal(0), z.literal(1)]).optional(),
   system_notice: optionalText(5000),
+  system_notice_bn: optionalText(5000),
   support_mail: z
     .string()
     .trim()
