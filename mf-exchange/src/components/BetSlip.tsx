@@ -22,6 +22,9 @@ import { minorToAmount, slipFigures, snapPrice, stakeToMinor, stepLadder, type B
 import { usePushUp } from '../trading/live';
 import { useMaxLiability } from '../trading/liability-limit';
 import { refusalText } from '../trading/refusals';
+import { useExchangeSettings } from '../trading/settings';
+import { settingsRefusalText } from './trader-texts';
+import '../i18n-trader';
 
 export type { BetPick } from '../trading/maths';
 
@@ -43,7 +46,7 @@ const SIDE_EDGE: Record<BetPick['side'], string> = {
 const pickKey = (p: BetPick) => `${p.marketId}|${p.selectionId}|${p.side}|${p.price}|${p.rate ?? ''}|${p.selection}`;
 
 /** The request body of a pick at a price with a stake (paisa). */
-export function betBody(pick: BetPick, price: number, stakeMinor: number): schemas.PlaceBetBody {
+export function betBody(pick: BetPick, price: number, stakeMinor: number, keepInPlay = false): schemas.PlaceBetBody {
   const stake = minorToAmount(stakeMinor);
   if (pick.kind === 'FANCY')
     return {
@@ -60,7 +63,15 @@ export function betBody(pick: BetPick, price: number, stakeMinor: number): schem
     side: pick.side === 'back' ? 'BACK' : 'LAY',
     price: pick.kind === 'BOOKMAKER' ? schemas.bookmakerRateToPrice(price) : price,
     stake,
+    // only a Match Odds bet can rest unmatched at the turn in-play (BookMaker is matched in full at once)
+    ...(pick.kind === 'MATCH_ODDS' ? { persistence: keepInPlay ? 'PERSIST' : 'LAPSE' } : {}),
   };
+}
+
+/** One-click betting: the slip places at once with this stake (paisa); `n` tells two clicks on one price apart. */
+export interface OneClick {
+  stakeMinor: number;
+  n: number;
 }
 
 /**
@@ -77,25 +88,61 @@ export function BetSlip({
   pick,
   onClose,
   onDraft,
+  oneClick,
+  inplay = false,
 }: {
   pick: BetPick | null;
   onClose: () => void;
   onDraft?: (d: SlipDraft | null) => void;
+  /** One-click betting: placed at once with the stake chosen in advance (the delay and refusals show as usual). */
+  oneClick?: OneClick | null;
+  /** The market is in play now (the keep in-play choice says what it means then). */
+  inplay?: boolean;
 }) {
   if (!pick) return null;
-  return <Slip key={pickKey(pick)} pick={pick} onClose={onClose} onDraft={onDraft} />;
+  return (
+    <Slip
+      key={`${pickKey(pick)}|${oneClick?.n ?? ''}`}
+      pick={pick}
+      onClose={onClose}
+      onDraft={onDraft}
+      oneClick={oneClick ?? null}
+      inplay={inplay}
+    />
+  );
 }
 
 type Phase = 'edit' | 'sending' | 'pending' | 'network';
 
-function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; onDraft?: (d: SlipDraft | null) => void }) {
+function Slip({
+  pick,
+  onClose,
+  onDraft,
+  oneClick,
+  inplay,
+}: {
+  pick: BetPick;
+  onClose: () => void;
+  onDraft?: (d: SlipDraft | null) => void;
+  oneClick: OneClick | null;
+  inplay: boolean;
+}) {
   const { t, i18n } = useTranslation(['exchange', 'common']);
+  const settings = useExchangeSettings();
   const { session, navigate } = useHost();
   const store = useTradingStore();
   useTrading(); // re-render on every change of the player's bets (the delay's outcome)
   const wallet = useBalance();
   const pushUp = usePushUp();
-  const [stake, setStake] = useState('');
+  const [stake, setStake] = useState(oneClick ? minorToAmount(oneClick.stakeMinor).replace(/\.00$/, '') : '');
+  // keep in-play: the player's remembered choice, changed here (and saved for their next bets)
+  const [keep, setKeep] = useState(settings.settings.keep_in_play);
+  const keepTouched = useRef(false);
+  useEffect(() => {
+    if (!keepTouched.current) setKeep(settings.settings.keep_in_play);
+  }, [settings.settings.keep_in_play]);
+  const [editing, setEditing] = useState(false);
+  const [settingError, setSettingError] = useState<string | null>(null);
   const [price, setPrice] = useState(pick.price);
   const [priceText, setPriceText] = useState(String(pick.price));
   const [phase, setPhase] = useState<Phase>('edit');
@@ -166,7 +213,7 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
     setError(null);
     setRefusal(null);
     try {
-      const res = await store.calls.place(betBody(pick, price, stakeMinor), keyRef.current);
+      const res = await store.calls.place(betBody(pick, price, stakeMinor, keep), keyRef.current);
       keyRef.current = null;
       store.placed(res.bet);
       // with the stream up the balance arrives by push; without it, ask
@@ -188,6 +235,24 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
       const code = (e.data as { code?: string } | undefined)?.code;
       setError(code === 'prices_unavailable' ? t('exchange:odds.unavailableBet') : refusalText(e.message, i18n.language));
     }
+  };
+
+  // one-click betting: placed as soon as the slip opens (once: a re-render never places it again)
+  const fired = useRef(false);
+  useEffect(() => {
+    if (!oneClick || fired.current) return;
+    fired.current = true;
+    void confirm();
+    // confirm reads this first render's stake and price: what the click chose
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const changeKeep = (on: boolean) => {
+    keepTouched.current = true;
+    setKeep(on);
+    setSettingError(null);
+    // remembered for the player's next bets (on the server: another device too)
+    settings.update({ keep_in_play: on }).catch((e: unknown) => setSettingError(settingsRefusalText(e, i18n.language, t)));
   };
 
   const secondsLeft = pending?.delay_until ? Math.max(0, Math.ceil((Date.parse(pending.delay_until) - now) / 1000)) : 0;
@@ -266,6 +331,11 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
             </span>
             {pick.selection}
           </div>
+          {oneClick && (
+            <div data-testid="slip-one-click" css={{ fontSize: 12, color: '#333' }}>
+              {t('exchange:trader.placing')}
+            </div>
+          )}
         </div>
         {/* a bet in its delay cannot be cancelled (as on Betfair): the slip stays until its outcome is known */}
         {phase !== 'pending' && (
@@ -355,40 +425,52 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         </label>
       </div>
 
-      <div
-        role="group"
-        aria-label={t('exchange:betSlip.presets')}
-        css={css`
-          display: grid;
-          grid-template-columns: repeat(6, 1fr);
-          gap: 4px;
-          margin-top: 8px;
-        `}
-      >
-        {schemas.EXCHANGE_STAKE_PRESETS.map((p) => (
-          <button
-            key={p}
-            type="button"
-            disabled={busy}
-            onClick={() => setStakeText(String(p))}
+      {editing ? (
+        <PresetEditor
+          presets={settings.settings.stake_presets}
+          onDone={() => setEditing(false)}
+          save={(p) => settings.update({ stake_presets: p })}
+        />
+      ) : (
+        <div
+          css={css`
+            display: flex;
+            gap: 4px;
+            margin-top: 8px;
+          `}
+        >
+          <div
+            role="group"
+            aria-label={t('exchange:betSlip.presets')}
+            data-testid="slip-presets"
             css={css`
-              appearance: none;
-              border: 1px solid rgba(0, 0, 0, 0.2);
-              background: #fff;
-              color: #111;
-              border-radius: ${theme.radius.sm};
-              min-height: 36px;
-              padding: 0 2px;
-              font: inherit;
-              font-size: 12px;
-              font-weight: 600;
-              cursor: pointer;
+              flex: 1;
+              display: grid;
+              grid-template-columns: repeat(6, 1fr);
+              gap: 4px;
             `}
           >
-            {p.toLocaleString('en-IN')}
-          </button>
-        ))}
-      </div>
+            {settings.settings.stake_presets.map((p, i) => (
+              <button key={i} type="button" disabled={busy} onClick={() => setStakeText(String(p))} css={presetCss}>
+                {p.toLocaleString('en-IN')}
+              </button>
+            ))}
+          </div>
+          {settings.loaded && (
+            <button
+              type="button"
+              data-testid="slip-edit-presets"
+              disabled={busy}
+              aria-label={t('exchange:trader.editPresets')}
+              title={t('exchange:trader.editPresets')}
+              onClick={() => setEditing(true)}
+              css={[presetCss, { minWidth: 36, flex: 'none' }]}
+            >
+              ✎
+            </button>
+          )}
+        </div>
+      )}
 
       <dl
         css={css`
@@ -427,6 +509,29 @@ function Slip({ pick, onClose, onDraft }: { pick: BetPick; onClose: () => void; 
         )}
       </dl>
 
+      {pick.kind === 'MATCH_ODDS' && (
+        <div data-testid="slip-keep" css={{ marginTop: 8, fontSize: 13 }}>
+          <label css={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600, minHeight: 32 }}>
+            <input
+              type="checkbox"
+              data-testid="slip-keep-in-play"
+              checked={keep}
+              disabled={busy}
+              onChange={(e) => changeKeep(e.target.checked)}
+              css={{ width: 20, height: 20 }}
+            />
+            {t('exchange:trader.keepInPlay')}
+          </label>
+          <p data-testid="slip-keep-hint" css={{ margin: '2px 0 0', color: '#333' }}>
+            {inplay ? t('exchange:trader.inPlayHint') : keep ? t('exchange:trader.keepHint') : t('exchange:trader.lapseHint')}
+          </p>
+        </div>
+      )}
+      {settingError && (
+        <p role="alert" data-testid="slip-setting-error" css={errorCss}>
+          {settingError}
+        </p>
+      )}
       {!bettable && (
         <p role="alert" css={errorCss}>
           {t('exchange:betSlip.unavailable')}
@@ -573,3 +678,87 @@ const secondaryCss = css`
   color: #111;
   border: 1px solid rgba(0, 0, 0, 0.25);
 `;
+const presetCss = css`
+  appearance: none;
+  border: 1px solid rgba(0, 0, 0, 0.2);
+  background: #fff;
+  color: #111;
+  border-radius: ${theme.radius.sm};
+  min-height: 36px;
+  padding: 0 2px;
+  font: inherit;
+  font-size: 12px;
+  font-weight: 600;
+  cursor: pointer;
+`;
+
+/** The six stake presets as fields: saved on the server (whole amounts within the stake limits, checked there too). */
+function PresetEditor({
+  presets,
+  save,
+  onDone,
+}: {
+  presets: readonly number[];
+  save: (p: number[]) => Promise<unknown>;
+  onDone: () => void;
+}) {
+  const { t, i18n } = useTranslation('exchange');
+  const [values, setValues] = useState(() => presets.map(String));
+  const [saving, setSaving] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const valid = values.every((v) => /^\d{1,9}$/.test(v) && Number(v) > 0);
+  const submit = async () => {
+    if (!valid) return;
+    setSaving(true);
+    setError(null);
+    try {
+      await save(values.map(Number));
+      onDone();
+    } catch (e) {
+      setError(settingsRefusalText(e, i18n.language, t));
+      setSaving(false);
+    }
+  };
+  return (
+    <form
+      data-testid="preset-editor"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      css={{ marginTop: 8 }}
+    >
+      <div css={{ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: 4 }}>
+        {values.map((v, i) => (
+          <input
+            key={i}
+            data-testid="preset-input"
+            aria-label={t('trader.presetLabel', { n: i + 1 })}
+            inputMode="numeric"
+            value={v}
+            disabled={saving}
+            onChange={(e) => {
+              const next = e.target.value.replace(/[^\d]/g, '').slice(0, 9);
+              setValues((prev) => prev.map((x, k) => (k === i ? next : x)));
+              setError(null);
+            }}
+            css={[inputCss, { minHeight: 36, fontSize: 14, textAlign: 'center' }]}
+          />
+        ))}
+      </div>
+      {error && (
+        <p role="alert" data-testid="preset-error" css={errorCss}>
+          {error}
+        </p>
+      )}
+      <div css={{ display: 'flex', gap: 8, marginTop: 6 }}>
+        <Button type="button" variant="secondary" onClick={onDone} css={secondaryCss} disabled={saving}>
+          {t('trader.cancel')}
+        </Button>
+        <Button type="submit" data-testid="preset-save" disabled={!valid || saving} css={{ flex: 1 }}>
+          {t('trader.savePresets')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -2,7 +2,8 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Modal, NoData, Tabs, formatMoney, localDigits, theme, useBalance, visuallyHidden } from '@khela/web';
+import { Modal, NoData, Tabs, formatMoney, localDigits, mq, theme, useBalance, visuallyHidden } from '@khela/web';
+import '../i18n-trader';
 import { FANCY_TABS, filterFancy, rowOverlay, type FancyTabKey } from '../logic';
 import type { BookmakerRunner, FancyRow } from '../odds';
 import type { BetPick } from '../trading/maths';
@@ -133,16 +134,22 @@ function PriceButton(props: {
   label: string;
   onClick: () => void;
   disabled?: boolean;
+  /** A deeper price of the depth (2 or 3): lighter and smaller; none = the best price. */
+  level?: number;
+  testId?: string;
 }) {
   // odds and sizes are figures the site formats: Bengali digits in bn (issue 34 item 2)
   const { i18n } = useTranslation();
+  const deep = props.level !== undefined && props.level > 1 ? deepCss : undefined;
   if (props.price === undefined || !Number.isFinite(props.price) || props.price <= 0) {
     return (
       <span
+        aria-hidden={deep ? true : undefined}
         css={css`
           ${props.kind === 'back' ? backCss : layCss};
           opacity: 0.5;
           cursor: default;
+          ${deep};
         `}
       >
         -
@@ -155,11 +162,14 @@ function PriceButton(props: {
     <button
       type="button"
       disabled={props.disabled}
+      data-testid={props.testId}
+      data-level={props.level}
       css={css`
         ${props.kind === 'back' ? backCss : layCss};
         &:disabled {
           cursor: default;
         }
+        ${deep};
       `}
       onClick={props.onClick}
     >
@@ -180,6 +190,13 @@ function PriceButton(props: {
     </button>
   );
 }
+
+/** A deeper price (levels 2 and 3 of the depth): Betfair's paler shade, smaller figures. */
+const deepCss = css`
+  background-image: linear-gradient(rgba(255, 255, 255, 0.45), rgba(255, 255, 255, 0.45));
+  font-size: 12px;
+  min-width: 56px;
+`;
 
 /** The overlay a row shows over its prices: Ball Running beats Suspend (spec 4). */
 export function RowOverlay({
@@ -306,14 +323,31 @@ export function MatchOddsTable({
   onPick,
   book,
   action,
+  depth = false,
+  totalMatched,
+  onLadder,
+  ladderOf,
 }: {
   market: MatchOddsMarket;
   onPick: (p: BetPick) => void;
   book?: RunnerBook;
   /** The card's header action (Cash Out). */
   action?: ReactNode;
+  /**
+   * Three back and three lay prices per runner (the odds view): on desktop in six columns, on a phone the best price
+   * as always and the two deeper ones on a line below once "Show depth" is on.
+   */
+  depth?: boolean;
+  /** The total matched on the market (money string, the viewer's currency). */
+  totalMatched?: string;
+  /** Desktop: a runner's Ladder button opens its ladder. */
+  onLadder?: (r: { selectionId: string; name: string }) => void;
+  /** The runner whose ladder is open. */
+  ladderOf?: string | null;
 }) {
-  const { t } = useTranslation('exchange');
+  const { t, i18n } = useTranslation('exchange');
+  const currency = useBalance()?.currency ?? 'BDT';
+  const [expanded, setExpanded] = useState(false);
   const title = t('odds.matchOdds');
   const pick = (r: MatchOddsMarket['runners'][number], side: 'back' | 'lay', price: number) =>
     onPick({
@@ -325,6 +359,12 @@ export function MatchOddsTable({
       side,
       price,
     });
+  // deeper levels: hidden on a phone until asked (display: none also takes them out of the accessibility tree)
+  const deepShown = css`
+    ${mq.mobile} {
+      display: ${expanded ? 'flex' : 'none'};
+    }
+  `;
   return (
     <MarketCard
       testId="match-odds"
@@ -333,9 +373,46 @@ export function MatchOddsTable({
           <span>
             {title}
             <StakeLimits kind="MATCH_ODDS" />
+            {totalMatched !== undefined && (
+              <span
+                data-testid="total-matched"
+                css={css`
+                  display: block;
+                  font-size: 11px;
+                  color: ${theme.color.textMuted};
+                  font-weight: 400;
+                `}
+              >
+                {t('depth.matched', { amount: formatMoney(Number(totalMatched), currency, i18n.language) })}
+              </span>
+            )}
             <RulesButton kind="MATCH_ODDS" market={title} />
           </span>
-          {action}
+          <span
+            css={css`
+              display: flex;
+              gap: 6px;
+              align-items: center;
+            `}
+          >
+            {depth && (
+              <button
+                type="button"
+                data-testid="depth-toggle"
+                aria-expanded={expanded}
+                onClick={() => setExpanded((e) => !e)}
+                css={css`
+                  ${smallButtonCss};
+                  ${mq.desktop} {
+                    display: none;
+                  }
+                `}
+              >
+                {expanded ? t('depth.hide') : t('depth.show')}
+              </button>
+            )}
+            {action}
+          </span>
         </>
       }
     >
@@ -345,8 +422,18 @@ export function MatchOddsTable({
             flex: 1;
           `}
         />
-        <span css={colHead}>{t('odds.back')}</span>
-        <span css={colHead}>{t('odds.lay')}</span>
+        {depth ? (
+          <>
+            <span css={[colHead, depthHead]}>{t('odds.back')}</span>
+            <span css={[colHead, depthHead]}>{t('odds.lay')}</span>
+            {onLadder && <span css={ladderColCss} />}
+          </>
+        ) : (
+          <>
+            <span css={colHead}>{t('odds.back')}</span>
+            <span css={colHead}>{t('odds.lay')}</span>
+          </>
+        )}
       </div>
       <div
         css={css`
@@ -354,18 +441,47 @@ export function MatchOddsTable({
         `}
       >
         {market.runners.map((r) => {
-          const back = r.ex.availableToBack[0];
-          const lay = r.ex.availableToLay[0];
+          const backs = r.ex.availableToBack;
+          const lays = r.ex.availableToLay;
+          const back = backs[0];
+          const lay = lays[0];
+          const id = r.selectionId === undefined ? '' : String(r.selectionId);
+          const deeper = (side: 'back' | 'lay', level: number) => {
+            const l = (side === 'back' ? backs : lays)[level - 1];
+            return (
+              <PriceButton
+                key={`${side}${level}`}
+                kind={side}
+                level={level}
+                testId={`depth-${side}-${level}`}
+                price={l?.price}
+                size={sizeText(l?.size)}
+                label={t('depth.level', {
+                  n: localDigits(level, i18n.language),
+                  side: t(`ladder.${side}`).toLowerCase(),
+                  runner: r.SelectionName,
+                })}
+                onClick={() => l && pick(r, side, l.price)}
+              />
+            );
+          };
           return (
             <div
               key={r.SelectionName}
               css={css`
                 ${rowCss};
                 position: relative;
+                ${depth ? depthRowCss : ''};
               `}
               data-testid="match-odds-runner"
             >
               <RunnerName name={r.SelectionName} id={r.selectionId === undefined ? undefined : String(r.selectionId)} book={book} />
+              {depth && (
+                <span css={[deepGroupCss, deepShown]} data-testid="depth-back">
+                  {deeper('back', 3)}
+                  {deeper('back', 2)}
+                </span>
+              )}
               <PriceButton
                 kind="back"
                 price={back?.price}
@@ -380,6 +496,30 @@ export function MatchOddsTable({
                 label={`${t('odds.lay')} ${r.SelectionName}`}
                 onClick={() => lay && pick(r, 'lay', lay.price)}
               />
+              {depth && (
+                <span css={[deepGroupCss, deepLayCss, deepShown]} data-testid="depth-lay">
+                  {deeper('lay', 2)}
+                  {deeper('lay', 3)}
+                </span>
+              )}
+              {onLadder && (
+                <button
+                  type="button"
+                  data-testid="ladder-open"
+                  aria-label={t('ladder.open', { runner: r.SelectionName })}
+                  aria-pressed={ladderOf === id}
+                  onClick={() => onLadder({ selectionId: id, name: r.SelectionName })}
+                  css={css`
+                    ${smallButtonCss};
+                    ${ladderColCss};
+                    ${mq.mobile} {
+                      display: none;
+                    }
+                  `}
+                >
+                  ☰
+                </button>
+              )}
               {!market.overlay && r.suspended && <RowOverlay row={{ suspended: 1 }} />}
             </div>
           );
@@ -401,6 +541,56 @@ export function MatchOddsTable({
     </MarketCard>
   );
 }
+
+const smallButtonCss = css`
+  background: none;
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.sm};
+  color: ${theme.color.textMuted};
+  font: inherit;
+  font-size: ${theme.fontSize.xs};
+  padding: 2px 8px;
+  min-height: 28px;
+  cursor: pointer;
+  &[aria-pressed='true'] {
+    color: ${theme.color.text};
+    border-color: ${theme.color.text};
+  }
+`;
+const ladderColCss = css`
+  width: 36px;
+  flex: none;
+  ${mq.mobile} {
+    display: none;
+  }
+`;
+/** Desktop: each side's column head spans its three prices. */
+const depthHead = css`
+  ${mq.desktop} {
+    min-width: calc(56px * 2 + 64px + 12px);
+  }
+`;
+/** A phone: the deeper prices wrap onto their own line under the runner, backs left and lays right. */
+const depthRowCss = css`
+  ${mq.mobile} {
+    flex-wrap: wrap;
+  }
+`;
+const deepGroupCss = css`
+  display: contents;
+  ${mq.mobile} {
+    order: 5;
+    gap: 6px;
+    flex: 1 1 calc(50% - 3px);
+    justify-content: flex-end;
+  }
+`;
+const deepLayCss = css`
+  ${mq.mobile} {
+    order: 6;
+    justify-content: flex-start;
+  }
+`;
 
 export function BookmakerTable({
   runners,

@@ -15,6 +15,10 @@ import { amountToMinor, projectPosition } from '../trading/maths';
 import { runnerPl } from '../trading/market-position';
 import { CashOutButton } from '../trading/CashOut';
 import { withPushedBook, withPushedRates } from '../trading/pushed';
+import { Ladder } from '../components/Ladder';
+import { OneClickBar } from '../components/OneClick';
+import type { OneClick } from '../components/BetSlip';
+import { useExchangeSettings } from '../trading/settings';
 
 /** Spec 9: event detail every 300 ms and the match odds every second, only while the push stream is down. */
 export const EVENT_POLL_MS = 300;
@@ -330,7 +334,7 @@ export function OddsView() {
   const navigate = useNavigate();
   const target = useOddsTarget();
   const store = useTradingStore();
-  const { openBets } = useTrading();
+  const { openBets, marketVersions } = useTrading();
   const [market, setMarket] = useState<MarketState | null>(null);
   const [detail, setDetail] = useState<EventItem | null>(null);
   const [missing, setMissing] = useState(false);
@@ -340,7 +344,18 @@ export function OddsView() {
   const [pushed, setPushed] = useState<ReadonlyMap<string, { suspended: number; ball_running: number; at: number }>>(new Map());
   // the API's odds feed is down: no price here is live, none can be picked (the API refuses bets meanwhile)
   const [feedDown, setFeedDown] = useState(false);
-  const pickLive = (p: BetPick) => !feedDown && setPick(p);
+  // the desktop ladder's runner, and one-click betting (a price click places at once with the stake chosen in advance)
+  const [ladder, setLadder] = useState<{ selectionId: string; name: string } | null>(null);
+  const [oneClick, setOneClick] = useState<OneClick | null>(null);
+  const oneClicks = useRef(0);
+  const loggedInNow = useRef(false);
+  const { settings } = useExchangeSettings();
+  const pickLive = (p: BetPick) => {
+    if (feedDown) return;
+    const stake = loggedInNow.current && settings.one_click ? settings.one_click_stake : null;
+    setOneClick(stake ? { stakeMinor: stake * 100, n: ++oneClicks.current } : null);
+    setPick(p);
+  };
 
   const loadMarket = async (signal?: AbortSignal) => {
     if (!target.marketId) return;
@@ -380,6 +395,7 @@ export function OddsView() {
   const version = market?.version;
   const wallet = useBalance();
   const loggedIn = useLoggedIn();
+  loggedInNow.current = loggedIn;
   // the book of the player's currency (a visitor sees the API's BDT book); unknown while the balance loads: ask
   const currency = wallet?.currency ?? (loggedIn ? null : 'BDT');
   const refs = useRef({ version, detailMarkets, target, marketLive, detailLive, market, detail, currency });
@@ -516,15 +532,33 @@ export function OddsView() {
         </p>
       )}
       {market?.status === 'CLOSED' && <MarketClosed market={market} />}
+      {loggedIn && market?.status !== 'CLOSED' && <OneClickBar />}
       {moTable ? (
         <MatchOddsTable
           market={moTable}
           onPick={pickLive}
+          depth
+          totalMatched={market?.total_matched}
+          onLadder={(r) => setLadder((cur) => (cur?.selectionId === r.selectionId ? null : r))}
+          ladderOf={ladder?.selectionId ?? null}
           book={runnerBook(market?.market_id, market?.runners.map((r) => r.selection_id) ?? [], positions.get(target.marketId), draft)}
           action={matchedIn(target.marketId) ? <CashOutButton marketId={target.marketId} names={moNames} /> : undefined}
         />
       ) : (
         <Spinner />
+      )}
+      {ladder && market && market.status !== 'CLOSED' && (
+        <Ladder
+          marketId={market.market_id}
+          selectionId={ladder.selectionId}
+          name={ladder.name}
+          // the book changed: a new version, other prices pushed, or the player's own bets
+          refreshKey={`${market.version}|${JSON.stringify(market.runners.find((r) => r.selection_id === ladder.selectionId) ?? null)}|${
+            marketVersions[market.market_id] ?? 0
+          }`}
+          onPick={pickLive}
+          onClose={() => setLadder(null)}
+        />
       )}
       {bookmaker && bmRunners && bmRunners.length > 0 && (
         <BookmakerTable
@@ -543,7 +577,13 @@ export function OddsView() {
         />
       )}
       {detail && <FancyTable rows={fancyRows} onPick={pickLive} books={fancyBooks} live={pushed} />}
-      <BetSlip pick={pick} onClose={() => setPick(null)} onDraft={setDraft} />
+      <BetSlip
+        pick={pick}
+        onClose={() => setPick(null)}
+        onDraft={setDraft}
+        oneClick={oneClick}
+        inplay={pick?.marketId === market?.market_id ? Boolean(market?.inplay) : false}
+      />
     </div>
   );
 }

@@ -22,6 +22,7 @@ export function withPushedBook(m: MarketState, e: OddsPush, currency: string): M
     inplay: e.inplay ?? m.inplay,
     ball_running: e.ballRunning ?? m.ball_running,
     version: e.version ?? m.version,
+    total_matched: e.matched?.[currency] ?? m.total_matched,
     runners: m.runners.map((r) => {
       const p = runners.get(r.selection_id);
       return p ? { ...r, status: p.status, suspended: p.suspended, back: p.back, lay: p.lay } : r;

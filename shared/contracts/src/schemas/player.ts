@@ -8,6 +8,7 @@ export * from './wallet';
 export * from './casino';
 export * from './exchange';
 export * from './exchange-trader';
+export * from './exchange-trader';
 export * from './feed';
 export * from './chat';
 export * from './protection';

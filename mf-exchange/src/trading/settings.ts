@@ -1,0 +1,83 @@
+// The player's betting settings (issue 33): stake presets, keep in-play and one-click betting, kept on the server
+// (GET/PUT /api/exchange/settings) so they follow the player to another device. One copy per API client and player,
+// shared by the slip, the odds view's one-click bar and the ladder; defaults until read (and for a visitor).
+import { useEffect, useSyncExternalStore } from 'react';
+import * as schemas from '@khela/contracts';
+import { useHost, usePlayer } from '@khela/web';
+import type { ApiClient } from '@khela/web';
+
+type Settings = schemas.ExchangeSettings;
+export type SettingsChange = NonNullable<schemas.BodyOf<typeof schemas.updateExchangeSettings>>;
+
+const defaults = (): Settings => ({
+  ...schemas.DEFAULT_EXCHANGE_SETTINGS,
+  stake_presets: [...schemas.DEFAULT_EXCHANGE_SETTINGS.stake_presets],
+});
+
+export class SettingsStore {
+  private value: Settings = defaults();
+  private playerId: string | number | null = null;
+  private loaded = false;
+  private readonly listeners = new Set<() => void>();
+  private snap = { settings: this.value, loaded: false };
+
+  constructor(private readonly api: ApiClient) {}
+
+  get = () => this.snap;
+  subscribe = (l: () => void) => {
+    this.listeners.add(l);
+    return () => void this.listeners.delete(l);
+  };
+  private set(value: Settings, loaded: boolean) {
+    this.value = value;
+    this.loaded = loaded;
+    this.snap = { settings: value, loaded };
+    this.listeners.forEach((l) => l());
+  }
+
+  /** The player changed (log-in, log-out): read theirs, or back to the defaults. */
+  async forPlayer(id: string | number | null): Promise<void> {
+    if (id === this.playerId && (this.loaded || id === null)) return;
+    this.playerId = id;
+    this.set(defaults(), false);
+    if (id === null) return;
+    try {
+      const s = await this.api.call(schemas.getExchangeSettings, { token: 'exchange' });
+      if (this.playerId === id) this.set(s, true);
+    } catch (err) {
+      console.warn('[exchange] settings failed', err);
+    }
+  }
+
+  /** Changes settings on the server; answers (and keeps) what the server kept. A refusal throws the API's error. */
+  async update(change: SettingsChange): Promise<Settings> {
+    const id = this.playerId;
+    const s = await this.api.call(schemas.updateExchangeSettings, { token: 'exchange', body: change });
+    if (this.playerId === id) this.set(s, true);
+    return s;
+  }
+}
+
+let stores = new WeakMap<ApiClient, SettingsStore>();
+/** Tests: every API client starts again from the server's answer. */
+export function forgetSettings() {
+  stores = new WeakMap();
+}
+export function settingsStore(api: ApiClient): SettingsStore {
+  let s = stores.get(api);
+  if (!s) stores.set(api, (s = new SettingsStore(api)));
+  return s;
+}
+
+/** The player's settings (defaults until read) and `update`, which saves on the server. */
+export function useExchangeSettings() {
+  const { api } = useHost();
+  const player = usePlayer();
+  const store = settingsStore(api);
+  const id = player ? player.remoteId || player.username : null;
+  useEffect(() => {
+    void store.forPlayer(id);
+  }, [store, id]);
+  const snap = useSyncExternalStore(store.subscribe, store.get, store.get);
+  return { ...snap, update: (c: SettingsChange) => store.update(c) };
+}
