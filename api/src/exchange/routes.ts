@@ -358,15 +358,6 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     return view;
   });
 
-  // the desktop ladder of one runner: its whole book in the viewer's currency
-  registerEndpoint(app, exchangeRunnerLadder, async (req) => {
-    const market = await readMarket(db, req.params.marketId);
-    if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
-    const view = await ladderView(db, market, req.query.selection_id, req.player?.currency ?? 'BDT', cfg);
-    if (!view) throw new BetRefused(404, M.selectionNotFound, { code: 'selection' });
-    return view;
-  });
-
   registerEndpoint(app, exchangeCashOut, async (req) => {
     const player = requirePlayer(req);
     const marketId = req.params.marketId;
@@ -438,12 +429,6 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   registerEndpoint(app, exchangeActivity, async (req) => activity(db, requirePlayer(req).id, req.query.page));
   registerEndpoint(app, exchangeResults, async (req) => results(db, req.query.sport));
   registerEndpoint(app, exchangeLimits, async (req) => readLiabilityLimits(db, requirePlayer(req).id));
-  // the player's betting settings (issue 33): stake presets, keep in-play, one-click
-  registerEndpoint(app, getExchangeSettings, async (req) => readSettings(db, requirePlayer(req).id));
-  registerEndpoint(app, updateExchangeSettings, async (req) => {
-    const player = requirePlayer(req);
-    return db.tx((q) => updateSettings(q, player.id, player.currency, req.body));
-  });
   // the player's betting settings (issue 33): stake presets, keep in-play, one-click
   registerEndpoint(app, getExchangeSettings, async (req) => readSettings(db, requirePlayer(req).id));
   registerEndpoint(app, updateExchangeSettings, async (req) => {

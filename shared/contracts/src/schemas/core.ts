@@ -76,8 +76,6 @@ export const pushTopics = {
     books: z.record(z.string(), z.array(pushedRunnerBook)).optional(),
     /** Match Odds: the total matched on the market per currency (as `total_matched` of the market's GET). */
     matched: z.record(z.string(), z.string()).optional(),
-    /** Match Odds: the total matched on the market per currency (as `total_matched` of the market's GET). */
-    matched: z.record(z.string(), z.string()).optional(),
     /** BookMaker: each runner's rates per 100 (the event detail's backPrice/layPrice) and suspension, from the feed. */
     rates: z
       .array(

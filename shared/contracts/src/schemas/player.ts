@@ -8,7 +8,6 @@ export * from './wallet';
 export * from './casino';
 export * from './exchange';
 export * from './exchange-trader';
-export * from './exchange-trader';
 export * from './feed';
 export * from './chat';
 export * from './protection';
