@@ -26,6 +26,7 @@ export const en = {
   submit: 'Submit',
   submitting: 'Submitting...',
   verifyPhoneLink: 'Go to Profile',
+  payoutConfirm: 'This number is not one of your verified numbers: our payments team confirms it with you before paying out.',
   ewalletPay: 'Pay {{amount}} on the payment page',
   ewalletTimer: 'Complete the payment within {{time}}',
   goToPayment: 'Go to payment page',
@@ -33,6 +34,7 @@ export const en = {
   accountNumberPlaceholder: 'Your wallet account number',
   errors: {
     phoneNotVerified: 'Please verify your phone number first.',
+    kycRequired: 'Verify your identity before this withdrawal: upload your NID (both sides) and a selfie in your profile.',
     depositPending: 'You already have a deposit request pending. Please wait for it to be processed before making another deposit.',
     withdrawPending: 'You already have a withdrawal request pending. Please wait for it to be processed before making another withdrawal.',
     fillAmount: 'Please fill in your amount.',
@@ -178,6 +180,7 @@ export const bn: typeof en = {
   submit: 'জমা দিন',
   submitting: 'জমা দেওয়া হচ্ছে...',
   verifyPhoneLink: 'প্রোফাইলে যান',
+  payoutConfirm: 'এই নম্বরটি আপনার যাচাইকৃত নম্বরগুলোর একটি নয়: টাকা পাঠানোর আগে আমাদের পেমেন্ট টিম আপনার সাথে তা নিশ্চিত করবে।',
   ewalletPay: 'পেমেন্ট পেজে {{amount}} পরিশোধ করুন',
   ewalletTimer: '{{time}} এর মধ্যে পেমেন্ট সম্পন্ন করুন',
   goToPayment: 'পেমেন্ট পেজে যান',
@@ -185,6 +188,7 @@ export const bn: typeof en = {
   accountNumberPlaceholder: 'আপনার ওয়ালেট অ্যাকাউন্ট নম্বর',
   errors: {
     phoneNotVerified: 'অনুগ্রহ করে প্রথমে আপনার ফোন নম্বর যাচাই করুন।',
+    kycRequired: 'এই উত্তোলনের আগে আপনার পরিচয় যাচাই করুন: প্রোফাইলে আপনার NID (দুই পাশ) ও একটি সেলফি আপলোড করুন।',
     depositPending: 'আপনার একটি ডিপোজিট অনুরোধ অপেক্ষমাণ আছে। নতুন ডিপোজিট করার আগে সেটি প্রক্রিয়া হওয়া পর্যন্ত অপেক্ষা করুন।',
     withdrawPending: 'আপনার একটি উত্তোলন অনুরোধ অপেক্ষমাণ আছে। নতুন উত্তোলনের আগে সেটি প্রক্রিয়া হওয়া পর্যন্ত অপেক্ষা করুন।',
     fillAmount: 'অনুগ্রহ করে পরিমাণ লিখুন।',

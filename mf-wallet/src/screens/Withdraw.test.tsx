@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { ApiError, i18n } from '@khela/web';
-import { DEBT_MESSAGES, PROTECTION_MESSAGES, type ProtectionGate } from '@khela/contracts';
+import { DEBT_MESSAGES, KYC_MESSAGES, PROTECTION_MESSAGES, type ProtectionGate } from '@khela/contracts';
 import { calls, published, resetHost, responders, sessionService, testBus } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import { Funds } from './Funds';
@@ -184,6 +184,42 @@ describe('Withdraw: responsible gambling', () => {
     act(() => sessionService().session.setLocale('bn'));
     expect((await screen.findByText('যাচাই প্রয়োজন')).tagName).toBe('H1');
     expect(screen.getByTestId('rg-verification-required').textContent).toContain('১৮০ দিনে');
+  });
+
+  it('the KYC gate (code kyc_required) says to verify the identity, with the way to the profile, in English and Bangla', async () => {
+    base();
+    responders.set('POST /api/submit-withdraw', () => {
+      throw new ApiError(KYC_MESSAGES.kycRequired, 403, { success: false, error: KYC_MESSAGES.kycRequired, code: 'kyc_required' });
+    });
+    renderScreen(<Funds />, '/withdrawal');
+    await fillAndSubmit();
+    expect(await modalText()).toBe(`${KYC_MESSAGES.kycRequired}Go to Profile`);
+    expect(screen.getByTestId('profile-link').getAttribute('href')).toBe('/profile');
+    await userEvent.click(within(screen.getByRole('dialog')).getAllByRole('button', { name: 'Close' })[0]!);
+    act(() => sessionService().session.setLocale('bn'));
+    await i18n.changeLanguage('bn');
+    await userEvent.click(screen.getByTestId('withdraw-submit'));
+    expect(await modalText()).toContain('পরিচয় যাচাই করুন');
+    await i18n.changeLanguage('en');
+    act(() => sessionService().session.setLocale('en'));
+  });
+
+  it('a payout to another number says staff confirm it first', async () => {
+    base();
+    responders.set('POST /api/submit-withdraw', () => ({
+      success: true,
+      message: 'Withdrawal successful!',
+      transaction_id: 'W9',
+      amount: '500.00',
+      balance: '4500.00',
+      payout_confirmation_required: true,
+    }));
+    renderScreen(<Funds />, '/withdrawal');
+    await fillAndSubmit();
+    await screen.findByTestId('elsewhere');
+    expect(published.filter((p) => p.type === 'toast').map((p) => (p.payload as { message: string }).message)).toContain(
+      'This number is not one of your verified numbers: our payments team confirms it with you before paying out.',
+    );
   });
 
   it('the countdown stops when staff decide the request (the player push, relayed on the bus)', async () => {

@@ -145,6 +145,8 @@ export function Withdraw() {
         'toast',
         verification ? { kind: 'info', message: t('rg.verificationTitle') } : { kind: 'success', message: t('withdrawSuccess') },
       );
+      // a payout to a number that is not one of the player's verified numbers waits for staff (issue 32)
+      if (res.payout_confirmation_required) bus.publish('toast', { kind: 'info', message: t('payoutConfirm') });
       navigate('/payment-request', {
         state: {
           amount: res.amount,
@@ -160,6 +162,8 @@ export function Withdraw() {
       if (!apiErr?.network) attemptKey.current = null;
       const code = (apiErr?.data as { code?: string } | undefined)?.code;
       if (code === 'pending') setPending(true);
+      // the KYC gate (issue 32): said in the player's language, with the way to /profile
+      if (code === 'kyc_required') return setError({ message: t('errors.kycRequired'), profileLink: true });
       setError({ message: apiErr?.message ?? t('errors.unknown'), profileLink: code === 'phone_unverified' || code === 'dob_missing' });
     } finally {
       setSubmitting(false);
