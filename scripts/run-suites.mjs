@@ -10,7 +10,7 @@ import { TEST_TIMES_VAR, slowestFiles } from '../shared/build/test-times.mjs';
 // test:cluster:built: the cluster mode's fault-injection suite (nginx, two API processes, a private PostgreSQL) on the
 // build test:e2e just made (`pnpm test:cluster` builds first when run alone)
 // bench:smoke: one short iteration of every part of `pnpm bench` (timings are not tests: it fails only when a part cannot run)
-const suites = ['typecheck', 'lint', 'format:check', 'deps', 'test:unit', 'test:e2e', 'test:cluster:built', 'bench:smoke'];
+const suites = ['typecheck', 'lint', 'format:check', 'deps', 'cpd', 'test:unit', 'test:e2e', 'test:cluster:built', 'bench:smoke'];
 const times = [];
 // every vitest and Playwright run appends its files' times here (shared/build/test-times.mjs)
 const timesFile = path.join(mkdtempSync(path.join(os.tmpdir(), 'khela-test-times-')), 'files.jsonl');
