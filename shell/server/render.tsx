@@ -77,7 +77,11 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   const late = new Promise<'late'>((r) => setTimeout(r, input.dataBudgetMs ?? 1500, 'late').unref());
   // a failed or late read: the browser renders the page and asks (and reports) as today
   if ((await Promise.race([data, late])) !== 'ok') return null;
-  const general = runtime.queryClient.getQueryData<{ site_status?: number; site_title?: string | null }>(['shell-content', 'general']);
+  const general = runtime.queryClient.getQueryData<{ site_status?: number; site_title?: string | null }>([
+    'shell-content',
+    'general',
+    runtime.session.locale$.value,
+  ]);
   // maintenance and failed reads: the browser renders as today
   if (!general || general.site_status === 0) return null;
 

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import * as schemas from '@khela/contracts';
 import { type Endpoint, type ResponseOf } from '@khela/contracts';
-import { type ApiClient } from '@khela/web';
+import { type ApiClient, type Fact, useFact } from '@khela/web';
 import { page } from '../page';
 
 /*
@@ -12,14 +12,26 @@ import { page } from '../page';
  * retries). Public content stays across log-in and log-out; promotions and providers follow the player.
  */
 const PUBLIC = new Set(['general', 'logo', 'sliders', 'sociallink']);
+/** Content staff publish from the back office: read again when the push says it changed (topic `content`). */
+const PUSHED = new Set(['general', 'logo', 'sliders', 'sociallink', 'promotions', 'promotion']);
 
-function contentQuery<T>(key: string, load: (api: ApiClient) => Promise<T>) {
+/**
+ * The API answers staff's texts in the session's language (Accept-Language), so the language is part of the key: a
+ * switch reads the other language once and keeps both.
+ */
+const ENGLISH = { value: 'en', subscribe: () => ({ unsubscribe() {} }) } as unknown as Fact<string>;
+/** The session's locale (a page without a session yet, as in some tests: English). */
+const localeFact = (): Fact<string> => page().session?.locale$ ?? ENGLISH;
+const currentLocale = () => localeFact().value;
+
+function contentQuery<T>(key: string, load: (api: ApiClient) => Promise<T>, locale: string = currentLocale()) {
+  const base = key.split(':')[0]!;
   return {
-    queryKey: ['shell-content', key],
+    queryKey: ['shell-content', key, locale],
     queryFn: () => load(page().api),
-    // shown as loaded for the whole visit, as before: staff changes reach the next page load
+    // shown as loaded for the whole visit; a change staff publish arrives by push (topic `content`)
     staleTime: Infinity,
-    meta: { public: PUBLIC.has(key.split(':')[0]!) },
+    meta: { public: PUBLIC.has(base), topics: PUSHED.has(base) ? (['content'] as const) : undefined },
   };
 }
 
@@ -80,7 +92,8 @@ export interface Loaded<T> {
 
 /** Content `key` (null key = nothing to load) as the page's server state, in the shape the layout reads. */
 export function useContent<T>(key: string | null, load: (api: ApiClient) => Promise<T>): Loaded<T> {
-  const q = useQuery({ ...contentQuery(key ?? '', load), enabled: key !== null }, page().queryClient);
+  const locale = useFact(localeFact());
+  const q = useQuery({ ...contentQuery(key ?? '', load, locale), enabled: key !== null }, page().queryClient);
   useEffect(() => {
     // spec 8: other fetch failures are only logged
     if (q.error) console.warn(`[shell] ${key} failed`, q.error);

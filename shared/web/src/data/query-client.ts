@@ -50,7 +50,7 @@ export function invalidateTopic(client: QueryClient, topic: QueryTopic): Promise
   return client.invalidateQueries({ predicate: (q) => metaOf(q).topics?.includes(topic) ?? false });
 }
 
-const RELAYED: readonly BusEventName[] = ['balance', 'inbox', 'chat', 'odds', 'market-block', 'locale'];
+const RELAYED: readonly BusEventName[] = ['balance', 'inbox', 'chat', 'odds', 'market-block', 'locale', 'content'];
 
 /**
  * Wires a page's QueryClient to its bus and session: topics invalidate, a logout forgets the player's queries and a

@@ -95,6 +95,25 @@ describe('useServerQuery', () => {
   });
 });
 
+describe('content staff publish (push topic content, issue 34)', () => {
+  beforeEach(() => resetHost());
+
+  function Notice() {
+    const q = useServerQuery(getGeneral, {}, { public: true, topics: ['content'] });
+    return <AsyncState query={q}>{(d) => <p>{`notice ${d.system_notice ?? ''}`}</p>}</AsyncState>;
+  }
+
+  it('reads the content again when the push says staff changed it, without a reload', async () => {
+    let notice = 'old';
+    responders.set('GET /api/general', () => ({ site_title: 'Khela', system_notice: notice }));
+    renderWithHost(<Notice />);
+    expect(await screen.findByText('notice old')).toBeTruthy();
+    notice = 'নতুন নোটিশ';
+    act(() => testBus().session.publish('content', { section: 'general' }));
+    expect(await screen.findByText('notice নতুন নোটিশ')).toBeTruthy();
+  });
+});
+
 describe("the page's QueryClient", () => {
   it('retries a network or server failure twice and a refusal not at all', async () => {
     expect(isFinalError(new ApiError('Invalid amount', 422, null))).toBe(true);
