@@ -30,6 +30,8 @@ export const en = {
     wholeMarket: 'Whole market',
     cashOutShare: 'How much',
     after: 'Your position after cash out',
+    explainPart: 'These bets at the prices now cash out the part you chose; the rest of your position stays open:',
+    cashOutPart: 'Cashed out {{share}} of {{what}}: {{value}}. The rest of your position stays open.',
     ifWins: 'if {{name}} wins',
   },
 };
@@ -60,6 +62,8 @@ export const bn: typeof en = {
     wholeMarket: 'পুরো মার্কেট',
     cashOutShare: 'কতটা',
     after: 'ক্যাশ আউটের পরে আপনার পজিশন',
+    explainPart: 'এখনকার দামে এই বেটগুলো আপনার বেছে নেওয়া অংশ ক্যাশ আউট করবে; পজিশনের বাকিটা খোলা থাকবে:',
+    cashOutPart: '{{what}}-এর {{share}} ক্যাশ আউট হয়েছে: {{value}}। আপনার পজিশনের বাকিটা খোলা রইল।',
     ifWins: '{{name}} জিতলে',
   },
 };

@@ -77,7 +77,7 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
           >
             {t('bets.stake')} {money(bet.stake)}
             {bet.status === 'PARTIALLY_MATCHED' && ` · ${t('bets.matched')} ${money(bet.matched_stake)}`}
-            {Number(bet.unmatched_stake) > 0 && bet.status !== 'PENDING' && (
+            {Number(bet.unmatched_stake) > 0 && bet.unmatched_stake !== bet.stake && bet.status !== 'PENDING' && (
               <span data-testid="open-bet-unmatched">{` · ${t('bets.unmatched')} ${money(bet.unmatched_stake)}`}</span>
             )}
             {' · '}

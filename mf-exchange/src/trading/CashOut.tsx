@@ -105,7 +105,9 @@ export function CashOutButton({
         keyRef.current,
       );
       keyRef.current = null;
-      store.cashedOut(marketId, res.value, res.bets);
+      const part =
+        selection !== null || percent !== 100 ? { percent, name: selection ? (names.get(selection) ?? selection) : null } : undefined;
+      store.cashedOut(marketId, res.value, res.bets, part);
       setOpen(false);
     } catch (err) {
       const e = err instanceof ApiError ? err : null;
@@ -240,7 +242,7 @@ export function CashOutButton({
                   color: ${theme.color.textMuted};
                 `}
               >
-                {t('exchange:cashOut.explain')}
+                {selection !== null || percent !== 100 ? t('exchange:orders.explainPart') : t('exchange:cashOut.explain')}
               </p>
               <ul
                 css={css`

@@ -2,7 +2,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
-import { formatMoney, theme } from '@khela/web';
+import { formatMoney, formatPercent, theme } from '@khela/web';
+import '../i18n-orders';
 import { useTrading, useTradingStore } from './context';
 import { betPriceText } from './maths';
 import type { BetMessage } from './store';
@@ -33,6 +34,13 @@ const REASON_KEYS: Record<string, string> = {
 export function useMessageText() {
   const { t, i18n } = useTranslation('exchange');
   return (m: BetMessage): string => {
+    // a partial or one runner's cash-out locks only that part: it says so (issue 33)
+    if (m.kind === 'cashOut' && m.part)
+      return t('orders.cashOutPart', {
+        value: formatMoney(m.value ?? '0', 'BDT', i18n.language),
+        share: formatPercent(m.part.percent, i18n.language),
+        what: m.part.name ?? t('orders.wholeMarket'),
+      });
     if (m.kind === 'cashOut' || m.kind === 'cashingOut')
       return t(`messages.${m.kind}`, { value: formatMoney(m.value ?? '0', 'BDT', i18n.language) });
     const b = m.bet!;

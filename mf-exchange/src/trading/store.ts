@@ -15,6 +15,8 @@ export interface BetMessage {
   bet?: Bet;
   /** Cash out: the value locked (or asked for, while its hedges wait their delay). */
   value?: string;
+  /** A partial or per-selection cash-out (issue 33): the share and the runner (null: the whole market). */
+  part?: { percent: number; name: string | null };
 }
 
 /**
@@ -207,9 +209,9 @@ export class TradingStore {
   }
 
   /** The answer of a cash-out: locked now, or (hedges in their delay) cashing out until their outcome is known. */
-  cashedOut(marketId: string, value: string, bets: Bet[]): void {
+  cashedOut(marketId: string, value: string, bets: Bet[], part?: BetMessage['part']): void {
     const waiting = bets.some((b) => b.status === 'PENDING');
-    const message = this.say(waiting ? 'cashingOut' : 'cashOut', { value });
+    const message = this.say(waiting ? 'cashingOut' : 'cashOut', { value, ...(part ? { part } : {}) });
     if (waiting) this.cashOuts.set(message.id, { hedgeIds: bets.map((b) => b.id), value });
     this.set({ messages: [message, ...this.snap.messages].slice(0, MAX_MESSAGES) });
     this.absorb(bets, { quiet: true });
