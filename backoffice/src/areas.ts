@@ -22,6 +22,7 @@ export const AREAS: readonly Area[] = [
   { path: 'markets', label: 'Exchange', roles: ['risk'], screen: lazy(() => import('./areas/markets')) },
   { path: 'approvals', label: 'Approvals', roles: ['payments', 'risk'], screen: lazy(() => import('./areas/approvals')) },
   { path: 'risk', label: 'Risk', roles: ['risk'], screen: lazy(() => import('./areas/risk')) },
+  { path: 'kyc', label: 'KYC', roles: ['risk'], screen: lazy(() => import('./areas/kyc')) },
   { path: 'reports', label: 'Reports', roles: ['payments', 'risk'], screen: lazy(() => import('./areas/reports')) },
   { path: 'audit', label: 'Audit log', roles: ['admin'], screen: lazy(() => import('./areas/audit')) },
   { path: 'operators', label: 'Operators', roles: ['admin'], screen: lazy(() => import('./areas/operators')) },

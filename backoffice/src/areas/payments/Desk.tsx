@@ -7,6 +7,7 @@ import {
   PAYMENT_SORTABLE,
   STAFF_RECEIPT_PATH,
   staffApproveTransaction,
+  staffConfirmPayout,
   staffPayment,
   staffPaymentMethods,
   staffPayments,
@@ -117,6 +118,9 @@ export function Desk() {
           <>
             <StatusTag status={c.row.original.status} />
             {c.row.original.verification_required && <VerificationTag />}
+            {c.row.original.status === 0 && c.row.original.payout_unverified && !c.row.original.payout_confirmed_by && (
+              <VerificationTag label="Other number" title="The payout number is not one of the player's verified numbers" />
+            )}
           </>
         ),
       },
@@ -227,6 +231,14 @@ const drawerCss = css`
   }
 `;
 
+const warningNoteCss = css`
+  margin: 12px 0 0;
+  padding: 8px 12px;
+  border: 1px solid ${theme.color.warning};
+  border-radius: ${theme.radius.sm};
+  font-size: 13px;
+`;
+
 /** One request: facts, the player's money, receipts, the timeline, and approve / reject with a reason. */
 export function PaymentDrawer(props: { id: number; onClose: () => void; onDecided: () => void }) {
   const { api } = useStaff();
@@ -286,6 +298,26 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
       const code = err instanceof ApiError ? (err.data as { code?: unknown } | undefined)?.code : undefined;
       setRefusal({ text: errorText(err), verification: code === 'verification_required' });
       load();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function confirmPayout() {
+    if (reason.trim().length < 3) {
+      setReasonError('Give a reason (at least 3 characters): how the number was checked with the player.');
+      return;
+    }
+    setBusy(true);
+    setReasonError(undefined);
+    setRefusal(null);
+    try {
+      const r = await api.call(staffConfirmPayout, { params: { id: props.id }, body: { reason: reason.trim() } });
+      setNotice(r.message);
+      setReason('');
+      load();
+    } catch (err) {
+      setRefusal({ text: errorText(err), verification: false });
     } finally {
       setBusy(false);
     }
@@ -391,11 +423,39 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
             </p>
           )}
 
+          {p.action === 'withdraw' && p.payout_unverified && (
+            <div role="note" data-testid="bo-payment-payout" css={warningNoteCss}>
+              <strong>⚠ Payout to another number</strong> — {p.account_number} is not one of the player&apos;s verified numbers
+              (their verified phones, and the numbers their approved deposits came from).{' '}
+              {p.payout_confirmed_by ? (
+                <span data-testid="bo-payment-payout-confirmed">Confirmed by {p.payout_confirmed_by}.</span>
+              ) : p.status === 0 ? (
+                <>
+                  Check it with the player (a call to their verified phone), then confirm it with a reason below; it cannot be approved
+                  before.{' '}
+                  <Button variant="secondary" onClick={() => void confirmPayout()} disabled={busy} data-testid="bo-payment-confirm-payout">
+                    Confirm payout number
+                  </Button>
+                </>
+              ) : null}
+            </div>
+          )}
+          {p.action === 'deposit' && p.payer_unverified && (
+            <div role="note" data-testid="bo-payment-payer" css={warningNoteCss}>
+              <strong>New payer number</strong> — {p.payer_number} had not paid for this player before and is not one of their verified
+              phones.
+            </div>
+          )}
+
           {p.status === 0 && (
             <section aria-label="Decision">
               <h3>Decision</h3>
               <TextArea
-                label="Reason (required to reject; the player reads it)"
+                label={
+                  p.payout_unverified && !p.payout_confirmed_by
+                    ? 'Reason (required to reject, the player reads it; or to confirm the payout number)'
+                    : 'Reason (required to reject; the player reads it)'
+                }
                 error={reasonError}
                 rows={2}
                 maxLength={500}
@@ -474,10 +534,10 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
 }
 
 /** A withdrawal waiting for the player's customer due-diligence check. */
-function VerificationTag() {
+function VerificationTag({ label = 'Verification required', title = "Waiting for the player's due-diligence check" }: { label?: string; title?: string }) {
   return (
     <span
-      title="Waiting for the player's due-diligence check"
+      title={title}
       css={css`
         margin-left: 6px;
         padding: 1px 8px;
@@ -489,7 +549,7 @@ function VerificationTag() {
         white-space: nowrap;
       `}
     >
-      Verification required
+      {label}
     </span>
   );
 }

@@ -6,10 +6,12 @@ import { theme } from '@khela/web';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
+  KYC_STATUSES,
   PLAYER_CURRENCIES,
   PLAYER_PROTECTION_FILTERS,
   PLAYER_STATUSES,
   staffPlayers,
+  type KycStatus,
   type PlayerProtectionFilter,
   type StaffPlayerRow,
 } from '@khela/contracts';
@@ -21,6 +23,9 @@ import { Amount, FlagCell, Select, StatusBadge, whenCell } from './ui';
 type StatusFilter = '' | (typeof PLAYER_STATUSES)[number];
 type CurrencyFilter = '' | (typeof PLAYER_CURRENCIES)[number];
 type ProtectionFilter = '' | PlayerProtectionFilter;
+type KycFilter = '' | KycStatus;
+/** The identity check's state (issue 32) as the filter and the status cell's second line say it. */
+const KYC_LABEL: Record<KycStatus, string> = { none: 'KYC not sent', pending: 'KYC pending', verified: 'KYC verified', rejected: 'KYC rejected' };
 
 const PROTECTION_LABEL: Record<PlayerProtectionFilter, string> = {
   self_excluded: 'Self-excluded now',
@@ -47,6 +52,7 @@ export function PlayersTable() {
   const [status, setStatus] = useState<StatusFilter>('');
   const [currency, setCurrency] = useState<CurrencyFilter>('');
   const [protection, setProtection] = useState<ProtectionFilter>('');
+  const [kyc, setKyc] = useState<KycFilter>('');
 
   const columns = useMemo<ColumnDef<StaffPlayerRow, any>[]>(
     () => [
@@ -74,7 +80,19 @@ export function PlayersTable() {
         ),
       },
       { id: 'currency', header: 'Currency', accessorKey: 'currency', enableSorting: false },
-      { id: 'status', header: 'Status', enableSorting: false, cell: (c) => <StatusBadge status={c.row.original.status} /> },
+      {
+        id: 'status',
+        header: 'Status · KYC',
+        enableSorting: false,
+        cell: (c) => (
+          <>
+            <StatusBadge status={c.row.original.status} />
+            <span css={subCss} data-testid="player-row-kyc">
+              {KYC_LABEL[c.row.original.kyc ?? 'none']}
+            </span>
+          </>
+        ),
+      },
       { id: 'exchange_market', header: 'Exchange', enableSorting: false, cell: (c) => <FlagCell value={c.row.original.exchange_market} /> },
       { id: 'cs_market', header: 'Casino', enableSorting: false, cell: (c) => <FlagCell value={c.row.original.cs_market} /> },
       { id: 'balance', accessorKey: 'balance', header: 'Balance', cell: (c) => <Amount value={c.row.original.balance} /> },
@@ -98,6 +116,7 @@ export function PlayersTable() {
         ...(status ? { status } : {}),
         ...(currency ? { currency } : {}),
         ...(protection ? { protection } : {}),
+        ...(kyc ? { kyc } : {}),
       },
     });
 
@@ -108,7 +127,7 @@ export function PlayersTable() {
         testId="players-table"
         columns={columns}
         load={load}
-        reloadKey={`${status}|${currency}|${protection}`}
+        reloadKey={`${status}|${currency}|${protection}|${kyc}`}
         pageSizes={[25, 50, 100, 200]}
         rowKey={(r) => String(r.id)}
         initialSort={{ id: 'id', desc: true }}
@@ -140,6 +159,13 @@ export function PlayersTable() {
                 ...PLAYER_PROTECTION_FILTERS.map((p) => ({ value: p, label: PROTECTION_LABEL[p] })),
               ]}
             />
+            <Select<KycFilter>
+              label="KYC"
+              hideLabel
+              value={kyc}
+              onChange={setKyc}
+              options={[{ value: '', label: 'Any KYC state' }, ...KYC_STATUSES.map((k) => ({ value: k, label: KYC_LABEL[k] }))]}
+            />
           </>
         }
         csv={{
@@ -148,6 +174,7 @@ export function PlayersTable() {
             { header: 'id', value: (r) => r.id },
             { header: 'username', value: (r) => r.username },
             { header: 'name', value: (r) => r.name },
+            { header: 'kyc', value: (r) => r.kyc ?? 'none' },
             { header: 'phone', value: (r) => r.phone },
             { header: 'email', value: (r) => r.email },
             { header: 'currency', value: (r) => r.currency },
