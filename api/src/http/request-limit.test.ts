@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { createPlayer, memoryDb, processOn, testApp, tokenFor } from '../testing/helpers';
+import { internalCallHeaders, internalCallKey } from './internal-call';
 
 /**
  * Issue 27 item 10: limits that survive carrier NAT. Signed-in calls are limited per player and per session, the
@@ -69,6 +70,25 @@ describe('request limits behind carrier NAT (in memory)', () => {
     for (let i = 0; i < 10; i++) expect((await call(a, ip, first)).statusCode).toBe(200);
     expect((await call(a, ip, first)).statusCode).toBe(429);
     expect((await call(a, ip, second)).statusCode).toBe(200);
+  });
+
+  it('a bet another API process passed on (signed as an internal call) is not counted again; a forged or unsigned one is', async () => {
+    const a = await make({ REQUEST_LIMIT_PER_PLAYER_PER_MINUTE: '3', REQUEST_LIMIT_PER_SESSION_PER_MINUTE: '1000' });
+    const [token] = await players(1);
+    const ip = address();
+    const url = '/api/market/block';
+    const base = { authorization: `Bearer ${token}`, 'idempotency-key': 'k-1' };
+    const signed = { ...base, ...internalCallHeaders(internalCallKey(), 'GET', url, base) };
+    for (let i = 0; i < 3; i++) expect((await a.inject({ url, remoteAddress: ip, headers: base })).statusCode).toBe(200);
+    expect((await a.inject({ url, remoteAddress: ip, headers: base })).statusCode).toBe(429);
+    // the process that took the client's request counted it; the holder answers the passed-on copy
+    for (let i = 0; i < 5; i++) expect((await a.inject({ url, remoteAddress: ip, headers: signed })).statusCode).toBe(200);
+    // what a client could send: the header without a signature, a signature with another key, another bet's key
+    const forged = { ...base, ...internalCallHeaders('not-the-key', 'GET', url, base) };
+    const otherBet = { ...signed, 'idempotency-key': 'k-2' };
+    for (const headers of [{ ...base, 'x-khela-forwarded': 'x' }, forged, otherBet]) {
+      expect((await a.inject({ url, remoteAddress: ip, headers })).statusCode).toBe(429);
+    }
   });
 
   it('an anonymous flood from one address meets the address ceiling; other addresses are not affected', async () => {

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fast
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
 import { HttpError } from './errors';
+import { internalCallKey, isInternalCall } from './internal-call';
 
 /**
  * TRUST_PROXY: which proxies may set X-Forwarded-For, so `req.ip` (and every per-address limit) is the client behind
@@ -120,6 +121,7 @@ export async function registerRequestLimit(
   opts: { limits?: RequestLimits; redisUrl?: string | undefined } = {},
 ): Promise<void> {
   const limits = opts.limits ?? requestLimits();
+  const internalKey = internalCallKey();
   const redisUrl = opts.redisUrl ?? process.env.REDIS_URL;
   const redis = redisUrl
     ? // no offline queue: while Redis is away a count fails at once (and the request passes) instead of waiting
@@ -133,7 +135,8 @@ export async function registerRequestLimit(
       await redis.quit().catch(() => redis.disconnect());
     });
   }
-  const exempt = (req: FastifyRequest) => EXEMPT.has(req.url.split('?')[0]!);
+  // a call another API process signed was counted where the client's request arrived (http/internal-call.ts)
+  const exempt = (req: FastifyRequest) => EXEMPT.has(req.url.split('?')[0]!) || isInternalCall(internalKey, req);
   await app.register(rateLimit, {
     global: true,
     max: (_req, key) => (key.startsWith('c:') ? limits.perPartnerAddress : limits.perAddress),

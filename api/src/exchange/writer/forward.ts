@@ -1,7 +1,8 @@
 // A bet or cancel for a market another API process writes is passed to that process (the holder of the market's
 // lease, at the address in its lease row) as the client sent it: same method, path, bearer token, Idempotency-Key and
-// body, so the holder authenticates and answers it exactly as if the client had called it (no secret between
-// processes; the token is the player's). The holder's answer is the answer. A forwarded request carries
+// body, so the holder authenticates and answers it exactly as if the client had called it (the token is the player's).
+// It is signed as an internal call (http/internal-call.ts): the request limits counted it here and the holder does not
+// count it again. The holder's answer is the answer. A forwarded request carries
 // `x-khela-forwarded` and is never forwarded again.
 //
 // When the holder cannot answer, the command is taken here instead (this process then takes the lease through the
@@ -12,12 +13,15 @@
 import { DEVICE_ID_HEADER } from '@khela/contracts';
 import type { FastifyRequest } from 'fastify';
 import { HttpError } from '../../http/errors';
+import { internalCallHeaders, internalCallKey } from '../../http/internal-call';
 import { exchangeWriterForwarded } from '../../ops/metrics';
 import type { WriterLease } from './lease';
 
 export const FORWARDED_HEADER = 'x-khela-forwarded';
 /** On a forwarded bet: the balancer sent it to the forwarding process by its market (the market's own route). */
 export const BALANCED_HEADER = 'x-khela-balanced';
+
+let internalKey: string | undefined;
 
 /** The holder's answer, other than a 200: passed to the client as it came (status, body, Retry-After). */
 class HolderAnswer extends HttpError {
@@ -57,6 +61,7 @@ export async function forwardToHolder(
     if (typeof v === 'string') headers[h] = v;
   }
   if (req.body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, internalCallHeaders((internalKey ??= internalCallKey()), req.method, path, headers));
   try {
     const sent = fetch(`${holder.address}${path}`, {
       method: req.method,

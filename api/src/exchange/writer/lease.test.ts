@@ -251,6 +251,45 @@ describe('the market writer lease on PostgreSQL', () => {
     }
   });
 
+  it("a bet passed on to the holder counts once against the player's request limit: where it arrived", async () => {
+    // each process counts in its own memory here: the holder would count a passed-on bet a second time without the
+    // internal-call signature (http/internal-call.ts)
+    const env = { EXCHANGE_MIN_STAKE: '1', EXCHANGE_WRITER_HANDOVER_AFTER: '1000', REQUEST_LIMIT_PER_PLAYER_PER_MINUTE: '4' };
+    const db2 = await otherProcessDb(db);
+    const [a, b] = [await processOn(db, env), await processOn(db2, env)];
+    try {
+      const url = async (app: FastifyInstance) => {
+        await app.listen({ port: 0, host: '127.0.0.1' });
+        return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+      };
+      const [urlA, urlB] = [await url(a), await url(b)];
+      const p = await fundedPlayer(db, '100000');
+      let n = 0;
+      const betAt = async (base: string) =>
+        (
+          await fetch(`${base}/api/exchange/markets/${MO}/bets`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${p.token}`, 'content-type': 'application/json', 'idempotency-key': `once-${++n}` },
+            body: JSON.stringify(bet()),
+          })
+        ).status;
+      await db.query('DELETE FROM exchange_market_leases WHERE market_id = $1', [MO]);
+      expect(await betAt(urlA)).toBe(200); // A holds the market: 1 at A
+      const passedOn = [await betAt(urlB), await betAt(urlB), await betAt(urlB)]; // 3 at B, written by A
+      expect(passedOn).toEqual([200, 200, 200]);
+      expect(
+        (await db.query<{ address: string }>('SELECT address FROM exchange_market_leases WHERE market_id = $1', [MO])).rows[0]!.address,
+      ).toBe(urlA);
+      // A has counted 1 of 4: three more straight to it pass, the fifth at A is over the limit
+      expect([await betAt(urlA), await betAt(urlA), await betAt(urlA)]).toEqual([200, 200, 200]);
+      expect(await betAt(urlA)).toBe(429);
+    } finally {
+      await a.close();
+      await b.close();
+      await db2.close();
+    }
+  });
+
   it("a holder stopped in the middle of a batch keeps the market's row at most twice its lease", async () => {
     const a = new MarketLeases(db, settings('A3'), log);
     const hung = db.tx(async (q) => {
