@@ -80,12 +80,14 @@ test.describe('back office, content', () => {
     await openConsole(page, 'content', '/content/promotions');
     await page.getByRole('button', { name: 'New promotion' }).click();
     const form = page.getByRole('form', { name: 'New promotion' });
-    await form.getByLabel('Name').fill(name);
+    await form.getByLabel('Name — English').fill(name);
     await form.getByLabel('Deposit bonus %').fill('50');
     await form.getByLabel('Max bonus').fill('2000.00');
     await form.getByLabel('Turnover multiple').fill('5');
     await form.getByLabel('Sports (4)').check();
-    await form.getByLabel('Description (HTML allowed; sanitised on the site)').fill('<p>Half again on every weekend deposit.</p>');
+    await form
+      .getByLabel('Description (HTML allowed; sanitised on the site) — English')
+      .fill('<p>Half again on every weekend deposit.</p>');
     // an SVG is refused by its contents
     await form
       .getByLabel('Upload Image')

@@ -7,6 +7,7 @@ import { DataTable, type CsvColumn, type PageQuery } from '../../ui/DataTable';
 import { Toolbar } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
 import { formGrid, inputCss, smallBtn, TextInput } from './fields';
+import { PlayerPreview, type PreviewLocale } from './bilingual';
 
 /* One content list (sliders, promotions, popups, marquee, social links): server-paged table, editor, delete, reorder. */
 
@@ -26,6 +27,8 @@ export interface ResourceConfig<Row extends { id: number; sort_order: number }> 
   toValues?: (row: Row) => Values;
   /** The form's fields. */
   form: (v: Values, set: (k: string, value: unknown) => void, errors: Errors) => ReactNode;
+  /** The item as a player sees it (the editor's values), shown beside the form at phone width in either language. */
+  preview?: (v: Values, locale: PreviewLocale, imageUrl: (path: string) => string | undefined) => ReactNode;
   /** Filters beside the search box: query name, label, options ('' = all). */
   filters?: { name: string; label: string; options: readonly string[] }[];
   testId: string;
@@ -178,23 +181,41 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
             >
               {editing.id === null ? `New ${config.noun}` : `Edit ${config.noun} #${editing.id}`}
             </h2>
-            <div css={formGrid}>
-              {config.form(editing.values, set, errors)}
-              <TextInput
-                label="Order"
-                type="number"
-                value={String(editing.values.sort_order ?? '')}
-                onChange={(v) => set('sort_order', v === '' ? undefined : Number(v))}
-                error={errors.sort_order}
-                hint="Lower comes first; empty = last."
-              />
-              <TextInput
-                label="Note for the audit log"
-                value={editing.values.note ?? ''}
-                onChange={(v) => set('note', v)}
-                error={errors.note}
-                wide
-              />
+            <div
+              css={css`
+                display: flex;
+                gap: 16px;
+                align-items: flex-start;
+              `}
+            >
+              <div
+                css={[
+                  formGrid,
+                  css`
+                    flex: 1;
+                  `,
+                ]}
+              >
+                {config.form(editing.values, set, errors)}
+                <TextInput
+                  label="Order"
+                  type="number"
+                  value={String(editing.values.sort_order ?? '')}
+                  onChange={(v) => set('sort_order', v === '' ? undefined : Number(v))}
+                  error={errors.sort_order}
+                  hint="Lower comes first; empty = last."
+                />
+                <TextInput
+                  label="Note for the audit log"
+                  value={editing.values.note ?? ''}
+                  onChange={(v) => set('note', v)}
+                  error={errors.note}
+                  wide
+                />
+              </div>
+              {config.preview && (
+                <PlayerPreview render={(locale) => config.preview!(editing.values, locale, (p) => (/^https?:/.test(p) ? p : api.url(p)))} />
+              )}
             </div>
             <Toolbar>
               <Button type="submit" disabled={busy}>

@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
 import { staffLogo, staffSettings, staffUpdateLogo, staffUpdateSettings, type StaffSettings } from '@khela/contracts';
-import { Button, Card, Spinner, TextArea, theme } from '@khela/web';
+import { Button, Card, Spinner, theme } from '@khela/web';
+import { BilingualText, MarqueePreview, PlayerPreview, textIn } from './bilingual';
 import { Toolbar } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
 import { formGrid, ImageField, TextInput } from './fields';
@@ -34,6 +35,7 @@ const Msg = ({ m }: { m: { ok: boolean; text: string } | null }) =>
 const toValues = (s: StaffSettings): Values => ({
   site_title: s.site_title,
   system_notice: s.system_notice ?? '',
+  system_notice_bn: s.system_notice_bn ?? '',
   support_mail: s.support_mail ?? '',
   ...Object.fromEntries(CONTACTS.map(([k]) => [k, s[k] ?? ''])),
 });
@@ -145,13 +147,23 @@ export function SettingsTab() {
             {CONTACTS.map(([k, label]) => (
               <TextInput key={k} label={label} value={values[k]} onChange={set(k)} error={errors[k]} />
             ))}
-            <TextArea
+            <BilingualText
               rows={4}
               label="System notice (popup after log-in; scrolls on the home page when no marquee message is active)"
-              value={values.system_notice}
-              onChange={set('system_notice')}
-              error={errors.system_notice}
+              en={values.system_notice}
+              bn={values.system_notice_bn}
+              onEn={set('system_notice')}
+              onBn={set('system_notice_bn')}
+              errorEn={errors.system_notice}
+              errorBn={errors.system_notice_bn}
             />
+            <div
+              css={css`
+                grid-column: 1 / -1;
+              `}
+            >
+              <PlayerPreview render={(locale) => <MarqueePreview text={textIn(locale, values.system_notice, values.system_notice_bn)} />} />
+            </div>
             <TextInput label="Note for the audit log" value={values.note ?? ''} onChange={set('note')} error={errors.note} wide />
           </div>
           <Toolbar>

@@ -13,13 +13,27 @@ import {
 } from '@khela/contracts';
 import { CategoriesField, ImageField, TextInput } from './fields';
 import { StatusBadge, Thumb, type ResourceConfig } from './ResourceTab';
-import { Select, TextArea } from '@khela/web';
+import { Select } from '@khela/web';
+import { BilingualText, MarqueePreview, PopupPreview, PromotionPreview, SliderPreview, textIn } from './bilingual';
 
 /* The content lists of the console: their columns, CSV, filters and forms. */
 
 const ON_OFF = ['active', 'inactive'] as const;
 const SLIDER_TYPES = ['Main', 'Favourite', 'Features'] as const;
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/** A list cell: the English over its Bangla (or a note that the Bangla is missing: players see the English). */
+function Both({ en, bn }: { en: string; bn: string | null }) {
+  return (
+    <>
+      {en}
+      <br />
+      <span lang="bn" style={{ opacity: bn ? 0.85 : 0.5, fontSize: 12 }}>
+        {bn || 'no Bangla yet'}
+      </span>
+    </>
+  );
+}
 
 export const sliders: ResourceConfig<StaffSlider> = {
   noun: 'slider',
@@ -46,11 +60,20 @@ export const sliders: ResourceConfig<StaffSlider> = {
     { name: 'slider_type', label: 'Type', options: SLIDER_TYPES },
     { name: 'status', label: 'Status', options: ON_OFF },
   ],
-  blank: { name: '', thumbnail: '', link: '', message_id: '', status: 'active', slider_type: 'Main' },
-  toValues: (r) => ({ ...r, link: str(r.link), message_id: str(r.message_id) }),
+  blank: { name: '', name_bn: '', thumbnail: '', link: '', message_id: '', status: 'active', slider_type: 'Main' },
+  toValues: (r) => ({ ...r, name_bn: str(r.name_bn), link: str(r.link), message_id: str(r.message_id) }),
+  preview: (v, locale, imageUrl) => <SliderPreview locale={locale} v={v} imageUrl={imageUrl} />,
   form: (v, set, e) => (
     <>
-      <TextInput label="Name" value={v.name} onChange={(x) => set('name', x)} error={e.name} />
+      <BilingualText
+        label="Name (the banner's caption)"
+        en={v.name}
+        bn={v.name_bn}
+        onEn={(x) => set('name', x)}
+        onBn={(x) => set('name_bn', x)}
+        errorEn={e.name}
+        errorBn={e.name_bn}
+      />
       <Select
         label="Slider type"
         value={v.slider_type}
@@ -79,7 +102,7 @@ export const promotions: ResourceConfig<StaffPromotion> = {
   columns: [
     { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
     { id: 'thumbnail', header: 'Image', enableSorting: false, cell: ({ row }) => <Thumb path={row.original.thumbnail} /> },
-    { id: 'name', header: 'Name', accessorKey: 'name' },
+    { id: 'name', header: 'Name', accessorKey: 'name', cell: ({ row }) => <Both en={row.original.name} bn={row.original.name_bn} /> },
     // start over end in one column: the table (with its Delete) fits a 1440 px console
     {
       id: 'start_date',
@@ -103,6 +126,7 @@ export const promotions: ResourceConfig<StaffPromotion> = {
     { header: 'id', value: (r) => r.id },
     { header: 'order', value: (r) => r.sort_order },
     { header: 'name', value: (r) => r.name },
+    { header: 'name_bn', value: (r) => r.name_bn },
     { header: 'start_date', value: (r) => r.start_date },
     { header: 'end_date', value: (r) => r.end_date },
     { header: 'deposit_bonus_percent', value: (r) => r.deposit_bonus_percent },
@@ -114,7 +138,9 @@ export const promotions: ResourceConfig<StaffPromotion> = {
   filters: [{ name: 'status', label: 'Status', options: ['display', 'active'] }],
   blank: {
     name: '',
+    name_bn: '',
     description: '',
+    description_bn: '',
     thumbnail: '',
     start_date: '',
     end_date: '',
@@ -126,14 +152,35 @@ export const promotions: ResourceConfig<StaffPromotion> = {
   },
   toValues: ({ created_at: _c, ...r }) => ({
     ...r,
+    name_bn: str(r.name_bn),
+    description_bn: str(r.description_bn),
     thumbnail: str(r.thumbnail),
     start_date: str(r.start_date),
     end_date: str(r.end_date),
     max_bonus: str(r.max_bonus),
   }),
+  preview: (v, locale, imageUrl) => <PromotionPreview locale={locale} v={v} imageUrl={imageUrl} />,
   form: (v, set, e) => (
     <>
-      <TextInput label="Name" value={v.name} onChange={(x) => set('name', x)} error={e.name} />
+      <BilingualText
+        label="Name"
+        en={v.name}
+        bn={v.name_bn}
+        onEn={(x) => set('name', x)}
+        onBn={(x) => set('name_bn', x)}
+        errorEn={e.name}
+        errorBn={e.name_bn}
+      />
+      <BilingualText
+        label="Description (HTML allowed; sanitised on the site)"
+        en={v.description}
+        bn={v.description_bn}
+        onEn={(x) => set('description', x)}
+        onBn={(x) => set('description_bn', x)}
+        errorEn={e.description}
+        errorBn={e.description_bn}
+        rows={5}
+      />
       <Select
         label="Status"
         value={v.status}
@@ -169,13 +216,6 @@ export const promotions: ResourceConfig<StaffPromotion> = {
         hint="Wagering of deposit + bonus, × times."
       />
       <CategoriesField value={Number(v.categories) || 0} onChange={(x) => set('categories', x)} error={e.categories} />
-      <TextArea
-        label="Description (HTML allowed; sanitised on the site)"
-        value={v.description}
-        onChange={(x) => set('description', x)}
-        error={e.description}
-        rows={5}
-      />
       <ImageField label="Image" value={v.thumbnail} onChange={(x) => set('thumbnail', x)} error={e.thumbnail} optional />
     </>
   ),
@@ -194,7 +234,13 @@ export const popups: ResourceConfig<StaffPopup> = {
       enableSorting: false,
       cell: ({ row }) => (row.original.kind === 'welcome' ? 'after sign-up' : 'after log-in'),
     },
-    { id: 'title', header: 'Title', enableSorting: false, accessorKey: 'title' },
+    {
+      id: 'title',
+      header: 'Title',
+      enableSorting: false,
+      accessorKey: 'title',
+      cell: ({ row }) => <Both en={row.original.title} bn={row.original.title_bn} />,
+    },
     {
       id: 'dates',
       header: 'Dates',
@@ -214,8 +260,29 @@ export const popups: ResourceConfig<StaffPopup> = {
     { name: 'kind', label: 'Kind', options: POPUP_KINDS },
     { name: 'status', label: 'Status', options: ON_OFF },
   ],
-  blank: { name: '', kind: 'notice', title: '', body: '', image: '', link: '', status: 'active', start_date: '', end_date: '' },
-  toValues: (r) => ({ ...r, image: str(r.image), link: str(r.link), start_date: str(r.start_date), end_date: str(r.end_date) }),
+  blank: {
+    name: '',
+    kind: 'notice',
+    title: '',
+    title_bn: '',
+    body: '',
+    body_bn: '',
+    image: '',
+    link: '',
+    status: 'active',
+    start_date: '',
+    end_date: '',
+  },
+  toValues: (r) => ({
+    ...r,
+    title_bn: str(r.title_bn),
+    body_bn: str(r.body_bn),
+    image: str(r.image),
+    link: str(r.link),
+    start_date: str(r.start_date),
+    end_date: str(r.end_date),
+  }),
+  preview: (v, locale, imageUrl) => <PopupPreview locale={locale} v={v} imageUrl={imageUrl} />,
   form: (v, set, e) => (
     <>
       <TextInput label="Name (staff only)" value={v.name} onChange={(x) => set('name', x)} error={e.name} />
@@ -230,7 +297,25 @@ export const popups: ResourceConfig<StaffPopup> = {
         error={e.kind}
       />
       <Select label="Status" value={v.status} onChange={(x) => set('status', x)} options={ON_OFF} error={e.status} />
-      <TextInput label="Title" value={v.title} onChange={(x) => set('title', x)} error={e.title} />
+      <BilingualText
+        label="Title"
+        en={v.title}
+        bn={v.title_bn}
+        onEn={(x) => set('title', x)}
+        onBn={(x) => set('title_bn', x)}
+        errorEn={e.title}
+        errorBn={e.title_bn}
+      />
+      <BilingualText
+        label="Text (HTML allowed; sanitised on the site)"
+        en={v.body}
+        bn={v.body_bn}
+        onEn={(x) => set('body', x)}
+        onBn={(x) => set('body_bn', x)}
+        errorEn={e.body}
+        errorBn={e.body_bn}
+        rows={4}
+      />
       <TextInput
         label="Link"
         value={v.link}
@@ -240,13 +325,6 @@ export const popups: ResourceConfig<StaffPopup> = {
       />
       <TextInput label="Start date" type="date" value={v.start_date} onChange={(x) => set('start_date', x)} error={e.start_date} />
       <TextInput label="End date" type="date" value={v.end_date} onChange={(x) => set('end_date', x)} error={e.end_date} />
-      <TextArea
-        rows={4}
-        label="Text (HTML allowed; sanitised on the site)"
-        value={v.body}
-        onChange={(x) => set('body', x)}
-        error={e.body}
-      />
       <ImageField label="Image" value={v.image} onChange={(x) => set('image', x)} error={e.image} optional />
     </>
   ),
@@ -258,7 +336,13 @@ export const marquee: ResourceConfig<StaffMarquee> = {
   endpoints: staffMarquee,
   columns: [
     { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
-    { id: 'text', header: 'Text', enableSorting: false, accessorKey: 'text' },
+    {
+      id: 'text',
+      header: 'Text',
+      enableSorting: false,
+      accessorKey: 'text',
+      cell: ({ row }) => <Both en={row.original.text} bn={row.original.text_bn} />,
+    },
     {
       id: 'dates',
       header: 'Dates',
@@ -271,19 +355,23 @@ export const marquee: ResourceConfig<StaffMarquee> = {
     { header: 'id', value: (r) => r.id },
     { header: 'order', value: (r) => r.sort_order },
     { header: 'text', value: (r) => r.text },
+    { header: 'text_bn', value: (r) => r.text_bn },
     { header: 'status', value: (r) => r.status },
   ],
   filters: [{ name: 'status', label: 'Status', options: ON_OFF }],
-  blank: { text: '', status: 'active', start_date: '', end_date: '' },
-  toValues: (r) => ({ ...r, start_date: str(r.start_date), end_date: str(r.end_date) }),
+  blank: { text: '', text_bn: '', status: 'active', start_date: '', end_date: '' },
+  toValues: (r) => ({ ...r, text_bn: str(r.text_bn), start_date: str(r.start_date), end_date: str(r.end_date) }),
+  preview: (v, locale) => <MarqueePreview text={textIn(locale, v.text, v.text_bn)} />,
   form: (v, set, e) => (
     <>
-      <TextInput
+      <BilingualText
         label="Text"
-        value={v.text}
-        onChange={(x) => set('text', x)}
-        error={e.text}
-        wide
+        en={v.text}
+        bn={v.text_bn}
+        onEn={(x) => set('text', x)}
+        onBn={(x) => set('text_bn', x)}
+        errorEn={e.text}
+        errorBn={e.text_bn}
         hint="Scrolls on the home page; without any active message the system notice scrolls."
       />
       <Select label="Status" value={v.status} onChange={(x) => set('status', x)} options={ON_OFF} error={e.status} />
