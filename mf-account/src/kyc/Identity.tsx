@@ -112,7 +112,7 @@ export function Identity({ kyc, onChange }: { kyc: ReturnType<typeof useKycState
   };
 
   return (
-    <Card>
+    <Card css={{ marginTop: 12 }}>
       <div data-testid="kyc" data-status={state.status} css={[row, { justifyContent: 'space-between', marginBottom: 8 }]}>
         <h2 css={[sectionTitle, { margin: 0 }]}>{t('title')}</h2>
         <span data-testid="kyc-status" css={pill(STATUS_COLOR[statusKey] ?? STATUS_COLOR.rejected!)}>
@@ -164,7 +164,7 @@ export function Identity({ kyc, onChange }: { kyc: ReturnType<typeof useKycState
                   ) : (
                     <>
                       <label css={fileButton}>
-                        {doc && !needed ? t('replace') : t('takePhoto')}
+                        {t('takePhoto')}
                         <input
                           type="file"
                           accept="image/*"
