@@ -74,9 +74,9 @@ describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ m
     (await app.inject({ method: 'GET', url: `/api/exchange/markets/${marketId}/position`, headers: { authorization: `Bearer ${token}` } }))
       .json()
       .runners.map((r: { profit_loss: string }) => r.profit_loss) as string[];
-  const lay = (token: string, selection: number, price: number, stake: string, market = MO) =>
+  const lay = (token: string, selection: number, price: number, stake: string, market: string = MO) =>
     bet(token, { market_id: market, selection_id: selection, side: 'LAY', price, stake });
-  const back = (token: string, selection: number, price: number, stake: string, market = MO) =>
+  const back = (token: string, selection: number, price: number, stake: string, market: string = MO) =>
     bet(token, { market_id: market, selection_id: selection, side: 'BACK', price, stake });
   const invariants = async () => {
     expect(await checkBetsAndFills(db)).toEqual([]);
@@ -352,6 +352,33 @@ describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ m
     const pl = (await plOf(p.token, CO)).map(Number);
     expect(Math.abs(pl[0]! - pl[1]!)).toBeLessThanOrEqual(0.01);
     expect((await cashOut(p.token, CO, { selection_id: 'nope' })).statusCode).toBe(422);
+    await invariants();
+  });
+
+  it('in play a cash-out hedge that waits the delay is fill-or-kill when it ends: what the feed cannot take is cancelled, not rested', async () => {
+    const m = MARKETS.inplay;
+    const r = feed.market(m).runners[0]!.selectionId;
+    await feed.control(m, 'liquidity', { selectionId: r, back: [{ price: 2, size: 100000 }], lay: [{ price: 2.02, size: 100000 }] });
+    const p = await fundedPlayer(db, '5000');
+    const untilSettled = async (id: string) => {
+      for (let i = 0; i < 100; i++) {
+        const b = (await betsOf(p.token, m)).find((x) => x.id === id);
+        if (b && b.status !== 'PENDING') return b;
+        await new Promise((res) => setTimeout(res, 50));
+      }
+      throw new Error(`bet ${id} stayed in its delay`);
+    };
+    const placed = (await back(p.token, r, 2, '1000', m)).json().bet;
+    expect(placed.status).toBe('PENDING');
+    expect(await untilSettled(placed.id)).toMatchObject({ status: 'MATCHED' });
+    await feed.control(m, 'liquidity', { selectionId: r, back: [{ price: 1.5, size: 100000 }], lay: [{ price: 1.52, size: 100000 }] });
+    const taken = await cashOut(p.token, m, { take: true, percent: 50 });
+    expect(taken.statusCode).toBe(200);
+    const hedge = taken.json().bets[0];
+    expect(hedge).toMatchObject({ status: 'PENDING', side: 'LAY', stake: '657.89' });
+    // during the delay the feed's backers at 1.52 shrink to 300.00: the hedge takes those and the rest is killed
+    await feed.control(m, 'liquidity', { selectionId: r, back: [{ price: 1.5, size: 100000 }], lay: [{ price: 1.52, size: 300 }] });
+    expect(await untilSettled(hedge.id)).toMatchObject({ status: 'MATCHED', matched_stake: '300.00', unmatched_stake: '0.00' });
     await invariants();
   });
 

@@ -90,6 +90,8 @@ interface BetState {
   matchedNow: boolean;
   publicId: string;
   touched: boolean;
+  /** A cash-out hedge: what does not match when its delay ends is cancelled, never rests. */
+  fillOrKill: boolean;
 }
 
 interface Funds {
@@ -202,9 +204,9 @@ interface RestingRow {
 }
 
 const BET_COLUMNS = `id, player_id, currency, selection_id, side, price, line, stake_minor, remaining_minor, matched_minor, matched_value,
-  cancelled_minor, persistence, rest_seq, status, public_id, delay_until, reason`;
+  cancelled_minor, persistence, rest_seq, status, public_id, delay_until, reason, fill_or_kill`;
 
-function stateOfRow(r: RestingRow & { line?: number | null; reason?: string | null }): BetState {
+function stateOfRow(r: RestingRow & { line?: number | null; reason?: string | null; fill_or_kill?: boolean }): BetState {
   return {
     id: Number(r.id),
     isNew: false,
@@ -227,6 +229,7 @@ function stateOfRow(r: RestingRow & { line?: number | null; reason?: string | nu
     matchedNow: false,
     publicId: r.public_id,
     touched: false,
+    fillOrKill: r.fill_or_kill === true,
   };
 }
 
@@ -263,7 +266,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   const named = new Map<number, BetState>();
   const byPublicId = new Map<string, BetState>();
   if (activateIds.length || cancelIds.length || cancellers.length) {
-    const r = await q.query<RestingRow & { line: number | null; reason: string | null }>(
+    const r = await q.query<RestingRow & { line: number | null; reason: string | null; fill_or_kill: boolean }>(
       `SELECT ${BET_COLUMNS} FROM exchange_bets WHERE market_id = $1 AND (id = ANY($2::bigint[]) OR public_id = ANY($3::text[])
          OR (player_id = ANY($4::bigint[]) AND remaining_minor > 0 AND status IN ('UNMATCHED', 'PARTIALLY_MATCHED')))`,
       [marketId, activateIds, cancelIds, cancellers],
@@ -589,6 +592,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       matchedNow: false,
       publicId: newPublicId(),
       touched: true,
+      fillOrKill: false,
     };
     bets.set(id, s);
     syncRow(s);
@@ -616,12 +620,15 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
         price: s.price,
         stake: s.stake,
         persistence: s.persistence,
+        // a cash-out hedge at the end of its delay: fill-or-kill, as on the per-bet path (bets.ts matchNow)
+        rest: !s.fillOrKill,
       });
       s.matched = order.matched;
       s.matchedValue = order.matchedValue;
       s.remaining = order.remaining;
       s.cancelled = order.cancelled;
-      s.status = order.status;
+      // a fill-or-kill remainder is cancelled: MATCHED for what matched, LAPSED when nothing did
+      s.status = order.cancelled > 0 ? (order.matched > 0 ? 'MATCHED' : 'LAPSED') : order.status;
       s.matchedNow = order.matched > 0;
       s.restSeq = order.remaining > 0 ? nextSeq() : s.restSeq;
       s.delayMs = null;
