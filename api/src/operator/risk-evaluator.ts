@@ -4,6 +4,7 @@ import { isoTimestamp } from '../core/timestamps';
 import { fromMinor } from '../ledger';
 import { stakesSince } from '../protection/service';
 import { enabledRule } from './risk';
+import { isExempt } from './risk-exemptions';
 
 /*
  * The fraud and AML rules that are looked at after the commit of the event that can fire them (issue 32). Triggers
@@ -349,6 +350,8 @@ export async function evaluateRiskEvents(
         for (const [kind, rule] of RULES[event.event]) {
           const settings = await enabledRule(q, kind);
           if (!settings) continue;
+          // a player a risk operator exempted from this rule raises nothing by their own events (risk-exemptions.ts)
+          if (await isExempt(q, event.player_id, kind)) continue;
           const alert = await rule(q, event, settings);
           if (alert && (await raiseAlert(q, alert))) raised.push(alert);
         }

@@ -26,6 +26,9 @@ import {
   staffRiskAssignees,
   staffRiskStr,
   staffRiskRules,
+  staffRiskExemptions,
+  staffAddRiskExemption,
+  staffEndRiskExemption,
   staffSetRiskRule,
   staffSetOperatorPassword,
   staffSetOperatorRole,
@@ -70,6 +73,7 @@ import {
 } from './service';
 import { endStaffStreams } from '../push/staff-stream';
 import { newTotpSecret, totpStep, totpUri } from './totp';
+import { addExemption, endExemption, playerExemptions } from './risk-exemptions';
 
 /**
  * Back office, staff accounts: operator log-in (password + TOTP, throttled per username and address) and log-out, the
@@ -283,6 +287,9 @@ export default async function operatorRoutes(app: FastifyInstance) {
     await app.push.publishStaff('alert', { kind: r.state, message: `Alert ${r.id} ${r.state}`, ref: `alert:${r.id}` });
     return r;
   });
+  registerEndpoint(app, staffRiskExemptions, async (req) => ({ data: await playerExemptions(db, req.params.id) }));
+  registerEndpoint(app, staffAddRiskExemption, async (req) => addExemption(db, actorOf(req), req.params.id, req.body.kind, req.body.reason));
+  registerEndpoint(app, staffEndRiskExemption, async (req) => endExemption(db, actorOf(req), req.params.id, req.body.reason));
   const entity = reportingEntity();
   registerEndpoint(app, staffRiskStr, async (req) => {
     const op = requireOperator(req);

@@ -30,6 +30,7 @@ import { allows, useOperator, useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
 import { StrButton } from '../risk/StrButton';
+import { RiskExemptions } from '../risk/Exemptions';
 import { DebtWriteOff } from './DebtWriteOff';
 import { AdjustForm, RevokeForm, StatusForm } from './forms';
 import { HoldPanel } from './HoldPanel';
@@ -187,6 +188,7 @@ export function PlayerPage() {
         ))}
       </div>
       <LinkedAccounts links={p.links ?? []} />
+      <RiskExemptions key={`exemptions-${id}`} playerId={id} />
       <ProviderWalletsSection key={id} playerId={id} />
       <Toolbar>
         {allows(op, PLAYER_STATUS_ROLES) && (

@@ -290,3 +290,56 @@ export const staffRiskStr = endpoint({
   response: strReportSchema,
   tags: ['operator'],
 });
+
+// ---- Per-rule exemptions (issue 32) ----
+
+export const staffRiskExemption = z.object({
+  id: z.number().int(),
+  player_id: z.number().int(),
+  kind: z.enum(RISK_RULE_KINDS),
+  reason: z.string(),
+  created_by: z.string(),
+  created_at: z.string(),
+  ended_at: z.string().nullable(),
+  ended_by: z.string().nullable(),
+  end_reason: z.string().nullable(),
+});
+export type StaffRiskExemption = z.infer<typeof staffRiskExemption>;
+
+/** GET /api/operator/players/{id}/risk-exemptions: the player's exemptions, running first, then ended (newest first). */
+export const staffRiskExemptions = endpoint({
+  method: 'GET',
+  path: '/api/operator/players/{id}/risk-exemptions',
+  auth: 'operator',
+  roles: RISK,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  response: z.object({ data: z.array(staffRiskExemption) }),
+  tags: ['operator'],
+});
+
+/**
+ * POST /api/operator/players/{id}/risk-exemptions: exempt the player from one rule (their own events no longer raise
+ * its alert) with a reason; audited `risk.exemption`. 409 while one runs for that rule.
+ */
+export const staffAddRiskExemption = endpoint({
+  method: 'POST',
+  path: '/api/operator/players/{id}/risk-exemptions',
+  auth: 'operator',
+  roles: RISK,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ kind: z.enum(RISK_RULE_KINDS), reason: staffReason }),
+  response: staffRiskExemption,
+  tags: ['operator'],
+});
+
+/** POST /api/operator/risk-exemptions/{id}/end: the rule applies to the player again; audited `risk.exemption_end`. */
+export const staffEndRiskExemption = endpoint({
+  method: 'POST',
+  path: '/api/operator/risk-exemptions/{id}/end',
+  auth: 'operator',
+  roles: RISK,
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  body: z.object({ reason: staffReason }),
+  response: staffRiskExemption,
+  tags: ['operator'],
+});
