@@ -476,6 +476,7 @@ export function MatchOddsTable({
               data-testid="match-odds-runner"
             >
               <RunnerName name={r.SelectionName} id={r.selectionId === undefined ? undefined : String(r.selectionId)} book={book} />
+              {depth && expanded && <span aria-hidden css={lineBreakCss} />}
               {depth && (
                 <span css={[deepGroupCss, deepShown]} data-testid="depth-back">
                   {deeper('back', 3)}
@@ -574,6 +575,16 @@ const depthHead = css`
 const depthRowCss = css`
   ${mq.mobile} {
     flex-wrap: wrap;
+  }
+`;
+/** A phone with the depth shown: the deeper prices start a line of their own under the runner. */
+const lineBreakCss = css`
+  display: none;
+  ${mq.mobile} {
+    display: block;
+    order: 4;
+    flex-basis: 100%;
+    height: 0;
   }
 `;
 const deepGroupCss = css`
