@@ -58,6 +58,9 @@ const RELAYED: readonly BusEventName[] = ['balance', 'inbox', 'chat', 'odds', 'm
  */
 export function connectQueryClient(client: QueryClient, bus: EventBus, session: PlayerSession): () => void {
   const subs = RELAYED.map((topic) => bus.on(topic).subscribe(() => void invalidateTopic(client, topic)));
+  // the API answers its messages and texts in the session's language (Accept-Language): after a switch every record
+  // shown is read again in the new one (inbox messages, promotions, refusals), not only those that name the topic
+  subs.push(bus.on('locale').subscribe(() => void client.invalidateQueries()));
   subs.push(
     bus.on('logout').subscribe(() => client.removeQueries({ predicate: (q) => !metaOf(q).public })),
     bus.on('login').subscribe(() => {

@@ -103,6 +103,15 @@ describe('content staff publish (push topic content, issue 34)', () => {
     return <AsyncState query={q}>{(d) => <p>{`notice ${d.system_notice ?? ''}`}</p>}</AsyncState>;
   }
 
+  it('reads every record shown again after a language switch (the API answers in the session language)', async () => {
+    responders.set('GET /api/inbox', () => inbox(2));
+    renderWithHost(<Unread label="bell" />);
+    expect(await screen.findByText('bell 2')).toBeTruthy();
+    const before = inboxCalls();
+    act(() => testBus().session.publish('locale', { locale: 'bn' }));
+    await waitFor(() => expect(inboxCalls()).toBe(before + 1));
+  });
+
   it('reads the content again when the push says staff changed it, without a reload', async () => {
     let notice = 'old';
     responders.set('GET /api/general', () => ({ site_title: 'Khela', system_notice: notice }));
