@@ -1,7 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { staffMarquee, staffPopups, staffPromotions, staffSettings, staffUpdateSettings, type Endpoint } from '@khela/contracts';
-import type { Db } from '../db';
 import { appPerFile } from '../testing/app-per-file';
 
 /*
@@ -9,9 +8,8 @@ import { appPerFile } from '../testing/app-per-file';
  * English where the Bangla is missing, and a published change pushed to every open page (topic `content`).
  */
 
-let db: Db;
 let app: FastifyInstance;
-appPerFile((t) => ({ db, app } = t));
+appPerFile((t) => ({ app } = t));
 
 let staffToken = '';
 beforeAll(async () => {
