@@ -87,7 +87,9 @@ export async function paymentMethods(q: Queryable) {
   return r.rows.map(paymentMethodOut);
 }
 
-const promotionColumns = (locale: ContentLocale) => `id::int AS id, ${localized(locale, 'name')}, ${localized(locale, 'description', '"desc"')}, thumbnail,
+const promotionColumns = (
+  locale: ContentLocale,
+) => `id::int AS id, ${localized(locale, 'name')}, ${localized(locale, 'description', '"desc"')}, thumbnail,
   to_char(start_date, 'YYYY-MM-DD') AS start_date, to_char(end_date, 'YYYY-MM-DD') AS end_date,
   deposit_bonus_percent AS deposit_bouns, max_bonus_minor, turnover, categories, status`;
 

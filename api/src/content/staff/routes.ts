@@ -73,17 +73,29 @@ export default async function contentStaffRoutes(app: FastifyInstance) {
     // the five lists share one generic handler over their parsed bodies (typed by each endpoint's schema)
     registerEndpoint(app, e.list as any, async (req: any) => staff.listResource(db, def, req.query));
     registerEndpoint(app, e.create as any, async (req: any) =>
-      published(section, db.tx((q) => staff.createResource(q, auditActor(req), def, req.body))),
+      published(
+        section,
+        db.tx((q) => staff.createResource(q, auditActor(req), def, req.body)),
+      ),
     );
     registerEndpoint(app, e.update as any, async (req: any) =>
-      published(section, db.tx((q) => staff.updateResource(q, auditActor(req), def, req.params.id, req.body))),
+      published(
+        section,
+        db.tx((q) => staff.updateResource(q, auditActor(req), def, req.params.id, req.body)),
+      ),
     );
     registerEndpoint(app, e.remove as any, async (req: any) => {
-      await published(section, db.tx((q) => staff.deleteResource(q, auditActor(req), def, req.params.id)));
+      await published(
+        section,
+        db.tx((q) => staff.deleteResource(q, auditActor(req), def, req.params.id)),
+      );
       return { message: 'Deleted' };
     });
     registerEndpoint(app, e.reorder as any, async (req: any) =>
-      published(section, db.tx((q) => staff.reorder(q, auditActor(req), def.table, def.entity, req.body.ids, req.body.note))),
+      published(
+        section,
+        db.tx((q) => staff.reorder(q, auditActor(req), def.table, def.entity, req.body.ids, req.body.note)),
+      ),
     );
   }
 
@@ -91,13 +103,21 @@ export default async function contentStaffRoutes(app: FastifyInstance) {
   registerEndpoint(
     app,
     staffUpdateLogo,
-    async (req) => published('logo', db.tx((q) => staff.updateLogo(q, auditActor(req), req.body))) as never,
+    async (req) =>
+      published(
+        'logo',
+        db.tx((q) => staff.updateLogo(q, auditActor(req), req.body)),
+      ) as never,
   );
   registerEndpoint(app, staffSettings, async () => staff.staffSettings(db) as never);
   registerEndpoint(
     app,
     staffUpdateSettings,
-    async (req) => published('general', db.tx((q) => staff.updateSettings(q, auditActor(req), req.body))) as never,
+    async (req) =>
+      published(
+        'general',
+        db.tx((q) => staff.updateSettings(q, auditActor(req), req.body)),
+      ) as never,
   );
 
   // Image upload: multipart with one file; checked by its bytes; a random name under storage/uploads.
