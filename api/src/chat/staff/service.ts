@@ -138,7 +138,39 @@ export async function deskTimes(q: Queryable) {
   );
   const x = r.rows[0]!;
   const n = (v: string | number | null | undefined) => (v === null || v === undefined ? null : Number(v));
+  // per operator (issue 32): who wrote each first response (the support message at first_response_at) and who
+  // closed each conversation (closed_by), over the same window
+  const per = await q.query<Record<string, string | number | null>>(
+    `WITH fr AS (
+       SELECT (SELECT m.sender_id FROM chat_messages m WHERE m.chat_id = c.id AND m.sender_kind = 'support' AND m.sender_id > 0
+                 AND m.created_at = c.first_response_at ORDER BY m.id LIMIT 1) AS op,
+              extract(epoch FROM c.first_response_at - c.opened_at) AS s
+       FROM chats c WHERE c.opened_at > now() - interval '24 hours' AND c.first_response_at IS NOT NULL),
+     res AS (
+       SELECT c.closed_by AS op, extract(epoch FROM c.closed_at - c.opened_at) AS s
+       FROM chats c WHERE c.closed_at > now() - interval '24 hours' AND c.opened_at IS NOT NULL AND c.closed_by IS NOT NULL)
+     SELECT o.id::int AS id, o.username,
+       (SELECT count(*)::int FROM fr WHERE fr.op = o.id) AS answered,
+       (SELECT round(avg(s))::int FROM fr WHERE fr.op = o.id) AS fr_avg,
+       (SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY s))::int FROM fr WHERE fr.op = o.id) AS fr_median,
+       (SELECT count(*)::int FROM res WHERE res.op = o.id) AS resolved,
+       (SELECT round(avg(s))::int FROM res WHERE res.op = o.id) AS res_avg,
+       (SELECT round(percentile_cont(0.5) WITHIN GROUP (ORDER BY s))::int FROM res WHERE res.op = o.id) AS res_median
+     FROM operators o
+     WHERE o.id IN (SELECT op FROM fr WHERE op IS NOT NULL UNION SELECT op FROM res)
+     ORDER BY lower(o.username)`,
+  );
   return {
+    by_operator: per.rows.map((o) => ({
+      operator_id: Number(o.id),
+      username: String(o.username),
+      answered: Number(o.answered ?? 0),
+      first_response_avg_seconds: n(o.fr_avg),
+      first_response_median_seconds: n(o.fr_median),
+      resolved: Number(o.resolved ?? 0),
+      resolution_avg_seconds: n(o.res_avg),
+      resolution_median_seconds: n(o.res_median),
+    })),
     first_response_avg_seconds: n(x.first_response_avg),
     first_response_median_seconds: n(x.first_response_median),
     answered: Number(x.answered ?? 0),

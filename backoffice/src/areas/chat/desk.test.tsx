@@ -29,6 +29,18 @@ const TIMES = {
   resolution_avg_seconds: 4000,
   resolution_median_seconds: 3700,
   resolved: 3,
+  by_operator: [
+    {
+      operator_id: 2,
+      username: 'sumi',
+      answered: 3,
+      first_response_avg_seconds: 100,
+      first_response_median_seconds: 90,
+      resolved: 2,
+      resolution_avg_seconds: 3600,
+      resolution_median_seconds: 3000,
+    },
+  ],
 };
 
 describe('support desk: closing and the times', () => {
@@ -80,6 +92,8 @@ describe('support desk: closing and the times', () => {
     const times = await screen.findByTestId('desk-times');
     expect(times.textContent).toContain('first response: median 2 min 30 s');
     expect(times.textContent).toContain('resolution: median 1 h 01 min');
+    // per operator (issue 32)
+    expect(screen.getByTestId('desk-times-sumi').textContent).toBe('sumi31 min 30 s (1 min 40 s)250 min (1 h 00 min)');
     expect((await screen.findByTestId('queue-times')).textContent).toBe('First response in 2 min 30 s');
     const queries = () => fake.calls.filter((c) => c.path === '/api/operator/chats').map((c) => (c.opts.query as { state: string }).state);
     expect(queries().at(-1)).toBe('open');

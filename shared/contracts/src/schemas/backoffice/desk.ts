@@ -74,6 +74,24 @@ export const deskTimesSchema = z.object({
   resolution_median_seconds: z.number().int().nullable(),
   /** Conversations closed in the window. */
   resolved: z.number().int(),
+  /**
+   * The same per operator (issue 32): the first responses each wrote (of conversations opened in the window) and the
+   * conversations each closed in it, with their median and mean; operators with neither are left out.
+   */
+  by_operator: z
+    .array(
+      z.object({
+        operator_id: z.number().int(),
+        username: z.string(),
+        answered: z.number().int(),
+        first_response_avg_seconds: z.number().int().nullable(),
+        first_response_median_seconds: z.number().int().nullable(),
+        resolved: z.number().int(),
+        resolution_avg_seconds: z.number().int().nullable(),
+        resolution_median_seconds: z.number().int().nullable(),
+      }),
+    )
+    .optional(),
 });
 export type DeskTimes = z.infer<typeof deskTimesSchema>;
 
