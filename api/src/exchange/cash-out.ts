@@ -1,12 +1,14 @@
 // Cash out (green-up) of a Match Odds or BookMaker position at current prices: for each runner, the opposite bet that
 // makes the runner's win and lose outcomes equal (domain.md: lay S_b * P_b / P_l after a back), so the profit is the
-// same whoever wins. Quoted from the book as it stands; taken as fill-or-kill hedge bets through placeBet (so the bet
-// delay, the market checks and the holds are the ordinary ones). SQL only.
-import { EXCHANGE_MESSAGES as M, cashOutShare, fromMinor, greenUpSide, greenUpStake, runnerOutcome } from '@khela/contracts';
+// same whoever wins; one runner's bets only, and a share of the position (issue 33). Quoted here from the book as it
+// stands; taken by the market's writer (writer/batch.ts `cashOut`), which prices the same pure quote (`cashOutQuote`)
+// from the book its batch holds and places the hedges as fill-or-kill bets (the bet delay, market checks and holds
+// the ordinary ones).
+import { EXCHANGE_MESSAGES as M, cashOutShare, greenUpSide, greenUpStake, runnerOutcome } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { runnerPl, type ExchangeBet } from './engine';
 import type { ExchangeConfig } from './config';
-import { BetRefused, loadBook, logActivity, placeBet, type BetOutcome } from './bets';
+import { BetRefused, loadBook } from './bets';
 import type { MarketRow } from './markets';
 import { loadMarketBets, runnerIds } from './positions';
 
@@ -36,6 +38,13 @@ export interface CashOutScope {
   percent?: number;
 }
 
+/** BookMaker: the rate shown now for a hedge on one runner and side, as a price (100 + R), or null. */
+export function bookmakerHedgePrice(market: MarketRow, selectionId: string, side: 'BACK' | 'LAY'): number | null {
+  const r = market.runners.find((x) => String(x.selectionId) === selectionId);
+  const rate = side === 'BACK' ? r?.backRate : r?.layRate;
+  return typeof rate === 'number' && rate > 0 && !r?.suspended ? 100 + rate : null;
+}
+
 /** The best price a player can get now on one runner and side, or null: the book's top (feed and resting orders). */
 async function bestPrice(
   q: Queryable,
@@ -45,11 +54,7 @@ async function bestPrice(
   side: 'BACK' | 'LAY',
   cfg: ExchangeConfig,
 ) {
-  if (market.kind === 'BOOKMAKER') {
-    const r = market.runners.find((x) => String(x.selectionId) === selectionId);
-    const rate = side === 'BACK' ? r?.backRate : r?.layRate;
-    return typeof rate === 'number' && rate > 0 && !r?.suspended ? 100 + rate : null;
-  }
+  if (market.kind === 'BOOKMAKER') return bookmakerHedgePrice(market, selectionId, side);
   const depth = (await loadBook(q, market, currency, selectionId, ['BACK', 'LAY'], cfg, false)).depth(selectionId, 1);
   const top = side === 'BACK' ? depth.availableToBack[0] : depth.availableToLay[0];
   return top ? top[0] : null;
@@ -65,17 +70,33 @@ export async function quoteCashOut(
   scope: CashOutScope = {},
 ): Promise<CashOutQuote> {
   if (market.kind === 'FANCY') throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
+  const data = await loadMarketBets(q, market.marketId, [playerId]);
+  const matched = data.parts.map((p) => ({ selectionId: p.selectionId, side: p.side, price: p.price, stake: p.stake }));
+  // the prices the hedges would take, read first (the quote itself is pure)
+  const prices = new Map<string, number | null>();
+  for (const r of runnerIds(market)) {
+    const side = greenUpSide(runnerOutcome(matched, r));
+    if (side) prices.set(`${r}:${side}`, await bestPrice(q, market, currency, r, side, cfg));
+  }
+  return cashOutQuote(market, playerId, matched, scope, (r, side) => prices.get(`${r}:${side}`) ?? null);
+}
+
+/**
+ * The quote of a cash-out at the prices `priceOf` answers (null: no price, refused): pure, shared by the quote read
+ * above and the market writer's batch (writer/batch.ts), which prices from the book it holds.
+ */
+export function cashOutQuote(
+  market: MarketRow,
+  playerId: number,
+  matchedParts: readonly { selectionId: string; side: 'BACK' | 'LAY'; price: number; stake: number }[],
+  scope: CashOutScope,
+  priceOf: (selectionId: string, side: 'BACK' | 'LAY') => number | null,
+): CashOutQuote {
+  if (market.kind === 'FANCY') throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
   const percent = scope.percent ?? 100;
   const only = scope.selectionId ?? null;
   if (only !== null && !runnerIds(market).includes(only)) throw new BetRefused(422, M.selectionNotFound, { code: 'selection' });
-  const data = await loadMarketBets(q, market.marketId, [playerId]);
-  const matched: ExchangeBet[] = data.parts.map((p) => ({
-    playerId: String(playerId),
-    selectionId: p.selectionId,
-    side: p.side,
-    price: p.price,
-    stake: p.stake,
-  }));
+  const matched: ExchangeBet[] = matchedParts.map((p) => ({ playerId: String(playerId), ...p }));
   if (!matched.length) throw new BetRefused(409, M.nothingToCashOut, { code: 'nothing' });
   const runners = runnerIds(market);
   const hedges: Hedge[] = [];
@@ -86,7 +107,7 @@ export async function quoteCashOut(
     const outcome = runnerOutcome(matched, r);
     const side = greenUpSide(outcome);
     if (side === null) continue;
-    const price = await bestPrice(q, market, currency, r, side, cfg);
+    const price = priceOf(r, side);
     if (price === null) throw new BetRefused(409, M.cashOutUnavailable, { code: 'cash_out' });
     const full = greenUpStake(outcome, price);
     if (full > 0) whole.push({ selectionId: r, side, price, stake: full });
@@ -106,42 +127,4 @@ export async function quoteCashOut(
   }
   const after = runnerPl(runners, [...matched, ...as(hedges)]);
   return { hedges, value: cashOutShare(wholeValue, percent), after };
-}
-
-/** Places the quote's hedges (fill-or-kill) in the caller's transaction; refuses when the value fell below `minValue`. */
-export async function takeCashOut(
-  q: Queryable,
-  market: MarketRow,
-  playerId: number,
-  currency: string,
-  cfg: ExchangeConfig,
-  minValue: number | null,
-  scope: CashOutScope = {},
-): Promise<{ quote: CashOutQuote; outcomes: BetOutcome[] }> {
-  const quote = await quoteCashOut(q, market, playerId, currency, cfg, scope);
-  if (minValue !== null && quote.value < minValue)
-    throw new BetRefused(409, M.cashOutValueChanged, { code: 'price_moved', value: fromMinor(quote.value) });
-  const outcomes: BetOutcome[] = [];
-  for (const h of quote.hedges) {
-    outcomes.push(
-      await placeBet(
-        q,
-        playerId,
-        { market_id: market.marketId, selection_id: h.selectionId, side: h.side, price: h.price / 100, stake: fromMinor(h.stake) },
-        cfg,
-        { hedge: true },
-      ),
-    );
-  }
-  await logActivity(
-    q,
-    playerId,
-    'cash_out',
-    outcomes[0]?.betId ?? null,
-    market.marketId,
-    `Cash out ${fromMinor(quote.value)}${scope.percent && scope.percent < 100 ? ` (${scope.percent}%)` : ''}${
-      scope.selectionId ? ` on ${market.runners.find((r) => String(r.selectionId) === scope.selectionId)?.name ?? scope.selectionId}` : ''
-    } — ${market.eventName}, ${market.name}`,
-  );
-  return { quote, outcomes };
 }

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   exchangeLimits,
@@ -35,8 +36,8 @@ import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { getPlayerBalance, toMinor, walletFigures } from '../ledger';
 import { BetRefused, cancelBet, listBets, placeBet, readBet, type PlaceBetInput } from './bets';
 import { exchangeConfig, type ExchangeConfig } from './config';
-import { lockMarket, readMarket } from './markets';
-import { quoteCashOut, takeCashOut } from './cash-out';
+import { readMarket } from './markets';
+import { quoteCashOut, type Hedge } from './cash-out';
 import { activity, addPin, listPins, profitLoss, removePin, results } from './account';
 import { publishBetChanges } from './notify';
 import { readLiabilityLimits } from './liability-limits';
@@ -103,8 +104,11 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     settings,
     {
       committed: (marketId, outcome) => {
-        for (const r of outcome.results)
+        for (const r of outcome.results) {
           if (r.ok === true && 'betId' in r && r.delayMs !== null) pending.schedule(r.betId, r.delayMs, marketId);
+          // a cash-out's hedges in their delay
+          if (r.ok === true && 'cashOut' in r) for (const h of r.cashOut.pending) pending.schedule(h.betId, h.delayMs, marketId);
+        }
       },
       push: (marketId, players) => publishBetChanges(app, marketId, players),
     },
@@ -392,31 +396,39 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     }
     assertPricesLive();
     const minValue = body.min_value !== undefined ? Number(toMinor(body.min_value)) : null;
-    const done = await db.tx((q) =>
-      idempotent(
-        q,
-        { playerId: player.id, endpoint: 'exchange.cash-out', key: requestIdempotencyKey(req), body: { marketId, ...body } },
-        async () => {
-          const market = await lockMarket(q, marketId);
-          if (!market) throw new BetRefused(404, M.marketNotFound, { code: 'market' });
-          const { quote, outcomes } = await takeCashOut(q, market, player.id, player.currency, cfg, minValue, scope);
-          return { value: quote.value, hedges: quote.hedges, after: [...quote.after], outcomes };
-        },
-      ),
-    );
-    for (const o of done.outcomes) if (o.delayMs !== null) pending.schedule(o.betId, o.delayMs, marketId);
-    await publishBetChanges(
-      app,
-      marketId,
-      done.outcomes.flatMap((o) => o.affected),
-    );
+    // the hedges go through the market's writer like any order (issue 28 item 5): forwarded to the process that
+    // writes the market, decided in arrival order with its bets, priced from the book the batch holds
+    const forwarded = await forwardToHolder(req as unknown as FastifyRequest, marketId, req.url, lease);
+    if (forwarded) return forwarded as never;
+    // a cash-out sent without a key is taken once and cannot be replayed (the UI always sends one)
+    const key = requestIdempotencyKey(req) ?? `unkeyed:${randomUUID()}`;
+    if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new HttpError(422, 'Idempotency-Key is too long.');
+    const hash = requestHash({ marketId, ...body });
+    const r = await writers.submit(marketId, {
+      kind: 'cashOut',
+      playerId: player.id,
+      selectionId: scope.selectionId,
+      percent: scope.percent,
+      minValue,
+      key,
+      hash,
+    });
+    if (r.ok === false) throw r.error;
+    if (r.ok !== true) throw new Error('a deferred command was answered');
+    type Taken = { value: number; hedges: Hedge[]; after: [string, number][]; betIds?: number[]; outcomes?: { betId: number }[] };
+    let done: Taken;
+    if ('replayOf' in r) done = await storedResponse<Taken>(db, { playerId: player.id, endpoint: 'exchange.cash-out', key, hash });
+    else if ('cashOut' in r) done = r.cashOut;
+    else throw new Error('a cash-out was not answered');
+    // (a cash-out stored before the writer took them kept its hedges as `outcomes`)
+    const betIds = done.betIds ?? done.outcomes?.map((o) => o.betId) ?? [];
     return {
       market_id: marketId,
       value: fromMinor(done.value),
       ...scoped,
       hedges: done.hedges.map(hedgeView),
-      runners: runnersView(new Map(done.after)),
-      bets: await Promise.all(done.outcomes.map((o) => readBet(db, o.betId))),
+      runners: runnersView(new Map(done.after ?? [])),
+      bets: await Promise.all(betIds.map((id) => readBet(db, id))),
       ...(await figures()),
     };
   });

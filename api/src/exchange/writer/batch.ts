@@ -24,6 +24,7 @@ import { playerAccounts, toMinor, transferMany, walletFigures, type Currency, ty
 import { assertMayPlay, assertWagerWithinLimits, playersToCheckFully } from '../../protection/service';
 import { BetRefused, assertOpen, betLine, betOut, type BetView, type PlaceBetInput } from '../bets';
 import { checkBet, houseLadderOf, houseQuoteMismatch, type CheckedBet } from '../bet-checks';
+import { bookmakerHedgePrice, cashOutQuote, type CashOutQuote } from '../cash-out';
 import type { ExchangeConfig } from '../config';
 import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type Side } from '../engine';
 import { lockMarket, selectionName, type MarketRow } from '../markets';
@@ -38,7 +39,30 @@ export type WriterCommand =
   /** Issue 33: a new price and/or unmatched stake for an unmatched Match Odds bet (one Idempotency-Key per edit). */
   | { kind: 'edit'; playerId: number; publicId: string; price?: number; stake?: string; key: string; hash: string }
   /** Issue 33: every unmatched part of the player's bets in this market. */
-  | { kind: 'cancelAll'; playerId: number };
+  | { kind: 'cancelAll'; playerId: number }
+  /**
+   * Cash-out's hedges (the whole market or one runner, a share of the position), priced from the batch's book and
+   * placed fill-or-kill; refused when the value fell below `minValue` (minor units). One Idempotency-Key per cash-out.
+   */
+  | {
+      kind: 'cashOut';
+      playerId: number;
+      selectionId: string | null;
+      percent: number;
+      minValue: number | null;
+      key: string;
+      hash: string;
+    };
+
+/** A cash-out taken by the writer: its quote, the hedge bets placed and those waiting their delay. */
+export interface CashOutTaken {
+  value: number;
+  hedges: { selectionId: string; side: 'BACK' | 'LAY'; price: number; stake: number }[];
+  /** The position after the hedges: [runner, profit if it wins]. */
+  after: [string, number][];
+  betIds: number[];
+  pending: { betId: number; delayMs: number }[];
+}
 
 /** What a placed or cancelled bet answers: the route's body. */
 export interface BetAnswer {
@@ -53,6 +77,8 @@ export type CommandResult =
   | { ok: true; betId: number; delayMs: number | null; answer: BetAnswer | null; replaced?: number | null }
   /** Cancel all: the bets whose unmatched part was cancelled, and the wallet right after. */
   | { ok: true; cancelled: number[]; figures: Omit<BetAnswer, 'bet'> | null }
+  /** Cash-out: what was taken, and the wallet right after. */
+  | { ok: true; cashOut: CashOutTaken; figures: Omit<BetAnswer, 'bet'> | null }
   /** The key was used before (or by another command of this batch): the caller answers from the stored row. */
   | { ok: true; replayOf: { playerId: number; key: string; hash: string } }
   | { ok: false; error: unknown }
@@ -107,7 +133,8 @@ interface Funds {
 }
 
 /** The idempotency endpoint of a keyed command (a bet's key and an edit's key are separate spaces). */
-export const commandEndpoint = (c: { kind: 'place' | 'edit' }) => (c.kind === 'place' ? 'exchange.bet' : 'exchange.edit');
+export const commandEndpoint = (c: { kind: 'place' | 'edit' | 'cashOut' }) =>
+  c.kind === 'place' ? 'exchange.bet' : c.kind === 'edit' ? 'exchange.edit' : 'exchange.cash-out';
 
 const newPublicId = () => `X${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 const orderIdOf = (betId: number) => `b${betId}`;
@@ -246,6 +273,8 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     (a, b) => a - b,
   );
   const cancellers = [...new Set(commands.flatMap((c) => (c.kind === 'cancelAll' ? [c.playerId] : [])))];
+  // cash-out takes no protection check (a hedge only closes a position) but needs the player's row and funds
+  const cashers = [...new Set(commands.flatMap((c) => (c.kind === 'cashOut' ? [c.playerId] : [])))];
 
   // 1. who needs the full protection rules (their rows are locked before the market's, as on the per-bet path)
   const fully = await playersToCheckFully(q, placers);
@@ -279,7 +308,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   }
 
   // 4. idempotency: each key once (a key already used is answered from its stored row after the commit)
-  const places = commands.flatMap((c, i) => (c.kind === 'place' || c.kind === 'edit' ? [{ c, i }] : []));
+  const places = commands.flatMap((c, i) => (c.kind === 'place' || c.kind === 'edit' || c.kind === 'cashOut' ? [{ c, i }] : []));
   const claimed = new Set<string>();
   /** Commands whose key this batch claimed (only those may release it again). */
   const owners = new Set<number>();
@@ -300,8 +329,10 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   }
 
   // 5. players, their funds, positions and limits
-  const involved = [...new Set([...placers, ...cancellers, ...[...named.values()].map((b) => b.playerId)])].sort((a, b) => a - b);
-  const players = await readPlayers(q, placers);
+  const involved = [...new Set([...placers, ...cancellers, ...cashers, ...[...named.values()].map((b) => b.playerId)])].sort(
+    (a, b) => a - b,
+  );
+  const players = await readPlayers(q, [...new Set([...placers, ...cashers])]);
   const funds = await readFunds(q, involved);
   const data = new Map<number, MarketBets>();
   const held = new Map<number, { exposure: number; version: number }>();
@@ -330,7 +361,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   const books = new Map<string, MatchOddsBook>();
   const taken = new Map<string, number>();
   const sweepFills: { currency: string; fills: Fill[] }[] = [];
-  if (market.kind === 'MATCH_ODDS' && (places.length || activateIds.length || cancelIds.length || cancellers.length)) {
+  if (market.kind === 'MATCH_ODDS' && (places.length || activateIds.length || cancelIds.length || cancellers.length || cashers.length)) {
     const resting = await q.query<RestingRow>(
       `SELECT id, player_id, currency, selection_id, side, price, stake_minor, remaining_minor, matched_minor, matched_value, cancelled_minor,
          persistence, rest_seq, status, public_id FROM exchange_bets WHERE market_id = $1 AND remaining_minor > 0 ORDER BY rest_seq`,
@@ -374,7 +405,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
 
   // 7. ids and time priorities for what the batch may create
   const alloc = { ids: [] as number[], seqs: [] as number[] };
-  const need = commands.length;
+  const need = commands.reduce((n, c) => n + (c.kind === 'cashOut' ? Math.max(1, market.runners.length) : 1), 0);
   {
     const r = await q.query<{ id: string; seq: string }>(
       `SELECT nextval(pg_get_serial_sequence('exchange_bets', 'id')) AS id, nextval('exchange_rest_seq') AS seq FROM generate_series(1, $1)`,
@@ -386,7 +417,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   const nextSeq = () => alloc.seqs.shift()!;
 
   const fillsOut: { currency: string; fill: Fill }[] = [];
-  const activities: { playerId: number; kind: 'bet' | 'cancel'; betId: number; detail: string }[] = [];
+  const activities: { playerId: number; kind: 'bet' | 'cancel' | 'cash_out'; betId: number; detail: string }[] = [];
   const exposureNow = new Map<number, number>();
   const changedPlayers = new Set<number>();
   const untracked = new Set<number>();
@@ -486,6 +517,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       else if (c.kind === 'activate') results[i] = activate(c.betId);
       else if (c.kind === 'edit') results[i] = await edit(c);
       else if (c.kind === 'cancelAll') results[i] = cancelAll(c.playerId);
+      else if (c.kind === 'cashOut') results[i] = cashOut(c);
       else results[i] = cancel(c.playerId, c.publicId);
       if (results[i]!.ok === 'deferred') cutAt = i;
       else snapshot(i, results[i]!, c);
@@ -564,7 +596,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     return acceptPlace(c, player, bet);
   }
 
-  function acceptPlace(c: { playerId: number }, player: PlayerRow, bet: CheckedBet): CommandResult {
+  function acceptPlace(c: { playerId: number }, player: PlayerRow, bet: CheckedBet, hedge = false): CommandResult {
     const delayMs = market!.inplay ? (cfg.betDelayMs[market!.kind] ?? market!.betDelayMs) : 0;
     const book = books.get(player.currency);
     let pending = false;
@@ -592,18 +624,20 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       matchedNow: false,
       publicId: newPublicId(),
       touched: true,
-      fillOrKill: false,
+      fillOrKill: hedge,
     };
     bets.set(id, s);
     syncRow(s);
     changedPlayers.add(c.playerId);
     touchedNow.add(c.playerId);
-    activities.push({
-      playerId: c.playerId,
-      kind: 'bet',
-      betId: id,
-      detail: betLine(market!, s.selectionId, s.side, s.price, s.line, s.stake),
-    });
+    // a hedge is said once by its cash-out's line (as on the per-bet path)
+    if (!hedge)
+      activities.push({
+        playerId: c.playerId,
+        kind: 'bet',
+        betId: id,
+        detail: betLine(market!, s.selectionId, s.side, s.price, s.line, s.stake),
+      });
     if (!pending) matchBet(s, book ?? null);
     rehold(touchedNow);
     return { ok: true, betId: id, delayMs: pending ? delayMs : null, answer: null };
@@ -803,6 +837,89 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     return r.ok === true && 'betId' in r ? { ...r, replaced: s.id } : r;
   }
 
+  /**
+   * A cash-out (issue 28 item 5 and issue 33): the quote from the player's matched parts and the book this batch
+   * holds (Match Odds: its top, the feed's offer included; BookMaker: the rates shown), then each hedge placed as a
+   * fill-or-kill bet with a hedge's checks (below the minimum stake allowed, no protection rules: it only closes a
+   * position), in the bet delay in play like any bet that would match. A value below `minValue` refuses it all.
+   */
+  function cashOut(c: Extract<WriterCommand, { kind: 'cashOut' }>): CommandResult {
+    const player = players.get(c.playerId);
+    if (!player) throw new Refusal(new BetRefused(404, 'Unknown player'));
+    const d = data.get(c.playerId)!;
+    const book = books.get(player.currency) ?? null;
+    const priceOf = (r: string, side: 'BACK' | 'LAY') => {
+      if (market!.kind === 'BOOKMAKER') return bookmakerHedgePrice(market!, r, side);
+      const depth = book?.depth(r, 1);
+      const top = side === 'BACK' ? depth?.availableToBack[0] : depth?.availableToLay[0];
+      return top ? top[0] : null;
+    };
+    let quote: CashOutQuote;
+    try {
+      quote = cashOutQuote(market!, c.playerId, d.parts, { selectionId: c.selectionId, percent: c.percent }, priceOf);
+    } catch (err) {
+      throw new Refusal(err);
+    }
+    if (c.minValue !== null && quote.value < c.minValue)
+      throw new Refusal(new BetRefused(409, M.cashOutValueChanged, { code: 'price_moved', value: moneyFromMinor(quote.value) }));
+    const checked = quote.hedges.map((h) =>
+      checkBet(
+        market!,
+        player.currency,
+        {
+          market_id: market!.marketId,
+          selection_id: h.selectionId,
+          side: h.side,
+          price: h.price / 100,
+          stake: moneyFromMinor(h.stake),
+        },
+        cfg,
+        true,
+      ),
+    );
+    // funds: every hedge at its worst (unmatched) must fit, as any bet's
+    const f = funds.get(c.playerId)!;
+    for (const bet of checked)
+      d.bets.push({
+        id: -1,
+        playerId: c.playerId,
+        currency: player.currency,
+        ...bet,
+        fancyType: null,
+        matched: 0,
+        remaining: bet.stake,
+        status: 'PENDING',
+      });
+    const worst = exposureOf(c.playerId);
+    d.bets.splice(d.bets.length - checked.length, checked.length);
+    const before = heldNow(c.playerId);
+    if (worst - before > 0 && BigInt(worst - before) > f.available)
+      throw new Refusal(new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(balanceOf(f)) }));
+    const betIds: number[] = [];
+    const pendingHedges: { betId: number; delayMs: number }[] = [];
+    for (const bet of checked) {
+      const r = acceptPlace(c, player, bet, true);
+      if (r.ok === true && 'betId' in r) {
+        betIds.push(r.betId);
+        if (r.delayMs !== null) pendingHedges.push({ betId: r.betId, delayMs: r.delayMs });
+      }
+    }
+    const name = c.selectionId ? (market!.runners.find((r) => String(r.selectionId) === c.selectionId)?.name ?? c.selectionId) : null;
+    activities.push({
+      playerId: c.playerId,
+      kind: 'cash_out',
+      betId: betIds[0]!,
+      detail: `Cash out ${moneyFromMinor(quote.value)}${c.percent < 100 ? ` (${c.percent}%)` : ''}${name ? ` on ${name}` : ''} — ${
+        market!.eventName
+      }, ${market!.name}`,
+    });
+    return {
+      ok: true,
+      cashOut: { value: quote.value, hedges: quote.hedges, after: [...quote.after], betIds, pending: pendingHedges },
+      figures: walletFigures(balanceOf(f)),
+    };
+  }
+
   /* ---------------- the write phase ---------------- */
   const created = [...bets.values()].filter((b) => b.isNew);
   const updated = [...bets.values()].filter((b) => !b.isNew && b.touched);
@@ -814,11 +931,12 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
        SELECT b.id, b.public_id, b.player_id, b.currency, $1, $2, b.selection_id, b.selection_name, b.side, b.price, b.line, $3,
          b.stake, b.persistence, b.status, b.matched, b.matched_value, b.remaining, b.cancelled, b.rest_seq,
          CASE WHEN b.delay_ms IS NOT NULL THEN now() + make_interval(secs => b.delay_ms::double precision / 1000) END,
-         CASE WHEN b.matched > 0 THEN now() END, false
+         CASE WHEN b.matched > 0 THEN now() END, b.fill_or_kill
        FROM unnest($4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::int[],
-         $13::bigint[], $14::text[], $15::text[], $16::bigint[], $17::bigint[], $18::bigint[], $19::bigint[], $20::bigint[], $21::int[])
+         $13::bigint[], $14::text[], $15::text[], $16::bigint[], $17::bigint[], $18::bigint[], $19::bigint[], $20::bigint[], $21::int[],
+         $22::boolean[])
          AS b(id, public_id, player_id, currency, selection_id, selection_name, side, price, line, stake, persistence, status, matched,
-           matched_value, remaining, cancelled, rest_seq, delay_ms)`,
+           matched_value, remaining, cancelled, rest_seq, delay_ms, fill_or_kill)`,
       [
         market.marketId,
         market.kind,
@@ -841,6 +959,7 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
         created.map((b) => b.cancelled),
         created.map((b) => b.restSeq),
         created.map((b) => b.delayMs),
+        created.map((b) => b.fillOrKill),
       ],
     );
   }
@@ -1013,7 +1132,14 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       released.push({ playerId: c.playerId, endpoint, key: c.key });
       continue;
     }
-    if (r.ok && 'betId' in r)
+    if (r.ok === true && 'cashOut' in r)
+      stored.push({
+        playerId: c.playerId,
+        endpoint,
+        key: c.key,
+        response: JSON.stringify({ value: r.cashOut.value, hedges: r.cashOut.hedges, after: r.cashOut.after, betIds: r.cashOut.betIds }),
+      });
+    else if (r.ok && 'betId' in r)
       stored.push({
         playerId: c.playerId,
         endpoint,
