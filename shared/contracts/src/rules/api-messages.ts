@@ -9,6 +9,7 @@
 import { CHALLENGE_MESSAGES } from '../schemas/challenge';
 import { EXCHANGE_SETTINGS_MESSAGES } from '../schemas/exchange-trader';
 import { IDENTITY_MESSAGES } from '../schemas/identity';
+import { KYC_MESSAGES } from '../schemas/kyc';
 import { WALLET_MESSAGES } from '../schemas/wallet';
 import { DEBT_MESSAGES } from './debt';
 import { EXCHANGE_MESSAGES } from './exchange';
@@ -113,6 +114,14 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   e('Message deleted.', 'বার্তা মুছে ফেলা হয়েছে।'),
   e('Chat not found', 'চ্যাট পাওয়া যায়নি'),
   e('The content field is required.', 'বার্তার ঘরটি আবশ্যক।'),
+
+  // ---- identity checks (KYC) ----
+  e(KYC_MESSAGES.fileType, 'JPEG, PNG বা WebP ছবি আপলোড করুন।'),
+  e(KYC_MESSAGES.fileSize('{mb}' as unknown as number), 'ছবিটি খুব বড় (সর্বোচ্চ {mb} MB)।'),
+  e(KYC_MESSAGES.unreadable, 'এই ছবিটি পড়া যায়নি। আবার তুলুন বা অন্য ফাইল বেছে নিন।'),
+  e(KYC_MESSAGES.verified, 'আপনার পরিচয় ইতিমধ্যে যাচাই করা হয়েছে।'),
+  e(KYC_MESSAGES.noFile, 'আপলোড করতে একটি ছবি বেছে নিন।'),
+  e(KYC_MESSAGES.kycRequired, 'এই উইথড্রর আগে আপনার পরিচয় যাচাই করুন: প্রোফাইলে আপনার এনআইডি (দুই পাশ) ও একটি সেলফি আপলোড করুন।'),
 
   // ---- spec 8: deposit, withdraw, make-payment ----
   e(WALLET_MESSAGES.phoneNotVerified, 'অনুগ্রহ করে আগে আপনার ফোন নম্বর যাচাই করুন।'),
