@@ -202,6 +202,55 @@ describe('several API processes on one PostgreSQL', () => {
     await expectConsistent();
   }, 60_000);
 
+  it('edits, cancels all and cash-outs through either app, racing crossing bets, go through the one writer (issue 33)', async (ctx) => {
+    ctx.skip(lockOrderBroken, LOCK_ORDER);
+    const token = new Map(players.map((p) => [p.id, p.token]));
+    const resting = await db1.query<{ public_id: string; player_id: string; remaining_minor: string }>(
+      'SELECT public_id, player_id, remaining_minor FROM exchange_bets WHERE market_id = $1 AND remaining_minor > 0 ORDER BY id LIMIT 12',
+      [MO],
+    );
+    expect(resting.rows.length).toBeGreaterThan(4);
+    const ops: Promise<LightMyRequestResponse>[] = resting.rows.map((b, i) =>
+      apps[i % 2]!.inject({
+        method: 'PATCH',
+        url: `/api/exchange/bets/${b.public_id}`,
+        headers: { authorization: `Bearer ${token.get(Number(b.player_id))!}`, 'idempotency-key': `ed${++keySeq}` },
+        // halve it (keeps its place) or move it one tick (a new bet at the back)
+        payload: i % 2 ? { stake: (Math.floor(Number(b.remaining_minor) / 2) / 100).toFixed(2) } : { price: PRICES[i % PRICES.length] },
+      }),
+    );
+    players.slice(0, 6).forEach((p, i) =>
+      ops.push(
+        apps[(i + 1) % 2]!.inject({
+          method: 'POST',
+          url: `/api/exchange/markets/${MO}/cash-out`,
+          headers: { authorization: `Bearer ${p.token}`, 'idempotency-key': `co${++keySeq}` },
+          payload: { take: true, percent: 50 },
+        }),
+      ),
+    );
+    players.slice(6, 10).forEach((p, i) =>
+      ops.push(
+        apps[i % 2]!.inject({
+          method: 'POST',
+          url: '/api/exchange/bets/cancel-all',
+          headers: { authorization: `Bearer ${p.token}` },
+          payload: { market_id: MO },
+        }),
+      ),
+    );
+    const [done, placed] = await Promise.all([Promise.all(ops), Promise.all(wave(3, 80))]);
+    // an edit may find its bet matched meanwhile, a cash-out no price to hedge at (409), a moved price the same (422)
+    expect(done.map((r) => r.statusCode).filter((c) => c !== 200 && c !== 409 && c !== 422)).toEqual([]);
+    expect(done.filter((r) => r.statusCode === 200).length).toBeGreaterThan(8);
+    // at least one of each kind went through (edits first, then cash-outs, then cancels all)
+    const n = resting.rows.length;
+    for (const part of [done.slice(0, n), done.slice(n, n + 6), done.slice(n + 6)])
+      expect(part.some((r) => r.statusCode === 200)).toBe(true);
+    expect(placed.map((r) => r.statusCode).filter((c) => c !== 200)).toEqual([]);
+    await expectConsistent();
+  }, 60_000);
+
   it("had one writer for the market at a time: one lease row; the other app's bets and cancels were forwarded to it", async () => {
     const leases = await db1.query<{ epoch: string; changes: string; owner: string }>(
       'SELECT epoch, changes, owner FROM exchange_market_leases WHERE market_id = $1',
