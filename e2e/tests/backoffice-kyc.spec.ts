@@ -83,9 +83,13 @@ test('a player uploads the NID and a selfie on the phone; risk staff approve wit
 
     // a player's token never reaches a document (nor the staff queue)
     const risk = await staffToken(request, 'risk');
-    const detail = await (await request.get(`${API()}/api/operator/kyc/${player.session.remote_id}`, { headers: staffHeaders(risk) })).json();
+    const detail = await (
+      await request.get(`${API()}/api/operator/kyc/${player.session.remote_id}`, { headers: staffHeaders(risk) })
+    ).json();
     const docId = detail.documents[0].id as number;
-    expect((await request.get(`${API()}/api/operator/kyc/documents/${docId}`, { headers: bearer(player.session.token) })).status()).toBe(401);
+    expect((await request.get(`${API()}/api/operator/kyc/documents/${docId}`, { headers: bearer(player.session.token) })).status()).toBe(
+      401,
+    );
 
     // the risk operator reviews in the console
     await openConsole(page, 'risk', '/kyc');

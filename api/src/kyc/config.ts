@@ -34,7 +34,11 @@ export function kycConfig(env: NodeJS.ProcessEnv = process.env): KycConfig {
     store: env.KYC_STORE === 's3' ? 's3' : 'directory',
     storeDir: path.resolve(
       env.KYC_STORE_DIR ??
-        (dataDir ? `${dataDir}-documents` : env.DATA_DIR === 'memory' ? path.join(os.tmpdir(), 'khela-documents') : path.join(API_ROOT, '.data/documents')),
+        (dataDir
+          ? `${dataDir}-documents`
+          : env.DATA_DIR === 'memory'
+            ? path.join(os.tmpdir(), 'khela-documents')
+            : path.join(API_ROOT, '.data/documents')),
     ),
     s3: {
       bucket: env.KYC_S3_BUCKET ?? '',

@@ -22,7 +22,10 @@ function multipart(file: Buffer, filename: string, type: string) {
   const head = Buffer.from(
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
   );
-  return { payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]), contentType: `multipart/form-data; boundary=${boundary}` };
+  return {
+    payload: Buffer.concat([head, file, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
 }
 
 /** A small photo-like JPEG carrying EXIF (camera, a GPS-looking marker) the store must not keep. */
@@ -136,9 +139,9 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     expect(text.statusCode).toBe(415);
     expect(text.json()).toMatchObject({ code: 'kyc_file_type', message: KYC_MESSAGES.fileType });
     // a GIF is an image, but not one of the accepted types
-    expect((await upload(p, 'nid_front', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'a.gif', 'image/gif')).json().code).toBe(
-      'kyc_file_type',
-    );
+    expect(
+      (await upload(p, 'nid_front', Buffer.from('GIF89a\x01\x00\x01\x00\x00\x00\x00;', 'latin1'), 'a.gif', 'image/gif')).json().code,
+    ).toBe('kyc_file_type');
     // JPEG's first bytes over a body that is not a JPEG: the decode refuses it
     const broken = await upload(p, 'nid_front', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(2000, 7)]));
     expect(broken.statusCode).toBe(422);
@@ -156,7 +159,9 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'none', requested: ['nid_back', 'selfie'] });
     const row = (
-      await db.query<{ sha256: string; content_type: string }>('SELECT sha256, content_type FROM kyc_documents WHERE player_id = $1', [p.id])
+      await db.query<{ sha256: string; content_type: string }>('SELECT sha256, content_type FROM kyc_documents WHERE player_id = $1', [
+        p.id,
+      ])
     ).rows[0]!;
     expect(row.content_type).toBe('image/jpeg');
     const stored = await new DirectoryStore(storeDir).get(row.sha256);
@@ -215,7 +220,9 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     await db.query(`UPDATE players SET dofb = '1990-01-01' WHERE id = $1`, [p.id]);
     await submitAll(p);
     // ask for a new NID back: only that one is requested, the reason reaches the player
-    expect((await staff('payments', 'POST', `/api/operator/kyc/${p.id}/request`, { kinds: ['nid_back'], reason: 'Blurred' })).statusCode).toBe(403);
+    expect(
+      (await staff('payments', 'POST', `/api/operator/kyc/${p.id}/request`, { kinds: ['nid_back'], reason: 'Blurred' })).statusCode,
+    ).toBe(403);
     const asked = await staff('risk', 'POST', `/api/operator/kyc/${p.id}/request`, { kinds: ['nid_back'], reason: 'The back is blurred.' });
     expect(asked.statusCode, asked.body).toBe(200);
     expect(await state(p)).toMatchObject({ status: 'rejected', reason: 'The back is blurred.', requested: ['nid_back'] });
@@ -224,7 +231,9 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     expect((await upload(p, 'nid_back', await jpegWithExif(++seq))).json()).toMatchObject({ status: 'pending', requested: [] });
     // rejected: every document again
     expect((await staff('risk', 'POST', `/api/operator/kyc/${p.id}/reject`, { reason: 'x' })).statusCode).toBe(422);
-    expect((await staff('risk', 'POST', `/api/operator/kyc/${p.id}/reject`, { reason: 'The photo is not of this NID.' })).statusCode).toBe(200);
+    expect((await staff('risk', 'POST', `/api/operator/kyc/${p.id}/reject`, { reason: 'The photo is not of this NID.' })).statusCode).toBe(
+      200,
+    );
     expect(await state(p)).toMatchObject({ status: 'rejected', requested: ['nid_front', 'nid_back', 'selfie'] });
     await submitAll(p);
     expect((await state(p)).status).toBe('pending');
@@ -250,7 +259,11 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     expect((await audit('kyc.reject', p.id)).map((a) => a.reason)).toEqual(['The photo is not of this NID.']);
     const approve = await audit('kyc.approve', p.id);
     expect(approve).toHaveLength(1);
-    expect(approve[0]).toMatchObject({ username: 'risk', before: { status: 'pending', dofb: '1990-01-01' }, after: { status: 'verified', dofb: '1985-05-05' } });
+    expect(approve[0]).toMatchObject({
+      username: 'risk',
+      before: { status: 'pending', dofb: '1990-01-01' },
+      after: { status: 'verified', dofb: '1985-05-05' },
+    });
     // the players table filters by the state
     const rows = async (kyc: string) =>
       ((await staff('risk', 'GET', `/api/operator/players?kyc=${kyc}&per_page=200`)).json().data as Array<{ id: number; kyc: string }>).map(
@@ -341,7 +354,9 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     // the player's own phone: no confirmation
     const own = await withdraw(p, '500');
     expect(own.json()).toMatchObject({ success: true, message: M.withdrawSuccess, payout_confirmation_required: false });
-    expect((await staff('payments', 'POST', `/api/operator/payments/${await txId(own.json().transaction_id)}/approve`, {})).statusCode).toBe(200);
+    expect(
+      (await staff('payments', 'POST', `/api/operator/payments/${await txId(own.json().transaction_id)}/approve`, {})).statusCode,
+    ).toBe(200);
     // a number a gateway deposit of theirs was paid from counts too (+880 spelling)
     await db.query(
       `INSERT INTO wallet_transactions (public_id, player_id, action, mode, amount_minor, currency, payment_method_id, status, payer_number)
@@ -365,14 +380,22 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     expect(row.payment).toMatchObject({ payout_unverified: true, payout_confirmed_by: null });
     expect(row.events.map((e: { event: string }) => e.event)).toContain('payout_number_unverified');
     // support cannot confirm; a reason is required; payments confirms once, audited
-    expect((await staff('support', 'POST', `/api/operator/payments/${id}/confirm-payout`, { reason: 'Called the player' })).statusCode).toBe(403);
+    expect(
+      (await staff('support', 'POST', `/api/operator/payments/${id}/confirm-payout`, { reason: 'Called the player' })).statusCode,
+    ).toBe(403);
     expect((await staff('payments', 'POST', `/api/operator/payments/${id}/confirm-payout`, {})).statusCode).toBe(422);
-    const confirmed = await staff('payments', 'POST', `/api/operator/payments/${id}/confirm-payout`, { reason: 'Called the player: their wife’s bKash' });
+    const confirmed = await staff('payments', 'POST', `/api/operator/payments/${id}/confirm-payout`, {
+      reason: 'Called the player: their wife’s bKash',
+    });
     expect(confirmed.statusCode, confirmed.body).toBe(200);
     expect(confirmed.json().payout_confirmed_by).toBe('operator');
     expect((await staff('payments', 'POST', `/api/operator/payments/${id}/confirm-payout`, { reason: 'again' })).statusCode).toBe(409);
     expect(await audit('payment.payout_confirm', id)).toEqual([
-      expect.objectContaining({ username: 'operator', reason: 'Called the player: their wife’s bKash', after: expect.objectContaining({ account_number: '01799999999' }) }),
+      expect.objectContaining({
+        username: 'operator',
+        reason: 'Called the player: their wife’s bKash',
+        after: expect.objectContaining({ account_number: '01799999999' }),
+      }),
     ]);
     const paid = await staff('payments', 'POST', `/api/operator/payments/${id}/approve`, {});
     expect(paid.statusCode, paid.body).toBe(200);

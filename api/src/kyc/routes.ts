@@ -37,7 +37,9 @@ export default async function kycRoutes(app: FastifyInstance, opts: KycRouteOpti
       // counted before the body is read: every attempt costs an upload
       preHandler: async (req) => {
         const player = requirePlayer(req);
-        await reserveAttempt(db, [{ bucket: 'kyc-upload', key: String(player.id), rule: { max: cfg.uploadsPerHour, windowSeconds: 3600 } }]);
+        await reserveAttempt(db, [
+          { bucket: 'kyc-upload', key: String(player.id), rule: { max: cfg.uploadsPerHour, windowSeconds: 3600 } },
+        ]);
         await assertMayUpload(db, player.id);
       },
       schema: {

@@ -30,7 +30,14 @@ export async function kycRow(q: Queryable, playerId: number, lock = false): Prom
 
 /** text[] arrives as an array from pg and PGlite alike; a '{a,b}' literal is parsed too. */
 function parseKinds(v: unknown): KycKind[] {
-  const arr = Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/^\{|\}$/g, '').split(',').filter(Boolean) : [];
+  const arr = Array.isArray(v)
+    ? v
+    : typeof v === 'string'
+      ? v
+          .replace(/^\{|\}$/g, '')
+          .split(',')
+          .filter(Boolean)
+      : [];
   return arr.filter((k): k is KycKind => (KYC_KINDS as readonly string[]).includes(k));
 }
 

@@ -80,7 +80,13 @@ export class S3Store implements DocumentStore {
   }
   async put(sha256: string, bytes: Buffer, contentType: string): Promise<void> {
     await this.client.send(
-      new PutObjectCommand({ Bucket: this.cfg.bucket, Key: this.key(sha256), Body: bytes, ContentType: contentType, ContentLength: bytes.length }),
+      new PutObjectCommand({
+        Bucket: this.cfg.bucket,
+        Key: this.key(sha256),
+        Body: bytes,
+        ContentType: contentType,
+        ContentLength: bytes.length,
+      }),
     );
   }
   async get(sha256: string): Promise<Buffer | null> {

@@ -288,7 +288,9 @@ export default async function operatorRoutes(app: FastifyInstance) {
     return r;
   });
   registerEndpoint(app, staffRiskExemptions, async (req) => ({ data: await playerExemptions(db, req.params.id) }));
-  registerEndpoint(app, staffAddRiskExemption, async (req) => addExemption(db, actorOf(req), req.params.id, req.body.kind, req.body.reason));
+  registerEndpoint(app, staffAddRiskExemption, async (req) =>
+    addExemption(db, actorOf(req), req.params.id, req.body.kind, req.body.reason),
+  );
   registerEndpoint(app, staffEndRiskExemption, async (req) => endExemption(db, actorOf(req), req.params.id, req.body.reason));
   const entity = reportingEntity();
   registerEndpoint(app, staffRiskStr, async (req) => {

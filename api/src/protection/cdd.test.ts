@@ -50,7 +50,10 @@ describe.each(engines)('customer due diligence on $name', ({ make, skip }) => {
   async function player(balance = '20000.00'): Promise<P> {
     const id = await db.tx(async (q) => {
       const id = await createPlayer(q);
-      await q.query(`UPDATE players SET phone_verified = true, dofb = '1990-01-01', phone = $2 WHERE id = $1`, [id, `016${String(id).padStart(8, '0')}`]);
+      await q.query(`UPDATE players SET phone_verified = true, dofb = '1990-01-01', phone = $2 WHERE id = $1`, [
+        id,
+        `016${String(id).padStart(8, '0')}`,
+      ]);
       // past the due-diligence threshold only a verified identity withdraws (the KYC gate, issue 32: kyc/kyc.test.ts)
       await q.query(`INSERT INTO player_kyc (player_id, status) VALUES ($1, 'verified')`, [id]);
       const { main, currency } = await playerAccounts(q, id);

@@ -49,7 +49,11 @@ describe('Identity on /profile', () => {
   it('uploads a document as multipart, shows the new state, and says a refusal by its code', async () => {
     responders.set('GET /api/kyc', () => none);
     responders.set('POST /api/kyc/documents/nid_front', () =>
-      Response.json({ ...none, requested: ['nid_back', 'selfie'], documents: [{ kind: 'nid_front', uploaded_at: '2026-11-27T06:00:00Z' }] }),
+      Response.json({
+        ...none,
+        requested: ['nid_back', 'selfie'],
+        documents: [{ kind: 'nid_front', uploaded_at: '2026-11-27T06:00:00Z' }],
+      }),
     );
     responders.set('POST /api/kyc/documents/nid_back', () =>
       Response.json({ code: 'kyc_file_type', message: 'Upload a photo as JPEG, PNG or WebP.' }, { status: 415 }),

@@ -397,7 +397,8 @@ describe('desk: closing and reopening, first-response and resolution times', () 
   it('the times per operator: who wrote each first response, who closed each conversation (issue 32)', async () => {
     const a = await operator('support');
     const b = await operator('support');
-    const name = async (op: Op) => (await db.query<{ username: string }>('SELECT username FROM operators WHERE id = $1', [op.id])).rows[0]!.username;
+    const name = async (op: Op) =>
+      (await db.query<{ username: string }>('SELECT username FROM operators WHERE id = $1', [op.id])).rows[0]!.username;
     // chat 1: A answers after 4 minutes, B closes it after 20; chat 2: B answers after 2 minutes and closes it after 6
     const one = (await playerWrites(await player(), 'first')).chatId;
     const two = (await playerWrites(await player(), 'second')).chatId;
@@ -407,20 +408,26 @@ describe('desk: closing and reopening, first-response and resolution times', () 
     await ok(b, 'POST', `/api/operator/chats/${two}/messages`, { content: 'hello' });
     // the replies' times as if written later in the conversation
     await db.query(`UPDATE chats SET first_response_at = opened_at + interval '4 minutes' WHERE id = $1`, [one]);
-    await db.query(`UPDATE chat_messages SET created_at = (SELECT first_response_at FROM chats WHERE id = $1) WHERE chat_id = $1 AND sender_id = $2`, [
-      one,
-      a.id,
-    ]);
+    await db.query(
+      `UPDATE chat_messages SET created_at = (SELECT first_response_at FROM chats WHERE id = $1) WHERE chat_id = $1 AND sender_id = $2`,
+      [one, a.id],
+    );
     await db.query(`UPDATE chats SET first_response_at = opened_at + interval '2 minutes' WHERE id = $1`, [two]);
-    await db.query(`UPDATE chat_messages SET created_at = (SELECT first_response_at FROM chats WHERE id = $1) WHERE chat_id = $1 AND sender_id = $2`, [
-      two,
-      b.id,
-    ]);
+    await db.query(
+      `UPDATE chat_messages SET created_at = (SELECT first_response_at FROM chats WHERE id = $1) WHERE chat_id = $1 AND sender_id = $2`,
+      [two, b.id],
+    );
     await ok(b, 'POST', `/api/operator/chats/${one}/close`, {});
     await ok(b, 'POST', `/api/operator/chats/${two}/close`, {});
     const times = (await ok(a, 'GET', '/api/operator/chats?state=all&per_page=200')).times;
     const of = (u: string) => times.by_operator.find((o: { username: string }) => o.username === u);
-    expect(of(await name(a))).toMatchObject({ operator_id: a.id, answered: 1, first_response_median_seconds: 240, resolved: 0, resolution_median_seconds: null });
+    expect(of(await name(a))).toMatchObject({
+      operator_id: a.id,
+      answered: 1,
+      first_response_median_seconds: 240,
+      resolved: 0,
+      resolution_median_seconds: null,
+    });
     const rb = of(await name(b));
     expect(rb).toMatchObject({ operator_id: b.id, answered: 1, first_response_median_seconds: 120, resolved: 2 });
     // closed after about 20 and 6 minutes: the median of two is their mean

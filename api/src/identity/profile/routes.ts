@@ -48,7 +48,11 @@ export function profileRoutes(app: FastifyInstance): void {
       // after an identity check the birthday is the NID's (issue 32, kyc/): said so, not just "already set"
       const verified = (await kycStatusOf(db, playerId)) === 'verified';
       throw new ValidationFailed({
-        dofb: [verified ? 'Your date of birth is verified from your NID and cannot be changed.' : 'Your date of birth is already set and cannot be changed.'],
+        dofb: [
+          verified
+            ? 'Your date of birth is verified from your NID and cannot be changed.'
+            : 'Your date of birth is already set and cannot be changed.',
+        ],
       });
     }
     const user = await userOut(db, await loadPlayer(db, playerId));

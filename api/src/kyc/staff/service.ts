@@ -140,7 +140,9 @@ async function lockPending(q: Queryable, playerId: number) {
 
 /** Every current document of the player was looked at now: the retention period counts from here. */
 async function markDecided(q: Queryable, playerId: number) {
-  await q.query(`UPDATE kyc_documents SET decided_at = now() WHERE player_id = $1 AND decided_at IS NULL AND purged_at IS NULL`, [playerId]);
+  await q.query(`UPDATE kyc_documents SET decided_at = now() WHERE player_id = $1 AND decided_at IS NULL AND purged_at IS NULL`, [
+    playerId,
+  ]);
 }
 
 function checkBirthday(dofb: string): void {
@@ -203,12 +205,7 @@ const KIND_LABEL: Record<KycKind, string> = { nid_front: 'NID front', nid_back: 
  * Rejects a pending submission (every document must be sent again) or asks for new documents of `kinds` (the rest
  * stay); either way the status is 'rejected' with the reason the player reads on /profile and in the inbox.
  */
-export function refuseKyc(
-  db: Db,
-  actor: AuditActor,
-  playerId: number,
-  input: { reason: string; kinds?: KycKind[] },
-): Promise<void> {
+export function refuseKyc(db: Db, actor: AuditActor, playerId: number, input: { reason: string; kinds?: KycKind[] }): Promise<void> {
   const asked = input.kinds ? KYC_KINDS.filter((k) => input.kinds!.includes(k)) : [...KYC_KINDS];
   const action = input.kinds ? 'kyc.request_document' : 'kyc.reject';
   return db.tx(async (q) => {

@@ -38,13 +38,15 @@ export function confirmPayout(db: Db, actor: AuditActor, id: number, reason: str
     );
     const row = r.rows[0]!;
     if (tx.action !== 'withdraw' || tx.status !== WALLET_STATUS.pending || !row.payout_unverified) {
-      throw new Conflict('Only a pending withdrawal to an unverified number needs its payout number confirmed.', { code: 'payout_not_unverified' });
+      throw new Conflict('Only a pending withdrawal to an unverified number needs its payout number confirmed.', {
+        code: 'payout_not_unverified',
+      });
     }
     if (row.confirmed) throw new Conflict('The payout number is already confirmed.', { code: 'payout_confirmed' });
-    await q.query('UPDATE wallet_transactions SET payout_confirmed_by = $2, payout_confirmed_at = now(), updated_at = now() WHERE id = $1', [
-      id,
-      actor.operatorId,
-    ]);
+    await q.query(
+      'UPDATE wallet_transactions SET payout_confirmed_by = $2, payout_confirmed_at = now(), updated_at = now() WHERE id = $1',
+      [id, actor.operatorId],
+    );
     await addEvent(q, id, 'payout_number_confirmed', `operator:${actor.operatorId}`, { account: row.account_number, reason });
     await writeAudit(q, actor, {
       action: 'payment.payout_confirm',

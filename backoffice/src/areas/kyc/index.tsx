@@ -41,7 +41,13 @@ export default function Kyc() {
 
 export function KycBadge({ status }: { status: KycStatus }) {
   const color =
-    status === 'verified' ? theme.color.success : status === 'pending' ? theme.color.warning : status === 'rejected' ? theme.color.danger : theme.color.textMuted;
+    status === 'verified'
+      ? theme.color.success
+      : status === 'pending'
+        ? theme.color.warning
+        : status === 'rejected'
+          ? theme.color.danger
+          : theme.color.textMuted;
   return (
     <span
       data-testid="kyc-badge"
@@ -66,13 +72,15 @@ function Queue() {
   const { api } = useStaff();
   const navigate = useNavigate();
   const [status, setStatus] = useState<Filter>('pending');
-  const load = useCallback(
-    (q: PageQuery) => api.call(staffKycQueue, { query: { ...q, sort: q.sort as never, status } }),
-    [api, status],
-  );
+  const load = useCallback((q: PageQuery) => api.call(staffKycQueue, { query: { ...q, sort: q.sort as never, status } }), [api, status]);
   const columns = useMemo<ColumnDef<StaffKycRow, any>[]>(
     () => [
-      { id: 'player_id', header: 'Player', accessorKey: 'player_id', cell: ({ row }) => `${row.original.username} (#${row.original.player_id})` },
+      {
+        id: 'player_id',
+        header: 'Player',
+        accessorKey: 'player_id',
+        cell: ({ row }) => `${row.original.username} (#${row.original.player_id})`,
+      },
       { id: 'name', header: 'Name', enableSorting: false, cell: ({ row }) => row.original.name ?? '—' },
       { id: 'phone', header: 'Phone', enableSorting: false, cell: ({ row }) => row.original.phone ?? '—' },
       { id: 'dofb', header: 'Birthday typed', enableSorting: false, cell: ({ row }) => row.original.dofb ?? '—' },
@@ -154,7 +162,9 @@ function SubmissionView({ detail, onChanged }: { detail: StaffKycDetail; onChang
   }
   const approve = () => {
     if (!/^\d{4}-\d{2}-\d{2}$/.test(dofb)) return setError('Type the birthday printed on the NID.');
-    void act(() => api.call(staffKycApprove, { params: { id: p.id }, body: { dofb, ...(reason.trim() ? { reason: reason.trim() } : {}) } }));
+    void act(() =>
+      api.call(staffKycApprove, { params: { id: p.id }, body: { dofb, ...(reason.trim() ? { reason: reason.trim() } : {}) } }),
+    );
   };
   const reject = () => {
     if (reason.trim().length < 3) return setError('Give a reason (at least 3 characters): the player reads it.');
@@ -312,7 +322,13 @@ function SubmissionView({ detail, onChanged }: { detail: StaffKycDetail; onChang
               Approve
             </Button>
           </div>
-          <TextArea label="Reason (required to reject or ask again; the player reads it)" rows={2} maxLength={500} value={reason} onChange={setReason} />
+          <TextArea
+            label="Reason (required to reject or ask again; the player reads it)"
+            rows={2}
+            maxLength={500}
+            value={reason}
+            onChange={setReason}
+          />
           <fieldset
             css={css`
               border: none;

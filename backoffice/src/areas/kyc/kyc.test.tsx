@@ -6,7 +6,15 @@ import { fakeSession } from '../account/fake-session.test-util';
 import Kyc from './index';
 
 const DETAIL: StaffKycDetail = {
-  player: { id: 7, username: 'karim', name: 'Karim Uddin', phone: '01712345678', phone_verified: true, dofb: '1990-01-01', created_at: '2026-11-01T00:00:00Z' },
+  player: {
+    id: 7,
+    username: 'karim',
+    name: 'Karim Uddin',
+    phone: '01712345678',
+    phone_verified: true,
+    dofb: '1990-01-01',
+    created_at: '2026-11-01T00:00:00Z',
+  },
   status: 'pending',
   reason: null,
   requested: [],
@@ -59,7 +67,12 @@ describe('KYC review', () => {
     const { fake, fetches } = renderAt('/kyc/7', {
       'GET /api/operator/kyc/{id}': () => detail,
       'POST /api/operator/kyc/{id}/approve': (o) => {
-        detail = { ...DETAIL, status: 'verified', nid_dofb: (o.body as { dofb: string }).dofb, player: { ...DETAIL.player, dofb: '1988-03-09' } };
+        detail = {
+          ...DETAIL,
+          status: 'verified',
+          nid_dofb: (o.body as { dofb: string }).dofb,
+          player: { ...DETAIL.player, dofb: '1988-03-09' },
+        };
         return { message: 'Identity verified; the birthday is the NID’s and locked.' };
       },
     });
@@ -87,6 +100,8 @@ describe('KYC review', () => {
     fireEvent.change(screen.getByLabelText(/Reason/), { target: { value: 'The back is blurred.' } });
     fireEvent.click(screen.getByTestId('kyc-ask'));
     expect((await screen.findByTestId('kyc-done')).textContent).toContain('New document asked for');
-    expect(fake.calls.find((c) => c.method === 'POST')!.opts).toMatchObject({ body: { kinds: ['nid_back'], reason: 'The back is blurred.' } });
+    expect(fake.calls.find((c) => c.method === 'POST')!.opts).toMatchObject({
+      body: { kinds: ['nid_back'], reason: 'The back is blurred.' },
+    });
   });
 });

@@ -425,8 +425,8 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
 
           {p.action === 'withdraw' && p.payout_unverified && (
             <div role="note" data-testid="bo-payment-payout" css={warningNoteCss}>
-              <strong>⚠ Payout to another number</strong> — {p.account_number} is not one of the player&apos;s verified numbers
-              (their verified phones, and the numbers their approved deposits came from).{' '}
+              <strong>⚠ Payout to another number</strong> — {p.account_number} is not one of the player&apos;s verified numbers (their
+              verified phones, and the numbers their approved deposits came from).{' '}
               {p.payout_confirmed_by ? (
                 <span data-testid="bo-payment-payout-confirmed">Confirmed by {p.payout_confirmed_by}.</span>
               ) : p.status === 0 ? (
@@ -534,7 +534,13 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
 }
 
 /** A withdrawal waiting for the player's customer due-diligence check. */
-function VerificationTag({ label = 'Verification required', title = "Waiting for the player's due-diligence check" }: { label?: string; title?: string }) {
+function VerificationTag({
+  label = 'Verification required',
+  title = "Waiting for the player's due-diligence check",
+}: {
+  label?: string;
+  title?: string;
+}) {
   return (
     <span
       title={title}

@@ -25,7 +25,12 @@ type CurrencyFilter = '' | (typeof PLAYER_CURRENCIES)[number];
 type ProtectionFilter = '' | PlayerProtectionFilter;
 type KycFilter = '' | KycStatus;
 /** The identity check's state (issue 32) as the filter and the status cell's second line say it. */
-const KYC_LABEL: Record<KycStatus, string> = { none: 'KYC not sent', pending: 'KYC pending', verified: 'KYC verified', rejected: 'KYC rejected' };
+const KYC_LABEL: Record<KycStatus, string> = {
+  none: 'KYC not sent',
+  pending: 'KYC pending',
+  verified: 'KYC verified',
+  rejected: 'KYC rejected',
+};
 
 const PROTECTION_LABEL: Record<PlayerProtectionFilter, string> = {
   self_excluded: 'Self-excluded now',

@@ -130,7 +130,9 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
             variant="secondary"
             disabled={busy}
             data-testid="risk-exemption-add"
-            onClick={() => void act(() => api.call(staffAddRiskExemption, { params: { id: playerId }, body: { kind, reason: reason.trim() } }))}
+            onClick={() =>
+              void act(() => api.call(staffAddRiskExemption, { params: { id: playerId }, body: { kind, reason: reason.trim() } }))
+            }
           >
             Exempt from this rule
           </Button>

@@ -31,7 +31,12 @@ export const staffKycQueue = endpoint({
   path: '/api/operator/kyc',
   auth: 'operator',
   roles: KYC_REVIEW_ROLES,
-  query: staffListQuery(KYC_SORTS).extend({ status: z.enum([...KYC_STATUSES, 'all']).optional().default('pending') }),
+  query: staffListQuery(KYC_SORTS).extend({
+    status: z
+      .enum([...KYC_STATUSES, 'all'])
+      .optional()
+      .default('pending'),
+  }),
   response: staffPage(staffKycRow),
   tags: ['operator'],
 });
