@@ -102,7 +102,10 @@ export const staffKycApprove = endpoint({
   roles: KYC_REVIEW_ROLES,
   params: idParams,
   body: z.object({
-    dofb: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Type the birthday printed on the NID (YYYY-MM-DD).'),
+    dofb: z
+      .string()
+      .max(10, 'Type the birthday printed on the NID (YYYY-MM-DD).')
+      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Type the birthday printed on the NID (YYYY-MM-DD).'),
     reason: z.string().trim().max(500).optional(),
   }),
   response: messageResponse,
