@@ -167,6 +167,20 @@ test("on a phone: edit an unmatched bet's stake (keeps its place) and price (a n
   await expect(panel.getByTestId('open-bet')).toHaveCount(0);
   await expect(page.getByTestId('exchange-exposure')).toHaveText('৳0.00');
   await expect(page.getByTestId('exchange-balance')).toHaveText('৳10,000.00');
+
+  // the exchange account's My Bets: the same edit on a bet card, then cancel all there
+  await placeByApi(request, a, { market_id: h.marketId, selection_id: r1!.selectionId, side: 'LAY', price: 1.5, stake: '300' });
+  await page.goto('/exchange-account/my-bets');
+  const card = page.getByTestId('open-bet-edit').first();
+  await card.click();
+  await page.getByTestId('bet-edit-stake').fill('120');
+  await page.getByTestId('bet-edit-save').click();
+  await expect(page.getByText('Bet updated.')).toBeVisible();
+  await expect(page.getByTestId('bet-unmatched')).toContainText('৳120.00');
+  await shot(page, 'my-bets-390');
+  await page.getByTestId('cancel-all-everywhere').click();
+  await expect(page.getByText('1 unmatched bet cancelled.')).toBeVisible();
+  await expect(page.getByTestId('open-bet-edit')).toHaveCount(0);
 });
 
 test('on a desktop: cash out 50% of one runner, then the rest of the market, to a flat position', async ({ page, request }) => {

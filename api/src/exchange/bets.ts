@@ -739,7 +739,8 @@ function potential(v: BetView): { profit: number; liability: number } {
   return betPotential({
     side: v.side,
     price: Number(v.price),
-    stake: Number(v.stake_minor),
+    // an unmatched bet whose stake was lowered (issue 33) wins and risks what is left of it, not the stake asked
+    stake: v.status === 'UNMATCHED' ? Number(v.remaining_minor) : Number(v.stake_minor),
     matched: Number(v.matched_minor),
     matchedValue: Number(v.matched_value),
   });

@@ -103,6 +103,8 @@ describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ m
       balance: '5000.00',
     });
     expect(await wallet(a.token)).toEqual(expect.objectContaining({ exposure: '600.00', available: '4400.00' }));
+    // the bet's own figures are those of what is left of it: wins 400, risks 600
+    expect(cut.json().bet).toMatchObject({ potential_profit: '400.00', potential_liability: '600.00' });
 
     // a back of 600 at 2.50 takes a's 400 first (it kept its place), then 200 of b's later lay
     const taken = (await back(c.token, R1, 2.5, '600')).json().bet;
