@@ -357,6 +357,31 @@ describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ m
     await invariants();
   });
 
+  it('a BookMaker position cashes out in part at the rates shown, to the maths', async () => {
+    const m = MARKETS.preplayBookmaker;
+    const bm = feed.market(m);
+    const [x, y] = bm.runners.map((r) => String(r.selectionId));
+    const p = await fundedPlayer(db, '5000');
+    const backRate = bm.runners[0]!.backRate!;
+    const layRate = bm.runners[0]!.layRate!;
+    const placed = await back(p.token, Number(x), 1 + backRate / 100, '1000', m);
+    expect(placed.json().bet.status).toBe('MATCHED');
+    const mine: RunnerBet[] = [{ selectionId: x!, side: 'BACK', price: 100 + backRate, stake: 1000_00 }];
+    // the hedge lays at the lay rate shown: a quarter of the green-up
+    const stake = greenUpStake(runnerOutcome(mine, x!), 100 + layRate, 25);
+    const after = runnerPl(
+      bm.runners.map((r) => String(r.selectionId)),
+      [...mine, { selectionId: x!, side: 'LAY', price: 100 + layRate, stake }],
+    );
+    const taken = await cashOut(p.token, m, { take: true, percent: 25 });
+    expect(taken.statusCode).toBe(200);
+    expect(taken.json().hedges).toEqual([{ selection_id: x, side: 'LAY', price: (100 + layRate) / 100, stake: (stake / 100).toFixed(2) }]);
+    expect(taken.json().bets[0]).toMatchObject({ status: 'MATCHED', matched_stake: (stake / 100).toFixed(2) });
+    const pl = await plOf(p.token, m);
+    expect(pl).toEqual([after.get(x!)!, after.get(y!)!].map((v) => (v / 100).toFixed(2)));
+    await invariants();
+  });
+
   it('in play a cash-out hedge that waits the delay is fill-or-kill when it ends: what the feed cannot take is cancelled, not rested', async () => {
     const m = MARKETS.inplay;
     const r = feed.market(m).runners[0]!.selectionId;
