@@ -2,10 +2,12 @@ import '@khela/web/test/mock-shared';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { ApiError } from '@khela/web';
 import { calls, resetHost, responders } from '@khela/web/test/fake-host';
 import { current, renderScreen } from '../../test/render';
 import type { ExchangeRecord } from '@khela/contracts';
-import { BettingRecord, groupRecords } from './BettingRecord';
+import { BettingRecord } from './BettingRecord';
+import { groupRecords } from './records/model';
 
 const rec = (over: Record<string, string>) => ({
   id: over.id ?? '1',
@@ -124,6 +126,32 @@ describe('Betting Records', () => {
     expect(screen.getByText('A Very Long Cra...')).toBeTruthy();
     await userEvent.click(screen.getByRole('button', { name: /Back/ }));
     expect(screen.getAllByTestId('record-group')).toHaveLength(3);
+  });
+
+  it('a failed read says so with Retry, nothing left loading, and Retry shows the records (both tabs)', async () => {
+    let down = true;
+    // one path for both tabs: the Exchange tab asks with tab=exchange
+    responders.set('GET /api/betting-record', ({ query }) => {
+      if (down && query?.tab === 'exchange') throw new ApiError('Service unavailable', 503, undefined);
+      if (down) throw new ApiError('Network error, please try again later.', 0, undefined, true);
+      return { data: query?.tab === 'exchange' ? [exchangeRecord({})] : RECORDS };
+    });
+    renderScreen(<BettingRecord />, '/betting-record');
+    const failed = await screen.findByTestId('records-error');
+    expect(failed.textContent).toContain('Failed to fetch records');
+    expect(failed.textContent).toContain('Network error');
+    expect(screen.queryByRole('status')).toBeNull();
+    down = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByTestId('record-group')).toHaveLength(3);
+
+    down = true;
+    await userEvent.click(screen.getByRole('tab', { name: 'Exchange' }));
+    const exFailed = await screen.findByTestId('exchange-records-error');
+    expect(exFailed.textContent).toContain('Failed to fetch records');
+    down = false;
+    await userEvent.click(within(exFailed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findAllByTestId('exchange-record')).toHaveLength(1);
   });
 
   it('filter page: platform toggles back to All, one game type, a date, Confirm refetches', async () => {

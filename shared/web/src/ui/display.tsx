@@ -189,3 +189,73 @@ export const Muted = styled.span`
   color: ${theme.color.textMuted};
   font-size: ${theme.fontSize.sm};
 `;
+
+/** Records as cards, one under the other (a player's bets, rounds, groups). */
+export const CardList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-direction: column;
+  gap: 8px;
+`;
+
+/** One card of a CardList. */
+export const CardRow = styled.li`
+  background: ${theme.color.surface};
+  border: 1px solid ${theme.color.border};
+  border-radius: ${theme.radius.md};
+  padding: 10px 12px;
+`;
+
+/** A button that fills a whole card (the card opens its record): no button look of its own. */
+export const CardButton = styled.button`
+  all: unset;
+  display: block;
+  width: 100%;
+  box-sizing: border-box;
+  cursor: pointer;
+  &:focus-visible {
+    outline: 2px solid ${theme.color.brand};
+    outline-offset: 4px;
+  }
+`;
+
+/** A choice among a few (a filter, a period): pressed when chosen. Put several in a ChipRow. */
+export function Chip(props: { active: boolean; onClick: () => void; children: ReactNode; testId?: string }) {
+  return (
+    <button
+      type="button"
+      aria-pressed={props.active}
+      onClick={props.onClick}
+      data-testid={props.testId}
+      css={css`
+        flex: 0 0 auto;
+        min-height: 36px;
+        padding: 6px 14px;
+        border-radius: ${theme.radius.pill};
+        cursor: pointer;
+        font: inherit;
+        font-size: 14px;
+        border: 1px solid ${props.active ? theme.color.brand : theme.color.border};
+        background: ${props.active ? theme.color.brand : theme.color.surface};
+        color: ${props.active ? theme.color.brandText : theme.color.text};
+      `}
+    >
+      {props.children}
+    </button>
+  );
+}
+
+/** Chips side by side, wrapping. */
+export const ChipRow = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  margin: 6px 0 10px;
+`;
+
+/** A figure that is a gain (green), a loss (red) or nothing (plain), by its sign. */
+export function signedColour(minor: number | bigint): string {
+  return minor > 0 ? theme.color.success : minor < 0 ? theme.color.danger : theme.color.text;
+}
