@@ -223,6 +223,16 @@ describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ m
         })
       ).statusCode,
     ).toBe(400);
+    // the staff-set liability limit is checked with the old part gone: 1000.00 allows a lay at 3.00 (1000) not 3.05
+    const capped = await fundedPlayer(db, '5000');
+    await db.query(`INSERT INTO exchange_liability_limits (player_id, kind, max_liability_minor) VALUES ($1, 'MATCH_ODDS', 100000)`, [
+      capped.id,
+    ]);
+    const cb = (await lay(capped.token, R2, 2, '500')).json().bet;
+    const over = await edit(capped.token, cb.id, { price: 3.05 });
+    expect([over.statusCode, over.json().code]).toEqual([422, 'liability_limit']);
+    expect((await edit(capped.token, cb.id, { price: 3 })).json()).toMatchObject({ exposure: '1000.00' });
+    await cancelAll(capped.token);
     // a BookMaker bet is matched in full at once: nothing to edit
     const bm = feed.market(MARKETS.preplayBookmaker).runners[0]!;
     const rich = await fundedPlayer(db, '1000');
