@@ -6,6 +6,7 @@ import * as schemas from '@khela/contracts';
 import {
   ApiError,
   Button,
+  Chip,
   ErrorText,
   LoadFailed,
   Modal,
@@ -527,26 +528,3 @@ const grid = css`
     grid-template-columns: repeat(6, minmax(0, 1fr));
   }
 `;
-
-function Chip(props: { active: boolean; onClick: () => void; children: React.ReactNode }) {
-  return (
-    <button
-      aria-pressed={props.active}
-      onClick={props.onClick}
-      css={css`
-        flex: 0 0 auto;
-        min-height: 36px;
-        padding: 6px 14px;
-        border-radius: ${theme.radius.pill};
-        cursor: pointer;
-        font: inherit;
-        font-size: 14px;
-        border: 1px solid ${props.active ? theme.color.brand : theme.color.border};
-        background: ${props.active ? theme.color.brand : theme.color.surface};
-        color: ${props.active ? theme.color.brandText : theme.color.text};
-      `}
-    >
-      {props.children}
-    </button>
-  );
-}
