@@ -33,6 +33,7 @@ const T = {
     about4: 'Please play responsibly',
     register: 'Register',
     mainNavHome: 'Home',
+    notice: 'Welcome to Khela',
   },
   bn: {
     login: 'লগইন',
@@ -53,6 +54,8 @@ const T = {
     about4: 'দায়িত্ব নিয়ে খেলুন',
     register: 'নিবন্ধন',
     mainNavHome: 'হোম',
+    // staff's system notice in the player's language (issue 34: the demo's Bangla is seeded)
+    notice: 'খেলায় স্বাগতম',
   },
 } as const;
 
@@ -83,7 +86,7 @@ for (const [vpName, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeo
         await waitForSplash(page);
         await expect(page.getByTestId('main-slider')).toBeVisible();
         await expect(page.getByTestId('carousel-dot').first()).toBeVisible();
-        await expect(page.getByTestId('notice-marquee')).toContainText('Welcome to Khela');
+        await expect(page.getByTestId('notice-marquee')).toContainText(t.notice);
         await expect(page.getByTestId('category-nav').getByRole('button', { name: t.casino })).toBeVisible();
         await expect(page.getByRole('heading', { name: t.favourites })).toBeVisible();
         await expect(page.getByRole('heading', { name: t.featured })).toBeVisible();
