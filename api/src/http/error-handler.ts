@@ -16,13 +16,16 @@ export function installErrorHandler(app: FastifyInstance): void {
       // in Bangla, a schema's own text is the catalogue's; zod's built-in texts (no client of ours sends what they
       // refuse) become the catalogue's "Invalid value."
       const bn = requestLocale(req) === 'bn';
-      const text = (m: string | undefined) => (m === undefined ? 'Invalid value.' : bn && bnMessage(m) === undefined ? 'Invalid value.' : m);
+      const text = (m: string | undefined) =>
+        m === undefined ? 'Invalid value.' : bn && bnMessage(m) === undefined ? 'Invalid value.' : m;
       for (const issue of err.validation) {
         const field = fieldOf(issue.instancePath ?? '', err.validationContext ?? 'body');
         (errors[field] ??= []).push(text(issue.message));
       }
       const first = err.validation[0]?.message;
-      return reply.code(422).send(localizeBody(req, { message: first === undefined ? 'The given data was invalid.' : text(first), errors }));
+      return reply
+        .code(422)
+        .send(localizeBody(req, { message: first === undefined ? 'The given data was invalid.' : text(first), errors }));
     }
     if (err instanceof HttpError) {
       if (err.status >= 500 && !(err instanceof ServiceBusy)) req.log.error({ err }, err.message);
