@@ -62,6 +62,21 @@ beforeEach(async () => {
 const statusFetches = () => calls.filter((c) => c.path === '/api/responsible-gaming/status').length;
 
 describe('ResponsibleGaming page', () => {
+  it('a failed read says so with Retry (nothing left loading), and Retry shows the page', async () => {
+    let down = true;
+    responders.set('GET /api/responsible-gaming', () => {
+      if (down) throw new ApiError('Network error, please try again later.', 0, undefined, true);
+      return overview();
+    });
+    renderScreen(<ResponsibleGaming />, '/responsible-gaming');
+    const failed = await screen.findByTestId('rg-load-error');
+    expect(failed.textContent).toContain('Your responsible gaming settings could not be loaded.');
+    expect(screen.queryByRole('status')).toBeNull();
+    down = false;
+    await userEvent.click(within(failed).getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByTestId('rg-page')).toBeTruthy();
+  });
+
   it('shows each limit in force, what is used and a pending change with its Dhaka time', async () => {
     responders.set('GET /api/responsible-gaming', () =>
       overview({
