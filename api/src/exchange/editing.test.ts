@@ -249,6 +249,23 @@ describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ m
     await invariants();
   });
 
+  it('while the feed is down a stake decrease is taken (a partial cancel), a new price is refused', async () => {
+    const a = await fundedPlayer(db, '5000');
+    const mine = (await lay(a.token, R2, 1.2, '500')).json().bet;
+    expect(mine.status).toBe('UNMATCHED');
+    app.oddsFeed.watch(); // a consumer starts: down until its first connection
+    try {
+      const moved = await edit(a.token, mine.id, { price: 1.21 });
+      expect([moved.statusCode, moved.json().code]).toEqual([503, 'prices_unavailable']);
+      const cut = await edit(a.token, mine.id, { stake: '300' });
+      // 300 * 0.2
+      expect(cut.json()).toMatchObject({ bet: { id: mine.id, unmatched_stake: '300.00' }, exposure: '60.00' });
+    } finally {
+      app.oddsFeed.set('connected');
+    }
+    await cancelAll(a.token);
+  });
+
   it('cancel all in one market, then everywhere, releases the holds to the paisa; matched parts stand', async () => {
     const a = await fundedPlayer(db, '10000');
     const b = await fundedPlayer(db, '10000');

@@ -249,14 +249,20 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     const key = requestIdempotencyKey(req);
     if (!key) throw new BetRefused(400, M.editIdempotencyKeyRequired, { code: 'idempotency_key' });
     if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new HttpError(422, 'Idempotency-Key is too long.');
-    const head = await db.query<{ market_id: string }>('SELECT market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2', [
-      req.params.id,
-      player.id,
-    ]);
-    const marketId = head.rows[0]?.market_id;
-    if (!marketId) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
-    // a new price or a higher stake is a new bet: not at stale prices (a decrease is a partial cancel and waits for nothing)
-    assertPricesLive();
+    const head = await db.query<{ market_id: string; price: number; remaining_minor: string }>(
+      'SELECT market_id, price, remaining_minor FROM exchange_bets WHERE public_id = $1 AND player_id = $2',
+      [req.params.id, player.id],
+    );
+    const row = head.rows[0];
+    if (!row) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
+    const marketId = row.market_id;
+    // a new price or a higher stake is a new bet: not at stale prices; a decrease is a partial cancel and, like a
+    // cancel, is taken while the feed is down (the writer decides on the bet as it is then)
+    const decrease =
+      (req.body.price === undefined || Math.round(req.body.price * 100) === Number(row.price)) &&
+      req.body.stake !== undefined &&
+      toMinor(req.body.stake) < BigInt(row.remaining_minor);
+    if (!decrease) assertPricesLive();
     const forwarded = await forwardToHolder(req as unknown as FastifyRequest, marketId, req.url, lease);
     if (forwarded) return forwarded as Awaited<ReturnType<typeof answer>> & { replaced: null };
     // one key is one edit of one bet: the bet's id is part of what the key stands for
