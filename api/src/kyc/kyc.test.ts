@@ -273,6 +273,11 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
     expect(await rows('pending')).not.toContain(p.id);
     expect(await rows('none')).not.toContain(p.id);
     expect((await staff('risk', 'GET', '/api/operator/players?kyc=maybe')).statusCode).toBe(422);
+    // the player page says it too (for support as well: it reads players, not documents)
+    expect((await staff('support', 'GET', `/api/operator/players/${p.id}`)).json()).toMatchObject({
+      dofb: '1985-05-05',
+      kyc: { status: 'verified', birthday_locked: true },
+    });
     const inbox = await db.query<{ title: string }>('SELECT title FROM inbox_messages WHERE player_id = $1 ORDER BY id', [p.id]);
     expect(inbox.rows.map((r) => r.title)).toEqual(['New identity document needed', 'Identity check not approved', 'Identity verified']);
   });

@@ -16,6 +16,7 @@ import {
   type Currency,
 } from '../../ledger';
 import { playerLinks } from '../../protection/linked';
+import { kycRow } from '../../kyc/service';
 import { writeAudit, type AuditActor } from '../../operator/audit';
 
 export type SortDir = 'asc' | 'desc';
@@ -260,6 +261,7 @@ export async function playerProfile(db: Queryable, id: number) {
     cash_bonus: money(p.cash_bonus_minor),
     turnover_remaining: money(p.turnover_minor),
     links: await playerLinks(db, id),
+    kyc: await kycSummary(db, id),
   };
 }
 
@@ -591,4 +593,10 @@ export async function adjustBalance(
     after: { ...after, transfer_id: moved.transferId, direction: input.direction, amount: fromMinor(input.amountMinor) },
   });
   return { transferId: moved.transferId, replayed: moved.replayed, before, after };
+}
+
+/** The identity check's state for the player page (issue 32, kyc/): none without a row. */
+async function kycSummary(q: Queryable, playerId: number) {
+  const row = await kycRow(q, playerId);
+  return { status: row?.status ?? 'none', birthday_locked: row?.status === 'verified' && row.nid_dofb !== null };
 }

@@ -5,6 +5,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
+  KYC_REVIEW_ROLES,
   PLAYER_ADJUST_ROLES,
   PLAYER_READ_ROLES,
   PLAYER_SESSION_ROLES,
@@ -255,6 +256,7 @@ export function PlayerPage() {
 }
 
 function ProfileTab({ p }: { p: StaffPlayerProfile }) {
+  const op = useOperator();
   const yes = (v: boolean) => (v ? 'verified' : 'not verified');
   return (
     <div
@@ -278,7 +280,20 @@ function ProfileTab({ p }: { p: StaffPlayerProfile }) {
             {p.email ?? '—'} ({p.email_verified_at ? `verified ${when(p.email_verified_at)}` : 'not verified'})
           </dd>
           <dt>Date of birth</dt>
-          <dd>{p.dofb ?? '—'}</dd>
+          <dd>
+            {p.dofb ?? '—'}
+            {p.kyc?.birthday_locked ? ' (from the NID, locked)' : ''}
+          </dd>
+          <dt>Identity (KYC)</dt>
+          <dd data-testid="player-kyc">
+            {p.kyc?.status ?? 'none'}
+            {p.kyc && p.kyc.status !== 'none' && allows(op, KYC_REVIEW_ROLES) && (
+              <>
+                {' '}
+                · <Link to={`/kyc/${p.id}`}>documents</Link>
+              </>
+            )}
+          </dd>
           <dt>Currency</dt>
           <dd>{p.currency}</dd>
           <dt>Signed up</dt>

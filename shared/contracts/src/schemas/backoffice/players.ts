@@ -133,6 +133,8 @@ export const staffPlayerProfile = z.object({
       }),
     )
     .optional(),
+  /** The identity check (issue 32): its state, and whether the birthday came from the NID (locked). */
+  kyc: z.object({ status: z.enum(KYC_STATUSES), birthday_locked: z.boolean() }).optional(),
 });
 export type StaffPlayerProfile = z.infer<typeof staffPlayerProfile>;
 
