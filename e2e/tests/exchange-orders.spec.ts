@@ -251,4 +251,19 @@ test('on a desktop: cash out 50% of one runner, then the rest of the market, to 
   await expect(dialog.locator('[data-testid="cash-out-percent"][data-percent="25"]')).toHaveText('২৫%');
   await expect(dialog.getByTestId('cash-out-scope').first()).toHaveText('পুরো মার্কেট');
   await shot(page, 'cash-out-bn-390');
+
+  // and an unmatched bet's editor in Bangla
+  await page.getByRole('dialog').getByRole('button', { name: 'বাতিল' }).click();
+  await placeByApi(request, b, { market_id: h.marketId, selection_id: r1!.selectionId, side: 'LAY', price: 1.2, stake: '300' });
+  await page.getByTestId('bets-button').click();
+  const row = page.getByTestId('bets-panel').getByTestId('open-bet').filter({ hasText: '1.2' });
+  await row.getByTestId('open-bet-edit').click();
+  await expect(row.getByTestId('open-bet-edit')).toHaveCount(0);
+  await row.getByTestId('bet-edit-stake').fill('200');
+  await expect(row.getByTestId('bet-edit-note')).toHaveText('স্টেক কমালে সারিতে আপনার জায়গা থাকে।');
+  await shot(page, 'edit-bn-390');
+  await row.getByTestId('bet-edit-save').click();
+  await expect(row.getByTestId('bet-edit')).toHaveCount(0);
+  await page.getByTestId('bets-panel').getByTestId('cancel-all-everywhere').click();
+  await expect(page.getByTestId('bets-panel').getByTestId('open-bet').filter({ hasText: '1.2' })).toHaveCount(0);
 });
