@@ -6,6 +6,7 @@ import * as contracts from '@khela/contracts';
 import {
   API_MESSAGES,
   bnMessage,
+  bnPlaceholderNames,
   EXCHANGE_MESSAGES,
   IDENTITY_MESSAGES,
   localizeMessage,
@@ -161,8 +162,8 @@ describe('the API messages catalogue (en + bn)', () => {
     const missing = API_MESSAGES.filter((m) => !m.bn.trim() || !BENGALI.test(m.bn));
     expect(missing.map((m) => m.en)).toEqual([]);
     const placeholders = (s: string) => [...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
-    const names = (s: string) => [...new Set(placeholders(s))].join();
-    expect(API_MESSAGES.filter((m) => names(m.en) !== names(m.bn)).map((m) => m.en)).toEqual([]);
+    const names = (list: (string | undefined)[]) => [...new Set(list)].sort().join();
+    expect(API_MESSAGES.filter((m) => names(placeholders(m.en)) !== names(bnPlaceholderNames(m.bn))).map((m) => m.en)).toEqual([]);
     const seen = new Set<string>();
     const twice = API_MESSAGES.filter((m) => (seen.has(m.en) ? true : (seen.add(m.en), false)));
     expect(twice.map((m) => m.en)).toEqual([]);
@@ -184,10 +185,13 @@ describe('the API messages catalogue (en + bn)', () => {
   });
 
   it("puts a message's values into the Bangla: amounts in Bengali digits, transaction ids and names as sent", () => {
-    expect(bnMessage(EXCHANGE_MESSAGES.stakeTooSmall('100.00', 'BDT'))).toBe('সর্বনিম্ন স্টেক ১০০.০০ BDT।');
+    expect(bnMessage(EXCHANGE_MESSAGES.stakeTooSmall('100.00', 'BDT'))).toBe('সর্বনিম্ন স্টেক ১০০.০০৳।');
+    expect(bnMessage(EXCHANGE_MESSAGES.liabilityLimit('25000.00', 'INR'))).toBe(
+      'এই বেটে এই মার্কেটে আপনার দায় আপনার সীমা ২৫,০০০.০০₹ ছাড়িয়ে যেত।',
+    );
     expect(
       bnMessage('Your deposit of 500.00 BDT (transaction D123456) has been approved and added to your main wallet. Bonus: 50.00 BDT.'),
-    ).toBe('আপনার ৫০০.০০ BDT ডিপোজিট (লেনদেন D123456) অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে। বোনাস: ৫০.০০ BDT।');
+    ).toBe('আপনার ৫০০.০০৳ ডিপোজিট (লেনদেন D123456) অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে। বোনাস: ৫০.০০৳।');
     expect(bnMessage(PROTECTION_MESSAGES.timedOut('2026-11-27T09:00:00.000Z'))).toBe(
       'আপনি ২৭ নভে ২০২৬, ১৫:০০ (GMT+6) পর্যন্ত বিরতিতে আছেন। ডিপোজিট, গেম ও বেটিং বন্ধ; আপনি এখনও উইথড্র করতে ও বার্তা পড়তে পারবেন।',
     );
@@ -256,7 +260,7 @@ describe('answers in the Accept-Language of the request', () => {
       app.inject({ method: 'GET', url: '/api/inbox?page=1', headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
     const bn = (await list('bn')).json().data.data as Array<{ title: string; message: string }>;
     expect(bn.map((m) => m.title)).toEqual(['ডিপোজিট সফল হয়েছে', 'খেলায় স্বাগতম']);
-    expect(bn[0]!.message).toBe('আপনার ১০০০.০০ BDT ডিপোজিট (লেনদেন D7788990) অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে।');
+    expect(bn[0]!.message).toBe('আপনার ১,০০০.০০৳ ডিপোজিট (লেনদেন D7788990) অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে।');
     expect(((await list('en')).json().data.data as Array<{ title: string }>).map((m) => m.title)).toEqual([
       'Deposit successful',
       'Welcome to Khela',

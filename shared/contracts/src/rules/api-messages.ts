@@ -5,7 +5,8 @@
 //
 // An entry's English may hold `{name}` placeholders (a message with parameters): the value found there is put into the
 // Bangla, itself translated when the catalogue knows it, else with Bengali digits, except the names in LATIN (what a
-// player copies elsewhere: ids, usernames, transaction ids, phone numbers stay in Latin digits).
+// player copies elsewhere: ids, usernames, transaction ids, phone numbers stay in Latin digits). `{amount|money:currency}`
+// in the Bangla writes an amount with its currency as the site's formatter does in bn (Intl bn-BD: "১,০০০.০০৳").
 import { CHALLENGE_MESSAGES } from '../schemas/challenge';
 import { EXCHANGE_SETTINGS_MESSAGES } from '../schemas/exchange-trader';
 import { IDENTITY_MESSAGES } from '../schemas/identity';
@@ -311,10 +312,10 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   e(EXCHANGE_MESSAGES.rateRange, 'রেট হতে হবে ১ থেকে ১০০০০-এর মধ্যে একটি পূর্ণ সংখ্যা।'),
   e(EXCHANGE_MESSAGES.marketIdInvalid, 'মার্কেট হতে হবে একটি মার্কেটের আইডি (১ থেকে ৬৪ অক্ষর)।'),
   e(EXCHANGE_MESSAGES.selectionInvalid, 'নির্বাচন হতে হবে মার্কেটের একটি রানারের আইডি।'),
-  e(EXCHANGE_MESSAGES.stakeTooSmall('{min}', '{currency}'), 'সর্বনিম্ন স্টেক {min} {currency}।'),
-  e(EXCHANGE_MESSAGES.stakeTooLarge('{max}', '{currency}'), 'সর্বোচ্চ স্টেক {max} {currency}।'),
+  e(EXCHANGE_MESSAGES.stakeTooSmall('{min}', '{currency}'), 'সর্বনিম্ন স্টেক {min|money:currency}।'),
+  e(EXCHANGE_MESSAGES.stakeTooLarge('{max}', '{currency}'), 'সর্বোচ্চ স্টেক {max|money:currency}।'),
   e(EXCHANGE_MESSAGES.stakeCannotWin, 'এই দরে এত কম স্টেকে কিছু জেতা যায় না।'),
-  e(EXCHANGE_MESSAGES.liabilityLimit('{max}', '{currency}'), 'এই বেটে এই মার্কেটে আপনার দায় আপনার সীমা {max} {currency} ছাড়িয়ে যেত।'),
+  e(EXCHANGE_MESSAGES.liabilityLimit('{max}', '{currency}'), 'এই বেটে এই মার্কেটে আপনার দায় আপনার সীমা {max|money:currency} ছাড়িয়ে যেত।'),
   e(EXCHANGE_MESSAGES.insufficientAvailable, 'এই বেটের জন্য যথেষ্ট ব্যবহারযোগ্য ব্যালেন্স নেই।'),
   e(EXCHANGE_MESSAGES.betNotFound, 'বেট পাওয়া যায়নি।'),
   e(EXCHANGE_MESSAGES.nothingToCancel, 'এই বেটে বাতিল করার মতো কিছু বাকি নেই।'),
@@ -372,26 +373,26 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   e('Withdrawal rejected', 'উইথড্র বাতিল হয়েছে'),
   e(
     'Your deposit of {amount} {currency} (transaction {id}) has been approved and added to your main wallet.{bonus}',
-    'আপনার {amount} {currency} ডিপোজিট (লেনদেন {id}) অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে।{bonus}',
+    'আপনার {amount|money:currency} ডিপোজিট (লেনদেন {id}) অনুমোদিত হয়েছে এবং আপনার মূল ওয়ালেটে যোগ হয়েছে।{bonus}',
   ),
-  e(' Bonus: {amount} {currency}.', ' বোনাস: {amount} {currency}।'),
+  e(' Bonus: {amount} {currency}.', ' বোনাস: {amount|money:currency}।'),
   e(
     'Your deposit of {amount} {currency} (transaction {id}) was rejected.{reason} Please contact support if you have sent the money.',
-    'আপনার {amount} {currency} ডিপোজিট (লেনদেন {id}) বাতিল হয়েছে।{reason} আপনি টাকা পাঠিয়ে থাকলে সাপোর্টে যোগাযোগ করুন।',
+    'আপনার {amount|money:currency} ডিপোজিট (লেনদেন {id}) বাতিল হয়েছে।{reason} আপনি টাকা পাঠিয়ে থাকলে সাপোর্টে যোগাযোগ করুন।',
   ),
   e(' Reason: {note}', ' কারণ: {note}'),
   e(
     'Your withdrawal of {amount} {currency} (transaction {id}) has been approved and sent to your account.',
-    'আপনার {amount} {currency} উইথড্র (লেনদেন {id}) অনুমোদিত হয়েছে এবং আপনার অ্যাকাউন্টে পাঠানো হয়েছে।',
+    'আপনার {amount|money:currency} উইথড্র (লেনদেন {id}) অনুমোদিত হয়েছে এবং আপনার অ্যাকাউন্টে পাঠানো হয়েছে।',
   ),
   e(
     'Your withdrawal of {amount} {currency} (transaction {id}) was rejected and the amount returned to your main wallet.{reason}',
-    'আপনার {amount} {currency} উইথড্র (লেনদেন {id}) বাতিল হয়েছে এবং টাকা আপনার মূল ওয়ালেটে ফেরত গেছে।{reason}',
+    'আপনার {amount|money:currency} উইথড্র (লেনদেন {id}) বাতিল হয়েছে এবং টাকা আপনার মূল ওয়ালেটে ফেরত গেছে।{reason}',
   ),
   e('Withdrawal waiting for verification', 'উইথড্র যাচাইয়ের অপেক্ষায়'),
   e(
     `Withdrawal {id} of {amount} {currency}: ${PROTECTION_MESSAGES.verificationRequired} The amount stays held for you until then.`,
-    'উইথড্র {id}, {amount} {currency}: আপনার উইথড্র একটি যাচাইয়ের অপেক্ষায়: গত ১৮০ দিনে আপনার ডিপোজিট বা উইথড্র সেই সীমা পেরিয়েছে যেখানে আইন অনুযায়ী আপনার পরিচয় ও অর্থের উৎস যাচাই করতে হয়। আমাদের পেমেন্ট টিম আপনার সাথে যোগাযোগ করবে। ততক্ষণ টাকাটি আপনার জন্য আটকে রাখা থাকবে।',
+    'উইথড্র {id}, {amount|money:currency}: আপনার উইথড্র একটি যাচাইয়ের অপেক্ষায়: গত ১৮০ দিনে আপনার ডিপোজিট বা উইথড্র সেই সীমা পেরিয়েছে যেখানে আইন অনুযায়ী আপনার পরিচয় ও অর্থের উৎস যাচাই করতে হয়। আমাদের পেমেন্ট টিম আপনার সাথে যোগাযোগ করবে। ততক্ষণ টাকাটি আপনার জন্য আটকে রাখা থাকবে।',
   ),
   e('Verification complete', 'যাচাই সম্পন্ন'),
   e(
@@ -433,6 +434,26 @@ interface Template {
 }
 const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const PLACEHOLDER = /\{(\w+)\}/g;
+/** A placeholder of a Bangla text: `{name}`, or `{name|money:currencyName}` (an amount with its currency). */
+const BN_PLACEHOLDER = /\{(\w+)(?:\|money:(\w+))?\}/g;
+
+/** An amount of the API ("1000.00") with its currency code as the site shows it in Bangla ("১,০০০.০০৳"). */
+export function bnMoney(amount: string, currency: string): string {
+  const n = Number(amount.replace(/,/g, ''));
+  if (!Number.isFinite(n) || !/^[A-Z]{3}$/.test(currency)) return bengaliDigits(`${amount} ${currency}`);
+  return new Intl.NumberFormat('bn-BD', {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: 2,
+    maximumFractionDigits: 2,
+  }).format(n);
+}
+
+/** The placeholder names of a Bangla text (a money placeholder names its amount and its currency). */
+export function bnPlaceholderNames(bn: string): string[] {
+  return [...bn.matchAll(BN_PLACEHOLDER)].flatMap((m) => (m[2] ? [m[1]!, m[2]] : [m[1]!]));
+}
 
 let exact: Map<string, string> | null = null;
 let templates: Template[] | null = null;
@@ -468,9 +489,10 @@ export function bnMessage(en: string): string | undefined {
   for (const t of templates!) {
     const m = t.re.exec(en);
     if (!m) continue;
-    return t.bn.replace(PLACEHOLDER, (whole, name: string) => {
+    return t.bn.replace(BN_PLACEHOLDER, (whole, name: string, currencyName: string | undefined) => {
       const v = m.groups?.[name];
       if (v === undefined) return whole;
+      if (currencyName) return bnMoney(v, m.groups?.[currencyName] ?? '');
       if (v === '') return '';
       if (LATIN_PLACEHOLDERS.has(name)) return v;
       return bnMessage(v) ?? bengaliDigits(v);
