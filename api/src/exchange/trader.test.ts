@@ -196,6 +196,12 @@ describe.each(engines)('exchange trader tools on $name', ({ make, skip }) => {
     const runner = market.runners.find((r: { selection_id: string }) => r.selection_id === '100301');
     expect(runner.lay.map((l: { price: number }) => l.price)).toEqual([2.1, 2.2, 2.3]);
     expect(Number(market.total_matched) - Number(before.total_matched)).toBe(150);
+    // the kept total (exchange_market_book, sql/0930) is the sum over the market's fills, each fill once
+    const fills = await db.query<{ total: string }>(
+      `SELECT coalesce(sum(stake_minor), 0) AS total FROM exchange_fills WHERE market_id = $1 AND currency = 'BDT'`,
+      [m],
+    );
+    expect(Math.round(Number(market.total_matched) * 100)).toBe(Number(fills.rows[0]!.total));
 
     const ladder = await app.inject({
       method: 'GET',

@@ -71,11 +71,12 @@ export async function marketView(
 
 /**
  * The backers' stakes matched on a market per currency (each matched pair counted once: a fill is one back matched
- * with one lay; fills against the feed's offer count too). One indexed read of the market's fills.
+ * with one lay; fills against the feed's offer count too). Kept as fills are written (exchange_market_book.fills_minor,
+ * sql/0930): a read of the market's few book rows, not of its every fill, after each batch of a hot market.
  */
 export async function totalMatched(q: Queryable, marketId: string): Promise<Map<string, number>> {
   const r = await q.query<{ currency: string; total: string }>(
-    'SELECT currency, sum(stake_minor) AS total FROM exchange_fills WHERE market_id = $1 GROUP BY currency',
+    'SELECT currency, sum(fills_minor) AS total FROM exchange_market_book WHERE market_id = $1 GROUP BY currency',
     [marketId],
   );
   return new Map(r.rows.map((x) => [x.currency, Number(x.total)]));
