@@ -546,53 +546,72 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     });
   }
 
-  async function place(c: Extract<WriterCommand, { kind: 'place' }>): Promise<CommandResult> {
-    const player = players.get(c.playerId);
-    if (!player) throw new Refusal(new BetRefused(404, 'Unknown player'));
+  /**
+   * A new bet's checks in the per-bet path's order: the account block, the protection rules for a player who needs
+   * them (answers 'deferred' when such a player's bet must wait for the next batch), the market's checks.
+   */
+  async function newBetChecks(playerId: number, player: PlayerRow, input: PlaceBetInput): Promise<CheckedBet | 'deferred'> {
     if (marketBlock({ ...player, exchange_market: Number(player.exchange_market), cs_market: Number(player.cs_market) }).exchange)
       throw new Refusal(new BetRefused(403, M.exchangeBlocked, { code: 'blocked' }));
-    const full = fully.has(c.playerId);
+    const full = fully.has(playerId);
     if (full) {
       // the limits count what is written (bets, cancels, held exposure): once this batch changed anything of such a
       // player, their bet waits for the next batch
-      if (changedPlayers.has(c.playerId)) return { ok: 'deferred' };
-      await assertMayPlay(q, c.playerId, cfg.protection);
+      if (changedPlayers.has(playerId)) return 'deferred';
+      await assertMayPlay(q, playerId, cfg.protection);
     }
-    const bet: CheckedBet = checkBet(market!, player.currency, c.input, cfg);
-    if (full) {
-      await assertWagerWithinLimits(q, c.playerId, BigInt(betLiabilityMinor(bet.side, bet.stake, bet.price)));
-    }
-    const f = funds.get(c.playerId)!;
-    // exposure with this bet at its worst (unmatched, or in the delay: the whole stake): matching can only lower it
-    const d = data.get(c.playerId)!;
-    const probe: BetRow = {
-      id: -1,
-      playerId: c.playerId,
-      currency: player.currency,
-      selectionId: bet.selectionId,
-      side: bet.side,
-      price: bet.price,
-      line: bet.line,
-      fancyType: market!.fancy?.type ?? null,
-      stake: bet.stake,
-      matched: 0,
-      remaining: bet.stake,
-      status: 'PENDING',
-    };
-    d.bets.push(probe);
-    const worst = exposureOf(c.playerId);
-    d.bets.pop();
-    const before = heldNow(c.playerId);
+    const bet: CheckedBet = checkBet(market!, player.currency, input, cfg);
+    if (full) await assertWagerWithinLimits(q, playerId, BigInt(betLiabilityMinor(bet.side, bet.stake, bet.price)));
+    return bet;
+  }
+
+  /**
+   * Refuses new bets the player's funds (or the staff-set liability limit, unless `capped` is false: hedges) cannot
+   * hold: the exposure with them at their worst (unmatched, or in the delay: the whole stake; matching can only lower
+   * it) and the unmatched part of `without` gone (an edit's old bet).
+   */
+  function assertFits(playerId: number, player: PlayerRow, adds: CheckedBet[], without: BetRow | null = null, capped = true) {
+    const f = funds.get(playerId)!;
+    const d = data.get(playerId)!;
+    const kept = without?.remaining ?? 0;
+    if (without) without.remaining = 0;
+    for (const bet of adds)
+      d.bets.push({
+        id: -1,
+        playerId,
+        currency: player.currency,
+        selectionId: bet.selectionId,
+        side: bet.side,
+        price: bet.price,
+        line: bet.line,
+        fancyType: market!.fancy?.type ?? null,
+        stake: bet.stake,
+        matched: 0,
+        remaining: bet.stake,
+        status: 'PENDING',
+      });
+    const worst = exposureOf(playerId);
+    d.bets.splice(d.bets.length - adds.length, adds.length);
+    if (without) without.remaining = kept;
+    const before = heldNow(playerId);
     if (worst - before > 0 && BigInt(worst - before) > f.available)
       throw new Refusal(new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(balanceOf(f)) }));
-    const cap = caps.get(c.playerId);
-    if (cap !== undefined && worst > cap && worst > before)
+    const cap = caps.get(playerId);
+    if (capped && cap !== undefined && worst > cap && worst > before)
       throw new Refusal(
         new BetRefused(422, M.liabilityLimit(moneyFromMinor(cap), player.currency), {
           code: 'liability_limit',
           max_liability: moneyFromMinor(cap),
         }),
       );
+  }
+
+  async function place(c: Extract<WriterCommand, { kind: 'place' }>): Promise<CommandResult> {
+    const player = players.get(c.playerId);
+    if (!player) throw new Refusal(new BetRefused(404, 'Unknown player'));
+    const bet = await newBetChecks(c.playerId, player, c.input);
+    if (bet === 'deferred') return { ok: 'deferred' };
+    assertFits(c.playerId, player, [bet]);
     return acceptPlace(c, player, bet);
   }
 
@@ -781,13 +800,6 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       return { ok: true, betId: s.id, delayMs: null, answer: null, replaced: null };
     }
     // a replacement: a new bet's checks, in the per-bet path's order
-    if (marketBlock({ ...player, exchange_market: Number(player.exchange_market), cs_market: Number(player.cs_market) }).exchange)
-      throw new Refusal(new BetRefused(403, M.exchangeBlocked, { code: 'blocked' }));
-    const full = fully.has(c.playerId);
-    if (full) {
-      if (changedPlayers.has(c.playerId)) return { ok: 'deferred' };
-      await assertMayPlay(q, c.playerId, cfg.protection);
-    }
     const input: PlaceBetInput = {
       market_id: market!.marketId,
       selection_id: s.selectionId,
@@ -796,42 +808,10 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       stake,
       persistence: s.persistence,
     };
-    const bet: CheckedBet = checkBet(market!, player.currency, input, cfg);
-    if (full) await assertWagerWithinLimits(q, c.playerId, BigInt(betLiabilityMinor(bet.side, bet.stake, bet.price)));
+    const bet = await newBetChecks(c.playerId, player, input);
+    if (bet === 'deferred') return { ok: 'deferred' };
     // funds and the limit: the exposure with the old unmatched part gone and the new bet at its worst
-    const f = funds.get(c.playerId)!;
-    const d = data.get(c.playerId)!;
-    const row = d.bets.find((x) => x.id === s.id);
-    const kept = row?.remaining ?? 0;
-    if (row) row.remaining = 0;
-    d.bets.push({
-      id: -1,
-      playerId: c.playerId,
-      currency: player.currency,
-      selectionId: bet.selectionId,
-      side: bet.side,
-      price: bet.price,
-      line: bet.line,
-      fancyType: null,
-      stake: bet.stake,
-      matched: 0,
-      remaining: bet.stake,
-      status: 'PENDING',
-    });
-    const worst = exposureOf(c.playerId);
-    d.bets.pop();
-    if (row) row.remaining = kept;
-    const before = heldNow(c.playerId);
-    if (worst - before > 0 && BigInt(worst - before) > f.available)
-      throw new Refusal(new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(balanceOf(f)) }));
-    const cap = caps.get(c.playerId);
-    if (cap !== undefined && worst > cap && worst > before)
-      throw new Refusal(
-        new BetRefused(422, M.liabilityLimit(moneyFromMinor(cap), player.currency), {
-          code: 'liability_limit',
-          max_liability: moneyFromMinor(cap),
-        }),
-      );
+    assertFits(c.playerId, player, [bet], data.get(c.playerId)!.bets.find((x) => x.id === s.id) ?? null);
     cancelRemainder(s, `Cancelled the unmatched part of ${s.publicId} (edited)`);
     const r = acceptPlace(c, player, bet);
     return r.ok === true && 'betId' in r ? { ...r, replaced: s.id } : r;
@@ -877,24 +857,9 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
         true,
       ),
     );
-    // funds: every hedge at its worst (unmatched) must fit, as any bet's
+    // funds: every hedge at its worst (unmatched) must fit, as any bet's (a hedge is never asked the staff-set limit)
+    assertFits(c.playerId, player, checked, null, false);
     const f = funds.get(c.playerId)!;
-    for (const bet of checked)
-      d.bets.push({
-        id: -1,
-        playerId: c.playerId,
-        currency: player.currency,
-        ...bet,
-        fancyType: null,
-        matched: 0,
-        remaining: bet.stake,
-        status: 'PENDING',
-      });
-    const worst = exposureOf(c.playerId);
-    d.bets.splice(d.bets.length - checked.length, checked.length);
-    const before = heldNow(c.playerId);
-    if (worst - before > 0 && BigInt(worst - before) > f.available)
-      throw new Refusal(new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(balanceOf(f)) }));
     const betIds: number[] = [];
     const pendingHedges: { betId: number; delayMs: number }[] = [];
     for (const bet of checked) {
