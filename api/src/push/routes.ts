@@ -3,8 +3,8 @@ import { z } from 'zod';
 import { pushTicket } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { BadRequest, Unauthenticated } from '../http/errors';
-import type { PushTopic } from './broker';
 import { balanceEvent, TICKET_TTL_SECONDS } from './service';
+import { openSseStream } from './sse-stream';
 import { staffStreamRoutes } from './staff-stream';
 
 export default async function pushRoutes(app: FastifyInstance) {
@@ -43,55 +43,20 @@ export default async function pushRoutes(app: FastifyInstance) {
       // the client address as the app resolves it (behind nginx: from X-Forwarded-For of a trusted proxy only)
       const streamId = await app.push.openStream(playerId, sessionHash, req.ip);
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>), // CORS headers set by the onRequest hook
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      const send = (topic: PushTopic, payload: unknown) => {
-        res.write(`event: ${topic}\ndata: ${JSON.stringify(payload)}\n\n`);
-      };
-      res.write(`retry: 3000\n\n`);
-      send('balance', initial);
-
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        unsubscribeBroadcast();
-        open.delete(end);
-        if (!res.writableEnded) res.end();
-        void app.push.closeStream(streamId).catch(() => undefined);
-      };
+      const stream = openSseStream(req, reply, { open, heartbeatMs: app.push.limits.heartbeatMs });
+      stream.send('balance', initial);
+      stream.onEnd(() => void app.push.closeStream(streamId).catch(() => undefined));
       // log-out, password change, disable (by session) and the per-session cap (by stream id), from any process
-      const unsubscribe = app.push.subscribe(playerId, send, (e) => {
-        const mine = e.streams ? e.streams.includes(streamId) : e.sessions ? e.sessions.includes(sessionHash) : true;
-        if (mine) end();
-      });
-      // public topics (odds) this process relays to all of its streams, serialised once and gathered per write
-      const unsubscribeBroadcast = app.push.subscribeBroadcastFrames((frames) => res.write(frames));
-      // the heartbeat re-checks the session too: an end notice lost between processes still ends the stream
-      const heartbeat = setInterval(() => {
-        res.write(`: ping\n\n`);
-        app.push.touchStream(streamId).then(
-          (live) => live || end(),
-          () => undefined,
-        );
-      }, app.push.limits.heartbeatMs);
-      // a log-out between the ticket and the subscription above is seen here
-      app.push.touchStream(streamId).then(
-        (live) => live || end(),
-        () => undefined,
+      stream.onEnd(
+        app.push.subscribe(playerId, stream.send, (e) => {
+          const mine = e.streams ? e.streams.includes(streamId) : e.sessions ? e.sessions.includes(sessionHash) : true;
+          if (mine) stream.end();
+        }),
       );
-      open.add(end);
-      req.raw.on('close', end);
-      res.on('error', end);
+      // public topics (odds) this process relays to all of its streams, serialised once and gathered per write
+      stream.onEnd(app.push.subscribeBroadcastFrames(stream.write));
+      // the heartbeat re-checks the session too: an end notice lost between processes still ends the stream
+      stream.watch(() => app.push.touchStream(streamId));
     },
   );
 }

@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { staffStreamTicket, type StaffPushTopic } from '@khela/contracts';
+import { staffStreamTicket } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 import { registerEndpoint } from '../http/endpoint';
 import { Unauthenticated } from '../http/errors';
 import { requireOperator } from '../operator/auth';
 import { STAFF_CHANNEL, TICKET_TTL_SECONDS } from './service';
+import { openSseStream } from './sse-stream';
 
 /** The operator session behind a stream is live: not revoked, not expired, the operator not disabled. */
 const LIVE_OPERATOR_SESSION_SQL = `s.revoked_at IS NULL AND s.expires_at > now() AND o.disabled_at IS NULL`;
@@ -83,51 +84,18 @@ export function staffStreamRoutes(app: FastifyInstance, open: Set<() => void>) {
       if (!redeemed) throw new Unauthenticated();
       const { operatorId, sessionHash } = redeemed;
 
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        ...(reply.getHeaders() as Record<string, string>), // CORS headers set by the onRequest hook
-        'content-type': 'text/event-stream; charset=utf-8',
-        'cache-control': 'no-cache, no-transform',
-        connection: 'keep-alive',
-        'x-accel-buffering': 'no',
-      });
-      const send = (topic: StaffPushTopic | 'ready', payload: unknown) => {
-        if (!res.writableEnded) res.write(`event: ${topic}\ndata: ${JSON.stringify(payload)}\n\n`);
-      };
-      res.write(`retry: 3000\n\n`);
-      send('ready', { operatorId: String(operatorId) });
-
-      let ended = false;
-      const end = () => {
-        if (ended) return;
-        ended = true;
-        clearInterval(heartbeat);
-        unsubscribe();
-        open.delete(end);
-        if (!res.writableEnded) res.end();
-      };
-      const check = () =>
-        staffSessionLive(app.db, sessionHash).then(
-          (live) => live || end(),
-          () => undefined,
-        );
-      const unsubscribe = app.push.broker.subscribe(
-        STAFF_CHANNEL,
-        (topic, payload) => send(topic as unknown as StaffPushTopic, payload),
-        (e) => {
-          if (!e.sessions || e.sessions.includes(sessionHash)) end();
-        },
+      const stream = openSseStream(req, reply, { open, heartbeatMs: app.push.limits.heartbeatMs });
+      stream.send('ready', { operatorId: String(operatorId) });
+      stream.onEnd(
+        app.push.broker.subscribe(
+          STAFF_CHANNEL,
+          (topic, payload) => stream.send(topic, payload),
+          (e) => {
+            if (!e.sessions || e.sessions.includes(sessionHash)) stream.end();
+          },
+        ),
       );
-      const heartbeat = setInterval(() => {
-        if (!res.writableEnded) res.write(`: ping\n\n`);
-        void check();
-      }, app.push.limits.heartbeatMs);
-      // a log-out between the ticket and the subscription above is seen here
-      void check();
-      open.add(end);
-      req.raw.on('close', end);
-      res.on('error', end);
+      stream.watch(() => staffSessionLive(app.db, sessionHash));
     },
   );
 }
