@@ -35,13 +35,12 @@ export function MyBets() {
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
 
-  const cancelAll = async (marketId?: string) => {
-    setBusy(marketId ?? 'all');
+  /** One action on the list: busy while it runs, its note after, the balance and the list read again. */
+  const act = async (key: string, work: () => Promise<string>) => {
+    setBusy(key);
     setNote(null);
     try {
-      const res = await api.call(schemas.cancelAllExchangeBets, { body: (marketId ? { market_id: marketId } : {}) as never });
-      const count = res.cancelled.length;
-      setNote({ ok: true, text: count ? t('orders.cancelledCount', { count }) : t('orders.nothingCancelled') });
+      setNote({ ok: true, text: await work() });
       void session.refreshBalance();
     } catch (err) {
       setNote({ ok: false, text: errorText(err, t('acc.loadFailed')) });
@@ -50,24 +49,20 @@ export function MyBets() {
       reload();
     }
   };
+  const cancelAll = (marketId?: string) =>
+    act(marketId ?? 'all', async () => {
+      const res = await api.call(schemas.cancelAllExchangeBets, { body: (marketId ? { market_id: marketId } : {}) as never });
+      const count = res.cancelled.length;
+      return count ? t('orders.cancelledCount', { count }) : t('orders.nothingCancelled');
+    });
+  const cancel = (id: string) =>
+    act(id, async () => {
+      await api.call(schemas.cancelExchangeBet, { params: { id } });
+      return t('acc.bets.cancelled');
+    });
   const unmatchedMarkets = data
     ? [...new Map(data.data.filter((b) => b.status !== 'PENDING' && b.unmatched_stake !== '0.00').map((b) => [b.market_id, b])).values()]
     : [];
-
-  const cancel = async (id: string) => {
-    setBusy(id);
-    setNote(null);
-    try {
-      await api.call(schemas.cancelExchangeBet, { params: { id } });
-      setNote({ ok: true, text: t('acc.bets.cancelled') });
-      void session.refreshBalance();
-    } catch (err) {
-      setNote({ ok: false, text: errorText(err, t('acc.loadFailed')) });
-    } finally {
-      setBusy(null);
-      reload();
-    }
-  };
 
   return (
     <AccountPage slug="my-bets">
