@@ -94,7 +94,7 @@ for (const size of Object.keys(SIZES).map(Number) as Size[]) {
         const restoreSystems = await cut(page, '/api/get-system');
         await openLoggedIn(page, session, '/games?type=SLOT');
         const games = page.getByTestId('games-error');
-        // a dropped connection says so (a server's refusal shows spec 8's "Failed to fetch games" or its own words)
+        // a dropped connection says so (a server's refusal shows "Failed to fetch games" of docs/README.md#spec-8 or its own words)
         await expect(games).toContainText(t.network);
         // said once: the games' Retry asks for the providers too
         await expect(page.getByTestId('providers-error')).toHaveCount(0);

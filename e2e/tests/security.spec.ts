@@ -31,7 +31,7 @@ test('log-out closes the push stream (no balance after it) and kills the exchang
   await page.getByLabel('Password').fill(player.password);
   await page.getByRole('button', { name: 'Login' }).last().click();
   await expect(page).toHaveURL(/\/$/);
-  // the home notice popup after a log-in (spec 4)
+  // the home notice popup after a log-in (docs/README.md#spec-4)
   await page
     .getByRole('dialog')
     .getByRole('button', { name: 'OK' })

@@ -32,7 +32,7 @@ export async function apiLogin(request: APIRequestContext, username = DEMO.usern
   return { token: body.token, remote_id: String(body.remote_id), username: body.username };
 }
 
-/** Puts a session into the browser's local storage the way the login screen does (spec 4), then opens `path`. */
+/** Puts a session into the browser's local storage the way the login screen does (docs/README.md#spec-4), then opens `path`. */
 export async function openLoggedIn(page: Page, session: Session, path = '/') {
   await page.goto('/favicon.svg');
   await page.evaluate((s) => {

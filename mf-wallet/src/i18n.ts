@@ -310,7 +310,7 @@ export const bn: typeof en = {
   },
 };
 
-/** The make-payment screen speaks Bangla in every language (spec 8: its messages are in Bengali). */
+/** The make-payment screen speaks Bangla in every language (docs/README.md#spec-8: its messages are in Bengali). */
 export const MAKE_PAYMENT_BN = {
   phoneInvalid: 'অনুগ্রহ করে সঠিক ১১ সংখ্যার ফোন নম্বর নির্বাচন করুন।',
   trxInvalid: 'ট্রানজেকশন আইডি কমপক্ষে ৭ অক্ষরের হতে হবে।',

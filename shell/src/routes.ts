@@ -16,7 +16,7 @@ export function remoteFor(pathname: string): RemoteName | null {
   return OWNERS.find((o) => o.paths.includes(first))?.remote ?? null;
 }
 
-/** Spec 2: everything else needs a token. /promotions and /register are also open: their cards and form are for visitors. */
+/** docs/README.md#spec-2: everything else needs a token. /promotions and /register are also open: their cards and form are for visitors. */
 const UNGUARDED = new Set(routeTable.open);
 
 export function isGuarded(pathname: string): boolean {
@@ -25,7 +25,7 @@ export function isGuarded(pathname: string): boolean {
   return true;
 }
 
-/** Desktop nav paths that are aliases of other screens (spec 2, desktop nav). */
+/** Desktop nav paths that are aliases of other screens (docs/README.md#spec-2, desktop nav). */
 export const ALIASES: Record<string, string> = {
   '/casino': '/games?type=LIVE',
   '/slot': '/games?type=SLOT',

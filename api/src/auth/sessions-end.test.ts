@@ -184,7 +184,7 @@ function suite(label: string, makeDb: () => Promise<Db & { drop?: () => Promise<
             },
           )
           .toEqual([401, 401]);
-        // an upline restriction (spec 6) is not a disable: the session stays
+        // an upline restriction (docs/README.md#spec-6) is not a disable: the session stays
         const q = await player();
         await db.query(`UPDATE players SET status = 'suspended' WHERE id = $1`, [q.id]);
         expect((await call(app, 'POST', '/api/balance', q.token)).status).toBe(200);

@@ -7,7 +7,7 @@ export const SESSION_TTL_DAYS = 30;
 export const EXCHANGE_TOKEN_TTL_DAYS = 1;
 /**
  * The player status that ends every token at once and refuses log-in. The other non-active status, 'suspended'
- * (older rows may say 'blocked'), is spec 6's upline restriction: the player logs in, plays and withdraws, and
+ * (older rows may say 'blocked'), is the upline restriction (docs/README.md#spec-6): the player logs in, plays and withdraws, and
  * every section whose market flag is 0 is blocked.
  */
 export const DISABLED_STATUS = 'disabled';

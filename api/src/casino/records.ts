@@ -2,7 +2,7 @@ import { dhakaDateRange, type BettingDateFilter, type SettledBet } from '@khela/
 import type { Queryable } from '../db';
 import { fromMinor, parseMinor } from '../ledger';
 
-/** Settled rounds of a player (spec 3 "Settled bet"), newest first. */
+/** Settled rounds of a player (docs/README.md#spec-3 "Settled bet"), newest first. */
 export async function settledBets(
   q: Queryable,
   playerId: number,

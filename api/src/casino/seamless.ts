@@ -24,7 +24,7 @@ import { callbackRetries } from '../ops/metrics';
 
 /*
  * The operator's seamless wallet: what a game provider calls for every round.
- * Rules (domain.md): signature first (routes), one answer per (provider, transaction id) — a replay gets the
+ * Rules (docs/money.md): signature first (routes), one answer per (provider, transaction id) — a replay gets the
  * stored answer and moves nothing, the same id with other details is DUPLICATE_TRANSACTION; wins and
  * rollbacks never look at token expiry; a rollback remembers its reference so a late bet is refused;
  * the money, the journal row and the round change commit in one database transaction.
@@ -145,7 +145,7 @@ export class SeamlessWallet {
     if (l.player_status === DISABLED_STATUS) throw new Refusal('USER_DISABLED', 'The player is disabled.');
     if (l.expired) throw new Refusal('TOKEN_EXPIRED', 'The launch token has expired.');
     if (!l.session_live) throw new Refusal('TOKEN_EXPIRED', 'The session that launched the game has ended.');
-    // spec 6, the upline block: the one rule in contracts
+    // docs/README.md#spec-6, the upline block: the one rule in contracts
     if (marketBlock({ exchange_market: l.exchange_market, cs_market: l.cs_market, status: l.player_status }).casino)
       throw new Refusal('USER_DISABLED', 'The player may not play casino games.');
     await q.query(

@@ -25,7 +25,7 @@ export async function launchableGame(q: Queryable, code: string): Promise<Launch
   return g.rows[0] ?? null;
 }
 
-/** What a launch needs to know of the player: the upline flags (spec 6) and the currency. */
+/** What a launch needs to know of the player: the upline flags (docs/README.md#spec-6) and the currency. */
 export async function launchingPlayer(q: Queryable, playerId: number) {
   const p = await q.query<{ exchange_market: number; cs_market: number; status: string; currency: string }>(
     'SELECT exchange_market, cs_market, status, currency FROM players WHERE id = $1',

@@ -16,7 +16,7 @@ export function chatLocale(requested: string | undefined, acceptLanguage: string
 }
 
 /**
- * Support chat (spec 2 and 7). Spec 6 fixes the legacy client's ids (support user 7, sender 6); the
+ * Support chat (docs/README.md#spec-2 and #spec-7). docs/README.md#spec-6 fixes the legacy client's ids (support user 7, sender 6); the
  * server never trusts them: the player is always the token's, the other side is always the support
  * desk. A player reads and writes only their own chat (someone else's answers like a missing one: 404). New messages are
  * pushed on the player's 'chat' topic and the staff stream's 'chat' topic (the back office's desk: chat/staff).

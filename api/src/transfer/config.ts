@@ -8,7 +8,7 @@ export interface TransferProviderInfo {
   name: string;
 }
 
-/** The sports menu's providers (spec 2) and one live-casino table; the codes are the catalogue's platforms. */
+/** The sports menu's providers (docs/README.md#spec-2) and one live-casino table; the codes are the catalogue's platforms. */
 export const TRANSFER_PROVIDERS: readonly TransferProviderInfo[] = TRANSFER_WALLET_PROVIDERS;
 
 export interface TransferConfig {

@@ -1,5 +1,5 @@
 // Customer due diligence (CDD) of the wallet: when a player's money through the wallet in the rolling window passes the
-// threshold, withdrawals wait ("verification required") until staff record a check. Rules in ../../../shared/domain.md
+// threshold, withdrawals wait ("verification required") until staff record a check. Rules in docs/player-protection.md
 // (Responsible gambling); thresholds and window in ../protection/config.ts; staff record checks through
 // ../protection/staff.
 import { CDD_CHECK_VALID_DAYS } from '@khela/contracts';

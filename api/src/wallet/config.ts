@@ -17,7 +17,7 @@ export interface WalletConfig {
   siteUrl: string;
   /** Where receipt images of /make-payment are stored: beside the database directory (DATA_DIR is PGlite's own PGDATA). */
   receiptsDir: string;
-  /** Minutes an e-wallet payment stays open (spec 9: default 10). */
+  /** Minutes an e-wallet payment stays open (docs/README.md#spec-9: default 10). */
   ewalletTimerMinutes: number;
   /**
    * Pending requests of one action a player may have at once. The spec blocks a second one (1);

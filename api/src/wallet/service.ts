@@ -768,7 +768,7 @@ export async function walletNumbers(q: Queryable, methodName: string, accountTyp
   return r.rows;
 }
 
-/** Spec 3 transaction records, newest first. */
+/** docs/README.md#spec-3 transaction records, newest first. */
 export async function transactionRecords(q: Queryable, playerId: number) {
   const r = await q.query<Record<string, any>>(
     `SELECT t.id::int AS id, t.action, t.amount_minor, t.bonus_minor, t.status, t.public_id, t.account_number,
@@ -806,7 +806,7 @@ export async function transactionRecords(q: Queryable, playerId: number) {
 
 const BONUS_TURNOVER_NAMES: Record<BonusSource, string> = { cash_claim: 'Referral cash bonus', vip_conversion: 'VIP points conversion' };
 
-/** Spec 3 turnover records (promotion deposits and claimed bonuses), newest first. */
+/** docs/README.md#spec-3 turnover records (promotion deposits and claimed bonuses), newest first. */
 export async function turnoverRecords(q: Queryable, playerId: number) {
   const r = await q.query<Record<string, any>>(
     `SELECT w.id::int AS id, w.status, w.required_minor, w.remaining_minor, w.created_at, w.source, w.bonus_minor, w.multiple,

@@ -28,7 +28,7 @@ const tile = css`
   min-height: 44px;
 `;
 
-/** /account: the member menu of spec 2. */
+/** /account: the member menu of docs/README.md#spec-2. */
 export function Account() {
   const { t } = useTranslation('account');
   const { api, session } = useHost();

@@ -16,7 +16,7 @@ export function Inbox() {
   const [editing, setEditing] = useState(false);
   const [selected, setSelected] = useState<Set<number>>(new Set());
 
-  // spec 4: refreshed every 10 s while logged in; a pushed `inbox` event refreshes it at once (the query's topic)
+  // docs/README.md#spec-4: refreshed every 10 s while logged in; a pushed `inbox` event refreshes it at once (the query's topic)
   const list = useServerQuery(
     schemas.inboxListEndpoint,
     { query: { remote_id: session.player$.value?.remoteId || undefined, page } },

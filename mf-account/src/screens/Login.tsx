@@ -10,7 +10,7 @@ import type { LoginForm } from '@khela/contracts';
 import { Notice, sectionTitle, useRuleText } from '../ui';
 
 /**
- * /login: username and password (spec 5 Login), then home with the section-4 storage keys set. After repeated failures
+ * /login: username and password (docs/README.md#spec-5 Login), then home with the section-4 storage keys set. After repeated failures
  * for the username or from the address the API asks for a proof-of-work challenge: solved here ("Verifying…"), then
  * the same log-in goes again.
  */
@@ -20,7 +20,7 @@ export function Login() {
   const navigate = useNavigate();
   const rule = useRuleText();
   const challenge = useChallenge(api);
-  // set by the shell after a password change (the session ended there): spec 8's success text
+  // set by the shell after a password change (the session ended there): the success text of docs/README.md#spec-8
   const passwordChanged = (useLocation().state as { notice?: string } | null)?.notice === 'password_changed';
   const [error, setError] = useState<string | null>(null);
   const { register, handleSubmit, formState } = useForm<LoginForm>({ resolver: zodResolver(schemas.loginFormSchema), mode: 'onSubmit' });

@@ -53,7 +53,7 @@ export function Referral() {
       await api.call(schemas.cashClaimEndpoint, { body: {}, idempotencyKey: newIdempotencyKey() });
       setNotice({ kind: 'success', text: t('referral.claimed') });
       void session.refreshBalance();
-      // spec 4: the page reloads 1.5 s after a successful claim
+      // docs/README.md#spec-4: the page reloads 1.5 s after a successful claim
       setTimeout(() => void refresh(), 1500);
     } catch (err) {
       setNotice({

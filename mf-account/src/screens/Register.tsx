@@ -21,7 +21,7 @@ const EMPTY: DesktopRegisterForm = {
 };
 
 /**
- * /register: the desktop two-step registration (spec 2, 3, 5). Same rules as the mobile sign-up, but its own
+ * /register: the desktop two-step registration (docs/README.md#spec-2, #spec-3, #spec-5). Same rules as the mobile sign-up, but its own
  * endpoint, where the server always requires a solved proof-of-work challenge (solved in Web Workers on submit, while
  * the form says "Verifying…"; single use: every attempt solves a new one). It replaced the image captcha.
  */

@@ -6,7 +6,7 @@ import { ApiError, Button, Card, ChallengeStatus, Page, TextField, useChallenge,
 import { Notice, muted, sectionTitle, useRuleText } from '../ui';
 
 /**
- * /reset-password: change the password (spec 5 checks in order). Success ends the session at once (the server revoked
+ * /reset-password: change the password (docs/README.md#spec-5 checks in order). Success ends the session at once (the server revoked
  * every session, so the next call would end it anyway) and the shell opens /login with the spec's success text.
  */
 export function ResetPassword() {

@@ -14,7 +14,7 @@ type Fields = SignupForm;
 const FIELDS = ['username', 'phone', 'password', 'confirmPassword', 'referral_code'] as const;
 
 /**
- * /signup (mobile rules of spec 5). Success logs in with popup=1 and regPopup=1 and clears the captured codes. When the
+ * /signup (mobile rules of docs/README.md#spec-5). Success logs in with popup=1 and regPopup=1 and clears the captured codes. When the
  * address shows unusual volume (many sign-ups behind one carrier address) the API asks for a proof-of-work challenge,
  * solved here while the button says "Verifying…", and the same request goes again.
  */

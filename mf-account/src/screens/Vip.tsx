@@ -11,7 +11,7 @@ export function Vip() {
   const { t } = useTranslation('account');
   const { api, session } = useHost();
   const locale = useLocale();
-  const { user, refresh } = useUser(1000); // spec 4: user data refresh every 1 s on this page
+  const { user, refresh } = useUser(1000); // docs/README.md#spec-4: user data refresh every 1 s on this page
   const [vp, setVp] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);

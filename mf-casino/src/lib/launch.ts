@@ -21,7 +21,7 @@ export interface LaunchableGame {
   platform: string;
 }
 
-/** What /gamerun receives in navigation state (spec 2): the frame address and where the player came from. */
+/** What /gamerun receives in navigation state (docs/README.md#spec-2): the frame address and where the player came from. */
 export interface GameRunState {
   url: string;
   gameName: string;
@@ -49,7 +49,7 @@ export function refusalText(r: LaunchRefusal, locale: schemas.Locale): string {
 }
 
 /**
- * Spec 5/6: a visitor goes to /login with 'User not logged in'; a player gets POST /api/game-run's url. While the
+ * docs/README.md#spec-5, #spec-6: a visitor goes to /login with 'User not logged in'; a player gets POST /api/game-run's url. While the
  * session's protection status says play is closed, nothing is asked of the API (PlayClosedError); the API refuses
  * such a launch too, with a protection code.
  */
@@ -59,7 +59,7 @@ export async function launchGame(
   from: { pathname: string; search: string },
   notLoggedInText: string,
 ): Promise<void> {
-  // spec 6: launching needs a logged-in player with a remote id
+  // docs/README.md#spec-6: launching needs a logged-in player with a remote id
   const remoteId = host.session.player$.value?.remoteId;
   if (!remoteId) {
     host.bus.publish('toast', { kind: 'error', message: notLoggedInText });

@@ -17,7 +17,7 @@ import {
 import { safeExternalUrl } from '@khela/contracts';
 import { isGameRunState } from '../lib/launch';
 
-/** Where Close leads (spec 2): the games list with the originating params, or / without them. */
+/** Where Close leads (docs/README.md#spec-2): the games list with the originating params, or / without them. */
 export function closeTarget(state: unknown): string {
   if (!isGameRunState(state) || !state.from) return '/';
   const search = state.from.search ?? '';
@@ -36,7 +36,7 @@ export function gameFrame(url: string, pageOrigin: string): { src: string; sandb
 }
 
 /**
- * Spec 2: the provider's game page in a sandboxed frame; the frame address arrives in navigation state. The frame
+ * docs/README.md#spec-2: the provider's game page in a sandboxed frame; the frame address arrives in navigation state. The frame
  * stays in the page's flow (no fixed position, no z-index): the shell's reality check, on the body, covers it.
  */
 export function GameRun() {

@@ -8,7 +8,7 @@ import { ApiError, Button, DateTime, ErrorText, Input, Notice, Spinner, theme, u
 /** The chat box polls as a fallback for the push channel. */
 export const CHAT_POLL_MS = 5_000;
 
-/** Spec 5: empty or whitespace-only messages are ignored. */
+/** docs/README.md#spec-5: empty or whitespace-only messages are ignored. */
 export function messageToSend(text: string): string | null {
   const trimmed = text.trim();
   return trimmed ? trimmed : null;

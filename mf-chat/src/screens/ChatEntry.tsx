@@ -6,7 +6,7 @@ import { AreaFallback, Spinner, useHost, useLocale } from '@khela/web';
 
 /**
  * /chat: opens (or creates) the player's chat with support and goes to its chat box.
- * The legacy ids of spec 6 are sent for compatibility; the server takes the player from the token.
+ * The legacy ids of docs/README.md#spec-6 are sent for compatibility; the server takes the player from the token.
  */
 export function ChatEntry() {
   const { t } = useTranslation('chat');

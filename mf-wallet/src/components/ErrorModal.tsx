@@ -12,7 +12,7 @@ export interface ShownError {
   testId?: string;
 }
 
-/** Spec 2: the error modal shows server messages as HTML, sanitised by DOMPurify (SafeHtml) first. */
+/** docs/README.md#spec-2: the error modal shows server messages as HTML, sanitised by DOMPurify (SafeHtml) first. */
 export function ErrorModal({ error, onClose }: { error: ShownError | null; onClose: () => void }) {
   const { t } = useTranslation('wallet');
   return (

@@ -36,7 +36,7 @@ export function groupByDhakaDate<T extends { created_at: string }>(list: T[]): A
   return [...groups.entries()];
 }
 
-/** Spec 9: bonus = required turnover / promotion turnover (or 1), 2 decimals. */
+/** docs/README.md#spec-9: bonus = required turnover / promotion turnover (or 1), 2 decimals. */
 export function turnoverBonus(t: Pick<Turnover, 'required_turnover' | 'transaction'>): string {
   const multiple = t.transaction.promotion?.turnover || 1;
   return (Number(t.required_turnover) / multiple).toFixed(2);

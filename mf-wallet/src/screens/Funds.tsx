@@ -4,7 +4,7 @@ import { Page, Tabs, visuallyHidden } from '@khela/web';
 import { Deposit } from './Deposit';
 import { Withdraw } from './Withdraw';
 
-/** /deposit and /withdrawal are the two tabs of one funds screen (spec 2). */
+/** /deposit and /withdrawal are the two tabs of one funds screen (docs/README.md#spec-2). */
 export function Funds() {
   const { t } = useTranslation('wallet');
   const navigate = useNavigate();

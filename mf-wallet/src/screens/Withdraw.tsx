@@ -19,7 +19,7 @@ interface CheckFailure {
 
 /**
  * A 400 from /api/userwithdrawcheck: Date of Birth links to the profile; a debt (code `debt`: what the player owes from a
- * corrected result takes everything) says so, in Bangla too; anything else asks for the turnover (spec 8).
+ * corrected result takes everything) says so, in Bangla too; anything else asks for the turnover (docs/README.md#spec-8).
  */
 function checkFailure(err: unknown, t: (k: string) => string, locale?: string, wallet?: WalletBalance | null): CheckFailure {
   const apiErr = err instanceof ApiError ? err : null;

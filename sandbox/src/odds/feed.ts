@@ -152,7 +152,7 @@ export const EVENTS: FixtureEvent[] = [
   },
 ];
 
-/** Fancy rows by tab type of spec 2 (1 All is every row; 2 Fancy, 3 Ball by Ball, 4 Khadda, 5 Lottery, 6 Odd/Even). */
+/** Fancy rows by tab type of docs/README.md#spec-2 (1 All is every row; 2 Fancy, 3 Ball by Ball, 4 Khadda, 5 Lottery, 6 Odd/Even). */
 export const FANCY_LINES: ReadonlyArray<{ title: string; type: 2 | 3 | 4 | 5 | 6; base: number }> = [
   { title: '6 over runs', type: 2, base: 48 },
   { title: '10 over runs', type: 2, base: 78 },

@@ -16,7 +16,7 @@ export interface Vendor {
   game: { code: string; name: string };
 }
 
-/** The sports menu's names (spec 2) and one live-casino table. */
+/** The sports menu's names (docs/README.md#spec-2) and one live-casino table. */
 export const VENDORS: readonly Vendor[] = [
   { code: 'SBO', name: 'SBO Sports', kind: 'sports', game: { code: 'sbo-sportsbook', name: 'SBO Sportsbook' } },
   { code: 'ISPORTS', name: 'I-Sports', kind: 'sports', game: { code: 'isports-sportsbook', name: 'I-Sports Sportsbook' } },

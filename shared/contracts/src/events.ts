@@ -38,7 +38,7 @@ export const busEvents = {
   login: declare(z.object({ username: z.string(), remoteId: z.string() }), 'session'),
   /** The player logged out or the session was revoked: every app drops its player state. */
   logout: declare(z.object({ reason: z.enum(LOGOUT_REASONS) }), 'session'),
-  /** Spec 6: the sections the player's upline blocked (the `marketBlock` rule's decision). */
+  /** docs/README.md#spec-6: the sections the player's upline blocked (the `marketBlock` rule's decision). */
   'market-block': declare(z.object({ exchange: z.boolean(), casino: z.boolean() }), 'session'),
   /** The UI language changed. */
   locale: declare(z.object({ locale: z.enum(LOCALES) }), 'session'),

@@ -7,7 +7,7 @@ import { theme } from '@khela/web';
 import { useAfterFirstPaint } from './after-first-paint';
 import { firstScreen } from './first-screen';
 
-/** Spec 9: banners advance every 3000 ms. */
+/** docs/README.md#spec-9: banners advance every 3000 ms. */
 export const BANNER_AUTOPLAY_MS = 3000;
 
 const reducedMotion = () => typeof matchMedia !== 'undefined' && matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -40,7 +40,7 @@ const tile = css`
   }
 `;
 
-/** The sports submenu: guests go to /login (spec 2); a blocked exchange shows the popup (spec 6). */
+/** The sports submenu: guests go to /login (docs/README.md#spec-2); a blocked exchange shows the popup (docs/README.md#spec-6). */
 export function SportsList({ onPick }: { onPick?: () => void }) {
   const { t } = useTranslation('shell');
   const loggedIn = useLoggedIn();

@@ -74,7 +74,7 @@ const pill = (primary: boolean) => css`
   }
 `;
 
-/** Desktop top bar (spec 1): clock, language/currency, support links, balance, Deposit, Member Center, Log out. */
+/** Desktop top bar (docs/README.md#spec-1): clock, language/currency, support links, balance, Deposit, Member Center, Log out. */
 export function DesktopTopBar() {
   const { t, i18n } = useTranslation('shell');
   const loggedIn = useLoggedIn();
@@ -209,7 +209,7 @@ export function DesktopTopBar() {
   );
 }
 
-/** Desktop nav (spec 2): every link leads to a screen; aliases are resolved by the shell's routes. */
+/** Desktop nav (docs/README.md#spec-2): every link leads to a screen; aliases are resolved by the shell's routes. */
 export const DESKTOP_NAV: ReadonlyArray<{ to: string; key: string }> = [
   { to: '/', key: 'cat.home' },
   { to: '/player/playGame?t=sport&v=CRICKET', key: 'cat.sports' },

@@ -8,7 +8,7 @@ import { imageUrl, useGeneral, usePaymentMethods, useSocialLinks } from './conte
 import { supportLinks } from './support';
 import { Icon } from './icons';
 
-/** Spec 9: the marketing text is folded at 970 px on desktop and 200 px on mobile. */
+/** docs/README.md#spec-9: the marketing text is folded at 970 px on desktop and 200 px on mobile. */
 export const FOLD_DESKTOP_PX = 970;
 export const FOLD_MOBILE_PX = 200;
 

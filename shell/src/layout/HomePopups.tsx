@@ -35,7 +35,7 @@ function PopupBody({ popup }: { popup: HomePopup }) {
 }
 
 /**
- * Spec 4: after login (popup=1) the system notice pops up once; after sign-up (regPopup=1) the
+ * docs/README.md#spec-4: after login (popup=1) the system notice pops up once; after sign-up (regPopup=1) the
  * welcome popup too. Closing remembers the dismissal (popup=0, regPopup=0). Staff's home popups
  * (back office, GET /api/general `popups`): a 'welcome' one replaces the built-in welcome text, the
  * 'notice' ones show with the system notice.

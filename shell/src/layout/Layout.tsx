@@ -73,7 +73,7 @@ export function Layout({ children }: { children: ReactNode }) {
   }, []);
   const splash = general.loading && !splashTimedOut;
 
-  // spec 1: site_status 0 shows the maintenance page instead of the site
+  // docs/README.md#spec-1: site_status 0 shows the maintenance page instead of the site
   if (general.data?.site_status === 0 || pathname === '/maintenance') {
     return (
       <Suspense fallback={<Spinner />}>

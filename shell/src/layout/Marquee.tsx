@@ -5,7 +5,7 @@ import { theme } from '@khela/web';
 import { Icon } from './icons';
 import { useAfterFirstPaint } from './after-first-paint';
 
-/** Spec 9: the marquee moves at speed 30 (pixels per second). */
+/** docs/README.md#spec-9: the marquee moves at speed 30 (pixels per second). */
 export const MARQUEE_PX_PER_S = 30;
 
 const slide = keyframes`from { transform: translateX(var(--from)); } to { transform: translateX(-100%); }`;

@@ -135,7 +135,7 @@ const bar = css`
   border-top: 1px solid ${theme.color.border};
 `;
 
-/** Bottom toolbar of a logged-in player (spec 2). */
+/** Bottom toolbar of a logged-in player (docs/README.md#spec-2). */
 export function BottomToolbar() {
   const { t } = useTranslation('shell');
   const items: Array<{ to: string; label: string; icon: IconName; end?: boolean }> = [
@@ -157,7 +157,7 @@ export function BottomToolbar() {
   );
 }
 
-/** Visitor toolbar: language picker, Login and Sign up (spec 2). */
+/** Visitor toolbar: language picker, Login and Sign up (docs/README.md#spec-2). */
 export function GuestToolbar() {
   const { t } = useTranslation('shell');
   const cta = (primary: boolean) => css`
@@ -266,7 +266,7 @@ export function ChatButton() {
   );
 }
 
-/** Spec 9: the scroll-to-top button appears after scrolling over 300 px. */
+/** docs/README.md#spec-9: the scroll-to-top button appears after scrolling over 300 px. */
 export const SCROLL_TOP_AFTER_PX = 300;
 /** Above the page, below the sheets and dialogs pages open over it (the bet slip, z-index 20). */
 export const SCROLL_TOP_Z = theme.layer.scrollTop;

@@ -31,7 +31,7 @@ const item = (active: boolean) => css`
   }
 `;
 
-/** Mobile side menu (spec 2): categories with their providers, the sports submenu, and the extras. */
+/** Mobile side menu (docs/README.md#spec-2): categories with their providers, the sports submenu, and the extras. */
 export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -58,7 +58,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
 
   const choose = (c: Category) => {
     if (c.key === 'home') {
-      // spec 4: Home clears the loaded systems and providers
+      // docs/README.md#spec-4: Home clears the loaded systems and providers
       setSelected(null);
       onClose();
       navigate('/');

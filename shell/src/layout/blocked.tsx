@@ -5,7 +5,7 @@ import { Button, Modal, useMarketBlock } from '@khela/web';
 
 const OpenBlockedPopup = createContext<(section: string) => void>(() => undefined);
 
-/** Spec 6: the market-block popup naming the section the player tried to open, for the whole layout. */
+/** docs/README.md#spec-6: the market-block popup naming the section the player tried to open, for the whole layout. */
 export function BlockedPopupProvider({ children }: { children: ReactNode }) {
   const { t } = useTranslation('shell');
   const [section, setSection] = useState<string | null>(null);

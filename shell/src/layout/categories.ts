@@ -1,6 +1,6 @@
 import type { IconName } from './icons';
 
-/** Spec 2, categories and menus: the side-menu categories with their game type codes. */
+/** docs/README.md#spec-2, categories and menus: the side-menu categories with their game type codes. */
 export interface Category {
   key: 'home' | 'sports' | 'casino' | 'slot' | 'table' | 'poker' | 'crash' | 'fishing' | 'lottery';
   /** Game type of /api/get-system; null for Home. */
@@ -20,7 +20,7 @@ export const CATEGORIES: readonly Category[] = [
   { key: 'lottery', type: 'LOTTO', icon: 'lottery' },
 ];
 
-/** Spec 2: sports entries carry name, icon, code, type, platform. Exchange is the site's own betting exchange. */
+/** docs/README.md#spec-2: sports entries carry name, icon, code, type, platform. Exchange is the site's own betting exchange. */
 export interface SportsEntry {
   name: string;
   icon: IconName;
@@ -47,7 +47,7 @@ export function sportsPath(entry: SportsEntry): string {
   return `/games?${new URLSearchParams({ type: entry.type, system: entry.platform, title: entry.name })}`;
 }
 
-/** The game list of a category, optionally narrowed to one system/provider (spec 2 /games query). */
+/** The game list of a category, optionally narrowed to one system/provider (docs/README.md#spec-2 /games query). */
 export function gamesPath(type: string, system?: string, title?: string): string {
   const q = new URLSearchParams({ type });
   if (system) q.set('system', system);
@@ -55,7 +55,7 @@ export function gamesPath(type: string, system?: string, title?: string): string
   return `/games?${q}`;
 }
 
-/** Extras of the side menu (spec 2). */
+/** Extras of the side menu (docs/README.md#spec-2). */
 export const EXTRAS: ReadonlyArray<{
   key: 'promotions' | 'referral' | 'vip' | 'affiliate' | 'liveChat' | 'ambassador';
   to: string;

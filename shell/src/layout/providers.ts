@@ -6,7 +6,7 @@ export interface CategoryProviders {
   providers: schemas.CatalogProvider[];
 }
 
-/** Spec 4: selecting a category loads its systems, then the providers of those systems; null (Home) clears them. */
+/** docs/README.md#spec-4: selecting a category loads its systems, then the providers of those systems; null (Home) clears them. */
 export function useCategoryProviders(type: string | null) {
   return useContent<CategoryProviders>(type && type !== 'SPORTS' ? `providers:${type}` : null, async (api) => {
     const { systems } = await api.call(schemas.getSystems, { query: { type } as { type: string } });

@@ -78,7 +78,7 @@ function GameCards({ items, guestsToLogin }: { items: schemas.Slider[]; guestsTo
             link={s.link}
             label={s.name}
             onClick={(e) => {
-              // spec 2: guests clicking featured games go to /login
+              // docs/README.md#spec-2: guests clicking featured games go to /login
               if (guestsToLogin && !loggedIn) {
                 e.preventDefault();
                 navigate('/login');

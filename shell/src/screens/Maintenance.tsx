@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { theme } from '@khela/web';
 import { LanguagePicker } from '../layout/LanguagePicker';
 
-/** Spec 1: shown instead of the site while general setting site_status is 0. */
+/** docs/README.md#spec-1: shown instead of the site while general setting site_status is 0. */
 export function Maintenance({ supportMail }: { supportMail: string | null }) {
   const { t } = useTranslation('shell');
   return (

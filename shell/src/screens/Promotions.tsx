@@ -15,7 +15,7 @@ function period(p: schemas.Promotion, t: (k: string, o?: Record<string, unknown>
   return t('promotions.period', { start: p.start_date ?? '…', end: p.end_date ?? '…' });
 }
 
-/** The details popup (spec 2): name, thumbnail and description from GET /api/promotions/{id}. */
+/** The details popup (docs/README.md#spec-2): name, thumbnail and description from GET /api/promotions/{id}. */
 function PromotionDetails({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation('shell');
   const loggedIn = useLoggedIn();

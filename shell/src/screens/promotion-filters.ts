@@ -1,6 +1,6 @@
 import { firstWords } from '@khela/web';
 
-/** Spec 2: the promotion filter strip. Ids are bit flags; 99 marks the Welcome Offer. */
+/** docs/README.md#spec-2: the promotion filter strip. Ids are bit flags; 99 marks the Welcome Offer. */
 export const PROMOTION_FILTERS = [
   { id: 'all', key: 'all' },
   { id: 99, key: 'welcome' },
@@ -32,12 +32,12 @@ export function matchesFilter(categories: number, filter: PromotionFilterId): bo
   return (flags & filter) !== 0;
 }
 
-/** Spec 9: list previews show the first 5 words of the description (HTML tags removed). */
+/** docs/README.md#spec-9: list previews show the first 5 words of the description (HTML tags removed). */
 export function descriptionPreview(desc: string): string {
   return firstWords(desc.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' '), 5);
 }
 
-/** Spec 3: only promotions with status 'display' are kept. */
+/** docs/README.md#spec-3: only promotions with status 'display' are kept. */
 export function displayed<T extends { status: string }>(list: T[]): T[] {
   return list.filter((p) => p.status === 'display');
 }

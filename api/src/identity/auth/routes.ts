@@ -79,7 +79,7 @@ export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {
     if (!p) throw new HttpError(401, M.invalidCredentials);
     // the right password: not a failure (only failed log-ins count)
     await releaseAttempt(db, attempt);
-    // a suspended player logs in (spec 6: the sections whose flag is 0 are blocked); a disabled one never does
+    // a suspended player logs in (docs/README.md#spec-6: the sections whose flag is 0 are blocked); a disabled one never does
     if (!mayLogIn(p.status)) throw new Forbidden('Your account is disabled. Please contact customer support.');
     await clearEvents(db, 'login:username', username);
     const token = await createSession(db, Number(p.id));

@@ -1,5 +1,5 @@
 /**
- * Spec 9: record dates are Dhaka calendar days (GMT+6) whatever the phone's or the server's zone.
+ * docs/README.md#spec-9: record dates are Dhaka calendar days (GMT+6) whatever the phone's or the server's zone.
  * The server filters betting records with these ranges and the wallet screens filter transactions
  * with the same ones, so "Today" means the same rows on both sides.
  */
@@ -22,7 +22,7 @@ export function dhakaDayStart(now: Date): Date {
   return new Date(Math.floor((now.getTime() + DHAKA_OFFSET_MS) / DAY_MS) * DAY_MS - DHAKA_OFFSET_MS);
 }
 
-/** The range of a record date filter; "Last 7 days" is now minus 7 days (spec 9). */
+/** The range of a record date filter; "Last 7 days" is now minus 7 days (docs/README.md#spec-9). */
 export function dhakaDateRange(filter: DhakaDateFilter, now: Date = new Date()): DhakaRange {
   const today = dhakaDayStart(now);
   if (filter === 'yesterday') return { from: new Date(today.getTime() - DAY_MS), to: today };

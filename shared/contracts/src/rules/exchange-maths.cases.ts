@@ -1,5 +1,5 @@
 /**
- * The table of cases of the exchange's money maths (exchange-maths.ts), worked by hand from domain.md and the
+ * The table of cases of the exchange's money maths (exchange-maths.ts), worked by hand from the domain notes' formulas (docs/exchange-rules.md) and the
  * rounding rules. Every caller's tests run it: the contracts' own test, the engine's position test (api
  * engine/position.test.ts), the API's bet view and position test (api exchange/maths.test.ts) and the bet slip's
  * maths test (mf-exchange trading/maths.test.ts). Imported as `@khela/contracts/exchange-maths.cases` (tests only:
@@ -527,7 +527,7 @@ export interface HedgeCase {
 
 export const HEDGE_CASES: readonly HedgeCase[] = [
   {
-    // domain.md: lay S_b * P_b / P_l = 10 * 3 / 2.5 = 12.00
+    // docs/exchange-rules.md (cash-out): lay S_b * P_b / P_l = 10 * 3 / 2.5 = 12.00
     name: 'back then lay lower: lay 12.00 locks 2.00',
     runners: ABC,
     bets: [rb('BACK', 'A', 300, 10_00)],
@@ -576,7 +576,7 @@ export const HEDGE_CASES: readonly HedgeCase[] = [
     after: { A: 0, B: -1, C: -1 },
   },
   {
-    // half of the domain.md case: lay 12.00 * 50% = 6.00 at 2.50; A: 20.00 - 9.00 = 11.00, others -10.00 + 6.00:
+    // half of the case of docs/exchange-rules.md (cash-out): lay 12.00 * 50% = 6.00 at 2.50; A: 20.00 - 9.00 = 11.00, others -10.00 + 6.00:
     // the gap between A winning and losing goes from 30.00 to 15.00 (half the position left open)
     name: 'partial cash-out: half of the green-up lay',
     runners: ABC,

@@ -3,7 +3,7 @@
  * and its exposure, the Fancy run table, the green-up hedge, commission. Used by the API's engine (matching,
  * positions, settlement, cash-out), its bet views, the protection checks, the back office's market page and the
  * bet slip. Pure and in integers: money in minor units (paisa), decimal prices in hundredths (a BookMaker rate R is
- * the price 100 + R), Fancy rates per 100. Formulas: ../shared/domain.md (Betting exchange). The table of cases
+ * the price 100 + R), Fancy rates per 100. Formulas: docs/exchange-rules.md. The table of cases
  * every caller's tests run is exchange-maths.cases.ts (`@khela/contracts/exchange-maths.cases`).
  *
  * Rounding:
@@ -81,7 +81,7 @@ export function bookmakerPrice(rate: number): number {
   return 100 + rate;
 }
 
-/** A stake that cannot pay at least one minor unit is refused (domain.md). */
+/** A stake that cannot pay at least one minor unit is refused (docs/exchange-rules.md). */
 export function minProfitOk(stake: number, price: number): boolean {
   return backProfit(stake, price) >= 1;
 }
@@ -287,7 +287,7 @@ export function greenUpSide(outcome: { win: number; lose: number }): RunnerSide 
 /**
  * The stake of the hedge that greens up a runner at `price` (hundredths): lay x at p: w - x(p-1) = l + x, so
  * x = (w - l)/p; back y at p: y = (l - w)/p; rounded half up to the minor unit. 0 when the runner is flat or the
- * hedge could not win a minor unit (no hedge). domain.md: after backing S_b at P_b, lay S_b*P_b/P_l.
+ * hedge could not win a minor unit (no hedge). docs/exchange-rules.md (cash-out): after backing S_b at P_b, lay S_b*P_b/P_l.
  */
 export function greenUpStake(outcome: { win: number; lose: number }, price: number, percent = 100): number {
   const diff = Math.abs(outcome.win - outcome.lose);

@@ -1,6 +1,6 @@
 /**
  * Exchange rules both sides of the wire agree on: bet statuses, stake limits per currency, the refusal texts a
- * bet slip shows, and how a BookMaker rate and a Fancy row turn into a price. Formulas: ../shared/domain.md.
+ * bet slip shows, and how a BookMaker rate and a Fancy row turn into a price. Formulas: docs/exchange-rules.md.
  */
 
 export const EXCHANGE_BET_STATUSES = [

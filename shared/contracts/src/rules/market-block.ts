@@ -1,7 +1,7 @@
 import type { MarketFlags } from '../schemas/content';
 
 /**
- * Spec 6, the upline block: a section is closed to a player whose upline set its flag to 0 while the
+ * docs/README.md#spec-6, the upline block: a section is closed to a player whose upline set its flag to 0 while the
  * player's status is not `active`. The one place this rule is written; the API (seamless wallet, and
  * every future money path) and the shell's session service both call it, remotes receive its result.
  */

@@ -1,5 +1,5 @@
 /**
- * Status of a deposit or withdrawal request (spec 3): stored as 0/1/2 in wallet_transactions.status
+ * Status of a deposit or withdrawal request (docs/README.md#spec-3): stored as 0/1/2 in wallet_transactions.status
  * and sent to the browser as the string `key` ('0' pending, '1' success, '2' fail).
  */
 export const WALLET_STATUS = Object.freeze({ pending: 0, approved: 1, rejected: 2 } as const);

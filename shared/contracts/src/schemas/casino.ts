@@ -86,10 +86,10 @@ export type SettledBet = z.infer<typeof settledBetSchema>;
 export const BETTING_DATE_FILTERS = ['today', 'yesterday', 'last7'] as const;
 export type BettingDateFilter = (typeof BETTING_DATE_FILTERS)[number];
 
-/** The tabs of Betting Records (spec 2): casino rounds (Settled) and exchange bets (Exchange). */
+/** The tabs of Betting Records (docs/README.md#spec-2): casino rounds (Settled) and exchange bets (Exchange). */
 export const BETTING_RECORD_TABS = ['settled', 'exchange'] as const;
 export type BettingRecordTab = (typeof BETTING_RECORD_TABS)[number];
-/** The Exchange tab's dates: All and Today on screen (spec 2), and the Settled tab's others. */
+/** The Exchange tab's dates: All and Today on screen (docs/README.md#spec-2), and the Settled tab's others. */
 export const EXCHANGE_RECORD_DATE_FILTERS = ['all', ...BETTING_DATE_FILTERS] as const;
 export type ExchangeRecordDateFilter = (typeof EXCHANGE_RECORD_DATE_FILTERS)[number];
 
@@ -112,7 +112,7 @@ export const getBettingRecord = endpoint({
   response: z.object({ data: z.array(settledBetSchema) }),
 });
 
-/** Spec 3/4 "Exchange record": one exchange bet as the Exchange tab lists it and "Exchange Record Details" shows it. */
+/** docs/README.md#spec-3, #spec-4 "Exchange record": one exchange bet as the Exchange tab lists it and "Exchange Record Details" shows it. */
 export const exchangeRecordSchema = z.object({
   /** The bet's public id (what the player quotes to support). */
   transaction_id: z.string(),
@@ -142,7 +142,7 @@ export const exchangeRecordSchema = z.object({
   net_profit_loss: money.nullable(),
   /** This bet's share of the market's commission. */
   commission: money,
-  /** Spec 4: open (processing), WON, LOST; and VOID, LAPSED, CANCELLED for bets that did not stand. */
+  /** docs/README.md#spec-4: open (processing), WON, LOST; and VOID, LAPSED, CANCELLED for bets that did not stand. */
   status: z.enum(['open', 'WON', 'LOST', 'VOID', 'LAPSED', 'CANCELLED']),
   currency: z.string(),
   /** When the bet was placed (ISO instant; the date filters are Dhaka calendar days). */

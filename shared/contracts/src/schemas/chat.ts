@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 
 /**
- * Spec 6 fixes the legacy client's support user id (7) and sender id (6). Those are kept as the
+ * docs/README.md#spec-6 fixes the legacy client's support user id (7) and sender id (6). Those are kept as the
  * values an old client may send; the server ignores them and always takes the player from the token
  * and maps the other side to the support desk.
  */

@@ -30,7 +30,7 @@ export const getLogo = endpoint({
   response: z.array(logoSchema),
 });
 
-/** 'notice': shown once after log-in (with the system notice); 'welcome': after sign-up (spec 4 popup/regPopup). */
+/** 'notice': shown once after log-in (with the system notice); 'welcome': after sign-up (docs/README.md#spec-4 popup/regPopup). */
 export const POPUP_KINDS = ['notice', 'welcome'] as const;
 export const homePopupSchema = z.object({
   id,
@@ -59,7 +59,7 @@ export const generalSettingsSchema = z.object({
   tawk_id: z.string().nullable(),
   /** Active announcement texts in order (the home's marquee); absent or empty: the marquee shows system_notice. */
   marquee: z.array(z.string()).optional(),
-  /** Active home popups set by staff (spec 4's notice after log-in, welcome after sign-up). */
+  /** Active home popups set by staff (docs/README.md#spec-4: the notice after log-in, the welcome after sign-up). */
   popups: z.array(homePopupSchema).optional(),
 });
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;

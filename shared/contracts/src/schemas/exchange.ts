@@ -16,7 +16,7 @@ export const exchangeHub = endpoint({
 export const EXCHANGE_SPORTS = ['cricket', 'soccer', 'tennis'] as const;
 export type ExchangeSport = (typeof EXCHANGE_SPORTS)[number];
 
-/* ---- The odds host (spec 3 and 7). Feeds send numbers or numeric strings; both are accepted. ---- */
+/* ---- The odds host (docs/README.md#spec-3 and #spec-7). Feeds send numbers or numeric strings; both are accepted. ---- */
 
 const num = z.union([z.number(), z.string()]).transform((v) => Number(v));
 const flag01 = z.union([z.number(), z.string(), z.boolean()]).transform((v) => Number(v) === 1 || v === true);
@@ -57,7 +57,7 @@ export type MatchOdds = z.infer<typeof matchOddsSchema>;
 
 export const fancyRowSchema = z.object({
   title: z.string(),
-  /** Tab type of spec 2: 2 Fancy, 3 Ball by Ball, 4 Khadda, 5 Lottery, 6 Odd/Even (1 is the All tab); absent means Fancy. */
+  /** Tab type of docs/README.md#spec-2: 2 Fancy, 3 Ball by Ball, 4 Khadda, 5 Lottery, 6 Odd/Even (1 is the All tab); absent means Fancy. */
   type: z.union([z.number(), z.string()]).transform(Number).optional(),
   suspended: num.optional().default(0),
   ball_running: num.optional().default(0),

@@ -30,7 +30,7 @@ export type FeedRunner = z.infer<typeof feedRunnerSchema>;
 /** A Fancy row (one row = one market with one selection). Lines in runs, rates per 100. */
 export const feedFancySchema = z.object({
   selectionId: z.number().int(),
-  /** Tab type of spec 2: 2 Fancy, 3 Ball by Ball, 4 Khadda, 5 Lottery, 6 Odd/Even. */
+  /** Tab type of docs/README.md#spec-2: 2 Fancy, 3 Ball by Ball, 4 Khadda, 5 Lottery, 6 Odd/Even. */
   type: z.number().int().min(2).max(6),
   no: z.number(),
   noRate: z.number(),

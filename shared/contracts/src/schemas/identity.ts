@@ -13,7 +13,7 @@ export const CASH_CLAIM_MIN = 10;
 export const INBOX_PAGE_SIZE = 10;
 export const INBOX_REFRESH_MS = 10_000;
 export const CURRENCIES = ['BDT', 'INR', 'PKR'] as const;
-/** Desktop registration currency codes (spec 3): 8 BDT, 7 INR, 17 PKR. */
+/** Desktop registration currency codes (docs/README.md#spec-3): 8 BDT, 7 INR, 17 PKR. */
 export const DESKTOP_CURRENCY_CODES = { 8: 'BDT', 7: 'INR', 17: 'PKR' } as const;
 export const REFERRAL_PATH = '/referral_code';
 
@@ -55,7 +55,7 @@ const trimmed = z.string().trim();
 
 // --- Form rules ---------------------------------------------------------------------
 
-/** Spec 5, Login. */
+/** docs/README.md#spec-5, Login. */
 export const loginFormSchema = z.object({
   username: trimmed.min(1, M.usernameRequired).max(64, M.usernameInvalid).regex(ALNUM, M.usernameInvalid),
   password: z.string().min(1, M.passwordRequired).min(8, M.passwordMin).max(128, M.passwordMin),
@@ -78,7 +78,7 @@ const optionalCode = z
   .nullable()
   .transform((v) => (v ? v : undefined));
 
-/** Spec 5, Signup (mobile). The form's fields; the server checks the same rules. */
+/** docs/README.md#spec-5, Signup (mobile). The form's fields; the server checks the same rules. */
 export const signupFormSchema = z
   .object({
     username: signupUsername,
@@ -107,7 +107,7 @@ const createPlayerFields = z.object({
 });
 const passwordsMatch = { path: ['confirmPassword'], message: M.passwordsMismatch };
 
-/** Spec 3, Registration payload (POST /api/v1/create-players, the mobile sign-up: a challenge only on unusual volume), validated with the form's rules. */
+/** docs/README.md#spec-3, Registration payload (POST /api/v1/create-players, the mobile sign-up: a challenge only on unusual volume), validated with the form's rules. */
 export const createPlayerBody = createPlayerFields.refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type CreatePlayerBody = z.input<typeof createPlayerBody>;
 
@@ -118,7 +118,7 @@ export type CreatePlayerBody = z.input<typeof createPlayerBody>;
 export const desktopRegisterBody = createPlayerFields.refine((v) => v.password === v.confirmPassword, passwordsMatch);
 export type DesktopRegisterBody = z.input<typeof desktopRegisterBody>;
 
-/** Desktop registration (spec 3 fields); steps are checked by the functions below (one message each). */
+/** Desktop registration (docs/README.md#spec-3 fields); steps are checked by the functions below (one message each). */
 export interface DesktopRegisterForm {
   username: string;
   password: string;
@@ -134,24 +134,24 @@ export interface DesktopRegisterForm {
 
 const blank = (s: string | undefined | null) => !s || !s.trim();
 
-/** Spec 5, Desktop registration step 1: the first failing check's message, or null. */
+/** docs/README.md#spec-5, Desktop registration step 1: the first failing check's message, or null. */
 export function validateRegisterStep1(v: Pick<DesktopRegisterForm, 'username' | 'password' | 'confirmPassword'>): string | null {
   if (blank(v.username) || blank(v.password) || blank(v.confirmPassword)) return M.step1Required;
   if (v.password !== v.confirmPassword) return M.step1Mismatch;
   return null;
 }
 
-/** Spec 5, Desktop registration step 2. */
+/** docs/README.md#spec-5, Desktop registration step 2. */
 export function validateRegisterStep2(v: Pick<DesktopRegisterForm, 'realName' | 'phoneNumber' | 'email' | 'ageCheck'>): string | null {
   if (blank(v.realName) || blank(v.phoneNumber) || blank(v.email)) return M.step2Required;
   if (!v.ageCheck) return M.ageRequired;
   return null;
 }
 
-/** At least 8 characters with at least one letter and one digit (spec 5, Password change). */
+/** At least 8 characters with at least one letter and one digit (docs/README.md#spec-5, Password change). */
 export const NEW_PASSWORD_RE = /^(?=.*[A-Za-z])(?=.*\d).{8,128}$/;
 
-/** Spec 5, Password change: the checks in the spec's order; the first failure's message, or null. */
+/** docs/README.md#spec-5, Password change: the checks in the spec's order; the first failure's message, or null. */
 export function validatePasswordChange(v: {
   old_password: string;
   new_password: string;
@@ -164,7 +164,7 @@ export function validatePasswordChange(v: {
   return null;
 }
 
-/** Spec 5, Forgot password (Email and SMS tabs). */
+/** docs/README.md#spec-5, Forgot password (Email and SMS tabs). */
 export function validateForgot(v: { type: 'email' | 'sms'; email?: string; phone?: string; username: string }): string | null {
   if (v.type === 'email' && blank(v.email)) return M.emailRequired;
   if (v.type === 'sms' && blank(v.phone)) return M.phoneRequired;
@@ -172,7 +172,7 @@ export function validateForgot(v: { type: 'email' | 'sms'; email?: string; phone
   return null;
 }
 
-/** Spec 5, Reset password: OTP, then the new-password and confirmation rules. */
+/** docs/README.md#spec-5, Reset password: OTP, then the new-password and confirmation rules. */
 export function validateReset(v: { otp: string; password: string; password_confirmation: string }): string | null {
   if (blank(v.otp)) return M.otpRequired;
   if (!/^\d{6}$/.test(v.otp.trim())) return M.otpFormat;
@@ -182,12 +182,12 @@ export function validateReset(v: { otp: string; password: string; password_confi
   return null;
 }
 
-/** Spec 5, VIP conversion: the message under the input while below the minimum. */
+/** docs/README.md#spec-5, VIP conversion: the message under the input while below the minimum. */
 export function vipInputError(points: number): string | null {
   return Number.isFinite(points) && points >= VIP_MIN_CONVERT ? null : M.vipNotEnough;
 }
 
-// --- Entities (spec 3) ------------------------------------------------------------------
+// --- Entities (docs/README.md#spec-3) ------------------------------------------------------------------
 
 export const userSchema = z.object({
   id: z.number().int(),
@@ -235,7 +235,7 @@ const otpCode = z
   .regex(/^\d{6}$/, M.otpFormat);
 const ok = messageResponse;
 
-// --- Endpoints (spec 7) -----------------------------------------------------------------
+// --- Endpoints (docs/README.md#spec-7) -----------------------------------------------------------------
 
 export const loginEndpoint = endpoint({
   method: 'POST',

@@ -6,7 +6,7 @@ import { paymentMethodSchema } from './content';
 /*
  * Money is an exact decimal string ("1000.00") in every response; requests accept a number or a
  * numeric string and the server converts it to paisa without floating point.
- * Transaction `key`: '0' pending, '1' success, '2' fail (spec 3).
+ * Transaction `key`: '0' pending, '1' success, '2' fail (docs/README.md#spec-3).
  */
 
 export const DEPOSIT_MIN = 100;
@@ -25,9 +25,9 @@ export function amountRangeMessage(action: 'deposit' | 'withdraw', min: number, 
   return `The ${action === 'deposit' ? 'deposit' : 'withdrawal'} amount must be between ${n.format(min)} and ${n.format(max)}.`;
 }
 
-/** Deposit countdown (minutes) when the gateway names none (spec 9). */
+/** Deposit countdown (minutes) when the gateway names none (docs/README.md#spec-9). */
 export const DEFAULT_EWALLET_TIMER_MINUTES = 10;
-/** /payment-request countdown (spec 9). */
+/** /payment-request countdown (docs/README.md#spec-9). */
 export const PAYMENT_REQUEST_SECONDS = 30 * 60;
 /** A payer's transaction id (manual deposit, make-payment): 7 to 64 characters. */
 export const TRANSACTION_ID_MIN = 7;

@@ -36,7 +36,7 @@ export interface CallOptions<E> {
   /** Overrides the endpoint's fallback error text. */
   fallbackError?: string;
   /**
-   * 'exchange': send the scoped exchange token of POST /api/player-login (spec 3, stored as `exchangeToken`) when
+   * 'exchange': send the scoped exchange token of POST /api/player-login (docs/README.md#spec-3, stored as `exchangeToken`) when
    * the session holds one, else the player's own token. A refused exchange token is dropped and the call made again
    * with the player's token.
    */

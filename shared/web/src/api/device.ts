@@ -1,6 +1,6 @@
 import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN } from '@khela/contracts';
 
-/** Where the browser keeps the site's first-party device id (not one of spec 4's player keys: it outlives a log-out). */
+/** Where the browser keeps the site's first-party device id (not one of the player keys of docs/README.md#spec-4: it outlives a log-out). */
 export const DEVICE_ID_KEY = 'khela_device';
 
 let memo: string | null = null;

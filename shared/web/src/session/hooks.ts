@@ -22,11 +22,11 @@ export function useFact<T>(fact: Fact<T>): T {
 
 /** The logged-in player, or null for a visitor. */
 export const usePlayer = (): Player | null => useFact(useHost().session.player$);
-/** Spec 4: logged in means a token is stored; follows login and logout from any app without a reload. */
+/** docs/README.md#spec-4: logged in means a token is stored; follows login and logout from any app without a reload. */
 export const useLoggedIn = (): boolean => usePlayer() !== null;
 /** The main wallet (balance, currency, exposure), null after logout. */
 export const useBalance = (): WalletBalance | null => useFact(useHost().session.balance$);
-/** Spec 6: the sections the upline blocked. */
+/** docs/README.md#spec-6: the sections the upline blocked. */
 export const useMarketBlock = (): MarketBlock => useFact(useHost().session.marketBlock$);
 /** Responsible gambling: what is open to the player now (null while unknown or logged out). */
 export const useProtection = (): ProtectionStatus | null => useFact(useHost().session.protection$);

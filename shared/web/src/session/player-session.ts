@@ -41,7 +41,7 @@ export interface WalletBalance {
   owed?: string;
 }
 
-/** The answer of POST /api/login or of sign-up's auto-login (spec 3). */
+/** The answer of POST /api/login or of sign-up's auto-login (docs/README.md#spec-3). */
 export interface LoginResult {
   token: string;
   remote_id: string | number;
@@ -49,9 +49,9 @@ export interface LoginResult {
   exchange?: Array<{ token?: string | null }> | null;
 }
 
-/** The sign-up codes captured from /referral_code, /affiliate_code and /agent_code (spec 2). */
+/** The sign-up codes captured from /referral_code, /affiliate_code and /agent_code (docs/README.md#spec-2). */
 export type CapturedCodeKind = 'referral_code' | 'affiliate_code' | 'agent_code';
-/** Spec 4 home popups: the system notice (key `popup`) and the sign-up welcome (key `regPopup`). */
+/** docs/README.md#spec-4 home popups: the system notice (key `popup`) and the sign-up welcome (key `regPopup`). */
 export type HomePopup = 'notice' | 'welcome';
 
 /**
@@ -64,7 +64,7 @@ export interface PlayerSession {
   /** The main wallet while logged in (last stored figure at start), null for a visitor. */
   readonly balance$: Fact<WalletBalance | null>;
   /**
-   * Spec 6: sections the upline blocked, decided by `marketBlock` of contracts: fetched once per login, then
+   * docs/README.md#spec-6: sections the upline blocked, decided by `marketBlock` of contracts: fetched once per login, then
    * changed by the `account` push when staff change the player's status or flags (no reload).
    */
   readonly marketBlock$: Fact<MarketBlock>;
@@ -90,22 +90,22 @@ export interface PlayerSession {
    * answers the new protection status, and every app sees it at once. Rejects with the API's error.
    */
   skipLimitsOffer(): Promise<ProtectionStatus>;
-  /** Spec 4: stores the login (or sign-up auto-login) and tells every app. */
+  /** docs/README.md#spec-4: stores the login (or sign-up auto-login) and tells every app. */
   login(result: LoginResult, options?: { afterSignup?: boolean }): void;
   /**
-   * Spec 3 and 7 (the exchange log-in route): asks POST /api/player-login for the scoped exchange token and keeps
-   * it as `exchangeToken` (spec 4); the exchange's calls made with `token: 'exchange'` then use it. Rejects with
+   * docs/README.md#spec-3 and #spec-7 (the exchange log-in route): asks POST /api/player-login for the scoped exchange token and keeps
+   * it as `exchangeToken` (docs/README.md#spec-4); the exchange's calls made with `token: 'exchange'` then use it. Rejects with
    * the API's error.
    */
   openExchange(): Promise<void>;
-  /** Spec 4: forgets the player everywhere; 'exchange' clears all local storage but the language. */
+  /** docs/README.md#spec-4: forgets the player everywhere; 'exchange' clears all local storage but the language. */
   logout(reason?: LogoutReason): void;
   setLocale(locale: Locale): void;
   captureCode(kind: CapturedCodeKind, code: string): void;
   capturedCode(kind: CapturedCodeKind): string | null;
-  /** Spec 4: whether a home popup is still to show after the last login or sign-up. */
+  /** docs/README.md#spec-4: whether a home popup is still to show after the last login or sign-up. */
   popupPending(popup: HomePopup): boolean;
-  /** Spec 4: closing a popup remembers it (popup=0 / regPopup=0). */
+  /** docs/README.md#spec-4: closing a popup remembers it (popup=0 / regPopup=0). */
   dismissPopup(popup: HomePopup): void;
 }
 
@@ -124,7 +124,7 @@ export interface PlayerSessionService {
   /** The push relay's other topics, announced on the bus. */
   relay<K extends SessionRelayedTopic>(topic: K, payload: BusPayload<K>): void;
   /**
-   * Writer of the shell's general-settings load: spec 4's support-contact keys (whatsapp, liveChat, intercom,
+   * Writer of the shell's general-settings load: the support-contact keys (docs/README.md#spec-4) (whatsapp, liveChat, intercom,
    * tawkId), kept as the settings say (an emptied setting removes its key).
    */
   receiveSupportContacts(general: {
@@ -150,7 +150,7 @@ const POPUP_KEY = { notice: 'popup', welcome: 'regPopup' } as const;
 
 function storedPlayer(): Player | null {
   const token = storage.get('token');
-  // spec 4: logged in means a token is stored
+  // docs/README.md#spec-4: logged in means a token is stored
   return token ? { username: storage.get('username') ?? '', remoteId: storage.get('remote_id') ?? '' } : null;
 }
 
@@ -281,7 +281,7 @@ export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerS
       else storage.remove('exchangeToken');
       storage.set('popup', '1');
       if (options.afterSignup) {
-        // spec 4: sign-up success shows the welcome popup and clears the captured codes
+        // docs/README.md#spec-4: sign-up success shows the welcome popup and clears the captured codes
         storage.set('regPopup', '1');
         storage.remove('agent_code', 'referral_code', 'affiliate_code');
       } else {

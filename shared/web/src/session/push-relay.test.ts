@@ -86,7 +86,7 @@ describe('push relay (started by the session service)', () => {
     es.emit('open');
     es.emit('account', { status: 'suspended', exchange_market: 0, cs_market: 1 });
     expect(session.marketBlock$.value).toEqual({ exchange: true, casino: false });
-    // a flag of 0 blocks only while the status is not active (spec 6)
+    // a flag of 0 blocks only while the status is not active (docs/README.md#spec-6)
     es.emit('account', { status: 'active', exchange_market: 0, cs_market: 0 });
     expect(session.marketBlock$.value).toEqual({ exchange: false, casino: false });
     es.emit('account', { status: 'suspended', exchange_market: 1, cs_market: 0 });

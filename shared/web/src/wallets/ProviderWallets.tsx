@@ -13,7 +13,7 @@ import { Button, Modal } from '../ui/kit';
 import { theme } from '../ui/theme';
 
 /*
- * The player's extra wallets (spec 2, issue 30), one component for every place that shows them: the exchange header
+ * The player's extra wallets (docs/README.md#spec-2, issue 30), one component for every place that shows them: the exchange header
  * (mf-exchange), the site's desktop top bar (shell) and the /account balance area (mf-account). The player's
  * transfer-wallet providers, each with the balance the provider reported (the API asks again when it is older than
  * 30 s), Recall per provider and Recall All, with progress and each provider's result. The list is read when shown,

@@ -203,7 +203,7 @@ export const staffPromotionSchema = z.object({
   max_bonus: money.nullable(),
   turnover: z.number().int(),
   categories: z.number().int(),
-  /** 'display' is shown on the player site (spec 3 keeps only those); 'active' is kept but hidden. */
+  /** 'display' is shown on the player site (docs/README.md#spec-3 keeps only those); 'active' is kept but hidden. */
   status: z.enum(['active', 'display']),
   sort_order: z.number().int(),
   created_at: z.string(),

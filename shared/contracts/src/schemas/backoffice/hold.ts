@@ -1,7 +1,7 @@
 // Back office, a player's risk hold (issue 27 item 9): staff put a player on hold for suspected fraud or bonus abuse
 // and release it, each with a reason (audited as player.hold / player.hold_release). While on hold the player logs in
 // and is told why, but cannot stake or deposit anywhere; withdrawals only if staff allowed them for this hold. A
-// status beside the player's `status` (whose `suspended` stays the upline state of spec 6).
+// status beside the player's `status` (whose `suspended` stays the upline state of docs/README.md#spec-6).
 //
 // Roles: those who read a player's page read it; those who set status and upline flags (risk) set and release it.
 import { z } from 'zod';
