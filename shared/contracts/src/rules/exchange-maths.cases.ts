@@ -319,7 +319,7 @@ export const POSITION_CASES: readonly PositionCase[] = [
   },
   {
     // back A 10.00 at 3.0 (wins 20.00), lay B 5.00 at 4.0 (liability 15.00)
-    name: 'back and lay combined (domain.md worked example)',
+    name: 'back and lay combined (worked example of the domain notes, docs/exchange-rules.md)',
     kind: 'MATCH_ODDS',
     runners: ABC,
     matched: [rb('BACK', 'A', 300, 10_00), rb('LAY', 'B', 400, 5_00)],

@@ -92,7 +92,7 @@ describe('exchange maths: properties', () => {
     }
   });
 
-  it('equals domain.md literally on random positions (floats where they are exact)', () => {
+  it('equals the formula of the domain notes (docs/exchange-rules.md) literally on random positions (floats where they are exact)', () => {
     const R = ['A', 'B', 'C'];
     for (let t = 0; t < 200; t++) {
       const bets: RunnerBet[] = [];
