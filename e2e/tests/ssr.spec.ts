@@ -1,4 +1,4 @@
-import { test, expect } from '@playwright/test';
+import { test, expect, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -11,15 +11,25 @@ import { PORT_OFFSET_VAR, remotesConfig } from '../../shared/build/apps.mjs';
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = { [PORT_OFFSET_VAR]: process.env.E2E_PORT_OFFSET ?? '10' };
-let server: ChildProcess;
+const servers: ChildProcess[] = [];
 let site = '';
 
-test.beforeAll(async () => {
-  server = spawn(process.execPath, [path.join(root, 'shell/server/main.mjs'), path.join(root, 'shell/dist'), '--port', '0'], {
-    env: { ...process.env, HOST: '127.0.0.1', KHELA_REMOTES_JSON: JSON.stringify(remotesConfig(env)), LOG_LEVEL: 'warn' },
+/** A render server on a free port, with these settings; its address. */
+async function startRenderServer(settings: Record<string, string> = {}): Promise<string> {
+  const server = spawn(process.execPath, [path.join(root, 'shell/server/main.mjs'), path.join(root, 'shell/dist'), '--port', '0'], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      KHELA_REMOTES_JSON: JSON.stringify(remotesConfig(env)),
+      LOG_LEVEL: 'warn',
+      // the first /games of a process loads the casino's Node container: the budget of a loaded test machine
+      SSR_REMOTE_BUDGET_MS: '15000',
+      ...settings,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  site = await new Promise<string>((resolve, reject) => {
+  servers.push(server);
+  return new Promise<string>((resolve, reject) => {
     let out = '';
     server.stdout!.on('data', (d) => {
       out += d;
@@ -28,10 +38,17 @@ test.beforeAll(async () => {
     });
     server.on('exit', (code) => reject(new Error(`render server exited with ${code}`)));
   });
+}
+
+test.beforeAll(async () => {
+  site = await startRenderServer();
 });
 test.afterAll(() => {
-  server?.kill();
+  for (const s of servers) s.kill();
 });
+
+const hydrationErrors = (page: Page) =>
+  page.evaluate(() => (globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__!.length);
 
 test('home comes from the server with its first screen and data, and hydrates without a mismatch or a second fetch', async ({
   page,
@@ -67,7 +84,7 @@ test('home comes from the server with its first screen and data, and hydrates wi
   await page.waitForFunction(() => Array.isArray((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__));
   await page.getByTestId('menu-button').click();
   await expect(page.getByRole('dialog').getByText('Promotions')).toBeVisible();
-  expect(await page.evaluate(() => (globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__!.length)).toBe(0);
+  expect(await hydrationErrors(page)).toBe(0);
   expect(problems).toEqual([]);
   expect(asked).toEqual([]);
 });
@@ -83,7 +100,64 @@ test('promotions comes from the server and hydrates: its list is not asked again
   const sports = page.getByTestId('promotion-filters').getByRole('tab', { name: 'Sports', exact: true });
   await sports.click();
   await expect(sports).toHaveAttribute('aria-selected', 'true');
-  expect(await page.evaluate(() => (globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__!.length)).toBe(0);
+  expect(await hydrationErrors(page)).toBe(0);
   expect(problems).toEqual([]);
   expect(asked).toEqual([]);
+});
+
+test("the games list comes from the casino's Node container inside the shell's page, and the casino's parcel hydrates it", async ({
+  page,
+  request,
+}) => {
+  // the HTML before any script: the casino's area (its games, their images, its own critical CSS) in the shell's page
+  const html = await (await request.get(`${site}/games?type=SLOT`)).text();
+  expect(html).toMatch(/<div data-remote="mf_casino" data-ssr="server"><div data-ssr-root="">/);
+  for (const text of ['data-testid="game-list"', 'Play Sandbox Slots', 'Play Super Ace', 'data-testid="menu-button"']) expect(html).toContain(text);
+  expect(html).toMatch(/<img src="http:\/\/[^"]+\/storage\/games\/[^"]+"/);
+  expect(html).toMatch(/<style data-emotion="casino [^"]+" nonce="/);
+  expect(html).toContain('"areas":{"mf_casino":"server"}');
+
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text()) && problems.push(m.text()));
+  const asked: string[] = [];
+  page.on('request', (r) => /\/api\/(get-games|get-system|get-provider)\b/.test(r.url()) && asked.push(r.url()));
+  // the server's list element, kept: hydrated, not replaced by a fresh root
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (globalThis as { __serverList?: Element | null }).__serverList = document.querySelector('[data-testid="game-list"]');
+    }),
+  );
+  await page.goto(`${site}/games?type=SLOT`);
+  await expect(page.locator('[data-remote="mf_casino"][data-mounted]')).toBeAttached();
+  expect(await page.evaluate(() => (globalThis as { __serverList?: Element | null }).__serverList?.isConnected)).toBe(true);
+  // the first screen's catalogue came with the page
+  expect(asked).toEqual([]);
+  // it answers: a provider chip filters the list
+  await page.getByTestId('provider-chips').getByRole('button', { name: 'PG Soft' }).click();
+  await expect(page).toHaveURL(/system=PG/);
+  await expect(page.getByTestId('game-card').first()).toBeVisible();
+  expect(await hydrationErrors(page)).toBe(0);
+  expect(problems).toEqual([]);
+
+  // away and back: the usual parcel (the server's markup was for the first screen only)
+  await page.getByTestId('menu-button').click();
+  await page.getByRole('dialog').getByText('Promotions').click();
+  await expect(page).toHaveURL(/\/promotions$/);
+  await page.goBack();
+  await expect(page.getByTestId('game-card').first()).toBeVisible();
+  await expect(page.locator('[data-ssr="server"]')).toHaveCount(0);
+});
+
+test("with the casino's Node container unreachable, /games is still served and the casino renders in the browser", async ({ page, request }) => {
+  // the render server looks for the container where there is none
+  const broken = await startRenderServer({ SSR_REMOTE_MANIFEST: 'missing/mf-manifest.json' });
+  const html = await (await request.get(`${broken}/games?type=SLOT`)).text();
+  expect(html).toContain('<div data-ssr-area="mf_casino" data-ssr="browser">');
+  expect(html).toContain('"areas":{"mf_casino":"browser"}');
+  expect(html).toContain('data-testid="menu-button"');
+  expect(html).not.toContain('Play Sandbox Slots');
+
+  await page.goto(`${broken}/games?type=SLOT`);
+  await expect(page.getByRole('button', { name: 'Play Sandbox Slots' })).toBeVisible();
+  expect(await hydrationErrors(page)).toBe(0);
 });

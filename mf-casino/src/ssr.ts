@@ -1,5 +1,28 @@
-// What mf-casino's Node container exposes (`./ssr`, rspack.node.mjs; issue 31, shell/README.md "Server rendering"):
-// the remote's root component and the tree it renders in, for the shell's render server to render its area. Not in
-// the browser build.
+// What mf-casino's Node container exposes (`./ssr`; the `ssr` option of rspack.config.mjs, built into dist/server;
+// issue 31, shell/README.md "Server rendering"): the remote's root component, rendered by the shell's render server in
+// RemoteRoot (from the server's @khela/web) as the browser's parcel does, and the data of its first screen. Not in the
+// browser build.
+import * as schemas from '@khela/contracts';
+import { endpointQuery, type ApiClient, type HostProps } from '@khela/web';
+
 export { App } from './App';
-export { RemoteRoot } from '@khela/web';
+
+/**
+ * The first screen's reads of the page at `url` (path and query) into the page's query cache, under the keys the
+ * screens read (useServerQuery): on /games the category's systems, their providers and its games (Games.tsx). Rejects
+ * when a read fails: the render server then leaves the area to the browser.
+ */
+export async function prefetch(queryClient: HostProps['queryClient'], url: string, api: ApiClient): Promise<void> {
+  const u = new URL(url, 'http://server.invalid');
+  if (u.pathname !== '/games') return;
+  const type = (u.searchParams.get('type') ?? 'SLOT').toUpperCase();
+  const options = { public: true };
+  const systems = queryClient.fetchQuery(endpointQuery(api, schemas.getSystems, { query: { type } }, options));
+  const games = queryClient.fetchQuery(endpointQuery(api, schemas.getGames, { query: { type } }, options));
+  const platforms = (await systems).systems.map((x) => x.platform);
+  await Promise.all([
+    games,
+    platforms.length > 0 &&
+      queryClient.fetchQuery(endpointQuery(api, schemas.getProviders, { query: { system: JSON.stringify(platforms) } }, options)),
+  ]);
+}

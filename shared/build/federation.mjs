@@ -165,8 +165,9 @@ export const fontRule = { test: /\.woff2?$/i, type: 'asset/resource' };
 
 /**
  * An app's build. Its name, kind, port and title come from apps.mjs, found by the app's folder.
- * @param {{ dir: string, exposes?: Record<string,string>, runtimePlugins?: string[], copyPublic?: boolean }} options
- * runtimePlugins: Module Federation runtime plugin files, relative to `dir`.
+ * @param {{ dir: string, exposes?: Record<string,string>, runtimePlugins?: string[], copyPublic?: boolean, ssr?: string }} options
+ * runtimePlugins: Module Federation runtime plugin files, relative to `dir`. ssr: a remote's server-render module (relative to
+ * `dir`), exposed as `./ssr` by its Node container (nodeContainerConfig).
  */
 export function federatedAppConfig(options) {
   const app = appByDir(options.dir);
@@ -179,9 +180,90 @@ export function federatedAppConfig(options) {
     // per page instead of one per remote: remoteEntry.js drops from 27.3 to 12.6 KB (brotli). The development
     // server keeps one compilation with its own runtime (the shell's is then simply not used).
     if (!o.host && mode === 'production') {
-      return [appConfig(o, mode, 'container'), { ...appConfig(o, mode, 'standalone'), dependencies: ['container'] }];
+      return [
+        appConfig(o, mode, 'container'),
+        { ...appConfig(o, mode, 'standalone'), dependencies: ['container'] },
+        ...(o.ssr ? [{ ...nodeContainerConfig(o), dependencies: ['container'] }] : []),
+      ];
     }
     return appConfig(o, mode, 'whole');
+  };
+}
+
+/**
+ * What a remote's Node container takes from the render server that loads it (shell/server/remotes.ts provides each):
+ * never bundled in the container (`import: false`), so one React renders the page, and one @khela/web (its i18n, and the
+ * page runtime of the request) serves the shell and every remote on the server. The browser's list minus what only
+ * the browser needs (react-dom/client) or what no remote imports on the server.
+ */
+export const SERVER_SHARED = [
+  'react',
+  'react/jsx-runtime',
+  'react-dom',
+  'react-router',
+  '@emotion/react',
+  '@emotion/react/jsx-runtime',
+  '@emotion/styled',
+  'i18next',
+  'react-i18next',
+  '@tanstack/react-query',
+  'zod',
+  'ofetch',
+  '@khela/contracts',
+  '@khela/web',
+];
+
+/**
+ * A remote's Node container (issue 31, shell/README.md "Server rendering"): `options.ssr` exposed as `./ssr`, as a
+ * CommonJS federation container for Node (target async-node) in dist/server with its own mf-manifest.json, beside the
+ * browser container of the same build. The shell's render server loads it at run time from
+ * `<the remote's manifest folder>/server/mf-manifest.json`; its chunks come over HTTP through @module-federation/node's
+ * runtime plugin (fetch + vm, resolved beside the remote entry), so a remote still deploys alone.
+ */
+function nodeContainerConfig(o) {
+  return {
+    name: 'server',
+    mode: 'production',
+    target: 'async-node',
+    context: o.dir,
+    entry: {},
+    devtool: false,
+    output: {
+      path: path.join(o.dir, 'dist/server'),
+      // 'auto' is refused in Node; '' makes the node runtime plugin resolve chunks beside the loaded remote entry
+      publicPath: '',
+      uniqueName: `${o.name}_server`,
+      filename: '[name].js',
+      chunkFilename: '[name].[contenthash:8].js',
+      clean: true,
+    },
+    resolve: { extensions: ['.tsx', '.ts', '.jsx', '.js', '.json'] },
+    module: {
+      rules: [
+        sourceRule(false),
+        // the browser build writes these (same content hash)
+        { test: /\.(png|jpe?g|gif|svg|webp)$/i, type: 'asset', generator: { emit: false } },
+        { ...fontRule, generator: { emit: false } },
+      ],
+    },
+    plugins: [
+      new ModuleFederationPlugin({
+        name: o.name,
+        filename: 'remoteEntry.js',
+        exposes: { './ssr': o.ssr },
+        library: { type: 'commonjs-module', name: o.name },
+        remoteType: 'script',
+        remotes: {},
+        manifest: true,
+        dts: false,
+        shareStrategy: 'loaded-first',
+        shared: Object.fromEntries(SERVER_SHARED.map((name) => [name, { singleton: true, requiredVersion: false, import: false }])),
+        runtimePlugins: [require.resolve('@module-federation/node/runtimePlugin')],
+      }),
+      new rspack.DefinePlugin({ 'process.env.NODE_ENV': JSON.stringify('production'), __KHELA_APP__: JSON.stringify(o.name) }),
+    ],
+    performance: { hints: false },
+    optimization: { minimize: false },
   };
 }
 

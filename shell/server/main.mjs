@@ -14,11 +14,13 @@ const dir = path.dirname(fileURLToPath(import.meta.url));
 /** @type {typeof import('./render')} */
 const { renderPage } = createRequire(import.meta.url)(path.join(dir, '../dist-server/render.cjs'));
 
-/** The API's address for this request, as the page reaches it (remotes.json's `api`, `{hostname}` filled). */
-function apiBase(remotesJson, hostname) {
+/** remotes.json's addresses for this request, as the page reaches them (`{hostname}` filled): the API and the remotes' manifests. */
+function addresses(remotesJson, hostname) {
+  const fill = (u) => u.split('{hostname}').join(hostname);
   try {
-    const api = JSON.parse(remotesJson ?? '').api;
-    return typeof api === 'string' ? api.split('{hostname}').join(hostname).replace(/\/$/, '') : null;
+    const cfg = JSON.parse(remotesJson ?? '');
+    const remotes = Object.fromEntries(Object.entries(cfg.remotes ?? {}).flatMap(([k, u]) => (typeof u === 'string' ? [[k, fill(u)]] : [])));
+    return typeof cfg.api === 'string' ? { api: fill(cfg.api).replace(/\/$/, ''), remotes } : null;
   } catch {
     return null;
   }
@@ -27,7 +29,16 @@ function apiBase(remotesJson, hostname) {
 const argv = process.argv.slice(2);
 if (!argv.some((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port')) argv.unshift(path.join(dir, '../dist'));
 await main(argv, process.env, async ({ url, hostname, userAgent, nonce, remotesJson }) => {
-  const base = apiBase(remotesJson, hostname);
-  if (!base) return null;
-  return renderPage({ url, apiBase: base, userAgent, nonce, dataBudgetMs: Number(process.env.SSR_DATA_BUDGET_MS ?? 1500) });
+  const at = addresses(remotesJson, hostname);
+  if (!at) return null;
+  return renderPage({
+    url,
+    apiBase: at.api,
+    userAgent,
+    nonce,
+    dataBudgetMs: Number(process.env.SSR_DATA_BUDGET_MS ?? 1500),
+    remotes: at.remotes,
+    // a remote's container and its first screen's data; past it the area is rendered in the browser
+    remoteBudgetMs: Number(process.env.SSR_REMOTE_BUDGET_MS ?? 150),
+  });
 });

@@ -14,15 +14,19 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate } from '@tanstack/react-query';
-import { createPageRuntime, MobileGuessProvider, type PageRuntime } from '@khela/web';
+import { createPageRuntime, MobileGuessProvider, RemoteRoot, remoteStyleKey, type HostProps, type PageRuntime } from '@khela/web';
 import { setPageScope } from '../src/page';
+import { remoteFor } from '../src/routes';
+import type { RemoteName } from '../src/federation/remotes';
+import { ServerAreas, type AreaRender } from '../src/federation/server-areas';
+import { loadServerRemote, SERVER_REMOTES } from './remotes';
 import { assumePainted } from '../src/layout/after-first-paint';
 import { App } from '../src/App';
 import { loadFirstScreen } from '../src/layout/content';
 import { loadHome } from '../src/screens/home-loader';
 
-/** Paths rendered on the server (stage 1 so far: home and promotions). */
-export const RENDERED = new Set(['/', '/promotions']);
+/** Paths rendered on the server (stage 1 so far: home, promotions and the casino's games list). */
+export const RENDERED = new Set(['/', '/promotions', '/games']);
 
 const scope = new AsyncLocalStorage<PageRuntime>();
 setPageScope(() => scope.getStore());
@@ -39,6 +43,13 @@ export interface RenderInput {
   nonce: string;
   /** How long the data may take (ms); past it the page is left to the browser. */
   dataBudgetMs?: number;
+  /** The remotes' browser manifests (remotes.json, `{hostname}` filled); a remote's Node container is found beside. */
+  remotes?: Partial<Record<RemoteName, string>>;
+  /**
+   * How long a remote's area may wait for its container (loaded once per process) and its data (ms, 150 by default);
+   * past it the area is left to the browser. The render itself is not cut off (it is synchronous).
+   */
+  remoteBudgetMs?: number;
 }
 
 export interface Rendered {
@@ -55,6 +66,7 @@ export interface SsrData {
   queries: ReturnType<typeof dehydrate>;
   mobile: boolean;
   lang: 'en';
+  areas?: Partial<Record<RemoteName, AreaRender['mode']>>;
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|Opera Mini|IEMobile/i;
@@ -86,24 +98,90 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   if (!general || general.site_status === 0) return null;
 
   const mobile = PHONE.test(input.userAgent ?? '');
-  const cache = createCache({ key: 'css', nonce: input.nonce });
-  const emotion = createEmotionServer(cache);
-  const html = await toString(
-    <MobileGuessProvider mobile={mobile}>
-      <CacheProvider value={cache}>
-        <StaticRouter location={input.url}>
-          <App />
-        </StaticRouter>
-      </CacheProvider>
-    </MobileGuessProvider>,
-  );
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  // the remote's area of this page, rendered first on its own (as the browser's parcel is its own root)
+  const remote = remoteFor(path);
+  const area = remote && SERVER_REMOTES[remote] ? await renderArea(runtime, remote, input, mobile) : null;
+  const page = (areas: Partial<Record<RemoteName, AreaRender>>) => {
+    const cache = createCache({ key: 'css', nonce: input.nonce });
+    const emotion = createEmotionServer(cache);
+    const tree = (
+      <MobileGuessProvider mobile={mobile}>
+        <ServerAreas.Provider value={areas}>
+          <CacheProvider value={cache}>
+            <StaticRouter location={input.url}>
+              <App />
+            </StaticRouter>
+          </CacheProvider>
+        </ServerAreas.Provider>
+      </MobileGuessProvider>
+    );
+    return toString(tree).then((html) => ({ html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) }));
+  };
+  const areas: Partial<Record<RemoteName, AreaRender>> = remote && area ? { [remote]: area.area } : {};
+  const { html, styles } = await page(areas);
   // React puts the image preloads it found (banner, logo) first: they belong in <head>, not in #root
-  const preloads = /^(?:<link [^>]*\/>)*/.exec(html)![0];
-  const ssr: SsrData = { queries: dehydrate(runtime.queryClient), mobile, lang: 'en' };
+  const preloads = leadingLinks(html);
+  const ssr: SsrData = {
+    queries: dehydrate(runtime.queryClient),
+    mobile,
+    lang: 'en',
+    ...(remote && area ? { areas: { [remote]: area.area.mode } } : {}),
+  };
   // "<" escaped: the data can never close the <script> element it sits in
   const block = `<script type="application/json" id="khela-ssr">${JSON.stringify(ssr).replace(/</g, '\\u003c')}</script>`;
-  return { head: block + preloads + styles, html: html.slice(preloads.length), title: general.site_title || undefined };
+  return {
+    head: block + preloads + (area?.head ?? '') + styles,
+    html: html.slice(preloads.length),
+    title: general.site_title || undefined,
+  };
+}
+
+/** The `<link … />` tags at the start of React's output (its preloads of the images it rendered). */
+const leadingLinks = (html: string) => /^(?:<link [^>]*\/>)*/.exec(html)![0];
+
+const late = (ms: number) =>
+  new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`over the budget of ${ms} ms`)), ms).unref());
+
+/**
+ * A remote's area (issue 31): its Node container (loaded once per process) and the data of its first screen into the
+ * page's cache within the budget, then its tree rendered as the browser's parcel renders it (RemoteRoot, its own
+ * emotion key) with its critical CSS. Any failure, or the budget missed: the area is left to the browser (marked),
+ * and the rest of the page is still the server's.
+ */
+async function renderArea(
+  runtime: PageRuntime,
+  remote: RemoteName,
+  input: RenderInput,
+  mobile: boolean,
+): Promise<{ area: AreaRender; head: string }> {
+  const manifest = input.remotes?.[remote];
+  const services = runtime.servicesFor(remote);
+  try {
+    if (!manifest) throw new Error('not in remotes.json');
+    const budget = input.remoteBudgetMs ?? 150;
+    const ready = loadServerRemote(remote, manifest).then(async (mod) => {
+      await mod.prefetch?.(runtime.queryClient, input.url, services.api);
+      return mod;
+    });
+    const mod = await Promise.race([ready, late(budget)]);
+    const [pathname = '/', query] = input.url.split('?');
+    const host: HostProps = {
+      basePath: '',
+      location: { pathname, search: query ? `?${query}` : '', hash: '', state: null, key: 'default' },
+      navigate: () => undefined,
+      isMobile: mobile,
+      ...services,
+    };
+    const cache = createCache({ key: remoteStyleKey(SERVER_REMOTES[remote]!), nonce: input.nonce });
+    const emotion = createEmotionServer(cache);
+    const rendered = await toString(<RemoteRoot App={mod.App} name={SERVER_REMOTES[remote]!} host={host} cache={cache} />);
+    const preloads = leadingLinks(rendered);
+    const html = rendered.slice(preloads.length);
+    return { area: { mode: 'server', html }, head: preloads + emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
+  } catch (err) {
+    console.warn(`[render] ${remote}'s area is left to the browser:`, err instanceof Error ? err.message : err);
+    return { area: { mode: 'browser' }, head: '' };
+  }
 }
 
 /** The whole tree as HTML (streamed by React, collected here: emotion's critical CSS is read from the full markup). */

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef } from 'react';
+import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nextProvider } from 'react-i18next';
@@ -8,6 +8,7 @@ import { Layout } from './layout/Layout';
 import { BlockedPopupProvider } from './layout/blocked';
 import { page } from './page';
 import type { RemoteName } from './federation/remotes';
+import { ServerAreas } from './federation/server-areas';
 import { useAfterFirstPaint } from './layout/after-first-paint';
 import { HomeScreen } from './screens/home-loader';
 import { NotFound } from './screens/NotFound';
@@ -28,6 +29,8 @@ const Ambassador = lazy(() => import('./screens/InfoPages').then((m) => ({ defau
 // after the first paint, off the home page's critical path, and is ready by the first click
 const loadRemoteArea = () => import('./federation/RemoteArea');
 const RemoteArea = lazy(() => loadRemoteArea().then((m) => ({ default: m.RemoteArea })));
+// a remote's area the render server rendered (issue 31): its markup kept, then hydrated by the remote's parcel
+const ServerArea = lazy(() => import('./federation/ServerArea').then((m) => ({ default: m.ServerArea })));
 
 /** HostProps of one app on this page: the shell's router and the page runtime's services, with the app's own bus handle. */
 function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
@@ -52,6 +55,9 @@ export function App() {
   const shellHost = hostFor('shell');
   const loggedIn = useFact(shellHost.session.player$) !== null;
   const { pathname, search } = useLocation();
+  // the remote areas of the server's render, for the first screen only: a page without them ends their turn
+  const serverAreas = useContext(ServerAreas);
+  const [firstScreen, setFirstScreen] = useState(true);
   const painted = useAfterFirstPaint();
   useEffect(() => {
     if (painted) void loadRemoteArea();
@@ -77,6 +83,10 @@ export function App() {
   let content: React.ReactNode;
   const alias = ALIASES[pathname];
   const remote = remoteFor(pathname);
+  const area = firstScreen && remote && !alias && (loggedIn || !isGuarded(pathname)) ? serverAreas[remote] : undefined;
+  useEffect(() => {
+    if (!area && firstScreen) setFirstScreen(false);
+  }, [area, firstScreen]);
   if (alias) {
     content = <Navigate to={alias} replace />;
   } else if (pathname === '/player/logout') {
@@ -88,6 +98,21 @@ export function App() {
       ) : (
         <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
       );
+  } else if (remote && area?.mode === 'server') {
+    content = (
+      <Suspense fallback={<Spinner />}>
+        <ServerArea key={remote} remote={remote} html={area.html} host={hostFor(remote)} />
+      </Suspense>
+    );
+  } else if (remote && area?.mode === 'browser') {
+    // the server left this area to the browser: marked, and mounted as without the render server
+    content = (
+      <div data-ssr-area={remote} data-ssr="browser">
+        <Suspense fallback={<Spinner />}>
+          <RemoteArea key={remote} remote={remote} host={hostFor(remote)} />
+        </Suspense>
+      </div>
+    );
   } else if (remote) {
     // keyed by remote: moving between two screens of one remote updates it in place
     content = (

@@ -7,7 +7,8 @@ import { loadRemotesConfig, resolveUrl } from './federation/remotes';
 import { page, startPage } from './page';
 import { dropPrepaintLater } from './layout/prepaint';
 import { assumePainted } from './layout/after-first-paint';
-import { takeServerRender } from './server-render';
+import { serverAreas, takeServerRender } from './server-render';
+import { ServerAreas } from './federation/server-areas';
 
 async function start() {
   const app = import('./App');
@@ -40,7 +41,12 @@ async function start() {
     // the parts the server rendered although a phone renders them after its first paint (footer, buttons)
     assumePainted();
     const recoverable: unknown[] = ((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__ = []);
-    ReactDOMClient.hydrateRoot(root, <MobileGuessProvider mobile={ssr.mobile}>{tree}</MobileGuessProvider>, {
+    const hydrating = (
+      <MobileGuessProvider mobile={ssr.mobile}>
+        <ServerAreas.Provider value={serverAreas(ssr)}>{tree}</ServerAreas.Provider>
+      </MobileGuessProvider>
+    );
+    ReactDOMClient.hydrateRoot(root, hydrating, {
       // a mismatch React recovered from by rendering in the browser: counted (the e2e test asserts none) and logged
       onRecoverableError(err) {
         recoverable.push(err);

@@ -1,6 +1,8 @@
 import { hydrate, type DehydratedState } from '@tanstack/react-query';
 import type { PageRuntime } from '@khela/web';
 import { i18n } from '@khela/web';
+import type { RemoteName } from './federation/remotes';
+import type { AreaRender } from './federation/server-areas';
 
 /**
  * What the shell's render server (server/render.tsx) puts in the page beside the first screen it rendered:
@@ -12,6 +14,22 @@ export interface ServerRender {
   mobile: boolean;
   /** The language it rendered in. */
   lang: string;
+  /** The remote areas on the page: rendered by the remote's Node container, or left to the browser (issue 31). */
+  areas?: Partial<Record<RemoteName, AreaRender['mode']>>;
+}
+
+/**
+ * The remote areas of the server's render as the first render needs them: a rendered area's markup as it is in the
+ * document now (React then sees the same inside of `data-ssr-root` it wrote on the server), a missing one left to the
+ * browser.
+ */
+export function serverAreas(ssr: ServerRender, doc: Document = document): Partial<Record<RemoteName, AreaRender>> {
+  const areas: Partial<Record<RemoteName, AreaRender>> = {};
+  for (const [remote, mode] of Object.entries(ssr.areas ?? {}) as [RemoteName, AreaRender['mode']][]) {
+    const root = doc.querySelector(`[data-remote="${remote}"][data-ssr="server"] > [data-ssr-root]`);
+    areas[remote] = mode === 'server' && root ? { mode, html: root.innerHTML } : { mode: 'browser' };
+  }
+  return areas;
 }
 
 /**

@@ -37,7 +37,7 @@ export { globalStyles } from './ui/global-styles';
 export { cspNonce, styleCache } from './csp';
 export type { HostProps, HostLocation, NavigateOptions } from './host/host';
 export { HostProvider, useHost } from './host/context';
-export { defineRemote, recordReactCopy, RemoteRoot } from './host/lifecycles';
+export { defineRemote, recordReactCopy, RemoteRoot, remoteStyleKey } from './host/lifecycles';
 export { createPageRuntime, type PageRuntime, type PageRuntimeOptions } from './host/page-runtime';
 export { MobileGuessProvider, useIsMobile } from './host/use-is-mobile';
 export type { Fact } from './session/fact';

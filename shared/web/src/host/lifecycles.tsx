@@ -2,6 +2,7 @@ import React, { Component, useMemo, type ComponentType, type ErrorInfo, type Rea
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { CacheProvider } from '@emotion/react';
+import type { EmotionCache } from '@emotion/cache';
 import { I18nextProvider } from 'react-i18next';
 import { styleCache } from '../csp';
 import { i18n } from '../i18n';
@@ -39,10 +40,16 @@ export function recordReactCopy(): void {
   (g.__KHELA_REACT_DOM_COPIES__ ??= new Set()).add(ReactDOMClient);
 }
 
-/** A remote's tree: its own emotion cache, the page's i18n, HostProps for useHost(), the shell-driven router. */
-export function RemoteRoot({ App, name, host }: { App: ComponentType; name: string; host: HostProps }) {
+/** The emotion key of a remote's styles (its own, so two apps' class names never collide). */
+export const remoteStyleKey = (name: string) => name.replace(/[^a-z]/g, '') || 'remote';
+
+/**
+ * A remote's tree: its own emotion cache, the page's i18n, HostProps for useHost(), the shell-driven router. `cache`:
+ * the shell's render server hands in the request's cache (key remoteStyleKey(name)) to read the critical CSS from.
+ */
+export function RemoteRoot({ App, name, host, cache: given }: { App: ComponentType; name: string; host: HostProps; cache?: EmotionCache }) {
   recordReactCopy();
-  const cache = useMemo(() => styleCache(name.replace(/[^a-z]/g, '') || 'remote'), [name]);
+  const cache = useMemo(() => given ?? styleCache(remoteStyleKey(name)), [given, name]);
   return (
     <CacheProvider value={cache}>
       <I18nextProvider i18n={i18n}>
@@ -59,16 +66,50 @@ export function RemoteRoot({ App, name, host }: { App: ComponentType; name: stri
 }
 
 /**
+ * Whether a parcel's element holds its area's markup from the shell's render server (issue 31): the shell marks the
+ * element it hands in with `data-ssr-root` when the server rendered the area into it, and hands it in once.
+ */
+const holdsServerMarkup = (el: unknown) =>
+  typeof HTMLElement !== 'undefined' && el instanceof HTMLElement && el.hasAttribute('data-ssr-root') && el.hasChildNodes();
+
+/** React DOM for the parcels: a hydrating root reports what it recovered from where the shell's root does. */
+const parcelDom = {
+  ...ReactDOMClient,
+  hydrateRoot: (el: Element, node: ReactNode) =>
+    ReactDOMClient.hydrateRoot(el, node, {
+      onRecoverableError(err) {
+        ((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__ ??= []).push(err);
+        console.error('[remote] hydration mismatch', err);
+      },
+    }),
+};
+
+/**
  * single-spa lifecycles (bootstrap/mount/unmount/update) for a remote's app. The shell mounts
- * them as a Parcel and passes HostProps; props updates (a new location) re-render in place.
+ * them as a Parcel and passes HostProps; props updates (a new location) re-render in place. A mount into an element
+ * holding the server's markup of the area hydrates it (`hydrateRoot`) instead of rendering a fresh root.
  */
 export function defineRemote(App: ComponentType, options: { name: string }) {
-  return singleSpaReact({
+  let hydrate = false;
+  const lifecycles = singleSpaReact({
     React,
-    ReactDOMClient,
+    ReactDOMClient: parcelDom,
+    // read by mount, synchronously, right after the mount below sets it
+    renderType: () => (hydrate ? 'hydrateRoot' : 'createRoot'),
     rootComponent: (props: HostProps & Record<string, unknown>) => <RemoteRoot App={App} name={options.name} host={props} />,
     errorBoundary: (err: Error) => (
       <AreaFallback testId="remote-render-error" message={`${i18n.t('common:remoteCrashed')} (${err.message})`} />
     ),
   });
+  return {
+    ...lifecycles,
+    mount(props: { domElement?: unknown }) {
+      hydrate = holdsServerMarkup(props.domElement);
+      try {
+        return lifecycles.mount(props as never);
+      } finally {
+        hydrate = false;
+      }
+    },
+  };
 }
