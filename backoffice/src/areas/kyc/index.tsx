@@ -25,7 +25,7 @@ import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
 import { whenCell } from '../../ui/time';
-import { useStaffRead } from '../payments/ProviderTransfers';
+import { useStaffRead } from '../../ui/read';
 
 export const KIND_LABELS: Record<KycKind, string> = { nid_front: 'NID front', nid_back: 'NID back', selfie: 'Selfie' };
 const STATUS_LABELS: Record<KycStatus, string> = { none: 'not sent', pending: 'pending', verified: 'verified', rejected: 'rejected' };

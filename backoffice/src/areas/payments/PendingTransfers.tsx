@@ -7,7 +7,8 @@ import { staffPendingProviderTransfers } from '@khela/contracts';
 import { AsyncState, Button, NoData, Select } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { Toolbar } from '../../ui/layout';
-import { TransferTable, useStaffRead } from './ProviderTransfers';
+import { useStaffRead } from '../../ui/read';
+import { TransferTable } from './ProviderTransfers';
 
 /** Pending longer than this is listed (default 5 minutes: a transfer's answer normally comes within seconds). */
 const AGES = [

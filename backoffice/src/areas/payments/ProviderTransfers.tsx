@@ -2,57 +2,13 @@
 // "Provider wallets" section and the payments area's "Pending transfers" share, with Re-query and Resolve. Support,
 // payments and risk read (staffPendingProviderTransfers.roles); payments act (staffQueryProviderTransfer.roles), and a
 // transfer is resolved only after the provider answered a status query, by that answer (the API refuses otherwise).
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { staffQueryProviderTransfer, staffResolveProviderTransfer, type StaffProviderTransfer } from '@khela/contracts';
-import {
-  Badge,
-  Button,
-  DateTime,
-  ErrorText,
-  Modal,
-  Money,
-  Muted,
-  StatusText,
-  TextArea,
-  errorText,
-  theme,
-  type AsyncQuery,
-  type Tone,
-} from '@khela/web';
+import { Badge, Button, DateTime, ErrorText, Modal, Money, Muted, StatusText, TextArea, errorText, theme, type Tone } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { figuresTableCss } from '../../ui/layout';
-
-/**
- * One staff read as an async block's query (the console has no page query client): asked on mount and whenever `load`
- * changes, again on `refetch`; a later failure keeps the data shown.
- */
-export function useStaffRead<T>(load: () => Promise<T>): AsyncQuery<T> & { refetch: () => Promise<void> } {
-  const [data, setData] = useState<T | undefined>(undefined);
-  const [error, setError] = useState<unknown>(null);
-  const [isFetching, setFetching] = useState(true);
-  const current = useRef(load);
-  current.current = load;
-  const refetch = useCallback(async () => {
-    const mine = current.current;
-    setFetching(true);
-    try {
-      const next = await mine();
-      if (current.current !== mine) return;
-      setData(next);
-      setError(null);
-    } catch (err) {
-      if (current.current === mine) setError(err);
-    } finally {
-      if (current.current === mine) setFetching(false);
-    }
-  }, []);
-  useEffect(() => {
-    void refetch();
-  }, [load, refetch]);
-  return { data, error, isPending: data === undefined && !error, isFetching, refetch };
-}
 
 const STATE_TONE: Record<StaffProviderTransfer['state'], Tone> = { pending: 'warning', confirmed: 'success', reversed: 'muted' };
 const ANSWER: Record<NonNullable<StaffProviderTransfer['provider_state']>, string> = {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { StaffPlayerRow } from '@khela/contracts';
 import { fakeSession } from '../account/fake-session.test-util';
 import { PlayersTable } from './PlayersTable';
-import { browserOf } from './PlayerPage';
+import { browserOf } from './tabs/device';
 
 const ROW: StaffPlayerRow = {
   id: 7,

@@ -8,7 +8,8 @@ import { staffPlayerProviderWallets } from '@khela/contracts';
 import { AsyncState, Card, DateTime, Money, Muted } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { figuresTableCss } from '../../ui/layout';
-import { TransferTable, useStaffRead } from '../payments/ProviderTransfers';
+import { TransferTable } from '../payments/ProviderTransfers';
+import { useStaffRead } from '../../ui/read';
 
 export function ProviderWalletsSection({ playerId }: { playerId: number }) {
   const { api } = useStaff();

@@ -19,7 +19,7 @@ import {
 import { AsyncState, Button, Card, DateTime, ErrorText, Select, StatusText, TextArea, errorText } from '@khela/web';
 import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { Facts, Screen, Toolbar, figuresTableCss } from '../../ui/layout';
-import { useStaffRead } from '../payments/ProviderTransfers';
+import { useStaffRead } from '../../ui/read';
 import { AlertStateBadge, Evidence } from './evidence';
 import { StrButton } from './StrButton';
 

@@ -13,7 +13,7 @@ import {
 } from '@khela/contracts';
 import { Button, Card, DateTime, ErrorText, Select, TextArea, errorText, theme } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
-import { useStaffRead } from '../payments/ProviderTransfers';
+import { useStaffRead } from '../../ui/read';
 
 export function RiskExemptions({ playerId }: { playerId: number }) {
   const op = useOperator();

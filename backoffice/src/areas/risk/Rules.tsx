@@ -14,7 +14,7 @@ import {
 import { ApiError, AsyncState, Button, Card, DateTime, ErrorText, StatusText, errorText } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { controlCss } from '../../ui/layout';
-import { useStaffRead } from '../payments/ProviderTransfers';
+import { useStaffRead } from '../../ui/read';
 
 export function Rules() {
   const { api } = useStaff();

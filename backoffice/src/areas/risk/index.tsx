@@ -17,7 +17,7 @@ import { DateTime, Select, theme } from '@khela/web';
 import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
-import { useStaffRead } from '../payments/ProviderTransfers';
+import { useStaffRead } from '../../ui/read';
 import { AlertPage } from './AlertPage';
 import { AlertStateBadge } from './evidence';
 import { Rules } from './Rules';

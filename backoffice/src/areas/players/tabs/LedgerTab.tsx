@@ -1,0 +1,65 @@
+// The Ledger tab of a player's page: the wallet's postings, server-paged, filtered by account, with CSV.
+import { useMemo, useState } from 'react';
+import type { ColumnDef } from '@tanstack/react-table';
+import { staffPlayerLedger, type StaffLedgerRow } from '@khela/contracts';
+import { useStaff } from '../../../staff/context';
+import { DataTable } from '../../../ui/DataTable';
+import { Amount, Select, whenCell } from '../ui';
+import { pageQuery } from './paging';
+
+/** `tick` changes after a change on the page (an adjustment, a write-off) and reloads the postings. */
+export function LedgerTab({ id, tick }: { id: number; tick: number }) {
+  const { api } = useStaff();
+  const [account, setAccount] = useState<'' | 'main' | 'held' | 'exposure' | 'owed'>('');
+  const columns = useMemo<ColumnDef<StaffLedgerRow, any>[]>(
+    () => [
+      { id: 'id', header: 'Posting', accessorKey: 'id' },
+      { id: 'created_at', header: 'Time (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.created_at) },
+      { id: 'kind', header: 'Kind', accessorKey: 'kind', enableSorting: false },
+      { id: 'account', header: 'Account', accessorKey: 'account', enableSorting: false },
+      { id: 'amount', header: 'Amount', enableSorting: false, cell: (c) => <Amount value={c.row.original.amount} /> },
+      { id: 'reference', header: 'Reference', accessorKey: 'reference', enableSorting: false },
+      { id: 'note', header: 'Note', accessorKey: 'note', enableSorting: false },
+      { id: 'transfer_id', header: 'Transfer', accessorKey: 'transfer_id', enableSorting: false },
+    ],
+    [],
+  );
+  return (
+    <DataTable
+      testId="player-ledger"
+      columns={columns}
+      rowKey={(r) => String(r.id)}
+      reloadKey={`${account}|${tick}`}
+      initialSort={{ id: 'id', desc: true }}
+      load={(q) => api.call(staffPlayerLedger, { params: { id }, query: { ...pageQuery(q), ...(account ? { account } : {}) } })}
+      toolbar={
+        <Select
+          label="Account"
+          hideLabel
+          value={account}
+          onChange={setAccount}
+          options={[
+            { value: '', label: 'All accounts' },
+            { value: 'main', label: 'main (available)' },
+            { value: 'exposure', label: 'exposure' },
+            { value: 'held', label: 'held (withdrawals)' },
+            { value: 'owed', label: 'owed' },
+          ]}
+        />
+      }
+      csv={{
+        name: `player-${id}-ledger`,
+        columns: [
+          { header: 'posting', value: (r) => r.id },
+          { header: 'transfer', value: (r) => r.transfer_id },
+          { header: 'time', value: (r) => r.created_at },
+          { header: 'kind', value: (r) => r.kind },
+          { header: 'account', value: (r) => r.account },
+          { header: 'amount', value: (r) => r.amount },
+          { header: 'reference', value: (r) => r.reference },
+          { header: 'note', value: (r) => r.note },
+        ],
+      }}
+    />
+  );
+}
