@@ -1,8 +1,31 @@
 // @vitest-environment node
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { endpointQuery, useServerQuery, type HostProps } from '@khela/web';
+import { getGames } from '@khela/contracts';
 import { renderPage } from './render';
+import { loadServerRemote, type ServerRemote } from './remotes';
+
+// the casino's Node container, as its `./ssr` module (the real one is loaded over HTTP: e2e/tests/ssr.spec.ts)
+vi.mock('./remotes', () => ({ SERVER_REMOTES: { mf_casino: 'casino' }, loadServerRemote: vi.fn() }));
+function CasinoGames() {
+  const games = useServerQuery(getGames, { query: { type: 'SLOT' } }, { public: true });
+  return (
+    <ul data-testid="games" css={{ display: 'grid', gap: 8 }}>
+      {games.data?.games.map((g) => (
+        <li key={g.code}>{g.name}</li>
+      ))}
+    </ul>
+  );
+}
+const casino: ServerRemote = {
+  App: CasinoGames,
+  prefetch: async (client: HostProps['queryClient'], _url: string, api) => {
+    await client.fetchQuery(endpointQuery(api, getGames, { query: { type: 'SLOT' } }, { public: true }));
+  },
+};
+const remotes = { mf_casino: 'http://casino.test/mf-manifest.json' };
 
 // The API's answers of the first screen (shapes of the contracts), from a local HTTP server the render calls.
 const answers: Record<string, unknown> = {
@@ -59,6 +82,9 @@ const answers: Record<string, unknown> = {
   ],
   '/api/sociallink': [],
   '/api/payment-methods': [],
+  '/api/get-games': {
+    games: [{ code: 'g1', name: 'Server Slot One', platform: 'SANDBOX', provider: null, type: 'SLOT', thumbnail: '/storage/g1.svg' }],
+  },
 };
 
 let server: Server;
@@ -118,4 +144,44 @@ describe('server render of the shell', () => {
     answers['/api/general'] = { ...(answers['/api/general'] as object), site_status: 0 };
     expect(await renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n' })).toBeNull();
   });
+
+  it("renders a remote's area from its Node container: its markup, its own critical CSS and its data in the page", async () => {
+    answers['/api/general'] = { ...(answers['/api/general'] as object), site_status: 1 };
+    vi.mocked(loadServerRemote).mockResolvedValue(casino);
+    const page = await renderPage({ url: '/games?type=SLOT', apiBase: base, userAgent: phone, nonce: 'n1', remotes });
+    expect(loadServerRemote).toHaveBeenCalledWith('mf_casino', remotes.mf_casino);
+    expect(page!.html).toMatch(
+      /<div data-remote="mf_casino" data-ssr="server"><div data-ssr-root=""><ul data-testid="games" class="casino-[^"]+"><li>Server Slot One<\/li>/,
+    );
+    expect(page!.head).toMatch(/<style data-emotion="casino [^"]+" nonce="n1">/);
+    const data = JSON.parse(/<script type="application\/json" id="khela-ssr">(.*?)<\/script>/.exec(page!.head)![1]!);
+    expect(data.areas).toEqual({ mf_casino: 'server' });
+    expect(data.queries.queries.map((q: { queryKey: string[] }) => q.queryKey[1])).toContain(getGames.path);
+  });
+
+  it('leaves the area to the browser, marked, when the container fails or its data misses the budget; the rest is rendered', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.mocked(loadServerRemote).mockRejectedValue(new Error('no container'));
+    const failed = await renderPage({ url: '/games?type=SLOT', apiBase: base, userAgent: phone, nonce: 'n', remotes });
+    expect(failed!.html).toContain('<div data-ssr-area="mf_casino" data-ssr="browser">');
+    expect(failed!.html).toContain('data-testid="menu-button"');
+    expect(failed!.head).toContain('"areas":{"mf_casino":"browser"}');
+
+    // data that never comes: past the budget
+    vi.mocked(loadServerRemote).mockResolvedValue({ ...casino, prefetch: () => new Promise(() => {}) });
+    const late = await renderPage({ url: '/games?type=SLOT', apiBase: base, userAgent: phone, nonce: 'n', remotes, remoteBudgetMs: 10 });
+    expect(late!.html).toContain('data-ssr="browser"');
+    expect(late!.html).not.toContain('Server Slot One');
+
+    // a render that throws
+    vi.mocked(loadServerRemote).mockResolvedValue({ ...casino, App: Boom });
+    const broken = await renderPage({ url: '/games?type=SLOT', apiBase: base, userAgent: phone, nonce: 'n', remotes });
+    expect(broken!.html).toContain('data-ssr="browser"');
+    expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+  });
 });
+
+function Boom(): never {
+  throw new Error('the area failed');
+}

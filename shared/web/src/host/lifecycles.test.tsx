@@ -2,7 +2,9 @@ import { describe, expect, it, vi } from 'vitest';
 import { act } from 'react';
 import { Link, Route, Routes, useLocation } from 'react-router';
 import { screen } from '@testing-library/react';
-import { defineRemote } from './lifecycles';
+import { renderToString } from 'react-dom/server';
+import createCache from '@emotion/cache';
+import { defineRemote, RemoteRoot } from './lifecycles';
 import { createPageRuntime } from './page-runtime';
 import type { HostProps } from './host';
 
@@ -78,5 +80,32 @@ describe('defineRemote lifecycles', () => {
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
     spy.mockRestore();
     await settle(lc.unmount(props as never));
+  });
+
+  it("hydrates the server's markup of its area (data-ssr-root) and renders a fresh root anywhere else", async () => {
+    const lc = defineRemote(App, { name: 'wallet' });
+    const props = hostProps('/deposit', vi.fn());
+    // the render server's markup of the area (RemoteRoot, its own emotion cache), in the element the shell hands in
+    props.domElement.setAttribute('data-ssr-root', '');
+    props.domElement.innerHTML = renderToString(<RemoteRoot App={App} name="wallet" host={props} cache={createCache({ key: 'wallet' })} />);
+    const serverLink = props.domElement.querySelector('a');
+    const g = globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] };
+    g.__KHELA_HYDRATION_ERRORS__ = [];
+    await mountRemote(lc, props);
+    // the same element answers: hydrated, not replaced
+    expect(screen.getByText('go withdraw')).toBe(serverLink);
+    await act(async () => serverLink!.click());
+    expect(props.navigate).toHaveBeenCalledWith('/withdrawal?x=1', expect.objectContaining({}));
+    expect(g.__KHELA_HYDRATION_ERRORS__).toEqual([]);
+    await settle(lc.unmount(props as never));
+
+    // an element without the server's mark: its content is replaced by a fresh root
+    const plain = hostProps('/deposit', vi.fn());
+    plain.domElement.innerHTML = '<a>stale</a>';
+    const stale = plain.domElement.querySelector('a');
+    await mountRemote(lc, plain);
+    expect(screen.getByText('go withdraw')).not.toBe(stale);
+    expect(stale!.isConnected).toBe(false);
+    await settle(lc.unmount(plain as never));
   });
 });
