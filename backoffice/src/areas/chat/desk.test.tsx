@@ -2,8 +2,10 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { DeskChat } from '@khela/contracts';
+import { ApiError } from '@khela/web';
 import { fakeSession } from '../account/fake-session.test-util';
-import { conversationLine, Desk, duration } from './Desk';
+import { Desk } from './Desk';
+import { conversationLine, duration } from './desk/times';
 
 const CHAT: DeskChat = {
   id: 5,
@@ -107,6 +109,62 @@ describe('support desk: closing and the times', () => {
 
     fireEvent.change(screen.getByLabelText('State'), { target: { value: 'closed' } });
     await waitFor(() => expect(queries().at(-1)).toBe('closed'));
+  });
+
+  it('says a failed read of the chat with Retry, and shows the conversation once a retry reads it', async () => {
+    let fail = true;
+    const fake = fakeSession(
+      { role: 'support', id: 1 },
+      {
+        'GET /api/operator/chats': () => ({ data: [CHAT], page: 1, per_page: 25, total: 1, unread_total: 0, times: TIMES }),
+        'GET /api/operator/chats/{chatId}': () => {
+          if (fail) throw new ApiError('The desk is busy', 503, { message: 'The desk is busy' });
+          return {
+            chat: { ...CHAT, staff_read_message_id: null, player_read_message_id: null },
+            messages: [{ id: 1, from: 'player', operator: null, content: 'hello', created_at: CHAT.opened_at }],
+            has_more: false,
+            player: {
+              id: 9,
+              username: 'karim',
+              name: null,
+              status: 'active',
+              currency: 'BDT',
+              balance: '12.50',
+              phone: null,
+              phone_verified: false,
+              email_verified: false,
+              created_at: CHAT.created_at,
+              transactions: [],
+            },
+          };
+        },
+        'GET /api/operator/canned-replies': () => {
+          throw new ApiError('nope', 500, {});
+        },
+        'GET /api/operator/desk/agents': () => ({ data: [{ id: 2, username: 'sumi', name: 'Sumi' }] }),
+      },
+    );
+    render(
+      fake.wrap(
+        <MemoryRouter initialEntries={['/chat/5']}>
+          <Routes>
+            <Route path="/chat/:chatId" element={<Desk />} />
+          </Routes>
+        </MemoryRouter>,
+      ),
+    );
+    const failed = await screen.findByTestId('desk-chat-error');
+    expect(within(failed).getByRole('alert').textContent).toBe('The chat could not be loaded. The desk is busy');
+    expect(screen.queryByTestId('desk-conversation')).toBeNull();
+
+    fail = false;
+    fireEvent.click(within(failed).getByRole('button'));
+    const conversation = await screen.findByTestId('desk-conversation');
+    expect(within(conversation).getByTestId('desk-message').textContent).toContain('hello');
+    expect(screen.getByTestId('desk-player-balance').textContent).toBe('12.50 BDT');
+    // a failed read of the canned replies leaves the list empty; the agents are offered
+    expect(within(conversation).getByRole('option', { name: 'No canned replies yet' })).toBeTruthy();
+    expect(within(conversation).getByRole('option', { name: 'Sumi (sumi)' })).toBeTruthy();
   });
 
   it('words durations and a waiting conversation', () => {
