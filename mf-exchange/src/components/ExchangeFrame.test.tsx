@@ -97,6 +97,26 @@ describe('exchange frame', () => {
     expect((await screen.findByTestId('bet-message')).textContent).toBe('Cancelled: Lay Bangladesh @ 3 for ৳100.00.✕');
   });
 
+  it('cancelling a partly matched bet says the part cancelled, not the whole stake', async () => {
+    const partly = bet({
+      id: '8',
+      event_id: 'e1',
+      side: 'LAY',
+      price: 3,
+      avg_price: 3,
+      status: 'PARTIALLY_MATCHED',
+      stake: '100.00',
+      matched_stake: '40.00',
+      unmatched_stake: '60.00',
+    });
+    responders.set('GET /api/exchange/bets', () => listAnswer([partly]));
+    responders.set('DELETE /api/exchange/bets/{id}', () => betAnswer({ ...partly, status: 'MATCHED', unmatched_stake: '0.00' }));
+    frame('/odds-view?marketId=1.1&eventId=e1');
+    await userEvent.click(await screen.findByTestId('bets-button'));
+    await userEvent.click(within(screen.getByTestId('bets-panel')).getByRole('button', { name: 'Cancel: Bangladesh 3' }));
+    expect((await screen.findByTestId('bet-message')).textContent).toBe('Cancelled: Lay Bangladesh @ 3 for ৳60.00.✕');
+  });
+
   it("tells when another player's order matched the player's resting bet (the per-player odds push)", async () => {
     const resting = bet({ id: '8', status: 'UNMATCHED', matched_stake: '0.00', unmatched_stake: '100.00', avg_price: null });
     responders.set('GET /api/exchange/bets', () => listAnswer([resting]));

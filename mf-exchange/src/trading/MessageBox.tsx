@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { EXCHANGE_MESSAGES } from '@khela/contracts';
+import { EXCHANGE_MESSAGES, fromMinor, toMinor } from '@khela/contracts';
 import { formatMoney, formatPercent, theme } from '@khela/web';
 import '../i18n-orders';
 import { useTrading, useTradingStore } from './context';
@@ -50,7 +50,8 @@ export function useMessageText() {
       selection: b.selection_name,
       market: b.market_name,
       price: betPriceText(b),
-      stake: money(b.stake),
+      // a cancel says what was cancelled: the stake less what had matched (a partly matched bet keeps its matched part)
+      stake: money(m.kind === 'cancelled' ? fromMinor(toMinor(b.stake) - toMinor(b.matched_stake)) : b.stake),
       matched: money(b.matched_stake),
       // the API's reasons in the player's language when known, else as the API said them
       reason: b.reason
