@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import { useNavigate } from 'react-router';
-import { ApiError, Button, Card, FieldError, TextField } from '@khela/web';
+import { ApiError, Button, Card, ErrorText, TextField } from '@khela/web';
 import { useStaff } from '../staff/context';
 import { pendingEnrolLink } from '../staff/enrol-link';
 
@@ -97,7 +97,7 @@ export function Login() {
             }}
           />
         )}
-        {error && <FieldError role="alert">{error}</FieldError>}
+        <ErrorText>{error}</ErrorText>
         <Button type="submit" block disabled={busy}>
           Log in
         </Button>

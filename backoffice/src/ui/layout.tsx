@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import styled from '@emotion/styled';
-import { theme } from '@khela/web';
+import { controlStyle, theme } from '@khela/web';
 
 /** A dense desktop page: heading row, then content. */
 export const Screen = styled.section`
@@ -39,21 +39,9 @@ export const Toolbar = styled.div`
   margin-bottom: 12px;
 `;
 
-/** Inputs and selects of every console form: dense, dark, red-bordered when the API refused the value. */
-export const controlCss = css`
-  box-sizing: border-box;
-  min-height: 34px;
-  padding: 6px 9px;
-  border-radius: ${theme.radius.sm};
-  border: 1px solid ${theme.color.border};
-  background: ${theme.color.bg};
-  color: ${theme.color.text};
-  font: inherit;
-  font-size: 14px;
-  &[aria-invalid='true'] {
-    border-color: ${theme.color.danger};
-  }
-`;
+/** Inputs and selects of every console form: the kit's control at the console's dense size (red-bordered when the API
+ * refused the value). */
+export const controlCss = controlStyle('dense');
 
 /** A table of figures (money per currency, per runner): numbers right-aligned, the first column a label. */
 export const figuresTableCss = css`

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
 import { OPERATOR_PASSWORD_MIN, staffChangePassword, staffTotpConfirm, staffTotpSetup } from '@khela/contracts';
-import { ApiError, Badge, Button, Card, ErrorText, Field, StatusText, TextField, errorText, theme } from '@khela/web';
+import { ApiError, Badge, Button, Card, ErrorText, Field, Notice, StatusText, TextField, errorText, theme } from '@khela/web';
 import { useOperator, useStaff } from '../../staff/context';
 import { clearEnrolLink, pendingEnrolLink } from '../../staff/enrol-link';
 import { Facts, Screen, controlCss } from '../../ui/layout';
@@ -28,25 +28,12 @@ export default function Account() {
     <Screen>
       <h1>My account</h1>
       {op.password_change_required ? (
-        <p
-          role="alert"
-          data-testid="password-change-required"
-          css={css`
-            color: ${theme.color.warning};
-          `}
-        >
+        <Notice tone="warning" testId="password-change-required">
           Your password was set by an admin: choose your own password below before using the back office.
-        </p>
+        </Notice>
       ) : (
         op.totp_enrolment_required && (
-          <p
-            role="alert"
-            css={css`
-              color: ${theme.color.warning};
-            `}
-          >
-            Two-factor sign-in is required: set up your authenticator app below before using the back office.
-          </p>
+          <Notice tone="warning">Two-factor sign-in is required: set up your authenticator app below before using the back office.</Notice>
         )
       )}
       <Facts data-testid="account-facts">

@@ -5,10 +5,10 @@ import { useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { STAFF_MARKET_STATUSES, staffMarkets, type ResponseOf } from '@khela/contracts';
-import { Money, theme } from '@khela/web';
+import { Money, Select, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { Screen, controlCss } from '../../ui/layout';
+import { Screen } from '../../ui/layout';
 import { marketLine, MarketStatus, resultText } from './ui';
 import { whenCell } from '../../ui/time';
 
@@ -28,8 +28,6 @@ export function MarketsList() {
     open_bets: '',
     settled: '',
   });
-  const set = (k: keyof typeof filters) => (e: React.ChangeEvent<HTMLSelectElement>) => setFilters((f) => ({ ...f, [k]: e.target.value }));
-
   const load = useCallback(
     (q: PageQuery) =>
       api.call(staffMarkets, {
@@ -149,17 +147,19 @@ export function MarketsList() {
   );
 
   const select = (label: string, key: keyof typeof filters, options: readonly (string | [string, string])[], all = true) => (
-    <select aria-label={label} css={controlCss} value={filters[key]} onChange={set(key)}>
-      {all && <option value="">{label}: all</option>}
-      {options.map((o) => {
-        const [value, text] = Array.isArray(o) ? o : [o, o];
-        return (
-          <option key={value} value={value}>
-            {text}
-          </option>
-        );
-      })}
-    </select>
+    <Select
+      label={label}
+      hideLabel
+      value={filters[key]}
+      onChange={(v) => setFilters((f) => ({ ...f, [key]: v }))}
+      options={[
+        ...(all ? [{ value: '', label: `${label}: all` }] : []),
+        ...options.map((o) => {
+          const [value, text] = Array.isArray(o) ? o : [o, o];
+          return { value, label: text };
+        }),
+      ]}
+    />
   );
 
   return (

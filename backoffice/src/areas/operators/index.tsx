@@ -17,7 +17,7 @@ import {
   type OperatorRole,
   type StaffOperatorRow,
 } from '@khela/contracts';
-import { ApiError, Badge, Button, ErrorText, errorText, Field, Modal, StatusText, theme } from '@khela/web';
+import { ApiError, Badge, Button, ErrorText, errorText, Field, Modal, Select, StatusText, theme } from '@khela/web';
 import { useOperator, useStaff } from '../../staff/context';
 import { enrolLinkUrl } from '../../staff/enrol-link';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
@@ -90,14 +90,7 @@ export default function Operators() {
   );
 
   const select = (label: string, value: string, onChange: (v: string) => void, options: readonly string[]) => (
-    <select aria-label={label} css={controlCss} value={value} onChange={(e) => onChange(e.target.value)}>
-      <option value="">{label}: all</option>
-      {options.map((o) => (
-        <option key={o} value={o}>
-          {o}
-        </option>
-      ))}
-    </select>
+    <Select label={label} hideLabel value={value} onChange={onChange} options={[{ value: '', label: `${label}: all` }, ...options]} />
   );
 
   return (

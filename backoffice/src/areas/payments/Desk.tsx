@@ -15,11 +15,12 @@ import {
   type ResponseOf,
   type StaffPaymentRow,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, Tabs, TextArea, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, Select, Tabs, TextArea, theme } from '@khela/web';
 import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, controlCss } from '../../ui/layout';
-import { dhakaTime, errorText, Select, StatusTag, statusLabel } from './ui';
+import { when, whenCell } from '../../ui/time';
+import { errorText, StatusTag, statusLabel } from './ui';
 
 type StatusTab = '0' | '1' | '2' | 'all';
 const STATUS_TABS: Array<{ key: StatusTab; label: string }> = [
@@ -79,7 +80,7 @@ export function Desk() {
 
   const columns = useMemo<ColumnDef<StaffPaymentRow, unknown>[]>(
     () => [
-      { id: 'created_at', header: 'Requested (GMT+6)', cell: (c) => dhakaTime(c.row.original.created_at) },
+      { id: 'created_at', header: 'Requested (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'public_id', header: 'ID', enableSorting: false, cell: (c) => c.row.original.public_id },
       { id: 'username', header: 'Player', cell: (c) => c.row.original.username },
       {
@@ -124,7 +125,7 @@ export function Desk() {
           </>
         ),
       },
-      { id: 'decided_at', header: 'Decided (GMT+6)', cell: (c) => dhakaTime(c.row.original.decided_at) },
+      { id: 'decided_at', header: 'Decided (GMT+6)', cell: (c) => whenCell(c.row.original.decided_at) },
     ],
     [],
   );
@@ -143,6 +144,7 @@ export function Desk() {
         toolbar={
           <>
             <Select
+              inline
               label="Type"
               value={action}
               onChange={setAction}
@@ -153,6 +155,7 @@ export function Desk() {
               ]}
             />
             <Select
+              inline
               label="Currency"
               value={currency}
               onChange={setCurrency}
@@ -163,7 +166,7 @@ export function Desk() {
                 { value: 'PKR', label: 'PKR' },
               ]}
             />
-            <Select label="Method" value={method} onChange={setMethod} options={[{ value: '', label: 'All' }, ...methods]} />
+            <Select inline label="Method" value={method} onChange={setMethod} options={[{ value: '', label: 'All' }, ...methods]} />
             <input
               css={controlCss}
               aria-label="Player id or username"
@@ -390,12 +393,12 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
               </>
             )}
             <dt>Requested</dt>
-            <dd>{dhakaTime(p.created_at)} GMT+6</dd>
+            <dd>{when(p.created_at)}</dd>
             {p.decided_at && (
               <>
                 <dt>Decided</dt>
                 <dd>
-                  {dhakaTime(p.decided_at)} GMT+6 by {p.decided_by}
+                  {when(p.decided_at)} by {p.decided_by}
                   {p.decision_note ? ` — ${p.decision_note}` : ''}
                 </dd>
               </>
@@ -511,7 +514,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
           <ol data-testid="payment-timeline">
             {detail.events.map((e) => (
               <li key={e.id}>
-                <strong>{e.event.replace(/_/g, ' ')}</strong> · {dhakaTime(e.created_at)} GMT+6 · {e.actor}
+                <strong>{e.event.replace(/_/g, ' ')}</strong> · {when(e.created_at)} · {e.actor}
                 {Object.keys(e.detail).length > 0 && (
                   <span
                     css={css`

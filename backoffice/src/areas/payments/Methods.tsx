@@ -20,11 +20,11 @@ import {
   WITHDRAW_PRESETS,
   type StaffPaymentMethod,
 } from '@khela/contracts';
-import { ApiError, Button, Card, ErrorText, Modal, Select, theme } from '@khela/web';
+import { ApiError, Button, Card, ErrorText, Field, Modal, Select, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Toolbar, controlCss } from '../../ui/layout';
-import { errorText, Labelled } from './ui';
+import { errorText } from './ui';
 
 const TYPES = ['Agent', 'Merchant', 'Personal', 'ewallet'] as const;
 
@@ -314,17 +314,18 @@ function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () =>
   }
 
   const text = (k: keyof Form, label: string, hint?: string) => (
-    <Labelled label={label} error={errors[k]} hint={hint}>
-      {(id) => (
+    <Field label={label} error={errors[k]} hint={hint}>
+      {(f) => (
         <input
-          id={id}
+          id={f.id}
           css={controlCss}
           value={form[k] as string}
-          aria-invalid={!!errors[k]}
+          aria-invalid={f.invalid}
+          aria-describedby={f.describedBy}
           onChange={(e) => set(k, e.target.value as never)}
         />
       )}
-    </Labelled>
+    </Field>
   );
 
   return (

@@ -2,11 +2,12 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffLedgerCheck, staffTurnovers, staffWaiveTurnover, TURNOVER_SORTABLE, type ResponseOf } from '@khela/contracts';
-import { Button, Card, ErrorText, Modal, Tabs, theme } from '@khela/web';
+import { Button, Card, ErrorText, Field, Modal, Tabs, theme } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { dhakaTime, errorText, Labelled } from './ui';
 import { controlCss } from '../../ui/layout';
+import { whenCell } from '../../ui/time';
+import { errorText } from './ui';
 
 type Row = ResponseOf<typeof staffTurnovers>['data'][number];
 
@@ -21,7 +22,7 @@ export function Turnovers() {
   );
   const columns = useMemo<ColumnDef<Row, unknown>[]>(
     () => [
-      { id: 'created_at', header: 'Started (GMT+6)', cell: (c) => dhakaTime(c.row.original.created_at) },
+      { id: 'created_at', header: 'Started (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'username', header: 'Player', cell: (c) => `${c.row.original.username} (#${c.row.original.player_id})` },
       { id: 'source', header: 'From', enableSorting: false, cell: (c) => `${c.row.original.source} · ${c.row.original.transaction_id}` },
       { id: 'required', header: 'Required', cell: (c) => `${c.row.original.required} ${c.row.original.currency}` },
@@ -118,9 +119,19 @@ function WaiveDialog(props: { row: Row; onClose: () => void; onDone: () => void 
         </Button>
       }
     >
-      <Labelled label="Reason" error={error}>
-        {(id) => <input id={id} css={controlCss} value={reason} onChange={(e) => setReason(e.target.value)} maxLength={500} />}
-      </Labelled>
+      <Field label="Reason" error={error}>
+        {(f) => (
+          <input
+            id={f.id}
+            css={controlCss}
+            value={reason}
+            aria-invalid={f.invalid}
+            aria-describedby={f.describedBy}
+            onChange={(e) => setReason(e.target.value)}
+            maxLength={500}
+          />
+        )}
+      </Field>
     </Modal>
   );
 }

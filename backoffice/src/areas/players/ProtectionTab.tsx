@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { PROTECTION_CDD_ROLES, staffRecordDueDiligence, type ProtectionGate, type StaffPlayerProtection } from '@khela/contracts';
-import { Button, Card, Modal, Spinner, theme } from '@khela/web';
+import { Button, Card, Modal, Notice, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
 import {
@@ -211,22 +211,16 @@ function Age({ p }: { p: StaffPlayerProtection }) {
         <dd>{p.under_age_at ? <Flag tone="danger">under 18</Flag> : 'no'}</dd>
       </Facts>
       {p.under_age_at && (
-        <p
-          role="alert"
-          data-testid="bo-protection-under-age"
+        <div
           css={css`
-            margin: 12px 0 0;
-            padding: 8px 12px;
-            border-radius: ${theme.radius.sm};
-            border: 1px solid ${theme.color.danger};
-            color: ${theme.color.danger};
-            font-weight: 600;
-            font-size: 13px;
+            margin-top: 12px;
           `}
         >
-          Under 18: the birthday entered on {dhaka(p.under_age_at)} says the player is under 18. Deposits and play are closed; contact the
-          player about the account.
-        </p>
+          <Notice tone="danger" testId="bo-protection-under-age">
+            Under 18: the birthday entered on {dhaka(p.under_age_at)} says the player is under 18. Deposits and play are closed; contact the
+            player about the account.
+          </Notice>
+        </div>
       )}
     </Card>
   );
