@@ -1,10 +1,10 @@
 // The proof-of-work challenge's cost for a script: `pnpm --filter api exec tsx bench/challenge.ts [runs]` creates
 // challenges at the configured difficulty (CHALLENGE_COST, CHALLENGE_MAX_NUMBER; defaults in
-// src/identity/challenge/service.ts) and solves each in this process on one thread with Node's native PBKDF2, as a
+// src/infra/challenge.ts) and solves each in this process on one thread with Node's native PBKDF2, as a
 // script would; prints the CPU time per solve. Also the PBKDF2 rate, to estimate other devices from their own rate.
 import { pbkdf2Sync } from 'node:crypto';
-import { challengeConfig, newChallenge } from '../src/identity/challenge/service';
-import { solveInNode } from '../src/identity/challenge/solve';
+import { challengeConfig, newChallenge } from '../src/infra/challenge';
+import { solveInNode } from '../src/infra/challenge-solve';
 
 const runs = Number(process.argv[2] ?? 10);
 const cfg = challengeConfig();

@@ -40,7 +40,7 @@ import protectionStaffRoutes from './protection/staff/routes';
 import protectionRoutes from './protection/routes';
 import kycRoutes from './kyc/routes';
 import { ProtectionRefusal, recordRefusal } from './protection/service';
-import { alertLinkedAttempt } from './protection/linked';
+import { alertLinkedAttempt } from './core/linked';
 import { registerOps } from './ops/plugin';
 import { requestIdOptions } from './ops/request-id';
 import { PlayClosedHooks } from './core/play-closed';
@@ -175,7 +175,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   // after it (every domain's routes; the seamless wallet answers its refusals itself and records them too).
   app.addHook('onError', async (req, _reply, err) => {
     await recordRefusal(opts.db, err).catch((e: unknown) => app.log.error({ err: e }, 'recording a reached session limit failed'));
-    // a deposit or stake refused because a linked account is self-excluded: staff are alerted (protection/linked.ts)
+    // a deposit or stake refused because a linked account is self-excluded: staff are alerted (core/linked.ts)
     if (err instanceof ProtectionRefusal && req.player && err.code === 'rg_self_excluded') {
       const alert = await alertLinkedAttempt(opts.db, req.player.id, `${req.method} ${req.routeOptions.url ?? req.url}`).catch(
         (e: unknown) => (app.log.error({ err: e }, 'alerting staff of a linked account failed'), null),

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer, fromMinor } from '../ledger';
-import { createTurnover } from '../wallet/turnover';
+import { createTurnover } from '../core/turnover';
 import { createPlayer, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
 import { signCall } from '@khela/contracts/signing';

@@ -12,7 +12,7 @@ import {
   transfer,
 } from '../ledger';
 import type { Currency } from '../ledger';
-import { recordTurnover } from '../wallet/turnover';
+import { recordTurnover } from '../core/turnover';
 import { rewardReferrerIfQualified } from '../identity/rewards/service';
 import type { ProtectionConfig } from '../protection/config';
 import { ProtectionRefusal, assertMayPlay, assertMayWager, recordRefusal } from '../protection/service';

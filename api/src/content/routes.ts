@@ -16,7 +16,7 @@ import {
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { requestLocale } from '../http/locale';
 import { NotFound } from '../http/errors';
-import { marketingClosed } from '../protection/linked';
+import { marketingClosed } from '../core/linked';
 import * as content from './service';
 
 /** Spec section 7 content, the game catalogue, the player's market flags. */
@@ -31,7 +31,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   });
   registerEndpoint(app, getLogo, async () => content.logos(db));
   registerEndpoint(app, getGeneral, async (req) => content.generalSettings(db, requestLocale(req)));
-  // an excluded player sees no promotions or bonus banners (protection/linked.ts marketingClosed)
+  // an excluded player sees no promotions or bonus banners (core/linked.ts marketingClosed)
   const closed = async (req: { player?: { id: number } | null }) => Boolean(req.player && (await marketingClosed(db, req.player.id)));
   registerEndpoint(app, getSliders, async (req) => {
     const all = await content.sliders(db, requestLocale(req));

@@ -4,7 +4,7 @@ import type { ExchangeLiabilityLimits, ExchangeMarketKind } from '@khela/contrac
 import type { Queryable } from '../db';
 import { NotFound } from '../http/errors';
 import { fromMinor, toMinor } from '../ledger';
-import { writeAudit, type AuditActor } from '../operator/audit';
+import { writeAudit, type AuditActor } from '../core/audit';
 
 export interface LiabilityLimits {
   currency: string;

@@ -13,7 +13,7 @@
 // player:N:owed (the player's debt to the house; it may go negative). A later settlement credit repays that debt first.
 import { DEBT_MESSAGES, EXCHANGE_MESSAGES as M, commissionMinor, fancyWins, runnerBetPl } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { sendInboxMessage } from '../identity/inbox/service';
+import { sendInboxMessage } from '../core/inbox';
 import {
   fromMinor,
   getPlayerOwed,

@@ -7,10 +7,10 @@ import type { PushService } from '../push/service';
 import type { PlayerBalanceCache } from '../ledger/balance-cache';
 import '../auth/session-cache';
 import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';
-import { deviceIdOf, deviceRecorder } from '../protection/linked';
-import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../exchange/scope';
+import { deviceIdOf, deviceRecorder } from '../core/linked';
+import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../auth/exchange-scope';
 import { Forbidden, Unauthenticated } from './errors';
-import { operatorAuthHook } from '../operator/auth';
+import { operatorAuthHook } from '../auth/operators';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,7 +58,7 @@ export function authHook(mode: Endpoint['auth'], endpoint?: Pick<Endpoint, 'meth
       req.player = player;
     }
     if (mode === 'bearer' && !req.player) throw new Unauthenticated();
-    // the first-party device id the site sends: links accounts of one person (protection/linked.ts); never fails a request
+    // the first-party device id the site sends: links accounts of one person (core/linked.ts); never fails a request
     const device = req.player ? deviceIdOf(req.headers) : null;
     if (device && req.player) {
       await deviceRecorder(this.db)

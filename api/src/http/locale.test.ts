@@ -16,7 +16,7 @@ import {
 import type { Db } from '../db';
 import { appPerFile } from '../testing/app-per-file';
 import { createPlayer, tokenFor } from '../testing/helpers';
-import { sendInboxMessage } from '../identity/inbox/service';
+import { sendInboxMessage } from '../core/inbox';
 import { parseAcceptLanguage } from './locale';
 
 /*
@@ -51,7 +51,7 @@ const NOT_FOR_PLAYERS = [
   /^Unknown action 7\.$/,
   /^Internal error; retry the same request\.$/,
   /^The referenced bet does not exist\.$/,
-  /^Account 7 \(id 7\) tried/, // protection/linked.ts: a staff alert
+  /^Account 7 \(id 7\) tried/, // core/linked.ts: a staff alert
   /^Player 7 \(id 7\) entered a birthday/, // identity/profile/service.ts: a staff alert
   /^Feed result for/, // exchange/settlement.ts: a staff alert
   /^Not found: 7/, // an unknown route (no page of ours calls one)

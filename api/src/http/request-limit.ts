@@ -108,7 +108,7 @@ const tooMany = (ttlMs: number) =>
 
 /**
  * Request limits on every route (a guard against floods; the precise, database-backed throttles of log-in, codes and
- * sign-up are in identity/rate-limit.ts), counted per minute:
+ * sign-up are in infra/throttle.ts), counted per minute:
  * - per client address, before anything else runs (onRequest): a high ceiling on everything from one address;
  * - per player and per session for signed-in calls, per operator for the back office, after the route's auth hook
  *   has found who is calling (preValidation), so players behind one carrier address never share a budget.

@@ -1,22 +1,12 @@
 import { secret } from '../config';
-import { challengeConfig } from './challenge/service';
+import { challengeConfig } from '../infra/challenge';
+import type { RateRule } from '../infra/throttle';
 
 /** Identity settings from the environment; secrets come from ../config.ts, other defaults are safe development values. */
 const num = (name: string, dflt: number) => {
   const v = Number(process.env[name]);
   return Number.isFinite(v) && v > 0 ? v : dflt;
 };
-
-export interface RateRule {
-  /** Events allowed inside the window (already multiplied by RATE_LIMIT_SCALE); past it the attempt is refused (429). */
-  max: number;
-  windowSeconds: number;
-  /**
-   * Unusual volume (issue 27 item 11): from this many events on, an attempt needs a solved proof-of-work challenge
-   * (428 `challenge_required` without one) instead of being refused; `max` stays the hard ceiling.
-   */
-  challengeAt?: number;
-}
 
 export function identityConfig() {
   // e2e raises every limit at once (many sign-ups and logins from one address)
@@ -55,7 +45,7 @@ export function identityConfig() {
       signupPerIp: escalating('RATE_LIMIT_SIGNUP_PER_IP', 60, 100, 60 * 60),
       signupPerPhone: rule('RATE_LIMIT_SIGNUP_PER_PHONE', 5, 60 * 60),
     },
-    /** The proof-of-work challenge (challenge/service.ts): CHALLENGE_COST, CHALLENGE_MAX_NUMBER, CHALLENGE_TTL_SECONDS. */
+    /** The proof-of-work challenge (infra/challenge.ts): CHALLENGE_COST, CHALLENGE_MAX_NUMBER, CHALLENGE_TTL_SECONDS. */
     challenge: challengeConfig(),
     /** VIP points a player earns for verifying the phone the first time. */
     verifyPhoneVipPoints: num('IDENTITY_VERIFY_PHONE_VP', 10),

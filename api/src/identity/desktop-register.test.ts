@@ -11,8 +11,8 @@ import {
 import type { Db } from '../db';
 import { appPerFile } from '../testing/app-per-file';
 import { withEnv } from '../testing/helpers';
-import { challengeConfig, newChallenge } from './challenge/service';
-import { solveInNode } from './challenge/solve';
+import { challengeConfig, newChallenge } from '../infra/challenge';
+import { solveInNode } from '../infra/challenge-solve';
 
 /**
  * Issue 27 item 4: desktop registration always requires a solved proof-of-work challenge (the X-Challenge header),

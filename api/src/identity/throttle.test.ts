@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_HEADER, CHALLENGE_REQUIRED, challengeSchema } from '@khela/contracts';
 import type { Db } from '../db';
 import { bothDatabases, memoryDb, testApp } from '../testing/helpers';
-import { solveInNode } from './challenge/solve';
+import { solveInNode } from '../infra/challenge-solve';
 
 /**
  * Issue 10 item 6: the throttles hold under parallel attempts. Each attempt is reserved in

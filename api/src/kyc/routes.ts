@@ -7,7 +7,7 @@ import { sha256Hex } from '@khela/contracts/signing';
 import { z } from 'zod';
 import { authHook, registerEndpoint, requirePlayer } from '../http/endpoint';
 import { HttpError } from '../http/errors';
-import { reserveAttempt } from '../identity/rate-limit';
+import { reserveAttempt } from '../infra/throttle';
 import { kycConfig, type KycConfig } from './config';
 import { cleanImage, sniffKycImage, UnreadableImage } from './images';
 import { purgeExpiredDocuments } from './retention';

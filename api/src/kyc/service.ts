@@ -5,7 +5,7 @@ import type { Db, Queryable } from '../db';
 import { lockPlayer } from '../core/players';
 import { isoTimestamp } from '../core/timestamps';
 import { HttpError } from '../http/errors';
-import { writeAudit } from '../operator/audit';
+import { writeAudit } from '../core/audit';
 import { playerActor } from '../protection/service';
 
 export interface KycRow {

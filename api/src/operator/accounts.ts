@@ -4,7 +4,7 @@ import { sha256Hex } from '@khela/contracts/signing';
 import { hashPassword } from '../auth/passwords';
 import { pgErrorCode, type Db, type Queryable } from '../db';
 import { Conflict, NotFound } from '../http/errors';
-import { writeAudit, type AuditActor } from './audit';
+import { writeAudit, type AuditActor } from '../core/audit';
 import { STAFF_LOGIN_PAIR, type StaffLoginConfig } from './config';
 
 export { OPERATOR_PASSWORD_MIN };

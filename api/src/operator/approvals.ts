@@ -14,8 +14,8 @@ import type { Currency } from '../ledger';
 import { isProduction } from '../config';
 import { pgErrorCode, type Db, type Queryable } from '../db';
 import { Conflict, Forbidden, HttpError, NotFound } from '../http/errors';
-import { writeAudit, type AuditActor } from './audit';
-import { roleAllows, type AuthOperator } from './auth';
+import { writeAudit, type AuditActor } from '../core/audit';
+import { roleAllows, type AuthOperator } from '../auth/operators';
 
 /*
  * Maker–checker (issue 32). An action that needs a second operator is not done by the endpoint that asks for it: the

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
 import { bothDatabases, testApp } from '../testing/helpers';
-import { writeAudit } from './audit';
+import { writeAudit } from '../core/audit';
 import { sealAudit, verifyAuditChain } from './audit-chain';
 
 /**

@@ -1,4 +1,4 @@
-import type { RateRule } from '../identity/config';
+import type { RateRule } from '../infra/throttle';
 
 /**
  * Operator log-in limits, read from the environment when the routes register (tests and e2e may lower or raise them).

@@ -3,7 +3,7 @@ import type { Db, Queryable } from '../db';
 import { Conflict, NotFound, ValidationFailed } from '../http/errors';
 import { fromMinor, parseMinor } from '../ledger';
 import { pushLimits } from '../push/streams';
-import { writeAudit, type AuditActor } from './audit';
+import { writeAudit, type AuditActor } from '../core/audit';
 import { reportDays } from './reports/service';
 
 /** The Dhaka calendar date of `now`, YYYY-MM-DD. */

@@ -7,7 +7,7 @@ import { API_ROOT, migrate, pgErrorCode, type Db } from '../db';
 import { createPostgresDb } from '../db/postgres';
 import { primeHouseAccounts } from '../ledger';
 import { createPlayer, testApp } from '../testing/helpers';
-import { writeAudit } from './audit';
+import { writeAudit } from '../core/audit';
 import { sealAudit, verifyAuditChain } from './audit-chain';
 import { protectedGrants, PROTECTED_TABLES } from './protect-audit';
 import { privatePostgresAvailable, startPrivatePostgres, type PrivatePostgres } from './private-postgres.test-util';

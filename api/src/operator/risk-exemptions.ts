@@ -6,7 +6,7 @@ import type { Db, Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
 import { Conflict, NotFound } from '../http/errors';
 import { pgErrorCode } from '../db';
-import { writeAudit, type AuditActor } from './audit';
+import { writeAudit, type AuditActor } from '../core/audit';
 
 const COLUMNS = `e.id::int AS id, e.player_id::int AS player_id, e.kind, e.reason, c.username AS created_by, e.created_at,
   e.ended_at, f.username AS ended_by, e.end_reason`;

@@ -13,7 +13,7 @@ import {
 import type { Db, Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
 import { Conflict, NotFound, ValidationFailed } from '../http/errors';
-import { writeAudit, type AuditActor } from './audit';
+import { writeAudit, type AuditActor } from '../core/audit';
 
 /*
  * Fraud and AML rules and their alerts (issue 32). The rules live in risk_rules; deposit velocity is applied by the

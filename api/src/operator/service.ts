@@ -4,10 +4,10 @@ import type { Db, Queryable } from '../db';
 import { newToken } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
 import { Conflict, HttpError, ValidationFailed } from '../http/errors';
-import { clearEvents, releaseAttempt, reserveAttempt } from '../identity/rate-limit';
+import { clearEvents, releaseAttempt, reserveAttempt } from '../infra/throttle';
 import { checkPassword, OperatorInputError } from './accounts';
-import { writeAudit, type AuditActor } from './audit';
-import { totpRequired, type AuthOperator } from './auth';
+import { writeAudit, type AuditActor } from '../core/audit';
+import { totpRequired, type AuthOperator } from '../auth/operators';
 import { pairKey, STAFF_LOGIN_PAIR, type StaffLoginConfig } from './config';
 import { totpStep } from './totp';
 

@@ -5,7 +5,7 @@ import { productionProblems } from '../config';
 import type { Db } from '../db';
 import { memoryDb, testApp } from '../testing/helpers';
 import { createOperator } from './accounts';
-import { totpRequired } from './auth';
+import { totpRequired } from '../auth/operators';
 
 /**
  * Staff accounts (issue 32): the operator's own password change, an admin's password that must be changed at the

@@ -2,7 +2,7 @@ import { PROTECTION_MESSAGES as M, type RiskHoldReason } from '@khela/contracts'
 import type { Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
 import { HttpError, NotFound } from '../http/errors';
-import { writeAudit, type AuditActor } from '../operator/audit';
+import { writeAudit, type AuditActor } from '../core/audit';
 import { endLaunches } from '../casino/service';
 
 /**

@@ -28,10 +28,10 @@ import type { Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
 import { HttpError, NotFound } from '../http/errors';
 import { fromMinor, type Currency } from '../ledger';
-import { writeAudit, type AuditActor } from '../operator/audit';
+import { writeAudit, type AuditActor } from '../core/audit';
 import type { ProtectionConfig } from './config';
 import { holdInForce } from './hold';
-import { linkedExclusion } from './linked';
+import { linkedExclusion } from '../core/linked';
 
 /**
  * The protection service: every path that moves money in or starts play asks it first, inside the transaction that

@@ -6,7 +6,7 @@ import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 import { registerEndpoint } from '../http/endpoint';
 import { Unauthenticated } from '../http/errors';
-import { requireOperator } from '../operator/auth';
+import { requireOperator } from '../auth/operators';
 import { STAFF_CHANNEL, TICKET_TTL_SECONDS } from './service';
 import { openSseStream } from './sse-stream';
 

@@ -19,7 +19,7 @@ import { requestIdempotencyKey } from '../core/idempotency';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { Conflict, Forbidden, HttpError, NotFound } from '../http/errors';
 import { availableMinor, fromMinor, getPlayerBalance, parseMinor, toMinor } from '../ledger';
-import { auditActor, writeAudit } from '../operator/audit';
+import { auditActor, writeAudit } from '../core/audit';
 import { launchableGame, launchingPlayer } from '../casino/service';
 import { BLOCKED_MESSAGE } from '../casino/routes';
 import { protectionConfig } from '../protection/config';

@@ -2,7 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEFAULT_EWALLET_TIMER_MINUTES } from '@khela/contracts';
 import { secret } from '../config';
-import type { RateRule } from '../identity/config';
+import type { RateRule } from '../infra/throttle';
 import { API_ROOT } from '../db';
 
 /** Wallet settings from the environment; the secret comes from ../config.ts (dev default shared with the sandbox). */

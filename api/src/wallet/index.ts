@@ -1,4 +1,4 @@
 // The wallet domain: deposits, withdrawals, e-wallet gateway, deposit confirmations, records, turnover.
 export { default as walletRoutes } from './routes';
-export { recordTurnover, hasActiveTurnover, bonusFor, requiredTurnover } from './turnover';
-export type { TurnoverProgress } from './turnover';
+export { recordTurnover, hasActiveTurnover, bonusFor, requiredTurnover } from '../core/turnover';
+export type { TurnoverProgress } from '../core/turnover';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { publishUnread } from '../identity/inbox/service';
+import { publishUnread } from '../core/inbox';
 
 /** After a committed decision or hold: the new balance and inbox count reach the player's open pages. */
 export async function afterMoney(app: FastifyInstance, playerId: number): Promise<void> {

@@ -14,7 +14,7 @@ import {
 import { sha256Hex } from '@khela/contracts/signing';
 import { authHook } from '../http/endpoint';
 import { HttpError } from '../http/errors';
-import { reserveAttempt } from '../identity/rate-limit';
+import { reserveAttempt } from '../infra/throttle';
 import type { WalletConfig } from './config';
 import { attachDepositConfirmation, normalizeReference, RECEIPT_MESSAGES } from './service';
 

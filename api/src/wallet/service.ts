@@ -44,17 +44,17 @@ import {
   transfer,
   type Currency,
 } from '../ledger';
-import { sendInboxMessage } from '../identity/inbox/service';
+import { sendInboxMessage } from '../core/inbox';
 import { rewardReferrerIfQualified } from '../identity/rewards/service';
 import type { ProtectionConfig } from '../protection/config';
 import { assertMayDeposit } from '../protection/service';
-import { verificationNeeded } from './cdd';
+import { verificationNeeded } from '../protection/cdd';
 import { kycConfig, type KycConfig } from '../kyc/config';
 import { isVerifiedNumber } from '../kyc/numbers';
 import { kycStatusOf } from '../kyc/service';
 import type { WalletConfig } from './config';
 import type { GatewayPayment } from './gateway';
-import { bonusFor, createTurnover, hasActiveTurnover, requiredTurnover, type BonusSource } from './turnover';
+import { bonusFor, createTurnover, hasActiveTurnover, requiredTurnover, type BonusSource } from '../core/turnover';
 
 /** A request body as the route received it (parsed by the endpoint's schema). */
 type ParsedBody<E extends { body?: z.ZodType }> = z.output<NonNullable<E['body']>>;

@@ -7,7 +7,7 @@ import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts,
 import { createPlayer, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
 import { signCall } from '@khela/contracts/signing';
-import { recordTurnover } from './turnover';
+import { recordTurnover } from '../core/turnover';
 // The sandbox's gateway part, so the e-wallet flow runs against the real protocol.
 import gatewayPlugin from '../../../sandbox/src/gateway/plugin';
 import { newPayerTrx } from '../testing/payer-trx';

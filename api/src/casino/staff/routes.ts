@@ -10,7 +10,7 @@ import {
   staffUpdateSystem,
 } from '@khela/contracts';
 import { registerEndpoint } from '../../http/endpoint';
-import { auditActor } from '../../operator/audit';
+import { auditActor } from '../../core/audit';
 import * as catalogue from './service';
 
 /** Back office, casino catalogue (games and providers enabled, featured, ordered): contracts in backoffice/content.ts. */

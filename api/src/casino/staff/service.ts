@@ -1,6 +1,6 @@
 import type { Queryable } from '../../db';
 import { NotFound, ValidationFailed } from '../../http/errors';
-import { writeAudit, type AuditActor } from '../../operator/audit';
+import { writeAudit, type AuditActor } from '../../core/audit';
 import { CONTENT_MESSAGES } from '@khela/contracts';
 
 /* Back office, casino catalogue: games, providers and systems on/off, featured, ordered; every change audited. */

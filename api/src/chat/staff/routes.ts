@@ -15,8 +15,8 @@ import {
   staffUpdateCannedReply,
 } from '@khela/contracts';
 import { registerEndpoint } from '../../http/endpoint';
-import { auditActor, writeAudit } from '../../operator/audit';
-import { requireOperator } from '../../operator/auth';
+import { auditActor, writeAudit } from '../../core/audit';
+import { requireOperator } from '../../auth/operators';
 import {
   assignChat,
   cannedList,

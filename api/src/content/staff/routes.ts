@@ -22,8 +22,8 @@ import {
 import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../http/errors';
-import { auditActor } from '../../operator/audit';
-import { operatorAuthHook } from '../../operator/auth';
+import { auditActor } from '../../core/audit';
+import { operatorAuthHook } from '../../auth/operators';
 import * as staff from './service';
 
 declare module 'fastify' {

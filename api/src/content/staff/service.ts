@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import { NotFound, ValidationFailed } from '../../http/errors';
 import { fromMinor, parseMinor, toMinor } from '../../ledger/money';
-import { writeAudit, type AuditActor } from '../../operator/audit';
+import { writeAudit, type AuditActor } from '../../core/audit';
 import { CONTENT_MESSAGES } from '@khela/contracts';
 import { UNCONFIGURED_SETTINGS } from '../service';
 

@@ -13,8 +13,8 @@ import {
 import { z } from 'zod';
 import { registerEndpoint } from '../../http/endpoint';
 import { approvalConfig, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
-import { auditActor } from '../../operator/audit';
-import { requireOperator } from '../../operator/auth';
+import { auditActor } from '../../core/audit';
+import { requireOperator } from '../../auth/operators';
 import { exchangeConfig, type ExchangeConfig } from '../config';
 import { readLiabilityLimits, setLiabilityLimit } from '../liability-limits';
 import { pushBetChanges } from '../notify';

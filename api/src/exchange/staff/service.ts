@@ -8,7 +8,7 @@ import type { Queryable } from '../../db';
 import type { EndpointRequest } from '../../http/endpoint';
 import { NotFound, ValidationFailed, HttpError } from '../../http/errors';
 import { fromMinor } from '../../ledger';
-import { writeAudit, type AuditActor } from '../../operator/audit';
+import { writeAudit, type AuditActor } from '../../core/audit';
 import { sweepCrossing } from '../bets';
 import type { ExchangeConfig } from '../config';
 import { fancyPosition, runnerPl } from '../engine';

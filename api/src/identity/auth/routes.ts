@@ -25,12 +25,12 @@ import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
 import type { IdentityContext } from '../context';
 import { loadPlayer } from '../profile/service';
-import { challengeHeader, requireChallenge } from '../challenge/service';
-import { clearEvents, releaseAttempt, reserveAttempt } from '../rate-limit';
+import { challengeHeader, requireChallenge } from '../../infra/challenge';
+import { clearEvents, releaseAttempt, reserveAttempt } from '../../infra/throttle';
 import { consumeCode, normalizeEmail, normalizePhone } from '../verification/codes';
 import { deliverCode, otpLimits } from '../verification/service';
 import { activePlayerByUsername, checkCredentials, playerIdByUsername, registerPlayer, setPassword } from './service';
-import { deviceIdOf, recordPlayerAddress } from '../../protection/linked';
+import { deviceIdOf, recordPlayerAddress } from '../../core/linked';
 
 /** Log in and out, sign up, the exchange's player token, and passwords (change, forgot, reset). */
 export function authRoutes(app: FastifyInstance, ctx: IdentityContext): void {

@@ -4,7 +4,7 @@ import { pgErrorCode, type Db, type Queryable } from '../../db';
 import { ValidationFailed } from '../../http/errors';
 import { createSession, DISABLED_STATUS, hashPassword, revokePlayerSessions, verifyPassword } from '../../auth';
 import { playerAccounts } from '../../ledger';
-import { sendInboxMessage } from '../inbox/service';
+import { sendInboxMessage } from '../../core/inbox';
 import { normalizeEmail } from '../verification/codes';
 
 // A real argon2id hash of a random string: a login for an unknown username spends the same time.

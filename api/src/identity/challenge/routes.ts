@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { challengeEndpoint } from '@khela/contracts';
 import { registerEndpoint } from '../../http/endpoint';
 import type { IdentityContext } from '../context';
-import { newChallenge } from './service';
+import { newChallenge } from '../../infra/challenge';
 
 /** GET /api/challenge: a fresh proof-of-work challenge (no state kept until a solution is spent). */
 export function challengeRoutes(app: FastifyInstance, ctx: IdentityContext): void {

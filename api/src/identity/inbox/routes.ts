@@ -10,7 +10,7 @@ import {
 } from '@khela/contracts';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { requestLocale } from '../../http/locale';
-import { deleteMessage, inboxPage, markRead, ownMessage, publishUnread, unreadCount, type InboxRow } from './service';
+import { deleteMessage, inboxPage, markRead, ownMessage, publishUnread, unreadCount, type InboxRow } from '../../core/inbox';
 
 /**
  * A message in the player's language: the API's messages are written in English when sent (the texts of the

@@ -13,7 +13,8 @@ import { protectionConfig } from '../../protection/config';
 import { publishProtection } from '../../protection/notify';
 import { normalizePhone } from '../verification/codes';
 import { kycStatusOf } from '../../kyc/service';
-import { addExtraPhone, extraPhones, flagUnderAge, loadPlayer, setDateOfBirth, userOut, type StaffAlert } from './service';
+import { addExtraPhone, extraPhones, loadPlayer, setDateOfBirth, userOut } from './service';
+import { flagUnderAge, type StaffAlert } from '../../protection/under-age';
 
 /** The player's profile: the user object, date of birth, extra phone numbers. */
 export function profileRoutes(app: FastifyInstance): void {

@@ -2,8 +2,6 @@ import { MAX_EXTRA_PHONES, type User } from '@khela/contracts';
 import type { Db, Queryable } from '../../db';
 import { NotFound, ValidationFailed } from '../../http/errors';
 import { fromMinor, getPlayerBalance, parseMinor } from '../../ledger';
-import { writeAudit } from '../../operator/audit';
-import { playerActor, updateSettings } from '../../protection/service';
 
 export interface PlayerRow {
   id: string;
@@ -60,43 +58,6 @@ export async function userOut(q: Queryable, p: PlayerRow): Promise<User> {
 export async function setDateOfBirth(q: Queryable, playerId: number, dofb: string): Promise<boolean> {
   const r = await q.query('UPDATE players SET dofb = $2, updated_at = now() WHERE id = $1 AND dofb IS NULL RETURNING id', [playerId, dofb]);
   return r.rows.length > 0;
-}
-
-/** A staff alert raised in a transaction, to publish on the staff stream after the commit. */
-export interface StaffAlert {
-  kind: string;
-  message: string;
-  ref: string;
-}
-
-/**
- * The birthday just stored says under 18: the account is flagged (player_protection.under_age_at closes deposits and
- * play whatever the date says later), staff are alerted (staff_alerts, shown on the dashboard until resolved) and the
- * audit log gets the player's line. In the transaction that stored the birthday; the caller publishes the alert and
- * the player's new protection status after the commit.
- */
-export async function flagUnderAge(
-  q: Queryable,
-  player: { id: number; username: string },
-  dofb: string,
-  ip: string | null,
-): Promise<StaffAlert> {
-  const at = new Date().toISOString();
-  await updateSettings(q, player.id, { under_age_at: at });
-  const alert: StaffAlert = {
-    kind: 'player.under_age',
-    ref: `player:${player.id}`,
-    message: `Player ${player.username} (id ${player.id}) entered a birthday under 18 (${dofb}): deposits and play are closed. Review the account and contact the player.`,
-  };
-  await q.query('INSERT INTO staff_alerts (kind, message, ref) VALUES ($1, $2, $3)', [alert.kind, alert.message, alert.ref]);
-  await writeAudit(q, playerActor(player, ip), {
-    action: 'protection.under_age',
-    entityType: 'player',
-    entityId: player.id,
-    before: { dofb: null, under_age_at: null },
-    after: { dofb, under_age_at: at },
-  });
-  return alert;
 }
 
 export interface ExtraPhone {

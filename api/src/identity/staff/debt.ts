@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import { NotFound, ValidationFailed } from '../../http/errors';
 import { fromMinor, houseAccount, parseMinor, playerOwedAccount, transfer, type Currency } from '../../ledger';
-import { writeAudit, type AuditActor } from '../../operator/audit';
+import { writeAudit, type AuditActor } from '../../core/audit';
 
 /**
  * Writes off what a player owes the house (player:N:owed, a re-settlement's debt; issue 32): the owed account moves

@@ -23,8 +23,8 @@ import { ValidationFailed } from '../../http/errors';
 import { fromMinor, toMinor } from '../../ledger';
 import { z } from 'zod';
 import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
-import { auditActor } from '../../operator/audit';
-import { requireOperator } from '../../operator/auth';
+import { auditActor } from '../../core/audit';
+import { requireOperator } from '../../auth/operators';
 import {
   addNote,
   adjustBalance,

@@ -15,9 +15,9 @@ import {
   walletFigures,
   type Currency,
 } from '../../ledger';
-import { playerLinks } from '../../protection/linked';
+import { playerLinks } from '../../core/linked';
 import { kycRow } from '../../kyc/service';
-import { writeAudit, type AuditActor } from '../../operator/audit';
+import { writeAudit, type AuditActor } from '../../core/audit';
 
 export type SortDir = 'asc' | 'desc';
 export interface PageArgs {

@@ -9,9 +9,9 @@ import {
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
 import { BadRequest } from '../../http/errors';
-import { challengeHeader } from '../challenge/service';
+import { challengeHeader } from '../../infra/challenge';
 import type { IdentityContext } from '../context';
-import { publishUnread } from '../inbox/service';
+import { publishUnread } from '../../core/inbox';
 import { extraPhones, loadPlayer } from '../profile/service';
 import { consumeCode, normalizeEmail, normalizePhone } from './codes';
 import {

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { pgErrorCode, type Db, type Queryable } from '../../db';
 import { BadRequest, HttpError } from '../../http/errors';
 import type { IdentityConfig } from '../config';
-import { sendInboxMessage } from '../inbox/service';
+import { sendInboxMessage } from '../../core/inbox';
 import { loadPlayer } from '../profile/service';
-import { reserveAttempt, type Limit } from '../rate-limit';
+import { reserveAttempt, type Limit } from '../../infra/throttle';
 import { cancelCode, issueCode, type CodePurpose } from './codes';
 import type { Messenger } from './messaging';
 

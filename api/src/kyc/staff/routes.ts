@@ -13,8 +13,8 @@ import {
 import { z } from 'zod';
 import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
 import { NotFound } from '../../http/errors';
-import { auditActor } from '../../operator/audit';
-import { operatorAuthHook, requireOperator } from '../../operator/auth';
+import { auditActor } from '../../core/audit';
+import { operatorAuthHook, requireOperator } from '../../auth/operators';
 import { publishProtection } from '../../protection/notify';
 import { protectionConfig } from '../../protection/config';
 import type { KycConfig } from '../config';

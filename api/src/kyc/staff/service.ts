@@ -4,9 +4,9 @@ import { KYC_KINDS, isUnderAge, type KycKind, type KycStatus, type StaffKycDetai
 import type { Db, Queryable } from '../../db';
 import { isoTimestamp } from '../../core/timestamps';
 import { Conflict, NotFound, ValidationFailed } from '../../http/errors';
-import { sendInboxMessage } from '../../identity/inbox/service';
-import { flagUnderAge, type StaffAlert } from '../../identity/profile/service';
-import { writeAudit, type AuditActor } from '../../operator/audit';
+import { sendInboxMessage } from '../../core/inbox';
+import { flagUnderAge, type StaffAlert } from '../../protection/under-age';
+import { writeAudit, type AuditActor } from '../../core/audit';
 import { kycRow } from '../service';
 
 export interface QueueQuery {

@@ -1,7 +1,10 @@
-import { DAY_MS, DHAKA_OFFSET_MS } from '@khela/contracts';
+import { DAY_MS } from '@khela/contracts';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../http/errors';
 import { fromMinor, parseMinor } from '../../ledger';
+import { dhakaDateStart } from '../../core/timestamps';
+
+export { dhakaDateStart };
 
 /** One Dhaka day in one currency; money as exact decimal strings (major units, two decimals). */
 export interface ReportRow {
@@ -20,18 +23,8 @@ export interface ReportRow {
   bonus_cost: string;
 }
 
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 /** The widest range one report covers (days). */
 export const REPORT_MAX_DAYS = 366;
-
-/** The UTC instant a Dhaka calendar day starts (Asia/Dhaka is UTC+6 all year). */
-export function dhakaDateStart(day: string): Date {
-  const t = DATE.test(day) ? Date.parse(`${day}T00:00:00Z`) : NaN;
-  if (Number.isNaN(t) || new Date(t).toISOString().slice(0, 10) !== day) {
-    throw new HttpError(422, `Invalid date: ${day} (expected YYYY-MM-DD).`);
-  }
-  return new Date(t - DHAKA_OFFSET_MS);
-}
 
 /** [start, end) of the Dhaka dates from..to inclusive; 422 when reversed or longer than REPORT_MAX_DAYS. */
 export function dhakaWindow(range: { from: string; to: string }): { start: Date; end: Date } {

@@ -10,9 +10,9 @@ import {
 import { cancelPlayerOpenBets, playerOpenBetMarkets } from '../../exchange/bets';
 import { publishBetChanges } from '../../exchange/notify';
 import { registerEndpoint } from '../../http/endpoint';
-import { publishUnread } from '../../identity/inbox/service';
-import { auditActor } from '../../operator/audit';
-import { requireOperator } from '../../operator/auth';
+import { publishUnread } from '../../core/inbox';
+import { auditActor } from '../../core/audit';
+import { requireOperator } from '../../auth/operators';
 import { protectionConfig, type ProtectionConfig } from '../config';
 import { recordDueDiligence, staffPlayerProtection as playerProtection } from './service';
 import { holdInForce, placeHold, releaseHold } from '../hold';

@@ -4,10 +4,10 @@ import { lockPlayer } from '../../core/players';
 import { isoTimestamp } from '../../core/timestamps';
 import { NotFound } from '../../http/errors';
 import { fromMinor, type Currency } from '../../ledger';
-import { sendInboxMessage } from '../../identity/inbox/service';
-import { writeAudit, type AuditActor } from '../../operator/audit';
-import { searchAudit } from '../../operator/audit-search';
-import { dueDiligenceTotals, lastCheck, releaseVerificationHolds, withdrawalsWaiting } from '../../wallet/cdd';
+import { sendInboxMessage } from '../../core/inbox';
+import { writeAudit, type AuditActor } from '../../core/audit';
+import { searchAudit } from '../../core/audit-search';
+import { dueDiligenceTotals, lastCheck, releaseVerificationHolds, withdrawalsWaiting } from '../cdd';
 import type { ProtectionConfig } from '../config';
 import { protectionOverview } from '../service';
 

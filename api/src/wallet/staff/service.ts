@@ -12,8 +12,8 @@ import { pgErrorCode } from '../../db';
 import { isoTimestamp } from '../../core/timestamps';
 import { Conflict, NotFound, ValidationFailed } from '../../http/errors';
 import { fromMinor, getPlayerBalance, parseMinor } from '../../ledger';
-import { writeAudit, type AuditActor } from '../../operator/audit';
-import { hasValidCheck } from '../cdd';
+import { writeAudit, type AuditActor } from '../../core/audit';
+import { hasValidCheck } from '../../protection/cdd';
 import { addEvent, decide, findTransactionForUpdate, METHOD_LIMIT_COLUMNS, withdrawalsEnabled, type TxRow } from '../service';
 
 /** Why an approval is refused while a withdrawal waits for the player's customer due-diligence check. */

@@ -3,10 +3,10 @@ import type { OperatorRole } from '@khela/contracts';
 import { PASSWORD_CHANGE_PATHS, STAFF_MESSAGES, TOTP_ENROLMENT_PATHS } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
-import { bearerToken } from '../auth/sessions';
+import { bearerToken } from './sessions';
 import { isProduction } from '../config';
 import { Forbidden, Unauthenticated } from '../http/errors';
-import { writeAudit } from './audit';
+import { writeAudit } from '../core/audit';
 
 declare module 'fastify' {
   interface FastifyRequest {

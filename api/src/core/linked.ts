@@ -4,7 +4,7 @@
 // the links staff see on the player page, whether marketing is closed for a player, and the device ids requests carry.
 import { DEVICE_ID_HEADER, DEVICE_ID_PATTERN, LINK_REASON_LABEL, type LinkReason } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { isoTimestamp } from '../core/timestamps';
+import { isoTimestamp } from './timestamps';
 
 export interface LinkedExclusion {
   linkedId: number;

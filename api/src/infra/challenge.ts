@@ -9,9 +9,9 @@ import {
   decodeChallengePayload,
   type Challenge,
 } from '@khela/contracts';
-import type { Queryable } from '../../db';
-import { HttpError } from '../../http/errors';
-import { secret } from '../../config';
+import type { Queryable } from '../db';
+import { HttpError } from '../http/errors';
+import { secret } from '../config';
 
 /**
  * The proof-of-work challenge (ALTCHA v2 with altcha-lib, PBKDF2/SHA-256, deterministic mode): the server picks a

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { Queryable } from '../../db';
-import { NotFound } from '../../http/errors';
-import { marketingClosed } from '../../protection/linked';
+import type { Queryable } from '../db';
+import { NotFound } from '../http/errors';
+import { marketingClosed } from './linked';
 
 /**
  * Puts a message in a player's inbox (other domains may call it inside their own transaction;
  * after commit, `publishUnread(app, playerId)` tells open tabs). A marketing message (a bonus, the referral
- * programme) is not sent to an excluded player (protection/linked.ts marketingClosed) and answers null.
+ * programme) is not sent to an excluded player (core/linked.ts marketingClosed) and answers null.
  */
 export async function sendInboxMessage(
   q: Queryable,

@@ -1,8 +1,18 @@
 import { CHALLENGE_MESSAGES } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { HttpError } from '../http/errors';
-import type { RateRule } from './config';
-import { ChallengeRequired, redeemChallenge, type ChallengeConfig } from './challenge/service';
+import { ChallengeRequired, redeemChallenge, type ChallengeConfig } from './challenge';
+
+export interface RateRule {
+  /** Events allowed inside the window (already multiplied by RATE_LIMIT_SCALE); past it the attempt is refused (429). */
+  max: number;
+  windowSeconds: number;
+  /**
+   * Unusual volume (issue 27 item 11): from this many events on, an attempt needs a solved proof-of-work challenge
+   * (428 `challenge_required` without one) instead of being refused; `max` stays the hard ceiling.
+   */
+  challengeAt?: number;
+}
 
 export class TooManyRequests extends HttpError {
   constructor(retryAfterSeconds: number) {

@@ -1,6 +1,6 @@
 import type { StaffAuditRow } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { dhakaDateStart } from './reports/service';
+import { dhakaDateStart } from './timestamps';
 
 export interface AuditQuery {
   page: number;

@@ -1,12 +1,11 @@
-// Customer due diligence (CDD) of the wallet: when a player's money through the wallet in the rolling window passes the
-// threshold, withdrawals wait ("verification required") until staff record a check. Rules in docs/player-protection.md
-// (Responsible gambling); thresholds and window in ../protection/config.ts; staff record checks through
-// ../protection/staff.
+// Customer due diligence (CDD): when a player's money through the wallet in the rolling window passes the threshold,
+// withdrawals wait ("verification required") until staff record a check. A protection rule (docs/player-protection.md,
+// Responsible gambling) the wallet asks; thresholds and window in ./config.ts; staff record checks through ./staff.
 import { CDD_CHECK_VALID_DAYS } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
 import type { Currency } from '../ledger';
-import type { ProtectionConfig } from '../protection/config';
+import type { ProtectionConfig } from './config';
 
 export interface DueDiligenceTotals {
   /** Deposits approved (money received) in the window. */
