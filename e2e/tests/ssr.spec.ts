@@ -112,7 +112,8 @@ test("the games list comes from the casino's Node container inside the shell's p
   // the HTML before any script: the casino's area (its games, their images, its own critical CSS) in the shell's page
   const html = await (await request.get(`${site}/games?type=SLOT`)).text();
   expect(html).toMatch(/<div data-remote="mf_casino" data-ssr="server"><div data-ssr-root="">/);
-  for (const text of ['data-testid="game-list"', 'Play Sandbox Slots', 'Play Super Ace', 'data-testid="menu-button"']) expect(html).toContain(text);
+  for (const text of ['data-testid="game-list"', 'Play Sandbox Slots', 'Play Super Ace', 'data-testid="menu-button"'])
+    expect(html).toContain(text);
   expect(html).toMatch(/<img src="http:\/\/[^"]+\/storage\/games\/[^"]+"/);
   expect(html).toMatch(/<style data-emotion="casino [^"]+" nonce="/);
   expect(html).toContain('"areas":{"mf_casino":"server"}');
@@ -148,7 +149,10 @@ test("the games list comes from the casino's Node container inside the shell's p
   await expect(page.locator('[data-ssr="server"]')).toHaveCount(0);
 });
 
-test("with the casino's Node container unreachable, /games is still served and the casino renders in the browser", async ({ page, request }) => {
+test("with the casino's Node container unreachable, /games is still served and the casino renders in the browser", async ({
+  page,
+  request,
+}) => {
   // the render server looks for the container where there is none
   const broken = await startRenderServer({ SSR_REMOTE_MANIFEST: 'missing/mf-manifest.json' });
   const html = await (await request.get(`${broken}/games?type=SLOT`)).text();
