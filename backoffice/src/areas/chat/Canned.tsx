@@ -9,7 +9,7 @@ import {
   staffUpdateCannedReply,
   type CannedReply,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, FieldError, Modal, TextField, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, Modal, TextArea, TextField } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
 import { Screen, Toolbar } from '../../ui/layout';
@@ -190,34 +190,7 @@ function CannedForm(props: { reply: Partial<CannedReply>; onClose: () => void; o
         inputProps={{ value: title, maxLength: 80, onChange: (e) => setTitle(e.target.value) }}
         error={errors.title}
       />
-      <label
-        css={css`
-          display: block;
-          font-size: 13px;
-          margin-top: 8px;
-        `}
-      >
-        Text
-        <textarea
-          aria-label="Text"
-          value={body}
-          maxLength={2000}
-          rows={6}
-          onChange={(e) => setBody(e.target.value)}
-          css={css`
-            display: block;
-            width: 100%;
-            margin-top: 4px;
-            background: ${theme.color.surfaceRaised};
-            color: ${theme.color.text};
-            border: 1px solid ${theme.color.border};
-            border-radius: ${theme.radius.sm};
-            padding: 8px;
-            font: inherit;
-          `}
-        />
-      </label>
-      {errors.body && <FieldError>{errors.body}</FieldError>}
+      <TextArea label="Text" value={body} maxLength={2000} rows={6} onChange={setBody} error={errors.body} />
       {errors.form && <ErrorText>{errors.form}</ErrorText>}
     </Modal>
   );

@@ -15,7 +15,7 @@ import {
   type ResponseOf,
   type StaffMarketDetail,
 } from '@khela/contracts';
-import { Button, ErrorText, Field, Modal, Money, Spinner, theme } from '@khela/web';
+import { Button, ErrorText, Field, Modal, Money, Spinner, StatusText, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss, figuresTableCss } from '../../ui/layout';
@@ -155,17 +155,7 @@ export function MarketPage() {
       <h1>
         {market.event_name || market.event_id} — {market.name}
       </h1>
-      {done && (
-        <p
-          role="status"
-          data-testid="market-done"
-          css={css`
-            color: ${theme.color.success};
-          `}
-        >
-          {done}
-        </p>
-      )}
+      <StatusText testId="market-done">{done}</StatusText>
       {notice && <ErrorText tone="warning">{notice}</ErrorText>}
       <div
         css={css`

@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { PROTECTION_CDD_ROLES, staffRecordDueDiligence, type ProtectionGate, type StaffPlayerProtection } from '@khela/contracts';
-import { Button, Card, Modal, Notice, Spinner, theme } from '@khela/web';
+import { Button, Card, Modal, Notice, Spinner, StatusText, theme } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
 import {
@@ -425,11 +425,7 @@ function Cdd(props: { p: StaffPlayerProtection; canRecord: boolean; onChanged: (
           <Button variant="secondary" data-testid="bo-cdd-record" onClick={() => setOpen(true)}>
             Record due-diligence check…
           </Button>
-          {flash && (
-            <span role="status" style={{ color: theme.color.success, fontSize: 13 }}>
-              {flash}
-            </span>
-          )}
+          <StatusText>{flash}</StatusText>
         </div>
       )}
       <CddForm
