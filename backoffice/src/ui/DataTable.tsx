@@ -4,6 +4,7 @@ import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type Sortin
 import { STAFF_PAGE_MAX } from '@khela/contracts';
 import { Button, ErrorText, Input, Select, theme } from '@khela/web';
 import { downloadCsv, toCsv } from './csv';
+import { Spacer } from './layout';
 
 /** What a table asks its endpoint for: the page, the sort, the search box and the screen's own filters. */
 export interface PageQuery {
@@ -193,11 +194,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
           />
         )}
         {props.toolbar}
-        <span
-          css={css`
-            flex: 1;
-          `}
-        />
+        <Spacer />
         <Button variant="ghost" onClick={() => setTick((t) => t + 1)} disabled={loading}>
           Reload
         </Button>

@@ -63,3 +63,13 @@ export const figuresTableCss = css`
     font-weight: 600;
   }
 `;
+
+/** Empty room that pushes what follows in a toolbar or a bar to the right. */
+export const Spacer = styled.span`
+  flex: 1;
+`;
+
+/** A page's heading inside a row (beside badges or links), without the heading's own margin. */
+export const RowTitle = styled.h1`
+  margin: 0 !important;
+`;

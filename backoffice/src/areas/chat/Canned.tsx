@@ -12,7 +12,7 @@ import {
 import { ApiError, Button, ErrorText, Modal, TextArea, TextField } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { DataTable } from '../../ui/DataTable';
-import { Screen, Toolbar } from '../../ui/layout';
+import { Screen, Toolbar, Spacer, RowTitle } from '../../ui/layout';
 import { whenCell } from '../../ui/time';
 
 /** /chat/canned: the desk's canned replies (support and admin), each change audited by the API. */
@@ -80,18 +80,8 @@ export function CannedReplies() {
   return (
     <Screen>
       <Toolbar>
-        <h1
-          css={css`
-            margin: 0 !important;
-          `}
-        >
-          Canned replies
-        </h1>
-        <span
-          css={css`
-            flex: 1;
-          `}
-        />
+        <RowTitle>Canned replies</RowTitle>
+        <Spacer />
         <Link to="/chat">Back to the desk</Link>
         <Button onClick={() => setEditing({})}>New canned reply</Button>
       </Toolbar>

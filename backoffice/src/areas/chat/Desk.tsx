@@ -6,7 +6,7 @@ import { Link, useParams } from 'react-router';
 import { css } from '@emotion/react';
 import type { DeskTimes } from '@khela/contracts';
 import { theme } from '@khela/web';
-import { Screen, Toolbar } from '../../ui/layout';
+import { Screen, Toolbar, Spacer, RowTitle } from '../../ui/layout';
 import { Conversation } from './desk/Conversation';
 import { DeskTimesLine } from './desk/DeskTimes';
 import { Queue } from './desk/Queue';
@@ -27,19 +27,11 @@ export function Desk() {
       `}
     >
       <Toolbar>
-        <h1
-          css={css`
-            margin: 0 !important;
-          `}
-        >
+        <RowTitle>
           Support chat
           {unreadTotal > 0 && <UnreadCount count={unreadTotal} testId="desk-unread-total" />}
-        </h1>
-        <span
-          css={css`
-            flex: 1;
-          `}
-        />
+        </RowTitle>
+        <Spacer />
         <Link to="/chat/canned">Canned replies</Link>
       </Toolbar>
       {times && <DeskTimesLine times={times} />}

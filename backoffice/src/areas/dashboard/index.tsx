@@ -5,7 +5,7 @@ import { css } from '@emotion/react';
 import { alertNeedsNote, staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
 import { Button, Card, ErrorText, Spinner, theme } from '@khela/web';
 import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
-import { Screen, Toolbar, figuresTableCss } from '../../ui/layout';
+import { Screen, Toolbar, figuresTableCss, Spacer } from '../../ui/layout';
 import { when } from '../../ui/time';
 
 /**
@@ -111,11 +111,7 @@ export default function Dashboard() {
         >
           Dashboard
         </h1>
-        <span
-          css={css`
-            flex: 1;
-          `}
-        />
+        <Spacer />
         {updated && (
           <span
             css={css`

@@ -4,6 +4,7 @@ import { css } from '@emotion/react';
 import type { StaffPlayerProfile } from '@khela/contracts';
 import { Card, theme } from '@khela/web';
 import { FlagCell, StatusBadge } from './ui';
+import { RowTitle } from '../../ui/layout';
 
 /** The name row: `children` are the pieces with reads of their own (hold, protection badges). */
 export function PlayerTitle({ p, children }: { p: StaffPlayerProfile; children?: ReactNode }) {
@@ -17,13 +18,9 @@ export function PlayerTitle({ p, children }: { p: StaffPlayerProfile; children?:
         margin: 8px 0 12px;
       `}
     >
-      <h1
-        css={css`
-          margin: 0 !important;
-        `}
-      >
+      <RowTitle>
         {p.username} <small style={{ color: theme.color.textMuted, fontWeight: 400 }}>#{p.id}</small>
-      </h1>
+      </RowTitle>
       <StatusBadge status={p.status} testId="player-status" />
       <span data-testid="player-flags" style={{ fontSize: 13 }}>
         exchange <FlagCell value={p.exchange_market} /> · casino <FlagCell value={p.cs_market} />

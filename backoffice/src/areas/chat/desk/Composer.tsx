@@ -4,6 +4,7 @@ import { useRef, useState, type KeyboardEvent } from 'react';
 import { css } from '@emotion/react';
 import type { CannedReply } from '@khela/contracts';
 import { Button, controlStyle, ErrorText, Select, theme, useDensity } from '@khela/web';
+import { Spacer } from '../../../ui/layout';
 
 export interface SendError {
   text: string;
@@ -111,11 +112,7 @@ export function Composer(props: {
             )}
           </ErrorText>
         )}
-        <span
-          css={css`
-            flex: 1;
-          `}
-        />
+        <Spacer />
         <Button onClick={() => void send()} disabled={props.sending || !draft.trim()}>
           Send
         </Button>

@@ -5,6 +5,7 @@ import type { DeskOperator, ResponseOf, staffChat } from '@khela/contracts';
 import { Button, Select, theme } from '@khela/web';
 import { when } from '../../../ui/time';
 import { conversationLine, duration, secondsBetween, who } from './times';
+import { Spacer } from '../../../ui/layout';
 
 type Chat = ResponseOf<typeof staffChat>['chat'];
 
@@ -48,11 +49,7 @@ export function ConversationBar(props: {
             }`
           : conversationLine(chat)}
       </span>
-      <span
-        css={css`
-          flex: 1;
-        `}
-      />
+      <Spacer />
       {!mine && (
         <Button variant="secondary" onClick={() => props.onAssign(props.meId)}>
           {chat.assigned ? 'Take over' : 'Take'}
