@@ -40,6 +40,7 @@ import protectionStaffRoutes from './protection/staff/routes';
 import protectionRoutes from './protection/routes';
 import kycRoutes from './kyc/routes';
 import { ProtectionRefusal, recordRefusal } from './protection/service';
+import { ProtectionHooks } from './protection/hooks';
 import { alertLinkedAttempt } from './core/linked';
 import { registerOps } from './ops/plugin';
 import { requestIdOptions } from './ops/request-id';
@@ -115,6 +116,8 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('balances', balances);
   // "a player's play just closed" (core/play-closed.ts): protection and staff announce it, transfer wallets recall
   app.decorate('playClosed', new PlayClosedHooks(app.log));
+  // protection as a hook (protection/hooks.ts): the domains that hold a player's open play (casino, exchange) register
+  app.decorate('protectionHooks', new ProtectionHooks());
   app.decorate('push', createPushService(opts.db, broker, app.log, pushLimits(process.env, opts.push), balances));
   // the odds push with prices: the feed consumer, the bet routes and staff decisions all say a market changed here
   const marketPush = new MarketPush({ db: opts.db, push: app.push, cfg: exchangeConfig(), log: app.log });

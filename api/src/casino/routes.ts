@@ -22,7 +22,16 @@ import { casinoConfig, type CasinoConfig } from './config';
 import { syncProviderArt } from './provider-art';
 import { settledBets } from './records';
 import { SeamlessWallet } from './seamless';
-import { addFavourite, createLaunch, favouriteCodes, launchableGame, launchingPlayer, recordFilters, removeFavourite } from './service';
+import {
+  addFavourite,
+  createLaunch,
+  endLaunches,
+  favouriteCodes,
+  launchableGame,
+  launchingPlayer,
+  recordFilters,
+  removeFavourite,
+} from './service';
 
 export const BLOCKED_MESSAGE = (section: string) =>
   `Your selected section "${section}" is currently blocked by Your Upline. Please Contact Customer Support for further assistance.`;
@@ -41,6 +50,8 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
   const protection = opts.protection ?? protectionConfig();
   const db = app.db;
   const wallet = new SeamlessWallet(db, config, protection);
+  // a risk hold ends the player's launch tokens in its transaction (protection/hooks.ts)
+  app.protectionHooks.register({ held: endLaunches });
 
   registerEndpoint(app, gameRun, async (req) => {
     assertOwnRemoteId(req, req.body.userId);

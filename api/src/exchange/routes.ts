@@ -40,6 +40,7 @@ import { readMarket } from './markets';
 import { quoteCashOut, type Hedge } from './cash-out';
 import { activity, addPin, listPins, profitLoss, removePin, results } from './account';
 import { publishBetChanges } from './notify';
+import { cancelOpenOrders } from './protection-hook';
 import { readLiabilityLimits } from './liability-limits';
 import { listNotices, readNotices } from './notices';
 import { PendingBets } from './pending';
@@ -80,6 +81,8 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   app.decorate('exchangePending', pending);
   app.addHook('onReady', async () => pending.start());
   app.addHook('onClose', async () => pending.stop());
+  // a time-out, self-exclusion or risk hold cancels the player's unmatched orders (protection/hooks.ts)
+  app.protectionHooks.register({ cancelOpen: (playerId, why, log) => cancelOpenOrders(app, playerId, why, log) });
 
   const settings = writerSettings();
   // across processes (PostgreSQL) one process at a time writes a market: the lease (writer/lease.ts); PGlite is one

@@ -3,7 +3,7 @@ import type { Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
 import { HttpError, NotFound } from '../http/errors';
 import { writeAudit, type AuditActor } from '../core/audit';
-import { endLaunches } from '../casino/service';
+import type { ProtectionHooks } from './hooks';
 
 /**
  * The risk hold (issue 27 item 9): staff put a player on hold for suspected fraud or bonus abuse and release it, each
@@ -68,13 +68,15 @@ async function lockPlayerRow(q: Queryable, playerId: number): Promise<void> {
 /**
  * Puts the player on hold, or changes the open hold (its reason, note, withdrawals), under the player's row lock (the
  * lock every stake and deposit takes first, so none passes the gate after this commits). Ends the player's casino
- * launch tokens. Audited as `player.hold` with the reason.
+ * launch tokens (through `hooks`). Audited as `player.hold` with the reason.
  */
 export async function placeHold(
   q: Queryable,
   actor: AuditActor,
   playerId: number,
   input: { reason: RiskHoldReason; note: string; allow_withdrawals: boolean },
+  /** The stake-holding domains' part (the casino ends the player's launch tokens): `app.protectionHooks`. */
+  hooks: Pick<ProtectionHooks, 'held'>,
 ): Promise<{ before: RiskHold | null; after: RiskHold }> {
   await lockPlayerRow(q, playerId);
   const before = await holdInForce(q, playerId);
@@ -94,7 +96,7 @@ export async function placeHold(
       actorName(actor),
     ]);
   }
-  await endLaunches(q, playerId);
+  await hooks.held(q, playerId);
   const after = (await holdInForce(q, playerId))!;
   await writeAudit(q, actor, { action: 'player.hold', entityType: 'player', entityId: playerId, reason: input.note, before, after });
   return { before, after };

@@ -7,8 +7,6 @@ import {
   staffReleasePlayerHold,
   staffSetPlayerHold,
 } from '@khela/contracts';
-import { cancelPlayerOpenBets, playerOpenBetMarkets } from '../../exchange/bets';
-import { publishBetChanges } from '../../exchange/notify';
 import { registerEndpoint } from '../../http/endpoint';
 import { publishUnread } from '../../core/inbox';
 import { auditActor } from '../../core/audit';
@@ -46,21 +44,20 @@ export default async function protectionStaffRoutes(app: FastifyInstance, opts: 
     requireOperator(req);
     const id = req.params.id;
     const { after } = await db.tx((q) =>
-      placeHold(q, auditActor(req), id, {
-        reason: req.body.hold_reason,
-        note: req.body.reason,
-        allow_withdrawals: req.body.allow_withdrawals,
-      }),
+      placeHold(
+        q,
+        auditActor(req),
+        id,
+        {
+          reason: req.body.hold_reason,
+          note: req.body.reason,
+          allow_withdrawals: req.body.allow_withdrawals,
+        },
+        app.protectionHooks,
+      ),
     );
     // no stake anywhere: the player's unmatched exchange orders are cancelled too (matched bets stand)
-    for (const marketId of await playerOpenBetMarkets(db, id).catch(() => [] as string[])) {
-      try {
-        const done = await db.tx((q) => cancelPlayerOpenBets(q, id, marketId, 'account on hold'));
-        if (done.cancelled.length) await publishBetChanges(app, marketId, done.affected);
-      } catch (err) {
-        req.log.error({ err, player: id, marketId }, 'hold: cancelling open exchange orders failed');
-      }
-    }
+    await app.protectionHooks.cancelOpen(id, 'account on hold', req.log);
     await publishProtection(app, id, config);
     const msg = `Player on hold (${RISK_HOLD_REASON_LABEL[after.reason]}); withdrawals ${after.allow_withdrawals ? 'allowed' : 'closed'}.`;
     return { hold: after, message: msg };
