@@ -5,6 +5,7 @@
 // e2e/scripts/start-all.mjs in place of the static server when SSR=1.
 //
 //   node shell/server/main.mjs [shell/dist] [--port N]
+import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,14 +13,16 @@ import { main } from '../../shared/build/serve-static.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 /** @type {typeof import('./render')} */
-const { renderPage } = createRequire(import.meta.url)(path.join(dir, '../dist-server/render.cjs'));
+const { renderPage, warmRemotes } = createRequire(import.meta.url)(path.join(dir, '../dist-server/render.cjs'));
 
 /** remotes.json's addresses for this request, as the page reaches them (`{hostname}` filled): the API and the remotes' manifests. */
 function addresses(remotesJson, hostname) {
   const fill = (u) => u.split('{hostname}').join(hostname);
   try {
     const cfg = JSON.parse(remotesJson ?? '');
-    const remotes = Object.fromEntries(Object.entries(cfg.remotes ?? {}).flatMap(([k, u]) => (typeof u === 'string' ? [[k, fill(u)]] : [])));
+    const remotes = Object.fromEntries(
+      Object.entries(cfg.remotes ?? {}).flatMap(([k, u]) => (typeof u === 'string' ? [[k, fill(u)]] : [])),
+    );
     return typeof cfg.api === 'string' ? { api: fill(cfg.api).replace(/\/$/, ''), remotes } : null;
   } catch {
     return null;
@@ -42,3 +45,10 @@ await main(argv, process.env, async ({ url, hostname, userAgent, nonce, remotesJ
     remoteBudgetMs: Number(process.env.SSR_REMOTE_BUDGET_MS ?? 150),
   });
 });
+
+// the remotes' Node containers loaded now rather than by the first page that shows one (its host name: SSR_REMOTE_HOST,
+// loopback by default, where remotes.json says `{hostname}`)
+const dist = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port');
+const remotesJson = process.env.KHELA_REMOTES_JSON || (await readFile(path.join(dist, 'remotes.json'), 'utf8').catch(() => null));
+const at = addresses(remotesJson, process.env.SSR_REMOTE_HOST ?? '127.0.0.1');
+if (at) void warmRemotes(at.remotes);

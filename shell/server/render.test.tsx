@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointQuery, useServerQuery, type HostProps } from '@khela/web';
 import { getGames } from '@khela/contracts';
-import { renderPage } from './render';
+import { renderPage, warmRemotes } from './render';
 import { loadServerRemote, type ServerRemote } from './remotes';
 
 // the casino's Node container, as its `./ssr` module (the real one is loaded over HTTP: e2e/tests/ssr.spec.ts)
@@ -178,6 +178,17 @@ describe('server render of the shell', () => {
     const broken = await renderPage({ url: '/games?type=SLOT', apiBase: base, userAgent: phone, nonce: 'n', remotes });
     expect(broken!.html).toContain('data-ssr="browser"');
     expect(warn).toHaveBeenCalledTimes(3);
+    warn.mockRestore();
+  });
+
+  it('loads the Node containers at start, and a container that fails then is only logged', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    vi.mocked(loadServerRemote).mockClear().mockResolvedValue(casino);
+    await warmRemotes(remotes);
+    expect(loadServerRemote).toHaveBeenCalledWith('mf_casino', remotes.mf_casino);
+    vi.mocked(loadServerRemote).mockRejectedValue(new Error('down'));
+    await expect(warmRemotes(remotes)).resolves.toBeUndefined();
+    expect(warn).toHaveBeenCalledTimes(1);
     warn.mockRestore();
   });
 });
