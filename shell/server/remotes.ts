@@ -70,13 +70,16 @@ function instance() {
 
 /** How long a failed load is remembered before the next request tries again (ms). */
 const RETRY_AFTER_MS = Number(process.env.SSR_REMOTE_RETRY_MS ?? 30_000);
-const loads = new Map<RemoteName, { at: number; promise: Promise<ServerRemote> }>();
+const loads = new Map<RemoteName, { promise: Promise<ServerRemote> }>();
 
 /**
  * The server manifest of a remote: `server/mf-manifest.json` beside its browser manifest (remotes.json's URL). The
  * place is a setting (SSR_REMOTE_MANIFEST, relative to the browser manifest) so a test can point it at nothing.
  */
-export function serverManifestUrl(browserManifest: string, relative = process.env.SSR_REMOTE_MANIFEST ?? 'server/mf-manifest.json'): string {
+export function serverManifestUrl(
+  browserManifest: string,
+  relative = process.env.SSR_REMOTE_MANIFEST ?? 'server/mf-manifest.json',
+): string {
   return new URL(relative, browserManifest).href;
 }
 
@@ -95,7 +98,7 @@ export function loadServerRemote(remote: RemoteName, browserManifest: string): P
     if (!mod || typeof mod.App !== 'function') throw new Error(`${remote}/ssr has no App`);
     return mod;
   })();
-  loads.set(remote, { at: Date.now(), promise });
+  loads.set(remote, { promise });
   promise.catch(() => {
     const timer = setTimeout(() => loads.get(remote)?.promise === promise && loads.delete(remote), RETRY_AFTER_MS);
     timer.unref();
