@@ -84,7 +84,7 @@ export function LoadFailed(props: {
 /**
  * The three states of server data in one place: a spinner while it comes, the error with Retry when it failed, the
  * children with the data once there (a later failed refresh keeps the data shown). `isEmpty` + `empty` show the
- * "No Data" block instead of an empty list.
+ * "No Data" block (or `empty`; `null` for nothing) instead of an empty list.
  */
 export function AsyncState<T>(props: {
   query: AsyncQuery<T>;
@@ -99,7 +99,8 @@ export function AsyncState<T>(props: {
 }) {
   const { query } = props;
   if (query.data !== undefined) {
-    if (props.isEmpty?.(query.data)) return <>{props.empty ?? <NoData />}</>;
+    // `empty={null}`: nothing at all (a section that only shows when it has something)
+    if (props.isEmpty?.(query.data)) return <>{props.empty === undefined ? <NoData /> : props.empty}</>;
     return <>{props.children(query.data)}</>;
   }
   if (query.error) {
