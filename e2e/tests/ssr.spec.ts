@@ -22,7 +22,9 @@ async function startRenderServer(settings: Record<string, string> = {}): Promise
       HOST: '127.0.0.1',
       KHELA_REMOTES_JSON: JSON.stringify(remotesConfig(env)),
       LOG_LEVEL: 'warn',
-      // the first /games of a process loads the casino's Node container: the budget of a loaded test machine
+      // the budgets of a loaded test machine (the API's first-screen answers; a remote's container and its data), so a
+      // slow moment leaves no page or area to the browser where the test expects the server's
+      SSR_DATA_BUDGET_MS: '15000',
       SSR_REMOTE_BUDGET_MS: '15000',
       ...settings,
     },
@@ -144,6 +146,8 @@ test("the games list comes from the casino's Node container inside the shell's p
   await page.getByTestId('menu-button').click();
   await page.getByRole('dialog').getByText('Promotions').click();
   await expect(page).toHaveURL(/\/promotions$/);
+  // shown (the navigation is a transition: the old page stays until the new one is ready)
+  await expect(page.getByText('Welcome Bonus 100% + Free Spins')).toBeVisible();
   await page.goBack();
   await expect(page.getByTestId('game-card').first()).toBeVisible();
   await expect(page.locator('[data-ssr="server"]')).toHaveCount(0);
