@@ -37,6 +37,7 @@ import { getPlayerBalance, toMinor, walletFigures } from '../ledger';
 import { BetRefused, cancelBet, listBets, placeBet, readBet, type PlaceBetInput } from './bets';
 import { exchangeConfig, type ExchangeConfig } from './config';
 import { readMarket } from './markets';
+import { openMarketIds, pendingBetMarket, playerBetHead, playerBetMarket, playerOpenOrderMarkets } from './market-of';
 import { quoteCashOut, type Hedge } from './cash-out';
 import { activity, addPin, listPins, profitLoss, removePin, results } from './account';
 import { publishBetChanges } from './notify';
@@ -124,10 +125,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   app.addHook('onClose', async () => lease.stop());
   if (writers.settings.enabled)
     pending.endThrough(async (betId, marketId) => {
-      const market =
-        marketId ??
-        (await db.query<{ market_id: string }>(`SELECT market_id FROM exchange_bets WHERE id = $1 AND status = 'PENDING'`, [betId])).rows[0]
-          ?.market_id;
+      const market = marketId ?? (await pendingBetMarket(db, betId));
       if (!market) return;
       // a market another process writes: its holder's timers and sweep end the delay
       const holder = await lease.holder(market);
@@ -146,9 +144,9 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   // Open pages learn of an outage (and its end) at once: an `odds` change for every market not closed, so the market
   // pages refetch and show "prices unavailable" (or the prices again).
   const stopWatching = app.oddsFeed.onChange((available) => {
-    db.query<{ market_id: string }>(`SELECT market_id FROM exchange_markets WHERE status <> 'CLOSED'`)
-      .then((r) => {
-        for (const m of r.rows) app.push.broadcast('odds', { marketId: m.market_id, prices: available });
+    openMarketIds(db)
+      .then((ids) => {
+        for (const marketId of ids) app.push.broadcast('odds', { marketId, prices: available });
       })
       .catch((err: unknown) => app.log.warn({ err }, 'odds feed: could not tell the open pages'));
   });
@@ -226,11 +224,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   registerEndpoint(app, cancelExchangeBet, async (req) => {
     const player = requirePlayer(req);
     if (writers.settings.enabled) {
-      const head = await db.query<{ market_id: string }>('SELECT market_id FROM exchange_bets WHERE public_id = $1 AND player_id = $2', [
-        req.params.id,
-        player.id,
-      ]);
-      const marketId = head.rows[0]?.market_id;
+      const marketId = await playerBetMarket(db, player.id, req.params.id);
       if (!marketId) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
       const forwarded = await forwardToHolder(req as unknown as FastifyRequest, marketId, req.url, lease);
       if (forwarded) return forwarded as Awaited<ReturnType<typeof answer>>;
@@ -252,11 +246,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     const key = requestIdempotencyKey(req);
     if (!key) throw new BetRefused(400, M.editIdempotencyKeyRequired, { code: 'idempotency_key' });
     if (key.length > IDEMPOTENCY_KEY_MAX_LENGTH) throw new HttpError(422, 'Idempotency-Key is too long.');
-    const head = await db.query<{ market_id: string; price: number; remaining_minor: string }>(
-      'SELECT market_id, price, remaining_minor FROM exchange_bets WHERE public_id = $1 AND player_id = $2',
-      [req.params.id, player.id],
-    );
-    const row = head.rows[0];
+    const row = await playerBetHead(db, player.id, req.params.id);
     if (!row) throw new BetRefused(404, M.betNotFound, { code: 'bet' });
     const marketId = row.market_id;
     // a new price or a higher stake is a new bet: not at stale prices; a decrease is a partial cancel and, like a
@@ -322,14 +312,7 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   registerEndpoint(app, cancelAllExchangeBets, async (req) => {
     const player = requirePlayer(req);
     const only = req.body?.market_id;
-    const markets = (
-      await db.query<{ market_id: string }>(
-        `SELECT DISTINCT market_id FROM exchange_bets
-         WHERE player_id = $1 AND remaining_minor > 0 AND status IN ('UNMATCHED', 'PARTIALLY_MATCHED') AND ($2::text IS NULL OR market_id = $2)
-         ORDER BY market_id`,
-        [player.id, only ?? null],
-      )
-    ).rows.map((r) => r.market_id);
+    const markets = await playerOpenOrderMarkets(db, player.id, only ?? null);
     // markets side by side (each through its own writer); one failing answers its error after the others were written
     const done = await Promise.allSettled(markets.map((m) => cancelAllIn(req as unknown as FastifyRequest, player.id, m)));
     const failed = done.find((d) => d.status === 'rejected');

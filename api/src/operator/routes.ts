@@ -69,7 +69,10 @@ import {
   operatorLogout,
   operatorView,
   revokedSessionHashes,
+  enableTotp,
   spendTotpStep,
+  startTotpSetup,
+  totpState,
 } from './service';
 import { endStaffStreams } from '../push/staff-stream';
 import { newTotpSecret, totpStep, totpUri } from './totp';
@@ -138,11 +141,8 @@ export default async function operatorRoutes(app: FastifyInstance) {
     const secret = newTotpSecret();
     await db.tx(async (q) => {
       await assertTotpLink(q, op.id, req.body.link);
-      const r = await q.query(
-        'UPDATE operators SET totp_secret = $2, totp_last_step = NULL, updated_at = now() WHERE id = $1 AND totp_enabled_at IS NULL RETURNING id',
-        [op.id, secret],
-      );
-      if (!r.rows[0]) throw new Conflict('Two-factor sign-in is already on. An admin can reset it.', { code: 'totp_enabled' });
+      if (!(await startTotpSetup(q, op.id, secret)))
+        throw new Conflict('Two-factor sign-in is already on. An admin can reset it.', { code: 'totp_enabled' });
       await writeAudit(q, auditActor(req), {
         action: 'staff.totp_setup',
         entityType: 'operator',
@@ -155,11 +155,7 @@ export default async function operatorRoutes(app: FastifyInstance) {
 
   registerEndpoint(app, staffTotpConfirm, async (req) => {
     const op = requireOperator(req);
-    const r = await db.query<{ totp_secret: string | null; totp_enabled_at: Date | null; totp_last_step: string | null }>(
-      'SELECT totp_secret, totp_enabled_at, totp_last_step FROM operators WHERE id = $1',
-      [op.id],
-    );
-    const row = r.rows[0];
+    const row = await totpState(db, op.id);
     if (row?.totp_enabled_at) throw new Conflict('Two-factor sign-in is already on.', { code: 'totp_enabled' });
     if (!row?.totp_secret) throw new Conflict('Start the set-up first.', { code: 'totp_setup_required' });
     const step = await totpStep(row.totp_secret, req.body.totp, row.totp_last_step === null ? null : Number(row.totp_last_step));
@@ -168,11 +164,8 @@ export default async function operatorRoutes(app: FastifyInstance) {
       if (!(await spendTotpStep(q, op.id, step))) throw new ValidationFailed({ totp: [STAFF_MESSAGES.totpInvalid] });
       await assertTotpLink(q, op.id, req.body.link, true);
       // the secret confirmed must still be the one set up (not replaced by a parallel set-up meanwhile)
-      const on = await q.query(
-        'UPDATE operators SET totp_enabled_at = now(), updated_at = now() WHERE id = $1 AND totp_secret = $2 AND totp_enabled_at IS NULL RETURNING id',
-        [op.id, row.totp_secret],
-      );
-      if (!on.rows[0]) throw new Conflict('The set-up changed meanwhile: start again.', { code: 'totp_setup_required' });
+      if (!(await enableTotp(q, op.id, row.totp_secret!)))
+        throw new Conflict('The set-up changed meanwhile: start again.', { code: 'totp_setup_required' });
       await writeAudit(q, auditActor(req), {
         action: 'staff.totp_enrol',
         entityType: 'operator',

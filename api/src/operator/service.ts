@@ -266,6 +266,36 @@ export async function spendTotpStep(q: Queryable, operatorId: number, step: numb
   return r.rows.length > 0;
 }
 
+/** Stores a new TOTP secret for the operator's set-up; false when two-factor sign-in is already on. */
+export async function startTotpSetup(q: Queryable, operatorId: number, secret: string): Promise<boolean> {
+  const r = await q.query(
+    'UPDATE operators SET totp_secret = $2, totp_last_step = NULL, updated_at = now() WHERE id = $1 AND totp_enabled_at IS NULL RETURNING id',
+    [operatorId, secret],
+  );
+  return r.rows.length > 0;
+}
+
+/** The operator's TOTP set-up as stored (secret, when it was turned on, the last step used). */
+export async function totpState(
+  q: Queryable,
+  operatorId: number,
+): Promise<{ totp_secret: string | null; totp_enabled_at: Date | null; totp_last_step: string | null } | undefined> {
+  const r = await q.query<{ totp_secret: string | null; totp_enabled_at: Date | null; totp_last_step: string | null }>(
+    'SELECT totp_secret, totp_enabled_at, totp_last_step FROM operators WHERE id = $1',
+    [operatorId],
+  );
+  return r.rows[0];
+}
+
+/** Turns two-factor sign-in on if `secret` is still the one set up; false when it changed or is already on. */
+export async function enableTotp(q: Queryable, operatorId: number, secret: string): Promise<boolean> {
+  const r = await q.query(
+    'UPDATE operators SET totp_enabled_at = now(), updated_at = now() WHERE id = $1 AND totp_secret = $2 AND totp_enabled_at IS NULL RETURNING id',
+    [operatorId, secret],
+  );
+  return r.rows.length > 0;
+}
+
 export async function operatorLogout(q: Queryable, token: string): Promise<void> {
   await q.query('UPDATE operator_sessions SET revoked_at = now() WHERE token_hash = $1 AND revoked_at IS NULL', [sha256Hex(token)]);
 }

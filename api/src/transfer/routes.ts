@@ -26,7 +26,14 @@ import { protectionConfig } from '../protection/config';
 import { TransferProviderClient } from './client';
 import { transferConfig, type TransferConfig } from './config';
 import { ensureTransferCatalogue } from './catalogue';
-import { ledgerProviderBalances, TransferWallets, type TransferRow, type WalletView } from './service';
+import {
+  ledgerProviderBalances,
+  reportedProviderWallets,
+  transferPlayerId,
+  TransferWallets,
+  type TransferRow,
+  type WalletView,
+} from './service';
 
 export interface TransferRoutesOptions {
   config?: TransferConfig;
@@ -209,12 +216,9 @@ export default async function transferRoutes(app: FastifyInstance, opts: Transfe
   registerEndpoint(app, staffPlayerProviderWallets, async (req) => {
     const playerId = req.params.id;
     const ledger = await ledgerProviderBalances(db, playerId);
-    const r = await db.query<{ provider: string; reported: string | null; reported_at: unknown }>(
-      'SELECT provider, reported_minor::text AS reported, reported_at FROM provider_wallets WHERE player_id = $1 ORDER BY provider',
-      [playerId],
-    );
+    const reported = await reportedProviderWallets(db, playerId);
     return {
-      wallets: r.rows.map((w) => ({
+      wallets: reported.map((w) => ({
         provider: w.provider,
         name: service.names.get(w.provider) ?? w.provider,
         ledger_balance: fromMinor(ledger.get(w.provider) ?? 0n),
@@ -230,9 +234,9 @@ export default async function transferRoutes(app: FastifyInstance, opts: Transfe
   }));
 
   const oneTransfer = async (id: string) => {
-    const t = (await db.query<{ player_id: string }>('SELECT player_id FROM provider_transfers WHERE id = $1', [id])).rows[0];
-    if (!t) throw new NotFound('Unknown transfer');
-    return (await service.transfersOf(Number(t.player_id), { limit: 10_000 })).find((x) => x.id === id)!;
+    const playerId = await transferPlayerId(db, id);
+    if (playerId === null) throw new NotFound('Unknown transfer');
+    return (await service.transfersOf(playerId, { limit: 10_000 })).find((x) => x.id === id)!;
   };
 
   registerEndpoint(app, staffQueryProviderTransfer, async (req) => {

@@ -147,6 +147,24 @@ export async function ledgerProviderBalances(q: Queryable, playerId: number): Pr
   return new Map(r.rows.map((x) => [x.code.slice(prefix.length), parseMinor(x.balance_minor)]));
 }
 
+/** What each provider last reported of a player's wallet there (minor units as text; null before the first report). */
+export async function reportedProviderWallets(
+  q: Queryable,
+  playerId: number,
+): Promise<{ provider: string; reported: string | null; reported_at: unknown }[]> {
+  const r = await q.query<{ provider: string; reported: string | null; reported_at: unknown }>(
+    'SELECT provider, reported_minor::text AS reported, reported_at FROM provider_wallets WHERE player_id = $1 ORDER BY provider',
+    [playerId],
+  );
+  return r.rows;
+}
+
+/** The player of a provider transfer; null when there is no such transfer. */
+export async function transferPlayerId(q: Queryable, transferId: string): Promise<number | null> {
+  const r = await q.query<{ player_id: string }>('SELECT player_id FROM provider_transfers WHERE id = $1', [transferId]);
+  return r.rows[0] ? Number(r.rows[0].player_id) : null;
+}
+
 async function accountBalance(q: Queryable, id: number): Promise<bigint> {
   const r = await q.query<{ b: string }>('SELECT balance_minor::text AS b FROM ledger_accounts WHERE id = $1', [id]);
   return parseMinor(r.rows[0]!.b);

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db';
 import { NotFound, ValidationFailed } from '../../http/errors';
 import { writeAudit, type AuditActor } from '../../core/audit';
-import { CONTENT_MESSAGES } from '@khela/contracts';
+import { CONTENT_MESSAGES, type StaffGame, type StaffProvider } from '@khela/contracts';
 
 /* Back office, casino catalogue: games, providers and systems on/off, featured, ordered; every change audited. */
 
@@ -48,7 +48,7 @@ export async function listGames(q: Queryable, query: GameQuery) {
   const col = (query.sort && GAME_SORT[query.sort]) || 'g.sort_order';
   const dir = query.sort ? (query.dir === 'asc' ? 'ASC' : 'DESC') : 'ASC';
   const total = await q.query<{ n: number }>(`SELECT count(*)::int AS n FROM games g ${w}`, args);
-  const rows = await q.query(
+  const rows = await q.query<StaffGame>(
     `SELECT ${GAME_COLUMNS} FROM ${GAME_FROM} ${w} ORDER BY ${col} ${dir}, g.id ${dir} LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
     [...args, query.per_page, (query.page - 1) * query.per_page],
   );
@@ -56,11 +56,11 @@ export async function listGames(q: Queryable, query: GameQuery) {
 }
 
 async function game(q: Queryable, id: number) {
-  const r = await q.query<Record<string, unknown>>(`SELECT ${GAME_COLUMNS} FROM ${GAME_FROM} WHERE g.id = $1`, [id]);
+  const r = await q.query<StaffGame>(`SELECT ${GAME_COLUMNS} FROM ${GAME_FROM} WHERE g.id = $1`, [id]);
   return r.rows[0] ?? null;
 }
 
-const gameFields = (g: Record<string, unknown>) => ({ status: g.status, is_featured: g.is_featured, sort_order: g.sort_order });
+const gameFields = (g: StaffGame) => ({ status: g.status, is_featured: g.is_featured, sort_order: g.sort_order });
 
 export async function updateGame(
   q: Queryable,
@@ -171,7 +171,7 @@ export async function listProviders(
     .split(',')
     .map((c) => `${c.trim()} ${dir}`)
     .join(', ');
-  const rows = await q.query(
+  const rows = await q.query<StaffProvider>(
     `SELECT ${PROVIDER_COLUMNS} FROM ${from} ${w} ORDER BY ${order}, p.id LIMIT $${args.length + 1} OFFSET $${args.length + 2}`,
     [...args, query.per_page, (query.page - 1) * query.per_page],
   );
@@ -179,7 +179,7 @@ export async function listProviders(
 }
 
 async function provider(q: Queryable, id: number) {
-  const r = await q.query<Record<string, unknown>>(
+  const r = await q.query<StaffProvider>(
     `SELECT ${PROVIDER_COLUMNS} FROM game_providers p JOIN game_systems s ON s.platform = p.system_platform WHERE p.id = $1`,
     [id],
   );
@@ -219,12 +219,12 @@ export async function updateSystem(
   body: { status?: string; sort_order?: number; note?: string },
 ) {
   const cols = 'platform, name, status, sort_order';
-  const before = await q.query<{ platform: string; name: string; status: string; sort_order: number }>(
+  const before = await q.query<{ platform: string; name: string; status: 'active' | 'inactive'; sort_order: number }>(
     `SELECT ${cols} FROM game_systems WHERE platform = $1 FOR NO KEY UPDATE`,
     [platform],
   );
   if (!before.rows[0]) throw new NotFound('System not found');
-  const after = await q.query<{ platform: string; name: string; status: string; sort_order: number }>(
+  const after = await q.query<{ platform: string; name: string; status: 'active' | 'inactive'; sort_order: number }>(
     `UPDATE game_systems SET status = COALESCE($2, status), sort_order = COALESCE($3, sort_order) WHERE platform = $1 RETURNING ${cols}`,
     [platform, body.status ?? null, body.sort_order ?? null],
   );

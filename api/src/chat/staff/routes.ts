@@ -29,6 +29,7 @@ import {
   replyToChat,
   setChatClosed,
   updateCanned,
+  chatPlayerId,
 } from './service';
 
 /**
@@ -85,10 +86,10 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
     const op = requireOperator(req);
     const r = await markChatRead(db, req.params.chatId, op.id);
     if (r.moved) {
-      const chat = await db.query<{ player_id: string }>('SELECT player_id FROM chats WHERE id = $1', [req.params.chatId]);
+      const playerId = await chatPlayerId(db, req.params.chatId);
       await app.push.publishStaff('chat', {
         chatId: String(req.params.chatId),
-        playerId: String(chat.rows[0]!.player_id),
+        playerId: String(playerId),
         kind: 'read',
         from: 'support',
         operatorId: String(op.id),

@@ -386,6 +386,13 @@ export async function markChatRead(q: Queryable, chatId: number, operatorId: num
   return { staffReadMessageId: id === null ? null : Number(id), moved: r.rows[0].moved };
 }
 
+/** The player of a chat (the desk's push names him); 404 when there is no such chat. */
+export async function chatPlayerId(q: Queryable, chatId: number): Promise<number> {
+  const r = await q.query<{ player_id: string }>('SELECT player_id FROM chats WHERE id = $1', [chatId]);
+  if (!r.rows[0]) throw new NotFound(DESK_MESSAGES.notFound);
+  return Number(r.rows[0].player_id);
+}
+
 // ---- canned replies -------------------------------------------------------------------------------------------
 
 interface CannedRow {

@@ -99,25 +99,19 @@ export default async function contentStaffRoutes(app: FastifyInstance) {
     );
   }
 
-  registerEndpoint(app, staffLogo, async () => staff.currentLogo(db) as never);
-  registerEndpoint(
-    app,
-    staffUpdateLogo,
-    async (req) =>
-      published(
-        'logo',
-        db.tx((q) => staff.updateLogo(q, auditActor(req), req.body)),
-      ) as never,
+  registerEndpoint(app, staffLogo, async () => staff.currentLogo(db));
+  registerEndpoint(app, staffUpdateLogo, async (req) =>
+    published(
+      'logo',
+      db.tx((q) => staff.updateLogo(q, auditActor(req), req.body)),
+    ),
   );
-  registerEndpoint(app, staffSettings, async () => staff.staffSettings(db) as never);
-  registerEndpoint(
-    app,
-    staffUpdateSettings,
-    async (req) =>
-      published(
-        'general',
-        db.tx((q) => staff.updateSettings(q, auditActor(req), req.body)),
-      ) as never,
+  registerEndpoint(app, staffSettings, async () => staff.staffSettings(db));
+  registerEndpoint(app, staffUpdateSettings, async (req) =>
+    published(
+      'general',
+      db.tx((q) => staff.updateSettings(q, auditActor(req), req.body)),
+    ),
   );
 
   // Image upload: multipart with one file; checked by its bytes; a random name under storage/uploads.

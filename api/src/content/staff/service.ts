@@ -2,7 +2,8 @@ import type { Queryable } from '../../db';
 import { NotFound, ValidationFailed } from '../../http/errors';
 import { fromMinor, parseMinor, toMinor } from '../../ledger/money';
 import { writeAudit, type AuditActor } from '../../core/audit';
-import { CONTENT_MESSAGES } from '@khela/contracts';
+import type { z } from 'zod';
+import { CONTENT_MESSAGES, type StaffSettings, type staffLogoSchema } from '@khela/contracts';
 import { UNCONFIGURED_SETTINGS } from '../service';
 
 /*
@@ -230,11 +231,12 @@ const note = (b: Row) => (typeof b.note === 'string' && b.note ? b.note : null);
 // ---- Logo ----
 
 const LOGO_COLUMNS = 'id::int AS id, logo, mobile_logo, loader_logo, favicon';
-const NO_LOGO = { id: null, logo: null, mobile_logo: null, loader_logo: null, favicon: null };
+type StaffLogo = z.infer<typeof staffLogoSchema>;
+const NO_LOGO: StaffLogo = { id: null, logo: null, mobile_logo: null, loader_logo: null, favicon: null };
 
 /** The current logo record (the newest row: what GET /api/logo's first item is). */
-export async function currentLogo(q: Queryable, lock = false) {
-  const r = await q.query<Row>(`SELECT ${LOGO_COLUMNS} FROM logos ORDER BY id DESC LIMIT 1${lock ? ' FOR NO KEY UPDATE' : ''}`);
+export async function currentLogo(q: Queryable, lock = false): Promise<StaffLogo> {
+  const r = await q.query<StaffLogo>(`SELECT ${LOGO_COLUMNS} FROM logos ORDER BY id DESC LIMIT 1${lock ? ' FOR NO KEY UPDATE' : ''}`);
   return r.rows[0] ?? NO_LOGO;
 }
 
@@ -275,8 +277,10 @@ const SETTING_FIELDS = [
 ] as const;
 const SETTINGS_COLUMNS = `${SETTING_FIELDS.join(', ')}, to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
 
-export async function staffSettings(q: Queryable, lock = false) {
-  const r = await q.query<Row>(`SELECT ${SETTINGS_COLUMNS} FROM general_settings WHERE id = 1${lock ? ' FOR NO KEY UPDATE' : ''}`);
+export async function staffSettings(q: Queryable, lock = false): Promise<StaffSettings> {
+  const r = await q.query<StaffSettings>(
+    `SELECT ${SETTINGS_COLUMNS} FROM general_settings WHERE id = 1${lock ? ' FOR NO KEY UPDATE' : ''}`,
+  );
   // the players' defaults (content/service.ts), less the payments area's withdrawal switch
   const { withdrawal_status: _payments, ...defaults } = UNCONFIGURED_SETTINGS;
   return r.rows[0] ?? { ...defaults, updated_at: null };
@@ -296,7 +300,7 @@ export async function updateSettings(q: Queryable, actor: AuditActor, body: Row)
     ]);
   }
   const after = await staffSettings(q);
-  const only = (r: Row) => Object.fromEntries(changes.map((c) => [c, r[c]]));
+  const only = (r: StaffSettings) => Object.fromEntries(changes.map((c) => [c, r[c]]));
   const action = changes.includes('site_status')
     ? after.site_status === 0
       ? 'content.maintenance.on'
