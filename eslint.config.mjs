@@ -78,6 +78,30 @@ const relativeZones = [
   ),
 ];
 
+/**
+ * The API's layers (api/README.md, "Layers"; issue 29 item 3). The platform (no domain rules: database, HTTP plumbing,
+ * sessions, ledger, push, the throttle, what several domains share) imports no domain. The domains depend one way, in
+ * API_DOMAINS' order: each may import the platform and the domains before it, never one after it (a lower domain
+ * that needs a higher one exposes a hook the higher one registers into: app.playClosed, app.protectionHooks). app.ts
+ * and main.ts compose them all. Production code only: the tests drive whole apps. `node api/scripts/domain-graph.mjs`
+ * prints the graph and its circles.
+ */
+const API_PLATFORM = ['db', 'ops', 'config', 'auth', 'core', 'http', 'ledger', 'push', 'infra', 'seed'];
+const API_DOMAINS = ['protection', 'operator', 'kyc', 'identity', 'content', 'chat', 'wallet', 'exchange', 'casino', 'transfer'];
+const api = (d) => `./api/src/${d}`;
+const apiLayerZones = [
+  ...API_PLATFORM.map((d) => ({
+    target: api(d),
+    from: [...API_DOMAINS.map(api), api('app.ts'), api('main.ts')],
+    message: 'The API platform imports no domain (api/README.md, Layers): let the domain register into a hook instead.',
+  })),
+  ...API_DOMAINS.map((d, i) => ({
+    target: api(d),
+    from: [...API_DOMAINS.slice(i + 1).map(api), api('app.ts'), api('main.ts')],
+    message: `${d} may import the platform and ${API_DOMAINS.slice(0, i).join(', ') || 'no other domain'} only (api/README.md, Layers): a lower domain exposes a hook the higher one registers into.`,
+  })),
+];
+
 export default tseslint.config(
   {
     ignores: [
@@ -131,7 +155,7 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js,jsx,mjs}'],
     plugins: { 'import-x': importX },
     settings: { 'import-x/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] } } },
-    rules: { 'import-x/no-restricted-paths': ['error', { basePath, zones: relativeZones }] },
+    rules: { 'import-x/no-restricted-paths': ['error', { basePath, zones: [...relativeZones, ...apiLayerZones] }] },
   },
   {
     // the API's integration tests (and their fixtures in api/src/testing) drive the real sandbox (payment gateway,

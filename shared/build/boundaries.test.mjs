@@ -66,6 +66,23 @@ const cases = [
     "import { z } from 'zod';\nimport Fastify from 'fastify';\nimport * as c from '@khela/contracts';\nexport { z, Fastify, c };",
     null,
   ],
+  // the API's layers (eslint.config.mjs apiLayerZones): the platform imports no domain, domains depend one way
+  ['api/src/http/Fixture.ts', "import { placeHold } from '../protection/hold';", PATHS],
+  ['api/src/core/Fixture.ts', "import type { WalletConfig } from '../wallet/config';", PATHS],
+  ['api/src/protection/Fixture.ts', "import { cancelOpenOrders } from '../exchange/protection-hook';", PATHS],
+  ['api/src/identity/Fixture.ts', "import { walletConfig } from '../wallet/config';", PATHS],
+  ['api/src/kyc/Fixture.ts', "import { buildApp } from '../app';", PATHS],
+  [
+    'api/src/wallet/Fixture.ts',
+    "import { sendInboxMessage } from '../core/inbox';\nimport { placeHold } from '../protection/hold';\nexport { sendInboxMessage, placeHold };",
+    null,
+  ],
+  // tests drive whole apps: not held to the layers
+  [
+    'api/src/protection/Fixture.test.ts',
+    "import { cancelOpenOrders } from '../exchange/protection-hook';\nexport { cancelOpenOrders };",
+    null,
+  ],
 
   // @khela/contracts: no React, no DOM, no other workspace package
   ['shared/contracts/src/Fixture.ts', "import { useState } from 'react';", IMPORTS],
