@@ -14,9 +14,9 @@ import {
   type RiskHoldOut,
   type RiskHoldReason,
 } from '@khela/contracts';
-import { Button, Modal, theme } from '@khela/web';
+import { Button, Modal, theme, ErrorText, Select, TextArea } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
-import { ErrorLine, Select, TextArea, when } from './ui';
+import { when } from '../../ui/time';
 import { reasonError } from './forms';
 
 type YesNo = 'yes' | 'no';
@@ -150,7 +150,7 @@ export function HoldPanel(props: { playerId: number; username: string; onSaved: 
             bets are cancelled (matched bets stand). Releasing reopens everything. Both are in the audit log with the reason.
           </p>
           <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-          <ErrorLine>{error}</ErrorLine>
+          <ErrorText>{error}</ErrorText>
         </div>
       </Modal>
     </>

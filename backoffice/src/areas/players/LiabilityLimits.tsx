@@ -10,10 +10,9 @@ import {
   staffSetPlayerLiabilityLimit,
   type ExchangeLiabilityLimits,
 } from '@khela/contracts';
-import { Button, Card, Modal, TextField, theme } from '@khela/web';
+import { Button, Card, Modal, TextField, theme, ErrorText, Select, TextArea } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
-import { ErrorLine, Select, TextArea } from './ui';
 import { reasonError } from './forms';
 
 type Kind = keyof ExchangeLiabilityLimits;
@@ -73,7 +72,7 @@ export function LiabilityLimits({ playerId, onSaved }: { playerId: number; onSav
           ))}
         </Facts>
       )}
-      <ErrorLine>{error}</ErrorLine>
+      <ErrorText>{error}</ErrorText>
       {limits && (
         <LimitForm
           playerId={playerId}
@@ -192,7 +191,7 @@ function LimitForm(props: {
           market&apos;s exposure over the limit is refused.
         </p>
         <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-        <ErrorLine>{error}</ErrorLine>
+        <ErrorText>{error}</ErrorText>
       </div>
     </Modal>
   );

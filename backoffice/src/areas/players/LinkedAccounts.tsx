@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import type { StaffPlayerProfile } from '@khela/contracts';
 import { Card, theme } from '@khela/web';
-import { when, whenCell } from './ui';
+import { when, whenCell } from '../../ui/time';
 
 type PlayerLink = NonNullable<StaffPlayerProfile['links']>[number];
 

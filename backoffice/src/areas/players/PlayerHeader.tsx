@@ -2,8 +2,8 @@
 import type { ReactNode } from 'react';
 import { css } from '@emotion/react';
 import type { StaffPlayerProfile } from '@khela/contracts';
-import { Card, theme } from '@khela/web';
-import { FlagCell, StatusBadge } from './ui';
+import { Card, theme, StatusBadge } from '@khela/web';
+import { FlagCell } from './ui';
 import { RowTitle } from '../../ui/layout';
 
 /** The name row: `children` are the pieces with reads of their own (hold, protection badges). */

@@ -2,7 +2,7 @@
 // and protection filters (all done by the API), CSV export.
 import { useMemo, useState } from 'react';
 import { css } from '@emotion/react';
-import { theme } from '@khela/web';
+import { theme, Money, Select, StatusBadge } from '@khela/web';
 import { useNavigate } from 'react-router';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -18,7 +18,8 @@ import {
 import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
-import { Amount, FlagCell, Select, StatusBadge, whenCell } from './ui';
+import { FlagCell } from './ui';
+import { whenCell } from '../../ui/time';
 
 type StatusFilter = '' | (typeof PLAYER_STATUSES)[number];
 type CurrencyFilter = '' | (typeof PLAYER_CURRENCIES)[number];
@@ -100,8 +101,8 @@ export function PlayersTable() {
       },
       { id: 'exchange_market', header: 'Exchange', enableSorting: false, cell: (c) => <FlagCell value={c.row.original.exchange_market} /> },
       { id: 'cs_market', header: 'Casino', enableSorting: false, cell: (c) => <FlagCell value={c.row.original.cs_market} /> },
-      { id: 'balance', accessorKey: 'balance', header: 'Balance', cell: (c) => <Amount value={c.row.original.balance} /> },
-      { id: 'deposits', accessorKey: 'deposits', header: 'Deposits', cell: (c) => <Amount value={c.row.original.deposits} /> },
+      { id: 'balance', accessorKey: 'balance', header: 'Balance', cell: (c) => <Money value={c.row.original.balance} /> },
+      { id: 'deposits', accessorKey: 'deposits', header: 'Deposits', cell: (c) => <Money value={c.row.original.deposits} /> },
       {
         id: 'last_login_at',
         accessorKey: 'last_login_at',

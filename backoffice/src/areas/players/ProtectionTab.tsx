@@ -7,7 +7,7 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { PROTECTION_CDD_ROLES, staffRecordDueDiligence, type ProtectionGate, type StaffPlayerProtection } from '@khela/contracts';
-import { Button, Card, Modal, Notice, Spinner, StatusText, theme } from '@khela/web';
+import { Button, Card, Modal, Notice, Spinner, StatusText, theme, ErrorText, TextArea } from '@khela/web';
 import { allows, useOperator, useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
 import {
@@ -29,7 +29,6 @@ import {
   orderedLimits,
   staffMoney,
 } from './protection-format';
-import { ErrorLine, TextArea } from './ui';
 
 /** What the rules say staff may (not) do here, shown once at the top and beside anything in force. */
 export const READ_ONLY_TEXT = 'Set by the player; the rules do not allow staff to lift or loosen it.';
@@ -112,7 +111,7 @@ export function ProtectionTab(props: {
   if (!data) {
     return (
       <div data-testid="bo-protection-tab">
-        {error ? <ErrorLine>{error}</ErrorLine> : <Spinner label="Loading protection" />}
+        {error ? <ErrorText>{error}</ErrorText> : <Spinner label="Loading protection" />}
         {error && (
           <Button variant="secondary" onClick={props.onReload}>
             Try again
@@ -147,7 +146,7 @@ export function ProtectionTab(props: {
           Reload
         </Button>
       </div>
-      {error && <ErrorLine>{error}</ErrorLine>}
+      {error && <ErrorText>{error}</ErrorText>}
       <div css={gridCss}>
         <Gates p={data} />
         <Age p={data} />
@@ -502,7 +501,7 @@ function CddForm(props: {
         error={tried ? reasonError : undefined}
         testId="bo-cdd-reason"
       />
-      <ErrorLine>{error}</ErrorLine>
+      <ErrorText>{error}</ErrorText>
     </Modal>
   );
 }

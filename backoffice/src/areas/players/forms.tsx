@@ -14,10 +14,9 @@ import {
   type PlayerStatus,
   type StaffPlayerProfile,
 } from '@khela/contracts';
-import { Button, Modal, TextField, theme } from '@khela/web';
+import { Button, Modal, TextField, theme, ErrorText, Select, TextArea } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
-import { ErrorLine, Select, TextArea } from './ui';
 
 /** The reason every staff action on a player asks for: at least 3 characters (the API's rule too). */
 export const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
@@ -107,7 +106,7 @@ export function StatusForm(props: { player: StaffPlayerProfile; open: boolean; o
           out at once. The change reaches the player's open pages at once.
         </p>
         <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-        <ErrorLine>{error}</ErrorLine>
+        <ErrorText>{error}</ErrorText>
       </div>
     </Modal>
   );
@@ -236,7 +235,7 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
           <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
         </div>
       )}
-      <ErrorLine>{error}</ErrorLine>
+      <ErrorText>{error}</ErrorText>
     </Modal>
   );
 }
@@ -295,7 +294,7 @@ export function RevokeForm(props: {
       }
     >
       <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-      <ErrorLine>{error}</ErrorLine>
+      <ErrorText>{error}</ErrorText>
     </Modal>
   );
 }

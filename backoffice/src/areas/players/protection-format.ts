@@ -14,7 +14,7 @@ import {
   type StaffPlayerProtection,
 } from '@khela/contracts';
 import { diffSummary, show } from '../audit/diff';
-import { when } from './ui';
+import { when } from '../../ui/time';
 
 /** "BDT 1,234,567.50": staff compare currencies, so the code, never a symbol. */
 export function staffMoney(amount: string, currency: string): string {

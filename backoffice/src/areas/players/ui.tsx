@@ -1,11 +1,6 @@
-// Small pieces of the players screens. Badges, fields, errors, money and times are the kit's (@khela/web); the names
-// the players screens import stay, so this file is the one place that maps them.
+// A small piece of the players screens (badges, fields, errors, money are the kit's, @khela/web; times ui/time.ts).
 import { css } from '@emotion/react';
 import { theme } from '@khela/web';
-
-export { when, whenCell } from '../../ui/time';
-
-export { StatusBadge, Select, TextArea, ErrorText as ErrorLine, Money as Amount } from '@khela/web';
 
 /** 1 open / 0 blocked upline flag. */
 export function FlagCell({ value }: { value: number }) {

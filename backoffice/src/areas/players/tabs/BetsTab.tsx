@@ -2,10 +2,11 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerBets, type StaffBetRow } from '@khela/contracts';
+import { Money, Select } from '@khela/web';
 import { useStaff } from '../../../staff/context';
 import { DataTable } from '../../../ui/DataTable';
 import { LiabilityLimits } from '../LiabilityLimits';
-import { Amount, Select, whenCell } from '../ui';
+import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
 export function BetsTab({ id, onSaved }: { id: number; onSaved: (message: string) => void }) {
@@ -22,12 +23,12 @@ export function BetsTab({ id, onSaved }: { id: number; onSaved: (message: string
         enableSorting: false,
       },
       { id: 'detail', header: 'Detail', accessorKey: 'detail', enableSorting: false },
-      { id: 'stake', header: 'Stake', enableSorting: false, cell: (c) => <Amount value={c.row.original.stake} /> },
+      { id: 'stake', header: 'Stake', enableSorting: false, cell: (c) => <Money value={c.row.original.stake} /> },
       {
         id: 'result',
         header: product === 'exchange' ? 'Profit' : 'Win',
         enableSorting: false,
-        cell: (c) => <Amount value={c.row.original.result} />,
+        cell: (c) => <Money value={c.row.original.result} />,
       },
       { id: 'status', header: 'Status', accessorKey: 'status', enableSorting: false },
       { id: 'settled_at', header: 'Settled (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.settled_at) },

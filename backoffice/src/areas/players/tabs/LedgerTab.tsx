@@ -2,9 +2,10 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerLedger, type StaffLedgerRow } from '@khela/contracts';
+import { Money, Select } from '@khela/web';
 import { useStaff } from '../../../staff/context';
 import { DataTable } from '../../../ui/DataTable';
-import { Amount, Select, whenCell } from '../ui';
+import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
 /** `tick` changes after a change on the page (an adjustment, a write-off) and reloads the postings. */
@@ -17,7 +18,7 @@ export function LedgerTab({ id, tick }: { id: number; tick: number }) {
       { id: 'created_at', header: 'Time (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'kind', header: 'Kind', accessorKey: 'kind', enableSorting: false },
       { id: 'account', header: 'Account', accessorKey: 'account', enableSorting: false },
-      { id: 'amount', header: 'Amount', enableSorting: false, cell: (c) => <Amount value={c.row.original.amount} /> },
+      { id: 'amount', header: 'Amount', enableSorting: false, cell: (c) => <Money value={c.row.original.amount} /> },
       { id: 'reference', header: 'Reference', accessorKey: 'reference', enableSorting: false },
       { id: 'note', header: 'Note', accessorKey: 'note', enableSorting: false },
       { id: 'transfer_id', header: 'Transfer', accessorKey: 'transfer_id', enableSorting: false },

@@ -3,10 +3,10 @@ import { useMemo, useState } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffAddPlayerNote, staffPlayerNotes, type StaffNoteRow } from '@khela/contracts';
-import { Button, Card } from '@khela/web';
+import { Button, Card, ErrorText, TextArea } from '@khela/web';
 import { useStaff } from '../../../staff/context';
 import { DataTable } from '../../../ui/DataTable';
-import { ErrorLine, TextArea, whenCell } from '../ui';
+import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
 export function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
@@ -55,7 +55,7 @@ export function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
           `}
         >
           <TextArea label="New note (notes cannot be edited or deleted)" value={text} onChange={setText} />
-          <ErrorLine>{error}</ErrorLine>
+          <ErrorText>{error}</ErrorText>
           <Button onClick={add} disabled={busy}>
             Add note
           </Button>

@@ -2,10 +2,11 @@
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { KYC_REVIEW_ROLES, type StaffPlayerProfile } from '@khela/contracts';
-import { Card } from '@khela/web';
+import { Card, StatusBadge } from '@khela/web';
 import { allows, useOperator } from '../../../staff/context';
 import { Facts } from '../../../ui/layout';
-import { FlagCell, StatusBadge, when } from '../ui';
+import { FlagCell } from '../ui';
+import { when } from '../../../ui/time';
 
 export function ProfileTab({ p }: { p: StaffPlayerProfile }) {
   const op = useOperator();

@@ -2,11 +2,11 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerSessions, type StaffSessionRow } from '@khela/contracts';
-import { Button } from '@khela/web';
+import { Button, Select } from '@khela/web';
 import { useStaff } from '../../../staff/context';
 import { DataTable } from '../../../ui/DataTable';
 import { RevokeForm } from '../forms';
-import { Select, whenCell } from '../ui';
+import { whenCell } from '../../../ui/time';
 import { DeviceCell } from './device';
 import { pageQuery } from './paging';
 

@@ -2,9 +2,10 @@
 import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerTurnovers, type StaffTurnoverRow } from '@khela/contracts';
+import { Money } from '@khela/web';
 import { useStaff } from '../../../staff/context';
 import { DataTable } from '../../../ui/DataTable';
-import { Amount, whenCell } from '../ui';
+import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
 export function TurnoverTab({ id }: { id: number }) {
@@ -15,8 +16,8 @@ export function TurnoverTab({ id }: { id: number }) {
       { id: 'created_at', header: 'Started (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.created_at) },
       { id: 'source', header: 'Source', accessorKey: 'source', enableSorting: false },
       { id: 'promotion', header: 'Promotion', accessorKey: 'promotion', enableSorting: false },
-      { id: 'required', header: 'Required', enableSorting: false, cell: (c) => <Amount value={c.row.original.required} /> },
-      { id: 'remaining', header: 'Remaining', enableSorting: false, cell: (c) => <Amount value={c.row.original.remaining} /> },
+      { id: 'required', header: 'Required', enableSorting: false, cell: (c) => <Money value={c.row.original.required} /> },
+      { id: 'remaining', header: 'Remaining', enableSorting: false, cell: (c) => <Money value={c.row.original.remaining} /> },
       { id: 'status', header: 'Status', accessorKey: 'status', enableSorting: false },
       { id: 'completed_at', header: 'Completed (GMT+6)', enableSorting: false, cell: (c) => whenCell(c.row.original.completed_at) },
     ],
