@@ -15,7 +15,7 @@ import {
   type ResponseOf,
   type StaffPaymentRow,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, Select, Tabs, TextArea, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, Select, StatusText, Tabs, TextArea, theme } from '@khela/web';
 import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, controlCss } from '../../ui/layout';
@@ -346,7 +346,7 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
         </Button>
       </div>
       {error && <ErrorText>{error}</ErrorText>}
-      {notice && <p role="status">{notice}</p>}
+      <StatusText>{notice}</StatusText>
       {p && detail && (
         <>
           <Facts>
