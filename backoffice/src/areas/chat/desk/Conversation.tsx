@@ -113,9 +113,13 @@ export function Conversation({ chatId }: { chatId: number }) {
   const loadOlder = async () => {
     const first = (older[0] ?? detail?.messages[0])?.id;
     if (!first) return;
-    const d = await api.call(staffChat, { params: { chatId }, query: { before: first } });
-    setOlder((o) => [...d.messages, ...o]);
-    setDetail((cur) => (cur ? { ...cur, has_more: d.has_more } : cur));
+    try {
+      const d = await api.call(staffChat, { params: { chatId }, query: { before: first } });
+      setOlder((o) => [...d.messages, ...o]);
+      setDetail((cur) => (cur ? { ...cur, has_more: d.has_more } : cur));
+    } catch (err) {
+      setError(err);
+    }
   };
 
   if (!detail) {
