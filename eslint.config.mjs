@@ -79,28 +79,24 @@ const relativeZones = [
 ];
 
 /**
- * The API's layers (api/README.md, "Layers"; issue 29 item 3). The platform (no domain rules: database, HTTP plumbing,
- * sessions, ledger, push, the throttle, what several domains share) imports no domain. The domains depend one way, in
- * API_DOMAINS' order: each may import the platform and the domains before it, never one after it (a lower domain
- * that needs a higher one exposes a hook the higher one registers into: app.playClosed, app.protectionHooks). app.ts
- * and main.ts compose them all. Production code only: the tests drive whole apps. `node api/scripts/domain-graph.mjs`
- * prints the graph and its circles.
+ * The API's layers (api/README.md, "Layers"; issue 29 item 3), lowest first. The platform (no domain rules: errors,
+ * database, ledger, what several domains share, sessions, the throttle, HTTP plumbing, push) imports no domain, and
+ * its folders depend one way too. The domains depend one way: each may import the platform and the domains before it,
+ * never one after it (a lower domain that needs a higher one exposes a hook the higher one registers into:
+ * app.playClosed, app.protectionHooks). app.ts and main.ts compose them all. Production code only: the tests drive
+ * whole apps. `node api/scripts/domain-graph.mjs` prints the graph and its circles (none).
  */
-const API_PLATFORM = ['db', 'ops', 'config', 'auth', 'core', 'http', 'ledger', 'push', 'infra', 'seed'];
+const API_PLATFORM = ['errors.ts', 'config.ts', 'db', 'ops', 'ledger', 'core', 'auth', 'infra', 'http', 'push', 'seed'];
 const API_DOMAINS = ['protection', 'operator', 'kyc', 'identity', 'content', 'chat', 'wallet', 'exchange', 'casino', 'transfer'];
+const API_LAYERS = [...API_PLATFORM, ...API_DOMAINS, 'app.ts', 'main.ts'];
 const api = (d) => `./api/src/${d}`;
-const apiLayerZones = [
-  ...API_PLATFORM.map((d) => ({
-    target: api(d),
-    from: [...API_DOMAINS.map(api), api('app.ts'), api('main.ts')],
-    message: 'The API platform imports no domain (api/README.md, Layers): let the domain register into a hook instead.',
-  })),
-  ...API_DOMAINS.map((d, i) => ({
-    target: api(d),
-    from: [...API_DOMAINS.slice(i + 1).map(api), api('app.ts'), api('main.ts')],
-    message: `${d} may import the platform and ${API_DOMAINS.slice(0, i).join(', ') || 'no other domain'} only (api/README.md, Layers): a lower domain exposes a hook the higher one registers into.`,
-  })),
-];
+const apiLayerZones = API_LAYERS.slice(0, -1).map((d, i) => ({
+  target: api(d),
+  from: API_LAYERS.slice(i + 1).map(api),
+  message: API_PLATFORM.includes(d)
+    ? `The API platform's ${d} imports only ${API_PLATFORM.slice(0, i).join(', ') || 'npm packages'} (api/README.md, Layers): what it needs from above registers into a hook, or moves down.`
+    : `${d} may import the platform and ${API_DOMAINS.slice(0, i - API_PLATFORM.length).join(', ') || 'no other domain'} only (api/README.md, Layers): a lower domain exposes a hook the higher one registers into.`,
+}));
 
 export default tseslint.config(
   {

@@ -68,6 +68,7 @@ const cases = [
   ],
   // the API's layers (eslint.config.mjs apiLayerZones): the platform imports no domain, domains depend one way
   ['api/src/http/Fixture.ts', "import { placeHold } from '../protection/hold';", PATHS],
+  ['api/src/ledger/Fixture.ts', "import { lockPlayer } from '../core/players';", PATHS],
   ['api/src/core/Fixture.ts', "import type { WalletConfig } from '../wallet/config';", PATHS],
   ['api/src/protection/Fixture.ts', "import { cancelOpenOrders } from '../exchange/protection-hook';", PATHS],
   ['api/src/identity/Fixture.ts', "import { walletConfig } from '../wallet/config';", PATHS],

@@ -5,7 +5,7 @@ import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 import { bearerToken } from './sessions';
 import { isProduction } from '../config';
-import { Forbidden, Unauthenticated } from '../http/errors';
+import { Forbidden, Unauthenticated } from '../errors';
 import { writeAudit } from '../core/audit';
 
 declare module 'fastify' {

@@ -14,7 +14,7 @@ import {
 } from '@khela/contracts';
 import { checkCall } from '@khela/contracts/signing';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
-import { Forbidden, NotFound } from '../http/errors';
+import { Forbidden, NotFound } from '../errors';
 import { exchangeRecords } from '../exchange/records';
 import { protectionConfig, type ProtectionConfig } from '../protection/config';
 import { assertMayPlay } from '../protection/service';

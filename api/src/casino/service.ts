@@ -1,6 +1,6 @@
 import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 
 /* Casino queries behind the player's calls; the seamless wallet the provider calls is seamless.ts. */
 

@@ -1,6 +1,6 @@
 import { LEGACY_SUPPORT_USER_ID, type ChatMessage } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 
 /** sender_id of messages the desk sends automatically (no operator account behind them). */
 export const AUTO_SUPPORT_SENDER = 0;

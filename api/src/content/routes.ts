@@ -15,7 +15,7 @@ import {
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { requestLocale } from '../http/locale';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { marketingClosed } from '../core/linked';
 import * as content from './service';
 

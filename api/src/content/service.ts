@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { fromMinor, parseMinor } from '../ledger/money';
 
 /* Spec section 7 content and the game catalogue: read-only queries (rows typed by the endpoint schemas). */

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { IDEMPOTENCY_KEY_HEADER, IDEMPOTENCY_KEY_MAX_LENGTH, idempotencyKeyOf } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
-import { Conflict, HttpError } from '../http/errors';
+import { Conflict, HttpError } from '../errors';
 import { lockPlayer } from './players';
 
 /*

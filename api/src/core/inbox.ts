@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Queryable } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { marketingClosed } from './linked';
 
 /**

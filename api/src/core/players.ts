@@ -1,5 +1,5 @@
 import type { Queryable } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import type { Currency } from '../ledger';
 
 export interface LockedPlayer {

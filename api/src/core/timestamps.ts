@@ -1,5 +1,5 @@
 import { DHAKA_OFFSET_MS } from '@khela/contracts';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 
 /** A timestamp column (pg gives a Date, some drivers a string) as the API's ISO string; null stays null. */
 export const isoTimestamp = (v: unknown): string | null =>

@@ -2,7 +2,7 @@
 // In-Play Result tab's settled events. Read-mostly; SQL only.
 import { DAY_MS, DHAKA_OFFSET_MS, fromMinor, type ExchangePin } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 
 /* ---------------- pins ---------------- */
 

@@ -10,7 +10,7 @@ import {
   type ExchangeMarketKind,
   type FeedRunner,
 } from '@khela/contracts';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { toMinor, type Currency } from '../ledger';
 import type { PlaceBetInput } from './bets';
 import type { ExchangeConfig } from './config';

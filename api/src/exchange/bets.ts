@@ -22,7 +22,7 @@ import {
   type ExchangeBetStatus,
 } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { InsufficientFunds, getPlayerBalance, walletFigures, type Currency } from '../ledger';
 import { lockPlayer } from '../core/players';
 import { assertMayPlay, assertWagerWithinLimits } from '../protection/service';

@@ -2,7 +2,7 @@
 // shown in the player's bet slip. SQL only, no HTTP.
 import type { ExchangeLiabilityLimits, ExchangeMarketKind } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { NotFound } from '../http/errors';
+import { NotFound } from '../errors';
 import { fromMinor, toMinor } from '../ledger';
 import { writeAudit, type AuditActor } from '../core/audit';
 

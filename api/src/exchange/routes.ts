@@ -30,7 +30,7 @@ import {
 } from '@khela/contracts';
 import type { FastifyRequest } from 'fastify';
 import { idempotent, requestHash, requestIdempotencyKey, storedResponse } from '../core/idempotency';
-import { HttpError, ServiceBusy } from '../http/errors';
+import { HttpError, ServiceBusy } from '../errors';
 import { exchangeBetsMatched, exchangeBetsPlaced } from '../ops/metrics';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
 import { getPlayerBalance, toMinor, walletFigures } from '../ledger';

@@ -9,7 +9,7 @@ import {
   type updateExchangeSettings,
 } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 
 interface Row {
   stake_presets: unknown;

@@ -3,21 +3,16 @@ import type { z } from 'zod';
 // By path: '@khela/contracts' does not re-export the type and '@khela/web' pulls in browser code.
 import type { Endpoint } from '@khela/contracts';
 import type { Db } from '../db';
-import type { PushService } from '../push/service';
-import type { PlayerBalanceCache } from '../ledger/balance-cache';
 import '../auth/session-cache';
 import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';
 import { deviceIdOf, deviceRecorder } from '../core/linked';
 import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../auth/exchange-scope';
-import { Forbidden, Unauthenticated } from './errors';
+import { Forbidden, Unauthenticated } from '../errors';
 import { operatorAuthHook } from '../auth/operators';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Db;
-    push: PushService;
-    /** Players' balances as last read by this process (ledger/balance-cache.ts); for display, never for moving money. */
-    balances: PlayerBalanceCache;
   }
   interface FastifyRequest {
     /** Set by bearer/optional auth; null for visitors. */

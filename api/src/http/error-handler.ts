@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { bnMessage } from '@khela/contracts';
-import { HttpError, ServiceBusy } from './errors';
+import { HttpError, ServiceBusy } from '../errors';
 import { localizeBody, requestLocale } from './locale';
 
 export const UNEXPECTED = 'An unexpected error occurred';

@@ -52,7 +52,8 @@ const NOT_FOR_PLAYERS = [
   /^Internal error; retry the same request\.$/,
   /^The referenced bet does not exist\.$/,
   /^Account 7 \(id 7\) tried/, // core/linked.ts: a staff alert
-  /^Player 7 \(id 7\) entered a birthday/, // identity/profile/service.ts: a staff alert
+  /^Player 7 \(id 7\) entered a birthday/, // protection/under-age.ts: a staff alert
+  /^Invalid date: 7 \(expected YYYY-MM-DD\)\.$/, // core/timestamps.ts dhakaDateStart: staff reports and audit search
   /^Feed result for/, // exchange/settlement.ts: a staff alert
   /^Not found: 7/, // an unknown route (no page of ours calls one)
 ];

@@ -2,7 +2,7 @@ import { once } from 'node:events';
 import type { FastifyInstance, FastifyRequest, FastifyServerOptions } from 'fastify';
 import rateLimit, { type FastifyRateLimitStore, type FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { Redis } from 'ioredis';
-import { HttpError } from './errors';
+import { HttpError } from '../errors';
 import { internalCallKey, isInternalCall } from './internal-call';
 
 /**

@@ -10,7 +10,7 @@ import {
   type Challenge,
 } from '@khela/contracts';
 import type { Queryable } from '../db';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { secret } from '../config';
 
 /**

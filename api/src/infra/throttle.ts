@@ -1,6 +1,6 @@
 import { CHALLENGE_MESSAGES } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { ChallengeRequired, redeemChallenge, type ChallengeConfig } from './challenge';
 
 export interface RateRule {

@@ -6,7 +6,7 @@ import { KYC_KINDS, KYC_MESSAGES, KYC_UPLOAD_PATH, kycStateEndpoint, type KycKin
 import { sha256Hex } from '@khela/contracts/signing';
 import { z } from 'zod';
 import { authHook, registerEndpoint, requirePlayer } from '../http/endpoint';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { reserveAttempt } from '../infra/throttle';
 import { kycConfig, type KycConfig } from './config';
 import { cleanImage, sniffKycImage, UnreadableImage } from './images';

@@ -4,7 +4,7 @@ import { KYC_KINDS, KYC_MESSAGES, type KycKind, type KycState, type KycStatus } 
 import type { Db, Queryable } from '../db';
 import { lockPlayer } from '../core/players';
 import { isoTimestamp } from '../core/timestamps';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { writeAudit } from '../core/audit';
 import { playerActor } from '../protection/service';
 

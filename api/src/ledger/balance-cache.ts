@@ -58,3 +58,10 @@ export class PlayerBalanceCache {
     this.entries.clear();
   }
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Players' balances as last read by this process (this file); for display, never for moving money. */
+    balances: PlayerBalanceCache;
+  }
+}

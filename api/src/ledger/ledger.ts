@@ -1,5 +1,5 @@
 import type { Db, Queryable } from '../db';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { ledgerTransfers } from '../ops/metrics';
 import { ledgerConfig } from './config';
 import { fromMinor, parseMinor } from './money';

@@ -1,5 +1,5 @@
 import { InvalidMoney, fromMinor, toMinor as parseDecimal } from '@khela/contracts';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 
 // The maths is the contracts' (the browser adds money the same way); here a bad amount becomes a 422.
 export { fromMinor };

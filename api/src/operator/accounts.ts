@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { sha256Hex } from '@khela/contracts/signing';
 import { hashPassword } from '../auth/passwords';
 import { pgErrorCode, type Db, type Queryable } from '../db';
-import { Conflict, NotFound } from '../http/errors';
+import { Conflict, NotFound } from '../errors';
 import { writeAudit, type AuditActor } from '../core/audit';
 import { STAFF_LOGIN_PAIR, type StaffLoginConfig } from './config';
 

@@ -13,7 +13,7 @@ import {
 import type { Currency } from '../ledger';
 import { isProduction } from '../config';
 import { pgErrorCode, type Db, type Queryable } from '../db';
-import { Conflict, Forbidden, HttpError, NotFound } from '../http/errors';
+import { Conflict, Forbidden, HttpError, NotFound } from '../errors';
 import { writeAudit, type AuditActor } from '../core/audit';
 import { roleAllows, type AuthOperator } from '../auth/operators';
 

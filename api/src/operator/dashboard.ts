@@ -1,6 +1,6 @@
 import { alertNeedsNote, dhakaDayStart, DHAKA_OFFSET_MS, type StaffDashboard } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
-import { Conflict, NotFound, ValidationFailed } from '../http/errors';
+import { Conflict, NotFound, ValidationFailed } from '../errors';
 import { fromMinor, parseMinor } from '../ledger';
 import { pushLimits } from '../push/streams';
 import { writeAudit, type AuditActor } from '../core/audit';

@@ -4,7 +4,7 @@
 import type { RiskRuleKind, StaffRiskExemption } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
-import { Conflict, NotFound } from '../http/errors';
+import { Conflict, NotFound } from '../errors';
 import { pgErrorCode } from '../db';
 import { writeAudit, type AuditActor } from '../core/audit';
 

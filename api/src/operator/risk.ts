@@ -12,7 +12,7 @@ import {
 } from '@khela/contracts';
 import type { Db, Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
-import { Conflict, NotFound, ValidationFailed } from '../http/errors';
+import { Conflict, NotFound, ValidationFailed } from '../errors';
 import { writeAudit, type AuditActor } from '../core/audit';
 
 /*

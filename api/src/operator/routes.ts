@@ -40,7 +40,7 @@ import {
 import { bearerToken } from '../auth/sessions';
 import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../http/endpoint';
-import { Conflict, Unauthenticated, ValidationFailed } from '../http/errors';
+import { Conflict, Unauthenticated, ValidationFailed } from '../errors';
 import { adminCreateOperator, changeOperator, issueTotpLink, listOperators, OperatorInputError } from './accounts';
 import { auditActor, writeAudit } from '../core/audit';
 import { searchAudit } from '../core/audit-search';

@@ -3,7 +3,7 @@ import { STAFF_MESSAGES, type OperatorRole, type StaffOperator } from '@khela/co
 import type { Db, Queryable } from '../db';
 import { newToken } from '../auth/sessions';
 import { hashPassword, verifyPassword } from '../auth/passwords';
-import { Conflict, HttpError, ValidationFailed } from '../http/errors';
+import { Conflict, HttpError, ValidationFailed } from '../errors';
 import { clearEvents, releaseAttempt, reserveAttempt } from '../infra/throttle';
 import { checkPassword, OperatorInputError } from './accounts';
 import { writeAudit, type AuditActor } from '../core/audit';

@@ -1,7 +1,7 @@
 import { PROTECTION_MESSAGES as M, type RiskHoldReason } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
-import { HttpError, NotFound } from '../http/errors';
+import { HttpError, NotFound } from '../errors';
 import { writeAudit, type AuditActor } from '../core/audit';
 import type { ProtectionHooks } from './hooks';
 

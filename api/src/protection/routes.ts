@@ -12,7 +12,7 @@ import {
   startTimeOut,
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
-import { BadRequest, ValidationFailed } from '../http/errors';
+import { BadRequest, ValidationFailed } from '../errors';
 import { toMinor } from '../ledger';
 import { protectionConfig, type ProtectionConfig } from './config';
 import { cancelOpenOrders, publishProtection } from './notify';

@@ -26,7 +26,7 @@ import {
 } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { isoTimestamp } from '../core/timestamps';
-import { HttpError, NotFound } from '../http/errors';
+import { HttpError, NotFound } from '../errors';
 import { fromMinor, type Currency } from '../ledger';
 import { writeAudit, type AuditActor } from '../core/audit';
 import type { ProtectionConfig } from './config';

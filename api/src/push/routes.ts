@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { pushTicket } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
-import { BadRequest, Unauthenticated } from '../http/errors';
+import { BadRequest, Unauthenticated } from '../errors';
 import { balanceEvent, TICKET_TTL_SECONDS } from './service';
 import { openSseStream } from './sse-stream';
 import { staffStreamRoutes } from './staff-stream';

@@ -176,3 +176,9 @@ export function createPushService(
     closeStream: (id) => closeStream(db, id),
   };
 }
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    push: PushService;
+  }
+}

@@ -5,7 +5,7 @@ import { staffStreamTicket } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 import { registerEndpoint } from '../http/endpoint';
-import { Unauthenticated } from '../http/errors';
+import { Unauthenticated } from '../errors';
 import { requireOperator } from '../auth/operators';
 import { STAFF_CHANNEL, TICKET_TTL_SECONDS } from './service';
 import { openSseStream } from './sse-stream';

@@ -1,6 +1,6 @@
 import type { Db, Queryable } from '../db';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 
 /**
  * Open push streams, one row each, so the limits hold across API processes: a session has at most

@@ -17,7 +17,7 @@ import {
 } from '@khela/contracts';
 import { requestIdempotencyKey } from '../core/idempotency';
 import { registerEndpoint, requirePlayer } from '../http/endpoint';
-import { Conflict, Forbidden, HttpError, NotFound } from '../http/errors';
+import { Conflict, Forbidden, HttpError, NotFound } from '../errors';
 import { availableMinor, fromMinor, getPlayerBalance, parseMinor, toMinor } from '../ledger';
 import { auditActor, writeAudit } from '../core/audit';
 import { launchableGame, launchingPlayer } from '../casino/service';

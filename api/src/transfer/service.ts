@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { RecallResult } from '@khela/contracts';
 import { lockPlayer } from '../core/players';
 import { pgErrorCode, type Db, type Queryable } from '../db';
-import { Conflict, HttpError, NotFound } from '../http/errors';
+import { Conflict, HttpError, NotFound } from '../errors';
 import {
   availableMinor,
   fromMinor,

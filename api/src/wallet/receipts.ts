@@ -13,7 +13,7 @@ import {
 } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { authHook } from '../http/endpoint';
-import { HttpError } from '../http/errors';
+import { HttpError } from '../errors';
 import { reserveAttempt } from '../infra/throttle';
 import type { WalletConfig } from './config';
 import { attachDepositConfirmation, normalizeReference, RECEIPT_MESSAGES } from './service';

@@ -19,7 +19,7 @@ import { checkCall } from '@khela/contracts/signing';
 import { requestIdempotencyKey } from '../core/idempotency';
 import { isoTimestamp } from '../core/timestamps';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
-import { HttpError, NotFound } from '../http/errors';
+import { HttpError, NotFound } from '../errors';
 import { fromMinor, parseMinor, walletFigures } from '../ledger';
 import { protectionConfig, type ProtectionConfig } from '../protection/config';
 import { kycConfig } from '../kyc/config';

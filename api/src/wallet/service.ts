@@ -31,7 +31,7 @@ import { idempotent } from '../core/idempotency';
 import { lockPlayer } from '../core/players';
 import { assertHoldAllowsWithdrawal } from '../protection/hold';
 import { isoTimestamp } from '../core/timestamps';
-import { HttpError, Conflict, NotFound } from '../http/errors';
+import { HttpError, Conflict, NotFound } from '../errors';
 import {
   availableMinor,
   fromMinor,

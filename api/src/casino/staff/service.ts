@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db';
-import { NotFound, ValidationFailed } from '../../http/errors';
+import { NotFound, ValidationFailed } from '../../errors';
 import { writeAudit, type AuditActor } from '../../core/audit';
 import { CONTENT_MESSAGES, type StaffGame, type StaffProvider } from '@khela/contracts';
 

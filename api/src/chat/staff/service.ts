@@ -1,7 +1,7 @@
 import type { CannedReply, DeskChat, DeskMessage, DeskOperator, DeskPlayer } from '@khela/contracts';
 import { DESK_MESSAGES } from '@khela/contracts';
 import type { Queryable } from '../../db';
-import { Conflict, NotFound, ValidationFailed } from '../../http/errors';
+import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { fromMinor, getPlayerBalance } from '../../ledger';
 import { insertMessageRow, type MessageRow } from '../service';
 

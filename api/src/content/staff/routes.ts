@@ -21,7 +21,7 @@ import {
 } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../../http/endpoint';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { auditActor } from '../../core/audit';
 import { operatorAuthHook } from '../../auth/operators';
 import * as staff from './service';

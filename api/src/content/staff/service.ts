@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db';
-import { NotFound, ValidationFailed } from '../../http/errors';
+import { NotFound, ValidationFailed } from '../../errors';
 import { fromMinor, parseMinor, toMinor } from '../../ledger/money';
 import { writeAudit, type AuditActor } from '../../core/audit';
 import type { z } from 'zod';

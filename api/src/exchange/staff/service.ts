@@ -6,7 +6,7 @@ import { STAFF_MARKET_MESSAGES as M, type StaffMarketResult, type staffMarkets, 
 import { isoTimestamp } from '../../core/timestamps';
 import type { Queryable } from '../../db';
 import type { EndpointRequest } from '../../http/endpoint';
-import { NotFound, ValidationFailed, HttpError } from '../../http/errors';
+import { NotFound, ValidationFailed, HttpError } from '../../errors';
 import { fromMinor } from '../../ledger';
 import { writeAudit, type AuditActor } from '../../core/audit';
 import { sweepCrossing } from '../bets';

@@ -19,7 +19,7 @@ import {
   type ExchangeBetView,
 } from '@khela/contracts';
 import type { Queryable } from '../../db';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { playerAccounts, toMinor, transferMany, walletFigures, type Currency, type PlayerBalance, type TransferInput } from '../../ledger';
 import { assertMayPlay, assertWagerWithinLimits, playersToCheckFully } from '../../protection/service';
 import { BetRefused, assertOpen, betLine, betOut, type BetView, type PlaceBetInput } from '../bets';

@@ -12,7 +12,7 @@
 // Idempotency-Key gets the stored bet wherever the first attempt was written.
 import { DEVICE_ID_HEADER } from '@khela/contracts';
 import type { FastifyRequest } from 'fastify';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { internalCallHeaders, internalCallKey } from '../../http/internal-call';
 import { exchangeWriterForwarded } from '../../ops/metrics';
 import type { WriterLease } from './lease';

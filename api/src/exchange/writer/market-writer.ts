@@ -15,7 +15,7 @@
 import type { Db } from '../../db';
 import { exchangeWriterBatchSize, exchangeWriterCommitSeconds, exchangeWriterQueueDepth, exchangeWriterRetries } from '../../ops/metrics';
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
-import { ServiceBusy } from '../../http/errors';
+import { ServiceBusy } from '../../errors';
 import type { ExchangeConfig } from '../config';
 import { runBatch, type BatchOutcome, type CommandResult, type WriterCommand } from './batch';
 import { LOCAL_LEASE, LeaseLost, type WriterLease } from './lease';

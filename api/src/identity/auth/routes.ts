@@ -22,7 +22,7 @@ import {
   recordSessionClient,
 } from '../../auth';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
-import { Forbidden, HttpError, ValidationFailed } from '../../http/errors';
+import { Forbidden, HttpError, ValidationFailed } from '../../errors';
 import type { IdentityContext } from '../context';
 import { loadPlayer } from '../profile/service';
 import { challengeHeader, requireChallenge } from '../../infra/challenge';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { IDENTITY_MESSAGES as M } from '@khela/contracts';
 import { pgErrorCode, type Db, type Queryable } from '../../db';
-import { ValidationFailed } from '../../http/errors';
+import { ValidationFailed } from '../../errors';
 import { createSession, DISABLED_STATUS, hashPassword, revokePlayerSessions, verifyPassword } from '../../auth';
 import { playerAccounts } from '../../ledger';
 import { sendInboxMessage } from '../../core/inbox';

@@ -8,7 +8,7 @@ import {
   userShowEndpoint,
 } from '@khela/contracts';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../../http/endpoint';
-import { HttpError, ValidationFailed } from '../../http/errors';
+import { HttpError, ValidationFailed } from '../../errors';
 import { protectionConfig } from '../../protection/config';
 import { publishProtection } from '../../protection/notify';
 import { normalizePhone } from '../verification/codes';

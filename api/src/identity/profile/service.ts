@@ -1,6 +1,6 @@
 import { MAX_EXTRA_PHONES, type User } from '@khela/contracts';
 import type { Db, Queryable } from '../../db';
-import { NotFound, ValidationFailed } from '../../http/errors';
+import { NotFound, ValidationFailed } from '../../errors';
 import { fromMinor, getPlayerBalance, parseMinor } from '../../ledger';
 
 export interface PlayerRow {

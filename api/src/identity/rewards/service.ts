@@ -1,7 +1,7 @@
 import { CASH_CLAIM_MIN, IDENTITY_MESSAGES as M } from '@khela/contracts';
 import type { Db, Queryable } from '../../db';
 import { idempotent } from '../../core/idempotency';
-import { BadRequest, ValidationFailed } from '../../http/errors';
+import { BadRequest, ValidationFailed } from '../../errors';
 import { fromMinor, houseAccount, parseMinor, playerAccounts, transfer } from '../../ledger';
 import { createBonusTurnover } from '../../core/turnover';
 import { bonusTurnoverMultiple, referralRewardMinor } from '../config';

@@ -1,5 +1,5 @@
 import type { Queryable } from '../../db';
-import { NotFound, ValidationFailed } from '../../http/errors';
+import { NotFound, ValidationFailed } from '../../errors';
 import { fromMinor, houseAccount, parseMinor, playerOwedAccount, transfer, type Currency } from '../../ledger';
 import { writeAudit, type AuditActor } from '../../core/audit';
 

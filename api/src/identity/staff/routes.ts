@@ -19,7 +19,7 @@ import {
 } from '@khela/contracts';
 import { DISABLED_STATUS, sessionsEnded } from '../../auth';
 import { registerEndpoint } from '../../http/endpoint';
-import { ValidationFailed } from '../../http/errors';
+import { ValidationFailed } from '../../errors';
 import { fromMinor, toMinor } from '../../ledger';
 import { z } from 'zod';
 import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';

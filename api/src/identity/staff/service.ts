@@ -3,7 +3,7 @@ import type { KycStatus, PLAYER_SORTS, PlayerProtectionFilter, PlayerStatus } fr
 import type { Queryable } from '../../db';
 import { DISABLED_STATUS, disablePlayer, revokePlayerSessions, revokeSessionHash } from '../../auth';
 import { isoTimestamp } from '../../core/timestamps';
-import { NotFound, ValidationFailed } from '../../http/errors';
+import { NotFound, ValidationFailed } from '../../errors';
 import {
   fromMinor,
   getPlayerBalance,

@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { OTP_LENGTH } from '@khela/contracts';
 import { hmacSha256Hex, verifyHmacSha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../../db';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import type { IdentityConfig } from '../config';
 
 export type CodePurpose = 'phone' | 'email' | 'extra_phone' | 'reset';

@@ -8,7 +8,7 @@ import {
   verifyPhoneEndpoint,
 } from '@khela/contracts';
 import { registerEndpoint, requirePlayer } from '../../http/endpoint';
-import { BadRequest } from '../../http/errors';
+import { BadRequest } from '../../errors';
 import { challengeHeader } from '../../infra/challenge';
 import type { IdentityContext } from '../context';
 import { publishUnread } from '../../core/inbox';

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { pgErrorCode, type Db, type Queryable } from '../../db';
-import { BadRequest, HttpError } from '../../http/errors';
+import { BadRequest, HttpError } from '../../errors';
 import type { IdentityConfig } from '../config';
 import { sendInboxMessage } from '../../core/inbox';
 import { loadPlayer } from '../profile/service';

@@ -12,7 +12,7 @@ import {
 } from '@khela/contracts';
 import { z } from 'zod';
 import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
-import { NotFound } from '../../http/errors';
+import { NotFound } from '../../errors';
 import { auditActor } from '../../core/audit';
 import { operatorAuthHook, requireOperator } from '../../auth/operators';
 import { publishProtection } from '../../protection/notify';

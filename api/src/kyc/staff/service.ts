@@ -3,7 +3,7 @@
 import { KYC_KINDS, isUnderAge, type KycKind, type KycStatus, type StaffKycDetail, type StaffKycRow } from '@khela/contracts';
 import type { Db, Queryable } from '../../db';
 import { isoTimestamp } from '../../core/timestamps';
-import { Conflict, NotFound, ValidationFailed } from '../../http/errors';
+import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { sendInboxMessage } from '../../core/inbox';
 import { flagUnderAge, type StaffAlert } from '../../protection/under-age';
 import { writeAudit, type AuditActor } from '../../core/audit';

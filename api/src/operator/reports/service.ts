@@ -1,6 +1,6 @@
 import { DAY_MS } from '@khela/contracts';
 import type { Queryable } from '../../db';
-import { HttpError } from '../../http/errors';
+import { HttpError } from '../../errors';
 import { fromMinor, parseMinor } from '../../ledger';
 import { dhakaDateStart } from '../../core/timestamps';
 

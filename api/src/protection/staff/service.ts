@@ -2,7 +2,7 @@ import type { ExclusionOut, StaffPlayerProtection } from '@khela/contracts';
 import type { Db, Queryable } from '../../db';
 import { lockPlayer } from '../../core/players';
 import { isoTimestamp } from '../../core/timestamps';
-import { NotFound } from '../../http/errors';
+import { NotFound } from '../../errors';
 import { fromMinor, type Currency } from '../../ledger';
 import { sendInboxMessage } from '../../core/inbox';
 import { writeAudit, type AuditActor } from '../../core/audit';

@@ -24,7 +24,7 @@ import {
   toMinor,
 } from '@khela/contracts';
 import { z } from 'zod';
-import { Conflict, NotFound } from '../../http/errors';
+import { Conflict, NotFound } from '../../errors';
 import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
 import { checkLedger } from '../../ledger';
 import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';

@@ -10,7 +10,7 @@ import {
 import type { Db, Queryable } from '../../db';
 import { pgErrorCode } from '../../db';
 import { isoTimestamp } from '../../core/timestamps';
-import { Conflict, NotFound, ValidationFailed } from '../../http/errors';
+import { Conflict, NotFound, ValidationFailed } from '../../errors';
 import { fromMinor, getPlayerBalance, parseMinor } from '../../ledger';
 import { writeAudit, type AuditActor } from '../../core/audit';
 import { hasValidCheck } from '../../protection/cdd';
