@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { providerCatalogue } from '@khela/contracts';
 import { pathOf, sha256Hex, signCall } from '@khela/contracts/signing';
@@ -108,7 +108,11 @@ export async function syncProviderArt(
       }
       const target = path.join(opts.storageDir, file);
       mkdirSync(path.dirname(target), { recursive: true });
-      writeFileSync(target, bytes);
+      // written beside and renamed: another API process syncing at the same time, or a player's request, never sees
+      // half a picture
+      const partial = `${target}.${process.pid}.part`;
+      writeFileSync(partial, bytes);
+      renameSync(partial, target);
       // the same condition again: staff may have given a picture while this one was downloading
       const done = await db.query(
         `UPDATE games SET thumbnail = $2
