@@ -235,6 +235,9 @@ describe('Withdraw: responsible gambling', () => {
     renderWithdrawFlow();
     await fillAndSubmit();
     expect(await screen.findByTestId('countdown')).toBeTruthy();
+    // the page subscribes in an effect, which may still be pending when the countdown shows (a loaded machine): let
+    // it run before the pushes (a push published before it would be lost, and the test would fail for that reason)
+    await act(async () => undefined);
     // another request's decision changes nothing here
     act(() => testBus().session.publish('payment', { transaction: 'W4', action: 'withdraw', status: 1 }));
     expect(screen.getByTestId('countdown')).toBeTruthy();
