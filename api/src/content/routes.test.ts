@@ -1,3 +1,5 @@
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
@@ -21,8 +23,12 @@ describe('content routes', () => {
   });
 
   it('a picture under /storage is served as a picture that runs nothing when opened on its own', async () => {
-    const logo = (await get('/api/logo')).body[0].logo as string;
-    const res = await app.inject({ method: 'GET', url: logo });
+    // an SVG with a script, as a studio's or an upload's might be: it is served, but the CSP forbids the script
+    const dir = path.join(app.storageDir, 'csp-test');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, 'active.svg'), '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>');
+    const res = await app.inject({ method: 'GET', url: '/storage/csp-test/active.svg' });
+    rmSync(dir, { recursive: true, force: true });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-security-policy']).toMatch(/^default-src 'none'/);
     expect(res.headers['x-content-type-options']).toBe('nosniff');
