@@ -267,6 +267,19 @@ describe('slow readers and scheduled events', () => {
     expect(turned).toEqual([['1.230001003', '34001003-BM']]);
   });
 
+  it('a match a test turned in play and then back stays pre-play until its start (the clock does not turn it again)', () => {
+    const w = new World({ seed: 4, startMs: T0 });
+    w.control('1.230001003', 'in-play', {});
+    expect(w.market('1.230001003')!.inplay).toBe(true);
+    w.advanceTo(T0 + 60_000);
+    w.control('1.230001003', 'in-play', { on: false });
+    w.advanceTo(T0 + 120_000);
+    expect(w.market('1.230001003')!.inplay).toBe(false);
+    // its scheduled start (6 h) turns it in play as before
+    w.advanceTo(T0 + 6 * 3_600_000);
+    expect(w.market('1.230001003')!.inplay).toBe(true);
+  });
+
   it('Odd/Even rows sit at no = yes = 1 and Lottery rows keep their lines: neither drifts', () => {
     const w = new World({ seed: 3, startMs: T0 });
     const lines = (type: number) =>

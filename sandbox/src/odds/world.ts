@@ -385,6 +385,9 @@ export class World {
         const on = b.on !== false;
         s.ev.inplay = on;
         if (on) s.ev.startsAt = Math.min(s.ev.startsAt, this.now());
+        // back to pre-play (a test that turned a match in play hands it back): until its scheduled start, or an hour
+        // from now if that has passed, so the clock does not turn it in play again at once
+        else s.ev.startsAt = Math.max(this.startMs + s.ev.fx.startsInHours * 3_600_000, this.now() + 3_600_000);
         const all = s.ev.marketIds.map((id) => this.markets.get(id)!).filter((x) => x.m.status !== 'CLOSED');
         for (const x of all) x.m.inplay = on;
         return this.emit('in-play', all)!;
