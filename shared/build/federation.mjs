@@ -17,7 +17,8 @@ const buildDir = path.dirname(new URL(import.meta.url).pathname);
 
 /** An installed package's folder (package.json is not always in a package's exports map). */
 function packageDir(name) {
-  let dir = path.dirname(require.resolve(name));
+  // from @khela/web, whose dependencies the shared singletons are (shared/build itself does not declare them)
+  let dir = path.dirname(webRequire.resolve(name));
   while (
     !fs.existsSync(path.join(dir, 'package.json')) ||
     JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')).name !== name
