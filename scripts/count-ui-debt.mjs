@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Counts what issue 29 measures on the front end, per package: inline style blocks (css={css`…`}), hand-styled
 // role="alert" elements (an intrinsic element such as <p role="alert" css=…> rather than a kit component), and local
-// data hooks. The kit itself (shared/web/src/ui) is where the one definition lives and is not counted; tests are not.
+// data hooks, and api.call sites (reads and changes by hand; useServerQuery's reads are not counted). The kit itself (shared/web/src/ui) is where the one definition lives and is not counted; tests are not.
 //   node scripts/count-ui-debt.mjs          a table
 //   node scripts/count-ui-debt.mjs --json   the same as JSON
 import fs from 'node:fs';
@@ -36,14 +36,16 @@ const rows = packages.map((pkg) => {
   let css = 0;
   let alerts = 0;
   let hooks = 0;
+  let calls = 0;
   for (const f of files(src)) {
     if (f.startsWith(kit)) continue;
     const text = fs.readFileSync(f, 'utf8');
     css += (text.match(/css=\{css`/g) ?? []).length;
     alerts += handStyledAlerts(text);
     hooks += (text.match(LOCAL_HOOKS) ?? []).length;
+    calls += (text.match(/\bapi\.call\(/g) ?? []).length;
   }
-  return { package: pkg, inlineCss: css, handStyledAlerts: alerts, localDataHooks: hooks };
+  return { package: pkg, inlineCss: css, handStyledAlerts: alerts, localDataHooks: hooks, apiCalls: calls };
 });
 const total = rows.reduce(
   (t, r) => ({
@@ -51,8 +53,9 @@ const total = rows.reduce(
     inlineCss: t.inlineCss + r.inlineCss,
     handStyledAlerts: t.handStyledAlerts + r.handStyledAlerts,
     localDataHooks: t.localDataHooks + r.localDataHooks,
+    apiCalls: t.apiCalls + r.apiCalls,
   }),
-  { package: 'total', inlineCss: 0, handStyledAlerts: 0, localDataHooks: 0 },
+  { package: 'total', inlineCss: 0, handStyledAlerts: 0, localDataHooks: 0, apiCalls: 0 },
 );
 if (process.argv.includes('--json')) console.log(JSON.stringify([...rows, total], null, 2));
 else console.table([...rows, total]);
