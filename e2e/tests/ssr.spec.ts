@@ -3,6 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORT_OFFSET_VAR, remotesConfig } from '../../shared/build/apps.mjs';
+import { apiLogin } from './support';
 
 /*
  * The shell's render server (issue 31 stage 1, shell/README.md "Server rendering"), beside the site under test: the
@@ -168,4 +169,114 @@ test("with the casino's Node container unreachable, /games is still served and t
   await page.goto(`${broken}/games?type=SLOT`);
   await expect(page.getByRole('button', { name: 'Play Sandbox Slots' })).toBeVisible();
   expect(await hydrationErrors(page)).toBe(0);
+});
+
+/** The first screen's calls of home and the games list: none is made again after a hydrated server render. */
+const FIRST_SCREEN_CALLS = /\/api\/(general|logo|sliders|sociallink|payment-methods|get-games|get-system|get-provider)\b/;
+
+/** Console errors about hydration and the calls of FIRST_SCREEN_CALLS, from now on. */
+function watch(page: Page) {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text()) && problems.push(m.text()));
+  const asked: string[] = [];
+  page.on('request', (r) => FIRST_SCREEN_CALLS.test(r.url()) && asked.push(r.url()));
+  return { problems, asked };
+}
+const hydrated = (page: Page) =>
+  page.waitForFunction(() => Array.isArray((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__));
+
+test('Bangla: the lang cookie the shell keeps makes the server render in Bangla, and the page hydrates in it', async ({
+  browser,
+  request,
+}) => {
+  // the HTML before any script, in the language of the cookie: home and the casino's area
+  const home = await (await request.get(`${site}/`, { headers: { cookie: 'lang=bn' } })).text();
+  expect(home).toMatch(/<html lang="bn"/);
+  expect(home).toContain('প্রিয় গেম');
+  expect(home).not.toContain('Favourites');
+  expect(home).toContain('"lang":"bn"');
+  const games = await (await request.get(`${site}/games?type=SLOT`, { headers: { cookie: 'lang=bn' } })).text();
+  expect(games).toMatch(/<div data-remote="mf_casino" data-ssr="server"><div data-ssr-root="">/);
+  expect(games).toContain('স্লট');
+  expect(games).toContain('data-testid="game-list"');
+  // no cookie: English, as the browser starts
+  expect(await (await request.get(`${site}/`)).text()).toMatch(/<html lang="en"/);
+
+  // a visitor who chose Bangla (the session's saved choice) before the cookie existed: that page is rendered in the
+  // browser (the server rendered English), and the shell writes the cookie
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile' });
+  const page = await context.newPage();
+  await page.goto(`${site}/favicon.svg`);
+  await page.evaluate(() => localStorage.setItem('locale', 'bn'));
+  await page.goto(`${site}/`);
+  await expect(page.getByText('প্রিয় গেম')).toBeVisible();
+  await expect.poll(async () => (await context.cookies(site)).find((c) => c.name === 'lang')?.value).toBe('bn');
+
+  // the next page comes from the server in Bangla and hydrates: no mismatch, nothing asked again
+  for (const path of ['/', '/games?type=SLOT']) {
+    const { problems, asked } = watch(page);
+    await page.goto(`${site}${path}`);
+    await hydrated(page);
+    if (path === '/') await expect(page.getByText('প্রিয় গেম')).toBeVisible();
+    else await expect(page.locator('[data-remote="mf_casino"][data-mounted]')).toBeAttached();
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('bn');
+    expect(await hydrationErrors(page)).toBe(0);
+    expect(problems).toEqual([]);
+    expect(asked).toEqual([]);
+  }
+  await context.close();
+});
+
+test("a logged-in player gets the server's public page, hydrated, then their own figures; no credential leaves the browser", async ({
+  browser,
+  request,
+}) => {
+  const session = await apiLogin(request);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile' });
+  const page = await context.newPage();
+  await page.goto(`${site}/favicon.svg`);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('remote_id', s.remote_id);
+    localStorage.setItem('username', s.username);
+    localStorage.setItem('popup', '0');
+    localStorage.setItem('regPopup', '0');
+  }, session);
+  const pages: { url: string; headers: Record<string, string> }[] = [];
+  page.on('request', (r) => r.resourceType() === 'document' && pages.push({ url: r.url(), headers: r.headers() }));
+
+  for (const path of ['/', '/games?type=SLOT']) {
+    const { problems, asked } = watch(page);
+    const response = await page.goto(`${site}${path}`);
+    // the server's page is the visitor's (it never sees the token)
+    const html = await response!.text();
+    expect(html).toContain('id="khela-ssr"');
+    expect(html).toContain('data-testid="guest-toolbar"');
+    await hydrated(page);
+    // then the player's own chrome and figures
+    await expect(page.getByTestId('header-balance')).toBeVisible();
+    await expect(page.getByTestId('guest-toolbar')).toHaveCount(0);
+    if (path !== '/') await expect(page.locator('[data-remote="mf_casino"][data-mounted]')).toBeAttached();
+    expect(await hydrationErrors(page)).toBe(0);
+    expect(problems).toEqual([]);
+    expect(asked).toEqual([]);
+  }
+  // the token went nowhere but the API's Authorization header: not in a cookie, not in a page's address or headers
+  expect((await context.cookies()).some((c) => c.value.includes(session.token))).toBe(false);
+  for (const p of pages) expect(JSON.stringify(p)).not.toContain(session.token);
+  await context.close();
+});
+
+test("every category of the home's games comes from the server with the casino's area, and hydrates", async ({ page, request }) => {
+  for (const type of ['LIVE', 'SLOT', 'TABLE', 'BINGO', 'EGAME', 'FH', 'LOTTO']) {
+    const html = await (await request.get(`${site}/games?type=${type}`)).text();
+    expect(html, type).toMatch(/<div data-remote="mf_casino" data-ssr="server"><div data-ssr-root="">/);
+    expect(html, type).toContain('data-testid="games-page"');
+  }
+  const { problems, asked } = watch(page);
+  await page.goto(`${site}/games?type=LIVE`);
+  await expect(page.locator('[data-remote="mf_casino"][data-mounted]')).toBeAttached();
+  expect(await hydrationErrors(page)).toBe(0);
+  expect(problems).toEqual([]);
+  expect(asked).toEqual([]);
 });

@@ -153,9 +153,9 @@ export function consoleSources(sources, env = process.env) {
  * `render` (the shell's render server, shell/server/main.mjs): the page's first screen from the server, or null to
  * send index.html as it is (the browser renders); its `head` goes first into <head> (before index.html's early
  * script), its `html` into `<div id="root">`. A failure is logged and the page is sent unrendered.
- * @typedef {{ url: string, hostname: string, userAgent: string | undefined, nonce: string, remotesJson: string | null }} RenderRequest
+ * @typedef {{ url: string, hostname: string, userAgent: string | undefined, cookie: string | undefined, nonce: string, remotesJson: string | null }} RenderRequest
  * @param {{ dir: string, spa?: boolean, console?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv,
- *   render?: (r: RenderRequest) => Promise<{ head: string, html: string, title?: string } | null> }} o
+ *   render?: (r: RenderRequest) => Promise<{ head: string, html: string, title?: string, lang?: string } | null> }} o
  * @returns {import('fastify').FastifyInstance}
  */
 export function createStaticServer(o) {
@@ -192,7 +192,14 @@ export function createStaticServer(o) {
     let head = `<meta name="csp-nonce" content="${nonce}">${o.spa ? remotesHead(remotes, req.hostname) : ''}`;
     const rendered = o.render
       ? await o
-          .render({ url: req.url, hostname: req.hostname, userAgent: req.headers['user-agent'], nonce, remotesJson: remotes })
+          .render({
+            url: req.url,
+            hostname: req.hostname,
+            userAgent: req.headers['user-agent'],
+            cookie: req.headers.cookie,
+            nonce,
+            remotesJson: remotes,
+          })
           .catch((err) => {
             req.log.error({ err, url: req.url }, 'server render failed: the page is rendered in the browser');
             return null;
@@ -201,6 +208,8 @@ export function createStaticServer(o) {
     if (rendered) head += rendered.head;
     let body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
     if (rendered) body = body.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
+    // the language the page was rendered in (the browser's session sets the same on <html> when it starts)
+    if (rendered?.lang && /^[a-z]{2}$/.test(rendered.lang)) body = body.replace(/<html lang="[^"]*"/i, `<html lang="${rendered.lang}"`);
     if (rendered?.title) body = body.replace(/<title>[^<]*<\/title>/i, () => `<title>${escapeText(rendered.title)}</title>`);
     reply.header(
       'Content-Security-Policy',

@@ -31,13 +31,14 @@ function addresses(remotesJson, hostname) {
 
 const argv = process.argv.slice(2);
 if (!argv.some((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port')) argv.unshift(path.join(dir, '../dist'));
-await main(argv, process.env, async ({ url, hostname, userAgent, nonce, remotesJson }) => {
+await main(argv, process.env, async ({ url, hostname, userAgent, cookie, nonce, remotesJson }) => {
   const at = addresses(remotesJson, hostname);
   if (!at) return null;
   return renderPage({
     url,
     apiBase: at.api,
     userAgent,
+    cookie,
     nonce,
     dataBudgetMs: Number(process.env.SSR_DATA_BUDGET_MS ?? 1500),
     remotes: at.remotes,

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointQuery, useServerQuery, type HostProps } from '@khela/web';
 import { getGames } from '@khela/contracts';
-import { renderPage, warmRemotes } from './render';
+import { renderPage, requestLocale, warmRemotes } from './render';
 import { loadServerRemote, type ServerRemote } from './remotes';
 
 // the casino's Node container, as its `./ssr` module (the real one is loaded over HTTP: e2e/tests/ssr.spec.ts)
@@ -126,6 +126,32 @@ describe('server render of the shell', () => {
     expect(data.mobile).toBe(true);
     const keys = data.queries.queries.map((q: { queryKey: string[] }) => q.queryKey[1]).sort();
     expect(keys).toEqual(['general', 'logo', 'payment-methods', 'sliders', 'sociallink']);
+  });
+
+  it("renders in the visitor's language (the lang cookie), both languages at once in one process", async () => {
+    const asked: string[] = [];
+    const [bn, en] = await Promise.all([
+      renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n', cookie: 'x=1; lang=bn' }),
+      renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n', cookie: 'lang=en' }),
+    ]);
+    asked.push(bn!.lang, en!.lang);
+    expect(asked).toEqual(['bn', 'en']);
+    expect(bn!.html).toContain('প্রিয় গেম');
+    expect(bn!.html).not.toContain('Favourites');
+    expect(en!.html).toContain('Favourites');
+    expect(en!.html).not.toContain('প্রিয় গেম');
+    expect(bn!.head).toContain('"lang":"bn"');
+    // the data was read in that language (the content queries are keyed by it)
+    const data = JSON.parse(/<script type="application\/json" id="khela-ssr">(.*?)<\/script>/.exec(bn!.head)![1]!);
+    expect(data.queries.queries.find((q: { queryKey: string[] }) => q.queryKey[1] === 'general').queryKey).toContain('bn');
+  });
+
+  it('reads the language from the lang cookie only, English otherwise', () => {
+    expect(requestLocale('lang=bn')).toBe('bn');
+    expect(requestLocale('a=b;  lang=bn ; c=d')).toBe('bn');
+    expect(requestLocale('xlang=bn')).toBe('en');
+    expect(requestLocale('lang=fr')).toBe('en');
+    expect(requestLocale(undefined)).toBe('en');
   });
 
   it('renders promotions with their list', async () => {

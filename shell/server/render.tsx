@@ -14,8 +14,19 @@ import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { dehydrate } from '@tanstack/react-query';
-import { createPageRuntime, MobileGuessProvider, RemoteRoot, remoteStyleKey, type HostProps, type PageRuntime } from '@khela/web';
-import { setPageScope } from '../src/page';
+import { I18nextProvider } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import {
+  createPageRuntime,
+  i18n,
+  MobileGuessProvider,
+  RemoteRoot,
+  remoteStyleKey,
+  type HostProps,
+  type Locale,
+  type PageRuntime,
+} from '@khela/web';
+import { LANG_COOKIE, setPageScope } from '../src/page';
 import { remoteFor } from '../src/routes';
 import type { RemoteName } from '../src/federation/remotes';
 import { ServerAreas, type AreaRender } from '../src/federation/server-areas';
@@ -39,6 +50,8 @@ export interface RenderInput {
   /** The API's address as the browser reaches it (remotes.json's `api`, `{hostname}` filled). */
   apiBase: string;
   userAgent: string | undefined;
+  /** The request's Cookie header: the visitor's language (`lang`, written by the browser's shell: src/page.ts). */
+  cookie?: string;
   /** The response's CSP nonce: on every <style> written. */
   nonce: string;
   /** How long the data may take (ms); past it the page is left to the browser. */
@@ -59,23 +72,46 @@ export interface Rendered {
   html: string;
   /** The page's title (the general settings' site title), which the browser would set after its first render. */
   title?: string;
+  /** The language it was rendered in (`<html lang>`). */
+  lang: Locale;
 }
 
 /** What the browser needs to hydrate the same tree: the dehydrated cache and the server's guesses. */
 export interface SsrData {
   queries: ReturnType<typeof dehydrate>;
   mobile: boolean;
-  lang: 'en';
+  lang: Locale;
   areas?: Partial<Record<RemoteName, AreaRender['mode']>>;
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|Opera Mini|IEMobile/i;
 
+/**
+ * The visitor's language: the `lang` cookie the browser's shell keeps equal to the saved choice (src/page.ts), else
+ * English, as the browser's own default (savedLocale). Not Accept-Language: the browser would start in English anyway
+ * and the page would not hydrate.
+ */
+export function requestLocale(cookie: string | undefined): Locale {
+  const m = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([^;]*)`).exec(cookie ?? '');
+  return m?.[1]?.trim() === 'bn' ? 'bn' : 'en';
+}
+
+/**
+ * An i18next instance per language (sharing the page's resources: the remotes' registered texts too), so pages in
+ * both languages render at once in one process without switching the shared instance. English is the shared one.
+ */
+const languages = new Map<Locale, I18n>([['en', i18n]]);
+function i18nFor(locale: Locale): I18n {
+  let instance = languages.get(locale);
+  if (!instance) languages.set(locale, (instance = i18n.cloneInstance({ lng: locale, initImmediate: false } as never)));
+  return instance;
+}
+
 /** The first screen of `url`, or null when this path is not rendered here, or its data failed or did not come in time. */
 export async function renderPage(input: RenderInput): Promise<Rendered | null> {
   const path = input.url.split('?')[0] ?? '/';
   if (!RENDERED.has(path)) return null;
-  const runtime = createPageRuntime({ apiBase: input.apiBase });
+  const runtime = createPageRuntime({ apiBase: input.apiBase, locale: requestLocale(input.cookie) });
   // the request's cache goes with the request (its queries' garbage-collection timers would keep it for 5 minutes)
   return scope.run(runtime, () => render(runtime, path, input)).finally(() => runtime.queryClient.clear());
 }
@@ -98,22 +134,26 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   if (!general || general.site_status === 0) return null;
 
   const mobile = PHONE.test(input.userAgent ?? '');
+  const lang = runtime.session.locale$.value;
+  const words = i18nFor(lang);
   // the remote's area of this page, rendered first on its own (as the browser's parcel is its own root)
   const remote = remoteFor(path);
-  const area = remote && SERVER_REMOTES[remote] ? await renderArea(runtime, remote, input, mobile) : null;
+  const area = remote && SERVER_REMOTES[remote] ? await renderArea(runtime, remote, input, mobile, words) : null;
   const page = (areas: Partial<Record<RemoteName, AreaRender>>) => {
     const cache = createCache({ key: 'css', nonce: input.nonce });
     const emotion = createEmotionServer(cache);
     const tree = (
-      <MobileGuessProvider mobile={mobile}>
-        <ServerAreas.Provider value={areas}>
-          <CacheProvider value={cache}>
-            <StaticRouter location={input.url}>
-              <App />
-            </StaticRouter>
-          </CacheProvider>
-        </ServerAreas.Provider>
-      </MobileGuessProvider>
+      <I18nextProvider i18n={words}>
+        <MobileGuessProvider mobile={mobile}>
+          <ServerAreas.Provider value={areas}>
+            <CacheProvider value={cache}>
+              <StaticRouter location={input.url}>
+                <App />
+              </StaticRouter>
+            </CacheProvider>
+          </ServerAreas.Provider>
+        </MobileGuessProvider>
+      </I18nextProvider>
     );
     return toString(tree).then((html) => ({ html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) }));
   };
@@ -124,7 +164,7 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   const ssr: SsrData = {
     queries: dehydrate(runtime.queryClient),
     mobile,
-    lang: 'en',
+    lang,
     ...(remote && area ? { areas: { [remote]: area.area.mode } } : {}),
   };
   // "<" escaped: the data can never close the <script> element it sits in
@@ -133,6 +173,7 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
     head: block + preloads + (area?.head ?? '') + styles,
     html: html.slice(preloads.length),
     title: general.site_title || undefined,
+    lang,
   };
 }
 
@@ -172,6 +213,7 @@ async function renderArea(
   remote: RemoteName,
   input: RenderInput,
   mobile: boolean,
+  words: I18n,
 ): Promise<{ area: AreaRender; head: string }> {
   const manifest = input.remotes?.[remote];
   const services = runtime.servicesFor(remote);
@@ -193,7 +235,11 @@ async function renderArea(
     };
     const cache = createCache({ key: remoteStyleKey(SERVER_REMOTES[remote]!), nonce: input.nonce });
     const emotion = createEmotionServer(cache);
-    const rendered = await toString(<RemoteRoot App={mod.App} name={SERVER_REMOTES[remote]!} host={host} cache={cache} />);
+    const rendered = await toString(
+      <I18nextProvider i18n={words}>
+        <RemoteRoot App={mod.App} name={SERVER_REMOTES[remote]!} host={host} cache={cache} />
+      </I18nextProvider>,
+    );
     const preloads = leadingLinks(rendered);
     const html = rendered.slice(preloads.length);
     return { area: { mode: 'server', html }, head: preloads + emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };

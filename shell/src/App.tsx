@@ -1,7 +1,7 @@
 import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Global } from '@emotion/react';
-import { I18nextProvider } from 'react-i18next';
+import { I18nContext, I18nextProvider } from 'react-i18next';
 import { HostProvider, globalStyles, i18n, useFact, useHost, useIsMobile, Spinner, type HostProps } from '@khela/web';
 import { ALIASES, isGuarded, remoteFor } from './routes';
 import { Layout } from './layout/Layout';
@@ -49,11 +49,16 @@ function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
   );
 }
 
+const visitor = () => null;
+
 /** The shell: layout, routing to remotes and the route guard; it owns the page runtime (API client, bus, player session). */
 export function App() {
   const hostFor = useHostFor();
   const shellHost = hostFor('shell');
-  const loggedIn = useFact(shellHost.session.player$) !== null;
+  // the server renders as a visitor (the token stays in the browser): hydration reads that, then the player (useFact)
+  const loggedIn = useFact(shellHost.session.player$, visitor) !== null;
+  // the server render's language instance when it gives one (server/render.tsx renders both languages at once)
+  const words = useContext(I18nContext)?.i18n ?? i18n;
   const { pathname, search } = useLocation();
   // the remote areas of the server's render, for the first screen only: a page without them ends their turn
   const serverAreas = useContext(ServerAreas);
@@ -136,7 +141,7 @@ export function App() {
   }
 
   return (
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={words}>
       <HostProvider host={shellHost}>
         <Global styles={globalStyles} />
         <BlockedPopupProvider>

@@ -11,7 +11,23 @@ export function startPage(apiBase: string | undefined): PageRuntime {
   if (runtime) return runtime;
   runtime = createPageRuntime({ apiBase: apiBase ?? defaultApiBase() });
   runtime.sessionService.start();
+  keepLanguageCookie(runtime);
   return runtime;
+}
+
+/** The cookie that tells the render server the visitor's language (issue 31, README "Server rendering"). */
+export const LANG_COOKIE = 'lang';
+
+/**
+ * The chosen language (kept by the session in local storage, which a server never sees) mirrored into the `lang`
+ * cookie, so the render server renders the next page in it and the browser hydrates the same words. A UI preference
+ * only, like the local-storage key: no credential. Written at start too (a language chosen before the cookie existed).
+ */
+function keepLanguageCookie(rt: PageRuntime): void {
+  if (typeof document === 'undefined') return;
+  rt.session.locale$.subscribe((locale) => {
+    document.cookie = `${LANG_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  });
 }
 
 /**

@@ -34,16 +34,18 @@ export function serverAreas(ssr: ServerRender, doc: Document = document): Partia
 
 /**
  * The server's render of this page when the browser can hydrate it (render the same tree): null without one, or when
- * the page would differ from what the server rendered for a visitor (a player is logged in, another language was
- * chosen). Then the browser renders the page itself, as without the render server. Otherwise the data goes into the
- * page's query cache now, before anything asks for it.
+ * the server rendered another language than the page's (the `lang` cookie missing or older than the saved choice).
+ * Then the browser renders the page itself, as without the render server. Otherwise the data goes into the page's
+ * query cache now, before anything asks for it. A logged-in player hydrates too: the server rendered the page as a
+ * visitor, and the session hooks read the visitor's values while hydrating (`useFact`'s server value), then the
+ * player's own.
  */
 export function takeServerRender(runtime: PageRuntime): ServerRender | null {
   const el = document.getElementById('khela-ssr');
   if (!el) return null;
   try {
     const ssr = JSON.parse(el.textContent ?? '') as ServerRender;
-    if (runtime.session.player$.value !== null || i18n.language !== ssr.lang) return null;
+    if (runtime.session.locale$.value !== ssr.lang || i18n.language !== ssr.lang) return null;
     hydrate(runtime.queryClient, ssr.queries);
     // the settings' support contacts are written by the session (as the general call does when it answers)
     const general = ssr.queries.queries.find((q) => q.queryKey[1] === 'general')?.state.data;

@@ -1,9 +1,9 @@
-import React, { Component, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import React, { Component, useContext, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { CacheProvider } from '@emotion/react';
 import type { EmotionCache } from '@emotion/cache';
-import { I18nextProvider } from 'react-i18next';
+import { I18nContext, I18nextProvider } from 'react-i18next';
 import { styleCache } from '../csp';
 import { i18n } from '../i18n';
 import { AreaFallback } from '../ui/kit';
@@ -50,9 +50,11 @@ export const remoteStyleKey = (name: string) => name.replace(/[^a-z]/g, '') || '
 export function RemoteRoot({ App, name, host, cache: given }: { App: ComponentType; name: string; host: HostProps; cache?: EmotionCache }) {
   recordReactCopy();
   const cache = useMemo(() => given ?? styleCache(remoteStyleKey(name)), [given, name]);
+  // the page's i18n, or the server render's instance of the request's language when it provides one
+  const words = useContext(I18nContext)?.i18n ?? i18n;
   return (
     <CacheProvider value={cache}>
-      <I18nextProvider i18n={i18n}>
+      <I18nextProvider i18n={words}>
         <HostProvider host={host}>
           <HostRouter host={host}>
             <RenderBoundary name={name}>

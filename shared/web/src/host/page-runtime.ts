@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { createApiClient, type ApiClient } from '../api/client';
-import { savedLocale } from '../i18n';
+import { savedLocale, type Locale } from '../i18n';
 import { createPageBus, type EventBus } from '../bus';
 import { createPlayerSession, type PlayerSession, type PlayerSessionService } from '../session/player-session';
 import { connectQueryClient, createQueryClient } from '../data/query-client';
@@ -21,9 +21,11 @@ export interface PageRuntime {
 export interface PageRuntimeOptions {
   apiBase: string;
   fetchImpl?: typeof fetch;
+  /** The server render's language (the session starts in it; the process's i18n is left alone). */
+  locale?: Locale;
 }
 
-export function createPageRuntime({ apiBase, fetchImpl }: PageRuntimeOptions): PageRuntime {
+export function createPageRuntime({ apiBase, fetchImpl, locale }: PageRuntimeOptions): PageRuntime {
   const bus = createPageBus();
   // the client reports a refused token to the session, which is created just below
   let service: PlayerSessionService | null = null;
@@ -32,9 +34,9 @@ export function createPageRuntime({ apiBase, fetchImpl }: PageRuntimeOptions): P
     fetchImpl,
     onUnauthorized: (token) => service?.tokenRefused(token),
     // the API answers its messages and bilingual content in the session's language (before the session: the saved one)
-    getLocale: () => service?.session.locale$.value ?? savedLocale(),
+    getLocale: () => service?.session.locale$.value ?? locale ?? savedLocale(),
   });
-  service = createPlayerSession({ api, bus: bus.session });
+  service = createPlayerSession({ api, bus: bus.session, locale });
   const session = service.session;
   const queryClient = createQueryClient();
   connectQueryClient(queryClient, bus.session, session);

@@ -144,6 +144,12 @@ export interface PlayerSessionOptions {
   api: ApiClient;
   /** The bus handle with session rights (PageBus.session). */
   bus: EventBus;
+  /**
+   * A server render's language (issue 31: the visitor's `lang` cookie): the session starts in it and leaves the
+   * process's i18n and document alone (one process renders pages in both languages at once). Default: the saved one,
+   * applied to the page.
+   */
+  locale?: Locale;
 }
 
 const POPUP_KEY = { notice: 'popup', welcome: 'regPopup' } as const;
@@ -168,14 +174,14 @@ function applyLocaleToPage(locale: Locale): void {
  * The one owner of the player's facts: player, balance, market block and locale, and the spec-4
  * local-storage keys (it is their only writer). Created once per page by createPageRuntime.
  */
-export function createPlayerSession({ api, bus }: PlayerSessionOptions): PlayerSessionService {
+export function createPlayerSession({ api, bus, locale: fixedLocale }: PlayerSessionOptions): PlayerSessionService {
   const player = createFact<Player | null>(storedPlayer(), sameRecord);
   const wallet = createFact<WalletBalance | null>(storedBalance(), sameRecord);
   const block = createFact<MarketBlock>(NO_MARKET_BLOCK, sameRecord);
-  const locale = createFact<Locale>(savedLocale());
+  const locale = createFact<Locale>(fixedLocale ?? savedLocale());
   const push = createFact(false);
   const protection = createFact<ProtectionStatus | null>(null, (a, b) => JSON.stringify(a) === JSON.stringify(b));
-  applyLocaleToPage(locale.fact.value);
+  if (!fixedLocale) applyLocaleToPage(locale.fact.value);
 
   let relay: PushRelay | null = null;
   let feeds: Subscription | null = null;
