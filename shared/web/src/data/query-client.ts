@@ -14,8 +14,12 @@ import type { PlayerSession } from '../session/player-session';
  * A logout forgets every player's query (public ones, `public: true`, stay); a login refetches them.
  */
 
-/** What may make a query stale: a pushed topic or a session change announced on the bus, or the protection status. */
-export type QueryTopic = BusEventName | 'protection';
+/**
+ * What may make a query stale: a pushed topic or a session change announced on the bus, the protection status, or
+ * `bets`: an `odds` push to this player saying their exchange bets changed (`bets: true`), which a list of the
+ * player's bets follows without being read again on every price move.
+ */
+export type QueryTopic = BusEventName | 'protection' | 'bets';
 
 export interface QueryMeta extends Record<string, unknown> {
   topics?: readonly QueryTopic[];
@@ -61,6 +65,7 @@ export function connectQueryClient(client: QueryClient, bus: EventBus, session: 
   // the API answers its messages and texts in the session's language (Accept-Language): after a switch every record
   // shown is read again in the new one (inbox messages, promotions, refusals), not only those that name the topic
   subs.push(bus.on('locale').subscribe(() => void client.invalidateQueries()));
+  subs.push(bus.on('odds').subscribe((e) => void (e.bets && invalidateTopic(client, 'bets'))));
   subs.push(
     bus.on('logout').subscribe(() => client.removeQueries({ predicate: (q) => !metaOf(q).public })),
     bus.on('login').subscribe(() => {

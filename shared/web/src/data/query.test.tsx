@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { getGeneral, inboxListEndpoint } from '@khela/contracts';
+import { getGeneral, inboxListEndpoint, listExchangeBets } from '@khela/contracts';
 import { calls, resetHost, responders, testBus, testHost } from '../../test/fake-host';
 import { HostProvider } from '../host/context';
 import { ApiError } from '../api/client';
@@ -61,6 +61,30 @@ describe('useServerQuery', () => {
     act(() => testBus().session.publish('chat', { chatId: '1', content: 'hi', senderId: '2' }));
     await new Promise((r) => setTimeout(r, 50));
     expect(inboxCalls()).toBe(2);
+  });
+
+  it("reads the player's bets again when an odds push says they changed, not on a price move", async () => {
+    let open = 1;
+    responders.set('GET /api/exchange/bets', () => ({
+      data: Array.from({ length: open }, () => ({})),
+      page: 1,
+      last_page: 1,
+      total: open,
+    }));
+    function OpenBets() {
+      const q = useServerQuery(listExchangeBets, { query: { status: 'open', page: 1, per_page: 20 } }, { topics: ['bets'] });
+      return <AsyncState query={q}>{(d) => <p>{`open ${d.data.length}`}</p>}</AsyncState>;
+    }
+    renderWithHost(<OpenBets />);
+    expect(await screen.findByText('open 1')).toBeTruthy();
+    const reads = () => calls.filter((c) => c.path === '/api/exchange/bets').length;
+    open = 2;
+    act(() => testBus().session.publish('odds', { marketId: '1.100' }));
+    await new Promise((r) => setTimeout(r, 50));
+    expect(reads()).toBe(1);
+    act(() => testBus().session.publish('odds', { marketId: '1.100', bets: true }));
+    expect(await screen.findByText('open 2')).toBeTruthy();
+    expect(reads()).toBe(2);
   });
 
   it('shows a failure with Retry, and the record after Retry', async () => {

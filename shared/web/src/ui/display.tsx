@@ -98,21 +98,25 @@ export function StatusBadge(props: {
 
 /**
  * An amount. With `currency` it is formatted for the player's language (`৳1,000.50`); without, the API's exact decimal
- * string is shown as it is (the console's tables). Negative amounts are red unless `plain`; figures line up
- * (tabular digits), and the font is the page's, which carries the taka sign on every device (ui/fonts.ts).
+ * string is shown as it is (the console's tables). Negative amounts are red unless `plain`; `signed` (a profit or
+ * loss) also shows a gain green with its `+`. Figures line up (tabular digits), and the font is the page's, which
+ * carries the taka sign on every device (ui/fonts.ts).
  */
 export function Money(props: {
   value: string | number | null | undefined;
   currency?: string | null;
   strong?: boolean;
   plain?: boolean;
+  signed?: boolean;
   testId?: string;
   className?: string;
 }) {
   const { i18n } = useTranslation();
   if (props.value === null || props.value === undefined || props.value === '') return <span data-testid={props.testId}>—</span>;
-  const negative = Number(props.value) < 0;
-  const text = props.currency ? formatMoney(props.value, props.currency, i18n.language) : String(props.value);
+  const n = Number(props.value);
+  const negative = n < 0;
+  const gain = props.signed && n > 0;
+  const text = (gain ? '+' : '') + (props.currency ? formatMoney(props.value, props.currency, i18n.language) : String(props.value));
   return (
     <span
       data-testid={props.testId}
@@ -121,7 +125,7 @@ export function Money(props: {
         font-family: ${theme.font.family};
         font-variant-numeric: tabular-nums;
         white-space: nowrap;
-        color: ${negative && !props.plain ? theme.color.danger : 'inherit'};
+        color: ${gain ? theme.color.success : negative && !props.plain ? theme.color.danger : 'inherit'};
         font-weight: ${props.strong ? 600 : 'inherit'};
       `}
     >
@@ -183,6 +187,37 @@ export const ListRow = styled.li`
   gap: 12px;
   padding: 10px 0;
 `;
+
+/**
+ * Label/value pairs of one record in a grid of columns that stays readable on a 360 px phone (a bet's figures, a
+ * profile). Fill it with FactItem.
+ */
+export const Facts = styled.dl`
+  display: grid;
+  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
+  gap: 6px 12px;
+  margin: 8px 0 0;
+  font-size: ${theme.fontSize.sm};
+  dt {
+    color: ${theme.color.textMuted};
+    font-size: ${theme.fontSize.xs};
+  }
+  dd {
+    margin: 0;
+    font-weight: 600;
+    font-variant-numeric: tabular-nums;
+  }
+`;
+
+/** One label and its value in Facts (FactItem: the session's `Fact` type has the shorter name). */
+export function FactItem(props: { label: ReactNode; children: ReactNode; testId?: string }) {
+  return (
+    <div>
+      <dt>{props.label}</dt>
+      <dd data-testid={props.testId}>{props.children}</dd>
+    </div>
+  );
+}
 
 /** Secondary text beside a record (a time, a reference). */
 export const Muted = styled.span`

@@ -4,7 +4,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { ErrorText, Field, KitDensity, Select, TextArea } from './forms';
-import { DateTime, Money, StatusBadge } from './display';
+import { DateTime, FactItem, Facts, Money, StatusBadge } from './display';
+import { theme } from './theme';
 import { globalStyles } from './global-styles';
 
 /** Issue 29: the kit's form and display pieces, as a screen reader and a reader see them. */
@@ -72,6 +73,44 @@ describe('display pieces', () => {
     expect(screen.getByTestId('m2').textContent).toBe('-12.00');
     expect(getComputedStyle(screen.getByTestId('m2')).color).not.toBe(getComputedStyle(screen.getByTestId('m1')).color);
     expect(screen.getByTestId('m3').textContent).toBe('—');
+  });
+
+  it('shows a signed figure (a profit or loss) with its sign and colour: a gain green with +, a loss red, nil plain', async () => {
+    await i18n.changeLanguage('en');
+    render(
+      <I18nextProvider i18n={i18n}>
+        <Money value="135.00" currency="BDT" signed testId="gain" />
+        <Money value="-20.50" currency="BDT" signed testId="loss" />
+        <Money value="0.00" currency="BDT" signed testId="nil" />
+        <Money value="135.00" currency="BDT" testId="unsigned" />
+      </I18nextProvider>,
+    );
+    const colour = (id: string) => getComputedStyle(screen.getByTestId(id)).color;
+    expect(screen.getByTestId('gain').textContent).toBe('+৳135.00');
+    expect(screen.getByTestId('loss').textContent).toBe('-৳20.50');
+    expect(screen.getByTestId('nil').textContent).toBe('৳0.00');
+    expect(screen.getByTestId('unsigned').textContent).toBe('৳135.00');
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(colour('gain')).toBe(rgb(theme.color.success));
+    expect(colour('loss')).toBe(rgb(theme.color.danger));
+    expect(colour('nil')).not.toBe(colour('gain'));
+    expect(colour('unsigned')).not.toBe(colour('gain'));
+  });
+
+  it('lists a record as label/value pairs a screen reader reads as a description list', () => {
+    render(
+      <Facts>
+        <FactItem label="Stake" testId="stake">
+          ৳200.00
+        </FactItem>
+        <FactItem label="Odds">2.5</FactItem>
+      </Facts>,
+    );
+    const terms = screen.getAllByRole('term').map((t) => t.textContent);
+    const values = screen.getAllByRole('definition').map((d) => d.textContent);
+    expect(terms).toEqual(['Stake', 'Odds']);
+    expect(values).toEqual(['৳200.00', '2.5']);
+    expect(screen.getByTestId('stake').tagName).toBe('DD');
   });
 
   it('shows an instant in Dhaka time with its label, whatever the zone of the browser', async () => {
