@@ -2,8 +2,8 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { DateTime, NoData, Spinner, theme, useHost } from '@khela/web';
-import { AccountPage, LoadError, Pager, Tag, cardCss, errorText, listCss, pageParam, useLoad, type Tone } from './ui';
+import { DateTime, theme, useServerQuery } from '@khela/web';
+import { ACCOUNT_READ, AccountData, AccountPage, Pager, Tag, cardCss, listCss, pageParam, type Tone } from './ui';
 
 const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> = {
   login: 'neutral',
@@ -17,16 +17,13 @@ const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> 
 /** /exchange-account/activity-log: log-ins, bets, cancels, cash-outs and settlements, newest first, paged. */
 export function ActivityLog() {
   const { t } = useTranslation('exchange');
-  const { api } = useHost();
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
-  const { data, error, reload } = useLoad((signal) => api.call(schemas.exchangeActivity, { query: { page }, signal }), [api, page]);
+  const activity = useServerQuery(schemas.exchangeActivity, { query: { page } }, ACCOUNT_READ);
   return (
     <AccountPage slug="activity-log">
-      {data ? (
-        data.data.length === 0 ? (
-          <NoData />
-        ) : (
+      <AccountData query={activity} isEmpty={(d) => d.data.length === 0}>
+        {(data) => (
           <>
             <ul css={listCss}>
               {data.data.map((a, i) => (
@@ -83,12 +80,8 @@ export function ActivityLog() {
             </ul>
             <Pager page={data.page} last={data.last_page} onPage={(p) => setParams({ page: String(p) })} />
           </>
-        )
-      ) : error ? (
-        <LoadError message={errorText(error, t('acc.loadFailed'))} onRetry={reload} />
-      ) : (
-        <Spinner />
-      )}
+        )}
+      </AccountData>
     </AccountPage>
   );
 }

@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Spinner, theme, useBalance, useHost } from '@khela/web';
-import { AccountPage, Fact, LoadError, Money, cardCss, errorText, factsCss, useLoad } from './ui';
+import { FactItem, Facts, Money, theme, useBalance, useHost, useServerQuery } from '@khela/web';
+import { ACCOUNT_READ, AccountData, AccountPage, cardCss } from './ui';
 
 /**
  * /exchange-account/balance: balance, exposure and available from the player session (they follow every push),
@@ -12,38 +12,37 @@ import { AccountPage, Fact, LoadError, Money, cardCss, errorText, factsCss, useL
  */
 export function BalanceOverview() {
   const { t } = useTranslation('exchange');
-  const { api, session } = useHost();
+  const { session } = useHost();
   const wallet = useBalance();
   // the figure stored before a reload has no exposure or available: ask the server once
   useEffect(() => {
     if (!wallet || wallet.exposure === null || wallet.available === null) void session.refreshBalance();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [session]);
-  const pl = useLoad((signal) => api.call(schemas.exchangeProfitLoss, { query: { group: 'day' }, signal }), [api]);
+  const pl = useServerQuery(schemas.exchangeProfitLoss, { query: { group: 'day' } }, ACCOUNT_READ);
   const currency = wallet?.currency ?? pl.data?.currency ?? 'BDT';
   const dash = '—';
   return (
     <AccountPage slug="balance">
       <div css={cardCss}>
-        <dl
+        <Facts
           css={css`
-            ${factsCss};
             margin: 0;
             dd {
               font-size: 18px;
             }
           `}
         >
-          <Fact label={t('acc.balance.balance')} testId="overview-balance">
-            {wallet ? <Money amount={wallet.balance} currency={currency} /> : dash}
-          </Fact>
-          <Fact label={t('acc.balance.exposure')} testId="overview-exposure">
-            {wallet?.exposure != null ? <Money amount={wallet.exposure} currency={currency} /> : dash}
-          </Fact>
-          <Fact label={t('acc.balance.available')} testId="overview-available">
-            {wallet?.available != null ? <Money amount={wallet.available} currency={currency} /> : dash}
-          </Fact>
-        </dl>
+          <FactItem label={t('acc.balance.balance')} testId="overview-balance">
+            {wallet ? <Money value={wallet.balance} currency={currency} plain /> : dash}
+          </FactItem>
+          <FactItem label={t('acc.balance.exposure')} testId="overview-exposure">
+            {wallet?.exposure != null ? <Money value={wallet.exposure} currency={currency} plain /> : dash}
+          </FactItem>
+          <FactItem label={t('acc.balance.available')} testId="overview-available">
+            {wallet?.available != null ? <Money value={wallet.available} currency={currency} plain /> : dash}
+          </FactItem>
+        </Facts>
         <p
           css={css`
             font-size: 12px;
@@ -69,31 +68,29 @@ export function BalanceOverview() {
         >
           {t('acc.balance.pl7')}
         </h2>
-        {pl.data ? (
-          <>
-            <div
-              css={css`
-                font-size: 12px;
-                color: ${theme.color.textMuted};
-                margin-top: 2px;
-              `}
-            >
-              {t('acc.pl.range', { from: pl.data.from, to: pl.data.to })}
-            </div>
-            <dl css={factsCss}>
-              <Fact label={t('acc.balance.net')} testId="overview-pl-net">
-                <Money amount={pl.data.total.net} currency={pl.data.currency} signed />
-              </Fact>
-              <Fact label={t('acc.balance.commission')} testId="overview-pl-commission">
-                <Money amount={pl.data.total.commission} currency={pl.data.currency} />
-              </Fact>
-            </dl>
-          </>
-        ) : pl.error ? (
-          <LoadError message={errorText(pl.error, t('acc.loadFailed'))} onRetry={pl.reload} />
-        ) : (
-          <Spinner />
-        )}
+        <AccountData query={pl}>
+          {(data) => (
+            <>
+              <div
+                css={css`
+                  font-size: 12px;
+                  color: ${theme.color.textMuted};
+                  margin-top: 2px;
+                `}
+              >
+                {t('acc.pl.range', { from: data.from, to: data.to })}
+              </div>
+              <Facts>
+                <FactItem label={t('acc.balance.net')} testId="overview-pl-net">
+                  <Money value={data.total.net} currency={data.currency} signed />
+                </FactItem>
+                <FactItem label={t('acc.balance.commission')} testId="overview-pl-commission">
+                  <Money value={data.total.commission} currency={data.currency} plain />
+                </FactItem>
+              </Facts>
+            </>
+          )}
+        </AccountData>
         <Link
           to="/exchange-account/profit-loss"
           css={css`

@@ -2,22 +2,18 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { NoData, Spinner, theme, useBalance, useHost } from '@khela/web';
+import { theme, useBalance, useServerQuery } from '@khela/web';
 import { BetCard } from './bets';
 import { BETS_PER_PAGE } from './MyBets';
-import { AccountPage, LoadError, Pager, errorText, listCss, pageParam, useLoad } from './ui';
+import { ACCOUNT_READ, AccountData, AccountPage, Pager, listCss, pageParam } from './ui';
 
 /** /exchange-account/bets-history: settled bets (WON, LOST, VOID, LAPSED, CANCELLED) with their P&L, newest first, paged. */
 export function BetsHistory() {
   const { t } = useTranslation('exchange');
-  const { api } = useHost();
   const currency = useBalance()?.currency ?? 'BDT';
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
-  const { data, error, reload } = useLoad(
-    (signal) => api.call(schemas.listExchangeBets, { query: { status: 'settled', page, per_page: BETS_PER_PAGE }, signal }),
-    [api, page],
-  );
+  const bets = useServerQuery(schemas.listExchangeBets, { query: { status: 'settled', page, per_page: BETS_PER_PAGE } }, ACCOUNT_READ);
   return (
     <AccountPage slug="bets-history">
       <p
@@ -29,10 +25,8 @@ export function BetsHistory() {
       >
         {t('acc.bets.historyNote')}
       </p>
-      {data ? (
-        data.data.length === 0 ? (
-          <NoData />
-        ) : (
+      <AccountData query={bets} isEmpty={(d) => d.data.length === 0}>
+        {(data) => (
           <>
             <ul css={listCss}>
               {data.data.map((b) => (
@@ -41,12 +35,8 @@ export function BetsHistory() {
             </ul>
             <Pager page={data.page} last={data.last_page} onPage={(p) => setParams({ page: String(p) })} />
           </>
-        )
-      ) : error ? (
-        <LoadError message={errorText(error, t('acc.loadFailed'))} onRetry={reload} />
-      ) : (
-        <Spinner />
-      )}
+        )}
+      </AccountData>
     </AccountPage>
   );
 }

@@ -1,13 +1,13 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, NoData, Spinner, theme, useBalance, useHost } from '@khela/web';
+import { Button, ErrorText, NoData, StatusText, theme, useBalance, useHost, useServerQuery } from '@khela/web';
 import { BetCard } from './bets';
 import { BetEditForm, editable } from '../../trading/BetEdit';
 import '../../i18n-orders';
-import { AccountPage, LoadError, Pager, errorText, listCss, pageParam, useLoad } from './ui';
+import { ACCOUNT_READ, AccountData, AccountPage, Pager, errorText, listCss, pageParam } from './ui';
 
 export const BETS_PER_PAGE = 20;
 
@@ -15,22 +15,21 @@ export const BETS_PER_PAGE = 20;
  * /exchange-account/my-bets: open bets (in the bet delay, unmatched, partly or fully matched) with their matched and
  * unmatched parts; the unmatched part of a bet out of its delay can be cancelled or edited (odds, stake) here, and
  * every unmatched part cancelled in one market or everywhere (issue 33). The list follows the push
- * channel: an `odds` event saying this player's bets changed reloads it.
+ * channel: an `odds` event saying this player's bets changed reloads it (the data layer's `bets` topic).
  */
 export function MyBets() {
   const { t } = useTranslation('exchange');
-  const { api, bus, session } = useHost();
+  const { api, session } = useHost();
   const currency = useBalance()?.currency ?? 'BDT';
   const [params, setParams] = useSearchParams();
   const page = pageParam(params.get('page'));
-  const { data, error, reload } = useLoad(
-    (signal) => api.call(schemas.listExchangeBets, { query: { status: 'open', page, per_page: BETS_PER_PAGE }, signal }),
-    [api, page],
+  const bets = useServerQuery(
+    schemas.listExchangeBets,
+    { query: { status: 'open', page, per_page: BETS_PER_PAGE } },
+    { ...ACCOUNT_READ, topics: ['bets'] },
   );
-  useEffect(() => {
-    const s = bus.on('odds').subscribe((e) => e.bets && reload());
-    return () => s.unsubscribe();
-  }, [bus, reload]);
+  const data = bets.data;
+  const reload = () => void bets.refetch();
   const [busy, setBusy] = useState<string | null>(null);
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
   const [editing, setEditing] = useState<string | null>(null);
@@ -66,21 +65,10 @@ export function MyBets() {
 
   return (
     <AccountPage slug="my-bets">
-      {note && (
-        <p
-          role={note.ok ? 'status' : 'alert'}
-          css={css`
-            margin: 0 0 10px;
-            color: ${note.ok ? theme.color.success : theme.color.danger};
-          `}
-        >
-          {note.text}
-        </p>
-      )}
-      {data ? (
-        data.data.length === 0 ? (
-          <NoData text={t('acc.bets.noOpen')} />
-        ) : (
+      {note?.ok && <StatusText>{note.text}</StatusText>}
+      {note && !note.ok && <ErrorText>{note.text}</ErrorText>}
+      <AccountData query={bets} isEmpty={(d) => d.data.length === 0} empty={<NoData text={t('acc.bets.noOpen')} />}>
+        {(data) => (
           <>
             {unmatchedMarkets.length > 0 && (
               <div
@@ -180,12 +168,8 @@ export function MyBets() {
             </ul>
             <Pager page={data.page} last={data.last_page} onPage={(p) => setParams({ page: String(p) })} />
           </>
-        )
-      ) : error ? (
-        <LoadError message={errorText(error, t('acc.loadFailed'))} onRetry={reload} />
-      ) : (
-        <Spinner />
-      )}
+        )}
+      </AccountData>
     </AccountPage>
   );
 }

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { DAY_MS } from '@khela/contracts';
-import { Button, Input, NoData, Spinner, Tabs, dhakaDateKey, theme, useHost } from '@khela/web';
-import { AccountPage, LoadError, Money, cardCss, errorText, useLoad } from './ui';
+import { Button, Chip, ErrorText, Input, Money, NoData, Tabs, dhakaDateKey, theme, useServerQuery } from '@khela/web';
+import { ACCOUNT_READ, AccountData, AccountPage, cardCss } from './ui';
 
 export type PlGroup = 'day' | 'sport' | 'market';
 const GROUPS: PlGroup[] = ['day', 'sport', 'market'];
@@ -25,7 +25,6 @@ export function plQuery(params: URLSearchParams, now = new Date()): { from: stri
 /** /exchange-account/profit-loss: settled markets in Dhaka days [from, to] by day, sport or market, commission shown. */
 export function ProfitLoss() {
   const { t } = useTranslation('exchange');
-  const { api } = useHost();
   const [params, setParams] = useSearchParams();
   const q = plQuery(params);
   const [from, setFrom] = useState(q.from);
@@ -34,10 +33,7 @@ export function ProfitLoss() {
     setFrom(q.from);
     setTo(q.to);
   }, [q.from, q.to]);
-  const { data, error, reload } = useLoad(
-    (signal) => api.call(schemas.exchangeProfitLoss, { query: q, signal }),
-    [api, q.from, q.to, q.group],
-  );
+  const pl = useServerQuery(schemas.exchangeProfitLoss, { query: { from: q.from, to: q.to, group: q.group } }, ACCOUNT_READ);
   const badRange = from > to;
   const apply = (next: Partial<typeof q>) => setParams({ ...q, ...next });
   const fromId = useId();
@@ -101,30 +97,21 @@ export function ProfitLoss() {
           ).map(([key, days]) => {
             const active = q.to === dhakaDaysAgo(0) && q.from === dhakaDaysAgo(days);
             return (
-              <button
-                key={key}
-                type="button"
-                aria-pressed={active}
-                onClick={() => apply({ from: dhakaDaysAgo(days), to: dhakaDaysAgo(0) })}
-                css={chipCss(active)}
-              >
+              <Chip key={key} active={active} onClick={() => apply({ from: dhakaDaysAgo(days), to: dhakaDaysAgo(0) })}>
                 {t(`acc.pl.${key}`)}
-              </button>
+              </Chip>
             );
           })}
         </div>
         {badRange && (
-          <p
-            role="alert"
+          <ErrorText
             css={css`
               flex-basis: 100%;
               margin: 0;
-              color: ${theme.color.danger};
-              font-size: 13px;
             `}
           >
             {t('acc.pl.badRange')}
-          </p>
+          </ErrorText>
         )}
       </form>
       <Tabs
@@ -133,77 +120,75 @@ export function ProfitLoss() {
         onChange={(group) => apply({ group })}
         tabs={GROUPS.map((g) => ({ key: g, label: t(`acc.pl.groups.${g}`) }))}
       />
-      {data ? (
-        <>
-          <div
-            data-testid="pl-range"
-            css={css`
-              font-size: 12px;
-              color: ${theme.color.textMuted};
-              margin-bottom: 8px;
-            `}
-          >
-            {t('acc.pl.range', { from: data.from, to: data.to })}
-          </div>
-          {data.rows.length === 0 ? (
-            <NoData />
-          ) : (
+      <AccountData query={pl}>
+        {(data) => (
+          <>
             <div
+              data-testid="pl-range"
               css={css`
-                overflow-x: auto;
+                font-size: 12px;
+                color: ${theme.color.textMuted};
+                margin-bottom: 8px;
               `}
             >
-              <table css={tableCss} data-testid="pl-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t(`acc.pl.groups.${q.group}`)}</th>
-                    <th scope="col">{t('acc.pl.gross')}</th>
-                    <th scope="col">{t('acc.pl.commission')}</th>
-                    <th scope="col">{t('acc.pl.net')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {data.rows.map((r) => (
-                    <tr key={r.key} data-testid="pl-row">
-                      <th scope="row">
-                        <span data-testid="pl-label">{label(r)}</span>
-                        <small>{t('acc.pl.markets', { count: r.markets })}</small>
-                      </th>
-                      <td data-testid="pl-gross">
-                        <Money amount={r.gross} currency={data.currency} signed />
+              {t('acc.pl.range', { from: data.from, to: data.to })}
+            </div>
+            {data.rows.length === 0 ? (
+              <NoData />
+            ) : (
+              <div
+                css={css`
+                  overflow-x: auto;
+                `}
+              >
+                <table css={tableCss} data-testid="pl-table">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t(`acc.pl.groups.${q.group}`)}</th>
+                      <th scope="col">{t('acc.pl.gross')}</th>
+                      <th scope="col">{t('acc.pl.commission')}</th>
+                      <th scope="col">{t('acc.pl.net')}</th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {data.rows.map((r) => (
+                      <tr key={r.key} data-testid="pl-row">
+                        <th scope="row">
+                          <span data-testid="pl-label">{label(r)}</span>
+                          <small>{t('acc.pl.markets', { count: r.markets })}</small>
+                        </th>
+                        <td data-testid="pl-gross">
+                          <Money value={r.gross} currency={data.currency} signed />
+                        </td>
+                        <td data-testid="pl-commission">
+                          <Money value={r.commission} currency={data.currency} plain />
+                        </td>
+                        <td data-testid="pl-net">
+                          <Money value={r.net} currency={data.currency} signed />
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                  <tfoot>
+                    <tr data-testid="pl-total">
+                      <th scope="row">{t('acc.pl.total')}</th>
+                      <td data-testid="pl-total-gross">
+                        <Money value={data.total.gross} currency={data.currency} signed />
                       </td>
-                      <td data-testid="pl-commission">
-                        <Money amount={r.commission} currency={data.currency} />
+                      <td data-testid="pl-total-commission">
+                        <Money value={data.total.commission} currency={data.currency} plain />
                       </td>
-                      <td data-testid="pl-net">
-                        <Money amount={r.net} currency={data.currency} signed />
+                      <td data-testid="pl-total-net">
+                        <Money value={data.total.net} currency={data.currency} signed />
                       </td>
                     </tr>
-                  ))}
-                </tbody>
-                <tfoot>
-                  <tr data-testid="pl-total">
-                    <th scope="row">{t('acc.pl.total')}</th>
-                    <td data-testid="pl-total-gross">
-                      <Money amount={data.total.gross} currency={data.currency} signed />
-                    </td>
-                    <td data-testid="pl-total-commission">
-                      <Money amount={data.total.commission} currency={data.currency} />
-                    </td>
-                    <td data-testid="pl-total-net">
-                      <Money amount={data.total.net} currency={data.currency} signed />
-                    </td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
-          )}
-        </>
-      ) : error ? (
-        <LoadError message={errorText(error, t('acc.loadFailed'))} onRetry={reload} />
-      ) : (
-        <Spinner />
-      )}
+                  </tfoot>
+                </table>
+              </div>
+            )}
+          </>
+        )}
+      </AccountData>
     </AccountPage>
   );
 }
@@ -213,18 +198,6 @@ const labelCss = css`
   font-size: 12px;
   color: ${theme.color.textMuted};
   margin-bottom: 4px;
-`;
-
-const chipCss = (active: boolean) => css`
-  min-height: 36px;
-  padding: 6px 12px;
-  border-radius: ${theme.radius.pill};
-  cursor: pointer;
-  font: inherit;
-  font-size: 13px;
-  border: 1px solid ${active ? theme.color.brand : theme.color.border};
-  background: ${active ? theme.color.brand : theme.color.surface};
-  color: ${active ? theme.color.brandText : theme.color.text};
 `;
 
 const tableCss = css`

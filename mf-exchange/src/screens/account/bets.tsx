@@ -2,8 +2,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import type { ExchangeBetView, ExchangeBetStatus } from '@khela/contracts';
-import { theme } from '@khela/web';
-import { DhakaTime, Fact, Money, Tag, cardCss, factsCss, sideColor, type Tone } from './ui';
+import { FactItem, Facts, Money, theme } from '@khela/web';
+import { DhakaTime, Tag, cardCss, sideColor, type Tone } from './ui';
 
 export const STATUS_TONE: Record<ExchangeBetStatus, Tone> = {
   PENDING: 'warning',
@@ -80,52 +80,52 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
           {t(`acc.bets.status.${b.status}`)}
         </Tag>
       </div>
-      <dl css={factsCss}>
+      <Facts>
         {fancy ? (
           <>
-            <Fact label={t('acc.bets.line')}>{price(b.line)}</Fact>
-            <Fact label={t('acc.bets.rate')}>{price(b.rate)}</Fact>
+            <FactItem label={t('acc.bets.line')}>{price(b.line)}</FactItem>
+            <FactItem label={t('acc.bets.rate')}>{price(b.rate)}</FactItem>
           </>
         ) : (
-          <Fact label={b.avg_price !== null ? t('acc.bets.avgOdds') : t('acc.bets.odds')} testId="bet-odds">
+          <FactItem label={b.avg_price !== null ? t('acc.bets.avgOdds') : t('acc.bets.odds')} testId="bet-odds">
             {price(b.avg_price ?? b.price)}
-          </Fact>
+          </FactItem>
         )}
-        <Fact label={t('acc.bets.stake')} testId="bet-stake">
-          <Money amount={b.stake} currency={props.currency} />
-        </Fact>
+        <FactItem label={t('acc.bets.stake')} testId="bet-stake">
+          <Money value={b.stake} currency={props.currency} plain />
+        </FactItem>
         {!props.settled && (
           <>
-            <Fact label={t('acc.bets.matched')} testId="bet-matched">
-              <Money amount={b.matched_stake} currency={props.currency} />
+            <FactItem label={t('acc.bets.matched')} testId="bet-matched">
+              <Money value={b.matched_stake} currency={props.currency} plain />
               {b.avg_price !== null && !zero(b.matched_stake) && !fancy ? ` @ ${b.avg_price}` : ''}
-            </Fact>
-            <Fact label={t('acc.bets.unmatched')} testId="bet-unmatched">
-              <Money amount={b.unmatched_stake} currency={props.currency} />
+            </FactItem>
+            <FactItem label={t('acc.bets.unmatched')} testId="bet-unmatched">
+              <Money value={b.unmatched_stake} currency={props.currency} plain />
               {!zero(b.unmatched_stake) && b.price !== null ? ` @ ${b.price}` : ''}
-            </Fact>
-            <Fact label={t('acc.bets.profit')} testId="bet-profit">
-              <Money amount={b.potential_profit} currency={props.currency} />
-            </Fact>
-            <Fact label={t('acc.bets.liability')} testId="bet-liability">
-              <Money amount={b.potential_liability} currency={props.currency} />
-            </Fact>
+            </FactItem>
+            <FactItem label={t('acc.bets.profit')} testId="bet-profit">
+              <Money value={b.potential_profit} currency={props.currency} plain />
+            </FactItem>
+            <FactItem label={t('acc.bets.liability')} testId="bet-liability">
+              <Money value={b.potential_liability} currency={props.currency} plain />
+            </FactItem>
           </>
         )}
         {props.settled && (
-          <Fact label={t('acc.bets.pl')} testId="bet-pl">
-            <Money amount={b.profit_loss ?? '0.00'} currency={props.currency} signed />
-          </Fact>
+          <FactItem label={t('acc.bets.pl')} testId="bet-pl">
+            <Money value={b.profit_loss ?? '0.00'} currency={props.currency} signed />
+          </FactItem>
         )}
-        <Fact label={t('acc.bets.placed')} testId="bet-placed">
+        <FactItem label={t('acc.bets.placed')} testId="bet-placed">
           <DhakaTime at={b.placed_at} />
-        </Fact>
+        </FactItem>
         {props.settled && b.settled_at && (
-          <Fact label={t('acc.bets.settled')} testId="bet-settled">
+          <FactItem label={t('acc.bets.settled')} testId="bet-settled">
             <DhakaTime at={b.settled_at} />
-          </Fact>
+          </FactItem>
         )}
-      </dl>
+      </Facts>
       <div
         css={css`
           margin-top: 6px;

@@ -1,9 +1,8 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, Button, DateTime, formatMoney, theme } from '@khela/web';
-import { toMinor } from '@khela/contracts';
+import { ApiError, AsyncState, Button, DateTime, theme, type AsyncQuery } from '@khela/web';
 import '../../i18n-account';
 
 /** The sub-pages of /exchange-account, in the spec's order (each is /exchange-account/{slug}). */
@@ -102,62 +101,9 @@ export const listCss = css`
   gap: 8px;
 `;
 
-/** Label/value pairs in a two-column grid that stays readable on a 360 px phone. */
-export const factsCss = css`
-  display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(140px, 1fr));
-  gap: 6px 12px;
-  margin: 8px 0 0;
-  font-size: 13px;
-  dt {
-    color: ${theme.color.textMuted};
-    font-size: 12px;
-  }
-  dd {
-    margin: 0;
-    font-weight: 600;
-    font-variant-numeric: tabular-nums;
-  }
-`;
-
-export function Fact(props: { label: string; children: ReactNode; testId?: string }) {
-  return (
-    <div>
-      <dt>{props.label}</dt>
-      <dd data-testid={props.testId}>{props.children}</dd>
-    </div>
-  );
-}
-
 /** An instant in Dhaka time ("2026-11-23 18:58:24 GMT+6"), kept on one line: the kit's DateTime with its label. */
 export function DhakaTime(props: { at: string; testId?: string }) {
   return <DateTime value={props.at} zone testId={props.testId} />;
-}
-
-/** Sign of an API amount (exact decimal string). */
-export const signOf = (amount: string | null | undefined): number => {
-  if (!amount) return 0;
-  const m = toMinor(amount);
-  return m > 0n ? 1 : m < 0n ? -1 : 0;
-};
-
-/** Money coloured by its sign: winnings green, losses red. */
-export function Money(props: { amount: string; currency?: string | null; signed?: boolean; testId?: string }) {
-  const { i18n } = useTranslation();
-  const s = props.signed ? signOf(props.amount) : 0;
-  return (
-    <span
-      data-testid={props.testId}
-      css={css`
-        color: ${s > 0 ? theme.color.success : s < 0 ? theme.color.danger : 'inherit'};
-        font-variant-numeric: tabular-nums;
-        white-space: nowrap;
-      `}
-    >
-      {s > 0 ? '+' : ''}
-      {formatMoney(props.amount, props.currency ?? 'BDT', i18n.language)}
-    </span>
-  );
 }
 
 export type Tone = 'success' | 'danger' | 'neutral' | 'info' | 'warning';
@@ -226,29 +172,21 @@ export function Pager(props: { page: number; last: number; onPage: (p: number) =
   );
 }
 
-/** A failed load: the message and Retry. */
-export function LoadError(props: { message: string; onRetry: () => void }) {
+/**
+ * The data of an account page through the kit: the spinner while it comes, "Could not load this page." (and the
+ * reason when it tells more) with Retry when it failed, the page's content once there.
+ */
+export function AccountData<T>(props: {
+  query: AsyncQuery<T>;
+  children: (data: T) => ReactNode;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
+}) {
   const { t } = useTranslation('exchange');
   return (
-    <div
-      role="alert"
-      css={css`
-        ${cardCss};
-        text-align: center;
-        color: ${theme.color.text};
-      `}
-    >
-      <p
-        css={css`
-          margin: 0 0 10px;
-        `}
-      >
-        {props.message}
-      </p>
-      <Button variant="secondary" onClick={props.onRetry}>
-        {t('acc.retry')}
-      </Button>
-    </div>
+    <AsyncState query={props.query} failed={t('acc.loadFailed')} isEmpty={props.isEmpty} empty={props.empty}>
+      {props.children}
+    </AsyncState>
   );
 }
 
@@ -256,29 +194,10 @@ export function LoadError(props: { message: string; onRetry: () => void }) {
 export const errorText = (err: unknown, fallback: string) => (err instanceof ApiError && err.status >= 400 ? err.message : fallback);
 
 /**
- * Loads data for a page: `data` null while loading, `error` set on failure, `reload()` to ask again. A newer load
- * replaces an older one still on its way (the older answer is dropped).
+ * An account page's reads: asked for again each time the page is opened (the figures change with every bet and
+ * settlement), the cached answer shown meanwhile.
  */
-export function useLoad<T>(load: (signal: AbortSignal) => Promise<T>, deps: unknown[]) {
-  const [state, setState] = useState<{ data: T | null; error: unknown; loading: boolean }>({ data: null, error: null, loading: true });
-  const [tick, setTick] = useState(0);
-  const reload = useCallback(() => setTick((n) => n + 1), []);
-  useEffect(() => {
-    const ctrl = new AbortController();
-    setState((s) => ({ ...s, loading: true, error: null }));
-    load(ctrl.signal).then(
-      (data) => !ctrl.signal.aborted && setState({ data, error: null, loading: false }),
-      (error: unknown) => {
-        if (ctrl.signal.aborted) return;
-        console.warn('[exchange] account page load failed', error);
-        setState((s) => ({ data: s.data, error, loading: false }));
-      },
-    );
-    return () => ctrl.abort();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [...deps, tick]);
-  return { ...state, reload };
-}
+export const ACCOUNT_READ = { staleTime: 0 } as const;
 
 /** The positive integer `?page=` of the address, 1 when absent or wrong. */
 export const pageParam = (v: string | null) => {
