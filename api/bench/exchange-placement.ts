@@ -15,10 +15,21 @@
 //   counted from each bet's arrival time (so a queue shows), p50/p95/p99, how many were late (answered more than
 //   `--late-ms`, default 100, after arrival), refused with 503, timed out (`--timeout-ms`), or not sent because
 //   `--max-in-flight` were already waiting.
+//   The figures print the achieved arrival rate (sent ÷ first-to-last send) and bets answered 200 per second.
+// - in-play burst (`--burst N`, `--burst-seconds 1`): N bets sent evenly within the second on the sandbox world's
+//   in-play Match Odds market (1.230001001) by the funded players, backs at or below the best back price and lays at
+//   or above the best lay, so each would match on arrival and waits the bet delay (the feed's 5 s; `--bet-delay-ms`
+//   overrides it, the smoke's 500 ms). When the delays end together the first take the feed's offer and the rest cross
+//   one another or rest. Per bet: "delay over → matched or lapsed" = when the bet was first seen out of PENDING by an
+//   observer that reads the market's PENDING bets every `--poll-ms` (10; on PostgreSQL its own connection, on PGlite a
+//   query run in the API process over IPC, the database being open there only) − its `delay_until` from the answer;
+//   p50/p95/p99/max. Then every bet answered 200 is read back: final states (MATCHED, PARTIALLY_MATCHED, UNMATCHED
+//   resting, LAPSED) and lost = missing + still PENDING a minute after the last delay + never answered.
 // - `--suite`: what `pnpm bench` runs (bench/run.mjs, figures with --json): on each database, one market, closed loop
-//   at 200 in flight with 200 players beside /api/balance, then the open loop at 1,000 bets/s, and on PGlite the
-//   closed loop at 32 in flight too. `--smoke`: a second of each with 10 players and 10 in flight, the open loop at
-//   10 bets/s (it checks the harness, not the API).
+//   at 200 in flight with 200 players beside /api/balance, (PostgreSQL) the same through 2 processes, the in-play
+//   burst of 2,000 with the real 5 s delay, then the open loop at 1,000 bets/s for 10 s, and on PGlite the closed loop
+//   at 32 in flight too. `--smoke`: a second of each with 10 players and 10 in flight, a burst of 20 with a 500 ms
+//   delay, the open loop at 10 bets/s (it checks the harness, not the API).
 // Afterwards (the API stopped) every held exposure is checked against the position recomputed from scratch
 // (positions.ts playerPosition over loadMarketBets), with the bets' and fills' invariants (no bet matched over its
 // stake, fills zero-sum and priced between the orders, the book never left crossed) and the ledger. Then the
@@ -32,7 +43,9 @@
 // Prints figures; asserts nothing (timings are not tests).
 // Run: pnpm --filter api exec tsx bench/exchange-placement.ts [--markets 4|1] [--seconds 10 | --count 2000]
 //        [--concurrency 32] [--players 200] [--rate R [--late-ms 100] [--timeout-ms 10000] [--max-in-flight 1000]]
+//        [--burst 2000 [--burst-seconds 1] [--bet-delay-ms 5000] [--poll-ms 10]]
 //        [--no-balance] [--db both|postgres|pglite] [--no-matching] [--suite] [--smoke] [--json <file>] [--processes 2]
+// Every figure's note carries the load average when it was measured (the machine is shared).
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -63,11 +76,21 @@ const DBS = flag('db', 'both');
 // `pnpm bench` (--suite, not the smoke) measures the hot market through 2 processes too (issue 28's cluster target)
 const PROCESSES = Math.max(1, Number(flag('processes', SUITE && !SMOKE ? '2' : '1')));
 const JSON_OUT = flag('json', '');
+// the in-play burst (issue 28): `--burst N` bets sent within `--burst-seconds` on the in-play Match Odds market, all
+// crossing the book so each waits the bet delay; the suite sends 2,000 (the smoke 20)
+const BURST = Number(flag('burst', SUITE ? (SMOKE ? '20' : '2000') : '0'));
+const BURST_SECONDS = Number(flag('burst-seconds', '1'));
+// the bet delay is the feed's (Match Odds 5 s) unless `--bet-delay-ms` says otherwise; the smoke uses 500 ms
+const BET_DELAY_MS = flag('bet-delay-ms', SMOKE ? '500' : '');
+// how often the burst's observer reads which bets are still PENDING
+const POLL_MS = Number(flag('poll-ms', '10'));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /** The sandbox world's pre-play Match Odds markets (sandbox/src/odds/feed.ts); the first is the hot one of --markets 1. */
 const ALL_MARKETS = ['1.230001003', '1.230001004', '1.230002002', '1.230003002'];
 const MARKETS = ALL_MARKETS.slice(0, Math.max(1, Math.min(ALL_MARKETS.length, N_MARKETS)));
+/** The sandbox world's in-play Match Odds market (Bangladesh v India, bet delay 5 s): the burst's. */
+const BURST_MARKET = '1.230001001';
 const PATH_TEXT =
   process.env.EXCHANGE_WRITER === 'off'
     ? 'placement: one transaction per bet (EXCHANGE_WRITER=off)'
@@ -91,6 +114,15 @@ async function serve(): Promise<void> {
       await printStatements();
       process.exit(0);
     })();
+  });
+  // the burst's observer on PGlite (the database is this process's own): the bench asks for a query over IPC and gets
+  // the rows with the time they came back (`at`, ms since epoch)
+  process.on('message', (m: { type?: string; id?: number; sql?: string; params?: unknown[] }) => {
+    if (m?.type !== 'query') return;
+    db.query(m.sql!, m.params).then(
+      (r) => process.send?.({ type: 'rows', id: m.id, rows: r.rows, at: Date.now() }),
+      (err: unknown) => process.send?.({ type: 'rows', id: m.id, error: String(err), at: Date.now() }),
+    );
   });
   process.send?.({ port: (app.server.address() as { port: number }).port });
 }
@@ -159,10 +191,18 @@ interface Runner {
   /** Ladder index of the feed's best back price. */
   mid: number;
 }
+interface BurstRunner {
+  marketId: string;
+  selectionId: number;
+  /** Ladder indexes of the feed's best back and best lay prices. */
+  back: number;
+  lay: number;
+}
 interface Prepared {
   env: Record<string, string>;
   players: { token: string }[];
   runners: Runner[];
+  burstRunners: BurstRunner[];
   open: () => Promise<import('../src/db').Db>;
   cleanup: () => Promise<void>;
 }
@@ -207,9 +247,18 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
         .market(id)
         .runners.map((r) => ({ marketId: id, selectionId: r.selectionId, mid: priceIndex(Math.round(r.back[0]!.price * 100)) })),
     );
+    const burst = feed.market(BURST_MARKET);
+    if (BURST > 0 && (!burst.inplay || burst.status !== 'OPEN'))
+      throw new Error(`${BURST_MARKET} is not an open in-play market in the sandbox world`);
+    const burstRunners = burst.runners.map((r) => ({
+      marketId: BURST_MARKET,
+      selectionId: r.selectionId,
+      back: priceIndex(Math.round(r.back[0]!.price * 100)),
+      lay: priceIndex(Math.round(r.lay[0]!.price * 100)),
+    }));
     const players: { token: string }[] = [];
     for (let i = 0; i < PLAYERS; i++) players.push(await fundedPlayer(db, '1000000'));
-    return { env, players, runners, open, cleanup };
+    return { env, players, runners, burstRunners, open, cleanup };
   } finally {
     await db.close();
   }
@@ -225,6 +274,8 @@ function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; p
       DATABASE_URL: '',
       ...env,
       ODDS_FEED: 'off',
+      // the feed's bet delays (Match Odds 5 s) unless --bet-delay-ms (the smoke's 500 ms)
+      EXCHANGE_BET_DELAY_MS: BET_DELAY_MS ? `MATCH_ODDS:${BET_DELAY_MS}` : '',
       // the per-address limit would answer 429 to one load generator; its hook still runs on every request
       REQUEST_LIMIT_PER_MINUTE: '100000000',
       // and per player and session: a long run or few players would otherwise measure 429s
@@ -259,6 +310,13 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/** The machine's load average (1, 5, 15 min), printed beside every figure: the machine is shared. */
+const load = () =>
+  os
+    .loadavg()
+    .map((l) => l.toFixed(2))
+    .join(' ');
+
 const pct = (sorted: number[], p: number) =>
   sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]! : 0;
 
@@ -275,7 +333,10 @@ interface ClosedResult {
 }
 
 /** One request; answers its status, the answer's message (not 200) and the bet's status. */
-type Send = (i: number, signal?: AbortSignal) => Promise<{ status: number; message?: string; betStatus?: string }>;
+type Send = (
+  i: number,
+  signal?: AbortSignal,
+) => Promise<{ status: number; message?: string; betStatus?: string; betId?: string; placedAt?: string; delayUntil?: string | null }>;
 
 async function closedLoop(
   send: Send,
@@ -338,6 +399,9 @@ interface OpenResult {
   /** How far behind its arrival time the client sent its slowest bet (the client's own lag). */
   sendLagMax: number;
   seconds: number;
+  /** Bets actually sent (not skipped for `maxInFlight`), and how long the client took to go through every arrival. */
+  sent: number;
+  sendSeconds: number;
   codes: Map<string, number>;
 }
 
@@ -364,6 +428,8 @@ async function openLoop(send: Send, rate: number, seconds: number): Promise<Open
     p99: 0,
     sendLagMax: 0,
     seconds: 0,
+    sent: 0,
+    sendSeconds: 0,
     codes,
   };
   let inFlight = 0;
@@ -380,6 +446,7 @@ async function openLoop(send: Send, rate: number, seconds: number): Promise<Open
       continue;
     }
     inFlight++;
+    r.sent++;
     pending.push(
       (async () => {
         try {
@@ -401,6 +468,7 @@ async function openLoop(send: Send, rate: number, seconds: number): Promise<Open
       })(),
     );
   }
+  r.sendSeconds = (performance.now() - t0) / 1000;
   await Promise.all(pending);
   r.seconds = (performance.now() - t0) / 1000;
   latencies.sort((a, b) => a - b);
@@ -409,6 +477,162 @@ async function openLoop(send: Send, rate: number, seconds: number): Promise<Open
   r.p95 = pct(latencies, 95);
   r.p99 = pct(latencies, 99);
   return r;
+}
+
+/** Runs a query where the bet states are (PostgreSQL: the bench's own connection; PGlite: the API process, over IPC). */
+type Observe = (sql: string, params: unknown[]) => Promise<{ rows: Record<string, unknown>[]; at: number }>;
+
+/** PGlite's database is open in the API process only: the burst's reads go there over IPC (serve() answers them). */
+function observeThroughApi(child: ChildProcess): Observe {
+  let next = 0;
+  const waiting = new Map<number, (m: { rows?: Record<string, unknown>[]; error?: string; at: number }) => void>();
+  child.on('message', (m: { type?: string; id?: number; rows?: Record<string, unknown>[]; error?: string; at: number }) => {
+    if (m?.type !== 'rows') return;
+    waiting.get(m.id!)?.(m);
+    waiting.delete(m.id!);
+  });
+  return (sql, params) =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      waiting.set(id, (m) => (m.error ? reject(new Error(m.error)) : resolve({ rows: m.rows ?? [], at: m.at })));
+      child.send({ type: 'query', id, sql, params });
+    });
+}
+
+interface BurstResult {
+  sent: number;
+  /** From the first bet sent to the last. */
+  sendSeconds: number;
+  ok: number;
+  refused503: number;
+  otherErrors: number;
+  unanswered: number;
+  /** Answered PENDING (in the bet delay), and answered otherwise (would not have matched on arrival: no delay). */
+  delayed: number;
+  notDelayed: number;
+  /** The delay the bets got (delay_until - placed_at of the answers), median. */
+  delayMs: number;
+  /** Per delayed bet: ms from the end of its delay (delay_until) to the moment its state was seen out of PENDING. */
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Placement answers (send to answer), ms. */
+  answerP50: number;
+  answerP99: number;
+  /** Final states of the bets answered 200. */
+  final: Map<string, number>;
+  stillPending: number;
+  missing: number;
+  lost: number;
+  polls: number;
+  pollP50: number;
+  waitedSeconds: number;
+  codes: Map<string, number>;
+}
+
+/**
+ * The in-play burst: `n` bets sent evenly within `seconds`, whatever the answers do (no cap on those waiting), each
+ * priced to match on arrival so each waits the market's bet delay. Meanwhile an observer reads every `POLL_MS` which
+ * bets of the market are still PENDING (committed state); a bet answered PENDING before a read was sent and absent
+ * from it left PENDING by the time that read came back (`at`). Latency = that time − the bet's `delay_until` (from
+ * its answer; the database's clock, the same machine's). Resolution: a read's round trip plus POLL_MS. Then the
+ * final state of every bet answered 200 is read: MATCHED, PARTIALLY_MATCHED or UNMATCHED (resting), LAPSED; one
+ * missing or still PENDING is lost, and so is a bet that got no answer at all.
+ */
+async function burst(send: Send, observe: Observe, n: number, seconds: number, marketId: string): Promise<BurstResult> {
+  const bets = new Map<string, { delayUntil: number; learnedAt: number; leftAt: number | null }>();
+  const answeredOk: string[] = [];
+  const answerLat: number[] = [];
+  const delays: number[] = [];
+  const codes = new Map<string, number>();
+  const r = { ok: 0, refused503: 0, otherErrors: 0, unanswered: 0, notDelayed: 0 };
+  const sleep = (ms: number) => new Promise((res) => setTimeout(res, ms));
+  let stop = false;
+  const pollTimes: number[] = [];
+  const poller = (async () => {
+    while (!stop) {
+      const started = Date.now();
+      const known = [...bets].filter(([, b]) => b.leftAt === null && b.learnedAt < started);
+      const { rows, at } = await observe(`SELECT public_id FROM exchange_bets WHERE market_id = $1 AND status = 'PENDING'`, [marketId]);
+      pollTimes.push(at - started);
+      const still = new Set(rows.map((x) => String(x.public_id)));
+      for (const [id, b] of known) if (!still.has(id)) b.leftAt = at;
+      const wait = POLL_MS - (Date.now() - started);
+      if (wait > 0) await sleep(wait);
+    }
+  })();
+  const t0 = performance.now() + 20;
+  let lastSent = t0;
+  const pending: Promise<void>[] = [];
+  for (let i = 0; i < n; i++) {
+    const due = t0 + (i * seconds * 1000) / n;
+    const wait = due - performance.now();
+    if (wait > 1) await sleep(wait);
+    lastSent = performance.now();
+    pending.push(
+      (async () => {
+        const t = performance.now();
+        try {
+          const res = await send(i, AbortSignal.timeout(Math.max(TIMEOUT_MS, 30_000)));
+          answerLat.push(performance.now() - t);
+          const code = res.status === 200 ? '200' : `${res.status} ${res.message ?? ''}`;
+          codes.set(code, (codes.get(code) ?? 0) + 1);
+          if (res.status === 503) r.refused503++;
+          else if (res.status !== 200 || !res.betId) r.otherErrors++;
+          else {
+            r.ok++;
+            answeredOk.push(res.betId);
+            if (res.betStatus === 'PENDING' && res.delayUntil) {
+              bets.set(res.betId, { delayUntil: Date.parse(res.delayUntil), learnedAt: Date.now(), leftAt: null });
+              if (res.placedAt) delays.push(Date.parse(res.delayUntil) - Date.parse(res.placedAt));
+            } else r.notDelayed++;
+          }
+        } catch {
+          r.unanswered++;
+        }
+      })(),
+    );
+  }
+  const sendSeconds = (lastSent - t0) / 1000;
+  await Promise.all(pending);
+  // every delayed bet seen out of PENDING, or a minute past the last delay's end
+  const tw = Date.now();
+  const deadline = Math.max(0, ...[...bets.values()].map((b) => b.delayUntil)) + 60_000;
+  while ([...bets.values()].some((b) => b.leftAt === null) && Date.now() < deadline) await sleep(50);
+  stop = true;
+  await poller;
+  const waitedSeconds = (Date.now() - tw) / 1000;
+  const final = new Map<string, number>();
+  const { rows } = await observe(`SELECT public_id, status FROM exchange_bets WHERE public_id = ANY($1::text[])`, [answeredOk]);
+  for (const x of rows) final.set(String(x.status), (final.get(String(x.status)) ?? 0) + 1);
+  const missing = answeredOk.length - rows.length;
+  const stillPending = final.get('PENDING') ?? 0;
+  const lat = [...bets.values()].flatMap((b) => (b.leftAt === null ? [] : [b.leftAt - b.delayUntil])).sort((a, b) => a - b);
+  answerLat.sort((a, b) => a - b);
+  delays.sort((a, b) => a - b);
+  pollTimes.sort((a, b) => a - b);
+  return {
+    sent: n,
+    sendSeconds,
+    ...r,
+    delayed: bets.size,
+    delayMs: pct(delays, 50),
+    p50: pct(lat, 50),
+    p95: pct(lat, 95),
+    p99: pct(lat, 99),
+    max: lat.length ? lat[lat.length - 1]! : 0,
+    answerP50: pct(answerLat, 50),
+    answerP99: pct(answerLat, 99),
+    final,
+    stillPending,
+    missing,
+    lost: missing + stillPending + r.unanswered,
+    polls: pollTimes.length,
+    pollP50: pct(pollTimes, 50),
+    waitedSeconds,
+    codes,
+  };
 }
 
 interface Figure {
@@ -450,18 +674,28 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     };
     /** A bet sent where `to` says: a base URL and the path (the old route, or the market's own). */
     const betTo =
-      (to: (marketId: string, i: number) => string): Send =>
+      (to: (marketId: string, i: number) => string, makeBody = betBody): Send =>
       async (i, signal) => {
         const player = prep.players[rnd(prep.players.length)]!;
-        const body = betBody();
+        const body = makeBody();
         const res = await fetch(to((JSON.parse(body) as { market_id: string }).market_id, i), {
           method: 'POST',
           headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': `xb-${tag}-${++key}` },
           body,
           signal,
         });
-        const json = (await res.json().catch(() => ({}))) as { bet?: { status: string }; message?: string };
-        return { status: res.status, message: json.message, betStatus: json.bet?.status };
+        const json = (await res.json().catch(() => ({}))) as {
+          bet?: { id: string; status: string; placed_at: string; delay_until: string | null };
+          message?: string;
+        };
+        return {
+          status: res.status,
+          message: json.message,
+          betStatus: json.bet?.status,
+          betId: json.bet?.id,
+          placedAt: json.bet?.placed_at,
+          delayUntil: json.bet?.delay_until,
+        };
       };
     const bet = betTo(() => `${base}/api/exchange/bets`);
     const balance: Send = async () => {
@@ -481,13 +715,14 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
           { concurrency: CONCURRENCY, id: `one_market.${kind}`, withBalance: true },
           ...(kind === 'pglite' && !SMOKE ? [{ concurrency: 32, id: `one_market.${kind}.c32`, withBalance: false }] : []),
         ]
-      : RATE > 0
+      : RATE > 0 || (BURST > 0 && !has('concurrency'))
         ? []
         : [{ concurrency: CONCURRENCY, id: `${MARKETS.length === 1 ? 'one_market' : 'markets'}.${kind}`, withBalance: !has('no-balance') }];
 
     const oneProcess = new Map<number, number>();
     for (const c of closedRuns) {
       const at = `${c.concurrency} in flight, ${PLAYERS} players, ${MARKETS.length === 1 ? 'ONE pre-play Match Odds market' : `${MARKETS.length} markets`}`;
+      const loadAt = load();
       const bal = c.withBalance ? await closedLoop(balance, c.concurrency, api.child.pid) : null;
       const bets = await closedLoop(bet, c.concurrency, api.child.pid);
       oneProcess.set(c.concurrency, bets.rate);
@@ -504,7 +739,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         );
       console.log(lines.join('\n           '));
       const ok = bets.codes.get('200') ?? 0;
-      const note = `p50 ${bets.p50.toFixed(0)} ms, p99 ${bets.p99.toFixed(0)} ms; ${bets.done - ok} not 200 of ${bets.done}; ${cpuText(bets)}; ${PATH_TEXT}`;
+      const note = `p50 ${bets.p50.toFixed(0)} ms, p99 ${bets.p99.toFixed(0)} ms; ${bets.done - ok} not 200 of ${bets.done}; ${cpuText(bets)}; ${PATH_TEXT}; load average ${loadAt}`;
       const isTarget = c.id === `one_market.${kind}.c32` && c.concurrency === 32;
       figures.push(
         {
@@ -574,11 +809,12 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       await closedLoop(ways[0]!.send, 4, undefined, 0, 20);
       for (const [concurrency, single] of oneProcess) {
         for (const w of ways) {
+          const loadAt = load();
           const m = await closedLoop(w.send, concurrency, undefined);
           const ratio = m.rate / single;
           console.log(
             `${label.padEnd(10)} ${m.rate.toFixed(0)} bets/s with ${bases.length} processes, ${w.text}, ${concurrency} in flight ` +
-              `(p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms; answers ${obj(m.codes)}); ${ratio.toFixed(2)}× one process in this run`,
+              `(p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms; answers ${obj(m.codes)}); ${ratio.toFixed(2)}× one process in this run; load average ${loadAt}`,
           );
           figures.push({
             id: `processes_${bases.length}.${w.id}.${kind}.c${concurrency}.bets_rps`,
@@ -586,7 +822,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
             value: round(m.rate),
             unit: 'bets/s',
             target: w.id === 'by_market' ? { op: '>=', value: round(0.9 * single), text: '≥ 0.9× one process in the same run' } : null,
-            note: `${ratio.toFixed(2)}× one process (${single.toFixed(0)} bets/s); p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms`,
+            note: `${ratio.toFixed(2)}× one process (${single.toFixed(0)} bets/s); p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms; load average ${loadAt}`,
           });
         }
       }
@@ -594,11 +830,110 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       for (const a of extra.splice(0)) await stopApi(a.child);
     }
 
+    if (BURST > 0) {
+      // backs at the best back price or below, lays at the best lay or above: each would match on arrival (the feed's
+      // offer), so each waits the delay; when they end together the first take the feed's offer and the rest cross
+      // one another or rest (partly matched)
+      const burstBody = () => {
+        const r = prep.burstRunners[rnd(prep.burstRunners.length)]!;
+        const back = rnd(2) === 0;
+        const idx = Math.max(0, Math.min(PRICE_LADDER.length - 1, back ? r.back - rnd(3) : r.lay + rnd(3)));
+        return JSON.stringify({
+          market_id: r.marketId,
+          selection_id: r.selectionId,
+          side: back ? 'BACK' : 'LAY',
+          price: PRICE_LADDER[idx]! / 100,
+          stake: String(100 * (1 + rnd(10))),
+          persistence: 'PERSIST',
+        });
+      };
+      let pgObserver: pg.Client | undefined;
+      let observe: Observe;
+      if (kind === 'postgres') {
+        const c = new pg.Client({ connectionString: prep.env.DATABASE_URL });
+        await c.connect();
+        pgObserver = c;
+        observe = async (sql, params) => {
+          const res = await c.query(sql, params);
+          return { rows: res.rows as Record<string, unknown>[], at: Date.now() };
+        };
+      } else observe = observeThroughApi(api.child);
+      const loadAt = load();
+      const api0 = cpuSeconds(api.child.pid);
+      const tb = performance.now();
+      let b: BurstResult;
+      try {
+        b = await burst(
+          betTo(() => `${base}/api/exchange/bets`, burstBody),
+          observe,
+          BURST,
+          BURST_SECONDS,
+          BURST_MARKET,
+        );
+      } finally {
+        await pgObserver?.end().catch(() => undefined);
+      }
+      const api1 = cpuSeconds(api.child.pid);
+      const apiCpu =
+        api0 !== null && api1 !== null
+          ? `API process ${(((api1 - api0) / ((performance.now() - tb) / 1000)) * 100).toFixed(0)}% of a core`
+          : '';
+      const how = `observed by reading the market's PENDING bets every ${POLL_MS} ms (${kind === 'postgres' ? 'own connection' : 'in the API process, over IPC'}; read p50 ${b.pollP50.toFixed(0)} ms)`;
+      console.log(
+        [
+          `${label.padEnd(10)} in-play burst: ${b.sent} bets sent in ${b.sendSeconds.toFixed(2)} s on ONE in-play Match Odds market (${BURST_MARKET}), ` +
+            `bet delay ${(b.delayMs / 1000).toFixed(1)} s; load average ${loadAt}`,
+          `delay over → matched or lapsed: p50 ${b.p50.toFixed(0)} ms, p95 ${b.p95.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms, max ${b.max.toFixed(0)} ms ` +
+            `(${b.delayed} delayed bets; ${how})`,
+          `placement answers p50 ${b.answerP50.toFixed(0)} ms, p99 ${b.answerP99.toFixed(0)} ms: ${b.ok} answered 200 (${b.delayed} PENDING, ` +
+            `${b.notDelayed} not delayed), ${b.refused503} refused 503, ${b.otherErrors} other answers, ${b.unanswered} unanswered; ${apiCpu}`,
+          `final states ${obj(b.final)}; lost ${b.lost} (missing ${b.missing}, still PENDING ${b.stillPending}, unanswered ${b.unanswered}); ` +
+            `all out of the delay ${b.waitedSeconds.toFixed(1)} s after the last answer`,
+          `answers ${obj(b.codes)}`,
+        ].join('\n           '),
+      );
+      const id = `burst.${kind}`;
+      const text = `${b.sent} bets in ${b.sendSeconds.toFixed(2)} s, delay ${(b.delayMs / 1000).toFixed(1)} s`;
+      figures.push(
+        {
+          id: `${id}.p50`,
+          label: `In-play burst of ${b.sent}, delay over → matched or lapsed, p50 (${label})`,
+          value: round(b.p50),
+          unit: 'ms',
+          target: null,
+          note: `${text}; ${b.delayed} delayed bets, ${how}; load average ${loadAt}`,
+        },
+        { id: `${id}.p95`, label: `In-play burst of ${b.sent}, p95 (${label})`, value: round(b.p95), unit: 'ms', target: null },
+        {
+          id: `${id}.p99`,
+          label: `In-play burst of ${b.sent}, p99 (${label})`,
+          value: round(b.p99),
+          unit: 'ms',
+          target: SMOKE ? null : { op: '<=', value: 1000, text: '≤ 1 s after the delay' },
+          note: `max ${b.max.toFixed(0)} ms; placement answers p50 ${b.answerP50.toFixed(0)} ms, p99 ${b.answerP99.toFixed(0)} ms; ${apiCpu}`,
+        },
+        {
+          id: `${id}.lost`,
+          label: `In-play burst of ${b.sent}, bets lost (${label})`,
+          value: b.lost,
+          unit: 'bets',
+          target: { op: '<=', value: 0, text: 'none' },
+          note: `final ${obj(b.final)}; missing ${b.missing}, still PENDING ${b.stillPending}, unanswered ${b.unanswered}; ${b.refused503} refused 503, ${b.otherErrors} other answers, ${b.notDelayed} not delayed`,
+        },
+      );
+    }
+
     // the smoke's open loop is a trickle: it checks the harness, not the API
     const rate = SUITE ? (SMOKE ? 10 : 1000) : RATE;
     if (rate > 0) {
-      const seconds = SUITE ? (SMOKE ? 1 : 5) : SECONDS;
+      const seconds = SUITE ? (SMOKE ? 1 : 10) : SECONDS;
+      const loadAt = load();
       const o = await openLoop(bet, rate, seconds);
+      // the arrival rate the client achieved (arrivals ÷ the time it took to go through them), the rate of those sent
+      // (not skipped because MAX_IN_FLIGHT were waiting), and what was answered 200 per second until the last answer
+      const achieved = o.arrivals / o.sendSeconds;
+      const sentRate = o.sent / o.sendSeconds;
+      const answeredRate = o.ok / o.seconds;
       console.log(
         [
           `${label.padEnd(10)} open loop ${rate} bets/s for ${seconds} s on ${MARKETS.length === 1 ? 'ONE market' : `${MARKETS.length} markets`}: ` +
@@ -606,6 +941,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
           `${o.arrivals} arrivals: ${o.ok} answered 200, ${o.refused503} refused 503, ${o.otherErrors} other answers, ` +
             `${o.timedOut} timed out (${TIMEOUT_MS} ms), ${o.notSent} not sent (${MAX_IN_FLIGHT} already waiting); ` +
             `late (over ${LATE_MS} ms): ${o.late}; all answered after ${o.seconds.toFixed(1)} s; client lag max ${o.sendLagMax.toFixed(0)} ms`,
+          `achieved: arrivals at ${achieved.toFixed(0)}/s, ${o.sent} sent (${sentRate.toFixed(0)}/s), ${answeredRate.toFixed(0)} answered 200 per second until the last answer; load average ${loadAt}`,
           `answers ${obj(o.codes)}`,
         ].join('\n           '),
       );
@@ -619,7 +955,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
           value: round(o.p50),
           unit: 'ms',
           target: null,
-          note: `${seconds} s; latency from arrival${capped}`,
+          note: `${seconds} s; latency from arrival${capped}; arrivals at ${achieved.toFixed(0)}/s, ${o.sent} sent (${sentRate.toFixed(0)}/s), ${answeredRate.toFixed(0)} answered 200/s; load average ${loadAt}`,
         },
         { id: `${id}.p95`, label: `Open loop ${rate} bets/s, one market, p95 (${label})`, value: round(o.p95), unit: 'ms', target: null },
         {
@@ -700,11 +1036,6 @@ async function postgresUp(): Promise<boolean> {
 if (has('serve')) {
   await serve();
 } else {
-  const load = () =>
-    os
-      .loadavg()
-      .map((l) => l.toFixed(2))
-      .join(' ');
   // which placement path the API takes (issue 28's writer, or EXCHANGE_WRITER=off: one transaction per bet)
   console.log(`load average ${load()}, ${os.cpus().length} cores; ${PATH_TEXT}`);
   if (DBS !== 'pglite') {
