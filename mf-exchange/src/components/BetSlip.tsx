@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import {
+  ErrorText,
   ApiError,
   Button,
   formatMoney,
@@ -528,19 +529,15 @@ function Slip({
         </div>
       )}
       {settingError && (
-        <p role="alert" data-testid="slip-setting-error" css={errorCss}>
+        <ErrorText testId="slip-setting-error" css={errorCss}>
           {settingError}
-        </p>
+        </ErrorText>
       )}
-      {!bettable && (
-        <p role="alert" css={errorCss}>
-          {t('exchange:betSlip.unavailable')}
-        </p>
-      )}
+      {!bettable && <ErrorText css={errorCss}>{t('exchange:betSlip.unavailable')}</ErrorText>}
       {closedText && (
-        <p role="alert" data-testid="slip-closed" css={errorCss}>
+        <ErrorText testId="slip-closed" css={errorCss}>
           {closedText}
-        </p>
+        </ErrorText>
       )}
       {play?.reason === 'birthday_missing' && (
         // one birthday rule: entered once on the profile page (locked once set), before the first stake or deposit
@@ -747,9 +744,9 @@ function PresetEditor({
         ))}
       </div>
       {error && (
-        <p role="alert" data-testid="preset-error" css={errorCss}>
+        <ErrorText testId="preset-error" css={errorCss}>
           {error}
-        </p>
+        </ErrorText>
       )}
       <div css={{ display: 'flex', gap: 8, marginTop: 6 }}>
         <Button type="button" variant="secondary" onClick={onDone} css={secondaryCss} disabled={saving}>

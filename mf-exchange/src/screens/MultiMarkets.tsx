@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, NoData, Spinner, formatMoney, theme, useLocale } from '@khela/web';
+import { LoadFailed, NoData, Spinner, formatMoney, theme, useLocale } from '@khela/web';
 import { pinStore, usePins, usePinsStatus, type PinnedMarket } from '../state';
 import '../i18n-account';
 import { useLiveMatchOdds } from '../trading/live-market';
@@ -123,18 +123,7 @@ export function MultiMarkets() {
       ) : status === 'loading' ? (
         <Spinner />
       ) : status === 'error' ? (
-        <div
-          role="alert"
-          css={css`
-            text-align: center;
-            padding: 32px 0;
-          `}
-        >
-          <p>{t('pins.loadFailed')}</p>
-          <Button variant="secondary" onClick={() => void pinStore.load()}>
-            {t('acc.retry')}
-          </Button>
-        </div>
+        <LoadFailed error={null} message={t('pins.loadFailed')} onRetry={() => pinStore.load()} />
       ) : (
         <NoData text={t('multi.empty')} />
       )}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, theme } from '@khela/web';
+import { ApiError, ErrorText, theme } from '@khela/web';
 import { minorToAmount, stakeToMinor, stepLadder, toHundredths } from './maths';
 import { refusalText } from './refusals';
 import type { Bet } from './store';
@@ -198,16 +198,14 @@ export function BetEditForm({
         </p>
       )}
       {error && (
-        <p
-          role="alert"
-          data-testid="bet-edit-error"
+        <ErrorText
+          testId="bet-edit-error"
           css={css`
             margin: 0;
-            color: ${theme.color.danger};
           `}
         >
           {error}
-        </p>
+        </ErrorText>
       )}
       <div
         css={css`

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, DateTime, Modal, NoData, Tabs, formatMoney, theme } from '@khela/web';
+import { ApiError, DateTime, ErrorText, Modal, NoData, Tabs, formatMoney, theme } from '@khela/web';
 import { useTrading, useTradingStore } from './context';
 import { betPriceText } from './maths';
 import { refusalText } from './refusals';
@@ -306,17 +306,7 @@ export function BetsPanel({ open, onClose, eventId }: { open: boolean; onClose: 
             ]}
           />
         )}
-        {error && (
-          <p
-            role="alert"
-            css={css`
-              color: ${theme.color.danger};
-              font-size: 13px;
-            `}
-          >
-            {error}
-          </p>
-        )}
+        {error && <ErrorText>{error}</ErrorText>}
         {openBets === null ? null : bets.length === 0 ? (
           <NoData text={t('bets.none')} />
         ) : (

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, Modal, formatMoney, formatPercent, theme } from '@khela/web';
+import { ApiError, Button, ErrorText, Modal, formatMoney, formatPercent, theme } from '@khela/web';
 import { useTradingStore } from './context';
 import { betPriceText } from './maths';
 import { refusalText } from './refusals';
@@ -298,18 +298,7 @@ export function CashOutButton({
           ) : busy ? (
             <p>{t('common:loading')}</p>
           ) : null}
-          {error && (
-            <p
-              role="alert"
-              data-testid="cash-out-error"
-              css={css`
-                color: ${theme.color.danger};
-                font-size: 13px;
-              `}
-            >
-              {error}
-            </p>
-          )}
+          {error && <ErrorText testId="cash-out-error">{error}</ErrorText>}
         </div>
       </Modal>
     </>

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, DateTime, Modal, theme, useHost, useLoggedIn } from '@khela/web';
+import { Button, DateTime, LoadFailed, Modal, theme, useHost, useLoggedIn } from '@khela/web';
 import { useTrading } from './context';
 import { useThrottled } from './live';
 import { useMessageText } from './MessageBox';
@@ -129,12 +129,7 @@ export function NoticeBell() {
       </button>
       <Modal open={open} title={t('exchange:notices.title')} onClose={() => setOpen(false)}>
         {error && (
-          <p role="alert" css={{ color: theme.color.danger }}>
-            {t('exchange:notices.failed')}{' '}
-            <Button variant="secondary" onClick={() => void load(Math.max(1, page.at + (list ? 1 : 0)))}>
-              {t('exchange:notices.retry')}
-            </Button>
-          </p>
+          <LoadFailed error={null} message={t('exchange:notices.failed')} onRetry={() => load(Math.max(1, page.at + (list ? 1 : 0)))} />
         )}
         {list === null && !error && <p>{t('common:loading')}</p>}
         {list?.length === 0 && <p data-testid="notices-empty">{t('exchange:notices.empty')}</p>}
