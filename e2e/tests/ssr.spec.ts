@@ -83,8 +83,18 @@ test('home comes from the server with its first screen and data, and hydrates wi
   page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text()) && problems.push(m.text()));
   const asked: string[] = [];
   page.on('request', (r) => /\/api\/(general|logo|sliders|sociallink|payment-methods)\b/.test(r.url()) && asked.push(r.url()));
+  // the footer is its own chunk and Suspense boundary, hydrated after the rest: the server's element is kept
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (globalThis as { __serverFooter?: Element | null }).__serverFooter = document.querySelector('[data-testid="site-footer"]');
+    }),
+  );
   await page.goto(`${site}/`);
   await page.waitForFunction(() => Array.isArray((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__));
+  const toggle = page.getByTestId('site-footer').getByTestId('footer-toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(await page.evaluate(() => (globalThis as { __serverFooter?: Element | null }).__serverFooter?.isConnected)).toBe(true);
   await page.getByTestId('menu-button').click();
   await expect(page.getByRole('dialog').getByText('Promotions')).toBeVisible();
   expect(await hydrationErrors(page)).toBe(0);

@@ -8,7 +8,6 @@ import { imageUrl, useGeneral, useLogo } from './content';
 import { MobileHeader, BottomToolbar, GuestToolbar, ChatButton, ScrollTopButton, Splash, TOOLBAR_HEIGHT } from './MobileChrome';
 import { DesktopTopBar, DesktopNav } from './DesktopChrome';
 import { SideMenu } from './SideMenu';
-import { Footer } from './Footer';
 import { srOnly } from './LanguagePicker';
 import { isMobileOnlyBuild } from './variant';
 import { useAfterFirstPaint } from './after-first-paint';
@@ -17,6 +16,18 @@ import { LimitsOffer } from '../protection/LimitsOffer';
 
 const Maintenance = lazy(() => import('../screens/Maintenance').then((m) => ({ default: m.Maintenance })));
 const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ default: m.ComingSoon })));
+/*
+ * Below the fold (issue 31, less main-thread work): the footer is its own chunk in its own Suspense boundary. On a
+ * server-rendered page the browser hydrates the rest without it and keeps the server's footer markup (a dehydrated
+ * boundary) until the chunk has come, then hydrates it alone; without the server it renders after the first paint,
+ * as before, once its chunk is here.
+ */
+const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+const footer = (
+  <Suspense fallback={null}>
+    <Footer />
+  </Suspense>
+);
 
 /** Screens that take the whole phone screen: they bring their own navigation. */
 const FULL_SCREEN = [
@@ -150,7 +161,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <DesktopNav />
         <PlayClosedBanner />
         {main}
-        {painted && showFooter && <Footer />}
+        {painted && showFooter && footer}
         {painted && <ScrollTopButton bottom={24} />}
         <Toasts />
         {loggedIn && <LimitsOffer bottom={24} />}
@@ -174,7 +185,7 @@ export function Layout({ children }: { children: ReactNode }) {
       {/* full-screen pages (the exchange) say it in their own frame */}
       {!fullScreen && <PlayClosedBanner />}
       {main}
-      {painted && showFooter && <Footer />}
+      {painted && showFooter && footer}
       {!fullScreen && !gameOpen && (loggedIn ? <BottomToolbar /> : <GuestToolbar />)}
       {painted && !fullScreen && !gameOpen && first !== '/chat' && <ChatButton />}
       {/* a full-screen page (the exchange) has its own 56 px bottom bar in place of the toolbar */}
