@@ -45,7 +45,8 @@
 //        [--concurrency 32] [--players 200] [--rate R [--late-ms 100] [--timeout-ms 10000] [--max-in-flight 1000]]
 //        [--burst 2000 [--burst-seconds 1] [--bet-delay-ms 5000] [--poll-ms 10]]
 //        [--no-balance] [--db both|postgres|pglite] [--no-matching] [--suite] [--smoke] [--json <file>] [--processes 2]
-// Every figure's note carries the load average when it was measured (the machine is shared).
+// Every figure's note carries the load average when it was measured (the machine is shared). BENCH_KEEP_DB=1 keeps the
+// database (PostgreSQL's, or PGlite's folder) for reading afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -234,6 +235,11 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
       await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await c.end();
     };
+  }
+  if (process.env.BENCH_KEEP_DB) {
+    // BENCH_KEEP_DB=1: the database stays for reading afterwards
+    const where = JSON.stringify(env);
+    cleanup = async () => console.log(`database kept: ${where}`);
   }
   const open = () => createDb({ ...process.env, DATABASE_URL: '', ...env });
   const db = await open();
@@ -507,6 +513,8 @@ interface BurstResult {
   refused503: number;
   otherErrors: number;
   unanswered: number;
+  /** Of those, answered 200 when sent again with the same Idempotency-Key after the burst (as a client retries). */
+  retriedOk: number;
   /** Answered PENDING (in the bet delay), and answered otherwise (would not have matched on arrival: no delay). */
   delayed: number;
   notDelayed: number;
@@ -543,6 +551,7 @@ interface BurstResult {
 async function burst(send: Send, observe: Observe, n: number, seconds: number, marketId: string): Promise<BurstResult> {
   const bets = new Map<string, { delayUntil: number; learnedAt: number; leftAt: number | null }>();
   const answeredOk: string[] = [];
+  const unansweredIdx: number[] = [];
   const answerLat: number[] = [];
   const delays: number[] = [];
   const codes = new Map<string, number>();
@@ -590,12 +599,33 @@ async function burst(send: Send, observe: Observe, n: number, seconds: number, m
           }
         } catch {
           r.unanswered++;
+          unansweredIdx.push(i);
         }
       })(),
     );
   }
   const sendSeconds = (lastSent - t0) / 1000;
   await Promise.all(pending);
+  // a bet that got no answer is sent again with its Idempotency-Key (the stored bet, or placed now), 20 at a time; it
+  // counts in the final states but not in the latencies (a stored answer's PENDING may be stale)
+  const retry = [...unansweredIdx];
+  let retriedOk = 0;
+  await Promise.all(
+    Array.from({ length: 20 }, async () => {
+      for (let i = retry.shift(); i !== undefined; i = retry.shift()) {
+        for (let attempt = 0; attempt < 3; attempt++) {
+          const res = await send(i, AbortSignal.timeout(60_000)).catch(() => null);
+          if (res?.status === 200 && res.betId) {
+            retriedOk++;
+            answeredOk.push(res.betId);
+            break;
+          }
+          if (res && res.status !== 503) break;
+          await sleep(1000);
+        }
+      }
+    }),
+  );
   // every delayed bet seen out of PENDING, or a minute past the last delay's end
   const tw = Date.now();
   const deadline = Math.max(0, ...[...bets.values()].map((b) => b.delayUntil)) + 60_000;
@@ -616,6 +646,7 @@ async function burst(send: Send, observe: Observe, n: number, seconds: number, m
     sent: n,
     sendSeconds,
     ...r,
+    retriedOk,
     delayed: bets.size,
     delayMs: pct(delays, 50),
     p50: pct(lat, 50),
@@ -627,7 +658,7 @@ async function burst(send: Send, observe: Observe, n: number, seconds: number, m
     final,
     stillPending,
     missing,
-    lost: missing + stillPending + r.unanswered,
+    lost: missing + stillPending + (r.unanswered - retriedOk),
     polls: pollTimes.length,
     pollP50: pct(pollTimes, 50),
     waitedSeconds,
@@ -673,29 +704,33 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       });
     };
     /** A bet sent where `to` says: a base URL and the path (the old route, or the market's own). */
+    /** One bet: its answer's status, message and bet (id, status, placed_at, delay_until). */
+    const postBet = async (url: string, token: string, body: string, idempotencyKey: string, signal?: AbortSignal) => {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+        body,
+        signal,
+      });
+      const json = (await res.json().catch(() => ({}))) as {
+        bet?: { id: string; status: string; placed_at: string; delay_until: string | null };
+        message?: string;
+      };
+      return {
+        status: res.status,
+        message: json.message,
+        betStatus: json.bet?.status,
+        betId: json.bet?.id,
+        placedAt: json.bet?.placed_at,
+        delayUntil: json.bet?.delay_until,
+      };
+    };
     const betTo =
-      (to: (marketId: string, i: number) => string, makeBody = betBody): Send =>
+      (to: (marketId: string, i: number) => string): Send =>
       async (i, signal) => {
         const player = prep.players[rnd(prep.players.length)]!;
-        const body = makeBody();
-        const res = await fetch(to((JSON.parse(body) as { market_id: string }).market_id, i), {
-          method: 'POST',
-          headers: { authorization: `Bearer ${player.token}`, 'content-type': 'application/json', 'idempotency-key': `xb-${tag}-${++key}` },
-          body,
-          signal,
-        });
-        const json = (await res.json().catch(() => ({}))) as {
-          bet?: { id: string; status: string; placed_at: string; delay_until: string | null };
-          message?: string;
-        };
-        return {
-          status: res.status,
-          message: json.message,
-          betStatus: json.bet?.status,
-          betId: json.bet?.id,
-          placedAt: json.bet?.placed_at,
-          delayUntil: json.bet?.delay_until,
-        };
+        const body = betBody();
+        return postBet(to((JSON.parse(body) as { market_id: string }).market_id, i), player.token, body, `xb-${tag}-${++key}`, signal);
       };
     const bet = betTo(() => `${base}/api/exchange/bets`);
     const balance: Send = async () => {
@@ -834,9 +869,11 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       // backs at the best back price or below, lays at the best lay or above: each would match on arrival (the feed's
       // offer), so each waits the delay; when they end together the first take the feed's offer and the rest cross
       // one another or rest (partly matched)
-      const burstBody = () => {
-        const r = prep.burstRunners[rnd(prep.burstRunners.length)]!;
-        const back = rnd(2) === 0;
+      // (sides and runners taken in turn: the generator's successive draws are correlated, and drawn they came out
+      // 266 backs to 11 lays on one runner)
+      const burstBody = (i: number) => {
+        const r = prep.burstRunners[Math.floor(i / 2) % prep.burstRunners.length]!;
+        const back = i % 2 === 0;
         const idx = Math.max(0, Math.min(PRICE_LADDER.length - 1, back ? r.back - rnd(3) : r.lay + rnd(3)));
         return JSON.stringify({
           market_id: r.marketId,
@@ -863,13 +900,14 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       const tb = performance.now();
       let b: BurstResult;
       try {
-        b = await burst(
-          betTo(() => `${base}/api/exchange/bets`, burstBody),
-          observe,
-          BURST,
-          BURST_SECONDS,
-          BURST_MARKET,
-        );
+        // bet i is one player's, one body and one Idempotency-Key, so a retry of an unanswered one is the same bet
+        const plan = Array.from({ length: BURST }, (_, i) => ({
+          token: prep.players[rnd(prep.players.length)]!.token,
+          body: burstBody(i),
+          key: `xb-${tag}-burst-${i}`,
+        }));
+        const send: Send = (i, signal) => postBet(`${base}/api/exchange/bets`, plan[i]!.token, plan[i]!.body, plan[i]!.key, signal);
+        b = await burst(send, observe, BURST, BURST_SECONDS, BURST_MARKET);
       } finally {
         await pgObserver?.end().catch(() => undefined);
       }
@@ -886,8 +924,10 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
           `delay over → matched or lapsed: p50 ${b.p50.toFixed(0)} ms, p95 ${b.p95.toFixed(0)} ms, p99 ${b.p99.toFixed(0)} ms, max ${b.max.toFixed(0)} ms ` +
             `(${b.delayed} delayed bets; ${how})`,
           `placement answers p50 ${b.answerP50.toFixed(0)} ms, p99 ${b.answerP99.toFixed(0)} ms: ${b.ok} answered 200 (${b.delayed} PENDING, ` +
-            `${b.notDelayed} not delayed), ${b.refused503} refused 503, ${b.otherErrors} other answers, ${b.unanswered} unanswered; ${apiCpu}`,
-          `final states ${obj(b.final)}; lost ${b.lost} (missing ${b.missing}, still PENDING ${b.stillPending}, unanswered ${b.unanswered}); ` +
+            `${b.notDelayed} not delayed), ${b.refused503} refused 503, ${b.otherErrors} other answers, ${b.unanswered} unanswered in 30 s ` +
+            `(${b.retriedOk} of them answered 200 when sent again with the same Idempotency-Key); ${apiCpu}`,
+          `final states ${obj(b.final)}; lost ${b.lost} (missing ${b.missing}, still PENDING ${b.stillPending}, ` +
+            `unanswered even when sent again ${b.unanswered - b.retriedOk}); ` +
             `all out of the delay ${b.waitedSeconds.toFixed(1)} s after the last answer`,
           `answers ${obj(b.codes)}`,
         ].join('\n           '),
@@ -918,7 +958,7 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
           value: b.lost,
           unit: 'bets',
           target: { op: '<=', value: 0, text: 'none' },
-          note: `final ${obj(b.final)}; missing ${b.missing}, still PENDING ${b.stillPending}, unanswered ${b.unanswered}; ${b.refused503} refused 503, ${b.otherErrors} other answers, ${b.notDelayed} not delayed`,
+          note: `final ${obj(b.final)}; missing ${b.missing}, still PENDING ${b.stillPending}, unanswered in 30 s ${b.unanswered} (${b.retriedOk} answered 200 when sent again with the same key); ${b.refused503} refused 503, ${b.otherErrors} other answers, ${b.notDelayed} answered at once (no delay: nothing to match on arrival)`,
         },
       );
     }
