@@ -80,6 +80,36 @@ export const STATUS_TONES: Record<string, Tone> = {
   void: 'muted',
 };
 
+/**
+ * How many wait to be read (unread messages, notices) as a small red pill; nothing at 0, `99+` above 99. `label` says
+ * it in words for screen readers. Position it with `className` (e.g. over a bell's corner).
+ */
+export function CountBadge(props: { count: number; label?: string; testId?: string; className?: string }) {
+  if (!(props.count > 0)) return null;
+  return (
+    <span
+      data-testid={props.testId}
+      aria-label={props.label}
+      className={props.className}
+      css={css`
+        display: inline-block;
+        box-sizing: border-box;
+        min-width: 18px;
+        padding: 0 5px;
+        border-radius: ${theme.radius.pill};
+        background: ${theme.color.danger};
+        color: #fff;
+        font-size: 11px;
+        font-weight: 700;
+        line-height: 18px;
+        text-align: center;
+      `}
+    >
+      {props.count > 99 ? '99+' : props.count}
+    </span>
+  );
+}
+
 /** A record's status as a badge, its tone from STATUS_TONES (case-insensitive) unless given. */
 export function StatusBadge(props: {
   status: string;

@@ -4,7 +4,8 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { i18n } from '../i18n';
 import { ErrorText, Field, KitDensity, Select, TextArea } from './forms';
-import { DateTime, FactItem, Facts, Money, StatusBadge } from './display';
+import { CountBadge, DateTime, FactItem, Facts, Money, StatusBadge } from './display';
+import { PageHeader } from './kit';
 import { theme } from './theme';
 import { globalStyles } from './global-styles';
 
@@ -95,6 +96,22 @@ describe('display pieces', () => {
     expect(colour('loss')).toBe(rgb(theme.color.danger));
     expect(colour('nil')).not.toBe(colour('gain'));
     expect(colour('unsigned')).not.toBe(colour('gain'));
+  });
+
+  it('titles a page with its actions beside, and counts what is unread (nothing at 0, 99+ above 99)', () => {
+    render(
+      <>
+        <PageHeader title="Chats" actions={<button type="button">New chat</button>} />
+        <CountBadge count={3} label="3 unread" testId="c3" />
+        <CountBadge count={0} testId="c0" />
+        <CountBadge count={120} testId="c120" />
+      </>,
+    );
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Chats');
+    expect(screen.getByRole('button', { name: 'New chat' })).toBeTruthy();
+    expect(screen.getByLabelText('3 unread').textContent).toBe('3');
+    expect(screen.queryByTestId('c0')).toBeNull();
+    expect(screen.getByTestId('c120').textContent).toBe('99+');
   });
 
   it('lists a record as label/value pairs a screen reader reads as a description list', () => {

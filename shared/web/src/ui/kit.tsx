@@ -63,6 +63,33 @@ export const Page = styled.main`
   margin: 0 auto;
 `;
 
+/** A page's title (h1) with what acts on the whole page (a filter, a new chat) at the other end of its line. */
+export function PageHeader(props: { title: ReactNode; actions?: ReactNode; testId?: string }) {
+  return (
+    <div
+      data-testid={props.testId}
+      css={css`
+        display: flex;
+        flex-wrap: wrap;
+        justify-content: space-between;
+        align-items: center;
+        gap: 8px;
+        margin: 12px 0;
+      `}
+    >
+      <h1
+        css={css`
+          margin: 0;
+          font-size: ${theme.fontSize.xxl};
+        `}
+      >
+        {props.title}
+      </h1>
+      {props.actions}
+    </div>
+  );
+}
+
 export const FieldError = styled.p`
   color: ${theme.color.danger};
   font-size: 13px;
