@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes } from 'react-router';
-import { ApiError } from '@khela/web';
+import { ApiError, HostProvider, type HostProps } from '@khela/web';
 import '../i18n';
 
 const host = vi.hoisted(() => ({
@@ -54,13 +54,16 @@ beforeEach(() => {
   });
 });
 
+// the screen reads through the page's query client (useServerQuery), which takes the host from its provider
 const open = (id = 5) =>
   render(
-    <MemoryRouter initialEntries={[`/chat-box/${id}`]}>
-      <Routes>
-        <Route path="/chat-box/:chatId" element={<ChatBox />} />
-      </Routes>
-    </MemoryRouter>,
+    <HostProvider host={{ ...host.runtime.servicesFor('mf_chat'), api: host.api, isMobile: true } as unknown as HostProps}>
+      <MemoryRouter initialEntries={[`/chat-box/${id}`]}>
+        <Routes>
+          <Route path="/chat-box/:chatId" element={<ChatBox />} />
+        </Routes>
+      </MemoryRouter>
+    </HostProvider>,
   );
 
 describe('chat box', () => {

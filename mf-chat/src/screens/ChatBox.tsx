@@ -1,9 +1,22 @@
-import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, DateTime, ErrorText, Input, Notice, Spinner, theme, useHost } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  DateTime,
+  ErrorText,
+  Input,
+  Notice,
+  Spinner,
+  endpointKey,
+  theme,
+  useHost,
+  usePageQueryClient,
+  useServerQuery,
+} from '@khela/web';
 
 /** The chat box polls as a fallback for the push channel. */
 export const CHAT_POLL_MS = 5_000;
@@ -14,53 +27,48 @@ export function messageToSend(text: string): string | null {
   return trimmed ? trimmed : null;
 }
 
-type LoadError = 'forbidden' | 'notFound' | 'loadFailed' | null;
+type LoadError = 'forbidden' | 'notFound' | 'loadFailed';
+
+/** Why the conversation could not be shown, as the box words it. */
+const loadErrorOf = (err: unknown): LoadError => {
+  const status = err instanceof ApiError ? err.status : 0;
+  return status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'loadFailed';
+};
 
 /** /chat-box/:chatId */
 export function ChatBox() {
   const { t } = useTranslation(['chat', 'common']);
   const { api, bus, isMobile } = useHost();
+  const queries = usePageQueryClient();
   const { chatId: rawId } = useParams();
   const chatId = Number(rawId);
-  const [messages, setMessages] = useState<schemas.ChatMessage[] | null>(null);
-  const [loadError, setLoadError] = useState<LoadError>(null);
+  const valid = Number.isInteger(chatId) && chatId > 0;
+  const call = { params: { chatId } };
+  // read when opened, again on a pushed chat message (the query's topic) and every CHAT_POLL_MS while the page is
+  // visible, as a fallback for the push channel
+  const conversation = useServerQuery(schemas.getChatMessages, call, {
+    enabled: valid,
+    topics: ['chat'],
+    refetchInterval: CHAT_POLL_MS,
+    staleTime: 0,
+    select: (r) => r.messages,
+  });
+  // logout drops the conversation from what is shown at once (the page's client forgets the query)
+  const [dropped, setDropped] = useState(false);
+  const messages = dropped ? [] : (conversation.data ?? null);
+  const loadError: LoadError | null = !valid ? 'notFound' : conversation.error ? loadErrorOf(conversation.error) : null;
   const [draft, setDraft] = useState('');
   const [sending, setSending] = useState(false);
   const [sendError, setSendError] = useState('');
   const endRef = useRef<HTMLDivElement>(null);
 
-  const load = useCallback(async () => {
-    if (!Number.isInteger(chatId) || chatId <= 0) return setLoadError('notFound');
-    try {
-      const res = await api.call(schemas.getChatMessages, { params: { chatId } });
-      setMessages(res.messages);
-      setLoadError(null);
-    } catch (err) {
-      const status = err instanceof ApiError ? err.status : 0;
-      setLoadError(status === 403 ? 'forbidden' : status === 404 ? 'notFound' : 'loadFailed');
-    }
-  }, [api, chatId]);
-
   useEffect(() => {
-    setMessages(null);
-    void load();
-    const poll = setInterval(() => {
-      if (document.visibilityState !== 'hidden') void load();
-    }, CHAT_POLL_MS);
-    const pushed = bus.on('chat').subscribe((m) => {
-      if (m.chatId === String(chatId)) void load();
-    });
-    // logout drops the conversation from memory at once
     const out = bus.on('logout').subscribe(() => {
-      setMessages([]);
+      setDropped(true);
       setDraft('');
     });
-    return () => {
-      clearInterval(poll);
-      pushed.unsubscribe();
-      out.unsubscribe();
-    };
-  }, [load, bus, chatId]);
+    return () => out.unsubscribe();
+  }, [bus]);
 
   useEffect(() => {
     endRef.current?.scrollIntoView?.({ block: 'end' });
@@ -74,7 +82,9 @@ export function ChatBox() {
     setSendError('');
     try {
       const res = await api.call(schemas.sendMessage, { body: { chat_id: chatId, sender_id: schemas.LEGACY_SENDER_ID, content } });
-      setMessages((prev) => (prev && !prev.some((m) => m.id === res.data.id) ? [...prev, res.data] : prev));
+      queries.setQueryData<{ messages: schemas.ChatMessage[] }>(endpointKey(schemas.getChatMessages, call), (prev) =>
+        prev && !prev.messages.some((m) => m.id === res.data.id) ? { ...prev, messages: [...prev.messages, res.data] } : prev,
+      );
       setDraft('');
     } catch (err) {
       console.warn('[chat] send failed', err);

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { AsyncState, Button, Page, theme, truncate, useServerQuery } from '@khela/web';
+import { AsyncState, Button, CardList, CountBadge, Page, PageHeader, theme, truncate, useServerQuery } from '@khela/web';
 
 /** /chat-list: the player's chats with the other side's name and the last message. */
 export function ChatList() {
@@ -11,35 +11,17 @@ export function ChatList() {
   const list = useServerQuery(schemas.getChats, {}, { topics: ['chat'] });
   return (
     <Page data-testid="chat-list">
-      <div
-        css={css`
-          display: flex;
-          justify-content: space-between;
-          align-items: center;
-          margin-bottom: 12px;
-        `}
-      >
-        <h1
-          css={css`
-            margin: 0;
-            font-size: 20px;
-          `}
-        >
-          {t('list.title')}
-        </h1>
-        <Link to="/chat">
-          <Button as="span">{t('list.newChat')}</Button>
-        </Link>
-      </div>
+      <PageHeader
+        title={t('list.title')}
+        actions={
+          <Link to="/chat">
+            <Button as="span">{t('list.newChat')}</Button>
+          </Link>
+        }
+      />
       <AsyncState query={list} isEmpty={(r) => r.chats.length === 0}>
         {({ chats }) => (
-          <ul
-            css={css`
-              list-style: none;
-              margin: 0;
-              padding: 0;
-            `}
-          >
+          <CardList>
             {chats.map((c) => (
               <li key={c.chat_id}>
                 <Link
@@ -48,7 +30,6 @@ export function ChatList() {
                   css={css`
                     display: block;
                     padding: 12px;
-                    margin-bottom: 8px;
                     border-radius: ${theme.radius.md};
                     background: ${theme.color.surface};
                     border: 1px solid ${theme.color.border};
@@ -58,25 +39,14 @@ export function ChatList() {
                 >
                   <strong>{c.other_user.username}</strong>
                   {!!c.unread && (
-                    <span
-                      data-testid="chat-list-unread"
-                      aria-label={t('list.unread', { count: c.unread })}
+                    <CountBadge
+                      count={c.unread}
+                      testId="chat-list-unread"
+                      label={t('list.unread', { count: c.unread })}
                       css={css`
-                        display: inline-block;
-                        min-width: 18px;
                         margin-left: 8px;
-                        padding: 0 6px;
-                        border-radius: ${theme.radius.pill};
-                        background: ${theme.color.danger};
-                        color: #fff;
-                        font-size: 11px;
-                        font-weight: 700;
-                        line-height: 18px;
-                        text-align: center;
                       `}
-                    >
-                      {c.unread}
-                    </span>
+                    />
                   )}
                   <div
                     css={css`
@@ -90,7 +60,7 @@ export function ChatList() {
                 </Link>
               </li>
             ))}
-          </ul>
+          </CardList>
         )}
       </AsyncState>
     </Page>
