@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, DateTime, LoadFailed, Modal, theme, useHost, useLoggedIn } from '@khela/web';
+import { Button, CountBadge, DateTime, LoadFailed, Modal, theme, useHost, useLoggedIn } from '@khela/web';
 import { useTrading } from './context';
 import { useThrottled } from './live';
 import { useMessageText } from './MessageBox';
@@ -105,27 +105,16 @@ export function NoticeBell() {
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
           <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
         </svg>
-        {unread > 0 && (
-          <span
-            data-testid="notice-unread"
-            css={css`
-              position: absolute;
-              top: -6px;
-              right: -6px;
-              min-width: 18px;
-              padding: 0 4px;
-              border-radius: ${theme.radius.pill};
-              background: ${theme.color.danger};
-              color: #fff;
-              font-size: 11px;
-              font-weight: 700;
-              line-height: 18px;
-              text-align: center;
-            `}
-          >
-            {unread > 99 ? '99+' : unread}
-          </span>
-        )}
+        <CountBadge
+          count={unread}
+          testId="notice-unread"
+          css={css`
+            position: absolute;
+            top: -6px;
+            right: -6px;
+            padding: 0 4px;
+          `}
+        />
       </button>
       <Modal open={open} title={t('exchange:notices.title')} onClose={() => setOpen(false)}>
         {error && (
