@@ -3,8 +3,9 @@
  * page, rendered in Node by the same React components the browser runs, with emotion's critical CSS and the first
  * screen's data (the TanStack Query cache, dehydrated) in the page. The browser hydrates it (src/bootstrap.tsx).
  *
- * Built by rspack.server.mjs, loaded by server/main.mjs. Only `/` and `/promotions` are rendered so far; any other path, and any failure, is answered
- * with index.html as today (the browser renders).
+ * Built by rspack.server.mjs, loaded by server/main.mjs. `/`, `/promotions` and `/games` are rendered (in the visitor's
+ * language: the `lang` cookie; always as a visitor: the player's token stays in the browser); any other path, and any
+ * failure, is answered with index.html as today (the browser renders).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
