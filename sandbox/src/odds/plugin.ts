@@ -1,6 +1,12 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { FeedMessage } from '@khela/contracts';
-import { feedBallRunningBodySchema, feedInPlayBodySchema, feedLiquidityBodySchema, feedResultBodySchema } from '@khela/contracts';
+import {
+  feedBallRunningBodySchema,
+  feedInPlayBodySchema,
+  feedLiquidityBodySchema,
+  feedNewEventBodySchema,
+  feedResultBodySchema,
+} from '@khela/contracts';
 import type { Sport } from './feed';
 import { StreamWriter } from './stream';
 import { CONTROL_ACTIONS, ControlError, World, type ControlAction } from './world';
@@ -44,6 +50,9 @@ export interface OddsPluginOptions {
  *                                             { selectionId, auto: true } hands it back to the drift
  *   POST /markets/{marketId}/result           { "winner": selectionId } or, for Fancy, { "runs": n }; again = corrected
  *   POST /markets/{marketId}/void             market CLOSED and voided
+ * New event:              POST /events { sport, name, runners: [{ name, basePrice }] (2-3), startsInHours? (24) } answers
+ *                         { eventId, marketId, clk }: a Match Odds market no fixture user touches (a test's own); readers
+ *                         get a fresh image carrying it. 400 wrong body, 409 when the world is full.
  * Market ids: Match Odds = the event's MarketId, BookMaker = {eventId}-BM, Fancy row n = {eventId}-F{n}.
  */
 export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
@@ -168,7 +177,7 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
         return;
       }
       const hb = Math.max(minHeartbeatMs, Math.min(30_000, Number(q.heartbeatMs) || heartbeatMs));
-      const unsubscribe = world.subscribe(write);
+      const unsubscribe = world.subscribe(write, write);
       const timer = setInterval(
         () => {
           if (!out.behind && Date.now() - out.lastWriteAt >= hb) write({ op: 'hb', clk: world.clk, pt: world.now() });
@@ -188,6 +197,17 @@ export function oddsPlugin(opts: OddsPluginOptions = {}): FastifyPluginAsync {
     app.get('/markets/:marketId', async (req, reply) => {
       const m = world.market((req.params as { marketId: string }).marketId);
       return m ?? reply.code(404).send({ message: 'Unknown market' });
+    });
+
+    app.post('/events', async (req, reply) => {
+      const parsed = feedNewEventBodySchema.safeParse(req.body ?? undefined);
+      if (!parsed.success) return reply.code(400).send({ message: 'Bad event body', issues: parsed.error.issues });
+      try {
+        return { ...world.addEvent(parsed.data), clk: world.clk };
+      } catch (e) {
+        if (e instanceof ControlError) return reply.code(e.statusCode).send({ message: e.message });
+        throw e;
+      }
     });
 
     app.post('/markets/:marketId/:action', async (req, reply) => {

@@ -16,7 +16,11 @@ export class StreamWriter {
   ) {}
 
   send(msg: FeedMessage): void {
-    if (this.pending) {
+    if (msg.op === 'img') {
+      // a whole world supersedes whatever was conflated
+      this.pending = null;
+      this.last = null;
+    } else if (this.pending) {
       if (msg.op !== 'mcm') return; // a heartbeat is pointless while data waits
       for (const m of msg.mc) this.pending.set(m.marketId, m);
       this.last = msg;

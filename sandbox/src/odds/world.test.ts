@@ -102,7 +102,8 @@ describe('control API and stream over HTTP', () => {
   let app: FastifyInstance;
   let base: string;
   beforeAll(async () => {
-    app = Fastify();
+    // the streams' readers abort mid-body: their keep-alive sockets must not hold the close
+    app = Fastify({ forceCloseConnections: true });
     await app.register(oddsPlugin({ now: () => clock, seed: 5, heartbeatMs: 40, minHeartbeatMs: 20, advanceEveryMs: 0 }), {
       prefix: '/odds',
     });
@@ -221,6 +222,26 @@ describe('control API and stream over HTTP', () => {
     const fresh = (await app.inject(`/odds/stream?since=999999&once=1`)).body.trim().split('\n');
     expect(JSON.parse(fresh[0]!).op).toBe('img');
   });
+
+  it('POST /odds/events adds a pre-play event with the next ids; a wrong body is refused', async () => {
+    const bad = await app.inject({ method: 'POST', url: '/odds/events', payload: { sport: 'golf', name: 'x', runners: [] } });
+    expect(bad.statusCode).toBe(400);
+    const body = {
+      sport: 'tennis',
+      name: 'Own v Match',
+      runners: [
+        { name: 'Own', basePrice: 2.5 },
+        { name: 'Match', basePrice: 1.66 },
+      ],
+    };
+    const res = await app.inject({ method: 'POST', url: '/odds/events', payload: body });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ eventId: '34039001', marketId: '1.23039001' });
+    const market = (await app.inject('/odds/markets/1.23039001')).json();
+    expect(market).toMatchObject({ kind: 'MATCH_ODDS', status: 'OPEN', inplay: false, betDelay: 5 });
+    expect(market.runners.map((r: { name: string }) => r.name)).toEqual(['Own', 'Match']);
+    expect((await app.inject({ method: 'POST', url: '/odds/events', payload: body })).json()).toMatchObject({ eventId: '34039002' });
+  });
 });
 
 describe('slow readers and scheduled events', () => {
@@ -252,6 +273,41 @@ describe('slow readers and scheduled events', () => {
     ]);
     out.drain();
     expect(lines).toHaveLength(2);
+  });
+
+  it('an event added at run time reaches connected readers as an image, re-images older clks and turns in play at its start', () => {
+    const w = new World({ seed: 4, startMs: T0 });
+    const lines: string[] = [];
+    const out = new StreamWriter((l) => {
+      lines.push(l);
+      return lines.length > 1; // the first write fills the socket: the image must not be conflated away
+    });
+    w.subscribe(
+      (d) => out.send(d),
+      (img) => out.send(img),
+    );
+    w.control('1.230001001', 'suspend');
+    expect(out.behind).toBe(true);
+    const before = w.clk;
+    const { eventId, marketId } = w.addEvent({
+      sport: 'cricket',
+      name: 'Own XI v Test XI',
+      runners: [
+        { name: 'Own XI', basePrice: 1.8 },
+        { name: 'Test XI', basePrice: 2.2 },
+      ],
+      startsInHours: 1,
+    });
+    expect([eventId, marketId]).toEqual(['34019001', '1.23019001']);
+    const img = feedMessageSchema.parse(JSON.parse(lines.at(-1)!));
+    expect(img).toMatchObject({ op: 'img', clk: before + 1 });
+    if (img.op !== 'img') throw new Error('not an image');
+    expect(img.events.find((e) => e.eventId === eventId)).toMatchObject({ name: 'Own XI v Test XI', inplay: false, marketIds: [marketId] });
+    expect(w.since(before)).toBeNull();
+    w.advanceTo(T0 + 3_600_000 - 3_000);
+    expect(w.market(marketId)!.inplay).toBe(false);
+    w.advanceTo(T0 + 3_600_000);
+    expect(w.market(marketId)!.inplay).toBe(true);
   });
 
   it('turns a scheduled event in play at its start time, as one in-play delta for all its markets', () => {

@@ -110,6 +110,10 @@ export class World {
   private readonly markets = new Map<string, MarketState>();
   private log: FeedDelta[] = [];
   private readonly listeners = new Set<(d: FeedDelta) => void>();
+  private readonly imageListeners = new Set<(img: FeedImage) => void>();
+  private readonly delays: Record<FeedMarket['kind'], number>;
+  /** Events added at run time (addEvent). */
+  private added = 0;
 
   constructor(opts: WorldOptions = {}) {
     this.seed = opts.seed ?? 1;
@@ -118,85 +122,122 @@ export class World {
     this.backlog = opts.backlog ?? 10_000;
     this.maxCatchUp = opts.maxCatchUp ?? 2_000;
     this.rand = prng(hashSeed(this.seed));
-    const delays = { ...DEFAULT_DELAYS, ...opts.betDelays };
-    for (const fx of EVENTS) {
-      const no = Number(fx.eventId.slice(-4));
-      const ev: EventState = {
-        fx,
-        no,
-        startsAt: this.startMs + fx.startsInHours * 3_600_000,
-        inplay: fx.inplay,
-        marketIds: [],
-        delivery: false,
-      };
-      this.events.set(fx.eventId, ev);
-      const base = (id: string, kind: FeedMarket['kind'], name: string): FeedMarket => ({
-        marketId: id,
-        eventId: fx.eventId,
-        sport: fx.sport,
-        kind,
-        name,
-        status: 'OPEN',
-        inplay: ev.inplay,
-        ballRunning: false,
-        frozen: false,
-        betDelay: delays[kind],
-        runners: [],
-        fancy: null,
-        result: null,
-        voided: false,
-        version: 0,
+    this.delays = { ...DEFAULT_DELAYS, ...opts.betDelays };
+    for (const fx of EVENTS) this.addEventState(fx, this.startMs + fx.startsInHours * 3_600_000);
+  }
+
+  /** An event's state and its markets (Match Odds, BookMaker, Fancy rows as the fixture asks). */
+  private addEventState(fx: FixtureEvent, startsAt: number): EventState {
+    const delays = this.delays;
+    const no = Number(fx.eventId.slice(-4));
+    const ev: EventState = {
+      fx,
+      no,
+      startsAt,
+      inplay: fx.inplay,
+      marketIds: [],
+      delivery: false,
+    };
+    this.events.set(fx.eventId, ev);
+    const base = (id: string, kind: FeedMarket['kind'], name: string): FeedMarket => ({
+      marketId: id,
+      eventId: fx.eventId,
+      sport: fx.sport,
+      kind,
+      name,
+      status: 'OPEN',
+      inplay: ev.inplay,
+      ballRunning: false,
+      frozen: false,
+      betDelay: delays[kind],
+      runners: [],
+      fancy: null,
+      result: null,
+      voided: false,
+      version: 0,
+    });
+    const add = (m: FeedMarket, extra: Partial<MarketState> = {}) => {
+      ev.marketIds.push(m.marketId);
+      this.markets.set(m.marketId, {
+        m,
+        ev,
+        manual: new Set(),
+        idx: [],
+        rate: [],
+        controlSuspended: false,
+        controlBallRunning: false,
+        autoSuspendTicks: 0,
+        ...extra,
       });
-      const add = (m: FeedMarket, extra: Partial<MarketState> = {}) => {
-        ev.marketIds.push(m.marketId);
-        this.markets.set(m.marketId, {
-          m,
-          ev,
-          manual: new Set(),
-          idx: [],
-          rate: [],
-          controlSuspended: false,
-          controlBallRunning: false,
-          autoSuspendTicks: 0,
-          ...extra,
-        });
-      };
-      // Match Odds
-      const mo = base(fx.marketId, 'MATCH_ODDS', 'Match Odds');
-      const idx = fx.runners.map((r) => Math.min(LADDER.length - 4, nearestLadderIndex(r.basePrice)));
-      mo.runners = fx.runners.map((r, i) => ({
+    };
+    // Match Odds
+    const mo = base(fx.marketId, 'MATCH_ODDS', 'Match Odds');
+    const idx = fx.runners.map((r) => Math.min(LADDER.length - 4, nearestLadderIndex(r.basePrice)));
+    mo.runners = fx.runners.map((r, i) => ({
+      selectionId: this.selectionId(ev, i),
+      name: r.name,
+      status: 'ACTIVE',
+      suspended: false,
+      ...this.levels(idx[i]!),
+    }));
+    add(mo, { idx });
+    if (fx.bookmaker) {
+      const bm = base(`${fx.eventId}-BM`, 'BOOKMAKER', 'Bookmaker');
+      const rate = fx.runners.map((r) => Math.max(1, Math.round((r.basePrice - 1) * 100)));
+      bm.runners = fx.runners.map((r, i) => ({
         selectionId: this.selectionId(ev, i),
         name: r.name,
         status: 'ACTIVE',
-        suspended: false,
-        ...this.levels(idx[i]!),
+        suspended: r.name === 'The Draw',
+        back: [],
+        lay: [],
+        backRate: rate[i]!,
+        layRate: rate[i]! + 2,
       }));
-      add(mo, { idx });
-      if (fx.bookmaker) {
-        const bm = base(`${fx.eventId}-BM`, 'BOOKMAKER', 'Bookmaker');
-        const rate = fx.runners.map((r) => Math.max(1, Math.round((r.basePrice - 1) * 100)));
-        bm.runners = fx.runners.map((r, i) => ({
-          selectionId: this.selectionId(ev, i),
-          name: r.name,
-          status: 'ACTIVE',
-          suspended: r.name === 'The Draw',
-          back: [],
-          lay: [],
-          backRate: rate[i]!,
-          layRate: rate[i]! + 2,
-        }));
-        add(bm, { rate });
-      }
-      if (fx.fancy) {
-        FANCY_LINES.forEach((l, n) => {
-          const f = base(`${fx.eventId}-F${n + 1}`, 'FANCY', l.title);
-          // Odd/Even settles on runs % 2: both lines at 1, so YES wins on odd runs and NO on even (they never move)
-          const [no, yes] = l.type === 6 ? [1, 1] : [l.base, l.base + 1];
-          f.fancy = { selectionId: ev.no * 100 + 50 + n + 1, type: l.type, no, noRate: 100, yes, yesRate: 90 };
-          add(f);
-        });
-      }
+      add(bm, { rate });
     }
+    if (fx.fancy) {
+      FANCY_LINES.forEach((l, n) => {
+        const f = base(`${fx.eventId}-F${n + 1}`, 'FANCY', l.title);
+        // Odd/Even settles on runs % 2: both lines at 1, so YES wins on odd runs and NO on even (they never move)
+        const [no, yes] = l.type === 6 ? [1, 1] : [l.base, l.base + 1];
+        f.fancy = { selectionId: ev.no * 100 + 50 + n + 1, type: l.type, no, noRate: 100, yes, yesRate: 90 };
+        add(f);
+      });
+    }
+    return ev;
+  }
+
+  /**
+   * A new event at run time (POST /odds/events): its ids follow the fixtures' pattern from 9001 up, its start is counted
+   * from now. Connected readers get a fresh image with it (events are named only in images) and the backlog is cut, so a
+   * reader resuming from before it takes an image too.
+   */
+  addEvent(body: { sport: Sport; name: string; runners: Array<{ name: string; basePrice: number }>; startsInHours: number }): {
+    eventId: string;
+    marketId: string;
+  } {
+    const no = 9001 + this.added++;
+    if (no > 9999) throw new ControlError(409, 'No more events can be added to this world');
+    const sportNo = { cricket: 1, soccer: 2, tennis: 3 }[body.sport];
+    const fx: FixtureEvent = {
+      eventId: `340${sportNo}${no}`,
+      marketId: `1.230${sportNo}${no}`,
+      sport: body.sport,
+      name: body.name,
+      runners: body.runners,
+      fancy: false,
+      bookmaker: false,
+      inplay: body.startsInHours <= 0,
+      startsInHours: body.startsInHours,
+    };
+    if (this.events.has(fx.eventId)) throw new ControlError(409, `Event ${fx.eventId} exists`);
+    this.addEventState(fx, this.now() + body.startsInHours * 3_600_000);
+    this.clk++;
+    this.log = [];
+    const img = this.image();
+    for (const fn of this.imageListeners) fn(img);
+    return { eventId: fx.eventId, marketId: fx.marketId };
   }
 
   /** Stable selection id of runner i of an event (shared by its Match Odds and BookMaker). */
@@ -255,9 +296,14 @@ export class World {
     return this.log.slice(clk - first.clk + 1);
   }
 
-  subscribe(fn: (d: FeedDelta) => void): () => void {
+  /** Deltas as they happen; `onImage` also gets the whole world when it gains an event (addEvent). */
+  subscribe(fn: (d: FeedDelta) => void, onImage?: (img: FeedImage) => void): () => void {
     this.listeners.add(fn);
-    return () => this.listeners.delete(fn);
+    if (onImage) this.imageListeners.add(onImage);
+    return () => {
+      this.listeners.delete(fn);
+      if (onImage) this.imageListeners.delete(onImage);
+    };
   }
 
   private emit(reason: FeedChangeReason, states: MarketState[]): FeedDelta | null {

@@ -137,5 +137,24 @@ export const feedResultBodySchema = z.union([
   z.object({ winner: z.number().int() }).strict(),
   z.object({ runs: z.number().int().min(0).max(10_000) }).strict(),
 ]);
+/**
+ * POST {odds}/events: a new event at run time (a test's market of its own, untouched by the fixtures' other users). Its
+ * Match Odds comes with the answer's ids; connected readers get a fresh image carrying it, and older clks re-image.
+ */
+export const feedNewEventBodySchema = z.object({
+  sport: z.enum(['cricket', 'soccer', 'tennis']),
+  name: z.string().min(1).max(200),
+  runners: z
+    .array(z.object({ name: z.string().min(1).max(200), basePrice: z.number().min(1.01).max(1000) }))
+    .min(2)
+    .max(3),
+  /** Hours from now to the start; the event stays pre-play until then (negative = in play at once). */
+  startsInHours: z
+    .number()
+    .min(-48)
+    .max(24 * 30)
+    .default(24),
+});
+export type FeedNewEventBody = z.infer<typeof feedNewEventBodySchema>;
 export type FeedLiquidityBody = z.infer<typeof feedLiquidityBodySchema>;
 export type FeedResultBody = z.infer<typeof feedResultBodySchema>;
