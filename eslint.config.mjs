@@ -87,7 +87,7 @@ const relativeZones = [
  * whole apps. `node api/scripts/domain-graph.mjs` prints the graph and its circles (none).
  */
 const API_PLATFORM = ['errors.ts', 'config.ts', 'db', 'ops', 'ledger', 'core', 'auth', 'infra', 'http', 'push', 'seed'];
-const API_DOMAINS = ['protection', 'operator', 'kyc', 'identity', 'content', 'chat', 'wallet', 'exchange', 'casino', 'transfer'];
+const API_DOMAINS = ['protection', 'staff', 'kyc', 'identity', 'content', 'chat', 'wallet', 'exchange', 'casino', 'transfer'];
 const API_LAYERS = [...API_PLATFORM, ...API_DOMAINS, 'app.ts', 'main.ts'];
 const api = (d) => `./api/src/${d}`;
 const apiLayerZones = API_LAYERS.slice(0, -1).map((d, i) => ({

@@ -32,7 +32,7 @@ const externalPackages = {
 };
 
 const result = await esbuild.build({
-  entryPoints: { 'server/main': path.join(srcDir, 'main.ts'), 'server/create-operator': path.join(srcDir, 'operator/create-cli.ts') },
+  entryPoints: { 'server/main': path.join(srcDir, 'main.ts'), 'server/create-staff': path.join(srcDir, 'staff/create-cli.ts') },
   outdir: outDir,
   bundle: true,
   platform: 'node',

@@ -29,7 +29,7 @@ import { MarketPush } from './exchange/market-push';
 import exchangeRoutes from './exchange/routes';
 import chatRoutes from './chat/routes';
 import transferRoutes from './transfer/routes';
-import { operatorRoutes } from './operator';
+import { staffRoutes } from './staff';
 import playerStaffRoutes from './identity/staff/routes';
 import paymentStaffRoutes from './wallet/staff/routes';
 import deskStaffRoutes from './chat/staff/routes';
@@ -54,7 +54,7 @@ const DOMAINS: DomainPlugin[] = [
   pushRoutes,
   identityRoutes,
   walletRoutes,
-  operatorRoutes,
+  staffRoutes,
   casinoRoutes,
   exchangeRoutes,
   chatRoutes,
@@ -62,7 +62,7 @@ const DOMAINS: DomainPlugin[] = [
   transferRoutes,
   // identity checks (issue 32): the player's upload and state, and the staff queue (kyc/staff)
   kycRoutes,
-  // the back office's endpoints of each domain (auth 'operator', roles per endpoint)
+  // the back office's endpoints of each domain (auth 'staff', roles per endpoint)
   playerStaffRoutes,
   paymentStaffRoutes,
   deskStaffRoutes,
@@ -124,7 +124,7 @@ export async function buildApp(opts: AppOptions): Promise<FastifyInstance> {
   app.decorate('exchangeMarketPush', marketPush);
   app.addHook('onClose', async () => marketPush.close());
   app.decorateRequest('player', null);
-  app.decorateRequest('operator', null);
+  app.decorateRequest('staff', null);
   app.addHook('onClose', async () => broker.close());
   // live sessions kept in memory for a moment, dropped on every process by NOTIFY when one ends (auth/session-cache.ts)
   await registerSessionCache(app, opts.db);

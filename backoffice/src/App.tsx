@@ -5,7 +5,7 @@ import { Link, Navigate, NavLink, Route, Routes } from 'react-router';
 import { Button, Notice, Spinner, theme } from '@khela/web';
 import { AREAS, type Area } from './areas';
 import { Login } from './screens/Login';
-import { allows, useOperator, useStaff, useStaffEvent } from './staff/context';
+import { allows, useStaffAccount, useStaff, useStaffEvent } from './staff/context';
 import { useStaffStream } from './staff/stream';
 
 const navCss = css`
@@ -29,7 +29,7 @@ const navCss = css`
 `;
 
 export function App() {
-  const op = useOperator();
+  const op = useStaffAccount();
   if (!op) {
     return (
       <Routes>
@@ -43,7 +43,7 @@ export function App() {
 /** The logged-in console: navigation by role, the areas, the staff stream. */
 function Console() {
   const session = useStaff();
-  const op = useOperator()!;
+  const op = useStaffAccount()!;
   useStaffStream();
   const decided = useMyDecidedApprovals(op.id);
   // until an admin's password is changed and TOTP enrolled (when required) the API answers nothing else: only My
@@ -133,7 +133,7 @@ function Console() {
 
 /** The page asked is not for this operator's role (or not yet: password change or TOTP enrolment pending). */
 function NotForRole({ area, gated, home }: { area: Area; gated: boolean; home: string }) {
-  const op = useOperator()!;
+  const op = useStaffAccount()!;
   const roles = `${(area.roles ?? []).join(' and ')} staff and admins`;
   return (
     <div

@@ -1,5 +1,5 @@
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
-import type { OperatorRole } from '@khela/contracts';
+import type { StaffRole } from '@khela/contracts';
 
 /**
  * The console's areas: one folder each under src/areas/, each owning its screens and sub-routes under /<path>/*.
@@ -9,7 +9,7 @@ import type { OperatorRole } from '@khela/contracts';
 export interface Area {
   path: string;
   label: string;
-  roles?: readonly OperatorRole[];
+  roles?: readonly StaffRole[];
   screen: LazyExoticComponent<ComponentType>;
 }
 
@@ -25,6 +25,6 @@ export const AREAS: readonly Area[] = [
   { path: 'kyc', label: 'KYC', roles: ['risk'], screen: lazy(() => import('./areas/kyc')) },
   { path: 'reports', label: 'Reports', roles: ['payments', 'risk'], screen: lazy(() => import('./areas/reports')) },
   { path: 'audit', label: 'Audit log', roles: ['admin'], screen: lazy(() => import('./areas/audit')) },
-  { path: 'operators', label: 'Operators', roles: ['admin'], screen: lazy(() => import('./areas/operators')) },
+  { path: 'staff-accounts', label: 'Staff accounts', roles: ['admin'], screen: lazy(() => import('./areas/staff-accounts')) },
   { path: 'account', label: 'My account', screen: lazy(() => import('./areas/account')) },
 ];

@@ -142,7 +142,7 @@ export async function newPlayer(site, sandbox, prefix = 'flt') {
   return { username, password, token, remoteId: String(login.remote_id) };
 }
 
-export async function operatorToken(site) {
+export async function staffToken(site) {
   return (
     await must(call(site, 'POST', '/api/operator/login', { body: { username: 'operator', password: 'operator123' } }), 'operator login')
   ).token;

@@ -20,7 +20,7 @@ import {
   ledgerProblems,
   must,
   newPlayer,
-  operatorToken,
+  staffToken,
   pgClient,
   privatePostgres,
   resetStats,
@@ -105,7 +105,7 @@ async function main() {
   console.log(`cluster up in ${secs(Date.now() - t0)} s: ${cluster.siteUrl} -> ${cluster.apiUrls.join(', ')}; logs in ${runDir}/logs`);
   const site = cluster.siteUrl;
   const sandbox = cluster.sandboxUrl;
-  const opToken = await operatorToken(site);
+  const opToken = await staffToken(site);
 
   // ---- a. kill -9 one API process during a burst of deposits and exchange bets ------------------------------
   if (wanted('a')) {

@@ -27,9 +27,9 @@ test('an admin makes an operator and issues a one-time TOTP link; the operator c
   const own = 'my-very-own-words-22';
 
   // the admin makes the operator and issues the link in the console
-  await openConsole(page, 'admin', '/operators');
+  await openConsole(page, 'admin', '/staff-accounts');
   await page.getByRole('button', { name: 'New operator' }).click();
-  const form = page.getByTestId('create-operator');
+  const form = page.getByTestId('create-staff-account');
   await form.getByLabel('Username', { exact: true }).fill(username);
   await form.getByLabel('Name', { exact: true }).fill('Security Admin');
   await form.getByLabel('Role').selectOption('admin');
@@ -73,7 +73,7 @@ test('an admin makes an operator and issues a one-time TOTP link; the operator c
   await change.getByRole('button', { name: 'Change password' }).click();
   await expect(change.getByRole('status')).toContainText('Password changed');
   await expect(op.getByTestId('password-change-required')).toHaveCount(0);
-  await expect(nav.getByRole('link', { name: 'Operators' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Staff accounts' })).toBeVisible();
 
   // then the enrolment, with the link opened before the log-in
   await expect(op.getByTestId('totp-status')).toHaveText('Off');
@@ -183,11 +183,11 @@ test('an admin creates a support operator, who logs in without Payments in the n
   const username = `agent${stamp()}`;
   const password = 'support-desk-password-1';
   const ownPassword = 'chosen-by-the-agent-7';
-  await openConsole(page, 'admin', '/operators');
+  await openConsole(page, 'admin', '/staff-accounts');
   const table = page.getByTestId('operators-table');
   await expect(table.locator('tbody tr', { hasText: 'support' }).first()).toBeVisible();
   await page.getByRole('button', { name: 'New operator' }).click();
-  const form = page.getByTestId('create-operator');
+  const form = page.getByTestId('create-staff-account');
   await form.getByLabel('Username', { exact: true }).fill(username);
   await form.getByLabel('Name', { exact: true }).fill('Agent Smith');
   await form.getByLabel('Role').selectOption('support');
@@ -220,7 +220,7 @@ test('an admin creates a support operator, who logs in without Payments in the n
   await expect(nav.getByRole('link', { name: 'Dashboard' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Support chat' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Payments' })).toHaveCount(0);
-  await expect(nav.getByRole('link', { name: 'Operators' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Staff accounts' })).toHaveCount(0);
   await expect(agent.getByTestId('tile-pending-deposit')).toBeVisible();
   await agent.screenshot({ path: `${SHOTS}/dashboard-support.png` });
   await ctx.close();
@@ -262,7 +262,7 @@ test('the console’s CSP trusts only its own origin for scripts and known image
   expect(directive('img-src')).not.toContain('https:');
   expect(directive('frame-src')).toEqual(["'none'"]);
   await openConsole(page, 'admin');
-  for (const path of ['/content', '/operators', '/audit', '/account']) {
+  for (const path of ['/content', '/staff-accounts', '/audit', '/account']) {
     await page.goto(`${BACKOFFICE()}${path}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   }

@@ -114,7 +114,7 @@ describe.each(engines)('casino launch tokens and the session on $name', ({ make,
 
   it('staff disabling the player ends the launch token (USER_DISABLED), and enabling again does not revive it', async () => {
     const p = await launched();
-    const actor = { operatorId: null, username: 'test', ip: null };
+    const actor = { staffId: null, username: 'test', ip: null };
     await db.tx((q) => setPlayerStatus(q, actor, p.playerId, { status: 'disabled', reason: 'test disable' }));
     expect((await bet(p)).status).toBe('USER_DISABLED');
     await db.tx((q) => setPlayerStatus(q, actor, p.playerId, { status: 'active', reason: 'test enable' }));

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { Queryable } from '../db';
 
-/** Who did it and from where: an operator of a back-office request, or the system (operatorId null). */
+/** Who did it and from where: an operator of a back-office request, or the system (staffId null). */
 export interface AuditActor {
-  operatorId: number | null;
+  staffId: number | null;
   username: string | null;
   ip: string | null;
 }
@@ -20,11 +20,11 @@ export interface AuditEntry {
 }
 
 /** The operator of a back-office request as an audit actor. */
-export function auditActor(req: Pick<FastifyRequest, 'operator' | 'ip'>): AuditActor {
-  return { operatorId: req.operator?.id ?? null, username: req.operator?.username ?? null, ip: req.ip ?? null };
+export function auditActor(req: Pick<FastifyRequest, 'staff' | 'ip'>): AuditActor {
+  return { staffId: req.staff?.id ?? null, username: req.staff?.username ?? null, ip: req.ip ?? null };
 }
 
-export const SYSTEM_ACTOR: AuditActor = { operatorId: null, username: 'system', ip: null };
+export const SYSTEM_ACTOR: AuditActor = { staffId: null, username: 'system', ip: null };
 
 /**
  * Appends one line to the audit log. Call it with the transaction that makes the change, so the change and its
@@ -35,7 +35,7 @@ export async function writeAudit(q: Queryable, actor: AuditActor, e: AuditEntry)
     `INSERT INTO operator_audit (operator_id, username, ip, action, entity_type, entity_id, reason, before, after)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb)`,
     [
-      actor.operatorId,
+      actor.staffId,
       actor.username,
       actor.ip,
       e.action,

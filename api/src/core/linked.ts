@@ -164,7 +164,7 @@ export class DeviceRecorder {
 
 /**
  * Remembers the address a player logged in or registered from (player_addresses; first and last seen). A first
- * sighting is an event for the risk rules (several accounts from one address, operator/risk-evaluator.ts). Never
+ * sighting is an event for the risk rules (several accounts from one address, staff/risk-evaluator.ts). Never
  * fails the log-in: the caller catches.
  */
 export async function recordPlayerAddress(db: Db, playerId: number, address: string | undefined | null): Promise<void> {

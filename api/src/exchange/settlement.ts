@@ -205,7 +205,7 @@ export async function settleResult(
   market: MarketRow,
   cfg: ExchangeConfig,
   target: SettledResult,
-  by: { source: 'feed' | 'staff'; operatorId?: number; reason?: string },
+  by: { source: 'feed' | 'staff'; staffId?: number; reason?: string },
 ): Promise<number[]> {
   // what was settled last, read under the lock (the caller's row may predate a settlement in this transaction)
   const current = await lockMarket(q, market.marketId);
@@ -338,7 +338,7 @@ export async function settleResult(
       by.source,
       isVoid ? 'void' : round === 1 ? 'settle' : 'resettle',
       JSON.stringify(target),
-      by.operatorId ?? null,
+      by.staffId ?? null,
       by.reason ?? null,
     ],
   );

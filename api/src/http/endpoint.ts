@@ -8,7 +8,7 @@ import { bearerToken, playerForToken, type AuthPlayer } from '../auth/sessions';
 import { deviceIdOf, deviceRecorder } from '../core/linked';
 import { acceptsExchangeToken, EXCHANGE_TOKEN_REFUSED } from '../auth/exchange-scope';
 import { Forbidden, Unauthenticated } from '../errors';
-import { operatorAuthHook } from '../auth/operators';
+import { staffAuthHook } from '../auth/staff';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -86,7 +86,7 @@ export function registerEndpoint<E extends Endpoint<any, any, any, any>>(
       ...(endpoint.summary ? { summary: endpoint.summary } : {}),
       ...(endpoint.auth !== 'none' ? { security: [{ bearer: [] }] } : {}),
     },
-    onRequest: endpoint.auth === 'operator' ? operatorAuthHook(endpoint.roles, endpoint.path) : authHook(endpoint.auth, endpoint),
+    onRequest: endpoint.auth === 'staff' ? staffAuthHook(endpoint.roles, endpoint.path) : authHook(endpoint.auth, endpoint),
     handler: (req, reply) => handler(req as unknown as EndpointRequest<E>, reply),
   });
 }

@@ -40,7 +40,7 @@ export interface RequestLimits {
   /** Signed-in calls of one session (one token). */
   perSession: number;
   /** Back-office calls of one operator. */
-  perOperator: number;
+  perStaff: number;
   /**
    * Partners' signed server-to-server callbacks (the game provider's seamless wallet, the payment gateway), per
    * address: one provider address carries every player's spins, so it has its own, much higher ceiling.
@@ -98,7 +98,7 @@ export function requestLimits(env: NodeJS.ProcessEnv = process.env): RequestLimi
     perAddress: n('REQUEST_LIMIT_PER_MINUTE', 20_000),
     perPlayer: n('REQUEST_LIMIT_PER_PLAYER_PER_MINUTE', 600),
     perSession: n('REQUEST_LIMIT_PER_SESSION_PER_MINUTE', 400),
-    perOperator: n('REQUEST_LIMIT_PER_OPERATOR_PER_MINUTE', 1200),
+    perStaff: n('REQUEST_LIMIT_PER_OPERATOR_PER_MINUTE', 1200),
     perPartnerAddress: n('REQUEST_LIMIT_PER_PARTNER_PER_MINUTE', 300_000),
   };
 }
@@ -154,9 +154,9 @@ export async function registerRequestLimit(
     app.createRateLimit({ max, timeWindow: 60_000, keyGenerator: key, allowList: (req) => exempt(req) });
   const byPlayer = limiter(limits.perPlayer, (req) => `p:${req.player!.id}`);
   const bySession = limiter(limits.perSession, (req) => `s:${req.player!.session?.hash ?? req.player!.id}`);
-  const byOperator = limiter(limits.perOperator, (req) => `o:${req.operator!.id}`);
+  const byStaff = limiter(limits.perStaff, (req) => `o:${req.staff!.id}`);
   app.addHook('preValidation', async (req) => {
-    const checks = req.player ? [byPlayer, bySession] : req.operator ? [byOperator] : [];
+    const checks = req.player ? [byPlayer, bySession] : req.staff ? [byStaff] : [];
     for (const check of checks) {
       const r = await check(req);
       if (!r.isAllowed && r.isExceeded) throw tooMany(r.ttl);

@@ -6,7 +6,7 @@ import { migrate } from '../db';
 import { findMigrations } from '../db/migrate';
 import { createPgliteDb } from '../db/pglite';
 import { createPostgresDb } from '../db/postgres';
-import { reportDays } from '../operator/reports/service';
+import { reportDays } from '../staff/reports/service';
 import { TEST_DATABASE_URL, bothDatabases, createPlayer } from '../testing/helpers';
 import { ledgerConfig } from './config';
 import {

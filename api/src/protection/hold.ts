@@ -58,7 +58,7 @@ export async function assertHoldAllowsWithdrawal(q: Queryable, playerId: number)
   }
 }
 
-const actorName = (a: AuditActor) => a.username ?? (a.operatorId !== null ? `operator #${a.operatorId}` : 'system');
+const actorName = (a: AuditActor) => a.username ?? (a.staffId !== null ? `operator #${a.staffId}` : 'system');
 
 async function lockPlayerRow(q: Queryable, playerId: number): Promise<void> {
   const r = await q.query('SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE', [playerId]);

@@ -488,7 +488,7 @@ export async function assertWagerWithinLimits(q: Queryable, playerId: number, wa
 
 /** The player as an audit actor: their changes are in the same audit log as staff's. */
 export const playerActor = (player: { id: number; username: string }, ip: string | null): AuditActor => ({
-  operatorId: null,
+  staffId: null,
   username: `player:${player.username}`,
   ip,
 });
@@ -667,7 +667,7 @@ export async function realityCheck(q: Queryable, playerId: number): Promise<Real
 
 export { SELF_EXCLUSION_PERIODS };
 
-/** Stakes since a moment, counted as the wager limit counts them (the risk rules' "little play", operator/risk-evaluator.ts). */
+/** Stakes since a moment, counted as the wager limit counts them (the risk rules' "little play", staff/risk-evaluator.ts). */
 export async function stakesSince(q: Queryable, playerId: number, since: Date): Promise<bigint> {
   return wageredSince(q, playerId, `'${since.toISOString()}'::timestamptz`, await resultAccounts(q, playerId));
 }

@@ -4,7 +4,7 @@
 // record a due-diligence check.
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PROTECTION_MESSAGES as PM, WALLET_STATUS, type OperatorRole, type StaffPlayerProtection } from '@khela/contracts';
+import { PROTECTION_MESSAGES as PM, WALLET_STATUS, type StaffRole, type StaffPlayerProtection } from '@khela/contracts';
 import type { Db } from '../db';
 import { decide, findTransactionForUpdate } from '../wallet/service';
 import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
@@ -12,7 +12,7 @@ import { newPayerTrx } from '../testing/payer-trx';
 
 const engines = await bothDatabases();
 
-const STAFF: Record<OperatorRole, { username: string; password: string }> = {
+const STAFF: Record<StaffRole, { username: string; password: string }> = {
   admin: { username: 'admin', password: 'admin123' },
   payments: { username: 'operator', password: 'operator123' },
   support: { username: 'support', password: 'support123' },
@@ -27,12 +27,12 @@ describe.each(engines)("a player's protection in the back office on $name", ({ m
   }
   let db: Db & { drop?: () => Promise<void> };
   let app: FastifyInstance;
-  const tokens = {} as Record<OperatorRole, string>;
+  const tokens = {} as Record<StaffRole, string>;
 
   beforeAll(async () => {
     db = await make();
     app = await testApp(db, { OPERATOR_TOTP_REQUIRED: '0', WALLET_MAX_PENDING: '5' });
-    for (const [role, cred] of Object.entries(STAFF) as [OperatorRole, (typeof STAFF)[OperatorRole]][]) {
+    for (const [role, cred] of Object.entries(STAFF) as [StaffRole, (typeof STAFF)[StaffRole]][]) {
       const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: cred });
       expect(r.statusCode, r.body).toBe(200);
       tokens[role] = r.json().token;
@@ -57,9 +57,9 @@ describe.each(engines)("a player's protection in the back office on $name", ({ m
   }
   const asPlayer = (p: P, method: 'PUT' | 'POST', url: string, payload: object) =>
     app.inject({ method, url, headers: { ...p.auth, 'idempotency-key': `k-${Math.random()}` }, payload });
-  const staff = (role: OperatorRole | null, method: 'GET' | 'POST', url: string, payload?: object) =>
+  const staff = (role: StaffRole | null, method: 'GET' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, headers: role ? { authorization: `Bearer ${tokens[role]}` } : {}, ...(payload ? { payload } : {}) });
-  const view = async (id: number, role: OperatorRole = 'support'): Promise<StaffPlayerProtection> => {
+  const view = async (id: number, role: StaffRole = 'support'): Promise<StaffPlayerProtection> => {
     const r = await staff(role, 'GET', `/api/operator/players/${id}/protection`);
     expect(r.statusCode, r.body).toBe(200);
     return r.json();

@@ -57,7 +57,7 @@ describe('staff stream', () => {
     expect(res.headers.get('content-type')).toContain('text/event-stream');
     setTimeout(() => void app.push.publishStaff('alert', { kind: 'test', message: 'look here' }), 150);
     const { events } = await readEvents(res, (e) => e.some((x) => x.event === 'alert'));
-    expect(events[0]).toEqual({ event: 'ready', data: { operatorId: String(op.id) } });
+    expect(events[0]).toEqual({ event: 'ready', data: { staffId: String(op.id) } });
     expect(events.find((x) => x.event === 'alert')!.data).toEqual({ kind: 'test', message: 'look here' });
     // single use
     const again = await fetch(`${base}/api/operator/stream?ticket=${ticket}`);

@@ -6,19 +6,19 @@ import { sha256Hex } from '@khela/contracts/signing';
 import type { Queryable } from '../db';
 import { registerEndpoint } from '../http/endpoint';
 import { Unauthenticated } from '../errors';
-import { requireOperator } from '../auth/operators';
+import { requireStaff } from '../auth/staff';
 import { STAFF_CHANNEL, TICKET_TTL_SECONDS } from './service';
 import { openSseStream } from './sse-stream';
 
 /** The operator session behind a stream is live: not revoked, not expired, the operator not disabled. */
 const LIVE_OPERATOR_SESSION_SQL = `s.revoked_at IS NULL AND s.expires_at > now() AND o.disabled_at IS NULL`;
 
-export async function issueStaffTicket(q: Queryable, operatorId: number, sessionHash: string): Promise<string> {
+export async function issueStaffTicket(q: Queryable, staffId: number, sessionHash: string): Promise<string> {
   const ticket = randomBytes(24).toString('base64url');
   await q.query(
     `INSERT INTO operator_stream_tickets (ticket_hash, operator_id, session_hash, expires_at)
      VALUES ($1, $2, $3, now() + make_interval(secs => $4))`,
-    [sha256Hex(ticket), operatorId, sessionHash, TICKET_TTL_SECONDS],
+    [sha256Hex(ticket), staffId, sessionHash, TICKET_TTL_SECONDS],
   );
   // old tickets are useless; keep the table small
   await q.query(`DELETE FROM operator_stream_tickets WHERE expires_at < now() - interval '1 hour'`);
@@ -26,7 +26,7 @@ export async function issueStaffTicket(q: Queryable, operatorId: number, session
 }
 
 /** Single use: the operator and session, or null when unknown, used, expired, or the session/operator is no longer live. */
-export async function redeemStaffTicket(q: Queryable, ticket: string): Promise<{ operatorId: number; sessionHash: string } | null> {
+export async function redeemStaffTicket(q: Queryable, ticket: string): Promise<{ staffId: number; sessionHash: string } | null> {
   const r = await q.query<{ operator_id: string; session_hash: string }>(
     `UPDATE operator_stream_tickets t SET used_at = now()
      FROM operator_sessions s JOIN operators o ON o.id = s.operator_id
@@ -36,7 +36,7 @@ export async function redeemStaffTicket(q: Queryable, ticket: string): Promise<{
     [sha256Hex(ticket)],
   );
   const row = r.rows[0];
-  return row ? { operatorId: Number(row.operator_id), sessionHash: row.session_hash } : null;
+  return row ? { staffId: Number(row.operator_id), sessionHash: row.session_hash } : null;
 }
 
 /** Heartbeat check: the stream's operator session is still live. */
@@ -64,7 +64,7 @@ export function endStaffStreams(app: FastifyInstance, sessionHashes: string[]): 
  */
 export function staffStreamRoutes(app: FastifyInstance, open: Set<() => void>) {
   registerEndpoint(app, staffStreamTicket, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     return { ticket: await issueStaffTicket(app.db, op.id, op.sessionHash), expires_in: TICKET_TTL_SECONDS };
   });
 
@@ -73,7 +73,7 @@ export function staffStreamRoutes(app: FastifyInstance, open: Set<() => void>) {
     {
       schema: {
         querystring: z.object({ ticket: z.string().min(1, 'The ticket field is required.') }),
-        tags: ['operator'],
+        tags: ['staff'],
         summary:
           'Staff stream (Server-Sent Events) of the back office: `event: chat | payment | alert` (staffPushTopics); `event: ready` first; heartbeat comment every 20 s that re-checks the session; ends with the operator session (log-out, expiry, operator disabled)',
       },
@@ -82,10 +82,10 @@ export function staffStreamRoutes(app: FastifyInstance, open: Set<() => void>) {
       const { ticket } = req.query as { ticket: string };
       const redeemed = await redeemStaffTicket(app.db, ticket);
       if (!redeemed) throw new Unauthenticated();
-      const { operatorId, sessionHash } = redeemed;
+      const { staffId, sessionHash } = redeemed;
 
       const stream = openSseStream(req, reply, { open, heartbeatMs: app.push.limits.heartbeatMs });
-      stream.send('ready', { operatorId: String(operatorId) });
+      stream.send('ready', { staffId: String(staffId) });
       stream.onEnd(
         app.push.broker.subscribe(
           STAFF_CHANNEL,

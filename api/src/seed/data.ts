@@ -242,7 +242,7 @@ export const GAMES = [
   { code: 'JILI-LOTTO-001', name: 'Keno Bonus', type: 'LOTTO', platform: 'JILI', featured: false },
 ] as const;
 
-/** The demo's back-office staff, one per role (development only; production makes operators with operator:create). */
+/** The demo's back-office staff, one per role (development only; production makes operators with staff:create). */
 export const OPERATORS = [
   { username: 'admin', password: 'admin123', name: 'Admin', role: 'admin' },
   { username: 'operator', password: 'operator123', name: 'Payments Operator', role: 'payments' },

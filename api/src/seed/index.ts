@@ -33,7 +33,7 @@ export interface SeedOptions {
    * demo receiving numbers), the demo player (demo1234) and the default operator (operator/operator123).
    * Default: outside production only. Production seeds nothing: receiving numbers and games pointing at the
    * sandbox would take real players' money to nobody; staff enter the real content, and the first operator is
-   * made with `pnpm --filter api operator:create` (operator/create-cli.ts).
+   * made with `pnpm --filter api staff:create` (staff/create-cli.ts).
    */
   demo?: boolean;
 }

@@ -260,7 +260,7 @@ export default async function transferRoutes(app: FastifyInstance, opts: Transfe
     // only what the provider answered: applied -> confirmed; refused, or an id it never saw (now closed) -> reversed
     if (!t.provider_state) throw new HttpError(409, 'Query the provider first: a transfer is resolved only by its answer.');
     const outcome = t.provider_state === 'applied' ? 'confirmed' : 'reversed';
-    const done = await service.resolve(t.id, outcome, `staff:${req.operator?.username ?? '?'}`, undefined, (q, after) =>
+    const done = await service.resolve(t.id, outcome, `staff:${req.staff?.username ?? '?'}`, undefined, (q, after) =>
       writeAudit(q, auditActor(req), {
         action: 'provider_transfer.resolve',
         entityType: 'provider_transfer',

@@ -15,7 +15,7 @@ import { newPayerTrx } from '../testing/payer-trx';
 let db: Db;
 let app: FastifyInstance;
 let sandbox: FastifyInstance;
-let operatorToken: string;
+let staffToken: string;
 const SECRET = 'dev-gateway-secret';
 
 /** Replays a fetch into the API in-process (the gateway's callbacks). */
@@ -55,7 +55,7 @@ beforeAll(async () => {
     payload: { username: 'operator', password: 'operator123' },
   });
   expect(login.statusCode).toBe(200);
-  operatorToken = login.json().token;
+  staffToken = login.json().token;
 });
 
 interface TestPlayer {
@@ -95,7 +95,7 @@ async function player(opts: { verified?: boolean; dofb?: string | null; balance?
 const methodId = async (code: string) =>
   Number((await db.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
 const balanceOf = async (id: number) => fromMinor((await getPlayerBalance(db, id)).balanceMinor);
-const opAuth = () => ({ authorization: `Bearer ${operatorToken}` });
+const opAuth = () => ({ authorization: `Bearer ${staffToken}` });
 
 async function deposit(p: TestPlayer, body: Record<string, unknown>, key?: string) {
   return app.inject({

@@ -1,5 +1,5 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
-import type { OperatorRole, StaffOperator, StaffPushPayload, StaffPushTopic } from '@khela/contracts';
+import type { StaffRole, StaffAccount, StaffPushPayload, StaffPushTopic } from '@khela/contracts';
 import type { StaffSession } from './session';
 
 const StaffContext = createContext<StaffSession | null>(null);
@@ -15,18 +15,18 @@ export function useStaff(): StaffSession {
 }
 
 /** The logged-in operator (null when logged out); re-renders on log-in, log-out and refresh. */
-export function useOperator(): StaffOperator | null {
+export function useStaffAccount(): StaffAccount | null {
   const s = useStaff();
-  const [op, setOp] = useState(s.operator$.value);
+  const [op, setOp] = useState(s.account$.value);
   useEffect(() => {
-    const sub = s.operator$.subscribe(setOp);
+    const sub = s.account$.subscribe(setOp);
     return () => sub.unsubscribe();
   }, [s]);
   return op;
 }
 
 /** What the console shows to a role; the API enforces the same list on every call (admins may do everything). */
-export function allows(op: Pick<StaffOperator, 'role'> | null, roles: readonly OperatorRole[] | undefined): boolean {
+export function allows(op: Pick<StaffAccount, 'role'> | null, roles: readonly StaffRole[] | undefined): boolean {
   return !!op && (op.role === 'admin' || !roles || roles.includes(op.role));
 }
 

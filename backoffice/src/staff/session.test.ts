@@ -45,18 +45,18 @@ describe('staff session', () => {
     const s = createStaffSession('http://api.test', sessionStorage);
     await s.login({ username: 'admin', password: 'x' });
     expect(sessionStorage.getItem('khela.staffToken')).toBe('tok1');
-    expect(s.operator$.value?.role).toBe('admin');
+    expect(s.account$.value?.role).toBe('admin');
 
     // another tab's session restores from storage
     const again = createStaffSession('http://api.test', sessionStorage);
     await again.restore();
-    expect(again.operator$.value?.username).toBe('admin');
+    expect(again.account$.value?.username).toBe('admin');
     expect(api.seen.at(-1)?.auth).toBe('Bearer tok1');
 
     // revoked elsewhere (disabled, expired): the next call's 401 logs the console out
     api.live.clear();
     await expect(again.refresh()).rejects.toThrow();
-    expect(again.operator$.value).toBeNull();
+    expect(again.account$.value).toBeNull();
     expect(sessionStorage.getItem('khela.staffToken')).toBeNull();
   });
 
@@ -67,7 +67,7 @@ describe('staff session', () => {
     await s.login({ username: 'admin', password: 'x' });
     await s.logout();
     expect(api.live.size).toBe(0);
-    expect(s.operator$.value).toBeNull();
+    expect(s.account$.value).toBeNull();
     expect(sessionStorage.getItem('khela.staffToken')).toBeNull();
   });
 });

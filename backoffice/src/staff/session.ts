@@ -1,6 +1,6 @@
 import { BehaviorSubject, Subject } from 'rxjs';
 import { createApiClient, type ApiClient } from '@khela/web';
-import { staffLogin, staffLogout, staffMe, type StaffOperator, type StaffPushTopic } from '@khela/contracts';
+import { staffLogin, staffLogout, staffMe, type StaffAccount, type StaffPushTopic } from '@khela/contracts';
 
 /** sessionStorage: a staff token ends with the browser tab, and is never shared with the player site's storage. */
 const TOKEN_KEY = 'khela.staffToken';
@@ -16,25 +16,25 @@ export interface StaffEvent {
  */
 export interface StaffSession {
   readonly api: ApiClient;
-  readonly operator$: BehaviorSubject<StaffOperator | null>;
+  readonly account$: BehaviorSubject<StaffAccount | null>;
   /** Events of the staff stream (GET /api/operator/stream). */
   readonly events$: Subject<StaffEvent>;
   token(): string | null;
   /** Reads the stored token's operator (a dead token is dropped). */
   restore(): Promise<void>;
-  login(body: { username: string; password: string; totp?: string }): Promise<StaffOperator>;
+  login(body: { username: string; password: string; totp?: string }): Promise<StaffAccount>;
   /** Re-reads the operator (after enrolling TOTP, say). */
   refresh(): Promise<void>;
   logout(): Promise<void>;
 }
 
 export function createStaffSession(baseURL: string, storage: Storage = sessionStorage): StaffSession {
-  const operator$ = new BehaviorSubject<StaffOperator | null>(null);
+  const account$ = new BehaviorSubject<StaffAccount | null>(null);
   const events$ = new Subject<StaffEvent>();
   const token = () => storage.getItem(TOKEN_KEY);
   const drop = () => {
     storage.removeItem(TOKEN_KEY);
-    operator$.next(null);
+    account$.next(null);
   };
   const api = createApiClient({
     baseURL,
@@ -45,13 +45,13 @@ export function createStaffSession(baseURL: string, storage: Storage = sessionSt
   });
   const session: StaffSession = {
     api,
-    operator$,
+    account$,
     events$,
     token,
     async restore() {
       if (!token()) return;
       try {
-        operator$.next(await api.call(staffMe));
+        account$.next(await api.call(staffMe));
       } catch {
         drop();
       }
@@ -59,11 +59,11 @@ export function createStaffSession(baseURL: string, storage: Storage = sessionSt
     async login(body) {
       const res = await api.call(staffLogin, { body });
       storage.setItem(TOKEN_KEY, res.token);
-      operator$.next(res.operator);
+      account$.next(res.operator);
       return res.operator;
     },
     async refresh() {
-      operator$.next(await api.call(staffMe));
+      account$.next(await api.call(staffMe));
     },
     async logout() {
       try {

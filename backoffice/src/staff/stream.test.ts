@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { BehaviorSubject, Subject } from 'rxjs';
-import type { StaffOperator } from '@khela/contracts';
+import type { StaffAccount } from '@khela/contracts';
 import { backoffMs, startStaffStream } from './stream';
 import type { StaffEvent } from './session';
 
@@ -29,7 +29,7 @@ const op = {
   role: 'support',
   totp_enabled: false,
   totp_enrolment_required: false,
-} as StaffOperator;
+} as StaffAccount;
 
 function fakeSession() {
   let n = 0;
@@ -37,7 +37,7 @@ function fakeSession() {
   return {
     api: { call, url: (p: string) => `http://api.test${p}` } as never,
     events$: new Subject<StaffEvent>(),
-    operator$: new BehaviorSubject<StaffOperator | null>(op),
+    account$: new BehaviorSubject<StaffAccount | null>(op),
     call,
   };
 }
@@ -85,7 +85,7 @@ describe('staff stream (console side)', () => {
     await vi.advanceTimersByTimeAsync(backoffMs(1));
     expect(FakeEventSource.all[2]!.url).toContain('ticket=t3');
     // logged out: an error does not reconnect
-    s.operator$.next(null);
+    s.account$.next(null);
     FakeEventSource.all[2]!.emit('error');
     await vi.advanceTimersByTimeAsync(60_000);
     expect(FakeEventSource.all).toHaveLength(3);

@@ -11,7 +11,7 @@ export const backoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** attem
  * single-use ticket each time. Returns the stop function.
  */
 export function startStaffStream(
-  session: Pick<StaffSession, 'api' | 'events$' | 'operator$'>,
+  session: Pick<StaffSession, 'api' | 'events$' | 'account$'>,
   EventSourceImpl: typeof EventSource | undefined = globalThis.EventSource,
 ): () => void {
   let source: EventSource | null = null;
@@ -26,12 +26,12 @@ export function startStaffStream(
   };
   const schedule = () => {
     close();
-    if (stopped || !session.operator$.value) return;
+    if (stopped || !session.account$.value) return;
     retry = setTimeout(() => void connect(), backoffMs(attempt++));
   };
   const connect = async () => {
     close();
-    if (stopped || !session.operator$.value || !EventSourceImpl) return;
+    if (stopped || !session.account$.value || !EventSourceImpl) return;
     try {
       const { ticket } = await session.api.call(staffStreamTicket);
       if (stopped) return;
@@ -73,7 +73,7 @@ export function useStaffStream(): void {
   const session = useStaff();
   useEffect(() => {
     let stop: (() => void) | null = null;
-    const sub = session.operator$.subscribe((op) => {
+    const sub = session.account$.subscribe((op) => {
       if (op && !stop) stop = startStaffStream(session);
       if (!op && stop) {
         stop();

@@ -8,7 +8,7 @@ import { WalletClient, type WalletTransport } from './wallet-client';
 const SECRET = 'test-secret';
 
 /** A tiny operator: checks signatures, keeps balances and answers like the seamless-wallet protocol. */
-function fakeOperator(startMinor = 10_000) {
+function fakeStaff(startMinor = 10_000) {
   let balance = startMinor;
   const seen = new Map<string, unknown>();
   const calls: Array<{ action: string; body: Record<string, unknown> }> = [];
@@ -58,7 +58,7 @@ function fakeOperator(startMinor = 10_000) {
 let provider: GameProvider | null = null;
 afterEach(() => provider?.close());
 
-function makeProvider(op: ReturnType<typeof fakeOperator>, random?: (a: number, b: number) => number) {
+function makeProvider(op: ReturnType<typeof fakeStaff>, random?: (a: number, b: number) => number) {
   provider = new GameProvider({
     providerId: 'sandbox',
     wallet: new WalletClient(op.transport, 'sandbox', SECRET),
@@ -84,12 +84,12 @@ describe('game rules', () => {
 
 describe('provider rounds through the seamless wallet', () => {
   it('refuses a launch with a bad token', async () => {
-    const p = makeProvider(fakeOperator());
+    const p = makeProvider(fakeStaff());
     await expect(p.openSession({ token: 'bad', gameCode: 'sandbox-slot' })).rejects.toMatchObject({ code: 'INVALID_TOKEN' });
   });
 
   it('debits, credits and logs every slot round; the log matches the wallet', async () => {
-    const op = fakeOperator(10_000);
+    const op = fakeStaff(10_000);
     const p = makeProvider(op);
     const s = await p.openSession({ token: 'good', gameCode: 'sandbox-slot', gameType: 'SLOT' });
     expect(s.engine).toBe('slot');
@@ -104,7 +104,7 @@ describe('provider rounds through the seamless wallet', () => {
   });
 
   it('ends a refused bet without a win, and rolls back a bet the operator never answered', async () => {
-    const op = fakeOperator(500);
+    const op = fakeStaff(500);
     const p = makeProvider(op);
     const s = await p.openSession({ token: 'good', gameCode: 'sandbox-slot' });
     await expect(p.spin(s.id, 1000)).rejects.toMatchObject({ code: 'NOT_ENOUGH_MONEY' });
@@ -118,7 +118,7 @@ describe('provider rounds through the seamless wallet', () => {
   });
 
   it('settles a crash round at the auto cash-out when it is below the crash point', async () => {
-    const op = fakeOperator(10_000);
+    const op = fakeStaff(10_000);
     // u = 0.9 -> crash point 9.70x, so an auto cash-out at 1.01x wins
     const p = makeProvider(op, (min, max) => (max === 2 ** 32 ? Math.floor(0.9 * 2 ** 32) : min));
     const s = await p.openSession({ token: 'good', gameCode: 'sandbox-crash', gameType: 'EGAME' });
@@ -132,7 +132,7 @@ describe('provider rounds through the seamless wallet', () => {
   });
 
   it('settles a crash with a zero win when the rocket crashes first', async () => {
-    const op = fakeOperator(10_000);
+    const op = fakeStaff(10_000);
     const p = makeProvider(op, (min) => min); // u = 0 -> crash at 1.00x immediately
     const s = await p.openSession({ token: 'good', gameCode: 'sandbox-crash', gameType: 'EGAME' });
     const r = await p.crashStart(s.id, 1000, null);
@@ -146,7 +146,7 @@ describe('provider rounds through the seamless wallet', () => {
 
 describe('provider HTTP part', () => {
   it('serves a playable slot page for a good launch link and an error page for a bad one', async () => {
-    const op = fakeOperator();
+    const op = fakeStaff();
     const app = Fastify();
     await app.register(providerPlugin({ transport: op.transport, secret: SECRET }), { prefix: '/provider' });
     const good = await app.inject({ url: '/provider/play?token=good&game_code=sandbox-slot&game_name=Lucky%20Reels&game_type=SLOT' });
@@ -169,7 +169,7 @@ describe('provider HTTP part', () => {
 describe('the studio catalogue and art (issue 34 item 13)', () => {
   it('lists the games with their art to a signed call only, and serves each picture as SVG', async () => {
     const app = Fastify();
-    await app.register(providerPlugin({ transport: fakeOperator().transport, secret: SECRET }), { prefix: '/provider' });
+    await app.register(providerPlugin({ transport: fakeStaff().transport, secret: SECRET }), { prefix: '/provider' });
     expect((await app.inject({ url: '/provider/api/games' })).statusCode).toBe(401);
     const forged = signCall('other-secret', { method: 'GET', path: '/provider/api/games', body: '' });
     expect((await app.inject({ url: '/provider/api/games', headers: forged })).statusCode).toBe(401);

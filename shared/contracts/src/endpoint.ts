@@ -3,14 +3,14 @@ import { MONEY_PATTERN } from './rules/money';
 
 /**
  * 'none': no token. 'optional': a player's token if sent. 'bearer': a player's token is required.
- * 'operator': a back-office operator's token is required (a player's token never counts), and the operator's
- * role must be one of `roles` (admins pass every role check).
+ * 'staff': a staff member's (back-office) token is required (a player's token never counts), and their role must
+ * be one of `roles` (admins pass every role check). The staff endpoints' URLs keep their public prefix /api/operator/.
  */
-export type AuthMode = 'none' | 'optional' | 'bearer' | 'operator';
+export type AuthMode = 'none' | 'optional' | 'bearer' | 'staff';
 
-/** Back-office roles (the back-office contracts describe what each may do). */
-export const OPERATOR_ROLES = ['support', 'payments', 'content', 'risk', 'admin'] as const;
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+/** Staff roles (the staff contracts, schemas/staff/, describe what each may do). */
+export const STAFF_ROLES = ['support', 'payments', 'content', 'risk', 'admin'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
@@ -29,8 +29,8 @@ export interface Endpoint<
   /** Path with `{param}` placeholders, exactly as the spec writes it. */
   path: string;
   auth: A;
-  /** auth 'operator' only: the roles allowed besides admin (absent: every operator). Enforced by the API. */
-  roles?: readonly OperatorRole[];
+  /** auth 'staff' only: the roles allowed besides admin (absent: every staff member). Enforced by the API. */
+  roles?: readonly StaffRole[];
   query?: Q;
   body?: B;
   params?: P;

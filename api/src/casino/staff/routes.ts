@@ -13,7 +13,7 @@ import { registerEndpoint } from '../../http/endpoint';
 import { auditActor } from '../../core/audit';
 import * as catalogue from './service';
 
-/** Back office, casino catalogue (games and providers enabled, featured, ordered): contracts in backoffice/content.ts. */
+/** Back office, casino catalogue (games and providers enabled, featured, ordered): contracts in staff/content.ts. */
 export default async function catalogueStaffRoutes(app: FastifyInstance) {
   const db = app.db;
   registerEndpoint(app, staffGames, async (req) => catalogue.listGames(db, req.query));

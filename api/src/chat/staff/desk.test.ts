@@ -166,7 +166,7 @@ describe('desk: queue, replies, read state', () => {
       expect(toPlayer).toContainEqual({ topic: 'chat', payload: { chatId: String(chatId), content: 'Checking it now.', senderId: '7' } });
       expect(toStaff).toContainEqual({
         topic: 'chat',
-        payload: expect.objectContaining({ chatId: String(chatId), kind: 'message', from: 'support', operatorId: String(support.id) }),
+        payload: expect.objectContaining({ chatId: String(chatId), kind: 'message', from: 'support', staffId: String(support.id) }),
       });
       expect(toStaff).toContainEqual({ topic: 'chat', payload: expect.objectContaining({ chatId: String(chatId), kind: 'assigned' }) });
     } finally {

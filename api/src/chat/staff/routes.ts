@@ -16,7 +16,7 @@ import {
 } from '@khela/contracts';
 import { registerEndpoint } from '../../http/endpoint';
 import { auditActor, writeAudit } from '../../core/audit';
-import { requireOperator } from '../../auth/operators';
+import { requireStaff } from '../../auth/staff';
 import {
   assignChat,
   cannedList,
@@ -33,7 +33,7 @@ import {
 } from './service';
 
 /**
- * Back office, the support desk (contracts: shared/contracts/src/schemas/backoffice/desk.ts; roles support and
+ * Back office, the support desk (contracts: shared/contracts/src/schemas/staff/chat.ts; roles support and
  * admin): the queue, a chat with the player's context, replies (pushed to the player at once, shown as "Support"),
  * the desk's read mark, assignment (take / assign / release, audited) and canned replies (audited). Every change is
  * announced on the staff stream's `chat` topic so every open console updates.
@@ -41,14 +41,14 @@ import {
 export default async function deskStaffRoutes(app: FastifyInstance) {
   const db = app.db;
 
-  registerEndpoint(app, staffChats, async (req) => chatQueue(db, requireOperator(req).id, req.query));
+  registerEndpoint(app, staffChats, async (req) => chatQueue(db, requireStaff(req).id, req.query));
 
   registerEndpoint(app, staffChat, async (req) => chatDetail(db, req.params.chatId, req.query.before));
 
   registerEndpoint(app, staffDeskAgents, async () => ({ data: await deskAgents(db) }));
 
   registerEndpoint(app, staffChatReply, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     const me = { id: op.id, username: op.username, name: op.name };
     const r = await db.tx(async (q) => {
       const r = await replyToChat(q, req.params.chatId, me, req.body.content);
@@ -70,20 +70,20 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
       .publish(r.chat.playerId, 'chat', { chatId, content: r.message.content, senderId: String(LEGACY_SUPPORT_USER_ID) })
       .catch((err) => app.log.warn({ err }, 'chat push failed'));
     if (r.took)
-      await app.push.publishStaff('chat', { chatId, playerId: String(r.chat.playerId), kind: 'assigned', operatorId: String(op.id) });
+      await app.push.publishStaff('chat', { chatId, playerId: String(r.chat.playerId), kind: 'assigned', staffId: String(op.id) });
     await app.push.publishStaff('chat', {
       chatId,
       playerId: String(r.chat.playerId),
       kind: 'message',
       messageId: String(r.message.id),
       from: 'support',
-      operatorId: String(op.id),
+      staffId: String(op.id),
     });
     return { message: r.message };
   });
 
   registerEndpoint(app, staffChatRead, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     const r = await markChatRead(db, req.params.chatId, op.id);
     if (r.moved) {
       const playerId = await chatPlayerId(db, req.params.chatId);
@@ -92,7 +92,7 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
         playerId: String(playerId),
         kind: 'read',
         from: 'support',
-        operatorId: String(op.id),
+        staffId: String(op.id),
       });
     }
     return { staff_read_message_id: r.staffReadMessageId };
@@ -106,7 +106,7 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
           action: 'chat.assign',
           entityType: 'chat',
           entityId: r.chat.id,
-          reason: r.after.operator_id === null ? 'Released' : r.after.operator_id === requireOperator(req).id ? 'Took' : 'Assigned',
+          reason: r.after.operator_id === null ? 'Released' : r.after.operator_id === requireStaff(req).id ? 'Took' : 'Assigned',
           before: r.before,
           after: r.after,
         });
@@ -118,7 +118,7 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
         chatId: String(r.chat.id),
         playerId: String(r.chat.playerId),
         kind: 'assigned',
-        operatorId: r.after.operator_id === null ? null : String(r.after.operator_id),
+        staffId: r.after.operator_id === null ? null : String(r.after.operator_id),
       });
     }
     return { assigned: r.assigned };
@@ -130,7 +130,7 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
     [staffChatReopen, false],
   ] as const) {
     registerEndpoint(app, endpoint, async (req) => {
-      const op = requireOperator(req);
+      const op = requireStaff(req);
       const r = await db.tx(async (q) => {
         const r = await setChatClosed(q, req.params.chatId, op.id, close);
         await writeAudit(q, auditActor(req), {
@@ -147,7 +147,7 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
         chatId: String(req.params.chatId),
         playerId: String(r.playerId),
         kind: close ? 'closed' : 'reopened',
-        operatorId: String(op.id),
+        staffId: String(op.id),
       });
       return { closed: close };
     });
@@ -156,7 +156,7 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
   registerEndpoint(app, staffCannedReplies, async (req) => cannedList(db, req.query));
 
   registerEndpoint(app, staffCreateCannedReply, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     return db.tx(async (q) => {
       const created = await createCanned(q, op.id, req.body);
       await writeAudit(q, auditActor(req), { action: 'canned.create', entityType: 'canned_reply', entityId: created.id, after: created });
@@ -165,7 +165,7 @@ export default async function deskStaffRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, staffUpdateCannedReply, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     return db.tx(async (q) => {
       const r = await updateCanned(q, op.id, req.params.id, req.body);
       await writeAudit(q, auditActor(req), {

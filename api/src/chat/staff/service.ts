@@ -1,4 +1,4 @@
-import type { CannedReply, DeskChat, DeskMessage, DeskOperator, DeskPlayer } from '@khela/contracts';
+import type { CannedReply, DeskChat, DeskMessage, DeskStaff, DeskPlayer } from '@khela/contracts';
 import { DESK_MESSAGES } from '@khela/contracts';
 import type { Queryable } from '../../db';
 import { Conflict, NotFound, ValidationFailed } from '../../errors';
@@ -72,11 +72,11 @@ export interface QueueQuery {
 const UNREAD_SQL = 'c.last_player_message_id > coalesce(c.staff_read_message_id, 0)';
 
 /** The desk's queue: awaiting an answer first, then newest last message (or by time alone / creation). */
-export async function chatQueue(q: Queryable, operatorId: number, query: QueueQuery) {
+export async function chatQueue(q: Queryable, staffId: number, query: QueueQuery) {
   const where: string[] = [];
   const args: unknown[] = [];
   const arg = (v: unknown) => `$${args.push(v)}`;
-  if (query.filter === 'mine') where.push(`c.support_operator_id = ${arg(operatorId)}`);
+  if (query.filter === 'mine') where.push(`c.support_operator_id = ${arg(staffId)}`);
   if (query.filter === 'unassigned') where.push('c.support_operator_id IS NULL');
   if (query.unread) where.push(UNREAD_SQL);
   if (query.state === 'open') where.push('c.closed_at IS NULL');
@@ -185,7 +185,7 @@ export async function deskTimes(q: Queryable) {
  * Closes a chat (it leaves the open queue; nothing is waiting for an answer any more) or reopens it. 409 when it is
  * already so. Returns the state before and after for the audit line.
  */
-export async function setChatClosed(q: Queryable, chatId: number, operatorId: number, close: boolean) {
+export async function setChatClosed(q: Queryable, chatId: number, staffId: number, close: boolean) {
   const r = await q.query<{ player_id: string; closed_at: Date | string | null; closed_by: string | null; awaiting: boolean }>(
     'SELECT player_id, closed_at, closed_by, awaiting FROM chats WHERE id = $1 FOR UPDATE',
     [chatId],
@@ -196,7 +196,7 @@ export async function setChatClosed(q: Queryable, chatId: number, operatorId: nu
   if (close) {
     await q.query('UPDATE chats SET closed_at = now(), closed_by = $2, awaiting = false, updated_at = now() WHERE id = $1', [
       chatId,
-      operatorId,
+      staffId,
     ]);
   } else {
     await q.query('UPDATE chats SET closed_at = NULL, closed_by = NULL, updated_at = now() WHERE id = $1', [chatId]);
@@ -321,7 +321,7 @@ async function lockChat(q: Queryable, chatId: number) {
   };
 }
 
-async function operatorById(q: Queryable, id: number): Promise<DeskOperator | null> {
+async function staffById(q: Queryable, id: number): Promise<DeskStaff | null> {
   const r = await q.query<{ id: string; username: string; name: string | null }>('SELECT id, username, name FROM operators WHERE id = $1', [
     id,
   ]);
@@ -330,7 +330,7 @@ async function operatorById(q: Queryable, id: number): Promise<DeskOperator | nu
 }
 
 /** Operators a chat may be assigned to: active support operators and admins. */
-export async function deskAgents(q: Queryable): Promise<DeskOperator[]> {
+export async function deskAgents(q: Queryable): Promise<DeskStaff[]> {
   const r = await q.query<{ id: string; username: string; name: string | null }>(
     `SELECT id, username, name FROM operators WHERE disabled_at IS NULL AND role IN ('support', 'admin') ORDER BY lower(username)`,
   );
@@ -343,11 +343,11 @@ export async function deskAgents(q: Queryable): Promise<DeskOperator[]> {
  */
 export async function assignChat(q: Queryable, chatId: number, to: number | null) {
   const chat = await lockChat(q, chatId);
-  let assigned: DeskOperator | null = null;
+  let assigned: DeskStaff | null = null;
   if (to !== null) {
     const ok = await q.query(`SELECT 1 FROM operators WHERE id = $1 AND disabled_at IS NULL AND role IN ('support', 'admin')`, [to]);
     if (!ok.rows.length) throw new ValidationFailed({ operator_id: [DESK_MESSAGES.notAgent] }, DESK_MESSAGES.notAgent);
-    assigned = await operatorById(q, to);
+    assigned = await staffById(q, to);
   }
   if (chat.assignedTo !== to) await q.query('UPDATE chats SET support_operator_id = $2 WHERE id = $1', [chatId, to]);
   return { chat, before: { operator_id: chat.assignedTo }, after: { operator_id: to }, assigned, changed: chat.assignedTo !== to };
@@ -357,7 +357,7 @@ export async function assignChat(q: Queryable, chatId: number, to: number | null
  * An operator's reply. A chat assigned to someone else is refused (409); an unassigned one is taken by the replying
  * operator (`took`, audited by the caller).
  */
-export async function replyToChat(q: Queryable, chatId: number, operator: DeskOperator, content: string) {
+export async function replyToChat(q: Queryable, chatId: number, operator: DeskStaff, content: string) {
   const chat = await lockChat(q, chatId);
   if (chat.assignedTo !== null && chat.assignedTo !== operator.id)
     throw new Conflict(DESK_MESSAGES.assignedElsewhere, { code: 'assigned_elsewhere' });
@@ -373,13 +373,13 @@ export async function replyToChat(q: Queryable, chatId: number, operator: DeskOp
 }
 
 /** Moves the desk's read mark to the chat's newest message; `moved` is false when it was there already. */
-export async function markChatRead(q: Queryable, chatId: number, operatorId: number) {
+export async function markChatRead(q: Queryable, chatId: number, staffId: number) {
   const r = await q.query<{ staff_read_message_id: string | null; moved: boolean }>(
     `WITH old AS (SELECT id, staff_read_message_id AS was FROM chats WHERE id = $1 FOR NO KEY UPDATE)
      UPDATE chats c SET staff_read_message_id = c.last_message_id, staff_read_by = $2
      FROM old WHERE c.id = old.id
      RETURNING c.staff_read_message_id, (old.was IS DISTINCT FROM c.last_message_id) AS moved`,
-    [chatId, operatorId],
+    [chatId, staffId],
   );
   if (!r.rows[0]) throw new NotFound(DESK_MESSAGES.notFound);
   const id = r.rows[0].staff_read_message_id;
@@ -432,11 +432,11 @@ async function titleFree(q: Queryable, title: string, except?: number) {
   if (r.rows.length) throw new ValidationFailed({ title: [DESK_MESSAGES.cannedTitleTaken] }, DESK_MESSAGES.cannedTitleTaken);
 }
 
-export async function createCanned(q: Queryable, operatorId: number, body: { title: string; body: string }) {
+export async function createCanned(q: Queryable, staffId: number, body: { title: string; body: string }) {
   await titleFree(q, body.title);
   const r = await q.query<CannedRow>(
     `INSERT INTO canned_replies (title, body, created_by, updated_by) VALUES ($1, $2, $3, $3) RETURNING id, title, body, updated_at`,
-    [body.title, body.body, operatorId],
+    [body.title, body.body, staffId],
   );
   return toCanned(r.rows[0]!);
 }
@@ -447,12 +447,12 @@ async function lockCanned(q: Queryable, id: number) {
   return toCanned(r.rows[0]);
 }
 
-export async function updateCanned(q: Queryable, operatorId: number, id: number, body: { title: string; body: string }) {
+export async function updateCanned(q: Queryable, staffId: number, id: number, body: { title: string; body: string }) {
   const before = await lockCanned(q, id);
   await titleFree(q, body.title, id);
   const r = await q.query<CannedRow>(
     `UPDATE canned_replies SET title = $2, body = $3, updated_by = $4, updated_at = now() WHERE id = $1 RETURNING id, title, body, updated_at`,
-    [id, body.title, body.body, operatorId],
+    [id, body.title, body.body, staffId],
   );
   return { before, after: toCanned(r.rows[0]!) };
 }

@@ -23,7 +23,7 @@ import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../../http/endpoint';
 import { HttpError } from '../../errors';
 import { auditActor } from '../../core/audit';
-import { operatorAuthHook } from '../../auth/operators';
+import { staffAuthHook } from '../../auth/staff';
 import * as staff from './service';
 
 declare module 'fastify' {
@@ -119,7 +119,7 @@ export default async function contentStaffRoutes(app: FastifyInstance) {
   app.post(
     STAFF_IMAGE_UPLOAD_PATH,
     {
-      onRequest: operatorAuthHook(STAFF_IMAGE_UPLOAD_ROLES, STAFF_IMAGE_UPLOAD_PATH),
+      onRequest: staffAuthHook(STAFF_IMAGE_UPLOAD_ROLES, STAFF_IMAGE_UPLOAD_PATH),
       schema: {
         tags: ['operator-content'],
         summary: 'Back office: upload an image (multipart field `file`: PNG, JPEG or WebP, at most 2 MB); answers its /storage path',

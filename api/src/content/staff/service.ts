@@ -327,7 +327,7 @@ export async function recordImage(q: Queryable, actor: AuditActor, img: { path: 
     img.mime,
     img.size,
     img.sha256,
-    actor.operatorId,
+    actor.staffId,
   ]);
   await writeAudit(q, actor, { action: 'content.image.upload', entityType: 'image', entityId: img.path, after: img });
 }

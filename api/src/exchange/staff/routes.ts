@@ -12,9 +12,9 @@ import {
 } from '@khela/contracts';
 import { z } from 'zod';
 import { registerEndpoint } from '../../http/endpoint';
-import { approvalConfig, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
+import { approvalConfig, payloadOf, registerApprovalExecutor, requestApproval } from '../../staff/approvals';
 import { auditActor } from '../../core/audit';
-import { requireOperator } from '../../auth/operators';
+import { requireStaff } from '../../auth/staff';
 import { exchangeConfig, type ExchangeConfig } from '../config';
 import { readLiabilityLimits, setLiabilityLimit } from '../liability-limits';
 import { pushBetChanges } from '../notify';
@@ -22,14 +22,14 @@ import { listMarkets, marketBets, marketDetail, resumeMarket, settleByStaff, sus
 
 /**
  * Back office, exchange markets (liability, suspend, resume, settle, void, re-settle) and players' maximum liability
- * per market kind: the staff endpoints of this domain (contracts: shared/contracts/src/schemas/backoffice/markets.ts). Roles: risk (and admin). Every decision
+ * per market kind: the staff endpoints of this domain (contracts: shared/contracts/src/schemas/staff/markets.ts). Roles: risk (and admin). Every decision
  * runs in one transaction with its audit line; pushes go out after the commit.
  */
 export default async function marketStaffRoutes(app: FastifyInstance, opts: { config?: ExchangeConfig } = {}) {
   const db = app.db;
   const cfg = opts.config ?? exchangeConfig();
   // maker–checker: every staff settlement, re-settlement and void waits for a second risk operator when on
-  // (MAKER_CHECKER_MARKETS; on in production) — operator/approvals.ts
+  // (MAKER_CHECKER_MARKETS; on in production) — staff/approvals.ts
   const approvals = approvalConfig();
 
   /** After the commit: players' balances and "your bets changed" (notify.ts), and this process's odds views the new status. */
@@ -45,7 +45,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   registerEndpoint(app, staffMarketBets, async (req) => marketBets(db, req.params.marketId, req.query));
 
   registerEndpoint(app, staffSuspendMarket, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { marketId } = req.params;
     const out = await db.tx((q) => suspendMarket(q, auditActor(req), marketId, req.body.reason));
     await after(marketId, out);
@@ -53,7 +53,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   });
 
   registerEndpoint(app, staffResumeMarket, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { marketId } = req.params;
     const out = await db.tx((q) => resumeMarket(q, auditActor(req), marketId, req.body.reason, cfg));
     await after(marketId, out);
@@ -71,7 +71,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
     const what = body.void ? 'Void' : `Settle on ${body.winner ?? `${body.runs} runs`}`;
     return requestApproval(
       db,
-      { ...auditActor(req), operatorId: requireOperator(req).id },
+      { ...auditActor(req), staffId: requireStaff(req).id },
       {
         kind: body.void ? 'market_void' : 'market_settle',
         entityType: 'market',
@@ -111,7 +111,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   }
 
   registerEndpoint(app, staffSettleMarket, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { marketId } = req.params;
     const { reason, winner, runs } = req.body;
     if (approvals.markets) throw await ask(req, marketId, { winner, runs }, reason);
@@ -122,7 +122,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   });
 
   registerEndpoint(app, staffVoidMarket, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { marketId } = req.params;
     if (approvals.markets) throw await ask(req, marketId, { void: true }, req.body.reason);
     const out = await db.tx((q) => settleByStaff(q, auditActor(req), marketId, { void: true }, req.body.reason, cfg));
@@ -134,7 +134,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   registerEndpoint(app, staffPlayerLiabilityLimits, async (req) => readLiabilityLimits(db, req.params.id));
 
   registerEndpoint(app, staffSetPlayerLiabilityLimit, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { kind, max_liability, reason } = req.body;
     return db.tx((q) => setLiabilityLimit(q, auditActor(req), req.params.id, kind, max_liability, reason));
   });

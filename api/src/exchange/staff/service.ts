@@ -372,11 +372,11 @@ async function openPlayers(q: Queryable, marketId: string): Promise<number[]> {
   return r.rows.map((x) => Number(x.player_id));
 }
 
-async function history(q: Queryable, m: MarketRow, action: string, operatorId: number | null, reason: string, result?: SettledResult) {
+async function history(q: Queryable, m: MarketRow, action: string, staffId: number | null, reason: string, result?: SettledResult) {
   await q.query(
     `INSERT INTO exchange_market_history (market_id, source, action, status, inplay, result, operator_id, reason)
      VALUES ($1, 'staff', $2, $3, $4, $5::jsonb, $6, $7)`,
-    [m.marketId, action, m.status, m.inplay, result ? JSON.stringify(result) : null, operatorId, reason],
+    [m.marketId, action, m.status, m.inplay, result ? JSON.stringify(result) : null, staffId, reason],
   );
 }
 
@@ -396,10 +396,10 @@ export async function suspendMarket(q: Queryable, actor: AuditActor, marketId: s
   await q.query(
     `UPDATE exchange_markets SET staff_suspended = true, staff_suspended_by = $2, staff_suspended_at = now(), staff_reason = $3,
        status = $4, updated_at = now() WHERE market_id = $1`,
-    [marketId, actor.operatorId, reason, effectiveStatus(m.feedStatus, true, null)],
+    [marketId, actor.staffId, reason, effectiveStatus(m.feedStatus, true, null)],
   );
   const after = (await lockMarket(q, marketId))!;
-  await history(q, after, 'suspend', actor.operatorId, reason);
+  await history(q, after, 'suspend', actor.staffId, reason);
   const state = await stateOf(q, after);
   await writeAudit(q, actor, { action: 'market.suspend', entityType: 'market', entityId: marketId, reason, before, after: state });
   return { changed: true, message: 'Suspended.', market: state, players: await openPlayers(q, marketId) };
@@ -425,7 +425,7 @@ export async function resumeMarket(
   const after = (await lockMarket(q, marketId))!;
   // the feed may have moved across resting orders while the market was held: match them now, as the feed sync would
   const swept = await sweepCrossing(q, after, cfg);
-  await history(q, after, 'resume', actor.operatorId, reason);
+  await history(q, after, 'resume', actor.staffId, reason);
   const state = await stateOf(q, after);
   await writeAudit(q, actor, { action: 'market.resume', entityType: 'market', entityId: marketId, reason, before, after: state });
   return { changed: true, message: 'Resumed.', market: state, players: [...new Set([...(await openPlayers(q, marketId)), ...swept])] };
@@ -467,12 +467,12 @@ export async function settleByStaff(
   await q.query(
     `UPDATE exchange_markets SET staff_result = $2::jsonb, staff_settled_by = $3, staff_settled_at = now(), staff_reason = $4,
        feed_alerted_result = NULL, staff_suspended = false, status = 'CLOSED', updated_at = now() WHERE market_id = $1`,
-    [marketId, JSON.stringify(target), actor.operatorId, reason],
+    [marketId, JSON.stringify(target), actor.staffId, reason],
   );
   const closed = (await lockMarket(q, marketId))!;
-  const players = await settleResult(q, closed, cfg, target, { source: 'staff', operatorId: actor.operatorId ?? undefined, reason });
+  const players = await settleResult(q, closed, cfg, target, { source: 'staff', staffId: actor.staffId ?? undefined, reason });
   // the same result the feed had already settled: no money moves, the decision is recorded as staff's (final)
-  if (sameResult(m.settledResult, target)) await history(q, closed, 'confirm', actor.operatorId, reason, target);
+  if (sameResult(m.settledResult, target)) await history(q, closed, 'confirm', actor.staffId, reason, target);
   const state = await stateOf(q, (await readMarket(q, marketId))!);
   await writeAudit(q, actor, { action, entityType: 'market', entityId: marketId, reason, before, after: state });
   const message = action === 'market.void' ? 'Voided.' : action === 'market.resettle' ? 'Re-settled.' : 'Settled.';

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMinor } from '@khela/contracts';
 import type { Db } from '../../db';
 import { fromMinor, getPlayerOwed, houseAccount, playerOwedAccount, transfer } from '../../ledger';
-import { createOperator } from '../../operator/accounts';
+import { createStaffAccount } from '../../staff/staff-accounts';
 import { bothDatabases, createPlayer, testApp } from '../../testing/helpers';
 
 /**
@@ -23,7 +23,7 @@ describe.each(engines)('debt write-off on $name', ({ make, skip }) => {
   beforeAll(async () => {
     db = await make();
     app = await testApp(db, { MAKER_CHECKER_ABOVE_BDT: '1000', AUDIT_SEAL_INTERVAL_MS: '0' });
-    await createOperator(db, { username: 'cashier2', password: 'second-cashier-pass', role: 'payments' });
+    await createStaffAccount(db, { username: 'cashier2', password: 'second-cashier-pass', role: 'payments' });
     for (const [u, pw] of [
       ['operator', 'operator123'],
       ['cashier2', 'second-cashier-pass'],

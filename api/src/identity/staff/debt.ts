@@ -7,7 +7,7 @@ import { writeAudit, type AuditActor } from '../../core/audit';
  * Writes off what a player owes the house (player:N:owed, a re-settlement's debt; issue 32): the owed account moves
  * back towards 0 against house:adjustment (kind staff.write_off), never past 0, audited `player.write_off` with the
  * reason. The same Idempotency-Key writes off once. Above the maker–checker amount the route asks a second operator
- * first (operator/approvals.ts, kind debt_write_off).
+ * first (staff/approvals.ts, kind debt_write_off).
  */
 export async function writeOffDebt(
   q: Queryable,
@@ -40,7 +40,7 @@ export async function writeOffDebt(
     idempotencyKey: key,
     kind: 'staff.write_off',
     reference: `player:${id}`,
-    metadata: { operator_id: actor.operatorId, operator: actor.username, reason: input.reason },
+    metadata: { operator_id: actor.staffId, operator: actor.username, reason: input.reason },
     legs: [
       { account: owedAccount, amountMinor: input.amountMinor },
       { account: house, amountMinor: -input.amountMinor },

@@ -2,13 +2,13 @@
 // reasoned balance adjustments (on both databases, with parallel debits that cannot overdraw).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { OperatorRole } from '@khela/contracts';
+import type { StaffRole } from '@khela/contracts';
 import type { Db } from '../../db';
 import { hashPassword } from '../../auth';
 import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../../ledger';
 import { bothDatabases, createPlayer, memoryDb, testApp, tokenFor } from '../../testing/helpers';
 
-const STAFF: Record<OperatorRole, { username: string; password: string }> = {
+const STAFF: Record<StaffRole, { username: string; password: string }> = {
   admin: { username: 'admin', password: 'admin123' },
   payments: { username: 'operator', password: 'operator123' },
   support: { username: 'support', password: 'support123' },
@@ -16,9 +16,9 @@ const STAFF: Record<OperatorRole, { username: string; password: string }> = {
   risk: { username: 'risk', password: 'risk123' },
 };
 
-async function staffTokens(app: FastifyInstance): Promise<Record<OperatorRole, string>> {
-  const out = {} as Record<OperatorRole, string>;
-  for (const [role, cred] of Object.entries(STAFF) as [OperatorRole, (typeof STAFF)[OperatorRole]][]) {
+async function staffTokens(app: FastifyInstance): Promise<Record<StaffRole, string>> {
+  const out = {} as Record<StaffRole, string>;
+  for (const [role, cred] of Object.entries(STAFF) as [StaffRole, (typeof STAFF)[StaffRole]][]) {
     const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: cred });
     expect(r.statusCode, r.body).toBe(200);
     out[role] = r.json().token;
@@ -47,7 +47,7 @@ const auth = (token: string) => ({ authorization: `Bearer ${token}` });
 describe('back office players (PGlite)', () => {
   let db: Db;
   let app: FastifyInstance;
-  let staff: Record<OperatorRole, string>;
+  let staff: Record<StaffRole, string>;
 
   beforeAll(async () => {
     db = await memoryDb();
@@ -59,7 +59,7 @@ describe('back office players (PGlite)', () => {
     await db.close();
   });
 
-  const call = (role: OperatorRole | null, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
+  const call = (role: StaffRole | null, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
     app.inject({ method, url, ...(payload ? { payload } : {}), headers: { ...(role ? auth(staff[role]) : {}), ...headers } });
 
   describe('role denials', () => {
@@ -76,7 +76,7 @@ describe('back office players (PGlite)', () => {
       `/api/operator/players/${id}/sessions`,
       `/api/operator/players/${id}/notes`,
     ];
-    type Write = { url: (id: number) => string; body: object; allowed: OperatorRole[] };
+    type Write = { url: (id: number) => string; body: object; allowed: StaffRole[] };
     const writes: Write[] = [
       { url: (id) => `/api/operator/players/${id}/notes`, body: { text: 'hello' }, allowed: ['support', 'payments', 'risk', 'admin'] },
       { url: (id) => `/api/operator/players/${id}/status`, body: { status: 'suspended', reason: 'role test' }, allowed: ['risk', 'admin'] },
@@ -114,7 +114,7 @@ describe('back office players (PGlite)', () => {
 
     it('every change is refused with 403 to the roles it does not name, and nothing changes', async () => {
       for (const w of writes) {
-        for (const role of Object.keys(STAFF) as OperatorRole[]) {
+        for (const role of Object.keys(STAFF) as StaffRole[]) {
           if (w.allowed.includes(role)) continue;
           const r = await call(role, 'POST', w.url(id), w.body, { 'idempotency-key': `deny-${role}-${Math.random()}` });
           expect(r.statusCode, `${role} ${w.url(id)}: ${r.body}`).toBe(403);
@@ -422,7 +422,7 @@ describe('back office players (PGlite)', () => {
 describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, make, skip }) => {
   let db: Awaited<ReturnType<typeof make>>;
   let app: FastifyInstance;
-  let staff: Record<OperatorRole, string>;
+  let staff: Record<StaffRole, string>;
 
   beforeAll(async () => {
     if (skip) return;
@@ -436,7 +436,7 @@ describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, mak
     await (db.drop ? db.drop() : db.close());
   });
 
-  const adjust = (id: number, body: object, key: string | null = `k-${Math.random()}`, role: OperatorRole = 'payments') =>
+  const adjust = (id: number, body: object, key: string | null = `k-${Math.random()}`, role: StaffRole = 'payments') =>
     app.inject({
       method: 'POST',
       url: `/api/operator/players/${id}/adjust`,

@@ -22,9 +22,9 @@ import { registerEndpoint } from '../../http/endpoint';
 import { ValidationFailed } from '../../errors';
 import { fromMinor, toMinor } from '../../ledger';
 import { z } from 'zod';
-import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
+import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../staff/approvals';
 import { auditActor } from '../../core/audit';
-import { requireOperator } from '../../auth/operators';
+import { requireStaff } from '../../auth/staff';
 import {
   addNote,
   adjustBalance,
@@ -44,7 +44,7 @@ import { writeOffDebt } from './debt';
 
 /**
  * Back office, players (search, profile, status and market flags, notes, sessions, balance adjustments): the staff
- * endpoints of this domain (contracts: shared/contracts/src/schemas/backoffice/players.ts; roles on each declaration).
+ * endpoints of this domain (contracts: shared/contracts/src/schemas/staff/players.ts; roles on each declaration).
  */
 export default async function playerStaffRoutes(app: FastifyInstance) {
   const db = app.db;
@@ -60,12 +60,12 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
   registerEndpoint(app, staffPlayerNotes, async (req) => playerNotes(db, req.params.id, req.query));
 
   registerEndpoint(app, staffAddPlayerNote, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     return db.tx((q) => addNote(q, auditActor(req), req.params.id, req.body.text));
   });
 
   registerEndpoint(app, staffRevokePlayerSession, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { id, session } = req.params;
     const r = await db.tx((q) => revokeOneSession(q, auditActor(req), id, session, req.body.reason));
     // the session's streams end in every process: the player's page finds its token refused and logs out
@@ -74,7 +74,7 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, staffRevokePlayerSessions, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { id } = req.params;
     const r = await db.tx((q) => revokeAllSessions(q, auditActor(req), id, req.body.reason));
     await sessionsEnded(app, id, 'all');
@@ -82,7 +82,7 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, staffSetPlayerStatus, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     const { id } = req.params;
     const r = await db.tx((q) => setPlayerStatus(q, auditActor(req), id, req.body));
     if (r.changed) {
@@ -150,7 +150,7 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, staffWriteOffDebt, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     const { id } = req.params;
     const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
     if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
@@ -164,7 +164,7 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
     if (needsApproval(approvals, who.currency, toMinor(amount))) {
       throw await requestApproval(
         db,
-        { ...auditActor(req), operatorId: op.id },
+        { ...auditActor(req), staffId: op.id },
         {
           kind: 'debt_write_off',
           entityType: 'player',
@@ -189,14 +189,14 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
   });
 
   registerEndpoint(app, staffAdjustBalance, async (req) => {
-    const op = requireOperator(req);
+    const op = requireStaff(req);
     const { id } = req.params;
     const key = idempotencyKeyOf(req.headers[IDEMPOTENCY_KEY_HEADER]);
     if (!key || key.length > IDEMPOTENCY_KEY_MAX_LENGTH) {
       throw new ValidationFailed({ idempotency_key: ['Send an Idempotency-Key header (one per adjustment form).'] });
     }
     const { direction, amount, reason } = req.body;
-    // maker–checker: above the amount in the player's currency a second operator approves it (operator/approvals.ts)
+    // maker–checker: above the amount in the player's currency a second operator approves it (staff/approvals.ts)
     const who = await playerProfile(db, id).catch(() => null);
     if (who && needsApproval(approvals, who.currency, toMinor(amount))) {
       // what the adjustment itself would refuse is refused now, not after a second operator's time
@@ -209,7 +209,7 @@ export default async function playerStaffRoutes(app: FastifyInstance) {
       }
       throw await requestApproval(
         db,
-        { ...auditActor(req), operatorId: op.id },
+        { ...auditActor(req), staffId: op.id },
         {
           kind: 'balance_adjustment',
           entityType: 'player',

@@ -486,7 +486,7 @@ export async function addNote(q: Queryable, actor: AuditActor, id: number, text:
   const r = await q.query<Record<string, any>>(
     `INSERT INTO player_notes (player_id, operator_id, username, text) VALUES ($1, $2, $3, $4)
      RETURNING id, text, username, created_at`,
-    [id, actor.operatorId, actor.username, text],
+    [id, actor.staffId, actor.username, text],
   );
   const n = r.rows[0]!;
   await writeAudit(q, actor, { action: 'player.note', entityType: 'player', entityId: id, after: { note_id: Number(n.id), text } });
@@ -579,7 +579,7 @@ export async function adjustBalance(
     idempotencyKey: key,
     kind: 'staff.adjustment',
     reference: `player:${id}`,
-    metadata: { operator_id: actor.operatorId, operator: actor.username, direction: input.direction, reason: input.reason },
+    metadata: { operator_id: actor.staffId, operator: actor.username, direction: input.direction, reason: input.reason },
     legs,
   });
   const before = walletFigures(beforeBal);

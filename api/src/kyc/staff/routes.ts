@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
 import { NotFound } from '../../errors';
 import { auditActor } from '../../core/audit';
-import { operatorAuthHook, requireOperator } from '../../auth/operators';
+import { staffAuthHook, requireStaff } from '../../auth/staff';
 import { publishProtection } from '../../protection/notify';
 import { protectionConfig } from '../../protection/config';
 import type { KycConfig } from '../config';
@@ -32,11 +32,11 @@ export default async function kycStaffRoutes(app: FastifyInstance, opts: { confi
   app.get(
     toFastifyPath(STAFF_KYC_DOCUMENT_PATH),
     {
-      onRequest: operatorAuthHook(KYC_REVIEW_ROLES, STAFF_KYC_DOCUMENT_PATH),
-      schema: { tags: ['operator'], params: z.object({ id: z.coerce.number().int().positive() }) },
+      onRequest: staffAuthHook(KYC_REVIEW_ROLES, STAFF_KYC_DOCUMENT_PATH),
+      schema: { tags: ['staff'], params: z.object({ id: z.coerce.number().int().positive() }) },
     },
     async (req, reply) => {
-      requireOperator(req);
+      requireStaff(req);
       const { id } = req.params as { id: number };
       const doc = await documentForView(db, auditActor(req), id);
       const bytes = await store.get(doc.sha256);
@@ -52,7 +52,7 @@ export default async function kycStaffRoutes(app: FastifyInstance, opts: { confi
   );
 
   registerEndpoint(app, staffKycApprove, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const { alert } = await approveKyc(db, auditActor(req), req.params.id, req.body);
     if (alert) {
       await app.push.publishStaff('alert', alert);
@@ -62,13 +62,13 @@ export default async function kycStaffRoutes(app: FastifyInstance, opts: { confi
   });
 
   registerEndpoint(app, staffKycReject, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     await refuseKyc(db, auditActor(req), req.params.id, { reason: req.body.reason });
     return { message: 'Identity check rejected; the player reads the reason.' };
   });
 
   registerEndpoint(app, staffKycRequest, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     await refuseKyc(db, auditActor(req), req.params.id, { reason: req.body.reason, kinds: req.body.kinds });
     return { message: 'New document asked for; the player reads the reason.' };
   });

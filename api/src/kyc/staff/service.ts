@@ -169,7 +169,7 @@ export function approveKyc(
     await q.query(
       `UPDATE player_kyc SET status = 'verified', nid_dofb = $2, decided_at = now(), decided_by = $3, reason = NULL,
          requested = '{}', updated_at = now() WHERE player_id = $1`,
-      [playerId, input.dofb, actor.operatorId],
+      [playerId, input.dofb, actor.staffId],
     );
     await markDecided(q, playerId);
     await writeAudit(q, actor, {
@@ -213,7 +213,7 @@ export function refuseKyc(db: Db, actor: AuditActor, playerId: number, input: { 
     await q.query(
       `UPDATE player_kyc SET status = 'rejected', requested = $2::text[], reason = $3, decided_at = now(), decided_by = $4,
          updated_at = now() WHERE player_id = $1`,
-      [playerId, asked, input.reason, actor.operatorId],
+      [playerId, asked, input.reason, actor.staffId],
     );
     await markDecided(q, playerId);
     await writeAudit(q, actor, {

@@ -10,14 +10,14 @@ import {
 import { registerEndpoint } from '../../http/endpoint';
 import { publishUnread } from '../../core/inbox';
 import { auditActor } from '../../core/audit';
-import { requireOperator } from '../../auth/operators';
+import { requireStaff } from '../../auth/staff';
 import { protectionConfig, type ProtectionConfig } from '../config';
 import { recordDueDiligence, staffPlayerProtection as playerProtection } from './service';
 import { holdInForce, placeHold, releaseHold } from '../hold';
 import { publishProtection } from '../notify';
 
 /**
- * Back office, a player's protection (contracts: shared/contracts/src/schemas/backoffice/protection.ts; roles on each
+ * Back office, a player's protection (contracts: shared/contracts/src/schemas/staff/protection.ts; roles on each
  * declaration): support, payments and risk read it; payments record a customer due-diligence check, which releases
  * the player's withdrawals waiting for it.
  */
@@ -28,9 +28,9 @@ export default async function protectionStaffRoutes(app: FastifyInstance, opts: 
   registerEndpoint(app, staffPlayerProtection, async (req) => playerProtection(db, req.params.id, config));
 
   registerEndpoint(app, staffRecordDueDiligence, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const released = await recordDueDiligence(db, auditActor(req), req.params.id, req.body.reason);
-    req.log.info({ operator: req.operator?.id, player: req.params.id, released: released.length }, 'due-diligence check recorded');
+    req.log.info({ operator: req.staff?.id, player: req.params.id, released: released.length }, 'due-diligence check recorded');
     for (const t of released) await app.push.publishStaff('payment', t);
     if (released.length) await publishUnread(app, req.params.id);
     return playerProtection(db, req.params.id, config);
@@ -41,7 +41,7 @@ export default async function protectionStaffRoutes(app: FastifyInstance, opts: 
   registerEndpoint(app, staffPlayerHold, async (req) => ({ hold: await holdInForce(db, req.params.id) }));
 
   registerEndpoint(app, staffSetPlayerHold, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const id = req.params.id;
     const { after } = await db.tx((q) =>
       placeHold(
@@ -64,7 +64,7 @@ export default async function protectionStaffRoutes(app: FastifyInstance, opts: 
   });
 
   registerEndpoint(app, staffReleasePlayerHold, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     await db.tx((q) => releaseHold(q, auditActor(req), req.params.id, req.body.reason));
     await publishProtection(app, req.params.id, config);
     return { hold: null, message: 'Hold released.' };

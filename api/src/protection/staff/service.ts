@@ -89,12 +89,12 @@ export function recordDueDiligence(
   return db.tx(async (q) => {
     await lockPlayer(q, playerId);
     const before = await lastCheck(q, playerId);
-    const checkedBy = actor.username ?? `operator:${actor.operatorId}`;
+    const checkedBy = actor.username ?? `operator:${actor.staffId}`;
     const ins = await q.query<{ checked_at: unknown }>(
       `INSERT INTO player_due_diligence (player_id, operator_id, checked_by, note) VALUES ($1, $2, $3, $4) RETURNING checked_at`,
-      [playerId, actor.operatorId, checkedBy, reason],
+      [playerId, actor.staffId, checkedBy, reason],
     );
-    const released = await releaseVerificationHolds(q, playerId, `operator:${actor.operatorId}`);
+    const released = await releaseVerificationHolds(q, playerId, `operator:${actor.staffId}`);
     if (released.length) {
       await sendInboxMessage(
         q,

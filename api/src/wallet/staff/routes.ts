@@ -27,10 +27,10 @@ import { z } from 'zod';
 import { Conflict, NotFound } from '../../errors';
 import { registerEndpoint, toFastifyPath } from '../../http/endpoint';
 import { checkLedger } from '../../ledger';
-import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../operator/approvals';
+import { approvalConfig, needsApproval, payloadOf, registerApprovalExecutor, requestApproval } from '../../staff/approvals';
 import { auditActor } from '../../core/audit';
-import { operatorAuthHook, requireOperator } from '../../auth/operators';
-import { reportRoutes } from '../../operator/reports/routes';
+import { staffAuthHook, requireStaff } from '../../auth/staff';
+import { reportRoutes } from '../../staff/reports/routes';
 import { walletConfig, type WalletConfig } from '../config';
 import { afterMoney, notifyStaff } from '../notify';
 import { withdrawalsEnabled } from '../service';
@@ -79,7 +79,7 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
     registerEndpoint(app, endpoint, async (req) => {
       // Approving twice answers the same and moves money once; approve after reject is a 409.
       const reason = (req.body as { reason?: string } | undefined)?.reason;
-      // maker–checker: a payout above the amount waits for a second operator (operator/approvals.ts)
+      // maker–checker: a payout above the amount waits for a second operator (staff/approvals.ts)
       if (outcome === WALLET_STATUS.approved) {
         const found = await paymentDetail(db, req.params.id);
         const p = found?.payment;
@@ -90,7 +90,7 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
         if (p && p.action === 'withdraw' && p.status === WALLET_STATUS.pending && needsApproval(approvals, p.currency, toMinor(p.amount))) {
           throw await requestApproval(
             db,
-            { ...auditActor(req), operatorId: requireOperator(req).id },
+            { ...auditActor(req), staffId: requireStaff(req).id },
             {
               kind: 'withdrawal',
               entityType: 'wallet_transaction',
@@ -111,7 +111,7 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
         await afterMoney(app, d.transaction.player_id);
         await notifyStaff(app, { id: d.transaction.id });
       }
-      req.log.info({ operator: req.operator?.id, transaction: d.transaction.public_id, outcome, changed: d.changed }, 'payment decision');
+      req.log.info({ operator: req.staff?.id, transaction: d.transaction.public_id, outcome, changed: d.changed }, 'payment decision');
       return {
         id: d.transaction.id,
         status: d.transaction.status as 1 | 2,
@@ -122,7 +122,7 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
   }
 
   registerEndpoint(app, staffConfirmPayout, async (req) => {
-    requireOperator(req);
+    requireStaff(req);
     const r = await confirmPayout(db, auditActor(req), req.params.id, req.body.reason);
     await notifyStaff(app, { id: r.id });
     return { ...r, message: 'Payout number confirmed: the withdrawal may be approved.' };
@@ -150,8 +150,8 @@ export default async function paymentStaffRoutes(app: FastifyInstance, opts: { c
   app.get(
     receiptUrl,
     {
-      onRequest: operatorAuthHook(['payments'], STAFF_RECEIPT_PATH),
-      schema: { tags: ['operator'], params: z.object({ id: z.coerce.number().int().positive() }) },
+      onRequest: staffAuthHook(['payments'], STAFF_RECEIPT_PATH),
+      schema: { tags: ['staff'], params: z.object({ id: z.coerce.number().int().positive() }) },
     },
     async (req, reply) => {
       const { id } = req.params as { id: number };

@@ -45,9 +45,9 @@ export function confirmPayout(db: Db, actor: AuditActor, id: number, reason: str
     if (row.confirmed) throw new Conflict('The payout number is already confirmed.', { code: 'payout_confirmed' });
     await q.query(
       'UPDATE wallet_transactions SET payout_confirmed_by = $2, payout_confirmed_at = now(), updated_at = now() WHERE id = $1',
-      [id, actor.operatorId],
+      [id, actor.staffId],
     );
-    await addEvent(q, id, 'payout_number_confirmed', `operator:${actor.operatorId}`, { account: row.account_number, reason });
+    await addEvent(q, id, 'payout_number_confirmed', `operator:${actor.staffId}`, { account: row.account_number, reason });
     await writeAudit(q, actor, {
       action: 'payment.payout_confirm',
       entityType: 'wallet_transaction',
@@ -56,7 +56,7 @@ export function confirmPayout(db: Db, actor: AuditActor, id: number, reason: str
       before: { public_id: tx.public_id, account_number: row.account_number, payout_confirmed: false },
       after: { public_id: tx.public_id, account_number: row.account_number, payout_confirmed: true },
     });
-    return { id, payout_confirmed_by: actor.username ?? String(actor.operatorId) };
+    return { id, payout_confirmed_by: actor.username ?? String(actor.staffId) };
   });
 }
 
@@ -248,7 +248,7 @@ export async function staffDecideIn(q: Queryable, input: { id: number; outcome: 
     );
     if (p.rows[0]?.unconfirmed) throw new Conflict(PAYOUT_UNCONFIRMED_APPROVE, { code: 'payout_unconfirmed' });
   }
-  const d = await decide(q, tx, input.outcome, `operator:${input.actor.operatorId}`, input.reason || undefined);
+  const d = await decide(q, tx, input.outcome, `operator:${input.actor.staffId}`, input.reason || undefined);
   if (d.changed) {
     await writeAudit(q, input.actor, {
       action: input.outcome === WALLET_STATUS.approved ? 'payment.approve' : 'payment.reject',
@@ -341,7 +341,7 @@ export function waiveTurnover(db: Db, id: number, actor: AuditActor, reason: str
     const remaining = fromMinor(parseMinor(row.remaining_minor));
     // a claimed bonus's requirement has no deposit timeline to note the waiver on
     if (row.transaction_id !== null) {
-      await addEvent(q, Number(row.transaction_id), 'turnover_waived', `operator:${actor.operatorId}`, {
+      await addEvent(q, Number(row.transaction_id), 'turnover_waived', `operator:${actor.staffId}`, {
         turnover: id,
         remaining,
         note: reason,

@@ -22,7 +22,7 @@ import {
   staffWithdrawalSwitch,
   WALLET_MESSAGES as M,
   type Endpoint,
-  type OperatorRole,
+  type StaffRole,
 } from '@khela/contracts';
 import type { Db } from '../../db';
 import { fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../../ledger';
@@ -34,16 +34,16 @@ let db: Db;
 let app: FastifyInstance;
 appPerFile((t) => ({ db, app } = t));
 
-const ROLES: OperatorRole[] = ['support', 'payments', 'content', 'risk', 'admin'];
-const DEMO: Record<OperatorRole, [string, string]> = {
+const ROLES: StaffRole[] = ['support', 'payments', 'content', 'risk', 'admin'];
+const DEMO: Record<StaffRole, [string, string]> = {
   admin: ['admin', 'admin123'],
   payments: ['operator', 'operator123'],
   support: ['support', 'support123'],
   content: ['content', 'content123'],
   risk: ['risk', 'risk123'],
 };
-const token: Partial<Record<OperatorRole, string>> = {};
-const as = (role: OperatorRole) => ({ authorization: `Bearer ${token[role]}` });
+const token: Partial<Record<StaffRole, string>> = {};
+const as = (role: StaffRole) => ({ authorization: `Bearer ${token[role]}` });
 
 beforeAll(async () => {
   for (const role of ROLES) {
@@ -103,7 +103,7 @@ const auditLines = async (entityId: number | string, action: string) =>
     )
   ).rows;
 
-function call(e: Endpoint, role: OperatorRole | null, opts: { params?: Record<string, unknown>; query?: string; body?: unknown } = {}) {
+function call(e: Endpoint, role: StaffRole | null, opts: { params?: Record<string, unknown>; query?: string; body?: unknown } = {}) {
   let url = e.path.replace(/\{(\w+)\}/g, (_, k) => String(opts.params?.[k] ?? 1));
   if (opts.query) url += `?${opts.query}`;
   return app.inject({
@@ -116,7 +116,7 @@ function call(e: Endpoint, role: OperatorRole | null, opts: { params?: Record<st
 
 describe('role denials', () => {
   // every endpoint of the payments area with its allowed roles (admin always)
-  const endpoints: Array<[Endpoint, OperatorRole[], { query?: string; body?: unknown }?]> = [
+  const endpoints: Array<[Endpoint, StaffRole[], { query?: string; body?: unknown }?]> = [
     [staffPayments, ['payments']],
     [staffPayment, ['payments']],
     [staffApproveTransaction, ['payments']],

@@ -2,15 +2,15 @@
 import type { ReactNode } from 'react';
 import { BehaviorSubject, Subject } from 'rxjs';
 import { vi } from 'vitest';
-import type { StaffOperator } from '@khela/contracts';
+import type { StaffAccount } from '@khela/contracts';
 import type { ApiClient } from '@khela/web';
 import { StaffProvider } from '../../staff/context';
 import type { StaffEvent, StaffSession } from '../../staff/session';
 
 export type Handler = (opts: { query?: unknown; body?: unknown; params?: Record<string, unknown> }) => unknown;
 
-export function fakeSession(operator: Partial<StaffOperator>, handlers: Record<string, Handler>) {
-  const op: StaffOperator = {
+export function fakeSession(operator: Partial<StaffAccount>, handlers: Record<string, Handler>) {
+  const op: StaffAccount = {
     id: 1,
     username: 'admin',
     name: 'Admin',
@@ -29,7 +29,7 @@ export function fakeSession(operator: Partial<StaffOperator>, handlers: Record<s
   });
   const session: StaffSession = {
     api: { call } as unknown as ApiClient,
-    operator$: new BehaviorSubject<StaffOperator | null>(op),
+    account$: new BehaviorSubject<StaffAccount | null>(op),
     events$: new Subject<StaffEvent>(),
     token: () => 'tok',
     restore: async () => undefined,

@@ -3,9 +3,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
-import { OPERATOR_PASSWORD_MIN, staffChangePassword, staffTotpConfirm, staffTotpSetup } from '@khela/contracts';
+import { STAFF_PASSWORD_MIN, staffChangePassword, staffTotpConfirm, staffTotpSetup } from '@khela/contracts';
 import { ApiError, Badge, Button, Card, ErrorText, Field, Notice, StatusText, TextField, errorText, theme } from '@khela/web';
-import { useOperator, useStaff } from '../../staff/context';
+import { useStaffAccount, useStaff } from '../../staff/context';
 import { clearEnrolLink, pendingEnrolLink } from '../../staff/enrol-link';
 import { Facts, Screen, controlCss } from '../../ui/layout';
 
@@ -22,7 +22,7 @@ const noteCss = css`
 
 export default function Account() {
   const session = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   if (!op) return null;
   return (
     <Screen>
@@ -119,7 +119,7 @@ function ChangePassword(props: { required: boolean; username: string }) {
       </Field>
       <Field
         label="New password"
-        hint={`At least ${OPERATOR_PASSWORD_MIN} characters, not containing your username (${props.username}).`}
+        hint={`At least ${STAFF_PASSWORD_MIN} characters, not containing your username (${props.username}).`}
         error={errors.new_password}
       >
         {input('next', 'new_password', 'new-password')}
@@ -208,7 +208,7 @@ function TotpEnrolment() {
       {!link ? (
         <>
           <p css={noteCss} data-testid="totp-link-needed">
-            Two-factor sign-in is set up through a one-time link an admin issues for you (Operators → your name → Enrolment link). Open the
+            Two-factor sign-in is set up through a one-time link an admin issues for you (Staff accounts → your name → Enrolment link). Open the
             link they give you in this browser, log in, and the set-up continues here.
           </p>
           <ErrorText>{error}</ErrorText>

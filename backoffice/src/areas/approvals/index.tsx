@@ -17,7 +17,7 @@ import {
   type StaffApprovalRow,
 } from '@khela/contracts';
 import { Badge, Button, DateTime, ErrorText, Modal, Select, StatusText, TextArea, errorText, type Tone } from '@khela/web';
-import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
+import { useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen } from '../../ui/layout';
 
@@ -29,7 +29,7 @@ export function ApprovalState({ row }: { row: Pick<StaffApprovalRow, 'status'> }
 
 export default function Approvals() {
   const { api } = useStaff();
-  const me = useOperator();
+  const me = useStaffAccount();
   const [status, setStatus] = useState<ApprovalStatus | ''>('pending');
   const [kind, setKind] = useState<ApprovalKind | ''>('');
   const [mine, setMine] = useState<'' | '1'>('');
@@ -148,7 +148,7 @@ export default function Approvals() {
 /** A request's details and, while it waits, what this operator may do: approve or reject (another's), cancel (one's own). */
 function Decide(props: { row: StaffApprovalRow; onClose: () => void; onDone: (row: StaffApprovalRow, message: string) => void }) {
   const { api } = useStaff();
-  const me = useOperator();
+  const me = useStaffAccount();
   const r = props.row;
   const own = me?.id === r.requested_by.id;
   const [reason, setReason] = useState('');

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { alertNeedsNote, staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
 import { Button, Card, ErrorText, Spinner, theme } from '@khela/web';
-import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
+import { allows, useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
 import { Screen, Toolbar, figuresTableCss, Spacer } from '../../ui/layout';
 import { when } from '../../ui/time';
 
@@ -47,7 +47,7 @@ const tileCss = css`
 `;
 export default function Dashboard() {
   const { api } = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   const [data, setData] = useState<StaffDashboard | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [updated, setUpdated] = useState<Date | null>(null);

@@ -16,7 +16,7 @@ import {
   type StaffMarketDetail,
 } from '@khela/contracts';
 import { Button, ErrorText, Field, Modal, Money, Spinner, StatusText, theme } from '@khela/web';
-import { allows, useOperator, useStaff, useStaffEvent } from '../../staff/context';
+import { allows, useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss, figuresTableCss } from '../../ui/layout';
 import { marketLine, MarketStatus, plural, resultText } from './ui';
@@ -30,7 +30,7 @@ const REFRESH_MS = 10_000;
 export function MarketPage() {
   const { marketId = '' } = useParams();
   const { api } = useStaff();
-  const me = useOperator();
+  const me = useStaffAccount();
   const [market, setMarket] = useState<StaffMarketDetail | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [action, setAction] = useState<Action | null>(null);

@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { staffQueryProviderTransfer, staffResolveProviderTransfer, type StaffProviderTransfer } from '@khela/contracts';
 import { Badge, Button, DateTime, ErrorText, Modal, Money, Muted, StatusText, TextArea, errorText, theme, type Tone } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 import { figuresTableCss } from '../../ui/layout';
 
 const STATE_TONE: Record<StaffProviderTransfer['state'], Tone> = { pending: 'warning', confirmed: 'success', reversed: 'muted' };
@@ -45,7 +45,7 @@ export function TransferTable(props: {
   testId?: string;
 }) {
   const { api } = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   const canAct = allows(op, staffQueryProviderTransfer.roles);
   const [busy, setBusy] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);

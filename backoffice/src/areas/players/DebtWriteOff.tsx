@@ -4,11 +4,11 @@
 import { useMemo, useState } from 'react';
 import { MONEY_PATTERN, newIdempotencyKey, staffWriteOffDebt, toMinor, type StaffPlayerProfile } from '@khela/contracts';
 import { Button, ErrorText, Modal, TextArea, TextField, errorText } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 
 export function DebtWriteOff(props: { player: StaffPlayerProfile; onSaved: (message: string) => void }) {
   const { api } = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   const p = props.player;
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');

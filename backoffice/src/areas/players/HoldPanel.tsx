@@ -15,7 +15,7 @@ import {
   type RiskHoldReason,
 } from '@khela/contracts';
 import { Button, Modal, theme, ErrorText, Select, TextArea } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 import { when } from '../../ui/time';
 import { reasonError } from './forms';
 
@@ -23,7 +23,7 @@ type YesNo = 'yes' | 'no';
 
 export function HoldPanel(props: { playerId: number; username: string; onSaved: (message: string) => void }) {
   const { api } = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   const canSet = allows(op, PLAYER_STATUS_ROLES);
   const [hold, setHold] = useState<RiskHoldOut | null | undefined>(undefined);
   const [open, setOpen] = useState(false);

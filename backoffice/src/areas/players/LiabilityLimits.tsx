@@ -11,7 +11,7 @@ import {
   type ExchangeLiabilityLimits,
 } from '@khela/contracts';
 import { Button, Card, Modal, TextField, theme, ErrorText, Select, TextArea } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
 import { reasonError } from './forms';
 
@@ -30,7 +30,7 @@ const amountError = (v: string) =>
 
 export function LiabilityLimits({ playerId, onSaved }: { playerId: number; onSaved: (message: string) => void }) {
   const { api } = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   const [limits, setLimits] = useState<{ currency: string; max_liability: ExchangeLiabilityLimits } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState(false);

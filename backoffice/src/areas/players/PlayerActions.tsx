@@ -3,14 +3,14 @@
 import { useState } from 'react';
 import { PLAYER_ADJUST_ROLES, PLAYER_SESSION_ROLES, PLAYER_STATUS_ROLES, type StaffPlayerProfile } from '@khela/contracts';
 import { Button, StatusText } from '@khela/web';
-import { allows, useOperator } from '../../staff/context';
+import { allows, useStaffAccount } from '../../staff/context';
 import { Toolbar } from '../../ui/layout';
 import { StrButton } from '../risk/StrButton';
 import { DebtWriteOff } from './DebtWriteOff';
 import { AdjustForm, RevokeForm, StatusForm } from './forms';
 
 export function PlayerActions(props: { player: StaffPlayerProfile; flash: string | null; onSaved: (message: string) => void }) {
-  const op = useOperator();
+  const op = useStaffAccount();
   const p = props.player;
   const [dialog, setDialog] = useState<null | 'status' | 'adjust' | 'revoke-all'>(null);
   const saved = (message: string) => {

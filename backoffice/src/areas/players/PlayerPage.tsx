@@ -7,7 +7,7 @@ import { Link, useParams, useSearchParams } from 'react-router';
 import { css } from '@emotion/react';
 import { PLAYER_READ_ROLES, PLAYER_SESSION_ROLES, staffPlayer, staffPlayerProtection, type StaffPlayerProtection } from '@khela/contracts';
 import { AsyncState, Spinner, Tabs, theme } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 import { Screen } from '../../ui/layout';
 import { useStaffRead } from '../../ui/read';
 import { RiskExemptions } from '../risk/Exemptions';
@@ -37,7 +37,7 @@ type TabKey = (typeof TABS)[number]['key'];
 
 export function PlayerPage() {
   const { api } = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   const id = Number(useParams().id);
   const [search, setSearch] = useSearchParams();
   const tab = (TABS.some((t) => t.key === search.get('tab')) ? search.get('tab') : 'profile') as TabKey;

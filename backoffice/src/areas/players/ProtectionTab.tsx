@@ -8,7 +8,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { PROTECTION_CDD_ROLES, staffRecordDueDiligence, type ProtectionGate, type StaffPlayerProtection } from '@khela/contracts';
 import { Button, Card, Modal, Notice, Spinner, StatusText, theme, ErrorText, TextArea } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 import { Facts } from '../../ui/layout';
 import {
   BLOCK_LABEL,
@@ -106,7 +106,7 @@ export function ProtectionTab(props: {
   onReload: () => void;
   onChanged: (p: StaffPlayerProtection) => void;
 }) {
-  const op = useOperator();
+  const op = useStaffAccount();
   const { data, error } = props;
   if (!data) {
     return (

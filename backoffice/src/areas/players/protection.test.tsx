@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   LIMIT_PERIODS,
   MONEY_LIMIT_KINDS,
-  type OperatorRole,
+  type StaffRole,
   type StaffAuditRow,
   type StaffPlayerProfile,
   type StaffPlayerProtection,
@@ -135,7 +135,7 @@ function protection(over: Partial<StaffPlayerProtection> = {}): StaffPlayerProte
   };
 }
 
-function setup(role: OperatorRole, extra: Record<string, Handler> = {}, data = protection()) {
+function setup(role: StaffRole, extra: Record<string, Handler> = {}, data = protection()) {
   const fake = fakeSession(
     { role, username: role },
     {

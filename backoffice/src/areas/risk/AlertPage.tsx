@@ -17,7 +17,7 @@ import {
   type ResponseOf,
 } from '@khela/contracts';
 import { AsyncState, Button, Card, DateTime, ErrorText, Select, StatusText, TextArea, errorText } from '@khela/web';
-import { useOperator, useStaff, useStaffEvent } from '../../staff/context';
+import { useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
 import { Facts, Screen, Toolbar, figuresTableCss } from '../../ui/layout';
 import { useStaffRead } from '../../ui/read';
 import { AlertStateBadge, Evidence } from './evidence';
@@ -48,7 +48,7 @@ type Alert = ResponseOf<typeof staffRiskAlert>;
 
 function AlertView(props: { alert: Alert; onChanged: () => void }) {
   const { api } = useStaff();
-  const op = useOperator();
+  const op = useStaffAccount();
   const a = props.alert;
   const assignees = useStaffRead(useCallback(() => api.call(staffRiskAssignees), [api]));
   const [note, setNote] = useState('');

@@ -12,11 +12,11 @@ import {
   type StaffRiskExemption,
 } from '@khela/contracts';
 import { Button, Card, DateTime, ErrorText, Select, TextArea, errorText, theme } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 import { useStaffRead } from '../../ui/read';
 
 export function RiskExemptions({ playerId }: { playerId: number }) {
-  const op = useOperator();
+  const op = useStaffAccount();
   if (!allows(op, staffRiskExemptions.roles)) return null;
   return <ExemptionsCard playerId={playerId} />;
 }

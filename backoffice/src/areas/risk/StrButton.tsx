@@ -2,7 +2,7 @@
 import { useState } from 'react';
 import { staffRiskStr } from '@khela/contracts';
 import { Button, ErrorText, errorText } from '@khela/web';
-import { allows, useOperator, useStaff } from '../../staff/context';
+import { allows, useStaffAccount, useStaff } from '../../staff/context';
 import { downloadCsv } from '../../ui/csv';
 import { strCsv } from './str';
 
@@ -10,7 +10,7 @@ export function StrButton(props: { alert?: number; player?: number; onExported?:
   const { api } = useStaff();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const op = useOperator();
+  const op = useStaffAccount();
   if (!allows(op, staffRiskStr.roles)) return null;
   async function run() {
     setBusy(true);

@@ -1,6 +1,6 @@
 // Identity checks (KYC, issue 32), the player's side: upload the NID's two sides and a selfie from /profile, read the
 // review's state. The upload itself is multipart (POST KYC_UPLOAD_PATH/{kind}), outside the JSON endpoints; its
-// answer is the same state object. Staff review in the console (backoffice/kyc.ts).
+// answer is the same state object. Staff review in the console (staff/kyc.ts).
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 

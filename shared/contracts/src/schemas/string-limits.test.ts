@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import * as playerSchemas from './player';
-import * as staffSchemas from './backoffice/index';
+import * as staffSchemas from './staff/index';
 import type { Endpoint } from '../endpoint';
 
 type Json = { [k: string]: unknown };

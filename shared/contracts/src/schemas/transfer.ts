@@ -1,5 +1,5 @@
 // Transfer wallets (issue 30): providers that keep the player's money in their own wallet. The player's calls; the
-// back office's are in backoffice/transfer.ts. Used by the API routes and the browser alike.
+// back office's are in staff/transfer.ts. Used by the API routes and the browser alike.
 import { z } from 'zod';
 import { endpoint, money } from '../endpoint';
 

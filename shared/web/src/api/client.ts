@@ -135,7 +135,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       } catch (err) {
         if (err instanceof FetchError) {
           const status = err.response?.status ?? 0;
-          if (status === 401 && (endpoint.auth === 'bearer' || endpoint.auth === 'operator') && token) {
+          if (status === 401 && (endpoint.auth === 'bearer' || endpoint.auth === 'staff') && token) {
             onUnauthorized(token);
             // an expired or revoked exchange token: nothing was done; ask again with the player's own token
             if (token === exchangeToken) return client.call(endpoint, { ...opts, token: undefined });

@@ -15,7 +15,7 @@ import {
   type ResponseOf,
 } from '@khela/contracts';
 import { ApiError, ErrorText, LoadFailed, Spinner, errorText } from '@khela/web';
-import { useOperator, useStaff, useStaffEvent } from '../../../staff/context';
+import { useStaffAccount, useStaff, useStaffEvent } from '../../../staff/context';
 import { useStaffRead } from '../../../ui/read';
 import { Composer, type SendError } from './Composer';
 import { ConversationBar } from './ConversationBar';
@@ -27,7 +27,7 @@ type Detail = ResponseOf<typeof staffChat>;
 
 export function Conversation({ chatId }: { chatId: number }) {
   const { api } = useStaff();
-  const me = useOperator()!;
+  const me = useStaffAccount()!;
   const [detail, setDetail] = useState<Detail | null>(null);
   const [older, setOlder] = useState<Detail['messages']>([]);
   const [error, setError] = useState<unknown>(null);
@@ -100,9 +100,9 @@ export function Conversation({ chatId }: { chatId: number }) {
     }
   };
 
-  const assign = async (operatorId: number | null) => {
+  const assign = async (staffId: number | null) => {
     try {
-      await api.call(staffChatAssign, { params: { chatId }, body: { operator_id: operatorId } });
+      await api.call(staffChatAssign, { params: { chatId }, body: { operator_id: staffId } });
       setSendError(null);
       await load();
     } catch (err) {

@@ -1,7 +1,7 @@
 // The bar above a conversation: the player, who holds the chat, its state and times, and Take / Release / Close /
 // Reopen / Assign to.
 import { css } from '@emotion/react';
-import type { DeskOperator, ResponseOf, staffChat } from '@khela/contracts';
+import type { DeskStaff, ResponseOf, staffChat } from '@khela/contracts';
 import { Button, Select, theme } from '@khela/web';
 import { when } from '../../../ui/time';
 import { conversationLine, duration, secondsBetween, who } from './times';
@@ -13,8 +13,8 @@ export function ConversationBar(props: {
   chat: Chat;
   mine: boolean;
   meId: number;
-  agents: DeskOperator[];
-  onAssign: (operatorId: number | null) => void;
+  agents: DeskStaff[];
+  onAssign: (staffId: number | null) => void;
   onClosed: (close: boolean) => void;
 }) {
   const { chat, mine } = props;

@@ -1,5 +1,5 @@
 // How the desk words a chat's times and its operators.
-import type { DeskChat, DeskOperator } from '@khela/contracts';
+import type { DeskChat, DeskStaff } from '@khela/contracts';
 
 /** A duration as staff read it: "45 s", "3 min 20 s", "2 h 05 min", "1 d 3 h". */
 export function duration(seconds: number | null): string {
@@ -22,4 +22,4 @@ export function conversationLine(c: DeskChat, now = Date.now()): string {
 }
 
 /** An operator by name (else username); '' for none. */
-export const who = (o: DeskOperator | null) => (o ? o.name || o.username : '');
+export const who = (o: DeskStaff | null) => (o ? o.name || o.username : '');

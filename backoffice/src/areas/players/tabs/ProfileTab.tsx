@@ -3,13 +3,13 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { KYC_REVIEW_ROLES, type StaffPlayerProfile } from '@khela/contracts';
 import { Card, StatusBadge } from '@khela/web';
-import { allows, useOperator } from '../../../staff/context';
+import { allows, useStaffAccount } from '../../../staff/context';
 import { Facts } from '../../../ui/layout';
 import { FlagCell } from '../ui';
 import { when } from '../../../ui/time';
 
 export function ProfileTab({ p }: { p: StaffPlayerProfile }) {
-  const op = useOperator();
+  const op = useStaffAccount();
   const yes = (v: boolean) => (v ? 'verified' : 'not verified');
   return (
     <div
