@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, Page, TextField, theme, useHost } from '@khela/web';
+import { Button, Modal, Page, PageHeader, TextField, theme, useHost } from '@khela/web';
 import { MAKE_PAYMENT_BN } from '../i18n';
 
 interface Preview {
@@ -83,13 +83,7 @@ export function MakePayment() {
 
   return (
     <Page>
-      <h1
-        css={css`
-          font-size: 20px;
-        `}
-      >
-        {t('makePayment.title')}
-      </h1>
+      <PageHeader title={t('makePayment.title')} />
       <form onSubmit={submit} noValidate>
         <TextField
           label={t('makePayment.phone')}

@@ -4,11 +4,13 @@ import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import {
   AsyncState,
+  Badge,
   Button,
   DateTime,
   Modal,
   NoData,
   Page,
+  PageHeader,
   formatMoney,
   localDigits,
   maskAccount,
@@ -16,6 +18,7 @@ import {
   useHost,
   useLocale,
   useServerQuery,
+  type Tone,
 } from '@khela/web';
 import type { WalletTransaction } from '@khela/contracts';
 import { filterTransactions, groupByDhakaDate, type DateFilter, type StatusFilter, type TypeFilter } from '../lib/records';
@@ -23,25 +26,16 @@ import { chip } from '../components/parts';
 import { VerificationLabel, awaitsVerification } from '../components/protection';
 import { ProviderTransfersSection } from '../components/ProviderTransfers';
 
+const TAG_TONE: Record<WalletTransaction['key'], Tone> = { '0': 'warning', '1': 'success', '2': 'danger' };
 const TAG_COLOR: Record<WalletTransaction['key'], string> = { '0': theme.color.warning, '1': theme.color.success, '2': theme.color.danger };
 
 function StatusTag({ k }: { k: WalletTransaction['key'] }) {
   const { t } = useTranslation('wallet');
   const text = k === '1' ? t('records.success') : k === '2' ? t('records.fail') : t('records.pending');
   return (
-    <span
-      data-testid="status-tag"
-      css={css`
-        padding: 2px 10px;
-        border-radius: ${theme.radius.pill};
-        font-size: 12px;
-        font-weight: 600;
-        background: ${TAG_COLOR[k]};
-        color: #111;
-      `}
-    >
+    <Badge tone={TAG_TONE[k]} variant="solid" testId="status-tag">
       {text}
-    </span>
+    </Badge>
   );
 }
 
@@ -189,24 +183,14 @@ export function TransactionRecord() {
 
   return (
     <Page>
-      <div
-        css={css`
-          display: flex;
-          justify-content: space-between;
-          align-items: center;
-        `}
-      >
-        <h1
-          css={css`
-            font-size: 20px;
-          `}
-        >
-          {t('records.transactionTitle')}
-        </h1>
-        <Button variant="secondary" onClick={() => (setDraft(filter), setShowFilter(true))} data-testid="open-filter">
-          {t('records.filter')}
-        </Button>
-      </div>
+      <PageHeader
+        title={t('records.transactionTitle')}
+        actions={
+          <Button variant="secondary" onClick={() => (setDraft(filter), setShowFilter(true))} data-testid="open-filter">
+            {t('records.filter')}
+          </Button>
+        }
+      />
       {!list ? (
         <AsyncState query={records} failed={t('records.loadFailed')} testId="records-error">
           {() => null}

@@ -7,6 +7,7 @@ import {
   DateTime,
   NoData,
   Page,
+  PageHeader,
   Tabs,
   formatMoney,
   localDigits,
@@ -31,13 +32,7 @@ export function TurnoverRecord() {
   const shown = (list ?? []).filter((x) => x.status === tab);
   return (
     <Page>
-      <h1
-        css={css`
-          font-size: 20px;
-        `}
-      >
-        {t('records.turnoverTitle')}
-      </h1>
+      <PageHeader title={t('records.turnoverTitle')} />
       <Tabs
         label={t('records.turnoverTitle')}
         value={tab}
