@@ -1,49 +1,35 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
 import * as schemas from '@khela/contracts';
-import { useHost } from '@khela/web';
+import { endpointKey, useHost, usePageQueryClient, usePlayer, useServerQuery } from '@khela/web';
 import type { User } from '@khela/contracts';
 
 /**
- * The logged-in player's record (GET /api/user/show). `pollMs` refreshes it (the VIP page asks for 1 s).
- * The shell's top bar follows the player session's balance, not this record: a screen that moved money
- * asks the session to refresh (`session.refreshBalance()`).
+ * The logged-in player's record (GET /api/user/show) as server state: read when a screen using it opens (the cached
+ * record shown meanwhile), `pollMs` reads it again while the page is visible (the VIP page asks for 1 s), nothing
+ * without a player (a logout empties it at once). The shell's top bar follows the player session's balance, not this
+ * record: a screen that moved money asks the session to refresh (`session.refreshBalance()`).
  */
 export function useUser(pollMs?: number) {
-  const { api, session, bus } = useHost();
-  const [user, setUser] = useState<User | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const alive = useRef(true);
+  const { session } = useHost();
+  const queries = usePageQueryClient();
+  const player = usePlayer();
+  const call = { query: { remote_id: player?.remoteId || undefined } };
+  const record = useServerQuery(schemas.userShowEndpoint, call, {
+    enabled: Boolean(player),
+    refetchInterval: pollMs ?? false,
+    staleTime: 0,
+    select: (r) => r.user,
+  });
+  const user = player ? (record.data ?? null) : null;
 
-  const refresh = useCallback(async () => {
-    const player = session.player$.value;
-    if (!player) return null;
-    try {
-      const { user: u } = await api.call(schemas.userShowEndpoint, { query: { remote_id: player.remoteId || undefined } });
-      if (!alive.current) return u;
-      setUser(u);
-      setError(null);
-      return u;
-    } catch (err) {
-      if (alive.current) setError((err as Error).message);
-      return null;
-    }
-  }, [api, session]);
+  /** Puts the record a change answered with in place of the cached one. */
+  const setUser = (u: User) => queries.setQueryData(endpointKey(schemas.userShowEndpoint, call), { user: u });
 
-  useEffect(() => {
-    alive.current = true;
-    void refresh();
-    const t = pollMs
-      ? setInterval(() => {
-          if (typeof document === 'undefined' || document.visibilityState !== 'hidden') void refresh();
-        }, pollMs)
-      : null;
-    const s = bus.on('logout').subscribe(() => setUser(null));
-    return () => {
-      alive.current = false;
-      if (t) clearInterval(t);
-      s.unsubscribe();
-    };
-  }, [refresh, pollMs, bus]);
+  /** Reads the record again; the new record, or null without a player or when the read failed. */
+  const refresh = async (): Promise<User | null> => {
+    if (!session.player$.value) return null;
+    const r = await record.refetch();
+    return r.data ?? null;
+  };
 
-  return { user, setUser, error, refresh };
+  return { user, setUser, error: record.error ? record.error.message : null, refresh };
 }

@@ -3,8 +3,20 @@ import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Card, Page, ProviderWalletsButton, formatMoney, theme, useBalance, useHost, useLocale, useProtection } from '@khela/web';
-import { safeHref, type GeneralSettings } from '@khela/contracts';
+import {
+  Button,
+  Card,
+  Page,
+  ProviderWalletsButton,
+  formatMoney,
+  theme,
+  useBalance,
+  useHost,
+  useLocale,
+  useProtection,
+  useServerQuery,
+} from '@khela/web';
+import { safeHref } from '@khela/contracts';
 import { row, muted } from '../ui';
 import { useUser } from '../useUser';
 import { LimitsOffer } from '../responsible/LimitsOffer';
@@ -31,20 +43,18 @@ const tile = css`
 /** /account: the member menu of docs/README.md#spec-2. */
 export function Account() {
   const { t } = useTranslation('account');
-  const { api, session } = useHost();
+  const { session } = useHost();
   const locale = useLocale();
   const { user, refresh } = useUser();
   const navigate = useNavigate();
   const wallet = useBalance();
   const [hidden, setHidden] = useState(false);
   const [spinning, setSpinning] = useState(false);
-  const [settings, setSettings] = useState<GeneralSettings | null>(null);
   const protection = useProtection();
   const [offerSkipped, setOfferSkipped] = useState(false);
 
-  useEffect(() => {
-    api.call(schemas.getGeneral).then(setSettings, (err) => console.error('[account] general settings', err));
-  }, [api]);
+  // the site's contact links (public content, read again when staff change it)
+  const settings = useServerQuery(schemas.getGeneral, {}, { public: true, topics: ['content'] }).data ?? null;
   // the limits offer follows the server (a first deposit or a limit set elsewhere ends it)
   useEffect(() => {
     void session.refreshProtection();
