@@ -634,6 +634,17 @@ async function burst(send: Send, observe: Observe, n: number, seconds: number, m
   while ([...bets.values()].some((b) => b.leftAt === null) && Date.now() < deadline) await sleep(50);
   stop = true;
   await poller;
+  // and every bet answered 200 (those sent again too, which may have been placed late) out of PENDING, or a minute
+  // past the delay after the last of them
+  const lastDeadline = Date.now() + pct(delays, 50) + 60_000;
+  for (;;) {
+    const { rows } = await observe(
+      `SELECT count(*)::int AS n FROM exchange_bets WHERE public_id = ANY($1::text[]) AND status = 'PENDING'`,
+      [answeredOk],
+    );
+    if (Number(rows[0]?.n ?? 0) === 0 || Date.now() > lastDeadline) break;
+    await sleep(200);
+  }
   const waitedSeconds = (Date.now() - tw) / 1000;
   const final = new Map<string, number>();
   const { rows } = await observe(`SELECT public_id, status FROM exchange_bets WHERE public_id = ANY($1::text[])`, [answeredOk]);
