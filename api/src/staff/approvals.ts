@@ -289,7 +289,7 @@ export async function approve(
   let after: (() => Promise<void>) | undefined;
   const out = await app.db.tx(async (q) => {
     const row = await lockRequest(q, op, id);
-    if (Number(row.requested_by) === op.id) throw new Conflict(APPROVAL_MESSAGES.sameOperator, { code: 'same_operator' });
+    if (Number(row.requested_by) === op.id) throw new Conflict(APPROVAL_MESSAGES.sameStaff, { code: 'same_operator' });
     const executor = registries.get(app.server)?.get(row.kind);
     if (!executor) throw new HttpError(500, `No executor for ${row.kind}`);
     const done = await executor.execute(q, actor, row.payload, { id, maker: row.maker });

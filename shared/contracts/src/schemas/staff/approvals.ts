@@ -27,7 +27,7 @@ export const APPROVAL_LABELS: Record<ApprovalKind, string> = {
 };
 
 export const APPROVAL_MESSAGES = {
-  sameOperator: 'You asked for this: another operator must approve it.',
+  sameStaff: 'You asked for this: another operator must approve it.',
   notPending: 'This request was already decided.',
 } as const;
 

@@ -1,4 +1,4 @@
-// Staff contracts, one file per area of the console (areas/<name> reads the same name; `node api/scripts/staff-index.mjs`
+// Staff contracts, one file per area of the console (areas/<name> reads the same name; `pnpm --filter api staff-index`
 // lists path -> contract -> handler -> screen). Endpoint names start with `staff`; every endpoint has auth 'staff'
 // and names the roles allowed (admin always is). The console and the API import the same objects.
 export * from './common';
