@@ -3,10 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { DateTime, Input, NoData, Spinner, Tabs, theme, useHost } from '@khela/web';
+import { Chip, DateTime, Input, NoData, Spinner, Tabs, theme, useServerQuery } from '@khela/web';
 import { SPORTS, eventsForTab, type ListTab, type ListedEvent, type Sport } from '../logic';
 import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
-import { usePoll } from '../usePoll';
 import { Tag } from './account/ui';
 import '../i18n-account';
 
@@ -72,28 +71,10 @@ export const RESULTS_POLL_MS = 30_000;
 /** In-Play → Result: settled Match Odds markets with their winners (void shown as Void), grouped by sport, newest first. */
 export function ResultsBoard() {
   const { t } = useTranslation('exchange');
-  const { api } = useHost();
   const [sport, setSport] = useState<Sport | 'all'>('all');
-  const [state, setState] = useState<{ sport: Sport | 'all'; results: ExchangeResult[] | null; error: boolean }>({
-    sport,
-    results: null,
-    error: false,
-  });
-  usePoll(
-    async (signal) => {
-      try {
-        const r = await api.call(schemas.exchangeResults, { query: sport === 'all' ? {} : { sport }, signal });
-        setState({ sport, results: r.data, error: false });
-      } catch (err) {
-        if (signal.aborted) return;
-        console.warn('[exchange] results failed', err);
-        setState((s) => ({ sport, results: s.sport === sport ? s.results : null, error: true }));
-      }
-    },
-    RESULTS_POLL_MS,
-    `${sport}`,
-  );
-  const results = state.sport === sport ? state.results : null;
+  // read again every RESULTS_POLL_MS while the page is visible; a failed read keeps the results shown
+  const read = useServerQuery(schemas.exchangeResults, { query: sport === 'all' ? {} : { sport } }, { refetchInterval: RESULTS_POLL_MS });
+  const results = read.data?.data ?? null;
   const groups = SPORTS.map((s) => ({ sport: s, rows: (results ?? []).filter((r) => r.sport === s) })).filter((g) => g.rows.length > 0);
   return (
     <div data-testid="exchange-results">
@@ -108,29 +89,13 @@ export function ResultsBoard() {
         `}
       >
         {(['all', ...SPORTS] as const).map((s) => (
-          <button
-            key={s}
-            type="button"
-            aria-pressed={sport === s}
-            onClick={() => setSport(s)}
-            css={css`
-              min-height: 36px;
-              padding: 6px 14px;
-              border-radius: ${theme.radius.pill};
-              cursor: pointer;
-              font: inherit;
-              font-size: 13px;
-              border: 1px solid ${sport === s ? theme.color.brand : theme.color.border};
-              background: ${sport === s ? theme.color.brand : theme.color.surface};
-              color: ${sport === s ? theme.color.brandText : theme.color.text};
-            `}
-          >
+          <Chip key={s} active={sport === s} onClick={() => setSport(s)}>
             {s === 'all' ? t('results.all') : t(`sport.${s}`)}
-          </button>
+          </Chip>
         ))}
       </div>
       {results === null ? (
-        state.error && state.sport === sport ? (
+        read.error ? (
           <NoData text={t('results.failed')} />
         ) : (
           <Spinner />
