@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_HEADER, CHALLENGE_REQUIRED, challengeSchema } from '@khela/contracts';
 import type { Db } from '../db';
-import { bothDatabases, memoryDb, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase } from '../testing/both-databases';
+import { memoryDb, testApp } from '../testing/helpers';
 import { solveInNode } from '../infra/challenge-solve';
 
 /**
@@ -10,8 +11,6 @@ import { solveInNode } from '../infra/challenge-solve';
  * rate_limit_events (one transaction, per-key advisory lock) before argon2 or a code send, so N
  * parallel attempts can never all see "under the limit" — on PGlite and on PostgreSQL.
  */
-const engines = await bothDatabases();
-
 let seq = 0;
 const uname = (p: string) => `${p}${Date.now().toString(36)}${++seq}`.slice(0, 16);
 const phone = () => `0171${String(Date.now() + ++seq).slice(-7)}`;
@@ -22,29 +21,18 @@ const solved = async (a: FastifyInstance) => ({
   [CHALLENGE_HEADER]: (await solveInNode(challengeSchema.parse((await a.inject({ url: '/api/challenge' })).json()))).header,
 });
 
-describe.each(engines)('throttles under parallel attempts on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('throttles under parallel attempts on $name', (engine) => {
   let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await make();
-    // the issue's numbers: 5 failed log-ins per username; generous per-address limits
-    app = await testApp(db, {
+  // the issue's numbers: 5 failed log-ins per username; generous per-address limits
+  suiteDatabase(engine, (t) => ({ app } = t), {
+    env: {
       ...CHEAP,
       RATE_LIMIT_LOGIN_PER_USERNAME: '5',
       RATE_LIMIT_LOGIN_PER_USERNAME_CEILING: '8',
       RATE_LIMIT_LOGIN_PER_IP: '1000',
       RATE_LIMIT_SIGNUP_PER_IP: '1000',
       RATE_LIMIT_OTP_PER_IP: '1000',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
+    },
   });
 
   const signup = async (username: string, ph = phone(), extra: Record<string, string> = {}) =>

@@ -6,15 +6,13 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { KYC_MESSAGES, KYC_UPLOAD_PATH, WALLET_MESSAGES as M, type KycKind } from '@khela/contracts';
-import type { Db } from '../db';
-import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { checkLedger, getPlayerBalance, toMinor } from '../ledger';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { paymentMethodId, readyPlayer, staffTokens, type ReadyPlayer } from '../testing/fixtures';
 import { purgeExpiredDocuments } from './retention';
 import { DirectoryStore } from './store';
-
-const engines = await bothDatabases();
 
 /** A multipart body with one file field, as a browser sends it. */
 function multipart(file: Buffer, filename: string, type: string) {
@@ -36,22 +34,16 @@ async function jpegWithExif(seed: number): Promise<Buffer> {
     .toBuffer();
 }
 
-describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('identity checks on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
-  let storeDir: string;
   let bkash: number;
-  const ops: Record<'risk' | 'payments' | 'support', string> = { risk: '', payments: '', support: '' };
+  let ops: Record<'risk' | 'payments' | 'support', string>;
   const MAX = 150_000;
-
-  beforeAll(async () => {
-    storeDir = mkdtempSync(path.join(os.tmpdir(), `kyc-test-${name}-`));
-    db = await make();
-    app = await testApp(db, {
+  const storeDir = mkdtempSync(path.join(os.tmpdir(), `kyc-test-${engine.name}-`));
+  afterAll(() => rmSync(storeDir, { recursive: true, force: true }));
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: {
       KYC_STORE_DIR: storeDir,
       KYC_MAX_BYTES: String(MAX),
       KYC_PURGE_INTERVAL_MS: '0',
@@ -59,50 +51,16 @@ describe.each(engines)('identity checks on $name', ({ name, make, skip }) => {
       CDD_THRESHOLD_BDT: '20000',
       WALLET_MAX_PENDING: '5',
       OPERATOR_TOTP_REQUIRED: '0',
-    });
-    bkash = Number((await db.query<{ id: string }>(`SELECT id FROM payment_methods WHERE code = 'bkash'`)).rows[0]!.id);
-    for (const [role, username, password] of [
-      ['risk', 'risk', 'risk123'],
-      ['payments', 'operator', 'operator123'],
-      ['support', 'support', 'support123'],
-    ] as const) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } });
-      expect(r.statusCode, r.body).toBe(200);
-      ops[role] = r.json().token;
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
-    rmSync(storeDir, { recursive: true, force: true });
+    },
+  });
+  beforeAll(async () => {
+    bkash = await paymentMethodId(db, 'bkash');
+    ops = await staffTokens(app, ['risk', 'payments', 'support']);
   });
 
-  interface P {
-    id: number;
-    phone: string;
-    auth: { authorization: string };
-  }
+  type P = ReadyPlayer;
   let seq = 0;
-  async function player(balance = '0'): Promise<P> {
-    const id = await db.tx(async (q) => {
-      const id = await createPlayer(q);
-      await q.query(`UPDATE players SET phone_verified = true, phone = $2 WHERE id = $1`, [id, `015${String(id).padStart(8, '0')}`]);
-      if (balance !== '0') {
-        const { main, currency } = await playerAccounts(q, id);
-        await transfer(q, {
-          idempotencyKey: `kyc-test:fund:${id}`,
-          kind: 'seed',
-          legs: [
-            { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(balance) },
-            { account: main, amountMinor: toMinor(balance) },
-          ],
-        });
-      }
-      return id;
-    });
-    return { id, phone: `015${String(id).padStart(8, '0')}`, auth: { authorization: `Bearer ${await tokenFor(db, id)}` } };
-  }
+  const player = (balance = '0'): Promise<P> => readyPlayer(db, { balance, phone: '015' });
   const upload = (p: P, kind: KycKind, file: Buffer, filename = 'photo.jpg', type = 'image/jpeg') => {
     const m = multipart(file, filename, type);
     return app.inject({

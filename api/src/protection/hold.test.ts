@@ -5,49 +5,31 @@
 // item 6: during a time-out or self-exclusion loosening a limit (raise or removal) is refused; tightening still works.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { PROTECTION_MESSAGES as PM } from '@khela/contracts';
 import { signCall } from '@khela/contracts/signing';
-import type { Db } from '../db';
 import { hashPassword } from '../auth';
 import { fromMinor, getPlayerBalance } from '../ledger';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { staffTokens } from '../testing/fixtures';
 
-const engines = await bothDatabases();
 const SECRET = 'dev-provider-secret';
 const GAME = 'sandbox-slot';
 
-describe.each(engines)('risk hold and no loosening during an exclusion on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('risk hold and no loosening during an exclusion on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
   let seq = 0;
   const staff: Record<string, string> = {};
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:0,BOOKMAKER:0,FANCY:0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:0,BOOKMAKER:0,FANCY:0' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
-    for (const [role, username, password] of [
-      ['risk', 'risk', 'risk123'],
-      ['support', 'support', 'support123'],
-    ] as const) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } });
-      expect(r.statusCode, r.body).toBe(200);
-      staff[role] = r.json().token;
-    }
+    Object.assign(staff, await staffTokens(app, ['risk', 'support']));
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
 
   interface Player {
     id: number;

@@ -5,16 +5,15 @@
 // Excluded players (and linked ones) see no promotions, bonus banners or marketing inbox messages.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { DEVICE_ID_HEADER, LINKED_MESSAGES, isPromotionalBanner } from '@khela/contracts';
-import type { Db } from '../db';
-import { houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { toMinor } from '../ledger';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { fund as fundPlayer, paymentMethodId, staffTokens } from '../testing/fixtures';
 import { newPayerTrx } from '../testing/payer-trx';
 import { protectionConfig } from './config';
 import { ProtectionRefusal, assertMayWager } from './service';
 
-const engines = await bothDatabases();
 let seq = 0;
 const uname = (p: string) => `${p}${Date.now().toString(36)}${++seq}`.slice(0, 16);
 const newPhone = () => `0181${String(Date.now() + ++seq).slice(-7)}`;
@@ -22,26 +21,14 @@ const newDevice = () => randomUUID().replace(/-/g, '');
 
 type P = { id: number; token: string; phone: string; auth: { authorization: string } };
 
-describe.each(engines)('linked accounts on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('linked accounts on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let staffToken: string;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_BET_DELAY_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: '0' });
-    staffToken = (
-      await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'risk', password: 'risk123' } })
-    ).json().token as string;
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
+    ({ risk: staffToken } = await staffTokens(app, ['risk']));
   });
 
   async function signup(phone = newPhone(), extra: Record<string, unknown> = {}): Promise<P> {
@@ -67,19 +54,8 @@ describe.each(engines)('linked accounts on $name', ({ make, skip }) => {
       `INSERT INTO player_exclusions (player_id, kind, period, ends_at) VALUES ($1, 'self_exclusion', '6m', now() + interval '180 days')`,
       [p.id],
     );
-  const fund = (p: P, amount: string) =>
-    db.tx(async (q) => {
-      const acc = await playerAccounts(q, p.id);
-      await transfer(q, {
-        idempotencyKey: `linked-test:fund:${p.id}:${++seq}`,
-        kind: 'seed',
-        legs: [
-          { account: await houseAccount(q, 'cash', acc.currency), amountMinor: -toMinor(amount) },
-          { account: acc.main, amountMinor: toMinor(amount) },
-        ],
-      });
-    });
-  const bkash = async () => Number((await db.query<{ id: string }>(`SELECT id FROM payment_methods WHERE code = 'bkash'`)).rows[0]!.id);
+  const fund = (p: P, amount: string) => fundPlayer(db, p.id, amount, `linked-test:fund:${p.id}:${++seq}`);
+  const bkash = () => paymentMethodId(db, 'bkash');
   const deposit = async (p: P, headers: Record<string, string> = {}) =>
     app.inject({
       method: 'POST',

@@ -3,39 +3,27 @@
 // limit's refusal, and the balances, bets and ledger are exact (every path locks the player's row before it counts).
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { signCall } from '@khela/contracts/signing';
-import type { Db } from '../db';
 import { checkLedger, getPlayerBalance, toMinor } from '../ledger';
 import { checkBetsAndFills, checkExposures } from '../testing/exchange-checks';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 
-const engines = await bothDatabases();
 const SECRET = 'dev-provider-secret';
 const GAME = 'sandbox-slot';
 const PARALLEL = 20;
 
-describe.each(engines)('limits under 20 parallel stakes on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('limits under 20 parallel stakes on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t));
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db);
     feed = new ExchangeFeed(db, app);
     await feed.load();
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
 
   interface Player {
     id: number;

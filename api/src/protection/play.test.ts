@@ -5,44 +5,35 @@
 // answered; limits are exact to the paisa; a time-out cancels the player's open exchange orders while matched bets stand.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { betLiabilityMinor, fromMinor as moneyFromMinor } from '@khela/contracts';
 import { signCall } from '@khela/contracts/signing';
-import type { Db } from '../db';
 import { activatePending } from '../exchange/bets';
 import { exchangeConfig } from '../exchange/config';
 import { checkLedger, fromMinor, getPlayerBalance, toMinor } from '../ledger';
 import { checkBetsAndFills, checkExposures } from '../testing/exchange-checks';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
-import { bothDatabases, testApp, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { tokenFor } from '../testing/helpers';
 
-const engines = await bothDatabases();
 const SECRET = 'dev-provider-secret';
 const GAME = 'sandbox-slot';
 
-describe.each(engines)('protection on every play path on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('protection on every play path on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
   let keySeq = 0;
 
+  // one session-limit "minute" is 1 s: a 15-minute limit is 15 s after log-in (sessions are back-dated to reach it);
+  // in-play Match Odds bets that would match wait 5 s in the delay (long enough to be cancelled while PENDING)
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: { RG_SESSION_MINUTE_MS: '1000', EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:5000,BOOKMAKER:0,FANCY:0' },
+  });
   beforeAll(async () => {
-    db = await make();
-    // one session-limit "minute" is 1 s: a 15-minute limit is 15 s after log-in (sessions are back-dated to reach it);
-    // in-play Match Odds bets that would match wait 5 s in the delay (long enough to be cancelled while PENDING)
-    app = await testApp(db, { RG_SESSION_MINUTE_MS: '1000', EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:5000,BOOKMAKER:0,FANCY:0' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
 
   // ---- the player and their calls ----
 

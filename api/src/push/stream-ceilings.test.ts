@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { tokenHash } from '../auth/sessions';
-import type { Db } from '../db';
 import { seed } from '../seed';
-import { bothDatabases, createPlayer, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { createPlayer, tokenFor } from '../testing/helpers';
 import { createBroker } from './broker';
 import { ADDRESS_STREAMS_FULL, openStream, openStreamCount, openStreamCountOf, pushLimits, type PushLimits } from './streams';
 
@@ -26,24 +26,16 @@ describe('pushLimits', () => {
   });
 });
 
-const engines = await bothDatabases();
-
-describe.each(engines)('push stream ceilings on $name', ({ make, skip }) => {
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('push stream ceilings on $name', (engine) => {
+  let db: TestDb;
   const apps: FastifyInstance[] = [];
   const channel = `khela_push_c${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
   const limits = (o: Partial<PushLimits>): PushLimits => ({ ...pushLimits({}), heartbeatMs: 60_000, ...o });
 
-  beforeAll(async () => {
-    if (skip) return;
-    db = await make();
-    await seed(db, { images: false });
-  }, 60_000);
+  suiteDatabase(engine, (t) => ({ db } = t), { app: false });
+  beforeAll(() => seed(db, { images: false }));
   afterAll(async () => {
     for (const a of apps) await a.close();
-    if (!db) return;
-    if (db.drop) await db.drop();
-    else await db.close();
   });
 
   /** An API process on the shared database with its own broker and limits. */
@@ -63,7 +55,7 @@ describe.each(engines)('push stream ceilings on $name', ({ make, skip }) => {
     return fetch(`${on.url}/api/push/stream?ticket=${t.json().ticket}`);
   }
 
-  it.skipIf(skip)('a player has at most streamsPerPlayer streams over all sessions: the oldest closes', async () => {
+  it('a player has at most streamsPerPlayer streams over all sessions: the oldest closes', async () => {
     const player = await createPlayer(db);
     const l = limits({ streamsPerSession: 5, streamsPerPlayer: 2 });
     const [a, b, c] = [await session(player), await session(player), await session(player)];
@@ -79,7 +71,7 @@ describe.each(engines)('push stream ceilings on $name', ({ make, skip }) => {
     expect(o.evicted).toEqual([]);
   });
 
-  it.skipIf(skip)('the per-session cap still applies under the per-player one', async () => {
+  it('the per-session cap still applies under the per-player one', async () => {
     const player = await createPlayer(db);
     const l = limits({ streamsPerSession: 1, streamsPerPlayer: 20 });
     const s = await session(player);
@@ -89,7 +81,7 @@ describe.each(engines)('push stream ceilings on $name', ({ make, skip }) => {
     expect(await openStreamCount(db, s.hash)).toBe(1);
   });
 
-  it.skipIf(skip)('an address has at most streamsPerAddress streams over all players: one more is refused (429)', async () => {
+  it('an address has at most streamsPerAddress streams over all players: one more is refused (429)', async () => {
     const ip = '203.0.113.77';
     const l = limits({ streamsPerAddress: 3 });
     const players = [await createPlayer(db), await createPlayer(db), await createPlayer(db), await createPlayer(db)];
@@ -107,7 +99,7 @@ describe.each(engines)('push stream ceilings on $name', ({ make, skip }) => {
     await openStream(db, { playerId: players[3]!, sessionHash: s4.hash, ip }, l);
   });
 
-  it.skipIf(skip)('parallel opens from one address never pass the ceiling', async () => {
+  it('parallel opens from one address never pass the ceiling', async () => {
     const ip = '203.0.113.90';
     const l = limits({ streamsPerAddress: 4 });
     const ids = await Promise.all(Array.from({ length: 8 }, () => createPlayer(db)));
@@ -118,39 +110,36 @@ describe.each(engines)('push stream ceilings on $name', ({ make, skip }) => {
     expect(await openStreamCountOf(db, { ip })).toBe(4);
   });
 
-  it.skipIf(skip)(
-    'over HTTP, across two API processes: the player cap ends the oldest stream, the address ceiling answers 429',
-    async () => {
-      // both "processes" count the same rows; the address is the test's own (127.0.0.1), so the ceiling is set above
-      // whatever other tests of this file left open there
-      const already = await openStreamCountOf(db, { ip: '127.0.0.1' });
-      const push = { streamsPerPlayer: 1, streamsPerAddress: already + 2 };
-      const one = await start(push);
-      const two = await start(push);
-      const p = await createPlayer(db);
-      const first = await stream(one, (await session(p)).token);
-      expect(first.status).toBe(200);
-      const reader = first.body!.getReader();
-      const second = await stream(two, (await session(p)).token); // another session, another process
-      expect(second.status).toBe(200);
-      // the first stream is ended: over LISTEN/NOTIFY on PostgreSQL; on PGlite each app has its own in-process
-      // broker, so there its row is closed and its next heartbeat ends it
-      if (db.kind === 'postgres') {
-        const drained = (async () => {
-          for (;;) if ((await reader.read()).done) return true;
-        })();
-        expect(await Promise.race([drained, new Promise((r) => setTimeout(() => r(false), 3000))])).toBe(true);
-      } else await reader.cancel();
-      expect(await openStreamCountOf(db, { playerId: p })).toBe(1);
-      const q = await createPlayer(db);
-      const third = await stream(one, (await session(q)).token);
-      expect(third.status).toBe(200);
-      const r = await createPlayer(db);
-      const refused = await stream(two, (await session(r)).token);
-      expect(refused.status).toBe(429);
-      expect(((await refused.json()) as { message: string }).message).toBe(ADDRESS_STREAMS_FULL);
-      await second.body!.cancel();
-      await third.body!.cancel();
-    },
-  );
+  it('over HTTP, across two API processes: the player cap ends the oldest stream, the address ceiling answers 429', async () => {
+    // both "processes" count the same rows; the address is the test's own (127.0.0.1), so the ceiling is set above
+    // whatever other tests of this file left open there
+    const already = await openStreamCountOf(db, { ip: '127.0.0.1' });
+    const push = { streamsPerPlayer: 1, streamsPerAddress: already + 2 };
+    const one = await start(push);
+    const two = await start(push);
+    const p = await createPlayer(db);
+    const first = await stream(one, (await session(p)).token);
+    expect(first.status).toBe(200);
+    const reader = first.body!.getReader();
+    const second = await stream(two, (await session(p)).token); // another session, another process
+    expect(second.status).toBe(200);
+    // the first stream is ended: over LISTEN/NOTIFY on PostgreSQL; on PGlite each app has its own in-process
+    // broker, so there its row is closed and its next heartbeat ends it
+    if (db.kind === 'postgres') {
+      const drained = (async () => {
+        for (;;) if ((await reader.read()).done) return true;
+      })();
+      expect(await Promise.race([drained, new Promise((r) => setTimeout(() => r(false), 3000))])).toBe(true);
+    } else await reader.cancel();
+    expect(await openStreamCountOf(db, { playerId: p })).toBe(1);
+    const q = await createPlayer(db);
+    const third = await stream(one, (await session(q)).token);
+    expect(third.status).toBe(200);
+    const r = await createPlayer(db);
+    const refused = await stream(two, (await session(r)).token);
+    expect(refused.status).toBe(429);
+    expect(((await refused.json()) as { message: string }).message).toBe(ADDRESS_STREAMS_FULL);
+    await second.body!.cancel();
+    await third.body!.cancel();
+  });
 });

@@ -3,11 +3,12 @@
 // and the API "killed" between the hold and the call and between the provider's answer and the commit.
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Db } from '../db';
-import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { bothDatabases, createPlayer, otherProcessDb, processOn, testApp, tokenFor } from '../testing/helpers';
+import { checkLedger, fromMinor, getPlayerBalance, toMinor } from '../ledger';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { fund } from '../testing/fixtures';
+import { createPlayer, otherProcessDb, processOn, tokenFor } from '../testing/helpers';
 import { protectionConfig } from '../protection/config';
 import { limitUsage } from '../protection/service';
 // The real sandbox provider, listening on a port: the same code the site runs.
@@ -43,35 +44,15 @@ const fault = (vendor: string, mode: string, extra: Record<string, unknown> = {}
   sandboxApp.inject({ method: 'POST', url: '/transfer/control/fault', payload: { vendor, mode, delay_ms: 6000, ...extra } });
 const sandboxBalance = (vendor: string, user: number) => sandbox.listWallets({ vendor, user: String(user) })[0]?.balance ?? '0.00';
 
-describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }) => {
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('transfer wallets ($name)', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
-
-  beforeAll(async () => {
-    if (skip) return;
-    db = await make();
-    app = await testApp(db, env);
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await app.close();
-    await (db.drop ? db.drop() : db.close());
-  });
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: () => env });
   beforeEach(() => sandbox.reset());
 
   async function funded(amount: string) {
     const id = await createPlayer(db);
-    await db.tx(async (q) => {
-      const { main, currency } = await playerAccounts(q, id);
-      await transfer(q, {
-        idempotencyKey: `tw-fund:${id}`,
-        kind: 'seed',
-        legs: [
-          { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(amount) },
-          { account: main, amountMinor: toMinor(amount) },
-        ],
-      });
-    });
+    await fund(db, id, amount, `tw-fund:${id}`);
     return { id, token: await tokenFor(db, id) };
   }
   const main = async (id: number) => fromMinor((await getPlayerBalance(db, id)).balanceMinor);
@@ -101,7 +82,7 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     ).rows;
   const expectLedgerOk = async () => expect((await checkLedger(db)).problems).toEqual([]);
 
-  it.skipIf(skip)('launch moves the money in, a win at the provider comes back on Recall, and the ledger books the result', async () => {
+  it('launch moves the money in, a win at the provider comes back on Recall, and the ledger books the result', async () => {
     const p = await funded('5000');
     const quote = await call(app, p.token, 'GET', '/api/provider-wallets/launch-quote?gameCode=sbo-sportsbook');
     expect(quote.json()).toMatchObject({ provider: 'SBO', available: '5000.00', max: '5000.00', capped_by: null });
@@ -142,60 +123,54 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     await expectLedgerOk();
   });
 
-  it.skipIf(skip)(
-    'a transfer-in whose answer is lost after the provider applied it stays pending, then is confirmed by the status query: one debit',
-    async () => {
-      const p = await funded('2000');
-      await fault('SBO', 'timeout_after_apply', { count: 1 });
-      const res = await launch(p.token, 'sbo-sportsbook', '500.00');
-      expect(res.json()).toMatchObject({ url: null, transfer: { state: 'pending', amount: '500.00' } });
-      expect(await main(p.id)).toBe('1500.00');
-      expect(await transit(p.id)).toBe('500.00');
-      expect(sandboxBalance('SBO', p.id)).toBe('500.00'); // the provider applied it
-      // while pending, the wallet says so and a second transfer of that wallet waits
-      const w = await call(app, p.token, 'GET', '/api/provider-wallets');
-      expect(w.json().wallets[0]).toMatchObject({ state: 'pending', in_transit: '500.00' });
+  it('a transfer-in whose answer is lost after the provider applied it stays pending, then is confirmed by the status query: one debit', async () => {
+    const p = await funded('2000');
+    await fault('SBO', 'timeout_after_apply', { count: 1 });
+    const res = await launch(p.token, 'sbo-sportsbook', '500.00');
+    expect(res.json()).toMatchObject({ url: null, transfer: { state: 'pending', amount: '500.00' } });
+    expect(await main(p.id)).toBe('1500.00');
+    expect(await transit(p.id)).toBe('500.00');
+    expect(sandboxBalance('SBO', p.id)).toBe('500.00'); // the provider applied it
+    // while pending, the wallet says so and a second transfer of that wallet waits
+    const w = await call(app, p.token, 'GET', '/api/provider-wallets');
+    expect(w.json().wallets[0]).toMatchObject({ state: 'pending', in_transit: '500.00' });
 
-      const pass = await app.transferWallets.reconcileOnce({ all: true });
-      expect(pass).toMatchObject({ checked: 1, resolved: 1 });
-      expect(await state(p.id)).toEqual([{ state: 'confirmed', direction: 'in' }]);
-      expect(await main(p.id)).toBe('1500.00'); // exactly one debit
-      expect(await transit(p.id)).toBe('0.00');
-      expect(await inLedger(p.id, 'SBO')).toBe('500.00');
-      // a second pass moves nothing
-      expect((await app.transferWallets.reconcileOnce({ all: true })).checked).toBe(0);
-      await expectLedgerOk();
-    },
-  );
+    const pass = await app.transferWallets.reconcileOnce({ all: true });
+    expect(pass).toMatchObject({ checked: 1, resolved: 1 });
+    expect(await state(p.id)).toEqual([{ state: 'confirmed', direction: 'in' }]);
+    expect(await main(p.id)).toBe('1500.00'); // exactly one debit
+    expect(await transit(p.id)).toBe('0.00');
+    expect(await inLedger(p.id, 'SBO')).toBe('500.00');
+    // a second pass moves nothing
+    expect((await app.transferWallets.reconcileOnce({ all: true })).checked).toBe(0);
+    await expectLedgerOk();
+  });
 
-  it.skipIf(skip)(
-    'a transfer answered 5xx, and one delayed past the timeout, are pending until the status query says: never applied -> reversed',
-    async () => {
-      const p = await funded('1000');
-      await fault('SBO', '5xx', { count: 1 });
-      expect((await launch(p.token, 'sbo-sportsbook', '300.00')).json().transfer.state).toBe('pending');
-      await app.transferWallets.reconcileOnce({ all: true });
-      expect(await main(p.id)).toBe('1000.00');
-      expect(sandboxBalance('SBO', p.id)).toBe('0.00');
+  it('a transfer answered 5xx, and one delayed past the timeout, are pending until the status query says: never applied -> reversed', async () => {
+    const p = await funded('1000');
+    await fault('SBO', '5xx', { count: 1 });
+    expect((await launch(p.token, 'sbo-sportsbook', '300.00')).json().transfer.state).toBe('pending');
+    await app.transferWallets.reconcileOnce({ all: true });
+    expect(await main(p.id)).toBe('1000.00');
+    expect(sandboxBalance('SBO', p.id)).toBe('0.00');
 
-      // delayed: the provider applies it after our timeout; our status query comes first, so the id is closed and the
-      // late arrival moves nothing (no double credit, no lost money)
-      await fault('SBO', 'delay', { count: 1, delay_ms: 3000 });
-      expect((await launch(p.token, 'sbo-sportsbook', '200.00')).json().transfer.state).toBe('pending');
-      await app.transferWallets.reconcileOnce({ all: true });
-      expect(await main(p.id)).toBe('1000.00');
-      await new Promise((r) => setTimeout(r, 1000)); // the late arrival has come by now
-      expect(sandbox.calls.filter((c) => c.op === 'transfer').length).toBe(2);
-      expect(sandboxBalance('SBO', p.id)).toBe('0.00');
-      expect(await state(p.id)).toEqual([
-        { state: 'reversed', direction: 'in' },
-        { state: 'reversed', direction: 'in' },
-      ]);
-      await expectLedgerOk();
-    },
-  );
+    // delayed: the provider applies it after our timeout; our status query comes first, so the id is closed and the
+    // late arrival moves nothing (no double credit, no lost money)
+    await fault('SBO', 'delay', { count: 1, delay_ms: 3000 });
+    expect((await launch(p.token, 'sbo-sportsbook', '200.00')).json().transfer.state).toBe('pending');
+    await app.transferWallets.reconcileOnce({ all: true });
+    expect(await main(p.id)).toBe('1000.00');
+    await new Promise((r) => setTimeout(r, 1000)); // the late arrival has come by now
+    expect(sandbox.calls.filter((c) => c.op === 'transfer').length).toBe(2);
+    expect(sandboxBalance('SBO', p.id)).toBe('0.00');
+    expect(await state(p.id)).toEqual([
+      { state: 'reversed', direction: 'in' },
+      { state: 'reversed', direction: 'in' },
+    ]);
+    await expectLedgerOk();
+  });
 
-  it.skipIf(skip)('a transfer-out the provider refuses leaves main unchanged and the money where it was', async () => {
+  it('a transfer-out the provider refuses leaves main unchanged and the money where it was', async () => {
     const p = await funded('1000');
     await launch(p.token, 'sbo-sportsbook', '400.00');
     await fault('SBO', 'insufficient', { count: 1 });
@@ -207,7 +182,7 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     await expectLedgerOk();
   });
 
-  it.skipIf(skip)('Recall All with one provider down: the others are recalled, the down one keeps its money, later resolved', async () => {
+  it('Recall All with one provider down: the others are recalled, the down one keeps its money, later resolved', async () => {
     const p = await funded('3000');
     for (const game of ['sbo-sportsbook', 'isports-sportsbook', 'twlive-baccarat']) {
       await call(app, p.token, 'PUT', '/api/provider-wallets/settings', { auto_transfer: false });
@@ -245,7 +220,7 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     await expectLedgerOk();
   });
 
-  it.skipIf(skip)('auto transfer: launching another provider first recalls the previous one', async () => {
+  it('auto transfer: launching another provider first recalls the previous one', async () => {
     const p = await funded('1000');
     await launch(p.token, 'sbo-sportsbook', '600.00');
     const r = await launch(p.token, 'kabaddi-sportsbook');
@@ -257,7 +232,7 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     await expectLedgerOk();
   });
 
-  it.skipIf(skip)('a retried launch with the same Idempotency-Key moves the money once', async () => {
+  it('a retried launch with the same Idempotency-Key moves the money once', async () => {
     const p = await funded('1000');
     const send = () =>
       call(
@@ -275,7 +250,7 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     expect(sandboxBalance('SBO', p.id)).toBe('250.00');
   });
 
-  it.skipIf(skip)('20 parallel Recall All for one player recall each provider once', async () => {
+  it('20 parallel Recall All for one player recall each provider once', async () => {
     // its own process with the production timeout: on PGlite (WASM on the event loop) 60 recalls at once delay the
     // in-process sandbox's answers past a short one (each then safely "failed", which is not what this test is about)
     const app = await processOn(db, { ...env, TRANSFER_PROVIDER_TIMEOUT_MS: '15000' });
@@ -301,7 +276,7 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     await app.close();
   });
 
-  it.skipIf(skip)('the same on two API processes', async () => {
+  it('the same on two API processes', async () => {
     const db2 = await otherProcessDb(db);
     const patient = { ...env, TRANSFER_PROVIDER_TIMEOUT_MS: '15000' };
     const app = await processOn(db, patient);
@@ -327,57 +302,54 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
     }
   });
 
-  it.skipIf(skip)(
-    'the API killed between the hold and the call, and between the answer and the commit: after a restart every transfer is resolved exactly',
-    async () => {
-      const cfg = { ...transferConfig(env), reconcileMs: 0 };
-      // a process that stops for good at a point: its calls never return
-      const frozen = (when: 'before-call' | 'after-answer'): typeof fetch =>
-        (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
-          if (!String(input).endsWith('/transfer')) return fetch(input, init);
-          if (when === 'after-answer') await fetch(input, init);
-          return new Promise<Response>(() => undefined);
-        }) as typeof fetch;
-      const dying = (when: 'before-call' | 'after-answer') =>
-        new TransferWallets({
-          db,
-          cfg,
-          client: new TransferProviderClient(cfg, frozen(when)),
-          protection: protectionConfig(),
-          publishBalance: async () => undefined,
-        });
-      const a = await funded('1000');
-      const b = await funded('1000');
-      const c = await funded('1000');
-      await launch(c.token, 'sbo-sportsbook', '400.00');
-      void dying('before-call').transferIn(a.id, 'SBO', toMinor('300.00'), { reason: 'launch' });
-      void dying('after-answer').transferIn(b.id, 'SBO', toMinor('300.00'), { reason: 'launch' });
-      void dying('after-answer').recall(c.id, 'SBO');
-      await new Promise((r) => setTimeout(r, 800));
-      for (const p of [a, b]) expect(await state(p.id)).toEqual([{ state: 'pending', direction: 'in' }]);
-      expect((await state(c.id))[1]).toEqual({ state: 'pending', direction: 'out' });
+  it('the API killed between the hold and the call, and between the answer and the commit: after a restart every transfer is resolved exactly', async () => {
+    const cfg = { ...transferConfig(env), reconcileMs: 0 };
+    // a process that stops for good at a point: its calls never return
+    const frozen = (when: 'before-call' | 'after-answer'): typeof fetch =>
+      (async (input: Parameters<typeof fetch>[0], init?: Parameters<typeof fetch>[1]) => {
+        if (!String(input).endsWith('/transfer')) return fetch(input, init);
+        if (when === 'after-answer') await fetch(input, init);
+        return new Promise<Response>(() => undefined);
+      }) as typeof fetch;
+    const dying = (when: 'before-call' | 'after-answer') =>
+      new TransferWallets({
+        db,
+        cfg,
+        client: new TransferProviderClient(cfg, frozen(when)),
+        protection: protectionConfig(),
+        publishBalance: async () => undefined,
+      });
+    const a = await funded('1000');
+    const b = await funded('1000');
+    const c = await funded('1000');
+    await launch(c.token, 'sbo-sportsbook', '400.00');
+    void dying('before-call').transferIn(a.id, 'SBO', toMinor('300.00'), { reason: 'launch' });
+    void dying('after-answer').transferIn(b.id, 'SBO', toMinor('300.00'), { reason: 'launch' });
+    void dying('after-answer').recall(c.id, 'SBO');
+    await new Promise((r) => setTimeout(r, 800));
+    for (const p of [a, b]) expect(await state(p.id)).toEqual([{ state: 'pending', direction: 'in' }]);
+    expect((await state(c.id))[1]).toEqual({ state: 'pending', direction: 'out' });
 
-      // restart: a new process resolves every pending transfer at start
-      const restarted = await processOn(db, env);
-      try {
-        await new Promise((r) => setTimeout(r, 200));
-        await restarted.transferWallets.reconcileOnce({ all: true });
-        expect(await state(a.id)).toEqual([{ state: 'reversed', direction: 'in' }]);
-        expect(await state(b.id)).toEqual([{ state: 'confirmed', direction: 'in' }]);
-        expect((await state(c.id))[1]).toEqual({ state: 'confirmed', direction: 'out' });
-        expect([await main(a.id), await main(b.id), await main(c.id)]).toEqual(['1000.00', '700.00', '1000.00']);
-        for (const p of [a, b, c]) {
-          expect(await transit(p.id)).toBe('0.00');
-          expect(await inLedger(p.id, 'SBO')).toBe(sandboxBalance('SBO', p.id));
-        }
-        await expectLedgerOk();
-      } finally {
-        await restarted.close();
+    // restart: a new process resolves every pending transfer at start
+    const restarted = await processOn(db, env);
+    try {
+      await new Promise((r) => setTimeout(r, 200));
+      await restarted.transferWallets.reconcileOnce({ all: true });
+      expect(await state(a.id)).toEqual([{ state: 'reversed', direction: 'in' }]);
+      expect(await state(b.id)).toEqual([{ state: 'confirmed', direction: 'in' }]);
+      expect((await state(c.id))[1]).toEqual({ state: 'confirmed', direction: 'out' });
+      expect([await main(a.id), await main(b.id), await main(c.id)]).toEqual(['1000.00', '700.00', '1000.00']);
+      for (const p of [a, b, c]) {
+        expect(await transit(p.id)).toBe('0.00');
+        expect(await inLedger(p.id, 'SBO')).toBe(sandboxBalance('SBO', p.id));
       }
-    },
-  );
+      await expectLedgerOk();
+    } finally {
+      await restarted.close();
+    }
+  });
 
-  it.skipIf(skip)('a self-excluded player is recalled by the reconciler; limits cap what may go in', async () => {
+  it('a self-excluded player is recalled by the reconciler; limits cap what may go in', async () => {
     const p = await funded('1000');
     await launch(p.token, 'sbo-sportsbook', '400.00');
     await db.query(
@@ -417,69 +389,66 @@ describe.each(await bothDatabases())('transfer wallets ($name)', ({ make, skip }
       capped_by: 'loss',
     });
   });
-  it.skipIf(skip)("the providers' games and systems carry placeholder images like the seeded catalogue's", async () => {
+  it("the providers' games and systems carry placeholder images like the seeded catalogue's", async () => {
     const r = await db.query<{ thumbnail: string | null; icon: string | null }>(
       `SELECT g.thumbnail, s.icon FROM games g JOIN game_systems s ON s.platform = g.platform WHERE g.code = 'sbo-sportsbook'`,
     );
     expect(r.rows[0]).toEqual({ thumbnail: '/storage/games/sbo-sportsbook.svg', icon: '/storage/systems/sbo.svg' });
     expect(existsSync(path.join(app.storageDir, 'games', 'sbo-sportsbook.svg'))).toBe(true);
   });
-  it.skipIf(skip)(
-    'a time-out, a self-exclusion and a staff disable recall every provider wallet at once (no reconciler pass)',
-    async () => {
-      // TRANSFER_RECONCILE_MS is 0 here: only the play-closed hook can bring the money back
-      const twoWallets = async () => {
-        const p = await funded('1000');
-        expect((await launch(p.token, 'sbo-sportsbook', '300.00')).json().transfer.state).toBe('confirmed');
-        await call(app, p.token, 'PUT', '/api/provider-wallets/settings', { auto_transfer: false });
-        expect((await launch(p.token, 'kabaddi-sportsbook', '200.00')).json().transfer.state).toBe('confirmed');
-        expect(await main(p.id)).toBe('500.00');
-        return p;
-      };
-      const recalled = async (id: number, why: string) => {
-        await app.playClosed.idle();
-        expect(await main(id), why).toBe('1000.00');
-        expect([sandboxBalance('SBO', id), sandboxBalance('KABADDI', id)], why).toEqual(['0.00', '0.00']);
-        expect(
-          (await state(id)).filter((t) => t.direction === 'out').map((t) => t.state),
-          why,
-        ).toEqual(['confirmed', 'confirmed']);
-      };
-
-      const a = await twoWallets();
-      const timeOut = await call(app, a.token, 'POST', '/api/responsible-gaming/time-out', { period: '24h', confirm: true });
-      expect(timeOut.statusCode, timeOut.body).toBe(200);
-      await recalled(a.id, 'time-out');
-
-      const b = await twoWallets();
-      // one provider down at the moment: the other comes back now, the down one stays for the reconciler's passes
-      await fault('KABADDI', 'down', { ops: ['transfer', 'status'], count: 1 });
-      const excl = await call(app, b.token, 'POST', '/api/responsible-gaming/self-exclusion', { period: '6m', confirm: true });
-      expect(excl.statusCode, excl.body).toBe(200);
+  it('a time-out, a self-exclusion and a staff disable recall every provider wallet at once (no reconciler pass)', async () => {
+    // TRANSFER_RECONCILE_MS is 0 here: only the play-closed hook can bring the money back
+    const twoWallets = async () => {
+      const p = await funded('1000');
+      expect((await launch(p.token, 'sbo-sportsbook', '300.00')).json().transfer.state).toBe('confirmed');
+      await call(app, p.token, 'PUT', '/api/provider-wallets/settings', { auto_transfer: false });
+      expect((await launch(p.token, 'kabaddi-sportsbook', '200.00')).json().transfer.state).toBe('confirmed');
+      expect(await main(p.id)).toBe('500.00');
+      return p;
+    };
+    const recalled = async (id: number, why: string) => {
       await app.playClosed.idle();
-      expect(sandboxBalance('SBO', b.id)).toBe('0.00');
-      expect(await main(b.id)).toBe('800.00');
-      await app.transferWallets.reconcileOnce({ all: true }); // resolves the pending recall by its status query
-      await app.transferWallets.reconcileOnce(); // recalls what is still there
-      expect(await main(b.id)).toBe('1000.00');
-      expect(sandboxBalance('KABADDI', b.id)).toBe('0.00');
+      expect(await main(id), why).toBe('1000.00');
+      expect([sandboxBalance('SBO', id), sandboxBalance('KABADDI', id)], why).toEqual(['0.00', '0.00']);
+      expect(
+        (await state(id)).filter((t) => t.direction === 'out').map((t) => t.state),
+        why,
+      ).toEqual(['confirmed', 'confirmed']);
+    };
 
-      const c = await twoWallets();
-      const risk = (
-        await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'risk', password: 'risk123' } })
-      ).json().token as string;
-      const disable = await app.inject({
-        method: 'POST',
-        url: `/api/operator/players/${c.id}/status`,
-        headers: { authorization: `Bearer ${risk}` },
-        payload: { status: 'disabled', reason: 'fraud check' },
-      });
-      expect(disable.statusCode, disable.body).toBe(200);
-      await recalled(c.id, 'staff disable');
-      await expectLedgerOk();
-    },
-  );
-  it.skipIf(skip)('staff: the pending list, a re-query, and a resolution only after the provider answered, audited', async () => {
+    const a = await twoWallets();
+    const timeOut = await call(app, a.token, 'POST', '/api/responsible-gaming/time-out', { period: '24h', confirm: true });
+    expect(timeOut.statusCode, timeOut.body).toBe(200);
+    await recalled(a.id, 'time-out');
+
+    const b = await twoWallets();
+    // one provider down at the moment: the other comes back now, the down one stays for the reconciler's passes
+    await fault('KABADDI', 'down', { ops: ['transfer', 'status'], count: 1 });
+    const excl = await call(app, b.token, 'POST', '/api/responsible-gaming/self-exclusion', { period: '6m', confirm: true });
+    expect(excl.statusCode, excl.body).toBe(200);
+    await app.playClosed.idle();
+    expect(sandboxBalance('SBO', b.id)).toBe('0.00');
+    expect(await main(b.id)).toBe('800.00');
+    await app.transferWallets.reconcileOnce({ all: true }); // resolves the pending recall by its status query
+    await app.transferWallets.reconcileOnce(); // recalls what is still there
+    expect(await main(b.id)).toBe('1000.00');
+    expect(sandboxBalance('KABADDI', b.id)).toBe('0.00');
+
+    const c = await twoWallets();
+    const risk = (
+      await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'risk', password: 'risk123' } })
+    ).json().token as string;
+    const disable = await app.inject({
+      method: 'POST',
+      url: `/api/operator/players/${c.id}/status`,
+      headers: { authorization: `Bearer ${risk}` },
+      payload: { status: 'disabled', reason: 'fraud check' },
+    });
+    expect(disable.statusCode, disable.body).toBe(200);
+    await recalled(c.id, 'staff disable');
+    await expectLedgerOk();
+  });
+  it('staff: the pending list, a re-query, and a resolution only after the provider answered, audited', async () => {
     const login = async (username: string, password: string) =>
       (await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } })).json().token as string;
     const payments = await login('operator', 'operator123');

@@ -1,11 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { WALLET_MESSAGES as M } from '@khela/contracts';
-import type { Db } from '../db';
-import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
-
-const engines = await bothDatabases();
+import { checkLedger, getPlayerBalance, toMinor } from '../ledger';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { paymentMethodId, readyPlayer } from '../testing/fixtures';
+import { testApp } from '../testing/helpers';
 
 /**
  * The issue's HTTP-level test: 50 parallel POST /api/submit-withdraw against a balance that covers 10.
@@ -13,49 +12,20 @@ const engines = await bothDatabases();
  * first app raises WALLET_MAX_PENDING to 50 to prove the hold itself never overdraws; the second keeps
  * the spec's rule and proves exactly one gets through.
  */
-describe.each(engines)('50 parallel withdrawals on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('50 parallel withdrawals on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let spec: FastifyInstance;
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { WALLET_MAX_PENDING: '50' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { WALLET_MAX_PENDING: '50' });
     spec = await testApp(db);
   });
   afterAll(async () => {
-    await app.close();
-    await spec.close();
-    if (db.drop) await db.drop();
-    else await db.close();
+    await spec?.close();
   });
 
-  async function fundedPlayer(balance: string) {
-    const id = await db.tx(async (q) => {
-      const id = await createPlayer(q);
-      await q.query(`UPDATE players SET phone_verified = true, dofb = '1990-01-01' WHERE id = $1`, [id]);
-      const { main, currency } = await playerAccounts(q, id);
-      const cash = await houseAccount(q, 'cash', currency);
-      const amount = toMinor(balance);
-      await transfer(q, {
-        idempotencyKey: `test:fund:${id}`,
-        kind: 'seed',
-        legs: [
-          { account: cash, amountMinor: -amount },
-          { account: main, amountMinor: amount },
-        ],
-      });
-      return id;
-    });
-    return { id, token: await tokenFor(db, id) };
-  }
-
-  async function bkashId() {
-    return Number((await db.query<{ id: string }>(`SELECT id FROM payment_methods WHERE code = 'bkash'`)).rows[0]!.id);
-  }
+  const fundedPlayer = (balance: string) => readyPlayer(db, { balance });
+  const bkashId = () => paymentMethodId(db, 'bkash');
 
   it('accepts exactly 10 and leaves the balance exact', async () => {
     const p = await fundedPlayer('10000.00');
