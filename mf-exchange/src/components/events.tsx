@@ -1,30 +1,26 @@
-import { useCallback, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { DateTime, theme, useHost } from '@khela/web';
+import { DateTime, theme, useHost, useServerData } from '@khela/web';
 import { groupBySport, type ListedEvent } from '../logic';
 import { oddsClient } from '../odds';
 import { pinStore, usePins } from '../state';
-import { usePoll } from '../usePoll';
 
 export const EVENTS_POLL_MS = 15_000;
 
-/** Every event of the three sports, refreshed every 15 s while the page is visible. */
+/**
+ * Every event of the three sports as server state: read when a list opens (the cached list shown meanwhile) and every
+ * 15 s while the page is visible; a failed read keeps the last list and says so.
+ */
 export function useSportsEvents() {
   const { api } = useHost();
-  const [events, setEvents] = useState<ListedEvent[] | null>(null);
-  const [error, setError] = useState(false);
-  const load = useCallback(async () => {
-    try {
-      setEvents(await oddsClient(api).sportsEvents());
-      setError(false);
-    } catch (err) {
-      console.warn('[exchange] events failed', err);
-      setError(true);
-    }
-  }, [api]);
-  usePoll(load, EVENTS_POLL_MS, api);
+  const read = useServerData(['exchange', 'sports-events'], () => oddsClient(api).sportsEvents(), {
+    refetchInterval: EVENTS_POLL_MS,
+    staleTime: 0,
+    public: true,
+  });
+  const events = read.data ?? null;
+  const error = Boolean(read.error);
   return { events, error, loading: events === null && !error };
 }
 
