@@ -1,8 +1,20 @@
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, Link } from 'react-router';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, NoData, Notice, Spinner, TextField, useHost, useLocale, usePlayer, type WalletBalance } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  NoData,
+  Notice,
+  Spinner,
+  TextField,
+  useHost,
+  useLocale,
+  usePlayer,
+  useServerQuery,
+  type WalletBalance,
+} from '@khela/web';
 import { DEBT_MESSAGES, PROTECTION_MESSAGES, type PaymentMethod } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
 import { awaitsVerification } from '../components/protection';
@@ -63,12 +75,6 @@ export function Withdraw() {
   const remoteId = usePlayer()?.remoteId || undefined;
   const locale = useLocale();
   const navigate = useNavigate();
-  const [methods, setMethods] = useState<PaymentMethod[] | null>(null);
-  const [methodsMessage, setMethodsMessage] = useState<string | null>(null);
-  const [check, setCheck] = useState<CheckFailure | null>(null);
-  const [phoneVerified, setPhoneVerified] = useState<boolean | null>(null);
-  const [pending, setPending] = useState(false);
-  const [pendingVerification, setPendingVerification] = useState(false);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [amount, setAmount] = useState('');
   const [account, setAccount] = useState('');
@@ -76,34 +82,37 @@ export function Withdraw() {
   const [error, setError] = useState<ShownError | null>(null);
   const attemptKey = useRef<string | null>(null);
 
-  useEffect(() => {
-    const remote_id = remoteId;
-    api.call(schemas.showPaymentMethod, { query: { name: 'withdraw' } }).then(
-      (r) => {
-        setMethods(r.success ? r.data : []);
-        if (!r.success || !r.data.length) setMethodsMessage(t('errors.noWithdrawMethods'));
-      },
-      () => {
-        setMethods([]);
-        setMethodsMessage(t('errors.noWithdrawMethods'));
-      },
-    );
-    api.call(schemas.userWithdrawCheck, { query: { remote_id } }).then(
-      () => setCheck(null),
-      (err) => setCheck(checkFailure(err, t, locale, session.balance$.value)),
-    );
-    api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
-      (r) => setPhoneVerified(r.user.session_id === '1'),
-      () => setPhoneVerified(null),
-    );
-    api.call(schemas.transactionShow, { query: { remote_id } }).then(
-      (r) => {
-        setPending(r.transactions.some((tx) => tx.action === 'withdraw' && tx.key === '0'));
-        setPendingVerification(r.transactions.some(awaitsVerification));
-      },
-      () => setPending(false),
-    );
-  }, [api, remoteId]);
+  // what the page needs to know first, each read when the page opens (the cached answer shown meanwhile)
+  const player = { query: { remote_id: remoteId } };
+  const methodsRead = useServerQuery(schemas.showPaymentMethod, { query: { name: 'withdraw' } }, { staleTime: 0 });
+  const checkRead = useServerQuery(schemas.userWithdrawCheck, player, { staleTime: 0 });
+  const phoneRead = useServerQuery(schemas.userShowEndpoint, player, { staleTime: 0, select: (r) => r.user.session_id === '1' });
+  // a decision on a pending withdrawal changes the balance or brings an inbox message: read again then
+  const pendingRead = useServerQuery(schemas.transactionShow, player, {
+    staleTime: 0,
+    topics: ['balance', 'inbox'],
+    select: (r) => ({
+      pending: r.transactions.some((tx) => tx.action === 'withdraw' && tx.key === '0'),
+      verification: r.transactions.some(awaitsVerification),
+    }),
+  });
+  // the methods (none when the read failed or withdrawals are closed: withdrawal_status 0)
+  const methods: PaymentMethod[] | null = methodsRead.data
+    ? methodsRead.data.success
+      ? methodsRead.data.data
+      : []
+    : methodsRead.error
+      ? []
+      : null;
+  const methodsMessage = methods && !methods.length ? t('errors.noWithdrawMethods') : null;
+  // the check's refusal as read, or as the last submit found it
+  const [checkAtSubmit, setCheck] = useState<CheckFailure | null>(null);
+  const check = checkAtSubmit ?? (checkRead.error ? checkFailure(checkRead.error, t, locale, session.balance$.value) : null);
+  const phoneVerified = phoneRead.data ?? null;
+  // a refusal with code 'pending' says the same as the read would
+  const [pendingAtSubmit, setPending] = useState(false);
+  const pending = pendingAtSubmit || (pendingRead.data?.pending ?? false);
+  const pendingVerification = pendingRead.data?.verification ?? false;
 
   const method = methods?.find((m) => m.id === methodId);
 
