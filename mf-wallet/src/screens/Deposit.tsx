@@ -61,10 +61,25 @@ export function Deposit() {
   // the methods are the page's server state: a failure says so in place of the form, with Retry
   const methodsQuery = useServerQuery(schemas.showPaymentMethod, { query: { name: 'deposit' } }, { select: (r) => r.data });
   const methods = methodsQuery.data ?? null;
-  const [promotions, setPromotions] = useState<Promotion[]>([]);
-  const [phoneVerified, setPhoneVerified] = useState<boolean | null>(null);
-  const [phone, setPhone] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  // what the form needs besides the methods, each read when the page opens (the cached answer shown meanwhile)
+  const player = { query: { remote_id: remoteId } };
+  const promotions: Promotion[] = useServerQuery(schemas.getPromotions, {}, { staleTime: 0 }).data ?? [];
+  const userRead = useServerQuery(schemas.userShowEndpoint, player, {
+    staleTime: 0,
+    select: (r) => ({ verified: r.user.session_id === '1', phone: r.user.phone ?? null }),
+  });
+  // a decision on a pending deposit changes the balance or brings an inbox message: read again then
+  const pendingRead = useServerQuery(schemas.transactionShow, player, {
+    staleTime: 0,
+    topics: ['balance', 'inbox'],
+    select: (r) => r.transactions.some((tx) => tx.action === 'deposit' && tx.key === '0'),
+  });
+  // the phone verified in the page's own first-deposit step, and a refusal with code 'pending', count at once
+  const [verifiedHere, setVerifiedHere] = useState(false);
+  const phoneVerified = verifiedHere || (userRead.data?.verified ?? null);
+  const phone = userRead.data?.phone ?? null;
+  const [pendingAtSubmit, setPending] = useState(false);
+  const pending = pendingAtSubmit || (pendingRead.data ?? false);
   const [methodId, setMethodId] = useState<number | null>(null);
   const [channel, setChannel] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
@@ -85,22 +100,6 @@ export function Deposit() {
   const trxRequired = method?.account_type === 'Agent';
   const trxFormat = schemas.payerTrxFormat(method?.code);
   const channels = useMemo(() => channelsOf(method, t), [method, t]);
-
-  useEffect(() => {
-    const remote_id = remoteId;
-    api.call(schemas.getPromotions).then(setPromotions, () => setPromotions([]));
-    api.call(schemas.userShowEndpoint, { query: { remote_id } }).then(
-      (r) => {
-        setPhoneVerified(r.user.session_id === '1');
-        setPhone(r.user.phone ?? null);
-      },
-      () => setPhoneVerified(null),
-    );
-    api.call(schemas.transactionShow, { query: { remote_id } }).then(
-      (r) => setPending(r.transactions.some((tx) => tx.action === 'deposit' && tx.key === '0')),
-      () => setPending(false),
-    );
-  }, [api, remoteId]);
 
   useEffect(() => {
     setChannel(channels.length === 1 && !isEwallet ? channels[0]!.key : null);
@@ -215,7 +214,7 @@ export function Deposit() {
       needsPhone={phoneVerified === false}
       phone={phone}
       remoteId={remoteId}
-      onPhoneVerified={() => setPhoneVerified(true)}
+      onPhoneVerified={() => setVerifiedHere(true)}
     />
   );
   if (needsBirthday && !ewallet)
