@@ -21,7 +21,13 @@ describe('the staff index (docs/staff-index.md, issue 29 item 2)', () => {
     const listed = new Set(index.rows.map((r) => `${r.method} ${r.path}`));
     expect(staff.map((e) => `${e.method} ${e.path}`).filter((k) => !listed.has(k))).toEqual([]);
     expect(index.rows.filter((r) => r.handlers.length === 0).map((r) => r.name)).toEqual([]);
-    for (const r of index.rows) expect(r.contract).toBe(`shared/contracts/src/schemas/staff/${r.area}.ts`);
+    for (const r of index.rows) {
+      expect(r.contract).toBe(`shared/contracts/src/schemas/staff/${r.area}.ts`);
+      // the staff platform's handlers are named by area too: api/src/staff/<area>-routes.ts or <area>/routes.ts
+      for (const h of r.handlers.filter((f) => f.startsWith('api/src/staff/'))) {
+        expect([`api/src/staff/${r.area}-routes.ts`, `api/src/staff/${r.area}/routes.ts`]).toContain(h);
+      }
+    }
   });
 
   it('names each console area as its contract file (backoffice/src/areas/<area> and schemas/staff/<area>.ts)', () => {
