@@ -1,13 +1,23 @@
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { DateTime, formatMoney, registerTranslations, theme, useBalance, useHost } from '@khela/web';
+import {
+  Badge,
+  CardList,
+  CardRow,
+  DateTime,
+  Muted,
+  formatMoney,
+  registerTranslations,
+  theme,
+  useBalance,
+  useServerQuery,
+} from '@khela/web';
 
 /*
  * Transaction records, type Transfer (issue 30): money moved to and from the transfer-wallet providers, with the
  * provider's name, the direction, the state (a pending one is still being checked with the provider) and the Dhaka time.
- * Read again after every balance push (the API pushes after each transfer).
+ * Read again whenever the balance changes (the API pushes after each transfer): the query's topic.
  */
 
 const en = {
@@ -32,20 +42,9 @@ type Row = schemas.ResponseOf<typeof schemas.providerTransfers>['data'][number];
 
 export function ProviderTransfersSection() {
   const { t, i18n } = useTranslation('provider-transfers');
-  const { api } = useHost();
   const balance = useBalance();
-  const [rows, setRows] = useState<Row[] | null>(null);
-  const pushed = balance ? `${balance.balance}|${balance.available ?? ''}` : '';
-  useEffect(() => {
-    let live = true;
-    api
-      .call(schemas.providerTransfers, { query: {} })
-      .then((r) => live && setRows(r.data))
-      .catch(() => undefined);
-    return () => {
-      live = false;
-    };
-  }, [api, pushed]);
+  const rows: Row[] | null =
+    useServerQuery(schemas.providerTransfers, { query: {} }, { topics: ['balance'], staleTime: 0 }).data?.data ?? null;
   if (!rows || rows.length === 0) return null;
   const currency = balance?.currency ?? 'BDT';
   return (
@@ -71,18 +70,9 @@ export function ProviderTransfersSection() {
           ({t('tz')})
         </span>
       </h2>
-      <ul
-        css={css`
-          list-style: none;
-          margin: 0;
-          padding: 0;
-          display: flex;
-          flex-direction: column;
-          gap: 6px;
-        `}
-      >
+      <CardList>
         {rows.map((r) => (
-          <li
+          <CardRow
             key={r.id}
             data-testid="provider-transfer"
             data-state={r.state}
@@ -91,23 +81,15 @@ export function ProviderTransfersSection() {
               display: flex;
               justify-content: space-between;
               gap: 8px;
-              padding: 8px 10px;
-              border-radius: ${theme.radius.md};
-              border: 1px solid ${theme.color.border};
-              background: ${theme.color.surface};
               font-size: 13px;
             `}
           >
             <span>
               <strong>{t('type')}</strong> · {t(r.direction, { name: r.name })}
               <br />
-              <span
-                css={css`
-                  color: ${theme.color.textMuted};
-                `}
-              >
+              <Muted>
                 <DateTime value={r.created_at} zone />
-              </span>
+              </Muted>
             </span>
             <span
               css={css`
@@ -116,17 +98,13 @@ export function ProviderTransfersSection() {
             >
               {formatMoney(r.amount, currency, i18n.language)}
               <br />
-              <span
-                css={css`
-                  color: ${r.state === 'confirmed' ? theme.color.success : r.state === 'pending' ? theme.color.warning : theme.color.textMuted};
-                `}
-              >
+              <Badge variant="text" tone={r.state === 'confirmed' ? 'success' : r.state === 'pending' ? 'warning' : 'muted'}>
                 {t(`state.${r.state}`)}
-              </span>
+              </Badge>
             </span>
-          </li>
+          </CardRow>
         ))}
-      </ul>
+      </CardList>
     </section>
   );
 }
