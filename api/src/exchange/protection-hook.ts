@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { cancelPlayerOpenBets, playerOpenBetMarkets } from './bets';
 import { publishBetChanges } from './notify';
+import { throughWriter } from './writer/market-writer';
 
 /**
  * The exchange's part of a time-out, self-exclusion or risk hold (registered on `app.protectionHooks`,
@@ -8,8 +9,10 @@ import { publishBetChanges } from './notify';
  * UNMATCHED / PARTIALLY_MATCHED remainder and every PENDING bet (still in the bet delay), market by market through the
  * exchange's own cancel (exposure re-held), then the balance and the market's `odds` push, so the player's pages and
  * every other player's book see it. Called after the close committed: a bet placed before it is cancelled here, a bet
- * placed after it is refused by the protection service (both take the player's row lock). A market that fails is
- * logged and the others still go; never throws (the close itself already stands).
+ * placed after it is refused by the protection service (both take the player's row lock). Each market's cancels are a
+ * command of its writer (writer/market-writer.ts `throughWriter`): queued with its bets, or, when another process
+ * writes the market, run beside it with its lease epoch bumped. A market that fails is logged and the others still go;
+ * never throws (the close itself already stands).
  */
 export async function cancelOpenOrders(
   app: FastifyInstance,
@@ -26,7 +29,14 @@ export async function cancelOpenOrders(
   }
   for (const marketId of markets) {
     try {
-      const done = await app.db.tx((q) => cancelPlayerOpenBets(q, playerId, marketId, why));
+      // a command of the market's writer, in arrival order with its bets (issue 28 item 5)
+      const done = await throughWriter(
+        app,
+        marketId,
+        'self-exclusion',
+        (q) => cancelPlayerOpenBets(q, playerId, marketId, why),
+        (d) => d.cancelled.length > 0,
+      );
       if (done.cancelled.length) await publishBetChanges(app, marketId, done.affected);
     } catch (err) {
       log.error({ err, playerId, marketId }, 'protection: cancelling open exchange orders failed');

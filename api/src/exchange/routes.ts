@@ -47,7 +47,7 @@ import { listNotices, readNotices } from './notices';
 import { PendingBets } from './pending';
 import { ladderView, marketView, positionView } from './views';
 import { readSettings, updateSettings } from './settings';
-import { MarketWriters, databaseUnavailable, writerSettings } from './writer/market-writer';
+import { MarketWriters, databaseUnavailable, registerWriters, writerSettings } from './writer/market-writer';
 import { LOCAL_LEASE, MarketLeases, leaseSettings } from './writer/lease';
 import { BALANCED_HEADER, FORWARDED_HEADER, forwardToHolder } from './writer/forward';
 import type { BetOutcome } from './bets';
@@ -120,6 +120,8 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     lease,
   );
   app.decorate('exchangeWriters', writers);
+  // the staff routes, the protection hooks and the feed consumer find them from their own scopes
+  registerWriters(app, writers);
   // a closing process writes what it queued before its database goes (a rolling restart drains, then hands over)
   app.addHook('preClose', async () => writers.close());
   app.addHook('onClose', async () => lease.stop());

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
 import { exchangeConfig } from '../exchange/config';
 import { FeedSync, type ApplyOutcome, type FeedPush } from '../exchange/feed/sync';
+import { writersOf } from '../exchange/writer/market-writer';
 import { createPlayer, tokenFor } from './helpers';
 
 export const WORLD_START = Date.parse('2026-11-23T06:00:00Z');
@@ -41,6 +42,8 @@ export class ExchangeFeed {
       push: app?.push ?? noPush,
       cfg: exchangeConfig(),
       marketPush: opts.pricesPushed ? app?.exchangeMarketPush : undefined,
+      // through the app's market writers, as the app's consumer does (issue 28 item 5)
+      writer: app ? () => writersOf(app) : undefined,
     });
   }
 
@@ -52,6 +55,13 @@ export class ExchangeFeed {
   async control(marketId: string, action: Parameters<World['control']>[1], body?: unknown): Promise<FeedDelta> {
     const d = this.world.control(marketId, action, body);
     check(await this.sync.applyDelta(d));
+    return d;
+  }
+
+  /** One tick of the world's automatic life (prices drift, markets turn in play at their start), if anything changed. */
+  async step(): Promise<FeedDelta | null> {
+    const d = this.world.step();
+    if (d) check(await this.sync.applyDelta(d));
     return d;
   }
 

@@ -1,6 +1,7 @@
 // The API's reader of the odds feed's NDJSON stream (GET {odds}/stream): applies what it reads to exchange_markets
 // (sync.ts) and stays connected: reconnects with backoff, resumes from the last clk, re-images when it cannot.
 import type { FastifyInstance } from 'fastify';
+import { writersOf } from '../writer/market-writer';
 import { feedMessageSchema, type FeedMessage } from '@khela/contracts';
 import type { Db } from '../../db';
 import { oddsFeedConnected } from '../../ops/metrics';
@@ -64,6 +65,8 @@ export interface FeedConsumerDeps {
   availability?: FeedAvailability;
   /** The `odds` push with the market's prices (exchange/market-push.ts). */
   marketPush?: FeedSyncOptions['marketPush'];
+  /** The market writers (each market's feed change is a command of its writer, issue 28 item 5). */
+  writer?: FeedSyncOptions['writer'];
 }
 
 /** A line longer than this is not a feed message (an image of the whole sandbox world is ~100 kB). */
@@ -110,6 +113,7 @@ export class FeedConsumer {
       maxRetryMs: opts.maxReconnectMs,
       now: this.now,
       marketPush: deps.marketPush,
+      writer: deps.writer,
     });
     this.since = this.now();
   }
@@ -360,6 +364,7 @@ export function createFeedConsumer(
       log: app.log.child({ module: 'odds-feed' }),
       availability: app.oddsFeed,
       marketPush: app.exchangeMarketPush,
+      writer: () => writersOf(app),
     },
     feedConsumerOptions(env, overrides),
   );

@@ -1,13 +1,20 @@
 // Applying the odds feed to exchange_markets: one transaction per market, under its lock, with the reactions the
-// change calls for (lapse at the turn in-play, sweep of crossed orders, settlement); pushes after the commit.
+// change calls for (lapse at the turn in-play, sweep of crossed orders, settlement); pushes after the commit. With the
+// market writer on, that transaction is a command of the market's writer (issue 28 item 5): in arrival order with the
+// market's bets, under its lease fence; a market another process writes is left to that process (it reads the same
+// feed), and looked at again after a lease's time: a version it did not apply by then is applied here beside it.
 import type { FeedDelta, FeedImage, FeedMarket, PushPayload } from '@khela/contracts';
-import type { Db } from '../../db';
+import type { Db, Queryable } from '../../db';
 import type { PushService } from '../../push/service';
 import { lapseUnpersisted, sweepCrossing } from '../bets';
 import type { ExchangeConfig } from '../config';
 import { applyFeedMarket, effectiveStatus, type MarketRow, type MarketStatus } from '../markets';
 import { pushBetChanges } from '../notify';
 import { settleMarket, type SettlementAlert } from '../settlement';
+import type { MarketWriters } from '../writer/market-writer';
+
+/** What the sync needs of the market writers (writer/market-writer.ts). */
+export type FeedWriter = Pick<MarketWriters, 'exclusive'> & { lease: { waitMs: number } };
 
 /** What the sync needs of `app.push` (publishStaff: a feed result disagreeing with a staff settlement alerts staff). */
 export type FeedPush = Pick<PushService, 'publish' | 'publishBalance' | 'broadcast'> & Partial<Pick<PushService, 'publishStaff'>>;
@@ -31,6 +38,11 @@ export interface FeedSyncOptions {
   now?: () => number;
   /** The `odds` push with the market's prices (market-push.ts); without it, the feed's status alone is broadcast. */
   marketPush?: { changed(marketId: string, version?: number): void };
+  /**
+   * The market writers of this process (read when a market is applied: the app decorates them after the consumer may
+   * have been made); without them each market is its own transaction under the market row's lock.
+   */
+  writer?: () => FeedWriter | undefined;
 }
 
 export interface ApplyOutcome {
@@ -40,6 +52,8 @@ export interface ApplyOutcome {
   skipped: number;
   /** Failed (rolled back); retried by retryDue(). */
   failed: number;
+  /** Left to the process that writes the market (its writer applies it from the same feed); looked at again later. */
+  deferred?: number;
   ms: number;
 }
 
@@ -54,6 +68,8 @@ interface Retry {
   reset: Reset | null;
   attempts: number;
   at: number;
+  /** Deferred to the market's writer in another process: the look again runs beside it if that did not apply it. */
+  elsewhere?: boolean;
 }
 
 const silent: FeedLog = { info() {}, warn() {}, error() {} };
@@ -74,6 +90,7 @@ export class FeedSync {
   private readonly maxRetryMs: number;
   private readonly now: () => number;
   private readonly marketPush: FeedSyncOptions['marketPush'];
+  private readonly writer: FeedSyncOptions['writer'];
   /** Deltas carry no event names (nor start times): they come from the images. */
   private readonly eventNames = new Map<string, { name: string; openDate: string }>();
   /** Markets staff hold (suspended or settled): their relayed status is the held one, not the feed's. */
@@ -92,6 +109,7 @@ export class FeedSync {
     this.maxRetryMs = opts.maxRetryMs ?? 30_000;
     this.now = opts.now ?? Date.now;
     this.marketPush = opts.marketPush;
+    this.writer = opts.writer;
   }
 
   /** Markets waiting for a retry. */
@@ -149,7 +167,7 @@ export class FeedSync {
   async retryDue(): Promise<void> {
     const due = [...this.retries.values()].filter((r) => r.at <= this.now());
     for (const r of due) {
-      if (await this.applyOne(r.market, r.clk, r.reset))
+      if ((await this.applyOne(r.market, r.clk, r.reset, r.elsewhere)) && !r.elsewhere)
         this.log.info({ marketId: r.market.marketId, attempts: r.attempts }, 'odds feed: market applied after retry');
     }
   }
@@ -158,56 +176,89 @@ export class FeedSync {
     let applied = 0;
     let skipped = 0;
     let failed = 0;
+    let deferred = 0;
     for (let i = 0; i < work.length; i += this.concurrency) {
       const results = await Promise.all(work.slice(i, i + this.concurrency).map(({ m, reset }) => this.applyOne(m, clk, reset)));
       for (const r of results) {
         if (r === 'applied') applied++;
         else if (r === 'skipped') skipped++;
+        else if (r === 'deferred') deferred++;
         else failed++;
       }
     }
-    return { applied, skipped, failed };
+    return { applied, skipped, failed, deferred };
   }
 
-  /** One market in its own transaction; pushes once it committed. Never throws: a failure is queued for a retry. */
-  private async applyOne(m: FeedMarket, clk: number, reset: Reset | null): Promise<'applied' | 'skipped' | null> {
+  /**
+   * One market in its own transaction (a command of its writer); pushes once it committed. Never throws: a failure is
+   * queued for a retry. `beside`: a look again at a market deferred to another process's writer.
+   */
+  private async applyOne(
+    m: FeedMarket,
+    clk: number,
+    reset: Reset | null,
+    beside = false,
+  ): Promise<'applied' | 'skipped' | 'deferred' | null> {
     const event = this.eventNames.get(m.eventId);
     const alerts: SettlementAlert[] = [];
     const seen: { row: MarketRow | null } = { row: null };
     let result: { after: MarketRow; players: number[] } | null;
+    const apply = async (q: Queryable) => {
+      if (reset)
+        // re-checked under the row's lock (another process may have written a newer state meanwhile); a feed_clk
+        // of 0 lets applyFeedMarket take the state whatever the stored version
+        await q.query(
+          `UPDATE exchange_markets SET feed_clk = 0
+           WHERE market_id = $1 AND ((feed_clk <= $2 AND feed_version > $3) OR ($4 AND feed_clk > $2))`,
+          [m.marketId, clk, m.version, reset.newHistory],
+        );
+      const change = await applyFeedMarket(q, m, event ?? null, clk, seen);
+      if (!change) return { value: null, changed: false };
+      const { before, after } = change;
+      const players = new Set<number>();
+      const add = (ids: number[]) => ids.forEach((id) => players.add(id));
+      // no order can rest on a market the API did not have, so a first sight needs no reaction but settlement
+      if (before && !before.inplay && after.inplay) add(await lapseUnpersisted(q, after));
+      if (
+        before &&
+        after.kind === 'MATCH_ODDS' &&
+        after.status === 'OPEN' &&
+        (before.status !== 'OPEN' || book(before.runners) !== book(after.runners))
+      )
+        add(await sweepCrossing(q, after, this.cfg));
+      // every new version of a resulted market: settleMarket compares with what it settled (a corrected result re-settles)
+      if (after.status === 'CLOSED' && (after.result || after.voided)) add(await settleMarket(q, after, this.cfg, alerts));
+      return { value: { after, players: [...players] }, changed: true };
+    };
+    const writer = this.writer?.();
     try {
-      result = await this.db.tx(async (q) => {
-        if (reset)
-          // re-checked under the row's lock (another process may have written a newer state meanwhile); a feed_clk
-          // of 0 lets applyFeedMarket take the state whatever the stored version
-          await q.query(
-            `UPDATE exchange_markets SET feed_clk = 0
-             WHERE market_id = $1 AND ((feed_clk <= $2 AND feed_version > $3) OR ($4 AND feed_clk > $2))`,
-            [m.marketId, clk, m.version, reset.newHistory],
-          );
-        const change = await applyFeedMarket(q, m, event ?? null, clk, seen);
-        if (!change) return null;
-        const { before, after } = change;
-        const players = new Set<number>();
-        const add = (ids: number[]) => ids.forEach((id) => players.add(id));
-        // no order can rest on a market the API did not have, so a first sight needs no reaction but settlement
-        if (before && !before.inplay && after.inplay) add(await lapseUnpersisted(q, after));
-        if (
-          before &&
-          after.kind === 'MATCH_ODDS' &&
-          after.status === 'OPEN' &&
-          (before.status !== 'OPEN' || book(before.runners) !== book(after.runners))
-        )
-          add(await sweepCrossing(q, after, this.cfg));
-        // every new version of a resulted market: settleMarket compares with what it settled (a corrected result re-settles)
-        if (after.status === 'CLOSED' && (after.result || after.voided)) add(await settleMarket(q, after, this.cfg, alerts));
-        return { after, players: [...players] };
-      });
+      if (!writer) result = (await this.db.tx(apply)).value;
+      else {
+        const out = await writer.exclusive(m.marketId, 'feed', apply, beside ? 'fence' : 'defer');
+        if (out === 'elsewhere') {
+          // the market's writer is another process's: it applies this version from its own feed; looked at again after
+          // a lease's time (the first deferral's time: a stream of newer versions does not put the look off)
+          const prev = this.retries.get(m.marketId);
+          if (!prev || prev.market.version <= m.version)
+            this.retries.set(m.marketId, {
+              market: m,
+              clk,
+              reset,
+              attempts: prev?.attempts ?? 0,
+              at: prev?.elsewhere ? prev.at : this.now() + writer.lease.waitMs,
+              elsewhere: true,
+            });
+          this.relay(m);
+          return 'deferred';
+        }
+        result = out.value;
+      }
     } catch (err) {
       const prev = this.retries.get(m.marketId);
       const attempts = (prev?.attempts ?? 0) + 1;
       // one line per market until it applies again, not one per attempt
-      if (!prev) this.log.error({ err, marketId: m.marketId, version: m.version, clk }, 'odds feed: market failed to apply; retrying');
+      if (!prev || prev.elsewhere)
+        this.log.error({ err, marketId: m.marketId, version: m.version, clk }, 'odds feed: market failed to apply; retrying');
       this.retries.set(m.marketId, {
         market: m,
         clk,

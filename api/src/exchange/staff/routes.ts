@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Queryable } from '../../db';
 import {
   staffMarket,
   staffMarketBets,
@@ -18,6 +19,7 @@ import { requireStaff } from '../../auth/staff';
 import { exchangeConfig, type ExchangeConfig } from '../config';
 import { readLiabilityLimits, setLiabilityLimit } from '../liability-limits';
 import { pushBetChanges } from '../notify';
+import { throughWriter, writersOf } from '../writer/market-writer';
 import { listMarkets, marketBets, marketDetail, resumeMarket, settleByStaff, suspendMarket, type StaffOutcome } from './service';
 
 /**
@@ -31,6 +33,9 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   // maker–checker: every staff settlement, re-settlement and void waits for a second risk operator when on
   // (MAKER_CHECKER_MARKETS; on in production) — staff/approvals.ts
   const approvals = approvalConfig();
+  /** A decision that changes the market's book: a command of the market's writer (issue 28 item 5), else its own transaction. */
+  const inWriter = <T extends StaffOutcome>(marketId: string, run: (q: Queryable) => Promise<T>) =>
+    throughWriter(app, marketId, 'staff', run, (out) => out.changed);
 
   /** After the commit: players' balances and "your bets changed" (notify.ts), and this process's odds views the new status. */
   const after = async (marketId: string, out: StaffOutcome) => {
@@ -47,7 +52,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   registerEndpoint(app, staffSuspendMarket, async (req) => {
     requireStaff(req);
     const { marketId } = req.params;
-    const out = await db.tx((q) => suspendMarket(q, auditActor(req), marketId, req.body.reason));
+    const out = await inWriter(marketId, (q) => suspendMarket(q, auditActor(req), marketId, req.body.reason));
     await after(marketId, out);
     return { changed: out.changed, message: out.message, market: out.market };
   });
@@ -55,7 +60,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
   registerEndpoint(app, staffResumeMarket, async (req) => {
     requireStaff(req);
     const { marketId } = req.params;
-    const out = await db.tx((q) => resumeMarket(q, auditActor(req), marketId, req.body.reason, cfg));
+    const out = await inWriter(marketId, (q) => resumeMarket(q, auditActor(req), marketId, req.body.reason, cfg));
     await after(marketId, out);
     return { changed: out.changed, message: out.message, market: out.market };
   });
@@ -105,6 +110,9 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
           `${p.reason} (approval #${request.id}, asked by ${request.maker})`,
           cfg,
         );
+        // the approval's own transaction: beside the market's writer, whose epoch is bumped (its next batch is decided
+        // again on this settlement; writer/market-writer.ts exclusive)
+        if (out.changed) await writersOf(app)?.lease.fenceOthers(q, p.market_id);
         return { message: `Approved: ${out.message}`, after: () => after(p.market_id, out) };
       },
     });
@@ -115,7 +123,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
     const { marketId } = req.params;
     const { reason, winner, runs } = req.body;
     if (approvals.markets) throw await ask(req, marketId, { winner, runs }, reason);
-    const out = await db.tx((q) => settleByStaff(q, auditActor(req), marketId, { winner, runs }, reason, cfg));
+    const out = await inWriter(marketId, (q) => settleByStaff(q, auditActor(req), marketId, { winner, runs }, reason, cfg));
     await after(marketId, out);
     req.log.info({ marketId, action: out.action, changed: out.changed }, 'staff settlement');
     return { changed: out.changed, message: out.message, market: out.market };
@@ -125,7 +133,7 @@ export default async function marketStaffRoutes(app: FastifyInstance, opts: { co
     requireStaff(req);
     const { marketId } = req.params;
     if (approvals.markets) throw await ask(req, marketId, { void: true }, req.body.reason);
-    const out = await db.tx((q) => settleByStaff(q, auditActor(req), marketId, { void: true }, req.body.reason, cfg));
+    const out = await inWriter(marketId, (q) => settleByStaff(q, auditActor(req), marketId, { void: true }, req.body.reason, cfg));
     await after(marketId, out);
     req.log.info({ marketId, action: out.action, changed: out.changed }, 'staff void');
     return { changed: out.changed, message: out.message, market: out.market };

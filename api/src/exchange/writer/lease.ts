@@ -46,6 +46,12 @@ export interface WriterLease {
   begin(q: Queryable): Promise<void>;
   /** Last statement of a batch's transaction: renews the lease if this process still holds `epoch`, else throws LeaseLost. */
   fence(q: Queryable, marketId: string, epoch: number): Promise<void>;
+  /**
+   * A change of the market written beside its writer (this process does not hold the lease), in the caller's
+   * transaction after the market's row is locked: the holder's epoch goes up by one, so its next batch fails the fence,
+   * rolls back and is decided again on what the database holds (a book kept in memory is thrown away with it).
+   */
+  fenceOthers(q: Queryable, marketId: string): Promise<void>;
   /** The holder (null: none, or expired), read at most every poll interval (`fresh`: now). */
   holder(marketId: string, fresh?: boolean): Promise<LeaseHolder | null>;
   /** Resolves when the lease of `epoch` is no longer live (expired, released or taken), or when `signal` aborts. */
@@ -93,6 +99,7 @@ export const LOCAL_LEASE: WriterLease = {
   hold: async () => 0,
   begin: async () => undefined,
   fence: async () => undefined,
+  fenceOthers: async () => undefined,
   holder: async () => null,
   lapsed: (_m, _e, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })),
   forget: () => undefined,
@@ -212,6 +219,20 @@ export class MarketLeases implements WriterLease {
       [marketId, this.owner, epoch, this.settings.leaseMs],
     );
     if (!r.rows.length) throw new LeaseLost(marketId);
+  }
+
+  async fenceOthers(q: Queryable, marketId: string): Promise<void> {
+    // lock order as a batch's: the market's row (the caller's) -> the lease row. A released row ('') has no holder to
+    // tell; an expired holder is told too (it may be hung and wake up with a batch decided before this change)
+    const r = await q.query<{ owner: string }>(
+      `UPDATE exchange_market_leases SET epoch = epoch + 1 WHERE market_id = $1 AND owner <> '' RETURNING owner`,
+      [marketId],
+    );
+    if (r.rows.length) {
+      exchangeWriterLeaseChanges.inc({ market: marketId, change: 'fenced' });
+      // our own writer (a stale view said another held it) takes the lease again at its next batch
+      if (r.rows[0]!.owner === this.owner) this.held.delete(marketId);
+    }
   }
 
   async holder(marketId: string, fresh = false): Promise<LeaseHolder | null> {

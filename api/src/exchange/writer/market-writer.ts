@@ -12,7 +12,7 @@
 // batch the process takes or confirms the lease, and the batch's last statement checks its epoch (the fence). Commands
 // for a market whose lease another live process holds wait for it at most the lease's length (the holder died or is
 // closing: it is taken over), then are answered 503 (moved: the client retries, and the routes forward to the holder).
-import type { Db } from '../../db';
+import type { Db, Queryable } from '../../db';
 import { exchangeWriterBatchSize, exchangeWriterCommitSeconds, exchangeWriterQueueDepth, exchangeWriterRetries } from '../../ops/metrics';
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { ServiceBusy } from '../../errors';
@@ -61,11 +61,38 @@ export function writerSettings(env: NodeJS.ProcessEnv = process.env): WriterSett
   };
 }
 
+/**
+ * What a change of the market that is not a player's command does in the writer's transaction (issue 28 item 5: the
+ * feed's state with its reactions — the lapse at the turn in-play, suspensions, the house's prices and the sweep of
+ * orders they cross, settlement's close of the book — and self-exclusion's cancels). `changed`: false when it wrote
+ * nothing (nothing to fence when it ran beside another process's writer).
+ */
+export interface ExclusiveOutcome<T> {
+  value: T;
+  changed?: boolean;
+}
+
+/**
+ * Such a change as a command of the market's queue: it takes its place in arrival order with the bets and runs as a
+ * batch of its own (the batch before it is written first, the commands after it wait for it), in the writer's
+ * transaction under the lease fence; answered after the commit (the caller pushes then).
+ */
+interface ExclusiveCommand {
+  kind: 'exclusive';
+  label: string;
+  run: (q: Queryable) => Promise<ExclusiveOutcome<unknown>>;
+}
+
+/** Where an exclusive change runs when another live process holds the market: 'fence' beside it (its epoch bumped), 'defer' not at all. */
+export type ElsewhereMode = 'fence' | 'defer';
+
 interface Waiting {
-  command: WriterCommand;
+  command: WriterCommand | ExclusiveCommand;
   resolve: (r: CommandResult) => void;
   reject: (err: unknown) => void;
 }
+
+const isExclusive = (c: WriterCommand | ExclusiveCommand): c is ExclusiveCommand => c.kind === 'exclusive';
 
 interface MarketQueue {
   waiting: Waiting[];
@@ -121,8 +148,9 @@ export class MarketWriters {
   }
 
   /** Queues a command for its market; answers once its batch committed (or with its refusal). */
-  submit(marketId: string, command: WriterCommand): Promise<CommandResult> {
-    if (this.closed) return Promise.reject(this.busyError('closing'));
+  submit(marketId: string, command: WriterCommand | ExclusiveCommand): Promise<CommandResult> {
+    // one process (PGlite): a closing writer still writes the feed's and self-exclusion's changes (nobody else would)
+    if (this.closed && !(isExclusive(command) && this.lease === LOCAL_LEASE)) return Promise.reject(this.busyError('closing'));
     const leaving = this.leaving.get(marketId);
     if (leaving !== undefined) {
       if (leaving > Date.now()) return Promise.reject(this.busyError('moved'));
@@ -133,7 +161,8 @@ export class MarketWriters {
       queue = { waiting: [], running: false };
       this.queues.set(marketId, queue);
     }
-    if (queue.waiting.length >= this.settings.queueMax) return Promise.reject(this.busyError('full'));
+    // the feed's, settlement's and self-exclusion's changes are never refused for a full queue (a player's bet is)
+    if (!isExclusive(command) && queue.waiting.length >= this.settings.queueMax) return Promise.reject(this.busyError('full'));
     const p = new Promise<CommandResult>((resolve, reject) => queue.waiting.push({ command, resolve, reject }));
     exchangeWriterQueueDepth.set({ market: marketId }, queue.waiting.length);
     if (!queue.running) void this.drain(marketId, queue);
@@ -169,9 +198,15 @@ export class MarketWriters {
           for (const w of queue.waiting.splice(0)) w.reject(this.busyError('moved'));
           break;
         }
-        const batch = queue.waiting.splice(0, this.settings.batchMax);
+        // an exclusive change is a batch of its own: the bets before it are written first, those after it wait
+        let n = 0;
+        if (isExclusive(queue.waiting[0]!.command)) n = 1;
+        else while (n < queue.waiting.length && n < this.settings.batchMax && !isExclusive(queue.waiting[n]!.command)) n++;
+        const batch = queue.waiting.splice(0, n);
         exchangeWriterQueueDepth.set({ market: marketId }, queue.waiting.length);
-        const deferred = await this.run(marketId, batch, epoch);
+        const deferred = isExclusive(batch[0]!.command)
+          ? await this.runExclusive(marketId, batch[0]!, epoch)
+          : await this.run(marketId, batch, epoch);
         if (this.db.kind === 'pglite') await this.analyzeNowAndThen(batch.length - deferred.length);
         // a deferred command keeps its place: first in the next batch
         if (deferred.length) queue.waiting.unshift(...deferred);
@@ -186,7 +221,7 @@ export class MarketWriters {
 
   /** Runs one batch; on a failure to write it, each command alone. Answers the commands left for the next batch. */
   private async run(marketId: string, batch: Waiting[], epoch: number): Promise<Waiting[]> {
-    const commands = batch.map((w) => w.command);
+    const commands = batch.map((w) => w.command as WriterCommand);
     const started = performance.now();
     let outcome: BatchOutcome;
     try {
@@ -236,6 +271,81 @@ export class MarketWriters {
     }
     this.push(marketId, outcome.affected);
     return left;
+  }
+
+  /** Runs an exclusive change as a batch of its own; answers it back when its lease was lost (it runs again). */
+  private async runExclusive(marketId: string, w: Waiting, epoch: number): Promise<Waiting[]> {
+    const command = w.command as ExclusiveCommand;
+    const started = performance.now();
+    let out: ExclusiveOutcome<unknown>;
+    try {
+      out = await this.db.tx(async (q) => {
+        await this.lease.begin(q);
+        const o = await command.run(q);
+        await this.lease.fence(q, marketId, epoch);
+        return o;
+      });
+    } catch (err) {
+      if (err instanceof LeaseLost) {
+        this.lease.forget(marketId);
+        this.log.warn({ marketId, command: command.label }, 'exchange writer: lease lost, batch rolled back');
+        return [w];
+      }
+      w.reject(databaseUnavailable(err) ? this.busyError('unavailable') : err);
+      return [];
+    }
+    exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
+    exchangeWriterBatchSize.observe(1);
+    (w.resolve as (r: unknown) => void)(out);
+    return [];
+  }
+
+  /**
+   * A change of the market that is not a player's command (the feed's, settlement's, self-exclusion's) through the
+   * market's writer (issue 28 item 5), so no second path changes a book behind the writer's back:
+   * - the writer off (`EXCHANGE_WRITER=off`): its own transaction, under the market row's lock, as before;
+   * - one process (PGlite), or this process holds the market's lease: a command of the market's queue, in arrival
+   *   order with the bets, a batch of its own, in the writer's transaction under the lease fence;
+   * - another live process holds the lease: `defer` answers 'elsewhere' (the feed: every process reads the same feed,
+   *   the holder applies it in its own writer); `fence` runs it here in its own transaction and bumps the holder's
+   *   epoch in it (`fenceOthers`), so the holder's next batch fails its fence and is decided again on what this
+   *   change wrote. No process holding the lease: the same, without taking a lease for it.
+   * Answers after the commit; the caller pushes.
+   */
+  async exclusive<T>(
+    marketId: string,
+    label: string,
+    run: (q: Queryable) => Promise<ExclusiveOutcome<T>>,
+    elsewhere: ElsewhereMode,
+  ): Promise<ExclusiveOutcome<T> | 'elsewhere'> {
+    if (!this.settings.enabled) return this.db.tx(run);
+    if (this.lease !== LOCAL_LEASE) {
+      const holder = await this.lease.holder(marketId);
+      if (!holder?.self) return holder && elsewhere === 'defer' ? 'elsewhere' : this.beside(marketId, run);
+    }
+    const command: ExclusiveCommand = { kind: 'exclusive', label, run: run as ExclusiveCommand['run'] };
+    try {
+      return (await this.submit(marketId, command)) as unknown as ExclusiveOutcome<T>;
+    } catch (err) {
+      // this process is closing or handing the market over, or another process kept the lease: beside the writer
+      const reason = (err as { headers?: Record<string, string> }).headers?.['x-khela-writer'];
+      if (err instanceof ServiceBusy && (reason === 'moved' || reason === 'closing') && this.lease !== LOCAL_LEASE)
+        return this.beside(marketId, run);
+      throw err;
+    }
+  }
+
+  /** An exclusive change in its own transaction beside whichever process holds the market, whose epoch it bumps. */
+  private beside<T>(marketId: string, run: (q: Queryable) => Promise<ExclusiveOutcome<T>>): Promise<ExclusiveOutcome<T>> {
+    return this.db.tx(async (q) => {
+      const o = await run(q);
+      if (o.changed !== false) {
+        // the market's row first (a batch's lock order), whatever `run` locked
+        await q.query('SELECT 1 FROM exchange_markets WHERE market_id = $1 FOR UPDATE', [marketId]);
+        await this.lease.fenceOthers(q, marketId);
+      }
+      return o;
+    });
   }
 
   /** PGlite: ANALYZE of the batches' tables once enough was written since the last (between two batches). */
@@ -347,4 +457,46 @@ export class MarketWriters {
     while (this.pushes.size)
       await Promise.allSettled([...this.pushes.values()].map((r) => r.running ?? new Promise((res) => setTimeout(res, 10))));
   }
+}
+
+/**
+ * The market writers of an app, found from any of its plugins (the exchange's plugin decorates only its own scope;
+ * the staff routes, the protection hooks and the feed consumer live elsewhere): keyed by the app's HTTP server, which
+ * every scope of one app shares.
+ */
+const writersByApp = new WeakMap<object, MarketWriters>();
+
+export function registerWriters(app: { server: object }, writers: MarketWriters): void {
+  writersByApp.set(app.server, writers);
+}
+
+export function writersOf(app: { server: object }): MarketWriters | undefined {
+  return writersByApp.get(app.server);
+}
+
+/**
+ * A change of a market that is not a player's command (staff decisions, self-exclusion's cancels) through the
+ * market's writer when the app has one (`MarketWriters.exclusive`, 'fence' beside another process's writer), else in
+ * its own transaction. Answers after the commit.
+ */
+export async function throughWriter<T>(
+  app: { db: Db; server: object },
+  marketId: string,
+  label: string,
+  run: (q: Queryable) => Promise<T>,
+  changed: (value: T) => boolean = () => true,
+): Promise<T> {
+  const writers = writersOf(app);
+  if (!writers) return app.db.tx(run);
+  const out = await writers.exclusive(
+    marketId,
+    label,
+    async (q) => {
+      const value = await run(q);
+      return { value, changed: changed(value) };
+    },
+    'fence',
+  );
+  if (out === 'elsewhere') throw new Error('a fenced change was deferred');
+  return out.value;
 }
