@@ -5,10 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_MESSAGES, WALLET_STATUS } from '@khela/contracts';
 import { signCall } from '@khela/contracts/signing';
-import type { Db } from '../db';
-import { checkLedger, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { bothDatabases, testApp } from '../testing/helpers';
-import { decide, findTransactionForUpdate } from '../wallet/service';
+import { checkLedger } from '../ledger';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { fund as fundPlayer } from '../testing/fixtures';
+import { decide } from '../wallet/decisions';
+import { findTransactionForUpdate } from '../wallet/transactions';
 import { PHONE_TAKEN } from './verification/service';
 import { newPayerTrx } from '../testing/payer-trx';
 
@@ -17,8 +18,6 @@ import { newPayerTrx } from '../testing/payer-trx';
  * one verified phone per account (database index), the referral reward paid once the friend has
  * deposited and bet, and a claimed bonus wagered BONUS_TURNOVER_MULTIPLE times before a withdrawal.
  */
-const engines = await bothDatabases();
-
 /** A messaging stand-in that keeps the codes it was asked to send. */
 const sent: { to: string; text: string }[] = [];
 let server: http.Server;
@@ -40,21 +39,11 @@ let seq = 0;
 const uname = (p: string) => `${p}${Date.now().toString(36)}${++seq}`.slice(0, 16);
 const newPhone = () => `0191${String(Date.now() + ++seq).slice(-7)}`;
 
-describe.each(engines)('no referral or bonus farming on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('no referral or bonus farming on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { MESSAGING_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: () => ({ MESSAGING_URL: `http://127.0.0.1:${(server.address() as AddressInfo).port}` }),
   });
 
   interface P {
@@ -131,19 +120,7 @@ describe.each(engines)('no referral or bonus farming on $name', ({ make, skip })
       await call('win', { transaction_uuid: `win-${randomUUID()}`, reference_transaction_uuid: bet, amount: win, round_closed: true });
     };
   }
-  const fund = (p: P, amount: string) =>
-    db.tx(async (q) => {
-      const { main, currency } = await playerAccounts(q, p.id);
-      const cash = await houseAccount(q, 'cash', currency);
-      await transfer(q, {
-        idempotencyKey: `test:fund:${randomUUID()}`,
-        kind: 'seed',
-        legs: [
-          { account: cash, amountMinor: -toMinor(amount) },
-          { account: main, amountMinor: toMinor(amount) },
-        ],
-      });
-    });
+  const fund = (p: P, amount: string) => fundPlayer(db, p.id, amount, `test:fund:${randomUUID()}`);
   const rewardsOf = async (friend: P) =>
     Number(
       (await db.query<{ n: number }>('SELECT count(*)::int AS n FROM referral_rewards WHERE referred_id = $1', [friend.id])).rows[0]!.n,

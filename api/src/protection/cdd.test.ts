@@ -3,73 +3,35 @@
 // is told why (answer, inbox, records), staff cannot approve it until a check is recorded (reject still works), and
 // recording the check releases the waiting withdrawals. A small CDD_THRESHOLD_BDT; both databases.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { PROTECTION_MESSAGES as PM, WALLET_MESSAGES as M, WALLET_STATUS } from '@khela/contracts';
-import type { Db } from '../db';
-import { checkLedger, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { decide, findTransactionForUpdate } from '../wallet/service';
-import { VERIFICATION_REQUIRED_APPROVE } from '../wallet/staff/service';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { checkLedger, getPlayerBalance, toMinor } from '../ledger';
+import { decide } from '../wallet/decisions';
+import { findTransactionForUpdate } from '../wallet/transactions';
+import { VERIFICATION_REQUIRED_APPROVE } from '../wallet/staff/decisions';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { paymentMethodId, readyPlayer, staffTokens, type ReadyPlayer } from '../testing/fixtures';
 import { newPayerTrx } from '../testing/payer-trx';
 
-const engines = await bothDatabases();
-
-describe.each(engines)('customer due diligence on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('customer due diligence on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let bkash: number;
-  const ops: Record<'payments' | 'support', string> = { payments: '', support: '' };
-
+  let ops: Record<'payments' | 'support', string>;
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: { CDD_THRESHOLD_BDT: '5000', WALLET_MAX_PENDING: '5', OPERATOR_TOTP_REQUIRED: '0' },
+  });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { CDD_THRESHOLD_BDT: '5000', WALLET_MAX_PENDING: '5', OPERATOR_TOTP_REQUIRED: '0' });
-    bkash = Number((await db.query<{ id: string }>(`SELECT id FROM payment_methods WHERE code = 'bkash'`)).rows[0]!.id);
-    for (const [role, username, password] of [
-      ['payments', 'operator', 'operator123'],
-      ['support', 'support', 'support123'],
-    ] as const) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } });
-      expect(r.statusCode, r.body).toBe(200);
-      ops[role] = r.json().token;
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
+    bkash = await paymentMethodId(db, 'bkash');
+    ops = await staffTokens(app, ['payments', 'support']);
   });
 
-  interface P {
-    id: number;
-    auth: { authorization: string };
-  }
+  type P = ReadyPlayer;
   async function player(balance = '20000.00'): Promise<P> {
-    const id = await db.tx(async (q) => {
-      const id = await createPlayer(q);
-      await q.query(`UPDATE players SET phone_verified = true, dofb = '1990-01-01', phone = $2 WHERE id = $1`, [
-        id,
-        `016${String(id).padStart(8, '0')}`,
-      ]);
-      // past the due-diligence threshold only a verified identity withdraws (the KYC gate, issue 32: kyc/kyc.test.ts)
-      await q.query(`INSERT INTO player_kyc (player_id, status) VALUES ($1, 'verified')`, [id]);
-      const { main, currency } = await playerAccounts(q, id);
-      const cash = await houseAccount(q, 'cash', currency);
-      if (toMinor(balance) === 0n) return id;
-      await transfer(q, {
-        idempotencyKey: `test:fund:${id}`,
-        kind: 'seed',
-        legs: [
-          { account: cash, amountMinor: -toMinor(balance) },
-          { account: main, amountMinor: toMinor(balance) },
-        ],
-      });
-      return id;
-    });
-    return { id, auth: { authorization: `Bearer ${await tokenFor(db, id)}` } };
+    const p = await readyPlayer(db, { balance, phone: '016' });
+    // past the due-diligence threshold only a verified identity withdraws (the KYC gate, issue 32: kyc/kyc.test.ts)
+    await db.query(`INSERT INTO player_kyc (player_id, status) VALUES ($1, 'verified')`, [p.id]);
+    return p;
   }
   let key = 0;
   const withdraw = (p: P, amount: string) =>

@@ -2,49 +2,28 @@
 // deposit limits counted from requests (pending and approved; rejected ones stop counting), exact to the paisa and
 // safe under parallel requests; exclusions, time-outs, an under-age or missing birthday close deposits. Both databases.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { PROTECTION_MESSAGES as PM, WALLET_STATUS, type WalletDecision } from '@khela/contracts';
-import type { Db } from '../db';
-import { decide, findTransactionForUpdate } from '../wallet/service';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { decide } from '../wallet/decisions';
+import { findTransactionForUpdate } from '../wallet/transactions';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { paymentMethodId, readyPlayer, type ReadyPlayer } from '../testing/fixtures';
 import { newPayerTrx } from '../testing/payer-trx';
 
-const engines = await bothDatabases();
-
-describe.each(engines)('deposits ask the protection service on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('deposits ask the protection service on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let bkash: number;
   let ewallet: number;
-
+  // several pending deposits at once (the spec allows one): the limit, not the pending rule, must stop them
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { WALLET_MAX_PENDING: '50', GATEWAY_URL: 'http://127.0.0.1:9/gateway' } });
   beforeAll(async () => {
-    db = await make();
-    // several pending deposits at once (the spec allows one): the limit, not the pending rule, must stop them
-    app = await testApp(db, { WALLET_MAX_PENDING: '50', GATEWAY_URL: 'http://127.0.0.1:9/gateway' });
-    const id = async (code: string) =>
-      Number((await db.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
-    bkash = await id('bkash');
-    ewallet = await id('ewallet');
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
+    bkash = await paymentMethodId(db, 'bkash');
+    ewallet = await paymentMethodId(db, 'ewallet');
   });
 
-  interface P {
-    id: number;
-    auth: { authorization: string };
-  }
-  async function player(dofb: string | null = '1990-01-01'): Promise<P> {
-    const id = await createPlayer(db);
-    await db.query('UPDATE players SET phone_verified = true, dofb = $2 WHERE id = $1', [id, dofb]);
-    return { id, auth: { authorization: `Bearer ${await tokenFor(db, id)}` } };
-  }
+  type P = ReadyPlayer;
+  const player = (dofb: string | null = '1990-01-01'): Promise<P> => readyPlayer(db, { dofb });
   let key = 0;
   const deposit = (p: P, amount: string) =>
     app.inject({

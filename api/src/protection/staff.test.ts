@@ -3,45 +3,22 @@
 // customer due diligence figures, and the audit log's protection lines about the player; who may read it and who may
 // record a due-diligence check.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { PROTECTION_MESSAGES as PM, WALLET_STATUS, type StaffRole, type StaffPlayerProtection } from '@khela/contracts';
-import type { Db } from '../db';
-import { decide, findTransactionForUpdate } from '../wallet/service';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { decide } from '../wallet/decisions';
+import { findTransactionForUpdate } from '../wallet/transactions';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { readyPlayer, staffTokens } from '../testing/fixtures';
 import { newPayerTrx } from '../testing/payer-trx';
 
-const engines = await bothDatabases();
-
-const STAFF: Record<StaffRole, { username: string; password: string }> = {
-  admin: { username: 'admin', password: 'admin123' },
-  payments: { username: 'operator', password: 'operator123' },
-  support: { username: 'support', password: 'support123' },
-  content: { username: 'content', password: 'content123' },
-  risk: { username: 'risk', password: 'risk123' },
-};
-
-describe.each(engines)("a player's protection in the back office on $name", ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase("a player's protection in the back office on $name", (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   const tokens = {} as Record<StaffRole, string>;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { OPERATOR_TOTP_REQUIRED: '0', WALLET_MAX_PENDING: '5' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { OPERATOR_TOTP_REQUIRED: '0', WALLET_MAX_PENDING: '5' });
-    for (const [role, cred] of Object.entries(STAFF) as [StaffRole, (typeof STAFF)[StaffRole]][]) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: cred });
-      expect(r.statusCode, r.body).toBe(200);
-      tokens[role] = r.json().token;
-    }
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
+    Object.assign(tokens, await staffTokens(app, ['admin', 'payments', 'support', 'content', 'risk']));
   });
 
   interface P {
@@ -50,10 +27,9 @@ describe.each(engines)("a player's protection in the back office on $name", ({ m
     auth: { authorization: string };
   }
   async function player(dofb: string | null = '1990-01-01'): Promise<P> {
-    const id = await createPlayer(db);
-    await db.query('UPDATE players SET phone_verified = true, dofb = $2 WHERE id = $1', [id, dofb]);
+    const { id, auth } = await readyPlayer(db, { dofb });
     const username = (await db.query<{ username: string }>('SELECT username FROM players WHERE id = $1', [id])).rows[0]!.username;
-    return { id, username, auth: { authorization: `Bearer ${await tokenFor(db, id)}` } };
+    return { id, username, auth };
   }
   const asPlayer = (p: P, method: 'PUT' | 'POST', url: string, payload: object) =>
     app.inject({ method, url, headers: { ...p.auth, 'idempotency-key': `k-${Math.random()}` }, payload });

@@ -2,14 +2,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { PAYER_TRX_FORMATS, PAYER_TRX_MESSAGES, WALLET_MESSAGES as M } from '@khela/contracts';
-import { buildApp } from '../app';
-import type { Db } from '../db';
-import { seed } from '../seed';
-import { bothDatabases, createPlayer, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { paymentMethodId, readyPlayer } from '../testing/fixtures';
 import { newPayerTrx } from '../testing/payer-trx';
-import { RECEIPT_MESSAGES as R } from './service';
+import { RECEIPT_MESSAGES as R } from './deposit-confirmation';
 
 /**
  * Issue 27 item 3: the payer's transaction id is normalised (NFKC, no format characters, upper case) before the
@@ -28,36 +26,15 @@ function multipart(fields: Record<string, string>) {
   };
 }
 
-const engines = await bothDatabases();
-
-describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('payer transaction ids on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let ip = 0;
+  suiteDatabase(engine, (t) => ({ db, app } = t));
 
-  beforeAll(async () => {
-    if (skip) return;
-    db = await make();
-    await seed(db, { images: false });
-    app = await buildApp({ db, logger: false });
-    await app.ready();
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (!db) return;
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
-
-  async function player() {
-    const id = await createPlayer(db);
-    const phone = `017${String(id).padStart(8, '0')}`;
-    await db.query(`UPDATE players SET phone_verified = true, phone = $2, dofb = '1990-01-01' WHERE id = $1`, [id, phone]);
-    return { id, phone, auth: { authorization: `Bearer ${await tokenFor(db, id)}` } };
-  }
+  const player = () => readyPlayer(db, { phone: '017' });
   type P = Awaited<ReturnType<typeof player>>;
-  const methodId = async (code: string) =>
-    Number((await db.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
+  const methodId = (code: string) => paymentMethodId(db, code);
   const deposit = async (p: P, code: string, trx?: string) =>
     app.inject({
       method: 'POST',
@@ -76,7 +53,7 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
       ])
     ).rows[0]!;
 
-  it.skipIf(skip)('the same id with an invisible character, another case or full-width digits is refused as used', async () => {
+  it('the same id with an invisible character, another case or full-width digits is refused as used', async () => {
     const trx = newPayerTrx('bkash');
     const first = await deposit(await player(), 'bkash', trx);
     expect(first.statusCode, first.body).toBe(200);
@@ -93,7 +70,7 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
     }
   });
 
-  it.skipIf(skip)('stores the normalised id; the spelling as typed is kept in the timeline', async () => {
+  it('stores the normalised id; the spelling as typed is kept in the timeline', async () => {
     const trx = newPayerTrx('nagad');
     const res = await deposit(await player(), 'nagad', `${trx.toLowerCase()}${ZWSP}`);
     expect(res.statusCode, res.body).toBe(200);
@@ -106,7 +83,7 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
     expect(ev.rows[0]!.detail).toEqual({ trx_id: trx, trx_id_as_typed: `${trx.toLowerCase()}${ZWSP}` });
   });
 
-  it.skipIf(skip)("checks each method's own format and changes nothing when refused", async () => {
+  it("checks each method's own format and changes nothing when refused", async () => {
     const p = await player();
     const cases: Array<[string, string]> = [
       ['bkash', '8N7A6B5C4'], // 9
@@ -124,7 +101,7 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
     expect((await deposit(p, 'rocket', '3421558943')).statusCode).toBe(200);
   });
 
-  it.skipIf(skip)('an agent deposit needs the id (blank or invisible is none); other methods may send it later', async () => {
+  it('an agent deposit needs the id (blank or invisible is none); other methods may send it later', async () => {
     const p = await player();
     for (const trx of [undefined, '', `  ${ZWSP} `]) {
       const res = await deposit(p, 'bkash', trx);
@@ -134,7 +111,7 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
     expect((await deposit(p, 'nagad')).statusCode).toBe(200);
   });
 
-  it.skipIf(skip)("make-payment: normalised before the uniqueness check, and the deposit's method's format", async () => {
+  it("make-payment: normalised before the uniqueness check, and the deposit's method's format", async () => {
     const used = newPayerTrx('rocket');
     expect((await deposit(await player(), 'rocket', used)).statusCode).toBe(200);
     const b = await player();
@@ -160,7 +137,7 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
     expect((await stored(dep.json().transaction_id)).payer_trx_id).toBe(fresh);
   });
 
-  it.skipIf(skip)('staff find a deposit by its id pasted in any case or with an invisible character', async () => {
+  it('staff find a deposit by its id pasted in any case or with an invisible character', async () => {
     const trx = newPayerTrx('bkash');
     const dep = await deposit(await player(), 'bkash', trx);
     expect(dep.statusCode).toBe(200);
@@ -179,7 +156,7 @@ describe.each(engines)('payer transaction ids on $name', ({ make, skip }) => {
     expect(res.json().data.map((r: { public_id: string }) => r.public_id)).toEqual([dep.json().transaction_id]);
   });
 
-  it.skipIf(skip)('migration 0740 normalises stored ids and flags deposits that turn out to share one', async () => {
+  it('migration 0740 normalises stored ids and flags deposits that turn out to share one', async () => {
     // the table as it was before 0740: the old index (lower() only), no duplicate mark
     await db.exec(`DROP INDEX wallet_transactions_payer_trx_once;
       ALTER TABLE wallet_transactions DROP COLUMN payer_trx_duplicate_of;

@@ -16,7 +16,8 @@ import { authHook } from '../http/endpoint';
 import { HttpError } from '../errors';
 import { reserveAttempt } from '../infra/throttle';
 import type { WalletConfig } from './config';
-import { attachDepositConfirmation, normalizeReference, RECEIPT_MESSAGES } from './service';
+import { attachDepositConfirmation, RECEIPT_MESSAGES } from './deposit-confirmation';
+import { normalizeReference } from './deposits';
 
 /** Receipt images are recognised by their first bytes, never by the name or the browser's claimed type. */
 export function sniffImage(buf: Buffer): { type: (typeof RECEIPT_TYPES)[number]; ext: string } | null {

@@ -28,23 +28,11 @@ import { gatewayClient, GatewayUnavailable, type GatewayClient } from './gateway
 import { callbackRetries } from '../ops/metrics';
 import { afterMoney, notifyStaff } from './notify';
 import { makePaymentRoute } from './receipts';
-import {
-  assertCanWithdraw,
-  createEwalletDeposit,
-  dateOfBirth,
-  depositState,
-  ewalletDeposit,
-  methodsFor,
-  recordGatewayPayment,
-  rejectForUnreachableGateway,
-  settleFromGateway,
-  submitManualDeposit,
-  submitWithdrawal,
-  transactionRecords,
-  turnoverRecords,
-  walletNumbers,
-  withdrawalsEnabled,
-} from './service';
+import { createEwalletDeposit, depositState, ewalletDeposit, submitManualDeposit } from './deposits';
+import { recordGatewayPayment, rejectForUnreachableGateway, settleFromGateway } from './gateway-settlement';
+import { methodsFor, walletNumbers } from './methods';
+import { transactionRecords, turnoverRecords } from './records';
+import { assertCanWithdraw, dateOfBirth, submitWithdrawal, withdrawalsEnabled } from './withdrawals';
 
 export interface WalletRouteOptions {
   config?: WalletConfig;

@@ -1,12 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { WALLET_STATUS } from '@khela/contracts';
-import type { Db, Queryable } from '../../db';
+import type { Queryable } from '../../db';
 import { fromMinor, houseAccount, playerAccounts, transfer, type Currency, type Leg, type LedgerKind } from '../../ledger';
-import { bothDatabases, createPlayer } from '../../testing/helpers';
-import { decide, findTransactionForUpdate } from '../../wallet/service';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../../testing/both-databases';
+import { createPlayer } from '../../testing/helpers';
+import { decide } from '../../wallet/decisions';
+import { findTransactionForUpdate } from '../../wallet/transactions';
 import { reportDays, type ReportRow } from './service';
-
-const engines = await bothDatabases();
 
 type Figure = 'deposits' | 'withdrawals' | 'casino_ggr' | 'exchange_commission' | 'bonus_cost';
 /** What the test expects a movement to count for, worked out by hand (minor units). */
@@ -25,12 +25,8 @@ const MIDNIGHT = '2024-03-09T18:00:00.000Z'; // 2024-03-10 00:00 in Dhaka
 const LATE = '2024-03-10T17:59:59.000Z'; // 2024-03-10 23:59:59 in Dhaka
 const NEXT = '2024-03-10T18:00:00.000Z'; // 2024-03-11 in Dhaka
 
-describe.each(engines)('daily reports equal the ledger on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('daily reports equal the ledger on $name', (engine) => {
+  let db: TestDb;
   const expected: Expect[] = [];
 
   /** Moves the rows of a transfer to `at` (the ledger is append-only: the test lifts its guard for this only). */
@@ -91,8 +87,8 @@ describe.each(engines)('daily reports equal the ledger on $name', ({ make, skip 
     });
   }
 
+  suiteDatabase(engine, (t) => ({ db } = t), { app: false });
   beforeAll(async () => {
-    db = await make();
     const bdt = await db.tx((q) => createPlayer(q, { currency: 'BDT' }));
     const inr = await db.tx((q) => createPlayer(q, { currency: 'INR' }));
     // money to play with; a seed is not a deposit
@@ -177,10 +173,6 @@ describe.each(engines)('daily reports equal the ledger on $name', ({ make, skip 
       ]);
       expected.push({ at, currency, figures: { bonus_cost: amount } });
     }
-  });
-  afterAll(async () => {
-    if (db.drop) await db.drop();
-    else await db.close();
   });
 
   const FIGURES: Figure[] = ['deposits', 'withdrawals', 'casino_ggr', 'exchange_commission', 'bonus_cost'];

@@ -33,26 +33,20 @@ import { staffAuthHook, requireStaff } from '../../auth/staff';
 import { reportRoutes } from '../../staff/reports/routes';
 import { walletConfig, type WalletConfig } from '../config';
 import { afterMoney, notifyStaff } from '../notify';
-import { withdrawalsEnabled } from '../service';
+import { withdrawalsEnabled } from '../withdrawals';
+import { confirmPayout, PAYOUT_UNCONFIRMED_APPROVE, staffDecide, staffDecideIn } from './decisions';
 import {
-  PAYOUT_UNCONFIRMED_APPROVE,
-  confirmPayout,
   createPaymentMethod,
   createWalletNumber,
-  paymentDetail,
   paymentMethodList,
-  paymentRequests,
-  receiptFile,
   reorderPaymentMethods,
   reorderWalletNumbers,
-  setWithdrawalSwitch,
-  staffDecide,
-  staffDecideIn,
-  turnovers,
   updatePaymentMethod,
   updateWalletNumber,
-  waiveTurnover,
-} from './service';
+} from './methods';
+import { paymentDetail, paymentRequests, receiptFile } from './payments';
+import { turnovers, waiveTurnover } from './turnovers';
+import { setWithdrawalSwitch } from './withdrawal-switch';
 
 /**
  * Back office, payments (role payments; admins too): the desk of deposits and withdrawals with approve/reject,

@@ -7,7 +7,7 @@
  * Unicode NFKC (full-width "８Ｎ７" is "8N7"), format characters (\p{Cf}: zero-width space U+200B, joiners, the
  * byte-order mark, bidi marks) and all white space removed (ids have none; a pasted "8N7A 6B5C4D" is the same id),
  * Bengali digits as ASCII digits, upper case. `8N7A6B5C4D` and `8n7a6b5c4d\u200B` are then the same id, and the
- * uniqueness check (api/src/wallet/service.ts, index wallet_transactions_payer_trx_once) sees it once.
+ * uniqueness check (api/src/wallet/payer-trx.ts, index wallet_transactions_payer_trx_once) sees it once.
  *
  * Then each method's own format (payment_methods.code), from the receipts players get by SMS and in the apps:
  * - bKash TrxID: 10 letters and digits, e.g. 8N7A6B5C4D;
