@@ -18,6 +18,7 @@ import './i18n';
 // bootstrap takes the early requests of index.html over through this, without another chunk
 export { primeContent } from './layout/content';
 export { loadHome } from './screens/home-loader';
+export { preloadFooter } from './layout/Layout';
 
 // The shell's screens load on demand; Home, the first paint of most visits, is preloaded on / and in hand before the
 // first render there (screens/home-loader.ts), so its code (and its carousel library) stays off every other page.

@@ -20,7 +20,10 @@ async function start() {
   startPage(config?.api ? resolveUrl(config.api) : undefined);
   // the first screen came from the server (shell/server): its data goes into the page's cache, nothing is asked again
   const ssr = takeServerRender(page());
-  const { App, primeContent, loadHome } = await app;
+  const { App, primeContent, loadHome, preloadFooter } = await app;
+  // rendered in the browser: the footer's chunk now, so it is here by the first paint (a server-rendered page
+  // hydrates the footer later, when its chunk has come)
+  if (!ssr) preloadFooter();
   // take over index.html's early requests; answers already here show in the first render. On / the home screen's
   // chunk (preloaded by index.html) is awaited too, so the first render is the page, not a loading fallback.
   await Promise.all([primeContent(location.pathname), location.pathname === '/' ? loadHome().catch(() => undefined) : undefined]);

@@ -20,9 +20,14 @@ const ComingSoon = lazy(() => import('../screens/ComingSoon').then((m) => ({ def
  * Below the fold (issue 31, less main-thread work): the footer is its own chunk in its own Suspense boundary. On a
  * server-rendered page the browser hydrates the rest without it and keeps the server's footer markup (a dehydrated
  * boundary) until the chunk has come, then hydrates it alone; without the server it renders after the first paint,
- * as before, once its chunk is here.
+ * as before (its chunk asked for at start: preloadFooter).
  */
-const Footer = lazy(() => import('./Footer').then((m) => ({ default: m.Footer })));
+const loadFooter = () => import('./Footer');
+const Footer = lazy(() => loadFooter().then((m) => ({ default: m.Footer })));
+/** A page the browser renders itself asks for the footer's chunk at once, so it is here when the first paint is out. */
+export function preloadFooter(): void {
+  void loadFooter().catch(() => undefined);
+}
 const footer = (
   <Suspense fallback={null}>
     <Footer />
