@@ -48,7 +48,28 @@ export function endpoint<
   R extends z.ZodType = z.ZodType,
   const A extends AuthMode = AuthMode,
 >(e: Endpoint<Q, B, P, R, A>): Endpoint<Q, B, P, R, A> {
+  for (const field of SCHEMA_FIELDS) {
+    const given: unknown = e[field];
+    if (typeof given !== 'object' || given === null || !(LAZY in given)) continue;
+    const build = (given as Lazy)[LAZY];
+    let built: z.ZodType | undefined;
+    Object.defineProperty(e, field, { enumerable: true, configurable: true, get: () => (built ??= build()) });
+  }
   return e;
+}
+
+const SCHEMA_FIELDS = ['query', 'body', 'params', 'response'] as const;
+const LAZY = Symbol('lazy schema');
+type Lazy = { [LAZY]: () => z.ZodType };
+
+/**
+ * An endpoint's schema built on first use rather than at import (issue 31, less main-thread work): a page's start
+ * evaluates every contract the apps share, and building zod schemas is most of that cost, while a page calls a few of
+ * the endpoints. Only as an `endpoint()` field (`query`, `body`, `params`, `response`), which `endpoint()` turns into a
+ * getter that builds it once; readers see the schema as before (`e.response.parse(...)`). Typed as the schema itself.
+ */
+export function lazy<T extends z.ZodType>(build: () => T): T {
+  return { [LAZY]: build } as unknown as T;
 }
 
 export type QueryOf<E> = E extends Endpoint<infer Q, any, any, any> ? (Q extends z.ZodUndefined ? undefined : z.input<Q>) : never;

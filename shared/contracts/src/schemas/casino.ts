@@ -1,6 +1,6 @@
 // Endpoint schemas of the casino domain (spec section 7). Used by the API routes and the browser client alike.
 import { z } from 'zod';
-import { endpoint, money } from '../endpoint';
+import { endpoint, money, lazy } from '../endpoint';
 
 // --- Launch ---------------------------------------------------------------------
 
@@ -18,17 +18,19 @@ export const gameRun = endpoint({
   tags: ['casino'],
   auth: 'bearer',
   summary: 'Launch a game: returns the provider URL for the game frame',
-  body: z.object({
-    userId: z.union([z.string().max(32), z.number()]).optional(),
-    externalURL: z.string().max(2000).optional(),
-    isMobileLogin: looseFlag,
-    gameCode: z.string().trim().min(1, 'The gameCode field is required.').max(64),
-    gameType: z.string().trim().min(1, 'The gameType field is required.').max(32).toUpperCase(),
-    platform: z.string().trim().min(1, 'The platform field is required.').max(64),
-    /** Language of the game page. */
-    lang: z.enum(['en', 'bn']).optional(),
-  }),
-  response: z.object({ url: z.string(), message: z.string().optional() }),
+  body: lazy(() =>
+    z.object({
+      userId: z.union([z.string().max(32), z.number()]).optional(),
+      externalURL: z.string().max(2000).optional(),
+      isMobileLogin: looseFlag,
+      gameCode: z.string().trim().min(1, 'The gameCode field is required.').max(64),
+      gameType: z.string().trim().min(1, 'The gameType field is required.').max(32).toUpperCase(),
+      platform: z.string().trim().min(1, 'The platform field is required.').max(64),
+      /** Language of the game page. */
+      lang: z.enum(['en', 'bn']).optional(),
+    }),
+  ),
+  response: lazy(() => z.object({ url: z.string(), message: z.string().optional() })),
   fallbackError: 'An unexpected error occurred',
 });
 
@@ -53,7 +55,7 @@ export const addGameFavourite = endpoint({
   path: '/api/game-favourites',
   tags: ['casino'],
   auth: 'bearer',
-  body: z.object({ gameCode: z.string().trim().min(1).max(64) }),
+  body: lazy(() => z.object({ gameCode: z.string().trim().min(1).max(64) })),
   response: favouritesResponse,
 });
 
@@ -62,7 +64,7 @@ export const removeGameFavourite = endpoint({
   path: '/api/game-favourites/{code}',
   tags: ['casino'],
   auth: 'bearer',
-  params: z.object({ code: z.string().min(1).max(64) }),
+  params: lazy(() => z.object({ code: z.string().min(1).max(64) })),
   response: favouritesResponse,
 });
 
@@ -103,13 +105,15 @@ export const getBettingRecord = endpoint({
   tags: ['casino'],
   auth: 'bearer',
   summary: "The player's settled casino rounds (Dhaka calendar days), newest first",
-  query: z.object({
-    tab: z.literal('settled').optional(),
-    platform: recordPlatform,
-    game_type: recordGameType,
-    date: z.enum(BETTING_DATE_FILTERS).default('today'),
-  }),
-  response: z.object({ data: z.array(settledBetSchema) }),
+  query: lazy(() =>
+    z.object({
+      tab: z.literal('settled').optional(),
+      platform: recordPlatform,
+      game_type: recordGameType,
+      date: z.enum(BETTING_DATE_FILTERS).default('today'),
+    }),
+  ),
+  response: lazy(() => z.object({ data: z.array(settledBetSchema) })),
 });
 
 /** docs/README.md#spec-3, #spec-4 "Exchange record": one exchange bet as the Exchange tab lists it and "Exchange Record Details" shows it. */
@@ -158,11 +162,13 @@ export const getExchangeRecord = endpoint({
   tags: ['exchange'],
   auth: 'bearer',
   summary: "The player's exchange bets (Dhaka calendar days), newest first",
-  query: z.object({
-    tab: z.literal('exchange'),
-    date: z.enum(EXCHANGE_RECORD_DATE_FILTERS).default('all'),
-  }),
-  response: z.object({ data: z.array(exchangeRecordSchema) }),
+  query: lazy(() =>
+    z.object({
+      tab: z.literal('exchange'),
+      date: z.enum(EXCHANGE_RECORD_DATE_FILTERS).default('all'),
+    }),
+  ),
+  response: lazy(() => z.object({ data: z.array(exchangeRecordSchema) })),
 });
 
 /**
@@ -175,15 +181,20 @@ export const bettingRecords = endpoint({
   tags: ['casino', 'exchange'],
   auth: 'bearer',
   summary: "Betting Records: the player's settled casino rounds (tab=settled, default) or exchange bets (tab=exchange), newest first",
-  query: z
-    .object({
-      tab: z.enum(BETTING_RECORD_TABS).default('settled'),
-      platform: recordPlatform,
-      game_type: recordGameType,
-      date: z.enum(EXCHANGE_RECORD_DATE_FILTERS).optional(),
-    })
-    .refine((q) => q.tab === 'exchange' || q.date !== 'all', { message: 'The date filter "all" is for the Exchange tab.', path: ['date'] }),
-  response: z.union([getExchangeRecord.response, getBettingRecord.response]),
+  query: lazy(() =>
+    z
+      .object({
+        tab: z.enum(BETTING_RECORD_TABS).default('settled'),
+        platform: recordPlatform,
+        game_type: recordGameType,
+        date: z.enum(EXCHANGE_RECORD_DATE_FILTERS).optional(),
+      })
+      .refine((q) => q.tab === 'exchange' || q.date !== 'all', {
+        message: 'The date filter "all" is for the Exchange tab.',
+        path: ['date'],
+      }),
+  ),
+  response: lazy(() => z.union([getExchangeRecord.response, getBettingRecord.response])),
 });
 
 /** GET /api/get-type: what the betting-record filter offers (game types and platforms). */
@@ -192,10 +203,12 @@ export const getGameTypes = endpoint({
   path: '/api/get-type',
   tags: ['casino'],
   auth: 'bearer',
-  response: z.object({
-    types: z.array(z.object({ code: z.string(), name: z.string() })),
-    platforms: z.array(z.object({ platform: z.string(), name: z.string() })),
-  }),
+  response: lazy(() =>
+    z.object({
+      types: z.array(z.object({ code: z.string(), name: z.string() })),
+      platforms: z.array(z.object({ platform: z.string(), name: z.string() })),
+    }),
+  ),
 });
 
 // --- Seamless wallet (the game provider calls the operator) ----------------------------------

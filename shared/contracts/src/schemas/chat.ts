@@ -1,6 +1,6 @@
 // Endpoint schemas of the support chat (spec section 7).
 import { z } from 'zod';
-import { endpoint } from '../endpoint';
+import { endpoint, lazy } from '../endpoint';
 
 /**
  * docs/README.md#spec-6 fixes the legacy client's support user id (7) and sender id (6). Those are kept as the
@@ -42,7 +42,7 @@ export const getChats = endpoint({
   path: '/api/get-chats',
   auth: 'bearer',
   tags: ['chat'],
-  response: z.object({ chats: z.array(chatSummarySchema) }),
+  response: lazy(() => z.object({ chats: z.array(chatSummarySchema) })),
 });
 
 export const createChat = endpoint({
@@ -51,12 +51,14 @@ export const createChat = endpoint({
   auth: 'bearer',
   tags: ['chat'],
   summary: "Opens the player's support chat (creating it with a greeting the first time)",
-  body: z.object({
-    user_one_id: z.union([z.number(), z.string().max(32)]).optional(),
-    user_two_id: z.union([z.number(), z.string().max(32)]).optional(),
-    locale: z.enum(['en', 'bn']).optional(),
-  }),
-  response: z.object({ chat: z.object({ id: z.number() }), created: z.boolean() }),
+  body: lazy(() =>
+    z.object({
+      user_one_id: z.union([z.number(), z.string().max(32)]).optional(),
+      user_two_id: z.union([z.number(), z.string().max(32)]).optional(),
+      locale: z.enum(['en', 'bn']).optional(),
+    }),
+  ),
+  response: lazy(() => z.object({ chat: z.object({ id: z.number() }), created: z.boolean() })),
 });
 
 export const getChatMessages = endpoint({
@@ -64,8 +66,8 @@ export const getChatMessages = endpoint({
   path: '/api/chats/{chatId}/messages',
   auth: 'bearer',
   tags: ['chat'],
-  params: z.object({ chatId: z.coerce.number().int().positive() }),
-  response: z.object({ messages: z.array(chatMessageSchema) }),
+  params: lazy(() => z.object({ chatId: z.coerce.number().int().positive() })),
+  response: lazy(() => z.object({ messages: z.array(chatMessageSchema) })),
 });
 
 export const CHAT_MESSAGE_MAX = 2000;
@@ -75,11 +77,13 @@ export const sendMessage = endpoint({
   path: '/api/messages',
   auth: 'bearer',
   tags: ['chat'],
-  body: z.object({
-    chat_id: z.coerce.number().int().positive(),
-    /** Legacy field (fixed 6 in the old client); the sender is always the token's player. */
-    sender_id: z.union([z.number(), z.string().max(32)]).optional(),
-    content: z.string().trim().min(1, 'The content field is required.').max(CHAT_MESSAGE_MAX),
-  }),
-  response: z.object({ data: chatMessageSchema }),
+  body: lazy(() =>
+    z.object({
+      chat_id: z.coerce.number().int().positive(),
+      /** Legacy field (fixed 6 in the old client); the sender is always the token's player. */
+      sender_id: z.union([z.number(), z.string().max(32)]).optional(),
+      content: z.string().trim().min(1, 'The content field is required.').max(CHAT_MESSAGE_MAX),
+    }),
+  ),
+  response: lazy(() => z.object({ data: chatMessageSchema })),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { endpoint, money } from '../endpoint';
+import { endpoint, money, lazy } from '../endpoint';
 
 /*
  * Site content and game catalogue (spec sections 3 and 7; the captcha became the proof-of-work challenge, challenge.ts).
@@ -27,7 +27,7 @@ export const getLogo = endpoint({
   tags: ['content'],
   auth: 'none',
   summary: 'Site logos; the client uses the first item',
-  response: z.array(logoSchema),
+  response: lazy(() => z.array(logoSchema)),
 });
 
 /** 'notice': shown once after log-in (with the system notice); 'welcome': after sign-up (docs/README.md#spec-4 popup/regPopup). */
@@ -92,7 +92,7 @@ export const getSliders = endpoint({
   // optional: an excluded player (their own exclusion or a linked account's self-exclusion) gets no bonus banners
   auth: 'optional',
   summary: 'Active sliders of every slider_type (without bonus banners for an excluded player)',
-  response: z.array(sliderSchema),
+  response: lazy(() => z.array(sliderSchema)),
 });
 
 export const socialLinkSchema = z.object({
@@ -108,7 +108,7 @@ export const getSocialLinks = endpoint({
   path: '/api/sociallink',
   tags: ['content'],
   auth: 'none',
-  response: z.array(socialLinkSchema),
+  response: lazy(() => z.array(socialLinkSchema)),
 });
 
 // --- Payment methods ----------------------------------------------------------
@@ -148,7 +148,7 @@ export const getPaymentMethods = endpoint({
   path: '/api/payment-methods',
   tags: ['content'],
   auth: 'none',
-  response: z.array(paymentMethodSchema),
+  response: lazy(() => z.array(paymentMethodSchema)),
 });
 
 // --- Promotions -----------------------------------------------------------------
@@ -197,7 +197,7 @@ export const getPromotions = endpoint({
   tags: ['content'],
   auth: 'optional',
   summary: "Promotions with status 'display' (none for an excluded player)",
-  response: z.array(promotionSchema),
+  response: lazy(() => z.array(promotionSchema)),
 });
 
 export const getPromotion = endpoint({
@@ -206,7 +206,7 @@ export const getPromotion = endpoint({
   tags: ['content'],
   auth: 'optional',
   summary: 'One displayed promotion (404 for an excluded player)',
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: lazy(() => z.object({ id: z.coerce.number().int().positive() })),
   response: promotionSchema,
 });
 
@@ -243,8 +243,8 @@ export const getSystems = endpoint({
   path: '/api/get-system',
   tags: ['catalogue'],
   auth: 'none',
-  query: z.object({ type: gameTypeQuery }),
-  response: z.object({ systems: z.array(catalogSystemSchema) }),
+  query: lazy(() => z.object({ type: gameTypeQuery })),
+  response: lazy(() => z.object({ systems: z.array(catalogSystemSchema) })),
   fallbackError: 'Failed to fetch systems',
 });
 
@@ -280,8 +280,8 @@ export const getProviders = endpoint({
   path: '/api/get-provider',
   tags: ['catalogue'],
   auth: 'none',
-  query: z.object({ system: systemListQuery }),
-  response: z.object({ data: z.array(catalogProviderSchema) }),
+  query: lazy(() => z.object({ system: systemListQuery })),
+  response: lazy(() => z.object({ data: z.array(catalogProviderSchema) })),
   fallbackError: 'Failed to fetch providers',
 });
 
@@ -302,7 +302,7 @@ export const getGames = endpoint({
   path: '/api/get-games',
   tags: ['catalogue'],
   auth: 'none',
-  query: z.object({ type: gameTypeQuery, system: z.string().trim().max(1000).optional() }),
-  response: z.object({ games: z.array(catalogGameSchema) }),
+  query: lazy(() => z.object({ type: gameTypeQuery, system: z.string().trim().max(1000).optional() })),
+  response: lazy(() => z.object({ games: z.array(catalogGameSchema) })),
   fallbackError: 'Failed to fetch games',
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { protectionStatus } from './protection';
-import { endpoint, money } from '../endpoint';
+import { endpoint, money, lazy } from '../endpoint';
 
 /**
  * POST /api/balance: polled every 10 s only while the push channel is down. `balance` is the player's money
@@ -13,15 +13,17 @@ export const balance = endpoint({
   method: 'POST',
   path: '/api/balance',
   auth: 'bearer',
-  response: z.object({
-    balance: money,
-    currency: z.string(),
-    exposure: money.optional(),
-    available: money.optional(),
-    pending_withdrawals: money.optional(),
-    /** Only while the player owes the house (a corrected exchange result took back spent winnings): off `available`. */
-    owed: money.optional(),
-  }),
+  response: lazy(() =>
+    z.object({
+      balance: money,
+      currency: z.string(),
+      exposure: money.optional(),
+      available: money.optional(),
+      pending_withdrawals: money.optional(),
+      /** Only while the player owes the house (a corrected exchange result took back spent winnings): off `available`. */
+      owed: money.optional(),
+    }),
+  ),
   tags: ['wallet'],
 });
 
@@ -30,7 +32,7 @@ export const pushTicket = endpoint({
   method: 'POST',
   path: '/api/push/ticket',
   auth: 'bearer',
-  response: z.object({ ticket: z.string(), expires_in: z.number() }),
+  response: lazy(() => z.object({ ticket: z.string(), expires_in: z.number() })),
   tags: ['push'],
 });
 

@@ -1,7 +1,7 @@
 // The trader's tools of the exchange (issue 33): a runner's full price ladder, and the player's betting settings kept
 // on the server (stake presets, keep in-play, one-click betting).
 import { z } from 'zod';
-import { endpoint, money } from '../endpoint';
+import { endpoint, money, lazy } from '../endpoint';
 import { EXCHANGE_STAKE_LIMITS, EXCHANGE_STAKE_PRESETS } from '../rules/exchange';
 
 /** How many stake presets the slip shows (the spec's six). */
@@ -66,13 +66,15 @@ export const updateExchangeSettings = endpoint({
   path: '/api/exchange/settings',
   auth: 'bearer',
   tags: ['exchange'],
-  body: z.object({
-    stake_presets: z.array(wholeStake).length(EXCHANGE_STAKE_PRESETS.length, EXCHANGE_SETTINGS_MESSAGES.presetCount).optional(),
-    keep_in_play: z.boolean().optional(),
-    one_click: z.boolean().optional(),
-    one_click_stake: wholeStake.nullable().optional(),
-    confirm_one_click: z.boolean().optional(),
-  }),
+  body: lazy(() =>
+    z.object({
+      stake_presets: z.array(wholeStake).length(EXCHANGE_STAKE_PRESETS.length, EXCHANGE_SETTINGS_MESSAGES.presetCount).optional(),
+      keep_in_play: z.boolean().optional(),
+      one_click: z.boolean().optional(),
+      one_click_stake: wholeStake.nullable().optional(),
+      confirm_one_click: z.boolean().optional(),
+    }),
+  ),
   response: exchangeSettingsSchema,
 });
 
@@ -88,13 +90,15 @@ export const exchangeRunnerLadder = endpoint({
   path: '/api/exchange/markets/{marketId}/ladder',
   auth: 'optional',
   tags: ['exchange'],
-  params: z.object({ marketId: z.string().min(1).max(64) }),
-  query: z.object({ selection_id: z.string().min(1).max(64) }),
-  response: z.object({
-    market_id: z.string(),
-    selection_id: z.string(),
-    version: z.number(),
-    back: z.array(level),
-    lay: z.array(level),
-  }),
+  params: lazy(() => z.object({ marketId: z.string().min(1).max(64) })),
+  query: lazy(() => z.object({ selection_id: z.string().min(1).max(64) })),
+  response: lazy(() =>
+    z.object({
+      market_id: z.string(),
+      selection_id: z.string(),
+      version: z.number(),
+      back: z.array(level),
+      lay: z.array(level),
+    }),
+  ),
 });

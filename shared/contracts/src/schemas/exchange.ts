@@ -1,6 +1,6 @@
 // Endpoint schemas of the exchange domain (spec section 7) and the shapes of the separate odds host.
 import { z } from 'zod';
-import { endpoint, money } from '../endpoint';
+import { endpoint, money, lazy } from '../endpoint';
 import { EXCHANGE_MESSAGES } from '../rules/exchange';
 
 /** GET /api/exchange-hub: where the browser reads odds from (the sandbox stand-in until a real feed is configured). */
@@ -10,7 +10,7 @@ export const exchangeHub = endpoint({
   auth: 'bearer',
   tags: ['exchange'],
   summary: 'Base URL of the exchange odds host',
-  response: z.object({ data: z.object({ odds_url: z.string() }) }),
+  response: lazy(() => z.object({ data: z.object({ odds_url: z.string() }) })),
 });
 
 export const EXCHANGE_SPORTS = ['cricket', 'soccer', 'tennis'] as const;
@@ -206,7 +206,7 @@ export const placeExchangeMarketBet = endpoint({
   auth: 'bearer',
   tags: ['exchange'],
   summary: "Place a bet on a market (the market's writer's route; same body and answer as POST /api/exchange/bets)",
-  params: z.object({ marketId: marketIdInput }),
+  params: lazy(() => z.object({ marketId: marketIdInput })),
   body: placeBetBody,
   response: betAnswer,
 });
@@ -217,7 +217,7 @@ export const cancelExchangeBet = endpoint({
   path: '/api/exchange/bets/{id}',
   auth: 'bearer',
   tags: ['exchange'],
-  params: z.object({ id: z.string().min(1).max(40) }),
+  params: lazy(() => z.object({ id: z.string().min(1).max(40) })),
   response: betAnswer,
 });
 
@@ -235,18 +235,20 @@ export const editExchangeBet = endpoint({
   auth: 'bearer',
   tags: ['exchange'],
   summary: "Edit an unmatched bet's price or stake (a stake decrease keeps its queue position)",
-  params: z.object({ id: z.string().min(1).max(40) }),
-  body: z
-    .object({
-      price: z
-        .number({ error: EXCHANGE_MESSAGES.priceRange })
-        .min(1.01, EXCHANGE_MESSAGES.priceRange)
-        .max(1000, EXCHANGE_MESSAGES.priceRange)
-        .optional(),
-      stake: stakeInput.optional(),
-    })
-    .refine((b) => b.price !== undefined || b.stake !== undefined, EXCHANGE_MESSAGES.editUnchanged),
-  response: betAnswer.extend({ replaced: exchangeBetSchema.nullable() }),
+  params: lazy(() => z.object({ id: z.string().min(1).max(40) })),
+  body: lazy(() =>
+    z
+      .object({
+        price: z
+          .number({ error: EXCHANGE_MESSAGES.priceRange })
+          .min(1.01, EXCHANGE_MESSAGES.priceRange)
+          .max(1000, EXCHANGE_MESSAGES.priceRange)
+          .optional(),
+        stake: stakeInput.optional(),
+      })
+      .refine((b) => b.price !== undefined || b.stake !== undefined, EXCHANGE_MESSAGES.editUnchanged),
+  ),
+  response: lazy(() => betAnswer.extend({ replaced: exchangeBetSchema.nullable() })),
 });
 
 const cancelAllAnswer = z.object({
@@ -280,7 +282,7 @@ export const cancelAllExchangeMarketBets = endpoint({
   auth: 'bearer',
   tags: ['exchange'],
   summary: "Cancel every unmatched bet of the player in one market (the market writer's route)",
-  params: z.object({ marketId: marketIdInput }),
+  params: lazy(() => z.object({ marketId: marketIdInput })),
   body: cancelAllBody,
   response: cancelAllAnswer,
 });
@@ -291,13 +293,15 @@ export const listExchangeBets = endpoint({
   path: '/api/exchange/bets',
   auth: 'bearer',
   tags: ['exchange'],
-  query: z.object({
-    status: z.enum(['open', 'settled', 'all']).optional().default('open'),
-    market_id: z.string().max(64).optional(),
-    page: z.coerce.number().int().min(1).optional().default(1),
-    per_page: z.coerce.number().int().min(1).max(200).optional().default(50),
-  }),
-  response: z.object({ data: z.array(exchangeBetSchema), page: z.number(), last_page: z.number(), total: z.number() }),
+  query: lazy(() =>
+    z.object({
+      status: z.enum(['open', 'settled', 'all']).optional().default('open'),
+      market_id: z.string().max(64).optional(),
+      page: z.coerce.number().int().min(1).optional().default(1),
+      per_page: z.coerce.number().int().min(1).max(200).optional().default(50),
+    }),
+  ),
+  response: lazy(() => z.object({ data: z.array(exchangeBetSchema), page: z.number(), last_page: z.number(), total: z.number() })),
 });
 
 export const exchangeRunnerPositionSchema = z.object({
@@ -315,17 +319,19 @@ export const exchangeMarketPosition = endpoint({
   path: '/api/exchange/markets/{marketId}/position',
   auth: 'bearer',
   tags: ['exchange'],
-  params: z.object({ marketId: marketIdInput }),
-  response: z.object({
-    market_id: z.string(),
-    kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
-    currency: z.string(),
-    /** Match Odds and BookMaker: per runner. */
-    runners: z.array(exchangeRunnerPositionSchema),
-    /** Fancy: profit per settling value (runs, last digit or parity) around the lines; values outside repeat the ends. */
-    runs: z.array(z.object({ runs: z.number(), profit_loss: money })),
-    exposure: money,
-  }),
+  params: lazy(() => z.object({ marketId: marketIdInput })),
+  response: lazy(() =>
+    z.object({
+      market_id: z.string(),
+      kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+      currency: z.string(),
+      /** Match Odds and BookMaker: per runner. */
+      runners: z.array(exchangeRunnerPositionSchema),
+      /** Fancy: profit per settling value (runs, last digit or parity) around the lines; values outside repeat the ends. */
+      runs: z.array(z.object({ runs: z.number(), profit_loss: money })),
+      exposure: money,
+    }),
+  ),
 });
 
 /** The market as the API sees it (from the feed): status and what a bet would be checked against; Match Odds depth in the player's currency (BDT for visitors). */
@@ -334,43 +340,45 @@ export const exchangeMarketState = endpoint({
   path: '/api/exchange/markets/{marketId}',
   auth: 'optional',
   tags: ['exchange'],
-  params: z.object({ marketId: marketIdInput }),
-  response: z.object({
-    market_id: z.string(),
-    event_id: z.string(),
-    event_name: z.string(),
-    sport: z.string(),
-    kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
-    name: z.string(),
-    status: z.enum(['INACTIVE', 'OPEN', 'SUSPENDED', 'CLOSED']),
-    inplay: z.boolean(),
-    ball_running: z.boolean(),
-    bet_delay: z.number(),
-    version: z.number(),
-    commission_percent: z.number(),
-    runners: z.array(
-      z.object({
-        selection_id: z.string(),
-        name: z.string(),
-        status: z.string(),
-        suspended: z.boolean(),
-        /** Match Odds: best prices with sizes (feed and players' resting orders); BookMaker: back/lay rates per 100. */
-        back: z.array(z.object({ price: z.number(), size: money })),
-        lay: z.array(z.object({ price: z.number(), size: money })),
-        back_rate: z.number().nullable(),
-        lay_rate: z.number().nullable(),
-      }),
-    ),
-    fancy: z
-      .object({ selection_id: z.string(), type: z.number(), no: z.number(), no_rate: z.number(), yes: z.number(), yes_rate: z.number() })
-      .nullable(),
-    result: z.object({ winner: z.string().optional(), runs: z.number().optional() }).nullable(),
-    voided: z.boolean(),
-    /** False while the API's odds feed is down: the prices shown may be stale and no bet is taken ("prices unavailable"). */
-    prices_available: z.boolean().optional(),
-    /** Match Odds: the backers' stakes matched on the market so far in the viewer's currency (each matched pair once). */
-    total_matched: money.optional(),
-  }),
+  params: lazy(() => z.object({ marketId: marketIdInput })),
+  response: lazy(() =>
+    z.object({
+      market_id: z.string(),
+      event_id: z.string(),
+      event_name: z.string(),
+      sport: z.string(),
+      kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+      name: z.string(),
+      status: z.enum(['INACTIVE', 'OPEN', 'SUSPENDED', 'CLOSED']),
+      inplay: z.boolean(),
+      ball_running: z.boolean(),
+      bet_delay: z.number(),
+      version: z.number(),
+      commission_percent: z.number(),
+      runners: z.array(
+        z.object({
+          selection_id: z.string(),
+          name: z.string(),
+          status: z.string(),
+          suspended: z.boolean(),
+          /** Match Odds: best prices with sizes (feed and players' resting orders); BookMaker: back/lay rates per 100. */
+          back: z.array(z.object({ price: z.number(), size: money })),
+          lay: z.array(z.object({ price: z.number(), size: money })),
+          back_rate: z.number().nullable(),
+          lay_rate: z.number().nullable(),
+        }),
+      ),
+      fancy: z
+        .object({ selection_id: z.string(), type: z.number(), no: z.number(), no_rate: z.number(), yes: z.number(), yes_rate: z.number() })
+        .nullable(),
+      result: z.object({ winner: z.string().optional(), runs: z.number().optional() }).nullable(),
+      voided: z.boolean(),
+      /** False while the API's odds feed is down: the prices shown may be stale and no bet is taken ("prices unavailable"). */
+      prices_available: z.boolean().optional(),
+      /** Match Odds: the backers' stakes matched on the market so far in the viewer's currency (each matched pair once). */
+      total_matched: money.optional(),
+    }),
+  ),
 });
 
 export const cashOutHedgeSchema = z.object({
@@ -386,38 +394,42 @@ export const exchangeCashOut = endpoint({
   path: '/api/exchange/markets/{marketId}/cash-out',
   auth: 'bearer',
   tags: ['exchange'],
-  params: z.object({ marketId: marketIdInput }),
-  body: z
-    .object({
-      take: z.boolean().optional().default(false),
-      /** Per selection (issue 33): green up only this runner's own bets; absent: every runner of the market. */
-      selection_id: selectionInput.optional(),
-      /** Partial cash-out: hedge this share of the position (25, 50, 75, 100 or any whole percent); default 100. */
-      percent: z.number().int().min(1).max(100).optional(),
-      /** Refuse to take when the cash-out value fell below this amount since the quote. */
-      min_value: z
-        .string()
-        .max(20)
-        .regex(/^-?\d+(\.\d{1,2})?$/, 'An amount with at most 2 decimals')
-        .optional(),
-    })
-    .optional()
-    .default({ take: false }),
-  response: z.object({
-    market_id: z.string(),
-    /** The profit (negative: loss) locked whatever wins, once the hedges match (partial: that share of the whole value). */
-    value: money,
-    /** What was cashed out: one runner's bets or the whole market (null), and the share. */
-    selection_id: z.string().nullable().optional(),
-    percent: z.number().optional(),
-    hedges: z.array(cashOutHedgeSchema),
-    /** The position after the hedges, per runner: profit (negative: loss) if it wins, matched bets only. */
-    runners: z.array(z.object({ selection_id: z.string(), profit_loss: money })).optional(),
-    bets: z.array(exchangeBetSchema),
-    balance: money,
-    available: money,
-    exposure: money,
-  }),
+  params: lazy(() => z.object({ marketId: marketIdInput })),
+  body: lazy(() =>
+    z
+      .object({
+        take: z.boolean().optional().default(false),
+        /** Per selection (issue 33): green up only this runner's own bets; absent: every runner of the market. */
+        selection_id: selectionInput.optional(),
+        /** Partial cash-out: hedge this share of the position (25, 50, 75, 100 or any whole percent); default 100. */
+        percent: z.number().int().min(1).max(100).optional(),
+        /** Refuse to take when the cash-out value fell below this amount since the quote. */
+        min_value: z
+          .string()
+          .max(20)
+          .regex(/^-?\d+(\.\d{1,2})?$/, 'An amount with at most 2 decimals')
+          .optional(),
+      })
+      .optional()
+      .default({ take: false }),
+  ),
+  response: lazy(() =>
+    z.object({
+      market_id: z.string(),
+      /** The profit (negative: loss) locked whatever wins, once the hedges match (partial: that share of the whole value). */
+      value: money,
+      /** What was cashed out: one runner's bets or the whole market (null), and the share. */
+      selection_id: z.string().nullable().optional(),
+      percent: z.number().optional(),
+      hedges: z.array(cashOutHedgeSchema),
+      /** The position after the hedges, per runner: profit (negative: loss) if it wins, matched bets only. */
+      runners: z.array(z.object({ selection_id: z.string(), profit_loss: money })).optional(),
+      bets: z.array(exchangeBetSchema),
+      balance: money,
+      available: money,
+      exposure: money,
+    }),
+  ),
 });
 
 /* ---- The exchange account (issue "The exchange for players"): pins, profit & loss, activity, results. ---- */
@@ -436,7 +448,7 @@ export const listExchangePins = endpoint({
   path: '/api/exchange/pins',
   auth: 'bearer',
   tags: ['exchange'],
-  response: z.object({ data: z.array(exchangePinSchema) }),
+  response: lazy(() => z.object({ data: z.array(exchangePinSchema) })),
 });
 
 /** PUT /api/exchange/pins: pin a market (pinning it again changes nothing). At most 30 pins. */
@@ -446,7 +458,7 @@ export const addExchangePin = endpoint({
   auth: 'bearer',
   tags: ['exchange'],
   body: exchangePinSchema,
-  response: z.object({ data: z.array(exchangePinSchema) }),
+  response: lazy(() => z.object({ data: z.array(exchangePinSchema) })),
 });
 
 /** DELETE /api/exchange/pins/{marketId} */
@@ -455,8 +467,8 @@ export const removeExchangePin = endpoint({
   path: '/api/exchange/pins/{marketId}',
   auth: 'bearer',
   tags: ['exchange'],
-  params: z.object({ marketId: marketIdInput }),
-  response: z.object({ data: z.array(exchangePinSchema) }),
+  params: lazy(() => z.object({ marketId: marketIdInput })),
+  response: lazy(() => z.object({ data: z.array(exchangePinSchema) })),
 });
 
 const dhakaDay = z
@@ -470,29 +482,33 @@ export const exchangeProfitLoss = endpoint({
   path: '/api/exchange/profit-loss',
   auth: 'bearer',
   tags: ['exchange'],
-  query: z.object({
-    from: dhakaDay.optional(),
-    to: dhakaDay.optional(),
-    group: z.enum(['day', 'sport', 'market']).optional().default('day'),
-  }),
-  response: z.object({
-    currency: z.string(),
-    from: z.string(),
-    to: z.string(),
-    rows: z.array(
-      z.object({
-        /** The Dhaka day (YYYY-MM-DD), the sport, or the market id, by `group`. */
-        key: z.string(),
-        /** What the row shows: the day, the sport, or "event — market". */
-        label: z.string(),
-        markets: z.number(),
-        gross: money,
-        commission: money,
-        net: money,
-      }),
-    ),
-    total: z.object({ gross: money, commission: money, net: money }),
-  }),
+  query: lazy(() =>
+    z.object({
+      from: dhakaDay.optional(),
+      to: dhakaDay.optional(),
+      group: z.enum(['day', 'sport', 'market']).optional().default('day'),
+    }),
+  ),
+  response: lazy(() =>
+    z.object({
+      currency: z.string(),
+      from: z.string(),
+      to: z.string(),
+      rows: z.array(
+        z.object({
+          /** The Dhaka day (YYYY-MM-DD), the sport, or the market id, by `group`. */
+          key: z.string(),
+          /** What the row shows: the day, the sport, or "event — market". */
+          label: z.string(),
+          markets: z.number(),
+          gross: money,
+          commission: money,
+          net: money,
+        }),
+      ),
+      total: z.object({ gross: money, commission: money, net: money }),
+    }),
+  ),
 });
 
 export const EXCHANGE_NOTICE_KINDS = ['matched', 'partial', 'unmatched', 'lapsed', 'cancelled', 'won', 'lost', 'void'] as const;
@@ -514,17 +530,21 @@ export const listExchangeNotices = endpoint({
   path: '/api/exchange/notices',
   auth: 'bearer',
   tags: ['exchange'],
-  query: z.object({
-    page: z.coerce.number().int().min(1).optional().default(1),
-    per_page: z.coerce.number().int().min(1).max(50).optional().default(20),
-  }),
-  response: z.object({
-    data: z.array(exchangeNoticeSchema),
-    unread: z.number(),
-    page: z.number(),
-    last_page: z.number(),
-    total: z.number(),
-  }),
+  query: lazy(() =>
+    z.object({
+      page: z.coerce.number().int().min(1).optional().default(1),
+      per_page: z.coerce.number().int().min(1).max(50).optional().default(20),
+    }),
+  ),
+  response: lazy(() =>
+    z.object({
+      data: z.array(exchangeNoticeSchema),
+      unread: z.number(),
+      page: z.number(),
+      last_page: z.number(),
+      total: z.number(),
+    }),
+  ),
 });
 
 /** POST /api/exchange/notices/read: marks the notices given as read (none given: every one); answers the unread count. */
@@ -533,18 +553,20 @@ export const readExchangeNotices = endpoint({
   path: '/api/exchange/notices/read',
   auth: 'bearer',
   tags: ['exchange'],
-  body: z.object({
-    ids: z
-      .array(
-        z
-          .string()
-          .max(18)
-          .regex(/^\d{1,18}$/),
-      )
-      .max(100)
-      .optional(),
-  }),
-  response: z.object({ unread: z.number() }),
+  body: lazy(() =>
+    z.object({
+      ids: z
+        .array(
+          z
+            .string()
+            .max(18)
+            .regex(/^\d{1,18}$/),
+        )
+        .max(100)
+        .optional(),
+    }),
+  ),
+  response: lazy(() => z.object({ unread: z.number() })),
 });
 
 export const EXCHANGE_ACTIVITY_KINDS = ['login', 'bet', 'cancel', 'cash_out', 'lapse', 'settled'] as const;
@@ -555,21 +577,23 @@ export const exchangeActivity = endpoint({
   path: '/api/exchange/activity',
   auth: 'bearer',
   tags: ['exchange'],
-  query: z.object({ page: z.coerce.number().int().min(1).optional().default(1) }),
-  response: z.object({
-    data: z.array(
-      z.object({
-        kind: z.enum(EXCHANGE_ACTIVITY_KINDS),
-        at: z.string(),
-        /** A short line for the log, e.g. "BACK Bangladesh @ 2.5 for 100.00". */
-        detail: z.string(),
-        bet_id: z.string().nullable(),
-        market_id: z.string().nullable(),
-      }),
-    ),
-    page: z.number(),
-    last_page: z.number(),
-  }),
+  query: lazy(() => z.object({ page: z.coerce.number().int().min(1).optional().default(1) })),
+  response: lazy(() =>
+    z.object({
+      data: z.array(
+        z.object({
+          kind: z.enum(EXCHANGE_ACTIVITY_KINDS),
+          at: z.string(),
+          /** A short line for the log, e.g. "BACK Bangladesh @ 2.5 for 100.00". */
+          detail: z.string(),
+          bet_id: z.string().nullable(),
+          market_id: z.string().nullable(),
+        }),
+      ),
+      page: z.number(),
+      last_page: z.number(),
+    }),
+  ),
 });
 
 /** GET /api/exchange/results?sport: settled Match Odds markets with their winners, newest first (In-Play Result tab). */
@@ -578,22 +602,24 @@ export const exchangeResults = endpoint({
   path: '/api/exchange/results',
   auth: 'optional',
   tags: ['exchange'],
-  query: z.object({ sport: z.enum(EXCHANGE_SPORTS).optional() }),
-  response: z.object({
-    data: z.array(
-      z.object({
-        event_id: z.string(),
-        event_name: z.string(),
-        sport: z.string(),
-        market_id: z.string(),
-        market_name: z.string(),
-        /** The winner's name; null when the market was voided. */
-        winner: z.string().nullable(),
-        voided: z.boolean(),
-        settled_at: z.string(),
-      }),
-    ),
-  }),
+  query: lazy(() => z.object({ sport: z.enum(EXCHANGE_SPORTS).optional() })),
+  response: lazy(() =>
+    z.object({
+      data: z.array(
+        z.object({
+          event_id: z.string(),
+          event_name: z.string(),
+          sport: z.string(),
+          market_id: z.string(),
+          market_name: z.string(),
+          /** The winner's name; null when the market was voided. */
+          winner: z.string().nullable(),
+          voided: z.boolean(),
+          settled_at: z.string(),
+        }),
+      ),
+    }),
+  ),
 });
 
 /** The three market kinds with a per-player maximum liability (and the per-bet stake limits). */
@@ -617,5 +643,5 @@ export const exchangeLimits = endpoint({
   path: '/api/exchange/limits',
   auth: 'bearer',
   tags: ['exchange'],
-  response: z.object({ currency: z.string(), max_liability: exchangeLiabilityLimitsSchema }),
+  response: lazy(() => z.object({ currency: z.string(), max_liability: exchangeLiabilityLimitsSchema })),
 });

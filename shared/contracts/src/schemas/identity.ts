@@ -1,7 +1,7 @@
 // Endpoint schemas of the identity domain (spec section 7), and the form rules of spec section 5.
 // The browser forms and the API routes use these same objects, so a rule changes in one place.
 import { z } from 'zod';
-import { endpoint, money, messageResponse } from '../endpoint';
+import { endpoint, money, messageResponse, lazy } from '../endpoint';
 
 // --- Constants (spec section 9) ----------------------------------------------------
 
@@ -244,13 +244,15 @@ export const loginEndpoint = endpoint({
   tags: ['identity'],
   summary: 'Log in; rate-limited per username and per address',
   body: loginFormSchema,
-  response: z.object({
-    token: z.string(),
-    remote_id: z.number().int(),
-    username: z.string(),
-    exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
-    message: z.string().optional(),
-  }),
+  response: lazy(() =>
+    z.object({
+      token: z.string(),
+      remote_id: z.number().int(),
+      username: z.string(),
+      exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
+      message: z.string().optional(),
+    }),
+  ),
   fallbackError: M.invalidCredentials,
 });
 
@@ -270,13 +272,15 @@ export const createPlayersEndpoint = endpoint({
   tags: ['identity'],
   summary: 'Sign up; answers { message, errors: { field: [msg] } } on invalid input, and logs the new player in',
   body: createPlayerBody,
-  response: z.object({
-    message: z.string(),
-    token: z.string(),
-    remote_id: z.number().int(),
-    username: z.string(),
-    exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
-  }),
+  response: lazy(() =>
+    z.object({
+      message: z.string(),
+      token: z.string(),
+      remote_id: z.number().int(),
+      username: z.string(),
+      exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
+    }),
+  ),
   fallbackError: 'Submission failed',
 });
 
@@ -305,8 +309,8 @@ export const userShowEndpoint = endpoint({
   path: '/api/user/show',
   auth: 'bearer',
   tags: ['identity'],
-  query: z.object({ remote_id: remoteIdQuery }),
-  response: z.object({ user: userSchema }),
+  query: lazy(() => z.object({ remote_id: remoteIdQuery })),
+  response: lazy(() => z.object({ user: userSchema })),
 });
 
 export const profileUpdateEndpoint = endpoint({
@@ -315,14 +319,16 @@ export const profileUpdateEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'Sets the birthday once (it cannot change afterwards)',
-  body: z.object({
-    remote_id: remoteIdQuery,
-    dofb: z
-      .string()
-      .max(10, 'Please enter a valid date.')
-      .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date.'),
-  }),
-  response: z.object({ message: z.string(), user: userSchema }),
+  body: lazy(() =>
+    z.object({
+      remote_id: remoteIdQuery,
+      dofb: z
+        .string()
+        .max(10, 'Please enter a valid date.')
+        .regex(/^\d{4}-\d{2}-\d{2}$/, 'Please enter a valid date.'),
+    }),
+  ),
+  response: lazy(() => z.object({ message: z.string(), user: userSchema })),
   fallbackError: 'Failed to update DOFB',
 });
 
@@ -331,7 +337,7 @@ export const otherPhonesEndpoint = endpoint({
   path: '/api/get/other/phone',
   auth: 'bearer',
   tags: ['identity'],
-  response: z.object({ data: z.array(extraPhoneSchema) }),
+  response: lazy(() => z.object({ data: z.array(extraPhoneSchema) })),
 });
 
 export const sendVerificationCodeEndpoint = endpoint({
@@ -340,13 +346,15 @@ export const sendVerificationCodeEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'Sends a 6-digit code to the player’s phone (SMS) or to an e-mail address; never returned here',
-  body: z
-    .object({
-      phone: z.string().trim().max(32).optional(),
-      email: z.string().trim().email('Please enter a valid email address.').max(190).optional(),
-    })
-    .refine((v) => Boolean(v.phone) !== Boolean(v.email), { message: 'Send either a phone or an email.' }),
-  response: z.object({ message: z.string(), resend_in: z.number().int() }),
+  body: lazy(() =>
+    z
+      .object({
+        phone: z.string().trim().max(32).optional(),
+        email: z.string().trim().email('Please enter a valid email address.').max(190).optional(),
+      })
+      .refine((v) => Boolean(v.phone) !== Boolean(v.email), { message: 'Send either a phone or an email.' }),
+  ),
+  response: lazy(() => z.object({ message: z.string(), resend_in: z.number().int() })),
   fallbackError: 'Failed to send code',
 });
 
@@ -355,7 +363,7 @@ export const verifyEmailEndpoint = endpoint({
   path: '/api/verify-email',
   auth: 'bearer',
   tags: ['identity'],
-  body: z.object({ code: otpCode }),
+  body: lazy(() => z.object({ code: otpCode })),
   response: ok,
 });
 
@@ -364,7 +372,7 @@ export const verifyPhoneEndpoint = endpoint({
   path: '/api/verify-phone-number',
   auth: 'bearer',
   tags: ['identity'],
-  body: z.object({ verification_code: otpCode }),
+  body: lazy(() => z.object({ verification_code: otpCode })),
   response: ok,
 });
 
@@ -374,8 +382,8 @@ export const addNumberEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'Adds an extra phone (at most 2), unverified',
-  body: z.object({ phone: signupPhone }),
-  response: z.object({ message: z.string(), data: extraPhoneSchema }),
+  body: lazy(() => z.object({ phone: signupPhone })),
+  response: lazy(() => z.object({ message: z.string(), data: extraPhoneSchema })),
 });
 
 export const addSendCodeEndpoint = endpoint({
@@ -383,8 +391,8 @@ export const addSendCodeEndpoint = endpoint({
   path: '/api/add/send-verification-code',
   auth: 'bearer',
   tags: ['identity'],
-  body: z.object({ phone: signupPhone }),
-  response: z.object({ message: z.string(), resend_in: z.number().int() }),
+  body: lazy(() => z.object({ phone: signupPhone })),
+  response: lazy(() => z.object({ message: z.string(), resend_in: z.number().int() })),
   fallbackError: 'Failed to send code',
 });
 
@@ -393,7 +401,7 @@ export const addVerifyPhoneEndpoint = endpoint({
   path: '/api/add/verify-phone-number',
   auth: 'bearer',
   tags: ['identity'],
-  body: z.object({ verification_code: otpCode }),
+  body: lazy(() => z.object({ verification_code: otpCode })),
   response: ok,
 });
 
@@ -402,17 +410,19 @@ export const inboxListEndpoint = endpoint({
   path: '/api/inbox',
   auth: 'bearer',
   tags: ['identity'],
-  query: z.object({ remote_id: remoteIdQuery, page: z.coerce.number().int().min(1).default(1) }),
-  response: z.object({
-    success: z.boolean(),
-    data: z.object({
-      data: z.array(inboxMessageSchema),
-      current_page: z.number().int(),
-      last_page: z.number().int(),
-      total: z.number().int(),
+  query: lazy(() => z.object({ remote_id: remoteIdQuery, page: z.coerce.number().int().min(1).default(1) })),
+  response: lazy(() =>
+    z.object({
+      success: z.boolean(),
+      data: z.object({
+        data: z.array(inboxMessageSchema),
+        current_page: z.number().int(),
+        last_page: z.number().int(),
+        total: z.number().int(),
+      }),
+      unread: z.number().int(),
     }),
-    unread: z.number().int(),
-  }),
+  ),
 });
 
 const inboxIdParams = z.object({ id: z.coerce.number().int().positive() });
@@ -423,7 +433,7 @@ export const inboxShowEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   params: inboxIdParams,
-  response: z.object({ message: inboxMessageSchema }),
+  response: lazy(() => z.object({ message: inboxMessageSchema })),
 });
 
 export const inboxReadEndpoint = endpoint({
@@ -450,11 +460,13 @@ export const convertVipEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'Converts VIP points to main balance, 1 VP = 1 money unit, minimum 10; idempotent with Idempotency-Key',
-  query: z.object({
-    remote_id: remoteIdQuery,
-    vip_coin: z.coerce.number().int(M.vipMinimum).min(VIP_MIN_CONVERT, M.vipMinimum).max(10_000_000),
-  }),
-  response: z.object({ success: z.string(), vip_coin: z.number().int(), balance: money }),
+  query: lazy(() =>
+    z.object({
+      remote_id: remoteIdQuery,
+      vip_coin: z.coerce.number().int(M.vipMinimum).min(VIP_MIN_CONVERT, M.vipMinimum).max(10_000_000),
+    }),
+  ),
+  response: lazy(() => z.object({ success: z.string(), vip_coin: z.number().int(), balance: money })),
   fallbackError: 'An error occurred while converting coins',
 });
 
@@ -464,8 +476,8 @@ export const cashClaimEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'Moves the whole cash bonus (at least 10) to the main balance',
-  body: z.object({}).loose(),
-  response: z.object({ message: z.string(), balance: money, cash_bonus: money }),
+  body: lazy(() => z.object({}).loose()),
+  response: lazy(() => z.object({ message: z.string(), balance: money, cash_bonus: money })),
   fallbackError: 'Failed to claim bonus. Please try again.',
 });
 
@@ -475,12 +487,14 @@ export const changePasswordEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'Changes the password and revokes every session',
-  body: z
-    .object({ old_password: z.string().max(128), new_password: z.string().max(128), new_password_confirmation: z.string().max(128) })
-    .superRefine((v, ctx) => {
-      const msg = validatePasswordChange(v);
-      if (msg) ctx.addIssue({ code: 'custom', message: msg, path: ['new_password'] });
-    }),
+  body: lazy(() =>
+    z
+      .object({ old_password: z.string().max(128), new_password: z.string().max(128), new_password_confirmation: z.string().max(128) })
+      .superRefine((v, ctx) => {
+        const msg = validatePasswordChange(v);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg, path: ['new_password'] });
+      }),
+  ),
   response: ok,
   fallbackError: 'Failed to change password. Please try again.',
 });
@@ -491,22 +505,24 @@ export const forgotPasswordEndpoint = endpoint({
   auth: 'none',
   tags: ['identity'],
   summary: 'Sends a reset OTP by e-mail or SMS when the username and address match (same answer either way)',
-  body: z
-    .object({
-      type: z.enum(['email', 'sms']),
-      email: z.string().trim().max(190).optional(),
-      phone: z.string().trim().max(32).optional(),
-      username: z.string().trim().max(64),
-    })
-    .superRefine((v, ctx) => {
-      const msg = validateForgot(v);
-      if (msg)
-        ctx.addIssue({
-          code: 'custom',
-          message: msg,
-          path: [msg === M.forgotUsernameRequired ? 'username' : v.type === 'email' ? 'email' : 'phone'],
-        });
-    }),
+  body: lazy(() =>
+    z
+      .object({
+        type: z.enum(['email', 'sms']),
+        email: z.string().trim().max(190).optional(),
+        phone: z.string().trim().max(32).optional(),
+        username: z.string().trim().max(64),
+      })
+      .superRefine((v, ctx) => {
+        const msg = validateForgot(v);
+        if (msg)
+          ctx.addIssue({
+            code: 'custom',
+            message: msg,
+            path: [msg === M.forgotUsernameRequired ? 'username' : v.type === 'email' ? 'email' : 'phone'],
+          });
+      }),
+  ),
   response: ok,
   fallbackError: 'Failed to send OTP. Please try again.',
 });
@@ -516,17 +532,19 @@ export const resetPasswordEndpoint = endpoint({
   path: '/api/usr-reset-password',
   auth: 'none',
   tags: ['identity'],
-  body: z
-    .object({
-      otp: z.string().max(16),
-      password: z.string().max(128),
-      password_confirmation: z.string().max(128),
-      username: z.string().trim().min(1, M.forgotUsernameRequired).max(64),
-    })
-    .superRefine((v, ctx) => {
-      const msg = validateReset(v);
-      if (msg) ctx.addIssue({ code: 'custom', message: msg, path: [msg === M.otpRequired || msg === M.otpFormat ? 'otp' : 'password'] });
-    }),
+  body: lazy(() =>
+    z
+      .object({
+        otp: z.string().max(16),
+        password: z.string().max(128),
+        password_confirmation: z.string().max(128),
+        username: z.string().trim().min(1, M.forgotUsernameRequired).max(64),
+      })
+      .superRefine((v, ctx) => {
+        const msg = validateReset(v);
+        if (msg) ctx.addIssue({ code: 'custom', message: msg, path: [msg === M.otpRequired || msg === M.otpFormat ? 'otp' : 'password'] });
+      }),
+  ),
   response: ok,
 });
 
@@ -536,6 +554,6 @@ export const playerLoginEndpoint = endpoint({
   auth: 'bearer',
   tags: ['identity'],
   summary: 'A short-lived token for the exchange site',
-  body: z.object({ user_id: z.union([z.string().max(32), z.number()]).optional() }),
-  response: z.object({ access_token: z.string() }),
+  body: lazy(() => z.object({ user_id: z.union([z.string().max(32), z.number()]).optional() })),
+  response: lazy(() => z.object({ access_token: z.string() })),
 });

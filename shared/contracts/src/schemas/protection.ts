@@ -1,7 +1,7 @@
 // Responsible gambling, the player's side: limits, reality checks, session-time limit, time-out, self-exclusion
 // and the protection status the shell hands every app. Rules and messages: ../rules/protection.ts.
 import { z } from 'zod';
-import { endpoint, money } from '../endpoint';
+import { endpoint, money, lazy } from '../endpoint';
 import {
   LIMIT_PERIODS,
   MONEY_LIMIT_KINDS,
@@ -108,7 +108,7 @@ export const setMoneyLimit = endpoint({
   tags: ['protection'],
   summary:
     'Sets, raises, lowers or removes (amount null) a deposit, wager or loss limit; a decrease applies at once, the rest after 24 hours',
-  body: z.object({ kind: z.enum(MONEY_LIMIT_KINDS), period: z.enum(LIMIT_PERIODS), amount: money.max(20).nullable() }),
+  body: lazy(() => z.object({ kind: z.enum(MONEY_LIMIT_KINDS), period: z.enum(LIMIT_PERIODS), amount: money.max(20).nullable() })),
   response: protectionOverview,
 });
 
@@ -118,14 +118,16 @@ export const setSessionLimit = endpoint({
   auth: 'bearer',
   tags: ['protection'],
   summary: 'Sets or removes (null) the session-time limit in minutes; a decrease applies at once, the rest after 24 hours',
-  body: z.object({
-    minutes: z
-      .number()
-      .int()
-      .min(SESSION_LIMIT_MIN_MINUTES, `At least ${SESSION_LIMIT_MIN_MINUTES} minutes.`)
-      .max(SESSION_LIMIT_MAX_MINUTES, 'At most 24 hours.')
-      .nullable(),
-  }),
+  body: lazy(() =>
+    z.object({
+      minutes: z
+        .number()
+        .int()
+        .min(SESSION_LIMIT_MIN_MINUTES, `At least ${SESSION_LIMIT_MIN_MINUTES} minutes.`)
+        .max(SESSION_LIMIT_MAX_MINUTES, 'At most 24 hours.')
+        .nullable(),
+    }),
+  ),
   response: protectionOverview,
 });
 
@@ -135,12 +137,14 @@ export const setRealityCheck = endpoint({
   auth: 'bearer',
   tags: ['protection'],
   summary: 'Chooses the reality-check interval: 0 (off), 15, 30 or 60 minutes',
-  body: z.object({
-    minutes: z
-      .number()
-      .int()
-      .refine((m) => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), 'Choose off, 15, 30 or 60 minutes.'),
-  }),
+  body: lazy(() =>
+    z.object({
+      minutes: z
+        .number()
+        .int()
+        .refine((m) => (REALITY_CHECK_MINUTES as readonly number[]).includes(m), 'Choose off, 15, 30 or 60 minutes.'),
+    }),
+  ),
   response: protectionOverview,
 });
 
@@ -150,7 +154,7 @@ export const startTimeOut = endpoint({
   auth: 'bearer',
   tags: ['protection'],
   summary: 'Starts a time-out at once (24 hours to 6 weeks); not reversible; cancels unmatched exchange orders',
-  body: z.object({ period: z.enum(TIME_OUT_PERIODS), confirm: z.literal(true) }),
+  body: lazy(() => z.object({ period: z.enum(TIME_OUT_PERIODS), confirm: z.literal(true) })),
   response: protectionOverview,
 });
 
@@ -160,7 +164,7 @@ export const startSelfExclusion = endpoint({
   auth: 'bearer',
   tags: ['protection'],
   summary: 'Self-excludes at once for 6 months, 1 year, 5 years or permanently; not reversible; cancels unmatched exchange orders',
-  body: z.object({ period: z.enum(SELF_EXCLUSION_PERIODS), confirm: z.literal(true) }),
+  body: lazy(() => z.object({ period: z.enum(SELF_EXCLUSION_PERIODS), confirm: z.literal(true) })),
   response: protectionOverview,
 });
 

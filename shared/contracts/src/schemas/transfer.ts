@@ -1,7 +1,7 @@
 // Transfer wallets (issue 30): providers that keep the player's money in their own wallet. The player's calls; the
 // back office's are in staff/transfer.ts. Used by the API routes and the browser alike.
 import { z } from 'zod';
-import { endpoint, money } from '../endpoint';
+import { endpoint, money, lazy } from '../endpoint';
 
 /**
  * The transfer-wallet providers the site offers (codes are the catalogue's platforms): the sports menu's names and one
@@ -54,7 +54,7 @@ export const getProviderWallets = endpoint({
   auth: 'bearer',
   summary: "The player's provider wallets, each with the provider's balance (at most 30 s old)",
   /** fresh=1: ask every provider now (the player opened the wallets). */
-  query: z.object({ fresh: z.enum(['0', '1']).optional() }).optional(),
+  query: lazy(() => z.object({ fresh: z.enum(['0', '1']).optional() }).optional()),
   response: providerWalletsResponse,
 });
 
@@ -78,7 +78,7 @@ export const recallProvider = endpoint({
   tags: ['transfer-wallets'],
   auth: 'bearer',
   summary: "Recall: moves a provider wallet's whole balance back to main",
-  body: z.object({ provider: providerCode }),
+  body: lazy(() => z.object({ provider: providerCode })),
   response: recallResponse,
 });
 
@@ -88,7 +88,7 @@ export const recallAllProviders = endpoint({
   tags: ['transfer-wallets'],
   auth: 'bearer',
   summary: 'Recall All: every provider wallet back to main; one that fails keeps its money, the others are recalled',
-  body: z.object({}).optional(),
+  body: lazy(() => z.object({}).optional()),
   response: recallResponse,
 });
 
@@ -97,8 +97,8 @@ export const setProviderWalletSettings = endpoint({
   path: '/api/provider-wallets/settings',
   tags: ['transfer-wallets'],
   auth: 'bearer',
-  body: z.object({ auto_transfer: z.boolean() }),
-  response: z.object({ auto_transfer: z.boolean() }),
+  body: lazy(() => z.object({ auto_transfer: z.boolean() })),
+  response: lazy(() => z.object({ auto_transfer: z.boolean() })),
 });
 
 /** Before launching a transfer-wallet game: what may be moved in. */
@@ -107,22 +107,24 @@ export const providerLaunchQuote = endpoint({
   path: '/api/provider-wallets/launch-quote',
   tags: ['transfer-wallets'],
   auth: 'bearer',
-  query: z.object({ gameCode: z.string().trim().min(1).max(64) }),
-  response: z.object({
-    provider: z.string(),
-    name: z.string(),
-    game_name: z.string(),
-    currency: z.string(),
-    /** Main's available money. */
-    available: money,
-    /** The most that may go in: available, capped by what the loss and wager limits leave. */
-    max: money,
-    /** The limit that caps `max`, when one does. */
-    capped_by: z.enum(['wager', 'loss']).nullable(),
-    /** What already sits in this provider's wallet (ledger). */
-    wallet: money,
-    auto_transfer: z.boolean(),
-  }),
+  query: lazy(() => z.object({ gameCode: z.string().trim().min(1).max(64) })),
+  response: lazy(() =>
+    z.object({
+      provider: z.string(),
+      name: z.string(),
+      game_name: z.string(),
+      currency: z.string(),
+      /** Main's available money. */
+      available: money,
+      /** The most that may go in: available, capped by what the loss and wager limits leave. */
+      max: money,
+      /** The limit that caps `max`, when one does. */
+      capped_by: z.enum(['wager', 'loss']).nullable(),
+      /** What already sits in this provider's wallet (ledger). */
+      wallet: money,
+      auto_transfer: z.boolean(),
+    }),
+  ),
 });
 
 export const providerLaunch = endpoint({
@@ -131,20 +133,24 @@ export const providerLaunch = endpoint({
   tags: ['transfer-wallets'],
   auth: 'bearer',
   summary: 'Launch a transfer-wallet game: recalls the other providers (auto transfer), moves `amount` in, answers the game URL',
-  body: z.object({
-    gameCode: z.string().trim().min(1).max(64),
-    /** Omitted: the quote's `max`. "0.00": nothing moves (play with what is there). */
-    amount: money.max(20).optional(),
-    lang: z.enum(['en', 'bn']).optional(),
-  }),
-  response: z.object({
-    url: z.string().nullable(),
-    provider: z.string(),
-    name: z.string(),
-    transfer: z.object({ id: z.string(), state: z.enum(['confirmed', 'reversed', 'pending']), amount: money }).nullable(),
-    recalled: z.array(recallResult),
-    message: z.string().optional(),
-  }),
+  body: lazy(() =>
+    z.object({
+      gameCode: z.string().trim().min(1).max(64),
+      /** Omitted: the quote's `max`. "0.00": nothing moves (play with what is there). */
+      amount: money.max(20).optional(),
+      lang: z.enum(['en', 'bn']).optional(),
+    }),
+  ),
+  response: lazy(() =>
+    z.object({
+      url: z.string().nullable(),
+      provider: z.string(),
+      name: z.string(),
+      transfer: z.object({ id: z.string(), state: z.enum(['confirmed', 'reversed', 'pending']), amount: money }).nullable(),
+      recalled: z.array(recallResult),
+      message: z.string().optional(),
+    }),
+  ),
 });
 
 /** A transfer as the player's transaction records show it (type Transfer). */
@@ -167,8 +173,8 @@ export const providerTransfers = endpoint({
   path: '/api/provider-wallets/transfers',
   tags: ['transfer-wallets'],
   auth: 'bearer',
-  query: z.object({ date: z.enum(['today', 'yesterday', 'last7']).optional() }),
-  response: z.object({ data: z.array(providerTransferRecord) }),
+  query: lazy(() => z.object({ date: z.enum(['today', 'yesterday', 'last7']).optional() })),
+  response: lazy(() => z.object({ data: z.array(providerTransferRecord) })),
 });
 
 /** The provider's own bets (Betting Records). */
@@ -192,10 +198,12 @@ export const providerBets = endpoint({
   path: '/api/provider-wallets/bets',
   tags: ['transfer-wallets'],
   auth: 'bearer',
-  query: z.object({ provider: providerCode.optional() }),
-  response: z.object({
-    data: z.array(providerBet),
-    /** Providers that did not answer (their bets are missing from `data`). */
-    unavailable: z.array(z.string()),
-  }),
+  query: lazy(() => z.object({ provider: providerCode.optional() })),
+  response: lazy(() =>
+    z.object({
+      data: z.array(providerBet),
+      /** Providers that did not answer (their bets are missing from `data`). */
+      unavailable: z.array(z.string()),
+    }),
+  ),
 });

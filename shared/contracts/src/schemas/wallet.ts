@@ -1,6 +1,6 @@
 // Endpoint schemas of the wallet domain (spec section 7). Used by the API routes and the browser client alike.
 import { z } from 'zod';
-import { endpoint, money, isoDate } from '../endpoint';
+import { endpoint, money, isoDate, lazy } from '../endpoint';
 import { paymentMethodSchema } from './content';
 
 /*
@@ -110,8 +110,8 @@ export const showPaymentMethod = endpoint({
   path: '/api/showpayment-menthod',
   tags: ['wallet'],
   auth: 'optional',
-  query: z.object({ name: paymentMethodPurpose.default('deposit') }),
-  response: z.object({ success: z.boolean(), data: z.array(paymentMethodSchema), message: z.string().optional() }),
+  query: lazy(() => z.object({ name: paymentMethodPurpose.default('deposit') })),
+  response: lazy(() => z.object({ success: z.boolean(), data: z.array(paymentMethodSchema), message: z.string().optional() })),
 });
 
 export const walletNumberSchema = z.object({ id: z.number().int(), account_number: z.string() });
@@ -123,12 +123,14 @@ export const getWalletNumber = endpoint({
   path: '/api/get-wallet-number',
   tags: ['wallet'],
   auth: 'bearer',
-  query: z.object({
-    name: z.string().trim().min(1, WALLET_MESSAGES.depositMethodRequired).max(64),
-    account_type: z.string().trim().max(32).optional(),
-    amount: z.string().max(20).optional(),
-  }),
-  response: z.array(walletNumberSchema),
+  query: lazy(() =>
+    z.object({
+      name: z.string().trim().min(1, WALLET_MESSAGES.depositMethodRequired).max(64),
+      account_type: z.string().trim().max(32).optional(),
+      amount: z.string().max(20).optional(),
+    }),
+  ),
+  response: lazy(() => z.array(walletNumberSchema)),
 });
 
 // --- Deposit ----------------------------------------------------------------------------
@@ -139,25 +141,29 @@ export const submitDeposit = endpoint({
   tags: ['wallet'],
   auth: 'bearer',
   summary: 'Manual deposit request (pending until an operator approves). Send an Idempotency-Key header.',
-  body: z.object({
-    remote_id: remoteId,
-    account_number: z.string().trim().max(32).optional(),
-    transaction_id: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
-    amount: requiredMoney(WALLET_MESSAGES.depositAmountRequired),
-    payment_id: requiredId(WALLET_MESSAGES.depositMethodRequired),
-    promotion_id: z.preprocess(
-      (v) => (v === '' || v === 0 || v === '0' ? null : v),
-      z.coerce.number().int().positive().nullable().optional(),
-    ),
-  }),
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    transaction_id: z.string(),
-    amount: money,
-    /** Single-use reference that binds /make-payment to this deposit (shown to the player; needed when not logged in). */
-    reference: z.string().optional(),
-  }),
+  body: lazy(() =>
+    z.object({
+      remote_id: remoteId,
+      account_number: z.string().trim().max(32).optional(),
+      transaction_id: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
+      amount: requiredMoney(WALLET_MESSAGES.depositAmountRequired),
+      payment_id: requiredId(WALLET_MESSAGES.depositMethodRequired),
+      promotion_id: z.preprocess(
+        (v) => (v === '' || v === 0 || v === '0' ? null : v),
+        z.coerce.number().int().positive().nullable().optional(),
+      ),
+    }),
+  ),
+  response: lazy(() =>
+    z.object({
+      success: z.literal(true),
+      message: z.string(),
+      transaction_id: z.string(),
+      amount: money,
+      /** Single-use reference that binds /make-payment to this deposit (shown to the player; needed when not logged in). */
+      reference: z.string().optional(),
+    }),
+  ),
   fallbackError: WALLET_MESSAGES.depositError,
 });
 
@@ -167,27 +173,34 @@ export const ewaRequest = endpoint({
   tags: ['wallet'],
   auth: 'bearer',
   summary: 'E-wallet deposit: opens a payment on the gateway and answers its payment page URL',
-  body: z.object({
-    amount: requiredMoney(WALLET_MESSAGES.depositAmountRequired),
-    /** The e-wallet payment method id. */
-    type: requiredId(WALLET_MESSAGES.depositMethodRequired),
-    /** Gateway code of the chosen channel (one of the method's pgs). */
-    provider: z
-      .string({ message: WALLET_MESSAGES.depositChannelRequired })
-      .trim()
-      .min(1, WALLET_MESSAGES.depositChannelRequired)
-      .max(64, WALLET_MESSAGES.depositChannelRequired),
-    promotion: z.preprocess((v) => (v === '' || v === 0 || v === '0' ? null : v), z.coerce.number().int().positive().nullable().optional()),
-  }),
-  response: z.object({
-    url: z.string(),
-    amount: money,
-    transaction: z.string(),
-    number: z.string().nullable(),
-    /** Minutes the payment page stays open. */
-    timer: z.number().int(),
-    message: z.string(),
-  }),
+  body: lazy(() =>
+    z.object({
+      amount: requiredMoney(WALLET_MESSAGES.depositAmountRequired),
+      /** The e-wallet payment method id. */
+      type: requiredId(WALLET_MESSAGES.depositMethodRequired),
+      /** Gateway code of the chosen channel (one of the method's pgs). */
+      provider: z
+        .string({ message: WALLET_MESSAGES.depositChannelRequired })
+        .trim()
+        .min(1, WALLET_MESSAGES.depositChannelRequired)
+        .max(64, WALLET_MESSAGES.depositChannelRequired),
+      promotion: z.preprocess(
+        (v) => (v === '' || v === 0 || v === '0' ? null : v),
+        z.coerce.number().int().positive().nullable().optional(),
+      ),
+    }),
+  ),
+  response: lazy(() =>
+    z.object({
+      url: z.string(),
+      amount: money,
+      transaction: z.string(),
+      number: z.string().nullable(),
+      /** Minutes the payment page stays open. */
+      timer: z.number().int(),
+      message: z.string(),
+    }),
+  ),
   fallbackError: WALLET_MESSAGES.depositError,
 });
 
@@ -197,12 +210,14 @@ export const ewaConfirm = endpoint({
   tags: ['wallet'],
   auth: 'bearer',
   summary: "Asks the gateway for the payment's state and settles it (same result as the gateway's callback)",
-  body: z.object({
-    trx_id: z.string().trim().min(1).max(64),
-    trxid: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
-    number: z.string().trim().max(32).optional(),
-  }),
-  response: z.object({ success: z.boolean(), key: z.enum(['0', '1', '2']), message: z.string() }),
+  body: lazy(() =>
+    z.object({
+      trx_id: z.string().trim().min(1).max(64),
+      trxid: z.string().trim().max(TRANSACTION_ID_MAX).optional(),
+      number: z.string().trim().max(32).optional(),
+    }),
+  ),
+  response: lazy(() => z.object({ success: z.boolean(), key: z.enum(['0', '1', '2']), message: z.string() })),
   fallbackError: WALLET_MESSAGES.depositError,
 });
 
@@ -242,8 +257,8 @@ export const userWithdrawCheck = endpoint({
   tags: ['wallet'],
   auth: 'bearer',
   summary: 'Refuses (400 { success: false, error }) while the birthday is unset or turnover is unfinished',
-  query: z.object({ remote_id: remoteId }),
-  response: z.object({ success: z.literal(true), message: z.string() }),
+  query: lazy(() => z.object({ remote_id: remoteId })),
+  response: lazy(() => z.object({ success: z.literal(true), message: z.string() })),
   fallbackError: WALLET_MESSAGES.withdrawUnknown,
 });
 
@@ -253,28 +268,32 @@ export const submitWithdraw = endpoint({
   tags: ['wallet'],
   auth: 'bearer',
   summary: 'Holds the amount at once and queues the withdrawal for an operator. Send an Idempotency-Key header.',
-  body: z.object({
-    remote_id: remoteId,
-    account_number: z
-      .string({ message: WALLET_MESSAGES.withdrawAccountRequired })
-      .trim()
-      .min(1, WALLET_MESSAGES.withdrawAccountRequired)
-      .max(32, WALLET_MESSAGES.withdrawAccountRequired),
-    amount: requiredMoney(WALLET_MESSAGES.withdrawAmountRequired),
-    payment_id: requiredId(WALLET_MESSAGES.withdrawMethodRequired),
-    provider: z.string().trim().max(64).optional(),
-  }),
-  response: z.object({
-    success: z.literal(true),
-    message: z.string(),
-    transaction_id: z.string(),
-    amount: money,
-    balance: money,
-    /** The withdrawal waits for a due-diligence check (then `message` says why); absent or false otherwise. */
-    verification_required: z.boolean().optional(),
-    /** The payout number is not one of the player's verified numbers: a payments operator confirms it before paying. */
-    payout_confirmation_required: z.boolean().optional(),
-  }),
+  body: lazy(() =>
+    z.object({
+      remote_id: remoteId,
+      account_number: z
+        .string({ message: WALLET_MESSAGES.withdrawAccountRequired })
+        .trim()
+        .min(1, WALLET_MESSAGES.withdrawAccountRequired)
+        .max(32, WALLET_MESSAGES.withdrawAccountRequired),
+      amount: requiredMoney(WALLET_MESSAGES.withdrawAmountRequired),
+      payment_id: requiredId(WALLET_MESSAGES.withdrawMethodRequired),
+      provider: z.string().trim().max(64).optional(),
+    }),
+  ),
+  response: lazy(() =>
+    z.object({
+      success: z.literal(true),
+      message: z.string(),
+      transaction_id: z.string(),
+      amount: money,
+      balance: money,
+      /** The withdrawal waits for a due-diligence check (then `message` says why); absent or false otherwise. */
+      verification_required: z.boolean().optional(),
+      /** The payout number is not one of the player's verified numbers: a payments operator confirms it before paying. */
+      payout_confirmation_required: z.boolean().optional(),
+    }),
+  ),
   fallbackError: WALLET_MESSAGES.withdrawUnknown,
 });
 
@@ -314,8 +333,8 @@ export const transactionShow = endpoint({
   path: '/api/transaction/show',
   tags: ['wallet'],
   auth: 'bearer',
-  query: z.object({ remote_id: remoteId }),
-  response: z.object({ transactions: z.array(walletTransactionSchema) }),
+  query: lazy(() => z.object({ remote_id: remoteId })),
+  response: lazy(() => z.object({ transactions: z.array(walletTransactionSchema) })),
 });
 
 export const turnoverSchema = z.object({
@@ -339,6 +358,6 @@ export const getTurnovers = endpoint({
   path: '/api/turnovers',
   tags: ['wallet'],
   auth: 'bearer',
-  query: z.object({ remote_id: remoteId }),
-  response: z.object({ data: z.array(turnoverSchema) }),
+  query: lazy(() => z.object({ remote_id: remoteId })),
+  response: lazy(() => z.object({ data: z.array(turnoverSchema) })),
 });
