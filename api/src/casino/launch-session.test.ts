@@ -3,33 +3,20 @@
 // and protection state. Both databases: the launch lookup joins the sessions table.
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { signCall } from '@khela/contracts/signing';
-import type { Db } from '../db';
 import { hashPassword } from '../auth';
 import { fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { createPlayer, testApp, tokenFor } from '../testing/helpers';
 import { setPlayerStatus } from '../identity/staff/service';
 
-const engines = await bothDatabases();
 const SECRET = 'dev-provider-secret';
 
-describe.each(engines)('casino launch tokens and the session on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('casino launch tokens and the session on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { CASINO_TOKEN_TTL_MINUTES: '60', CASINO_TOKEN_MAX_MINUTES: '90' });
-  }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { CASINO_TOKEN_TTL_MINUTES: '60', CASINO_TOKEN_MAX_MINUTES: '90' } });
 
   const balanceOf = async (id: number) => fromMinor((await getPlayerBalance(db, id)).balanceMinor);
 

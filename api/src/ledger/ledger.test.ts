@@ -7,7 +7,8 @@ import { findMigrations } from '../db/migrate';
 import { createPgliteDb } from '../db/pglite';
 import { createPostgresDb } from '../db/postgres';
 import { reportDays } from '../staff/reports/service';
-import { TEST_DATABASE_URL, bothDatabases, createPlayer } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { TEST_DATABASE_URL, createPlayer } from '../testing/helpers';
 import { ledgerConfig } from './config';
 import {
   IdempotencyConflict,
@@ -44,21 +45,9 @@ describe('money', () => {
   });
 });
 
-const engines = await bothDatabases();
-
-describe.each(engines)('ledger on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
-  beforeAll(async () => {
-    db = await make();
-  });
-  afterAll(async () => {
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
+describeEachDatabase('ledger on $name', (engine) => {
+  let db: TestDb;
+  suiteDatabase(engine, (t) => ({ db } = t), { app: false });
 
   async function fundedPlayer(amount: string) {
     return db.tx(async (q) => {
@@ -331,11 +320,7 @@ describe.each(engines)('ledger on $name', ({ make, skip }) => {
   });
 });
 
-describe.each(engines)('house shards on an existing database ($name)', ({ name, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
+describeEachDatabase('house shards on an existing database ($name)', ({ name }) => {
   const before = findMigrations().filter((m) => m.number < 30);
   const after = findMigrations().filter((m) => m.number >= 30);
   let db: Db;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { fromMinor, toMinor } from '@khela/contracts';
-import type { Db } from '../db';
 import { getPlayerBalance, houseAccount, playerAccounts, transfer } from '../ledger';
 import { ExchangeFeed, MARKETS } from '../testing/exchange-fixture';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { staffTokens } from '../testing/fixtures';
+import { createPlayer, tokenFor } from '../testing/helpers';
 import { createStaffAccount } from './staff-accounts';
 
 /**
@@ -12,44 +13,30 @@ import { createStaffAccount } from './staff-accounts';
  * settlement and void, wait for a second operator; the maker cannot approve their own; the checker's approval carries
  * the action out (audited as the checker's, naming the request); a reject and a cancel leave everything as it was.
  */
-const engines = await bothDatabases();
-
-describe.each(engines)('maker–checker on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('maker–checker on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
-  beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, {
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: {
       MAKER_CHECKER_ABOVE_BDT: '1000',
       MAKER_CHECKER_MARKETS: '1',
       EXCHANGE_BET_DELAY_MS: '0',
       AUDIT_SEAL_INTERVAL_MS: '0',
-    });
+    },
+  });
+  beforeAll(async () => {
     await new ExchangeFeed(db, app).load();
     await createStaffAccount(db, { username: 'cashier2', password: 'second-cashier-pass', role: 'payments' });
     await createStaffAccount(db, { username: 'risk2', password: 'second-risk-analyst', role: 'risk' });
-    for (const [u, pw] of [
-      ['operator', 'operator123'],
-      ['cashier2', 'second-cashier-pass'],
-      ['risk', 'risk123'],
-      ['risk2', 'second-risk-analyst'],
-      ['support', 'support123'],
-    ]) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: u, password: pw } });
-      expect(r.statusCode, r.body).toBe(200);
-      tokens[u!] = r.json().token;
-    }
+    Object.assign(
+      tokens,
+      await staffTokens(app, ['operator', 'cashier2', 'risk', 'risk2', 'support'], {
+        cashier2: 'second-cashier-pass',
+        risk2: 'second-risk-analyst',
+      }),
+    );
   }, 90_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
-  });
 
   const as = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     app.inject({

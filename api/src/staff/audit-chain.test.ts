@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { expect, it } from 'vitest';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { writeAudit } from '../core/audit';
 import { sealAudit, verifyAuditChain } from './audit-chain';
 
@@ -9,26 +8,14 @@ import { sealAudit, verifyAuditChain } from './audit-chain';
  * The audit's hash chain (issue 32): sealed after commit in id order by the job, verified by recomputing it; a
  * changed row or seal breaks it; a gap is waited for, then passed; refusals by role are audited. PGlite and PostgreSQL.
  */
-const engines = await bothDatabases();
 const actor = { staffId: null, username: 'system', ip: null };
 const cfg = { settleSeconds: 60, batch: 3 };
 
-describe.each(engines)('audit chain on $name', ({ make, skip, name }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('audit chain on $name', (engine) => {
+  const { name } = engine;
+  let db: TestDb;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { AUDIT_SEAL_INTERVAL_MS: '0' });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
-  });
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { AUDIT_SEAL_INTERVAL_MS: '0' } });
 
   /** Runs `sql` with the append-only triggers off, as only a database superuser could (the tampering under test). */
   const tamper = (sql: string, params: unknown[] = []) =>

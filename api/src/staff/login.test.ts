@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { generate } from 'otplib';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { memoryDb, testApp } from '../testing/helpers';
 import { createStaffAccount, issueTotpLink } from './staff-accounts';
 import { staffLoginConfig } from './config';
 
@@ -11,7 +12,6 @@ import { staffLoginConfig } from './config';
  * without locking the account for everyone, on PGlite and PostgreSQL. Limits come from the environment
  * (STAFF_LOGIN_MAX_FAILURES, ...).
  */
-const engines = await bothDatabases();
 const MAX = 4;
 
 let seq = 0;
@@ -29,26 +29,16 @@ const pairFailures = async (db: Db, username: string, ip = '127.0.0.1') =>
     ])
   ).rows[0]!.n;
 
-describe.each(engines)('operator log-in on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('operator log-in on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
-  beforeAll(async () => {
-    db = await make();
-    // the pair throttle alone must hold the line here: the per-address limit is raised out of its way
-    app = await testApp(db, {
+  // the pair throttle alone must hold the line here: the per-address limit is raised out of its way
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: {
       STAFF_LOGIN_MAX_FAILURES: String(MAX),
       STAFF_LOGIN_LOCK_SECONDS: '900',
       RATE_LIMIT_STAFF_LOGIN_PER_IP: '1000',
-    });
-  }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
+    },
   });
 
   const login = (username: string, password: string, totp?: string, ip = '127.0.0.1') =>
@@ -218,11 +208,10 @@ describe.each(engines)('operator log-in on $name', ({ make, skip }) => {
 });
 
 describe('TOTP required (production mode or OPERATOR_TOTP_REQUIRED=1)', () => {
-  const engine = engines[0]!;
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {
-    db = await engine.make();
+    db = await memoryDb();
     app = await testApp(db);
     process.env.OPERATOR_TOTP_REQUIRED = '1';
   }, 60_000);
@@ -270,7 +259,7 @@ describe('the pair waits only its window (STAFF_LOGIN_LOCK_SECONDS); the per-add
   let db: Db;
   let app: FastifyInstance;
   beforeAll(async () => {
-    db = await engines[0]!.make();
+    db = await memoryDb();
     app = await testApp(db, {
       STAFF_LOGIN_MAX_FAILURES: '2',
       STAFF_LOGIN_LOCK_SECONDS: '1',

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { toMinor } from '@khela/contracts';
-import type { Db } from '../db';
-import { bothDatabases, createPlayer, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { staffTokens } from '../testing/fixtures';
+import { createPlayer } from '../testing/helpers';
 import { evaluateRiskEvents } from './risk-evaluator';
 
 /**
@@ -10,33 +11,14 @@ import { evaluateRiskEvents } from './risk-evaluator';
  * runs, the player's own events raise nothing for that rule (an evaluated rule, and the in-transaction velocity
  * trigger) while the other rules still fire; ending it (audited) brings the rule back. Support may not.
  */
-const engines = await bothDatabases();
-
-describe.each(engines)('risk rule exemptions on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('risk rule exemptions on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { AUDIT_SEAL_INTERVAL_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { AUDIT_SEAL_INTERVAL_MS: '0' });
-    for (const [u, pw] of [
-      ['risk', 'risk123'],
-      ['support', 'support123'],
-    ]) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: u, password: pw } });
-      expect(r.statusCode, r.body).toBe(200);
-      tokens[u!] = r.json().token;
-    }
+    Object.assign(tokens, await staffTokens(app, ['risk', 'support']));
   }, 90_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
-  });
 
   const staff = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload: payload as object } : {}) });

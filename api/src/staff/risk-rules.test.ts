@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { toMinor } from '@khela/contracts';
-import type { Db } from '../db';
 import { hashPassword } from '../auth/passwords';
 import { houseAccount, playerAccounts, transfer } from '../ledger';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+
+import { createPlayer, tokenFor } from '../testing/helpers';
 import { createStaffAccount } from './staff-accounts';
 import { evaluateRiskEvents } from './risk-evaluator';
 
@@ -15,20 +16,16 @@ import { evaluateRiskEvents } from './risk-evaluator';
  * when its figures are reached. Then the alert's workflow (owner, state, note; audited) and the STR export. PGlite
  * and PostgreSQL (there, two evaluators at once raise one alert).
  */
-const engines = await bothDatabases();
-
-describe.each(engines)('risk rules and alerts on $name', ({ make, skip, name }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('risk rules and alerts on $name', (engine) => {
+  const { name } = engine;
+  let db: TestDb;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
   const ops: Record<string, number> = {};
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: { AUDIT_SEAL_INTERVAL_MS: '0', STR_ENTITY_NAME: 'Khela Gaming Ltd', STR_ENTITY_LICENCE: 'BD-TEST-1' },
+  });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { AUDIT_SEAL_INTERVAL_MS: '0', STR_ENTITY_NAME: 'Khela Gaming Ltd', STR_ENTITY_LICENCE: 'BD-TEST-1' });
     await createStaffAccount(db, { username: 'risk2', password: 'second-risk-analyst', role: 'risk' });
     for (const [u, pw] of [
       ['risk', 'risk123'],
@@ -43,11 +40,6 @@ describe.each(engines)('risk rules and alerts on $name', ({ make, skip, name }) 
     // the velocity rule stays out of the way (these accounts are new and deposit a lot)
     await db.query(`UPDATE risk_rules SET enabled = false WHERE kind = 'deposit_velocity'`);
   }, 90_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
-  });
 
   const staff = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
     app.inject({ method, url, headers: { authorization: `Bearer ${tokens[who]}` }, ...(payload ? { payload: payload as object } : {}) });

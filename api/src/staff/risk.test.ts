@@ -1,38 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Db } from '../db';
+import { beforeAll, expect, it } from 'vitest';
 import { newPayerTrx } from '../testing/payer-trx';
-import { bothDatabases, createPlayer, testApp, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { paymentMethodId, readyPlayer, staffTokens } from '../testing/fixtures';
 
 /**
  * Fraud and AML alerts (issue 32), the deposit velocity rule: risk staff set it (audited); a burst of deposit requests
  * from a new account raises one alert with its evidence; an old account or a smaller sum raises none; a risk alert is
  * resolved only with a note. PGlite and PostgreSQL.
  */
-const engines = await bothDatabases();
-
-describe.each(engines)('deposit velocity on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('deposit velocity on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { WALLET_MAX_PENDING: '10', AUDIT_SEAL_INTERVAL_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { WALLET_MAX_PENDING: '10', AUDIT_SEAL_INTERVAL_MS: '0' });
-    for (const [u, pw] of [
-      ['risk', 'risk123'],
-      ['support', 'support123'],
-    ]) {
-      tokens[u!] = (await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: u, password: pw } })).json().token;
-    }
-  }, 90_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
+    Object.assign(tokens, await staffTokens(app, ['risk', 'support']));
   });
 
   const staff = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown) =>
@@ -40,15 +23,11 @@ describe.each(engines)('deposit velocity on $name', ({ make, skip }) => {
   const rule = { enabled: true, window_minutes: 60, amounts: { BDT: 30_000, INR: 20_000, PKR: 90_000 }, account_days: 30 };
 
   async function newPlayer(ageDays = 0) {
-    const id = await createPlayer(db);
-    await db.query(`UPDATE players SET phone_verified = true, phone = $2, created_at = now() - make_interval(days => $3) WHERE id = $1`, [
-      id,
-      `019${String(id).padStart(8, '0')}`,
-      ageDays,
-    ]);
-    return { id, auth: { authorization: `Bearer ${await tokenFor(db, id)}` } };
+    const p = await readyPlayer(db, { phone: '019' });
+    await db.query('UPDATE players SET created_at = now() - make_interval(days => $2) WHERE id = $1', [p.id, ageDays]);
+    return p;
   }
-  const bkash = async () => Number((await db.query<{ id: string }>(`SELECT id FROM payment_methods WHERE code = 'bkash'`)).rows[0]!.id);
+  const bkash = () => paymentMethodId(db, 'bkash');
   const deposit = async (p: { auth: Record<string, string> }, amount: string) => {
     const r = await app.inject({
       method: 'POST',

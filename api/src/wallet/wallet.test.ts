@@ -3,8 +3,8 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { WALLET_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../db';
-import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
-import { createPlayer, tokenFor } from '../testing/helpers';
+import { checkLedger, fromMinor, getPlayerBalance, toMinor } from '../ledger';
+import { paymentMethodId, readyPlayer } from '../testing/fixtures';
 import { appPerFile } from '../testing/app-per-file';
 import { signCall } from '@khela/contracts/signing';
 import { recordTurnover } from '../core/turnover';
@@ -65,35 +65,12 @@ interface TestPlayer {
 }
 
 async function player(opts: { verified?: boolean; dofb?: string | null; balance?: string } = {}): Promise<TestPlayer> {
-  const id = await db.tx(async (q) => {
-    const id = await createPlayer(q);
-    await q.query('UPDATE players SET phone_verified = $2, dofb = $3, phone = $4 WHERE id = $1', [
-      id,
-      opts.verified ?? true,
-      opts.dofb === undefined ? '1990-01-01' : opts.dofb,
-      `019${String(id).padStart(8, '0')}`,
-    ]);
-    if (opts.balance) {
-      const { main, currency } = await playerAccounts(q, id);
-      const cash = await houseAccount(q, 'cash', currency);
-      const amount = toMinor(opts.balance);
-      await transfer(q, {
-        idempotencyKey: `test:fund:${id}`,
-        kind: 'seed',
-        legs: [
-          { account: cash, amountMinor: -amount },
-          { account: main, amountMinor: amount },
-        ],
-      });
-    }
-    return id;
-  });
-  const token = await tokenFor(db, id);
-  return { id, token, auth: { authorization: `Bearer ${token}` } };
+  const p = await readyPlayer(db, { dofb: opts.dofb, balance: opts.balance, phone: '019' });
+  if (opts.verified === false) await db.query('UPDATE players SET phone_verified = false WHERE id = $1', [p.id]);
+  return p;
 }
 
-const methodId = async (code: string) =>
-  Number((await db.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
+const methodId = (code: string) => paymentMethodId(db, code);
 const balanceOf = async (id: number) => fromMinor((await getPlayerBalance(db, id)).balanceMinor);
 const opAuth = () => ({ authorization: `Bearer ${staffToken}` });
 

@@ -1,44 +1,25 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { toMinor } from '@khela/contracts';
-import type { Db } from '../../db';
 import { fromMinor, getPlayerOwed, houseAccount, playerOwedAccount, transfer } from '../../ledger';
 import { createStaffAccount } from '../../staff/staff-accounts';
-import { bothDatabases, createPlayer, testApp } from '../../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../../testing/both-databases';
+import { staffTokens } from '../../testing/fixtures';
+import { createPlayer } from '../../testing/helpers';
 
 /**
  * A debt write-off (issue 32): payments staff write off what a player owes (never more); above the maker–checker
  * amount it waits for a second operator (refused to its maker), whose approval writes it off once; audited.
  */
-const engines = await bothDatabases();
-
-describe.each(engines)('debt write-off on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('debt write-off on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   const tokens: Record<string, string> = {};
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { MAKER_CHECKER_ABOVE_BDT: '1000', AUDIT_SEAL_INTERVAL_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { MAKER_CHECKER_ABOVE_BDT: '1000', AUDIT_SEAL_INTERVAL_MS: '0' });
     await createStaffAccount(db, { username: 'cashier2', password: 'second-cashier-pass', role: 'payments' });
-    for (const [u, pw] of [
-      ['operator', 'operator123'],
-      ['cashier2', 'second-cashier-pass'],
-      ['support', 'support123'],
-    ]) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: u, password: pw } });
-      expect(r.statusCode, r.body).toBe(200);
-      tokens[u!] = r.json().token;
-    }
+    Object.assign(tokens, await staffTokens(app, ['operator', 'cashier2', 'support'], { cashier2: 'second-cashier-pass' }));
   }, 90_000);
-  afterAll(async () => {
-    await app?.close();
-    if (db?.drop) await db.drop();
-    else await db?.close();
-  });
 
   const as = (who: string, method: 'GET' | 'POST', url: string, payload?: unknown, headers: Record<string, string> = {}) =>
     app.inject({

@@ -6,7 +6,8 @@ import type { StaffRole } from '@khela/contracts';
 import type { Db } from '../../db';
 import { hashPassword } from '../../auth';
 import { checkLedger, fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../../ledger';
-import { bothDatabases, createPlayer, memoryDb, testApp, tokenFor } from '../../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../../testing/both-databases';
+import { createPlayer, memoryDb, testApp, tokenFor } from '../../testing/helpers';
 
 const STAFF: Record<StaffRole, { username: string; password: string }> = {
   admin: { username: 'admin', password: 'admin123' },
@@ -419,21 +420,14 @@ describe('back office players (PGlite)', () => {
   });
 });
 
-describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, make, skip }) => {
-  let db: Awaited<ReturnType<typeof make>>;
+describeEachDatabase('balance adjustments ($name)', (engine) => {
+  const { name } = engine;
+  let db: TestDb;
   let app: FastifyInstance;
   let staff: Record<StaffRole, string>;
-
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { OPERATOR_TOTP_REQUIRED: '0' } });
   beforeAll(async () => {
-    if (skip) return;
-    db = await make();
-    app = await testApp(db, { OPERATOR_TOTP_REQUIRED: '0' });
     staff = await staffTokens(app);
-  }, 60_000);
-  afterAll(async () => {
-    if (skip) return;
-    await app.close();
-    await (db.drop ? db.drop() : db.close());
   });
 
   const adjust = (id: number, body: object, key: string | null = `k-${Math.random()}`, role: StaffRole = 'payments') =>
@@ -445,7 +439,7 @@ describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, mak
     });
   const available = async (id: number) => fromMinor((await getPlayerBalance(db, id)).balanceMinor);
 
-  it.skipIf(skip)('credits and debits through the ledger against house:adjustment, audited with before and after', async () => {
+  it('credits and debits through the ledger against house:adjustment, audited with before and after', async () => {
     const id = await createPlayer(db);
     const credit = await adjust(id, { direction: 'credit', amount: '100.50', reason: 'goodwill credit' });
     expect(credit.statusCode, credit.body).toBe(200);
@@ -477,7 +471,7 @@ describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, mak
     expect((await checkLedger(db)).ok).toBe(true);
   });
 
-  it.skipIf(skip)('the same Idempotency-Key moves money once; other details under it are a 409; no key is a 422', async () => {
+  it('the same Idempotency-Key moves money once; other details under it are a 409; no key is a 422', async () => {
     const id = await createPlayer(db);
     const body = { direction: 'credit', amount: '10.00', reason: 'retry test' };
     const first = await adjust(id, body, 'same-key');
@@ -492,7 +486,7 @@ describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, mak
     expect(lines.rows.length).toBe(1);
   });
 
-  it.skipIf(skip)('a debit beyond the available balance is a 422 and moves nothing; bad amounts and reasons are 422', async () => {
+  it('a debit beyond the available balance is a 422 and moves nothing; bad amounts and reasons are 422', async () => {
     const id = await createPlayer(db);
     await fund(db, id, '5.00');
     const over = await adjust(id, { direction: 'debit', amount: '5.01', reason: 'too much' });
@@ -514,7 +508,7 @@ describe.each(await bothDatabases())('balance adjustments ($name)', ({ name, mak
     expect(lines.rows.length).toBe(0);
   });
 
-  it.skipIf(skip)('10 parallel debits cannot overdraw: exactly the ones the balance covers succeed', async () => {
+  it('10 parallel debits cannot overdraw: exactly the ones the balance covers succeed', async () => {
     const id = await createPlayer(db);
     await fund(db, id, '30.00');
     const results = await Promise.all(

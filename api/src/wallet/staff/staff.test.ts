@@ -25,9 +25,9 @@ import {
   type StaffRole,
 } from '@khela/contracts';
 import type { Db } from '../../db';
-import { fromMinor, getPlayerBalance, houseAccount, playerAccounts, toMinor, transfer } from '../../ledger';
+import { fromMinor, getPlayerBalance } from '../../ledger';
 import { appPerFile } from '../../testing/app-per-file';
-import { createPlayer, tokenFor } from '../../testing/helpers';
+import { paymentMethodId, readyPlayer, staffTokens } from '../../testing/fixtures';
 import { newPayerTrx } from '../../testing/payer-trx';
 
 let db: Db;
@@ -35,23 +35,11 @@ let app: FastifyInstance;
 appPerFile((t) => ({ db, app } = t));
 
 const ROLES: StaffRole[] = ['support', 'payments', 'content', 'risk', 'admin'];
-const DEMO: Record<StaffRole, [string, string]> = {
-  admin: ['admin', 'admin123'],
-  payments: ['operator', 'operator123'],
-  support: ['support', 'support123'],
-  content: ['content', 'content123'],
-  risk: ['risk', 'risk123'],
-};
-const token: Partial<Record<StaffRole, string>> = {};
+let token: Record<StaffRole, string>;
 const as = (role: StaffRole) => ({ authorization: `Bearer ${token[role]}` });
 
 beforeAll(async () => {
-  for (const role of ROLES) {
-    const [username, password] = DEMO[role];
-    const res = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } });
-    expect(res.statusCode, role).toBe(200);
-    token[role] = res.json().token;
-  }
+  token = await staffTokens(app, ROLES);
 });
 
 interface TestPlayer {
@@ -59,31 +47,9 @@ interface TestPlayer {
   auth: { authorization: string };
 }
 
-async function player(balance = '0'): Promise<TestPlayer> {
-  const id = await db.tx(async (q) => {
-    const id = await createPlayer(q);
-    await q.query(`UPDATE players SET phone_verified = true, dofb = '1990-01-01', phone = $2 WHERE id = $1`, [
-      id,
-      `017${String(id).padStart(8, '0')}`,
-    ]);
-    if (balance !== '0') {
-      const { main, currency } = await playerAccounts(q, id);
-      await transfer(q, {
-        idempotencyKey: `staff-test:fund:${id}`,
-        kind: 'seed',
-        legs: [
-          { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(balance) },
-          { account: main, amountMinor: toMinor(balance) },
-        ],
-      });
-    }
-    return id;
-  });
-  return { id, auth: { authorization: `Bearer ${await tokenFor(db, id)}` } };
-}
+const player = (balance = '0'): Promise<TestPlayer> => readyPlayer(db, { balance, phone: '017' });
 
-const methodId = async (code: string) =>
-  Number((await db.query<{ id: string }>('SELECT id FROM payment_methods WHERE code = $1', [code])).rows[0]!.id);
+const methodId = (code: string) => paymentMethodId(db, code);
 
 async function deposit(p: TestPlayer, amount: string, code = 'bkash') {
   return app.inject({
