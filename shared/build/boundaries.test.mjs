@@ -73,6 +73,8 @@ const cases = [
   ['api/src/protection/Fixture.ts', "import { cancelOpenOrders } from '../exchange/protection-hook';", PATHS],
   ['api/src/identity/Fixture.ts', "import { walletConfig } from '../wallet/config';", PATHS],
   ['api/src/kyc/Fixture.ts', "import { buildApp } from '../app';", PATHS],
+  // the staff platform (api/src/staff, issue 29 item 2) sits below the domains whose staff endpoints ask it for approvals
+  ['api/src/staff/Fixture.ts', "import { walletConfig } from '../wallet/config';", PATHS],
   [
     'api/src/wallet/Fixture.ts',
     "import { sendInboxMessage } from '../core/inbox';\nimport { placeHold } from '../protection/hold';\nexport { sendInboxMessage, placeHold };",
