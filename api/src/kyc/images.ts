@@ -3,18 +3,14 @@
 // XMP, IPTC and comments are gone; the EXIF orientation is applied to the pixels first so the photo stays upright.
 // A file that only looks like an image (right first bytes, broken body) fails the decode and is refused.
 import sharp from 'sharp';
-import type { KYC_TYPES } from '@khela/contracts';
+import { KYC_TYPES } from '@khela/contracts';
+import { sniffImageType } from '../http/image-type';
 
 export type KycImageType = (typeof KYC_TYPES)[number];
 
 /** The type a file's first bytes say, or null: never the name or the browser's claimed type. */
 export function sniffKycImage(buf: Buffer): KycImageType | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return 'image/jpeg';
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return 'image/webp';
-  }
-  return null;
+  return sniffImageType(buf, KYC_TYPES);
 }
 
 export interface CleanImage {

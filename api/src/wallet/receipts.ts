@@ -9,10 +9,11 @@ import {
   RECEIPT_MAX_BYTES,
   RECEIPT_MAX_FILES,
   checkPayerTrx,
-  type RECEIPT_TYPES,
+  RECEIPT_TYPES,
 } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { authHook } from '../http/endpoint';
+import { IMAGE_EXTENSIONS, sniffImageType } from '../http/image-type';
 import { HttpError } from '../errors';
 import { reserveAttempt } from '../infra/throttle';
 import type { WalletConfig } from './config';
@@ -21,15 +22,8 @@ import { normalizeReference } from './deposits';
 
 /** Receipt images are recognised by their first bytes, never by the name or the browser's claimed type. */
 export function sniffImage(buf: Buffer): { type: (typeof RECEIPT_TYPES)[number]; ext: string } | null {
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { type: 'image/jpeg', ext: 'jpg' };
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { type: 'image/png', ext: 'png' };
-  }
-  if (buf.length >= 6 && /^GIF8[79]a$/.test(buf.subarray(0, 6).toString('latin1'))) return { type: 'image/gif', ext: 'gif' };
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return { type: 'image/webp', ext: 'webp' };
-  }
-  return null;
+  const type = sniffImageType(buf, RECEIPT_TYPES);
+  return type ? { type, ext: IMAGE_EXTENSIONS[type] } : null;
 }
 
 interface Upload {

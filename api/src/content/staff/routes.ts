@@ -16,11 +16,12 @@ import {
   staffSocialLinks,
   staffUpdateLogo,
   staffUpdateSettings,
-  type CONTENT_IMAGE_TYPES,
+  CONTENT_IMAGE_TYPES,
   type ContentSection,
 } from '@khela/contracts';
 import { sha256Hex } from '@khela/contracts/signing';
 import { registerEndpoint } from '../../http/endpoint';
+import { IMAGE_EXTENSIONS, sniffImageType } from '../../http/image-type';
 import { HttpError } from '../../errors';
 import { auditActor } from '../../core/audit';
 import { staffAuthHook } from '../../auth/staff';
@@ -37,14 +38,8 @@ type ImageType = (typeof CONTENT_IMAGE_TYPES)[number];
 
 /** PNG, JPEG or WebP by the file's first bytes (never the name or the browser's claim); SVG and the rest: null. */
 export function sniffContentImage(buf: Buffer): { type: ImageType; ext: string } | null {
-  if (buf.length >= 8 && buf.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
-    return { type: 'image/png', ext: 'png' };
-  }
-  if (buf.length >= 3 && buf[0] === 0xff && buf[1] === 0xd8 && buf[2] === 0xff) return { type: 'image/jpeg', ext: 'jpg' };
-  if (buf.length >= 12 && buf.subarray(0, 4).toString('latin1') === 'RIFF' && buf.subarray(8, 12).toString('latin1') === 'WEBP') {
-    return { type: 'image/webp', ext: 'webp' };
-  }
-  return null;
+  const type = sniffImageType(buf, CONTENT_IMAGE_TYPES);
+  return type ? { type, ext: IMAGE_EXTENSIONS[type] } : null;
 }
 
 /** Where uploads go under the storage dir (served as /storage/uploads/<name>). */
