@@ -7,7 +7,8 @@ import { Button, TextField, formatMoney, theme, useHost, useLocale } from '@khel
 import { Notice, muted, row } from '../ui';
 import { useChangeText, type Changed } from './change';
 import { box, pendingCss } from './styles';
-import { dhakaWhen, useErrorText } from './text';
+import { useSubmit } from './submit';
+import { dhakaWhen } from './text';
 
 /** One money limit (kind × window): in force, used, pending, and its form. */
 export function MoneyLimitRow(props: { limit: MoneyLimit; currency: string; excluded: boolean; onChanged: Changed }) {
@@ -17,40 +18,28 @@ export function MoneyLimitRow(props: { limit: MoneyLimit; currency: string; excl
   const { t } = useTranslation('account');
   const { api } = useHost();
   const locale = useLocale();
-  const errorText = useErrorText();
   const changeText = useChangeText();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, message, run, fail } = useSubmit();
   const names = { kind: t(`rg.kindName.${kind}`), period: t(`rg.period.${period}`), currency };
   const money = (v: string) => formatMoney(v, currency, locale);
 
-  const send = async (amount: string | null) => {
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
+  const send = (amount: string | null) =>
+    run(async () => {
       const res = await api.call(schemas.setMoneyLimit, { body: { kind, period, amount } });
       const mine = res.limits.find((l) => l.kind === kind && l.period === period);
-      setMessage(changeText(res.message, mine?.pending?.effective_at ?? null));
       setValue('');
       props.onChanged(res);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return changeText(res.message, mine?.pending?.effective_at ?? null);
+    });
 
   const save = (e: React.FormEvent) => {
     e.preventDefault();
-    setMessage(null);
     const typed = value.replace(/[\s,]/g, '');
-    if (!typed) return setError(t('rg.amountRequired'));
+    if (!typed) return fail(t('rg.amountRequired'));
     const m = MONEY_PATTERN.exec(typed);
-    if (!m || m[1] || typed.length > 20 || toMinor(typed) <= 0n) return setError(t('rg.amountInvalid'));
-    if (excluded && limit.amount !== null && toMinor(typed) > toMinor(limit.amount)) return setError(t('rg.onlyLower'));
+    if (!m || m[1] || typed.length > 20 || toMinor(typed) <= 0n) return fail(t('rg.amountInvalid'));
+    if (excluded && limit.amount !== null && toMinor(typed) > toMinor(limit.amount)) return fail(t('rg.onlyLower'));
     void send(typed);
   };
 

@@ -6,7 +6,8 @@ import { Button, Card, Select, useHost, useLocale } from '@khela/web';
 import { Notice, muted } from '../ui';
 import type { Changed } from './change';
 import { section } from './styles';
-import { count, useErrorText } from './text';
+import { useSubmit } from './submit';
+import { count } from './text';
 
 /** The reality-check interval: off, 15, 30 or 60 minutes. */
 export function RealityCheckForm(props: { data: ProtectionOverview; onChanged: Changed }) {
@@ -14,27 +15,17 @@ export function RealityCheckForm(props: { data: ProtectionOverview; onChanged: C
   const { t } = useTranslation('account');
   const { api } = useHost();
   const locale = useLocale();
-  const errorText = useErrorText();
   const [value, setValue] = useState(String(current));
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, message, run } = useSubmit();
   const label = (m: number) => (m === 0 ? t('rg.realityOff') : t('rg.realityMinutes', { minutes: count(m, locale) }));
 
-  const save = async (e: React.FormEvent) => {
+  const save = (e: React.FormEvent) => {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
+    void run(async () => {
       const res = await api.call(schemas.setRealityCheck, { body: { minutes: Number(value) } });
-      setMessage(t('rg.realitySaved'));
       props.onChanged(res);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+      return t('rg.realitySaved');
+    });
   };
 
   return (

@@ -6,7 +6,8 @@ import { Button, Card, TextField, useHost, useLocale } from '@khela/web';
 import { Notice, muted, row } from '../ui';
 import { useChangeText, type Changed } from './change';
 import { pendingCss, section } from './styles';
-import { count, dhakaWhen, useErrorText } from './text';
+import { useSubmit } from './submit';
+import { count, dhakaWhen } from './text';
 
 /** The session-time limit in minutes (15..1440), with its pending change. */
 export function SessionLimitForm(props: { data: ProtectionOverview; excluded: boolean; onChanged: Changed }) {
@@ -14,37 +15,25 @@ export function SessionLimitForm(props: { data: ProtectionOverview; excluded: bo
   const { t } = useTranslation('account');
   const { api } = useHost();
   const locale = useLocale();
-  const errorText = useErrorText();
   const changeText = useChangeText();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [message, setMessage] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, error, message, run, fail } = useSubmit();
 
-  const send = async (minutes: number | null) => {
-    setBusy(true);
-    setError(null);
-    setMessage(null);
-    try {
+  const send = (minutes: number | null) =>
+    run(async () => {
       const res = await api.call(schemas.setSessionLimit, { body: { minutes } });
-      setMessage(changeText(res.message, res.session_limit.pending?.effective_at ?? null));
       setValue('');
       props.onChanged(res);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  };
+      return changeText(res.message, res.session_limit.pending?.effective_at ?? null);
+    });
 
   const save = (e: React.FormEvent) => {
     e.preventDefault();
-    setMessage(null);
     const typed = value.trim();
     const minutes = Number(typed);
     if (!/^\d+$/.test(typed) || minutes < SESSION_LIMIT_MIN_MINUTES || minutes > SESSION_LIMIT_MAX_MINUTES)
-      return setError(t('rg.sessionInvalid'));
-    if (props.excluded && limit.minutes !== null && minutes > limit.minutes) return setError(t('rg.onlyLower'));
+      return fail(t('rg.sessionInvalid'));
+    if (props.excluded && limit.minutes !== null && minutes > limit.minutes) return fail(t('rg.onlyLower'));
     void send(minutes);
   };
 
