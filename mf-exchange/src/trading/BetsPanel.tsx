@@ -11,6 +11,41 @@ import '../i18n-orders';
 
 const cancellable = (b: Bet) => (b.status === 'UNMATCHED' || b.status === 'PARTIALLY_MATCHED') && Number(b.unmatched_stake) > 0;
 
+/** A bet row's action (Edit, or Cancel in the danger colour). */
+function RowButton(props: {
+  label: string;
+  onClick: () => void;
+  children: React.ReactNode;
+  danger?: boolean;
+  disabled?: boolean;
+  testId?: string;
+}) {
+  const tone = props.danger ? theme.color.danger : theme.color.text;
+  return (
+    <button
+      type="button"
+      data-testid={props.testId}
+      disabled={props.disabled}
+      onClick={props.onClick}
+      aria-label={props.label}
+      css={css`
+        appearance: none;
+        border: 1px solid ${props.danger ? theme.color.danger : theme.color.border};
+        background: transparent;
+        color: ${tone};
+        border-radius: ${theme.radius.sm};
+        min-height: 36px;
+        padding: 0 10px;
+        font: inherit;
+        font-size: 13px;
+        cursor: pointer;
+      `}
+    >
+      {props.children}
+    </button>
+  );
+}
+
 function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => void }) {
   const { t, i18n } = useTranslation('exchange');
   const store = useTradingStore();
@@ -93,48 +128,23 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
           </div>
         </div>
         {editable(bet) && !editing && (
-          <button
-            type="button"
-            data-testid="open-bet-edit"
+          <RowButton
+            testId="open-bet-edit"
             onClick={() => setEditing(true)}
-            aria-label={`${t('orders.edit')}: ${bet.selection_name} ${betPriceText(bet)}`}
-            css={css`
-              appearance: none;
-              border: 1px solid ${theme.color.border};
-              background: transparent;
-              color: ${theme.color.text};
-              border-radius: ${theme.radius.sm};
-              min-height: 36px;
-              padding: 0 10px;
-              font: inherit;
-              font-size: 13px;
-              cursor: pointer;
-            `}
+            label={`${t('orders.edit')}: ${bet.selection_name} ${betPriceText(bet)}`}
           >
             {t('orders.edit')}
-          </button>
+          </RowButton>
         )}
         {cancellable(bet) && (
-          <button
-            type="button"
+          <RowButton
+            danger
             disabled={busy}
             onClick={() => void cancel()}
-            aria-label={`${t('bets.cancel')}: ${bet.selection_name} ${betPriceText(bet)}`}
-            css={css`
-              appearance: none;
-              border: 1px solid ${theme.color.danger};
-              background: transparent;
-              color: ${theme.color.danger};
-              border-radius: ${theme.radius.sm};
-              min-height: 36px;
-              padding: 0 10px;
-              font: inherit;
-              font-size: 13px;
-              cursor: pointer;
-            `}
+            label={`${t('bets.cancel')}: ${bet.selection_name} ${betPriceText(bet)}`}
           >
             {t('bets.cancel')}
-          </button>
+          </RowButton>
         )}
       </div>
       {editing && (
