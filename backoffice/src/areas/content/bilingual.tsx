@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { Button, localDigits, SafeHtml, TextArea, theme } from '@khela/web';
 import { TextInput } from './fields';
+import type { Errors, Values } from './ResourceTab';
 
 /*
  * Bilingual content (issue 34): each text a player reads is edited in English beside its Bangla, and the item is
@@ -14,6 +15,36 @@ export type PreviewLocale = 'en' | 'bn';
 /** The text a player of `locale` sees: the Bangla when written (not blank), else the English. */
 export function textIn(locale: PreviewLocale, en: string | null | undefined, bn: string | null | undefined): string {
   return locale === 'bn' && bn && bn.trim() ? bn : (en ?? '');
+}
+
+/**
+ * A resource form's bilingual field: the English in `name`, the Bangla in `name_bn`, each with its own error
+ * (a BilingualText bound to the form's values, setter and errors).
+ */
+export function BilingualField(props: {
+  name: string;
+  label: string;
+  v: Values;
+  set: (k: string, value: unknown) => void;
+  e: Errors;
+  rows?: number;
+  hint?: string;
+}) {
+  const { name, v, set, e } = props;
+  const bn = `${name}_bn`;
+  return (
+    <BilingualText
+      label={props.label}
+      en={v[name]}
+      bn={v[bn]}
+      onEn={(x) => set(name, x)}
+      onBn={(x) => set(bn, x)}
+      errorEn={e[name]}
+      errorBn={e[bn]}
+      rows={props.rows}
+      hint={props.hint}
+    />
+  );
 }
 
 /** An English text and its Bangla, side by side (one row of the form). */

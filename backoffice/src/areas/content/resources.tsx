@@ -14,7 +14,7 @@ import {
 import { CategoriesField, ImageField, TextInput } from './fields';
 import { StatusBadge, Thumb, type ResourceConfig } from './ResourceTab';
 import { Select } from '@khela/web';
-import { BilingualText, MarqueePreview, PopupPreview, PromotionPreview, SliderPreview, textIn } from './bilingual';
+import { BilingualField, MarqueePreview, PopupPreview, PromotionPreview, SliderPreview, textIn } from './bilingual';
 
 /* The content lists of the console: their columns, CSV, filters and forms. */
 
@@ -65,15 +65,7 @@ export const sliders: ResourceConfig<StaffSlider> = {
   preview: (v, locale, imageUrl) => <SliderPreview locale={locale} v={v} imageUrl={imageUrl} />,
   form: (v, set, e) => (
     <>
-      <BilingualText
-        label="Name (the banner's caption)"
-        en={v.name}
-        bn={v.name_bn}
-        onEn={(x) => set('name', x)}
-        onBn={(x) => set('name_bn', x)}
-        errorEn={e.name}
-        errorBn={e.name_bn}
-      />
+      <BilingualField name="name" label="Name (the banner's caption)" v={v} set={set} e={e} />
       <Select
         label="Slider type"
         value={v.slider_type}
@@ -162,25 +154,8 @@ export const promotions: ResourceConfig<StaffPromotion> = {
   preview: (v, locale, imageUrl) => <PromotionPreview locale={locale} v={v} imageUrl={imageUrl} />,
   form: (v, set, e) => (
     <>
-      <BilingualText
-        label="Name"
-        en={v.name}
-        bn={v.name_bn}
-        onEn={(x) => set('name', x)}
-        onBn={(x) => set('name_bn', x)}
-        errorEn={e.name}
-        errorBn={e.name_bn}
-      />
-      <BilingualText
-        label="Description (HTML allowed; sanitised on the site)"
-        en={v.description}
-        bn={v.description_bn}
-        onEn={(x) => set('description', x)}
-        onBn={(x) => set('description_bn', x)}
-        errorEn={e.description}
-        errorBn={e.description_bn}
-        rows={5}
-      />
+      <BilingualField name="name" label="Name" v={v} set={set} e={e} />
+      <BilingualField name="description" label="Description (HTML allowed; sanitised on the site)" v={v} set={set} e={e} rows={5} />
       <Select
         label="Status"
         value={v.status}
@@ -297,25 +272,8 @@ export const popups: ResourceConfig<StaffPopup> = {
         error={e.kind}
       />
       <Select label="Status" value={v.status} onChange={(x) => set('status', x)} options={ON_OFF} error={e.status} />
-      <BilingualText
-        label="Title"
-        en={v.title}
-        bn={v.title_bn}
-        onEn={(x) => set('title', x)}
-        onBn={(x) => set('title_bn', x)}
-        errorEn={e.title}
-        errorBn={e.title_bn}
-      />
-      <BilingualText
-        label="Text (HTML allowed; sanitised on the site)"
-        en={v.body}
-        bn={v.body_bn}
-        onEn={(x) => set('body', x)}
-        onBn={(x) => set('body_bn', x)}
-        errorEn={e.body}
-        errorBn={e.body_bn}
-        rows={4}
-      />
+      <BilingualField name="title" label="Title" v={v} set={set} e={e} />
+      <BilingualField name="body" label="Text (HTML allowed; sanitised on the site)" v={v} set={set} e={e} rows={4} />
       <TextInput
         label="Link"
         value={v.link}
@@ -364,14 +322,12 @@ export const marquee: ResourceConfig<StaffMarquee> = {
   preview: (v, locale) => <MarqueePreview text={textIn(locale, v.text, v.text_bn)} />,
   form: (v, set, e) => (
     <>
-      <BilingualText
+      <BilingualField
+        name="text"
         label="Text"
-        en={v.text}
-        bn={v.text_bn}
-        onEn={(x) => set('text', x)}
-        onBn={(x) => set('text_bn', x)}
-        errorEn={e.text}
-        errorBn={e.text_bn}
+        v={v}
+        set={set}
+        e={e}
         hint="Scrolls on the home page; without any active message the system notice scrolls."
       />
       <Select label="Status" value={v.status} onChange={(x) => set('status', x)} options={ON_OFF} error={e.status} />
