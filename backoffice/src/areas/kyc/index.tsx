@@ -2,7 +2,7 @@
 // player's submission: the NID's two sides and the selfie (loaded with the operator's token; each view is audited by
 // the API), the player's own details to compare, and the decisions: approve with the NID's birthday (it replaces and
 // locks the player's), reject with a reason the player reads, or ask for a new document.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -25,6 +25,7 @@ import { useStaff } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar } from '../../ui/layout';
 import { whenCell } from '../../ui/time';
+import { useStaffImage } from '../../ui/image';
 import { useStaffRead } from '../../ui/read';
 
 export const KIND_LABELS: Record<KycKind, string> = { nid_front: 'NID front', nid_back: 'NID back', selfie: 'Selfie' };
@@ -374,29 +375,7 @@ function SubmissionView({ detail, onChanged }: { detail: StaffKycDetail; onChang
 
 /** A document's image, fetched with the operator's token into a blob URL (the API audits the view). */
 function DocumentImage({ doc, small }: { doc: StaffKycDocument; small?: boolean }) {
-  const session = useStaff();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let url: string | null = null;
-    let live = true;
-    const token = session.token();
-    fetch(session.api.url(STAFF_KYC_DOCUMENT_PATH.replace('{id}', String(doc.id))), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-      cache: 'no-store',
-    })
-      .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(String(res.status)))))
-      .then((blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setSrc(url);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [session, doc.id]);
+  const { src, failed } = useStaffImage(STAFF_KYC_DOCUMENT_PATH.replace('{id}', String(doc.id)), { noStore: true });
   if (failed) return <span>Document {doc.id} could not be loaded</span>;
   if (!src) return <span>Loading…</span>;
   return (

@@ -19,6 +19,7 @@ import { ApiError, Button, ErrorText, Select, StatusText, Tabs, TextArea, theme 
 import { useStaff, useStaffEvent } from '../../staff/context';
 import { DataTable, type PageQuery } from '../../ui/DataTable';
 import { Facts, controlCss } from '../../ui/layout';
+import { useStaffImage } from '../../ui/image';
 import { when, whenCell } from '../../ui/time';
 import { errorText, StatusTag, statusLabel } from './ui';
 
@@ -565,28 +566,7 @@ function VerificationTag({
 
 /** A receipt image, fetched with the operator's token (the API serves it only to payments staff). */
 function Receipt(props: { id: number }) {
-  const session = useStaff();
-  const [src, setSrc] = useState<string | null>(null);
-  const [failed, setFailed] = useState(false);
-  useEffect(() => {
-    let url: string | null = null;
-    let live = true;
-    const token = session.token();
-    fetch(session.api.url(STAFF_RECEIPT_PATH.replace('{id}', String(props.id))), {
-      headers: token ? { Authorization: `Bearer ${token}` } : {},
-    })
-      .then((res) => (res.ok ? res.blob() : Promise.reject(new Error(String(res.status)))))
-      .then((blob) => {
-        if (!live) return;
-        url = URL.createObjectURL(blob);
-        setSrc(url);
-      })
-      .catch(() => live && setFailed(true));
-    return () => {
-      live = false;
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [session, props.id]);
+  const { src, failed } = useStaffImage(STAFF_RECEIPT_PATH.replace('{id}', String(props.id)));
   if (failed) return <span>Receipt {props.id} could not be loaded</span>;
   if (!src) return <span>Loading receipt…</span>;
   return (
