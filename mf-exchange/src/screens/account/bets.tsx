@@ -118,11 +118,11 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
           </FactItem>
         )}
         <FactItem label={t('acc.bets.placed')} testId="bet-placed">
-          <DhakaTime at={b.placed_at} />
+          <DhakaTime at={b.placed_at} wrap />
         </FactItem>
         {props.settled && b.settled_at && (
           <FactItem label={t('acc.bets.settled')} testId="bet-settled">
-            <DhakaTime at={b.settled_at} />
+            <DhakaTime at={b.settled_at} wrap />
           </FactItem>
         )}
       </Facts>

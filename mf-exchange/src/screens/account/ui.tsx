@@ -101,9 +101,16 @@ export const listCss = css`
   gap: 8px;
 `;
 
-/** An instant in Dhaka time ("2026-11-23 18:58:24 GMT+6"), kept on one line: the kit's DateTime with its label. */
-export function DhakaTime(props: { at: string; testId?: string }) {
-  return <DateTime value={props.at} zone testId={props.testId} />;
+const wrapCss = css`
+  white-space: normal;
+`;
+
+/**
+ * An instant in Dhaka time ("2026-11-23 18:58:24 GMT+6"): the kit's DateTime with its label, on one line, or with
+ * `wrap` free to break between date, time and label (a narrow column, e.g. a bet card's facts on a phone).
+ */
+export function DhakaTime(props: { at: string; testId?: string; wrap?: boolean }) {
+  return <DateTime value={props.at} zone testId={props.testId} css={props.wrap ? wrapCss : undefined} />;
 }
 
 export type Tone = 'success' | 'danger' | 'neutral' | 'info' | 'warning';
