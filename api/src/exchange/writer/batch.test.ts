@@ -1,5 +1,6 @@
 // The market writer's batches (issue 28): the same commands in the same order give the same bets, fills, positions
-// and balances wherever the batches are cut — one command per batch, or cut at random sizes — on both databases.
+// and balances wherever the batches are cut — one command per batch, or cut at random sizes, with the book read at each
+// batch or kept in memory from one batch to the next (the writer's warm book) — on both databases.
 // The script mixes backs and lays around the feed's prices (some take the feed, some cross other players' orders,
 // some rest), a player with little money (refusals for funds, decided in order inside a batch), a player under a
 // wager limit (the full protection rules: one bet per batch, the rest of the batch waits), cancels of resting bets,
@@ -12,7 +13,7 @@ import { checkBetsAndFills, checkExposures } from '../../testing/exchange-checks
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
 import { bothDatabases, testApp } from '../../testing/helpers';
 import { exchangeConfig } from '../config';
-import { runBatch, type WriterCommand } from './batch';
+import { runBatch, type CommandResult, type WarmBook, type WriterCommand } from './batch';
 
 const engines = await bothDatabases();
 const MO = MARKETS.preplay;
@@ -62,7 +63,8 @@ interface Run {
   balances: unknown[];
 }
 
-async function run(make: () => Promise<Db & { drop?: () => Promise<void> }>, cut: () => number): Promise<Run> {
+/** `warm`: each batch gets the book the previous one left (the writer's warm book, issue 28 item 1), as the writer does. */
+async function run(make: () => Promise<Db & { drop?: () => Promise<void> }>, cut: () => number, warm = false): Promise<Run> {
   const db = await make();
   const app = await testApp(db, { EXCHANGE_MIN_STAKE: '1' });
   try {
@@ -80,6 +82,7 @@ async function run(make: () => Promise<Db & { drop?: () => Promise<void> }>, cut
     const publicOfBet = new Map<number, string>();
     const answers: unknown[] = new Array(steps.length);
     let queue = steps.map((s, i) => ({ s, i }));
+    let kept: WarmBook | null = null;
     while (queue.length) {
       let batch = queue.splice(0, Math.max(1, cut()));
       // a cancel can only name a bet whose answer came back (over HTTP the id comes with it): the batch ends before it
@@ -102,7 +105,10 @@ async function run(make: () => Promise<Db & { drop?: () => Promise<void> }>, cut
         return bet === undefined ? null : { kind: 'cancel', playerId: players[s.player]!, publicId: publicOfBet.get(bet)! };
       });
       const real = commands.filter((c): c is WriterCommand => c !== null);
-      const out = real.length ? await db.tx((q) => runBatch(q, MO, real, cfg)) : { results: [] };
+      const out: { results: CommandResult[]; warm?: WarmBook } = real.length
+        ? await db.tx((q) => runBatch(q, MO, real, cfg, warm ? kept : null))
+        : { results: [] };
+      if (real.length) kept = out.warm ?? null;
       let k = 0;
       const deferred: typeof batch = [];
       for (let j = 0; j < batch.length; j++) {
@@ -181,14 +187,18 @@ async function run(make: () => Promise<Db & { drop?: () => Promise<void> }>, cut
 
 describe.each(engines)('market writer batches on $name', ({ make, skip }) => {
   it.skipIf(skip)(
-    'give the same bets, fills, positions and balances wherever the batches are cut',
+    'give the same bets, fills, positions and balances wherever the batches are cut, with the book kept between them or not',
     async () => {
       const single = await run(make, () => 1);
       const r = rng(7);
       const random = await run(make, () => 1 + r(40));
       const whole = await run(make, () => 1000);
+      // the same with the book kept in memory from batch to batch instead of read at each
+      const w = rng(11);
+      const warm = await run(make, () => 1 + w(40), true);
       expect(random).toEqual(single);
       expect(whole).toEqual(single);
+      expect(warm).toEqual(single);
 
       // the script did what it is meant to: matches, rests, refusals for funds in order, a replayed key, cancels
       const answered = single.answers as ({ status?: string; refused?: number; message?: string } | string)[];

@@ -1,7 +1,8 @@
 // One batch of a market's writer: every command (place, end of a bet delay, cancel) of the batch is decided in
 // memory, in arrival order, on the book and the positions read once at the start, and everything is written at the
 // end with bulk statements in the same transaction. A batch of a hundred bets costs about what one bet cost on the
-// per-bet path (bets.ts placeBet): a handful of reads, a handful of writes.
+// per-bet path (bets.ts placeBet): a handful of reads, a handful of writes. A Match Odds book the writer kept from its
+// previous batch (WarmBook) replaces the read of every resting order when it is still the database's book.
 //
 // Correctness across API processes is the market row's lock (lockMarket), taken before anything of the market is
 // read: whoever holds it sees the book as the last commit left it, so a batch is never decided on a stale book,
@@ -89,12 +90,28 @@ export interface BatchOutcome {
   results: CommandResult[];
   /** Players whose balance or bets changed (pushed after the commit). */
   affected: number[];
+  /** A Match Odds market's book as this batch left it: the writer keeps it for the next batch once this one committed. */
+  warm?: WarmBook;
+}
+
+/**
+ * A Match Odds market's book kept in the writer's memory between batches (issue 28 item 1): the per-currency books
+ * (players' resting orders and the feed's offer less what was taken), every resting order's state, and what was taken
+ * from the feed at this feed version. Valid only for the lease epoch and the feed version it was built at: the writer
+ * throws it away after a failed batch, a lost lease or any change of the market outside the batches (the feed's,
+ * settlement's, staff's, self-exclusion's: exclusive commands, or a change beside the writer, which bumps the epoch).
+ */
+export interface WarmBook {
+  feedVersion: number;
+  books: Map<string, MatchOddsBook>;
+  resting: Map<number, BetState>;
+  taken: Map<string, number>;
 }
 
 /* ---------------- the in-memory state of a batch ---------------- */
 
 /** A bet as the batch keeps it: the row's columns that change, and whether it is new. */
-interface BetState {
+export interface BetState {
   id: number;
   isNew: boolean;
   playerId: number;
@@ -266,7 +283,14 @@ function stateOfRow(r: RestingRow & { line?: number | null; reason?: string | nu
  * Runs one batch of a market's commands in the caller's transaction. Answers each command's result in order; a
  * thrown error means the batch could not be written (the caller rolls back and retries its commands one by one).
  */
-export async function runBatch(q: Queryable, marketId: string, commands: WriterCommand[], cfg: ExchangeConfig): Promise<BatchOutcome> {
+export async function runBatch(
+  q: Queryable,
+  marketId: string,
+  commands: WriterCommand[],
+  cfg: ExchangeConfig,
+  /** The book the previous batch of this writer left (null: read it from the database). */
+  warmIn: WarmBook | null = null,
+): Promise<BatchOutcome> {
   const results: (CommandResult | undefined)[] = new Array(commands.length);
   // players placing or editing bets (an edit that replaces a bet is a new bet: the same checks)
   const placers = [...new Set(commands.flatMap((c) => (c.kind === 'place' || c.kind === 'edit' ? [c.playerId] : [])))].sort(
@@ -289,6 +313,9 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     };
   }
 
+  // the book kept from the previous batch, if it is of this feed version (the lease's epoch the writer checked)
+  const warm = market.kind === 'MATCH_ODDS' && warmIn && warmIn.feedVersion === market.feedVersion ? warmIn : null;
+
   // 3. the bets the commands name (bets in the delay, bets to cancel)
   const activateIds = commands.flatMap((c) => (c.kind === 'activate' ? [c.betId] : []));
   const cancelIds = commands.flatMap((c) => (c.kind === 'cancel' || c.kind === 'edit' ? [c.publicId] : []));
@@ -301,7 +328,8 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
       [marketId, activateIds, cancelIds, cancellers],
     );
     for (const row of r.rows) {
-      const s = stateOfRow(row);
+      // a resting order the kept book holds is that one state (the book and the bet move together)
+      const s = warm?.resting.get(Number(row.id)) ?? stateOfRow(row);
       named.set(s.id, s);
       byPublicId.set(s.publicId, s);
     }
@@ -361,7 +389,30 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
   const books = new Map<string, MatchOddsBook>();
   const taken = new Map<string, number>();
   const sweepFills: { currency: string; fills: Fill[] }[] = [];
-  if (market.kind === 'MATCH_ODDS' && (places.length || activateIds.length || cancelIds.length || cancellers.length || cashers.length)) {
+  let booksLoaded = false;
+  if (warm) {
+    booksLoaded = true;
+    for (const [id, s] of warm.resting) bets.set(id, s);
+    for (const [k, v] of warm.taken) taken.set(k, v);
+    for (const [currency, book] of warm.books) books.set(currency, book);
+    // a currency the book has no orders in yet: its book with the feed's offer
+    for (const f of funds.values())
+      if (!books.has(f.currency)) {
+        const book = new MatchOddsBook(
+          market.marketId,
+          market.runners.map((r) => String(r.selectionId)),
+        );
+        books.set(f.currency, book);
+        for (const runnerId of book.runnerIds) {
+          const fills = book.setHouseLiquidity(runnerId, houseLevels(market, f.currency, runnerId, taken, cfg));
+          if (fills.length) sweepFills.push({ currency: f.currency, fills });
+        }
+      }
+  } else if (
+    market.kind === 'MATCH_ODDS' &&
+    (places.length || activateIds.length || cancelIds.length || cancellers.length || cashers.length)
+  ) {
+    booksLoaded = true;
     const resting = await q.query<RestingRow>(
       `SELECT id, player_id, currency, selection_id, side, price, stake_minor, remaining_minor, matched_minor, matched_value, cancelled_minor,
          persistence, rest_seq, status, public_id FROM exchange_bets WHERE market_id = $1 AND remaining_minor > 0 ORDER BY rest_seq`,
@@ -1149,7 +1200,22 @@ export async function runBatch(q: Queryable, marketId: string, commands: WriterC
     // the bet and the wallet as they were right after this command (as the per-bet path answers), not after the batch
     if (row && shot) r.answer = { bet: betOut({ ...row, ...shot.bet }), ...shot.figures };
   }
-  return { results: results as CommandResult[], affected: [...new Set([...changedPlayers, ...exposureNow.keys()])] };
+  // the book for the next batch: every order resting now, their flags as a fresh read would give them
+  let warmOut: WarmBook | undefined;
+  if (booksLoaded) {
+    const resting = new Map<number, BetState>();
+    for (const [id, b] of bets)
+      if (b.remaining > 0 && (b.status === 'UNMATCHED' || b.status === 'PARTIALLY_MATCHED')) {
+        Object.assign(b, { isNew: false, touched: false, matchedNow: false, delayMs: null });
+        resting.set(id, b);
+      }
+    warmOut = { feedVersion: market.feedVersion, books, resting, taken };
+  }
+  return {
+    results: results as CommandResult[],
+    affected: [...new Set([...changedPlayers, ...exposureNow.keys()])],
+    warm: warmOut,
+  };
 }
 
 /** Would this order match anything on arrival? (decides the bet delay; nothing of the book changes) */

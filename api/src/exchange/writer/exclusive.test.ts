@@ -24,8 +24,8 @@ const RUNNER = '100301';
 const pgUp = await postgresAvailable();
 const noPush: FeedPush = { publish: async () => undefined, publishBalance: async () => undefined, broadcast: () => undefined };
 
-const resting = (playerId: number, key: string, price = 20): WriterCommand => {
-  const input = { market_id: MO, selection_id: RUNNER, side: 'BACK' as const, price, stake: '10', persistence: 'LAPSE' as const };
+const resting = (playerId: number, key: string, price = 20, side: 'BACK' | 'LAY' = 'BACK'): WriterCommand => {
+  const input = { market_id: MO, selection_id: RUNNER, side, price, stake: '10', persistence: 'LAPSE' as const };
   return { kind: 'place', playerId, input, key, hash: key };
 };
 
@@ -108,7 +108,9 @@ describe('a market another process writes (PostgreSQL)', () => {
   });
 
   it("a self-exclusion's cancels run beside the holder and fence it: its next batch is decided again", async () => {
-    const p = await fundedPlayer(db, '1000');
+    // no feed offer on the runner: a lay at 20 can only meet players' backs
+    await feed.control(MO, 'liquidity', { selectionId: Number(RUNNER) });
+    const [p, q] = [await fundedPlayer(db, '1000'), await fundedPlayer(db, '1000')];
     const first = await writersOf(a)!.submit(MO, resting(p.id, 'x1'));
     expect(first.ok).toBe(true);
     const held = await lease();
@@ -117,11 +119,14 @@ describe('a market another process writes (PostgreSQL)', () => {
     const done = await throughWriter(b, MO, 'self-exclusion', (q) => cancelPlayerOpenBets(q, p.id, MO, 'test'));
     expect(done.cancelled).toHaveLength(1);
     expect(await lease()).toEqual({ owner: held.owner, epoch: String(Number(held.epoch) + 1) });
-    // A's next batch fails the fence once (rolled back), takes the lease again and is written on the book as it is now
-    const next = await writersOf(a)!.submit(MO, resting(p.id, 'x2', 21));
+    // A's next batch fails the fence once (rolled back), takes the lease again and is decided on the book as it is now
+    // (A's book kept in memory still had p's back: a lay crossing it must not meet the cancelled order)
+    const next = await writersOf(a)!.submit(MO, resting(q.id, 'x2', 20, 'LAY'));
     expect(next.ok).toBe(true);
     expect(await lease()).toEqual({ owner: held.owner, epoch: String(Number(held.epoch) + 2) });
-    const bets = await db.query<{ status: string }>('SELECT status FROM exchange_bets WHERE player_id = $1 ORDER BY id', [p.id]);
+    const bets = await db.query<{ status: string }>('SELECT status FROM exchange_bets WHERE player_id = ANY($1) ORDER BY id', [
+      [p.id, q.id],
+    ]);
     expect(bets.rows.map((x) => x.status)).toEqual(['CANCELLED', 'UNMATCHED']);
     await invariants(db);
   });

@@ -17,7 +17,7 @@ import { exchangeWriterBatchSize, exchangeWriterCommitSeconds, exchangeWriterQue
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { ServiceBusy } from '../../errors';
 import type { ExchangeConfig } from '../config';
-import { runBatch, type BatchOutcome, type CommandResult, type WriterCommand } from './batch';
+import { runBatch, type BatchOutcome, type CommandResult, type WarmBook, type WriterCommand } from './batch';
 import { LOCAL_LEASE, LeaseLost, type WriterLease } from './lease';
 
 /** Why a command was answered 503 without a batch: queue full, this process closing, or another process holds the market. */
@@ -48,6 +48,8 @@ export interface WriterSettings {
    * that process, over at least a lease's time, with none sent here (EXCHANGE_WRITER_HANDOVER_AFTER, 20; 0: never).
    */
   handoverAfter: number;
+  /** Keep a Match Odds market's book in memory between batches (EXCHANGE_WRITER_WARM, on; off: read at every batch). */
+  warm: boolean;
 }
 
 export function writerSettings(env: NodeJS.ProcessEnv = process.env): WriterSettings {
@@ -58,6 +60,7 @@ export function writerSettings(env: NodeJS.ProcessEnv = process.env): WriterSett
     queueMax: n(env.EXCHANGE_WRITER_QUEUE_MAX, 4000),
     retryAfterSeconds: n(env.EXCHANGE_WRITER_RETRY_AFTER_S, 1),
     handoverAfter: env.EXCHANGE_WRITER_HANDOVER_AFTER === '0' ? 0 : n(env.EXCHANGE_WRITER_HANDOVER_AFTER, 20),
+    warm: env.EXCHANGE_WRITER_WARM !== 'off',
   };
 }
 
@@ -130,6 +133,12 @@ export class MarketWriters {
   private readonly idle = new Set<() => void>();
   /** Markets being handed over (until: Date.now() when this process stops refusing their commands). */
   private readonly leaving = new Map<string, number>();
+  /**
+   * Per market: the book the last committed batch left, with the lease epoch it was written under (issue 28 item 1).
+   * Taken out at the start of each batch and put back only after its commit: a failed batch, a lost lease, another
+   * epoch or an exclusive change leaves none, and the next batch reads the book from the database.
+   */
+  private readonly warm = new Map<string, { epoch: number; book: WarmBook }>();
   /** Per market: bets the balancer sent to another process, forwarded here by it (see noteBalanced). */
   private readonly balanced = new Map<string, { from: string; since: number; n: number }>();
 
@@ -223,11 +232,17 @@ export class MarketWriters {
   private async run(marketId: string, batch: Waiting[], epoch: number): Promise<Waiting[]> {
     const commands = batch.map((w) => w.command as WriterCommand);
     const started = performance.now();
+    const kept = this.warm.get(marketId);
+    this.warm.delete(marketId);
+    const warm = kept && kept.epoch === epoch ? kept.book : null;
     let outcome: BatchOutcome;
+    let attempts = 0;
     try {
       outcome = await this.db.tx(async (q) => {
         await this.lease.begin(q);
-        const o = await runBatch(q, marketId, commands, this.cfg);
+        // db.tx runs the transaction again after a deadlock or serialization failure: the kept book was changed by the
+        // attempt that rolled back, so only the first attempt may use it
+        const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null);
         // the fence, last: commits only if this process still holds the market at this epoch
         await this.lease.fence(q, marketId, epoch);
         return o;
@@ -259,6 +274,7 @@ export class MarketWriters {
     }
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
     exchangeWriterBatchSize.observe(commands.length);
+    if (outcome.warm && this.settings.warm) this.warm.set(marketId, { epoch, book: outcome.warm });
     const left = batch.filter((_, i) => outcome.results[i]!.ok === 'deferred');
     batch.forEach((w, i) => {
       const r = outcome.results[i]!;
@@ -277,6 +293,8 @@ export class MarketWriters {
   private async runExclusive(marketId: string, w: Waiting, epoch: number): Promise<Waiting[]> {
     const command = w.command as ExclusiveCommand;
     const started = performance.now();
+    // the change is written through the code of its own path, not the kept book: the next batch reads the book again
+    this.warm.delete(marketId);
     let out: ExclusiveOutcome<unknown>;
     try {
       out = await this.db.tx(async (q) => {
@@ -337,6 +355,8 @@ export class MarketWriters {
 
   /** An exclusive change in its own transaction beside whichever process holds the market, whose epoch it bumps. */
   private beside<T>(marketId: string, run: (q: Queryable) => Promise<ExclusiveOutcome<T>>): Promise<ExclusiveOutcome<T>> {
+    // this process's own kept book, if any, is stale after it (the epoch bump would also refuse its next batch)
+    this.warm.delete(marketId);
     return this.db.tx(async (q) => {
       const o = await run(q);
       if (o.changed !== false) {
