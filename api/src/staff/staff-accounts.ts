@@ -37,7 +37,13 @@ export function checkNewStaffAccount(input: NewStaffAccount): string {
   return username;
 }
 
-async function insertStaffAccount(q: Queryable, username: string, hash: string, input: NewStaffAccount, mustChange: boolean): Promise<number> {
+async function insertStaffAccount(
+  q: Queryable,
+  username: string,
+  hash: string,
+  input: NewStaffAccount,
+  mustChange: boolean,
+): Promise<number> {
   try {
     const r = await q.query<{ id: string }>(
       'INSERT INTO operators (username, password_hash, name, role, password_change_required) VALUES ($1, $2, $3, $4, $5) RETURNING id',
@@ -185,7 +191,12 @@ export async function listStaffAccounts(
  * An admin creates an operator; the first password is the admin's, so the operator must change it at the first
  * log-in. The audit line has the new operator (not the password).
  */
-export async function adminCreateStaffAccount(db: Db, cfg: StaffLoginConfig, actor: AuditActor, input: NewStaffAccount): Promise<StaffAccountRow> {
+export async function adminCreateStaffAccount(
+  db: Db,
+  cfg: StaffLoginConfig,
+  actor: AuditActor,
+  input: NewStaffAccount,
+): Promise<StaffAccountRow> {
   const username = checkNewStaffAccount(input);
   const hash = await hashPassword(input.password);
   return db.tx(async (q) => {

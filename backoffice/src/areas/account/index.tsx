@@ -208,8 +208,8 @@ function TotpEnrolment() {
       {!link ? (
         <>
           <p css={noteCss} data-testid="totp-link-needed">
-            Two-factor sign-in is set up through a one-time link an admin issues for you (Staff accounts → your name → Enrolment link). Open the
-            link they give you in this browser, log in, and the set-up continues here.
+            Two-factor sign-in is set up through a one-time link an admin issues for you (Staff accounts → your name → Enrolment link). Open
+            the link they give you in this browser, log in, and the set-up continues here.
           </p>
           <ErrorText>{error}</ErrorText>
         </>
