@@ -297,6 +297,30 @@ describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
     expect((await balance(p.token)).exposure).toBe('200.00');
   });
 
+  it("a delayed bet's delay ends at its delay_until, never before, whichever batch took it", async () => {
+    const m = MARKETS.inplay;
+    await feed.control(m, 'freeze');
+    await feed.control(m, 'liquidity', { selectionId: 100101, back: [{ price: 2, size: 10000 }], lay: [{ price: 2.02, size: 10000 }] });
+    const players = await Promise.all([1, 2, 3, 4].map(() => fundedPlayer(db, '1000')));
+    // several at once, so some share a batch and some wait for the next
+    const placed = await Promise.all(
+      players.map((p) => bet(p.token, { market_id: m, selection_id: 100101, side: 'BACK', price: 2, stake: '100' })),
+    );
+    const ids = placed.map((r) => {
+      expect(r.json().bet?.status, r.body).toBe('PENDING');
+      return r.json().bet.id as string;
+    });
+    const ended = async () =>
+      (
+        await db.query<{ early: boolean; status: string }>(
+          `SELECT status, (matched_at < placed_at + make_interval(secs => 0.3)) AS early FROM exchange_bets WHERE public_id = ANY($1)`,
+          [ids],
+        )
+      ).rows;
+    await expect.poll(async () => (await ended()).map((r) => r.status), { timeout: 5000 }).toEqual(ids.map(() => 'MATCHED'));
+    expect((await ended()).filter((r) => r.early)).toEqual([]);
+  });
+
   it('keeps one book per currency: an INR lay never matches a BDT back', async () => {
     const m = MARKETS.preplay;
     await feed.control(m, 'liquidity', { selectionId: 100302 });

@@ -107,11 +107,14 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
     cfg,
     settings,
     {
-      committed: (marketId, outcome) => {
+      committed: (marketId, outcome, begunAt) => {
+        // a delay_until was stamped when the batch began: its timer is shortened by the time the batch took
+        const taken = Date.now() - begunAt;
+        const after = (delayMs: number) => Math.max(0, delayMs - taken);
         for (const r of outcome.results) {
-          if (r.ok === true && 'betId' in r && r.delayMs !== null) pending.schedule(r.betId, r.delayMs, marketId);
+          if (r.ok === true && 'betId' in r && r.delayMs !== null) pending.schedule(r.betId, after(r.delayMs), marketId);
           // a cash-out's hedges in their delay
-          if (r.ok === true && 'cashOut' in r) for (const h of r.cashOut.pending) pending.schedule(h.betId, h.delayMs, marketId);
+          if (r.ok === true && 'cashOut' in r) for (const h of r.cashOut.pending) pending.schedule(h.betId, after(h.delayMs), marketId);
         }
       },
       push: (marketId, players) => publishBetChanges(app, marketId, players),

@@ -102,9 +102,13 @@ interface MarketQueue {
   running: boolean;
 }
 
-/** What the caller does after a batch committed: at once (the bet delay's timers), and the players' pushes. */
+/**
+ * What the caller does after a batch committed: at once (the bet delay's timers), and the players' pushes. `begunAt`:
+ * Date.now() read just after the batch's transaction began, so not before the database's now() that stamped the bets'
+ * delay_until: a delay's timer runs from it (less the batch's own time), never from the commit.
+ */
 export interface WriterHooks {
-  committed(marketId: string, outcome: BatchOutcome): void;
+  committed(marketId: string, outcome: BatchOutcome, begunAt: number): void;
   push(marketId: string, players: number[]): Promise<void>;
 }
 
@@ -237,9 +241,11 @@ export class MarketWriters {
     const warm = kept && kept.epoch === epoch ? kept.book : null;
     let outcome: BatchOutcome;
     let attempts = 0;
+    let begunAt = Date.now();
     try {
       outcome = await this.db.tx(async (q) => {
         await this.lease.begin(q);
+        begunAt = Date.now();
         // db.tx runs the transaction again after a deadlock or serialization failure: the kept book was changed by the
         // attempt that rolled back, so only the first attempt may use it
         const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null);
@@ -281,7 +287,7 @@ export class MarketWriters {
       if (r.ok !== 'deferred') w.resolve(r);
     });
     try {
-      this.hooks.committed(marketId, outcome);
+      this.hooks.committed(marketId, outcome, begunAt);
     } catch (err) {
       this.log.error({ err, marketId }, 'exchange writer: after-commit work failed');
     }
