@@ -99,7 +99,7 @@ function apiSourceMessages(): Map<string, string> {
 function schemaMessages(): Map<string, string> {
   const found = new Map<string, string>();
   const files = [...walk(path.join(CONTRACTS_SRC, 'schemas')), path.join(CONTRACTS_SRC, 'endpoint.ts')].filter(
-    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/[\\/]backoffice[\\/]/.test(f),
+    (f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !/[\\/]staff[\\/]/.test(f),
   );
   const re =
     /(?:\.(?:min|max|length|regex|refine|email|gte|lte|int|positive)\([^()]*?,\s*|\b(?:message|error):\s*|\.(?:email|positive|int|nonempty)\()'((?:\\.|[^'\\])+)'/g;
