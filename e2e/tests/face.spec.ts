@@ -309,6 +309,8 @@ test.describe('face behaviour', () => {
     await page.goto('/');
     await waitForSplash(page);
     await expect(page.getByTestId('scroll-top')).toHaveCount(0);
+    // the footer is its own chunk: until it is in, the home may be no taller than the phone, and a wheel scrolls nothing
+    await expect(page.getByRole('contentinfo')).toBeVisible();
     await page.mouse.wheel(0, 900);
     await expect(page.getByTestId('scroll-top')).toBeVisible();
     await page.getByTestId('scroll-top').click();
