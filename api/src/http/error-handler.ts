@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { bnMessage } from '@khela/contracts';
+import { databaseUnavailable } from '../db/unavailable';
 import { HttpError, ServiceBusy } from '../errors';
 import { localizeBody, requestLocale } from './locale';
 
@@ -34,6 +35,15 @@ export function installErrorHandler(app: FastifyInstance): void {
     // Fastify's own client errors (bad JSON, payload too large, unsupported media type).
     if (typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500) {
       return reply.code(err.statusCode).send(localizeBody(req, { message: err.message }));
+    }
+    // the database away for a moment (a restart, a failover) before a route could say so: 503, the client retries with
+    // its Idempotency-Key; a 500 would tell it the request itself failed
+    if (databaseUnavailable(err)) {
+      req.log.warn({ err }, 'database unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', '1')
+        .send(localizeBody(req, { message: 'Database unavailable' }));
     }
     req.log.error({ err }, 'unhandled error');
     return reply.code(500).send(localizeBody(req, { message: UNEXPECTED }));

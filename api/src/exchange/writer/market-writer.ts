@@ -19,20 +19,10 @@ import { ServiceBusy } from '../../errors';
 import type { ExchangeConfig } from '../config';
 import { runBatch, type BatchOutcome, type CommandResult, type WarmBook, type WriterCommand } from './batch';
 import { LOCAL_LEASE, LeaseLost, type WriterLease } from './lease';
+import { databaseUnavailable } from '../../db/unavailable';
 
 /** Why a command was answered 503 without a batch: queue full, this process closing, or another process holds the market. */
 export type BusyReason = 'full' | 'closing' | 'moved' | 'unavailable';
-
-const UNAVAILABLE_CODES = new Set(['57P01', '57P02', '57P03', '08000', '08001', '08003', '08006', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE']);
-/** The database went away under a batch (restart, failover, cut link): nothing was written; the client retries. */
-export function databaseUnavailable(err: unknown): boolean {
-  const e = err as { code?: unknown; message?: unknown } | null;
-  if (typeof e?.code === 'string' && UNAVAILABLE_CODES.has(e.code)) return true;
-  return (
-    typeof e?.message === 'string' &&
-    /Connection terminated|connection error|not queryable|timeout exceeded when trying to connect/i.test(e.message)
-  );
-}
 
 export interface WriterSettings {
   /** false: every command runs on the per-bet path (one transaction per bet), the emergency switch. */
