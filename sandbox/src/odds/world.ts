@@ -14,7 +14,7 @@
  * about every third tick (the lines move when the ball is dead); Fancy rows now and then suspend for a tick or two;
  * a scheduled event turns in play at its start time. Results, voids and everything else come from `control()`.
  */
-import type { FeedDelta, FeedEvent, FeedImage, FeedMarket, FeedPriceSize, FeedChangeReason } from '@khela/contracts';
+import type { FeedDelta, FeedEvent, FeedImage, FeedMarket, FeedNewEventBody, FeedPriceSize, FeedChangeReason } from '@khela/contracts';
 import { EVENTS, FANCY_LINES, TICK_MS, type FixtureEvent, type Sport } from './feed';
 import { LADDER, isOnLadder, ladderIndex, nearestLadderIndex } from './ladder';
 
@@ -127,7 +127,7 @@ export class World {
   }
 
   /** An event's state and its markets (Match Odds, BookMaker, Fancy rows as the fixture asks). */
-  private addEventState(fx: FixtureEvent, startsAt: number): EventState {
+  private addEventState(fx: FixtureEvent, startsAt: number): void {
     const delays = this.delays;
     const no = Number(fx.eventId.slice(-4));
     const ev: EventState = {
@@ -205,7 +205,6 @@ export class World {
         add(f);
       });
     }
-    return ev;
   }
 
   /**
@@ -213,10 +212,7 @@ export class World {
    * from now. Connected readers get a fresh image with it (events are named only in images) and the backlog is cut, so a
    * reader resuming from before it takes an image too.
    */
-  addEvent(body: { sport: Sport; name: string; runners: Array<{ name: string; basePrice: number }>; startsInHours: number }): {
-    eventId: string;
-    marketId: string;
-  } {
+  addEvent(body: FeedNewEventBody): { eventId: string; marketId: string } {
     const no = 9001 + this.added++;
     if (no > 9999) throw new ControlError(409, 'No more events can be added to this world');
     const sportNo = { cricket: 1, soccer: 2, tennis: 3 }[body.sport];
