@@ -756,6 +756,31 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     await closedLoop(balance, Math.min(CONCURRENCY, 50), api.child.pid, 0, 200);
     await closedLoop(bet, 4, api.child.pid, 0, 20);
 
+    /** The market writers' own figures (GET /metrics): batches, commands per batch, time per batch. */
+    const writerFigures = async (at: string) => {
+      const text = await (await fetch(`${at}/metrics`)).text();
+      const read = (name: string) =>
+        Number(
+          /^(\S+) (\S+)$/m.exec(
+            text
+              .split('\n')
+              .filter((l) => l.startsWith(`${name} `))
+              .join('\n'),
+          )?.[2] ?? 0,
+        );
+      return {
+        batches: read('khela_exchange_writer_batch_size_count'),
+        commands: read('khela_exchange_writer_batch_size_sum'),
+        seconds: read('khela_exchange_writer_batch_seconds_sum'),
+      };
+    };
+    const writerText = (a: Awaited<ReturnType<typeof writerFigures>>, b: Awaited<ReturnType<typeof writerFigures>>, wall: number) => {
+      const n = b.batches - a.batches;
+      if (!n) return 'writer: no batch';
+      const busy = (b.seconds - a.seconds) / wall;
+      return `writer: ${n} batches, ${((b.commands - a.commands) / n).toFixed(1)} commands and ${((1000 * (b.seconds - a.seconds)) / n).toFixed(1)} ms each; the market's writer busy ${(100 * busy).toFixed(0)}% of the time`;
+    };
+
     const cpuText = (m: ClosedResult) =>
       `API process ${m.apiCpu === null ? '?' : m.apiCpu.toFixed(0)}% of a core, callers ${m.clientCpu.toFixed(0)}%`;
     const closedRuns: { concurrency: number; id: string; withBalance: boolean }[] = SUITE
@@ -772,12 +797,15 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
       const at = `${c.concurrency} in flight, ${PLAYERS} players, ${MARKETS.length === 1 ? 'ONE pre-play Match Odds market' : `${MARKETS.length} markets`}`;
       const loadAt = load();
       const bal = c.withBalance ? await closedLoop(balance, c.concurrency, api.child.pid) : null;
+      const before = await writerFigures(base);
       const bets = await closedLoop(bet, c.concurrency, api.child.pid);
+      const writer = writerText(before, await writerFigures(base), bets.seconds);
       oneProcess.set(c.concurrency, bets.rate);
       const lines = [
         `${label.padEnd(10)} ${bets.rate.toFixed(0)} bets/s (${bets.done} in ${bets.seconds.toFixed(1)} s, closed loop, ${at}; ` +
           `p50 ${bets.p50.toFixed(0)} ms, p99 ${bets.p99.toFixed(0)} ms; ${cpuText(bets)})`,
         `answers ${obj(bets.codes)}; bets ${obj(bets.statuses)}`,
+        writer,
       ];
       if (bal)
         lines.push(
