@@ -106,6 +106,18 @@ export interface WarmBook {
   books: Map<string, MatchOddsBook>;
   resting: Map<number, BetState>;
   taken: Map<string, number>;
+  /**
+   * The positions of the players the batches read or touched: every bet of the player in the market with its matched
+   * parts, and the exposure held for it with the hold's version, as the last commit left them. A player found here is
+   * not read again (two reads of every bet and fill of the player, the heaviest of a hot market's batch).
+   */
+  positions: Map<number, WarmPosition>;
+}
+
+/** One player's position in a market as a committed batch left it (see WarmBook.positions). */
+export interface WarmPosition {
+  data: MarketBets;
+  held: { exposure: number; version: number } | null;
 }
 
 /* ---------------- the in-memory state of a batch ---------------- */
@@ -364,14 +376,22 @@ export async function runBatch(
   const funds = await readFunds(q, involved);
   const data = new Map<number, MarketBets>();
   const held = new Map<number, { exposure: number; version: number }>();
-  if (involved.length) {
-    const all = await loadMarketBets(q, marketId, involved);
-    for (const id of involved) data.set(id, { bets: [], parts: [] });
+  // the positions the kept book carries are the database's (the same commit left both): taken as they are, and the
+  // batch keeps them in step as it goes (a failed batch throws the kept book away, these with it)
+  if (warm)
+    for (const [id, w] of warm.positions) {
+      data.set(id, w.data);
+      if (w.held) held.set(id, w.held);
+    }
+  const unread = involved.filter((id) => !data.has(id));
+  if (unread.length) {
+    const all = await loadMarketBets(q, marketId, unread);
+    for (const id of unread) data.set(id, { bets: [], parts: [] });
     for (const b of all.bets) data.get(b.playerId)!.bets.push(b);
     for (const p of all.parts) data.get(p.playerId)!.parts.push(p);
     const h = await q.query<{ player_id: string; exposure_minor: string; hold_version: number }>(
       'SELECT player_id, exposure_minor, hold_version FROM exchange_positions WHERE market_id = $1 AND player_id = ANY($2::bigint[])',
-      [marketId, involved],
+      [marketId, unread],
     );
     for (const row of h.rows) held.set(Number(row.player_id), { exposure: Number(row.exposure_minor), version: Number(row.hold_version) });
   }
@@ -1088,6 +1108,9 @@ export async function runBatch(
     for (const [id, f] of await readFunds(q, others)) funds.set(id, f);
     for (const id of others) exposureNow.set(id, exposureOf(id));
   }
+  // counterparties whose position the kept book carried: their funds (the hold moves money between their accounts)
+  const unfunded = [...exposureNow.keys()].filter((id) => !funds.has(id));
+  if (unfunded.length) for (const [id, f] of await readFunds(q, unfunded)) funds.set(id, f);
 
   // the holds: one ledger transfer per player whose exposure moved, all in one go
   const holds: TransferInput[] = [];
@@ -1209,7 +1232,11 @@ export async function runBatch(
         Object.assign(b, { isNew: false, touched: false, matchedNow: false, delayMs: null });
         resting.set(id, b);
       }
-    warmOut = { feedVersion: market.feedVersion, books, resting, taken };
+    // every position the batch had, with the hold it wrote (the version a later hold's key counts from)
+    const wrote = new Map(positions.map((p) => [p.playerId, { exposure: p.exposure, version: p.version }]));
+    const kept = new Map<number, WarmPosition>();
+    for (const [id, d] of data) kept.set(id, { data: d, held: wrote.get(id) ?? held.get(id) ?? null });
+    warmOut = { feedVersion: market.feedVersion, books, resting, taken, positions: kept };
   }
   return {
     results: results as CommandResult[],
