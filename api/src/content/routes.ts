@@ -19,7 +19,7 @@ import { NotFound } from '../errors';
 import { marketingClosed } from '../core/linked';
 import * as content from './service';
 
-/** Spec section 7 content, the game catalogue, the player's market flags. */
+/** The spec's content calls (docs/README.md#spec-7), the game catalogue, the player's market flags. */
 export default async function contentRoutes(app: FastifyInstance) {
   const db = app.db;
   // Staff change these in the back office: a browser must ask again on every page load (no heuristic caching), so

@@ -2,7 +2,10 @@ import type { Queryable } from '../db';
 import { NotFound } from '../errors';
 import { fromMinor, parseMinor } from '../ledger/money';
 
-/* Spec section 7 content and the game catalogue: read-only queries (rows typed by the endpoint schemas). */
+/*
+ * The spec's content calls (docs/README.md#spec-7) and the game catalogue: read-only queries (rows typed by the
+ * endpoint schemas).
+ */
 
 /** The player's language of a content read (http/locale.ts requestLocale). */
 export type ContentLocale = 'en' | 'bn';
@@ -112,7 +115,7 @@ export async function promotion(q: Queryable, id: number, locale: ContentLocale 
   return promotionOut(r.rows[0]) as any;
 }
 
-/** The player's upline flags (spec 6); the decision itself is `marketBlock` in contracts. */
+/** The player's upline flags (docs/README.md#spec-6); the decision itself is `marketBlock` in contracts. */
 export async function marketFlags(q: Queryable, playerId: number) {
   const r = await q.query<any>('SELECT exchange_market, cs_market, status FROM players WHERE id = $1', [playerId]);
   return r.rows[0];

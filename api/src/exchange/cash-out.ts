@@ -1,7 +1,7 @@
 // Cash out (green-up) of a Match Odds or BookMaker position at current prices: for each runner, the opposite bet that
-// makes the runner's win and lose outcomes equal (domain.md: lay S_b * P_b / P_l after a back), so the profit is the
-// same whoever wins; one runner's bets only, and a share of the position (issue 33). Quoted here from the book as it
-// stands; taken by the market's writer (writer/batch.ts `cashOut`), which prices the same pure quote (`cashOutQuote`)
+// makes the runner's win and lose outcomes equal (lay S_b * P_b / P_l after a back: docs/exchange-rules.md#cash-out),
+// so the profit is the same whoever wins; one runner's bets only, and a share of the position (issue 33). Quoted here
+// from the book as it stands; taken by the market's writer (writer/batch.ts `cashOut`), which prices the same pure quote (`cashOutQuote`)
 // from the book its batch holds and places the hedges as fill-or-kill bets (the bet delay, market checks and holds
 // the ordinary ones).
 import { EXCHANGE_MESSAGES as M, cashOutShare, greenUpSide, greenUpStake, runnerOutcome } from '@khela/contracts';

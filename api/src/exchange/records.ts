@@ -1,5 +1,5 @@
-// Exchange records (spec 3/4 "Exchange record"): a player's exchange bets as the Exchange tab of Betting Records
-// lists them (GET /api/betting-record?tab=exchange). Read-only, SQL only.
+// Exchange records (the spec's "Exchange record": docs/README.md#spec-3): a player's exchange bets as the Exchange tab
+// of Betting Records lists them (GET /api/betting-record?tab=exchange). Read-only, SQL only.
 import { dhakaDateRange, exchangeRecordStatus, fromMinor, type ExchangeRecord, type ExchangeRecordDateFilter } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { betOut } from './bets';

@@ -55,7 +55,7 @@ import type { BetOutcome } from './bets';
 
 /**
  * Where the browser reads exchange odds from. ODDS_URL points at a real feed; by default it is the
- * sandbox's stand-in (SANDBOX_URL + /odds), which speaks the same paths (spec 7, exchange odds host).
+ * sandbox's stand-in (SANDBOX_URL + /odds), which speaks the same paths (the spec's odds host: docs/README.md#spec-7).
  */
 export function oddsUrl(env: NodeJS.ProcessEnv = process.env): string {
   if (env.ODDS_URL) return env.ODDS_URL.replace(/\/$/, '');

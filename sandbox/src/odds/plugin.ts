@@ -28,7 +28,7 @@ export interface OddsPluginOptions {
 }
 
 /**
- * The exchange odds host: the spec's polling endpoints (section 7), a change stream and a control API.
+ * The exchange odds host: the spec's polling endpoints (docs/README.md#spec-7), a change stream and a control API.
  *
  * Polling (spec shapes):  GET /api/sports-events/{cricket|soccer|tennis} · GET /api/match-odds/{marketId}
  *                         GET /api/event/{eventId} · GET /api/score/board/{eventId} (HTML) · GET /score/{eventId}

@@ -510,7 +510,7 @@ export class World {
     }
   }
 
-  /* ---------------- the spec's polling shapes (section 7, odds host) ---------------- */
+  /* ---------------- the spec's polling shapes (odds host, docs/README.md#spec-7) ---------------- */
 
   sportsEvents(sport: Sport) {
     return [...this.events.values()]

@@ -14,7 +14,7 @@ export type StaffRole = (typeof STAFF_ROLES)[number];
 export type HttpMethod = 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
 
 /**
- * One call of the spec (section 7), declared once and used on both sides of the wire:
+ * One call of the spec (docs/README.md#spec-7), declared once and used on both sides of the wire:
  * the browser client parses responses with `response`, the API server validates requests
  * with `query`/`body`/`params` and documents everything in OpenAPI.
  */

@@ -241,7 +241,7 @@ export class MatchOddsBook {
     if (idx < 0) throw new OrderError('INVALID_PRICE', `price ${req.price} is not on the ladder`);
     if (!Number.isSafeInteger(req.stake) || req.stake <= 0 || req.stake > MAX_STAKE)
       throw new OrderError('INVALID_STAKE', `stake must be an integer from 1 to ${MAX_STAKE} minor units`);
-    // a stake that cannot pay at least one minor unit, S*(P-1) < 1, is refused (domain.md)
+    // a stake that cannot pay at least one minor unit, S*(P-1) < 1, is refused (docs/exchange-rules.md#placing-a-bet)
     if (req.stake * (req.price - 100) < 100) throw new OrderError('INVALID_STAKE', 'stake too small to win one minor unit at this price');
     const seq = ++this.seq;
     const id = req.id ?? `${this.marketId}:${seq}`;

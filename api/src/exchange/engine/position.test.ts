@@ -22,7 +22,10 @@ const bet = (side: 'BACK' | 'LAY', selectionId: string, price: number, stake: nu
   stake,
 });
 
-/** domain.md, literally: pl[r] = backs on r S(P-1) - lays on r S(P-1) + lays on others S - backs on others S. */
+/**
+ * The domain notes' formula, literally (docs/exchange-rules.md#exposure-and-liability):
+ * pl[r] = backs on r S(P-1) - lays on r S(P-1) + lays on others S - backs on others S.
+ */
 function domainPl(runners: string[], bets: ExchangeBet[]): Record<string, number> {
   const out: Record<string, number> = {};
   for (const r of runners) {
@@ -39,7 +42,7 @@ function domainPl(runners: string[], bets: ExchangeBet[]): Record<string, number
 const domainExposure = (pl: Record<string, number>) => Math.max(0, -Math.min(...Object.values(pl))) || 0; // no -0
 
 describe('Match Odds position and exposure', () => {
-  it('back and lay combined: per-runner P&L and exposure equal the domain.md formula (worked example)', () => {
+  it("back and lay combined: per-runner P&L and exposure equal the domain notes' formula (worked example)", () => {
     // back A 10.00 at 3.0 (wins 20.00), lay B 5.00 at 4.0 (liability 15.00)
     const bets = [bet('BACK', 'A', 300, 1000), bet('LAY', 'B', 400, 500)];
     const pos = exchangePosition(R, bets);
@@ -49,7 +52,7 @@ describe('Match Odds position and exposure', () => {
     expect(pos.exposure).toBe(domainExposure(domainPl(R, bets)));
   });
 
-  it('equals the domain.md formula on random mixed positions', () => {
+  it("equals the domain notes' formula on random mixed positions", () => {
     let s = 7;
     const rnd = (n: number) => ((s = (s * 1103515245 + 12345) % 2 ** 31), s % n);
     const prices = [101, 150, 200, 250, 300, 410, 1000, 5500, 100000];

@@ -1,6 +1,6 @@
 // The one catalogue of the API's player-facing messages in English and Bangla (issue 34 item 2). The API answers every
 // `message` (errors, validation, successes) and the inbox texts in the language of the request's Accept-Language
-// (api/src/http/locale.ts); the English stays the spec's exact text (sections 5 and 8), written once in the contracts'
+// (api/src/http/locale.ts); the English stays the spec's exact text (docs/README.md#spec-8), written once in the contracts'
 // message objects and referenced from here. The staff console's texts stay English and are not listed.
 //
 // An entry's English may hold `{name}` placeholders (a message with parameters): the value found there is put into the

@@ -1,4 +1,4 @@
-// Endpoint schemas of the casino domain (spec section 7). Used by the API routes and the browser client alike.
+// Endpoint schemas of the casino domain (docs/README.md#spec-7). Used by the API routes and the browser client alike.
 import { z } from 'zod';
 import { endpoint, money, lazy } from '../endpoint';
 

@@ -1,4 +1,4 @@
-// Endpoint schemas of the support chat (spec section 7).
+// Endpoint schemas of the support chat (docs/README.md#spec-7).
 import { z } from 'zod';
 import { endpoint, lazy } from '../endpoint';
 

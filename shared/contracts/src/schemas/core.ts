@@ -88,8 +88,8 @@ export const pushTopics = {
     fancy: z.object({ no: z.number(), no_rate: z.number(), yes: z.number(), yes_rate: z.number() }).optional(),
   }),
   /**
-   * Staff changed the player's status or upline flags (back office): the session service applies the spec-6
-   * market block at once (no reload). Not relayed on the bus as such: the session publishes `market-block`.
+   * Staff changed the player's status or upline flags (back office): the session service applies the market block
+   * (docs/README.md#spec-6) at once (no reload). Not relayed on the bus as such: the session publishes `market-block`.
    */
   account: z.object({
     status: z.string(),

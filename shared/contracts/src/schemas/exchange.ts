@@ -1,4 +1,4 @@
-// Endpoint schemas of the exchange domain (spec section 7) and the shapes of the separate odds host.
+// Endpoint schemas of the exchange domain (docs/README.md#spec-7) and the shapes of the separate odds host.
 import { z } from 'zod';
 import { endpoint, money, lazy } from '../endpoint';
 import { EXCHANGE_MESSAGES } from '../rules/exchange';

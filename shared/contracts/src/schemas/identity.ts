@@ -1,4 +1,4 @@
-// Endpoint schemas of the identity domain (spec section 7), and the form rules of spec section 5.
+// Endpoint schemas of the identity domain (docs/README.md#spec-7), and the form rules (docs/README.md#spec-5).
 // The browser forms and the API routes use these same objects, so a rule changes in one place.
 import { z } from 'zod';
 import { endpoint, money, messageResponse, lazy } from '../endpoint';
@@ -17,7 +17,7 @@ export const CURRENCIES = ['BDT', 'INR', 'PKR'] as const;
 export const DESKTOP_CURRENCY_CODES = { 8: 'BDT', 7: 'INR', 17: 'PKR' } as const;
 export const REFERRAL_PATH = '/referral_code';
 
-// --- Exact messages (spec sections 5 and 8) -----------------------------------------------
+// --- Exact messages (docs/README.md#spec-5, #spec-8) -----------------------------------------------
 
 export const IDENTITY_MESSAGES = {
   usernameRequired: 'Username is required',

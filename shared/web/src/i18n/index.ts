@@ -7,7 +7,7 @@ import { commonEn, commonBn } from './common';
 
 export { LOCALES, type Locale } from '@khela/contracts';
 
-/** The language saved by the player session (a UI preference kept beside the spec-4 keys). */
+/** The language saved by the player session (a UI preference kept beside the spec's keys, docs/README.md#spec-4). */
 export function savedLocale(): Locale {
   const saved = storage.get('locale');
   return (LOCALES as readonly string[]).includes(saved ?? '') ? (saved as Locale) : 'en';

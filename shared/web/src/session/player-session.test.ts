@@ -26,7 +26,7 @@ afterEach(() => {
   running = null;
 });
 
-describe('player session transitions (spec 4)', () => {
+describe('player session transitions (docs/README.md#spec-4)', () => {
   it('login stores the keys, popup=1, regPopup=0, drops exchangeToken when absent, and tells every app', () => {
     localStorage.setItem('exchangeToken', 'old');
     const { session, bus } = makeSession();
@@ -126,7 +126,7 @@ describe('player session transitions (spec 4)', () => {
     expect(seen.at(-1)).toEqual(status);
   });
 
-  it("keeps spec 4's support-contact keys as the general settings say, removing an emptied one", () => {
+  it("keeps the spec's support-contact keys (docs/README.md#spec-4) as the general settings say, removing an emptied one", () => {
     localStorage.clear();
     const { service } = makeSession();
     service.receiveSupportContacts({ whatsapp: '+8801700000000', live_chat: 'https://chat.example', intercom: null, tawk_id: 'tw-1' });
@@ -172,7 +172,7 @@ describe('player session transitions (spec 4)', () => {
     session.setLocale('en');
   });
 
-  it('fetches the market block once per login and applies the spec-6 rule of contracts', async () => {
+  it('fetches the market block once per login and applies the upline block of contracts (docs/README.md#spec-6)', async () => {
     const { service, session, call } = makeSession({
       '/api/market/block': { exchange_market: 1, cs_market: 0, status: 'inactive' },
       '/api/balance': { balance: '1.00', currency: 'BDT' },

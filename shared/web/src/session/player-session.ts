@@ -115,7 +115,10 @@ export interface PlayerSessionService {
   readonly session: PlayerSession;
   /** Writer of the push relay (and of refreshBalance): a balance from the server. */
   receiveBalance(balance: { balance: string; currency: string; exposure?: string; available?: string; owed?: string }): void;
-  /** Writer of the once-per-login market-block fetch and of the `account` push: applies the spec-6 rule of contracts. */
+  /**
+   * Writer of the once-per-login market-block fetch and of the `account` push: applies the upline block of contracts
+   * (docs/README.md#spec-6).
+   */
   receiveMarketFlags(flags: Pick<MarketFlags, 'exchange_market' | 'cs_market' | 'status'>): void;
   /** Writer of the once-per-login protection fetch and of the `protection` push. */
   receiveProtection(status: ProtectionStatus): void;
@@ -171,8 +174,8 @@ function applyLocaleToPage(locale: Locale): void {
 }
 
 /**
- * The one owner of the player's facts: player, balance, market block and locale, and the spec-4
- * local-storage keys (it is their only writer). Created once per page by createPageRuntime.
+ * The one owner of the player's facts: player, balance, market block and locale, and the spec's local-storage keys
+ * (docs/README.md#spec-4; it is their only writer). Created once per page by createPageRuntime.
  */
 export function createPlayerSession({ api, bus, locale: fixedLocale }: PlayerSessionOptions): PlayerSessionService {
   const player = createFact<Player | null>(storedPlayer(), sameRecord);

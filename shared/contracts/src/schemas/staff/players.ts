@@ -11,7 +11,7 @@ import { KYC_STATUSES } from '../kyc';
 
 /**
  * A player's status. active: everything open. suspended: logs in, plays and withdraws, but every section whose
- * market flag is 0 is blocked (spec 6, "status not active"). disabled: cannot log in; every token ends at once.
+ * market flag is 0 is blocked ("status not active", docs/README.md#spec-6). disabled: cannot log in; every token ends at once.
  */
 export const PLAYER_STATUSES = ['active', 'suspended', 'disabled'] as const;
 export const playerStatus = z.enum(PLAYER_STATUSES);
