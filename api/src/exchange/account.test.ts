@@ -1,23 +1,19 @@
 // The exchange account's API: Multi Markets pins kept on the server, the Activity Log, Profit & Loss and the In-Play
 // results after settlement (PGlite; the money paths are in placing/settlement tests on both databases).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../db';
-import { memoryDb, testApp, tokenFor } from '../testing/helpers';
+import { appPerFile } from '../testing/app-per-file';
+import { tokenFor } from '../testing/helpers';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 
 let db: Db;
 let app: FastifyInstance;
 let feed: ExchangeFeed;
+appPerFile((t) => ({ db, app } = t));
 beforeAll(async () => {
-  db = await memoryDb();
-  app = await testApp(db);
   feed = new ExchangeFeed(db, app);
   await feed.load();
-});
-afterAll(async () => {
-  await app.close();
-  await db.close();
 });
 
 const get = (token: string, url: string) => app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}` } });

@@ -1,34 +1,22 @@
 // Cash out through HTTP on PGlite and PostgreSQL: the quote greens up a matched position at current prices (the same
 // profit whoever wins), taking it places fill-or-kill hedges that release the hold, and a value that fell is refused.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
-import type { Db } from '../db';
 import { checkLedger } from '../ledger';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
-describe.each(engines)('cash out on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('cash out on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
+  suiteDatabase(engine, (t) => ({ db, app } = t));
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db);
     feed = new ExchangeFeed(db, app);
     await feed.load();
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
   });
   const auth = (token: string) => ({ authorization: `Bearer ${token}`, 'idempotency-key': `c${++keySeq}` });
   const bet = (token: string, body: Record<string, unknown>) =>

@@ -4,9 +4,8 @@
 // casino stake use only what is left (available = main - exposure - owed); the player sees the debt in the balance
 // and an inbox message, staff on the player page; a later deposit and a casino win repay the debt first.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { DEBT_MESSAGES } from '@khela/contracts';
-import type { Db } from '../db';
 import {
   checkLedger,
   getPlayerBalance,
@@ -20,9 +19,9 @@ import {
   type LedgerKind,
 } from '../ledger';
 import { ExchangeFeed, fundedPlayer } from '../testing/exchange-fixture';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { staffTokens } from '../testing/fixtures';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
 type Player = { id: number; token: string };
@@ -30,31 +29,18 @@ type Player = { id: number; token: string };
 const MO = '1.230001004'; // pre-play, runners 100401 and 100402
 const SPEND_ON = '1.230002002'; // pre-play, runners 200201, 200202, 200203
 
-describe.each(engines)('a re-settlement debt is collected on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('a re-settlement debt is collected on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
   let risk: string;
   let payments: string;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_BET_DELAY_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: '0' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
-    const login = async (username: string, password: string) =>
-      (await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username, password } })).json().token as string;
-    risk = await login('risk', 'risk123');
-    payments = await login('admin', 'admin123');
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
+    ({ risk, admin: payments } = await staffTokens(app, ['risk', 'admin']));
   });
 
   const auth = (p: Player) => ({ authorization: `Bearer ${p.token}` });

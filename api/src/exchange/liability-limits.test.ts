@@ -3,14 +3,13 @@
 // over it is refused and changes nothing, while a bet that lowers the exposure passes even above a lowered limit;
 // the limit of one kind leaves the other kinds alone.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
-import type { Db } from '../db';
 import { checkLedger } from '../ledger';
 import { ExchangeFeed, fundedPlayer } from '../testing/exchange-fixture';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { staffTokens } from '../testing/fixtures';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
 type Player = { id: number; token: string };
@@ -18,32 +17,15 @@ type Player = { id: number; token: string };
 const BM = '34001003-BM'; // 100301 (rate 80: price 1.8), 100302 (rate 120: price 2.2)
 const MO = '1.230001004'; // 100401 (back 1.72), 100402 (back 2.30)
 
-describe.each(engines)('exchange liability limits on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('exchange liability limits on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
-  const staff = {} as Record<'risk' | 'support', string>;
+  let staff: Record<'risk' | 'support', string>;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_BET_DELAY_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: '0' });
     await new ExchangeFeed(db, app).load();
-    for (const [role, password] of [
-      ['risk', 'risk123'],
-      ['support', 'support123'],
-    ] as const) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: role, password } });
-      expect(r.statusCode, r.body).toBe(200);
-      staff[role] = r.json().token;
-    }
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
+    staff = await staffTokens(app, ['risk', 'support']);
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });

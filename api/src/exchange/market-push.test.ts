@@ -4,43 +4,31 @@
 // last change in it); nothing is read while no stream hears; a feed version another process has not stored yet is
 // waited for.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import type { PushPayload } from '@khela/contracts';
-import type { Db } from '../db';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { exchangeConfig } from './config';
 import { MarketPush } from './market-push';
 
-const engines = await bothDatabases();
 const MIN_MS = 150;
 
-describe.each(engines)('the odds push with prices on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('the odds push with prices on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
   const heard: Array<PushPayload<'odds'>> = [];
   let stop: () => void;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_BET_DELAY_MS: '0', EXCHANGE_PUSH_MIN_MS: String(MIN_MS) } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: '0', EXCHANGE_PUSH_MIN_MS: String(MIN_MS) });
     feed = new ExchangeFeed(db, app, 7, { pricesPushed: true });
     await feed.load();
     stop = app.push.subscribeBroadcast((topic, payload) => {
       if (topic === 'odds') heard.push(payload as PushPayload<'odds'>);
     });
   });
-  afterAll(async () => {
-    stop();
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
+  afterAll(() => stop());
 
   /** The next push of `marketId` that satisfies `ok`, waited for. */
   const nextPush = async (marketId: string, ok: (p: PushPayload<'odds'>) => boolean = () => true) => {

@@ -2,34 +2,22 @@
 // the server once (placed matched or resting, another player's match, cancel, the close, settlement, re-settlement and
 // the void), newest first, paged, read/unread, and a token reads only its own player's.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import type { ExchangeNotice } from '@khela/contracts';
-import type { Db } from '../db';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
-describe.each(engines)('exchange notices on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('exchange notices on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t));
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db);
     feed = new ExchangeFeed(db, app);
     await feed.load();
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });

@@ -2,35 +2,25 @@
 // the feed's liquidity, exposure of combined positions, refusals, lapse at in-play, the bet delay, and 50 parallel
 // bets by one player. The feed is the sandbox's World, driven by hand (testing/exchange-fixture.ts).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M, EXCHANGE_STAKE_LIMITS } from '@khela/contracts';
-import type { Db } from '../db';
 import { checkLedger } from '../ledger';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
-describe.each(engines)('exchange bets on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('exchange bets on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:300,BOOKMAKER:200,FANCY:200', EXCHANGE_PENDING_SWEEP_MS: '100' },
+  });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:300,BOOKMAKER:200,FANCY:200', EXCHANGE_PENDING_SWEEP_MS: '100' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
   });
 
   const bet = (token: string, body: Record<string, unknown>, key = `k${++keySeq}`) =>

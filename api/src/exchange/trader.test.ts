@@ -2,35 +2,25 @@
 // with the exact release of the lapsed parts' hold, the runner ladder (every price) and the total matched, and the
 // player's betting settings (stake presets, keep in-play, one-click) with their validation.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M, EXCHANGE_SETTINGS_MESSAGES as S, EXCHANGE_STAKE_PRESETS } from '@khela/contracts';
-import type { Db } from '../db';
 import { checkLedger } from '../ledger';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
-describe.each(engines)('exchange trader tools on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('exchange trader tools on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:300,BOOKMAKER:200,FANCY:200', EXCHANGE_PENDING_SWEEP_MS: '100' },
+  });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:300,BOOKMAKER:200,FANCY:200', EXCHANGE_PENDING_SWEEP_MS: '100' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
   });
 
   const auth = (token: string) => ({ authorization: `Bearer ${token}` });

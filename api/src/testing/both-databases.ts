@@ -26,6 +26,27 @@ export function describeEachDatabase(title: string, suite: (engine: TestEngine) 
   });
 }
 
+/**
+ * `describe(title)` on PostgreSQL alone, for what PGlite (one process by design) cannot have: several API processes,
+ * each with its own pool, on one database. Without a server its suite is one skipped test that says so.
+ */
+export function describeOnPostgres(title: string, suite: (engine: TestEngine) => void): void {
+  const postgres = engines.find((e) => e.name === 'postgres')!;
+  describe(title, () => {
+    if (postgres.skip) {
+      it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
+      return;
+    }
+    suite(postgres);
+  });
+}
+
+/** Closes a test database: PostgreSQL's is dropped (its pool closed, its schema removed), PGlite's closed. */
+export async function closeTestDb(db: TestDb): Promise<void> {
+  if (db.drop) await db.drop();
+  else await db.close();
+}
+
 /** Migrations, seed and app on a busy CI machine (two files at a time, PostgreSQL shared): more than one hook's 60 s. */
 const SUITE_SETUP_MS = 120_000;
 
@@ -54,7 +75,6 @@ export function suiteDatabase(
   }, SUITE_SETUP_MS);
   afterAll(async () => {
     await t.app?.close();
-    if (t.db?.drop) await t.db.drop();
-    else await t.db?.close();
+    if (t.db) await closeTestDb(t.db);
   });
 }

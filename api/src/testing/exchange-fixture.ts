@@ -4,11 +4,11 @@ import type { FastifyInstance } from 'fastify';
 import type { FeedDelta, FeedMarket } from '@khela/contracts';
 import { World } from '../../../sandbox/src/odds/world';
 import type { Db } from '../db';
-import { houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
+import { toMinor } from '../ledger';
 import { exchangeConfig } from '../exchange/config';
 import { FeedSync, type ApplyOutcome, type FeedPush } from '../exchange/feed/sync';
 import { writersOf } from '../exchange/writer/market-writer';
-import { createPlayer, tokenFor } from './helpers';
+import { createPlayer, fund, tokenFor } from './helpers';
 
 export const WORLD_START = Date.parse('2026-11-23T06:00:00Z');
 
@@ -82,17 +82,6 @@ export async function fundedPlayer(
   currency: 'BDT' | 'INR' | 'PKR' = 'BDT',
 ): Promise<{ id: number; token: string }> {
   const id = await createPlayer(db, { currency });
-  if (toMinor(amount) > 0n)
-    await db.tx(async (q) => {
-      const acc = await playerAccounts(q, id);
-      await transfer(q, {
-        idempotencyKey: `test:fund:${id}`,
-        kind: 'seed',
-        legs: [
-          { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(amount) },
-          { account: acc.main, amountMinor: toMinor(amount) },
-        ],
-      });
-    });
+  if (toMinor(amount) > 0n) await fund(db, id, amount);
   return { id, token: await tokenFor(db, id) };
 }

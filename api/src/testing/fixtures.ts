@@ -2,26 +2,13 @@
 // who may deposit (verified phone, adult birthday) with a token, a payment method's id, and staff log-ins.
 import type { FastifyInstance } from 'fastify';
 import { expect } from 'vitest';
-import type { Db, Queryable } from '../db';
-import { houseAccount, playerAccounts, toMinor, transfer } from '../ledger';
+import type { Db } from '../db';
+import { toMinor } from '../ledger';
 import { OPERATORS } from '../seed/data';
-import { createPlayer, tokenFor } from './helpers';
+import { createPlayer, fund, tokenFor } from './helpers';
 
-/** Puts `amount` (major units) from house:cash into the player's main wallet, once per `key` (a ledger `seed` move). */
-export async function fund(db: Db | Queryable, playerId: number, amount: string, key = `test:fund:${playerId}`): Promise<void> {
-  const run = async (q: Queryable) => {
-    const { main, currency } = await playerAccounts(q, playerId);
-    await transfer(q, {
-      idempotencyKey: key,
-      kind: 'seed',
-      legs: [
-        { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(amount) },
-        { account: main, amountMinor: toMinor(amount) },
-      ],
-    });
-  };
-  return 'tx' in db ? db.tx(run) : run(db);
-}
+// fund lives in helpers.ts, which the benchmark imports outside vitest (exchange-fixture.ts's fundedPlayer uses it)
+export { fund };
 
 export interface ReadyPlayer {
   id: number;

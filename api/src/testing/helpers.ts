@@ -8,7 +8,7 @@ import { migrate, type Db, type Queryable } from '../db';
 import { createPgliteDb } from '../db/pglite';
 import { createPostgresDb } from '../db/postgres';
 import { createSession } from '../auth/sessions';
-import { primeHouseAccounts } from '../ledger';
+import { houseAccount, playerAccounts, primeHouseAccounts, toMinor, transfer } from '../ledger';
 import { seed } from '../seed';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -91,6 +91,22 @@ export async function createPlayer(
 }
 
 export const tokenFor = (db: Db, playerId: number) => createSession(db, playerId);
+
+/** Puts `amount` (major units) from house:cash into the player's main wallet, once per `key` (a ledger `seed` move). */
+export async function fund(db: Db | Queryable, playerId: number, amount: string, key = `test:fund:${playerId}`): Promise<void> {
+  const run = async (q: Queryable) => {
+    const { main, currency } = await playerAccounts(q, playerId);
+    await transfer(q, {
+      idempotencyKey: key,
+      kind: 'seed',
+      legs: [
+        { account: await houseAccount(q, 'cash', currency), amountMinor: -toMinor(amount) },
+        { account: main, amountMinor: toMinor(amount) },
+      ],
+    });
+  };
+  return 'tx' in db ? db.tx(run) : run(db);
+}
 
 /** Runs `fn` with `env` set in process.env, then puts process.env back (apps read their settings while they register). */
 export async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {

@@ -2,36 +2,24 @@
 // says its prices are unavailable, open pages are told, bets and cash-outs are refused with the contract's message and
 // change nothing; when the feed is back, bets are taken again.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
-import type { Db } from '../../db';
 import { checkLedger } from '../../ledger';
 import { exchangeBetsPlaced } from '../../ops/metrics';
-import { bothDatabases, testApp } from '../../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
-describe.each(engines)('exchange while the odds feed is down on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('exchange while the odds feed is down on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   const m = MARKETS.preplay;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t));
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db);
     const feed = new ExchangeFeed(db, app);
     await feed.load();
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
   });
 
   const bet = (token: string, key = `outage-${++keySeq}`) =>
