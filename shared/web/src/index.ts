@@ -11,7 +11,7 @@
  *   standalone/  a remote's standalone QA host (the same runtime, with a QA log-in)
  *   data/        server state: the page's TanStack Query client (handed to apps in HostProps) and useServerQuery
  *   challenge/   the proof-of-work check the API may ask for on unusual volume (solver in Web Workers, useChallenge)
- *   i18n/, ui/, format.ts   translations, UI kit (kit, forms, display, async; tokens in ui/theme.ts), global styles
+ *   i18n/, ui/, format.ts   translations, UI kit (kit, forms, display, async, layout, blocks; tokens in ui/theme.ts), global styles
  *                and fonts, money and date formatting
  *
  * Not exported: the local-storage wrapper (the session service is the one writer of the spec-4 keys)
@@ -29,6 +29,8 @@ export * from './ui/kit';
 export * from './ui/forms';
 export * from './ui/display';
 export * from './ui/async';
+export * from './ui/layout';
+export * from './ui/blocks';
 export { useChallenge, type ChallengedSend } from './challenge/useChallenge';
 export { ChallengeStatus } from './challenge/ChallengeStatus';
 export { solveChallenge } from './challenge/solver';

@@ -10,6 +10,7 @@ import { createPageRuntime, type PageRuntime } from '../host/page-runtime';
 import { useIsMobile } from '../host/use-is-mobile';
 import { useFact } from '../session/hooks';
 import { globalStyles } from '../ui/global-styles';
+import { ErrorText } from '../ui/forms';
 
 function readLocation(): HostProps['location'] {
   return {
@@ -67,7 +68,7 @@ function QaLogin({ runtime }: { runtime: PageRuntime }) {
       <input name="username" aria-label="Username" placeholder="username" defaultValue="demo1234" size={10} />
       <input name="password" aria-label="Password" placeholder="password" type="password" defaultValue="demo1234" size={10} />
       <button type="submit">QA log in</button>
-      {error && <span role="alert">{error}</span>}
+      <ErrorText>{error}</ErrorText>
     </form>
   );
 }

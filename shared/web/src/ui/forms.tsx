@@ -62,6 +62,8 @@ export function ErrorText(props: {
   /** 'warning': a closed section or a refusal the player can wait out, rather than a failure. */
   tone?: 'danger' | 'warning';
   onClick?: () => void;
+  /** The refusal's machine code (data-code), for tests and support. */
+  code?: string;
 }) {
   if (props.children === undefined || props.children === null || props.children === false || props.children === '') return null;
   return (
@@ -69,6 +71,7 @@ export function ErrorText(props: {
       role="alert"
       id={props.id}
       data-testid={props.testId}
+      data-code={props.code}
       className={props.className}
       onClick={props.onClick}
       css={errorCss(props.tone ?? 'danger')}

@@ -26,8 +26,9 @@ const variants: Record<Variant, ReturnType<typeof css>> = {
   `,
 };
 
-export const Button = styled('button', { shouldForwardProp: (p) => p !== 'variant' && p !== 'block' })<
-  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean }
+/** `block`: the whole width; `grow`: the room a row leaves (beside a button that keeps its size). */
+export const Button = styled('button', { shouldForwardProp: (p) => p !== 'variant' && p !== 'block' && p !== 'grow' })<
+  ButtonHTMLAttributes<HTMLButtonElement> & { variant?: Variant; block?: boolean; grow?: boolean }
 >`
   appearance: none;
   border: 0;
@@ -38,6 +39,7 @@ export const Button = styled('button', { shouldForwardProp: (p) => p !== 'varian
   font-weight: 600;
   cursor: pointer;
   width: ${(p) => (p.block ? '100%' : 'auto')};
+  ${(p) => (p.grow ? 'flex: 1;' : '')}
   ${(p) => variants[p.variant ?? 'primary']}
   &:disabled {
     opacity: 0.6;

@@ -22,8 +22,11 @@ export const theme = {
   },
   radius: { sm: '6px', md: '10px', lg: '16px', pill: '999px' },
   space: (n: number) => `${n * 4}px`,
-  /** Text sizes: xs captions and badges, sm labels and dense tables, md body of forms, lg/xl headings. */
-  fontSize: { xs: '12px', sm: '13px', md: '14px', lg: '16px', xl: '18px', xxl: '20px' },
+  /**
+   * Text sizes: xxs small print (stake limits, a winner's label), xs captions and badges, sm labels and dense tables,
+   * md body of forms, lg/xl headings, title a section's title, display a page's title.
+   */
+  fontSize: { xxs: '11px', xs: '12px', sm: '13px', md: '14px', lg: '16px', title: '17px', xl: '18px', xxl: '20px', display: '22px' },
   /** Heights of inputs, selects and buttons: 44 px touch targets on the player site, 34 px in the dense back office. */
   control: { height: '44px', denseHeight: '34px' },
   font: {
