@@ -4,6 +4,7 @@ import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import {
   ErrorText,
+  IconButton,
   ApiError,
   Button,
   formatMoney,
@@ -17,6 +18,9 @@ import {
   useLocale,
   useProtection,
   type ProtectionRefusalBody,
+  Grow,
+  Row,
+  Actions,
 } from '@khela/web';
 import { useTrading, useTradingStore } from '../trading/context';
 import { minorToAmount, slipFigures, snapPrice, stakeToMinor, stepLadder, type BetPick } from '../trading/maths';
@@ -288,19 +292,8 @@ function Slip({
         }
       `}
     >
-      <div
-        css={css`
-          display: flex;
-          align-items: flex-start;
-          gap: 8px;
-        `}
-      >
-        <div
-          css={css`
-            flex: 1;
-            min-width: 0;
-          `}
-        >
+      <Row align="start">
+        <Grow clip>
           <div
             css={css`
               font-size: 12px;
@@ -337,28 +330,14 @@ function Slip({
               {t('exchange:trader.placing')}
             </div>
           )}
-        </div>
+        </Grow>
         {/* a bet in its delay cannot be cancelled (as on Betfair): the slip stays until its outcome is known */}
         {phase !== 'pending' && (
-          <button
-            type="button"
-            aria-label={t('common:close')}
-            onClick={onClose}
-            css={css`
-              appearance: none;
-              border: 0;
-              background: transparent;
-              font-size: 18px;
-              min-width: 40px;
-              min-height: 40px;
-              cursor: pointer;
-              color: #111;
-            `}
-          >
+          <IconButton type="button" size={40} colour="#111" aria-label={t('common:close')} onClick={onClose}>
             ✕
-          </button>
+          </IconButton>
         )}
-      </div>
+      </Row>
 
       <div
         css={css`
@@ -546,9 +525,9 @@ function Slip({
         </Button>
       )}
       {(refusal || error) && (
-        <p role="alert" data-testid="slip-error" data-code={refusal?.code} css={errorCss}>
+        <ErrorText testId="slip-error" code={refusal?.code} css={errorCss}>
           {refusal ? protectionText(refusal, locale) : error}
-        </p>
+        </ErrorText>
       )}
       {phase === 'pending' && (
         <p role="status" data-testid="slip-pending" css={pendingCss}>
@@ -556,13 +535,7 @@ function Slip({
         </p>
       )}
 
-      <div
-        css={css`
-          display: flex;
-          gap: 8px;
-          margin-top: 10px;
-        `}
-      >
+      <Actions>
         {phase !== 'pending' && (
           <Button variant="secondary" onClick={onClose} css={secondaryCss}>
             {t('exchange:betSlip.cancel')}
@@ -586,7 +559,7 @@ function Slip({
                 ? t('exchange:betSlip.retry')
                 : t('exchange:betSlip.confirm')}
         </Button>
-      </div>
+      </Actions>
     </section>
   );
 }

@@ -6,6 +6,7 @@ import { css } from '@emotion/react';
 import {
   Button,
   Modal,
+  NoData,
   ProviderWalletsButton,
   formatMoney,
   mq,
@@ -16,11 +17,13 @@ import {
   useLocale,
   useMarketBlock,
   useProtection,
+  Text,
 } from '@khela/web';
 import { TradingProvider, useTrading } from '../trading/context';
 import { BetsPanel } from '../trading/BetsPanel';
 import { MessageBox } from '../trading/MessageBox';
 import { NoticeBell } from '../trading/NoticeBell';
+import { HeaderButton } from './HeaderButton';
 
 // plain glyphs every system font has (headless and low-end phones lack emoji fonts)
 const NAV = [
@@ -135,52 +138,20 @@ function Frame({ children }: { children: ReactNode }) {
           {t('exchange:title')}
         </strong>
         {/* on a phone the exchange is full screen (no site header): its menu leads back to the site and logs out */}
-        <button
+        <HeaderButton
           type="button"
+          glyph
+          mobileOnly
           data-testid="exchange-menu-button"
           aria-label={t('exchange:menu.open')}
           aria-haspopup="dialog"
           aria-expanded={menuOpen}
           onClick={() => setMenuOpen(true)}
-          css={css`
-            appearance: none;
-            border: 1px solid ${theme.color.border};
-            background: ${theme.color.surface};
-            color: ${theme.color.text};
-            border-radius: ${theme.radius.sm};
-            min-width: 40px;
-            min-height: 36px;
-            font-size: 18px;
-            cursor: pointer;
-            ${mq.desktop} {
-              display: none;
-            }
-          `}
         >
           ☰
-        </button>
+        </HeaderButton>
         <NoticeBell />
-        <button
-          type="button"
-          data-testid="bets-button"
-          onClick={() => setBetsOpen(true)}
-          css={css`
-            appearance: none;
-            border: 1px solid ${theme.color.border};
-            background: ${theme.color.surface};
-            color: ${theme.color.text};
-            border-radius: ${theme.radius.sm};
-            min-height: 36px;
-            padding: 0 10px;
-            font: inherit;
-            font-size: 13px;
-            font-weight: 700;
-            cursor: pointer;
-            display: inline-flex;
-            align-items: center;
-            gap: 6px;
-          `}
-        >
+        <HeaderButton type="button" data-testid="bets-button" onClick={() => setBetsOpen(true)}>
           {t('exchange:header.bets')}
           <span
             data-testid="bets-count"
@@ -196,7 +167,7 @@ function Frame({ children }: { children: ReactNode }) {
           >
             {openBets?.length ?? 0}
           </span>
-        </button>
+        </HeaderButton>
         <div
           css={css`
             display: flex;
@@ -218,13 +189,7 @@ function Frame({ children }: { children: ReactNode }) {
             `}
           >
             <div>
-              <span
-                css={css`
-                  color: ${theme.color.textMuted};
-                `}
-              >
-                {t('exchange:header.main')}{' '}
-              </span>
+              <Text tone="muted">{t('exchange:header.main')} </Text>
               {/* Betfair's reading: Main is what can be bet now (available); the balance is it plus the exposure held */}
               <strong
                 data-testid="exchange-balance"
@@ -234,13 +199,7 @@ function Frame({ children }: { children: ReactNode }) {
               </strong>
             </div>
             <div>
-              <span
-                css={css`
-                  color: ${theme.color.textMuted};
-                `}
-              >
-                {t('exchange:header.exposure')}{' '}
-              </span>
+              <Text tone="muted">{t('exchange:header.exposure')} </Text>
               <strong
                 data-testid="exchange-exposure"
                 data-value={exposure}
@@ -296,13 +255,7 @@ function Frame({ children }: { children: ReactNode }) {
             font-size: 13px;
           `}
         >
-          <p
-            css={css`
-              margin: 0;
-            `}
-          >
-            {closedText}
-          </p>
+          <Text as="p">{closedText}</Text>
           <p
             css={css`
               margin: 4px 0 0;
@@ -348,16 +301,7 @@ function Frame({ children }: { children: ReactNode }) {
 
       {blocked ? (
         <>
-          <div
-            role="status"
-            css={css`
-              padding: 40px 16px;
-              text-align: center;
-              color: ${theme.color.textMuted};
-            `}
-          >
-            {t('common:marketBlocked', { section: t('exchange:blockedSection') })}
-          </div>
+          <NoData text={t('common:marketBlocked', { section: t('exchange:blockedSection') })} />
           <Modal
             open={popupOpen}
             title={t('common:message')}
@@ -414,14 +358,9 @@ function Frame({ children }: { children: ReactNode }) {
               }
             `}
           >
-            <span
-              aria-hidden
-              css={css`
-                font-size: 18px;
-              `}
-            >
+            <Text size="xl" aria-hidden>
               {n.icon}
-            </span>
+            </Text>
             {t(`exchange:nav.${n.key}`)}
           </NavLink>
         ))}

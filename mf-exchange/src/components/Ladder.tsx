@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { localDigits, mq, theme, useHost, visuallyHidden } from '@khela/web';
+import { Panel, Row, localDigits, theme, useHost, visuallyHidden } from '@khela/web';
 import '../i18n-trader';
 import { useTrading } from '../trading/context';
 import { amountToMinor, type BetPick } from '../trading/maths';
@@ -94,42 +94,25 @@ export function Ladder({
     onPick({ kind: 'MATCH_ODDS', marketId, marketName: t('odds.matchOdds'), selectionId, selection: name, side, price: price / 100 });
 
   return (
-    <section
-      data-testid="ladder"
-      aria-label={t('ladder.title', { runner: name })}
-      css={css`
-        margin: 12px 0;
-        background: ${theme.color.surface};
-        border: 1px solid ${theme.color.border};
-        border-radius: ${theme.radius.md};
-        overflow: hidden;
-        ${mq.mobile} {
-          display: none;
-        }
-      `}
+    <Panel
+      testId="ladder"
+      label={t('ladder.title', { runner: name })}
+      only="desktop"
+      title={<span css={{ flex: 1 }}>{t('ladder.title', { runner: name })}</span>}
+      actions={
+        <Row as="span">
+          <button type="button" css={navCss} onClick={() => setShift((s) => s + LADDER_STEP)} aria-label={t('ladder.higher')}>
+            ▲
+          </button>
+          <button type="button" css={navCss} onClick={() => setShift((s) => s - LADDER_STEP)} aria-label={t('ladder.lower')}>
+            ▼
+          </button>
+          <button type="button" css={navCss} onClick={onClose} aria-label={t('ladder.close')}>
+            ✕
+          </button>
+        </Row>
+      }
     >
-      <h2
-        css={css`
-          margin: 0;
-          padding: 8px 12px;
-          font-size: 14px;
-          background: ${theme.color.surfaceRaised};
-          display: flex;
-          align-items: center;
-          gap: 8px;
-        `}
-      >
-        <span css={{ flex: 1 }}>{t('ladder.title', { runner: name })}</span>
-        <button type="button" css={navCss} onClick={() => setShift((s) => s + LADDER_STEP)} aria-label={t('ladder.higher')}>
-          ▲
-        </button>
-        <button type="button" css={navCss} onClick={() => setShift((s) => s - LADDER_STEP)} aria-label={t('ladder.lower')}>
-          ▼
-        </button>
-        <button type="button" css={navCss} onClick={onClose} aria-label={t('ladder.close')}>
-          ✕
-        </button>
-      </h2>
       <p css={{ margin: 0, padding: '4px 12px', fontSize: 12, color: theme.color.textMuted }}>
         {view ? t('ladder.hint') : t('ladder.loading')}
       </p>
@@ -212,7 +195,7 @@ export function Ladder({
           })}
         </tbody>
       </table>
-    </section>
+    </Panel>
   );
 }
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, Modal, formatMoney, theme, useBalance } from '@khela/web';
+import { Button, ErrorText, Modal, formatMoney, theme, useBalance } from '@khela/web';
 import '../i18n-trader';
 import { useExchangeSettings } from '../trading/settings';
 import { settingsRefusalText } from './trader-texts';
@@ -110,11 +110,9 @@ export function OneClickBar() {
           ? t('trader.oneClickOn', { stake: money(settings.one_click_stake) })
           : t('trader.oneClickOff')}
       </span>
-      {error && (
-        <span role="alert" data-testid="one-click-error" css={{ color: theme.color.danger, flexBasis: '100%' }}>
-          {error}
-        </span>
-      )}
+      <ErrorText testId="one-click-error" css={{ flexBasis: '100%' }}>
+        {error}
+      </ErrorText>
       <Modal
         open={asking}
         title={t('trader.confirmTitle')}

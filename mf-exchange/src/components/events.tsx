@@ -1,8 +1,10 @@
+import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import styled from '@emotion/styled';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { DateTime, theme, useHost, useServerData } from '@khela/web';
-import { groupBySport, type ListedEvent } from '../logic';
+import { DateTime, theme, useHost, useServerData, PlainList, Text } from '@khela/web';
+import { groupBySport, type ListedEvent, type Sport } from '../logic';
 import { oddsClient } from '../odds';
 import { pinStore, usePins } from '../state';
 
@@ -99,16 +101,7 @@ export function EventRow({ event }: { event: ListedEvent }) {
   const open = useOpenEvent();
   const pinned = pins.some((p) => p.marketId === event.MarketId);
   return (
-    <li
-      data-testid="exchange-event"
-      css={css`
-        display: flex;
-        align-items: center;
-        gap: 8px;
-        padding: 10px 12px;
-        border-bottom: 1px solid ${theme.color.border};
-      `}
-    >
+    <SportRow data-testid="exchange-event">
       <button
         type="button"
         onClick={() => open(event)}
@@ -125,13 +118,9 @@ export function EventRow({ event }: { event: ListedEvent }) {
           min-height: 44px;
         `}
       >
-        <div
-          css={css`
-            font-weight: 600;
-          `}
-        >
+        <Text as="div" weight={600}>
           {event.Event}
-        </div>
+        </Text>
         <div
           css={css`
             display: flex;
@@ -173,41 +162,56 @@ export function EventRow({ event }: { event: ListedEvent }) {
           <path d="M16 3l5 5-3 1-4 4 1 5-2 2-4-4-5 5-1-1 5-5-4-4 2-2 5 1 4-4z" />
         </svg>
       </button>
-    </li>
+    </SportRow>
   );
 }
 
+/**
+ * One sport's block of a list (the events of In-Play and Sports, the settled markets of Result): its name on the green
+ * band, then its rows (each an <li>). `idPrefix` names the section and its heading (`sport-cricket`, `result-cricket`).
+ */
+export function SportGroup({ sport, idPrefix, children }: { sport: Sport; idPrefix: string; children: ReactNode }) {
+  const { t } = useTranslation('exchange');
+  const id = `${idPrefix}-${sport}`;
+  return (
+    <section aria-labelledby={id} data-testid={id}>
+      <h2
+        id={id}
+        css={css`
+          margin: 0;
+          padding: 8px 12px;
+          font-size: 14px;
+          background: ${theme.color.accent};
+          color: #fff;
+        `}
+      >
+        {t(`sport.${sport}`)}
+      </h2>
+      <PlainList>{children}</PlainList>
+    </section>
+  );
+}
+
+/** A row of a SportGroup: what it is on the left, a figure or an action on the right. */
+export const SportRow = styled.li`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 8px;
+  padding: 10px 12px;
+  border-bottom: 1px solid ${theme.color.border};
+`;
+
 /** Events grouped under Cricket, Soccer, Tennis. */
 export function GroupedEvents({ events }: { events: ListedEvent[] }) {
-  const { t } = useTranslation('exchange');
   return (
     <div>
       {groupBySport(events).map((g) => (
-        <section key={g.sport} aria-labelledby={`sport-${g.sport}`} data-testid={`sport-${g.sport}`}>
-          <h2
-            id={`sport-${g.sport}`}
-            css={css`
-              margin: 0;
-              padding: 8px 12px;
-              font-size: 14px;
-              background: ${theme.color.accent};
-              color: #fff;
-            `}
-          >
-            {t(`sport.${g.sport}`)}
-          </h2>
-          <ul
-            css={css`
-              list-style: none;
-              margin: 0;
-              padding: 0;
-            `}
-          >
-            {g.events.map((e) => (
-              <EventRow key={e.MarketId} event={e} />
-            ))}
-          </ul>
-        </section>
+        <SportGroup key={g.sport} sport={g.sport} idPrefix="sport">
+          {g.events.map((e) => (
+            <EventRow key={e.MarketId} event={e} />
+          ))}
+        </SportGroup>
       ))}
     </div>
   );

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Modal, NoData, Tabs, formatMoney, localDigits, mq, theme, useBalance, visuallyHidden } from '@khela/web';
+import { Modal, NoData, Panel, Tabs, formatMoney, localDigits, mq, theme, useBalance, visuallyHidden, Grow, Row, Text } from '@khela/web';
 import '../i18n-trader';
 import { FANCY_TABS, filterFancy, rowOverlay, type FancyTabKey } from '../logic';
 import type { BookmakerRunner, FancyRow } from '../odds';
@@ -35,17 +35,9 @@ export function StakeLimits({ kind }: { kind: schemas.ExchangeMarketKind }) {
   const currency = shown && shown in schemas.EXCHANGE_STAKE_LIMITS ? (shown as keyof typeof schemas.EXCHANGE_STAKE_LIMITS) : 'BDT';
   const { min, max } = schemas.EXCHANGE_STAKE_LIMITS[currency][kind];
   return (
-    <span
-      data-testid="stake-limits"
-      css={css`
-        display: block;
-        font-size: 11px;
-        color: ${theme.color.textMuted};
-        font-weight: 400;
-      `}
-    >
+    <Text tone="muted" size="xxs" weight={400} block data-testid="stake-limits">
       {t('odds.stakeLimits', { min: formatMoney(min, currency, i18n.language), max: formatMoney(max, currency, i18n.language) })}
-    </span>
+    </Text>
   );
 }
 
@@ -95,34 +87,9 @@ export function RulesButton({ kind, market }: { kind: schemas.ExchangeMarketKind
 
 export function MarketCard({ title, children, testId }: { title: ReactNode; children: ReactNode; testId: string }) {
   return (
-    <section
-      data-testid={testId}
-      css={css`
-        margin: 12px 0;
-        background: ${theme.color.surface};
-        border: 1px solid ${theme.color.border};
-        border-radius: ${theme.radius.md};
-        overflow: hidden;
-        position: relative;
-      `}
-    >
-      <h2
-        css={css`
-          margin: 0;
-          padding: 8px 12px;
-          font-size: 14px;
-          background: ${theme.color.surfaceRaised};
-          display: flex;
-          justify-content: space-between;
-          align-items: center;
-          gap: 8px;
-          min-height: 36px;
-        `}
-      >
-        {title}
-      </h2>
+    <Panel title={title} testId={testId}>
       {children}
-    </section>
+    </Panel>
   );
 }
 
@@ -174,13 +141,9 @@ function PriceButton(props: {
       onClick={props.onClick}
     >
       <span css={visuallyHidden}>{props.label} </span>
-      <strong
-        css={css`
-          display: block;
-        `}
-      >
+      <Text as="strong" block>
         {localDigits(props.price, i18n.language)}
-      </strong>
+      </Text>
       {props.size !== undefined && (
         <>
           {' '}
@@ -284,25 +247,14 @@ function RunnerName({ name, id, book }: { name: string; id: string | undefined; 
         flex-direction: column;
       `}
     >
-      <span
-        css={css`
-          font-weight: 600;
-          overflow-wrap: anywhere;
-        `}
-      >
+      <Text weight={600} breakAnywhere>
         {name}
-      </span>
+      </Text>
       {(now !== undefined || next !== undefined) && (
-        <span
-          css={css`
-            display: flex;
-            gap: 6px;
-            align-items: baseline;
-          `}
-        >
+        <Row as="span" gap={6} align="baseline">
           {now !== undefined && <Pl minor={now} testId="runner-pl" />}
           {next !== undefined && <Pl minor={next} testId="runner-pl-next" prefix="» " />}
-        </span>
+        </Row>
       )}
     </span>
   );
@@ -374,27 +326,13 @@ export function MatchOddsTable({
             {title}
             <StakeLimits kind="MATCH_ODDS" />
             {totalMatched !== undefined && (
-              <span
-                data-testid="total-matched"
-                css={css`
-                  display: block;
-                  font-size: 11px;
-                  color: ${theme.color.textMuted};
-                  font-weight: 400;
-                `}
-              >
+              <Text tone="muted" size="xxs" weight={400} block data-testid="total-matched">
                 {t('depth.matched', { amount: formatMoney(Number(totalMatched), currency, i18n.language) })}
-              </span>
+              </Text>
             )}
             <RulesButton kind="MATCH_ODDS" market={title} />
           </span>
-          <span
-            css={css`
-              display: flex;
-              gap: 6px;
-              align-items: center;
-            `}
-          >
+          <Row as="span" gap={6}>
             {depth && (
               <button
                 type="button"
@@ -412,16 +350,12 @@ export function MatchOddsTable({
               </button>
             )}
             {action}
-          </span>
+          </Row>
         </>
       }
     >
       <div css={headCss}>
-        <span
-          css={css`
-            flex: 1;
-          `}
-        />
+        <Grow as="span" />
         {depth ? (
           <>
             <span css={[colHead, depthHead]}>{t('odds.back')}</span>
@@ -784,11 +718,7 @@ export function FancyTable({
       ) : (
         <>
           <div css={headCss}>
-            <span
-              css={css`
-                flex: 1;
-              `}
-            />
+            <Grow as="span" />
             <span css={colHead}>{t('odds.no')}</span>
             <span css={colHead}>{t('odds.yes')}</span>
           </div>
@@ -813,13 +743,7 @@ export function FancyTable({
                     gap: 2px;
                   `}
                 >
-                  <span
-                    css={css`
-                      overflow-wrap: anywhere;
-                    `}
-                  >
-                    {r.title}
-                  </span>
+                  <Text breakAnywhere>{r.title}</Text>
                   {book && <FancyBookButton title={r.title} book={book} />}
                 </span>
                 <PriceButton kind="lay" price={r.no} size={r.no_rate} label={`${t('odds.no')} ${r.title}`} onClick={() => pick(r, 'no')} />

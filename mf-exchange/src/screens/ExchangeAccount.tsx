@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { formatMoney, theme, useBalance, usePlayer } from '@khela/web';
+import { formatMoney, theme, useBalance, usePlayer, Text } from '@khela/web';
 import { ACCOUNT_PAGES, TimeZoneLabel, pageCss } from './account/ui';
 
 /** /exchange-account: the exchange's account menu; each item opens its page (/exchange-account/{page}). */
@@ -20,15 +20,9 @@ export function ExchangeAccount() {
           margin: 4px 0 12px;
         `}
       >
-        <div
-          css={css`
-            font-weight: 700;
-            font-size: 16px;
-          `}
-          data-testid="exchange-account-username"
-        >
+        <Text as="div" size="lg" weight={700} data-testid="exchange-account-username">
           {username}
-        </div>
+        </Text>
         <div
           css={css`
             margin-top: 4px;
@@ -92,14 +86,9 @@ export function ExchangeAccount() {
                       {formatMoney(wallet.balance, wallet.currency ?? 'BDT', i18n.language)}
                     </span>
                   )}
-                  <span
-                    aria-hidden
-                    css={css`
-                      font-size: 20px;
-                    `}
-                  >
+                  <Text size="xxl" aria-hidden>
                     ›
-                  </span>
+                  </Text>
                 </span>
               </Link>
             </li>

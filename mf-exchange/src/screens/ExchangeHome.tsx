@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { NoData, theme } from '@khela/web';
+import { NoData, linkCard, Text } from '@khela/web';
 import { SPORTS } from '../logic';
 import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
 
@@ -21,35 +21,13 @@ export function ExchangeHome() {
         `}
       >
         {SPORTS.map((s) => (
-          <Link
-            key={s}
-            to={`/exchange-sports?sport=${s}`}
-            css={css`
-              display: block;
-              padding: 12px 8px;
-              border-radius: ${theme.radius.md};
-              background: ${theme.color.surface};
-              border: 1px solid ${theme.color.border};
-              text-decoration: none;
-              color: ${theme.color.text};
-              text-align: center;
-            `}
-          >
-            <div
-              css={css`
-                font-weight: 700;
-              `}
-            >
+          <Link key={s} to={`/exchange-sports?sport=${s}`} css={[linkCard, tileCss]}>
+            <Text as="div" weight={700}>
               {t(`sport.${s}`)}
-            </div>
-            <div
-              css={css`
-                font-size: 12px;
-                color: ${theme.color.textMuted};
-              `}
-            >
+            </Text>
+            <Text as="div" tone="muted" size="xs">
               {t('home.events', { count: (events ?? []).filter((e) => e.sportKey === s).length })}
-            </div>
+            </Text>
           </Link>
         ))}
       </div>
@@ -83,3 +61,9 @@ export function ExchangeHome() {
     </div>
   );
 }
+
+/** A sport's tile: its name and count centred, narrower sides than a card's. */
+const tileCss = css`
+  padding: 12px 8px;
+  text-align: center;
+`;

@@ -3,9 +3,9 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Chip, DateTime, Input, NoData, Spinner, Tabs, theme, useServerQuery } from '@khela/web';
+import { Chip, DateTime, Input, NoData, Spinner, Tabs, useServerQuery, Text, Caption } from '@khela/web';
 import { SPORTS, eventsForTab, type ListTab, type ListedEvent, type Sport } from '../logic';
-import { GroupedEvents, LoadingOverlay, useSportsEvents } from '../components/events';
+import { GroupedEvents, LoadingOverlay, SportGroup, SportRow, useSportsEvents } from '../components/events';
 import { Tag } from './account/ui';
 import '../i18n-account';
 
@@ -104,98 +104,45 @@ export function ResultsBoard() {
         <NoData />
       ) : (
         groups.map((g) => (
-          <section key={g.sport} aria-labelledby={`result-${g.sport}`} data-testid={`result-${g.sport}`}>
-            <h2
-              id={`result-${g.sport}`}
-              css={css`
-                margin: 0;
-                padding: 8px 12px;
-                font-size: 14px;
-                background: ${theme.color.accent};
-                color: #fff;
-              `}
-            >
-              {t(`sport.${g.sport}`)}
-            </h2>
-            <ul
-              css={css`
-                list-style: none;
-                margin: 0;
-                padding: 0;
-              `}
-            >
-              {g.rows.map((r) => (
-                <li
-                  key={r.market_id}
-                  data-testid="exchange-result"
-                  data-market-id={r.market_id}
+          <SportGroup key={g.sport} sport={g.sport} idPrefix="result">
+            {g.rows.map((r) => (
+              <SportRow key={r.market_id} data-testid="exchange-result" data-market-id={r.market_id}>
+                <div
                   css={css`
-                    display: flex;
-                    align-items: center;
-                    justify-content: space-between;
-                    gap: 10px;
-                    padding: 10px 12px;
-                    border-bottom: 1px solid ${theme.color.border};
+                    min-width: 0;
                   `}
                 >
+                  <Text as="div" weight={600} breakAnywhere>
+                    {r.event_name}
+                  </Text>
+                  <Caption>
+                    {r.market_name} · {t('results.settledAt')} <DateTime value={r.settled_at} zone />
+                  </Caption>
+                </div>
+                {r.voided || r.winner === null ? (
+                  <Tag tone="neutral" testId="result-outcome">
+                    {t('results.void')}
+                  </Tag>
+                ) : (
                   <div
+                    data-testid="result-outcome"
                     css={css`
-                      min-width: 0;
+                      text-align: right;
+                      flex-shrink: 0;
+                      max-width: 45%;
                     `}
                   >
-                    <div
-                      css={css`
-                        font-weight: 600;
-                        overflow-wrap: anywhere;
-                      `}
-                    >
-                      {r.event_name}
-                    </div>
-                    <div
-                      css={css`
-                        font-size: 12px;
-                        color: ${theme.color.textMuted};
-                        margin-top: 2px;
-                      `}
-                    >
-                      {r.market_name} · {t('results.settledAt')} <DateTime value={r.settled_at} zone />
-                    </div>
+                    <Text as="div" tone="muted" size="xxs">
+                      {t('results.winner')}
+                    </Text>
+                    <Text as="strong" tone="success" breakAnywhere>
+                      {r.winner}
+                    </Text>
                   </div>
-                  {r.voided || r.winner === null ? (
-                    <Tag tone="neutral" testId="result-outcome">
-                      {t('results.void')}
-                    </Tag>
-                  ) : (
-                    <div
-                      data-testid="result-outcome"
-                      css={css`
-                        text-align: right;
-                        flex-shrink: 0;
-                        max-width: 45%;
-                      `}
-                    >
-                      <div
-                        css={css`
-                          font-size: 11px;
-                          color: ${theme.color.textMuted};
-                        `}
-                      >
-                        {t('results.winner')}
-                      </div>
-                      <strong
-                        css={css`
-                          color: ${theme.color.success};
-                          overflow-wrap: anywhere;
-                        `}
-                      >
-                        {r.winner}
-                      </strong>
-                    </div>
-                  )}
-                </li>
-              ))}
-            </ul>
-          </section>
+                )}
+              </SportRow>
+            ))}
+          </SportGroup>
         ))
       )}
     </div>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { LoadFailed, NoData, Spinner, formatMoney, theme, useLocale } from '@khela/web';
+import { IconButton, LoadFailed, NoData, Spinner, formatMoney, theme, useLocale, Row } from '@khela/web';
 import { pinStore, usePins, usePinsStatus, type PinnedMarket } from '../state';
 import '../i18n-account';
 import { useLiveMatchOdds } from '../trading/live-market';
@@ -29,14 +29,7 @@ function PinnedCard({ pin, onPick }: { pin: PinnedMarket; onPick: (p: BetPick) =
         margin-bottom: 8px;
       `}
     >
-      <div
-        css={css`
-          display: flex;
-          justify-content: space-between;
-          align-items: center;
-          gap: 8px;
-        `}
-      >
+      <Row justify="between">
         <button
           type="button"
           onClick={() =>
@@ -64,24 +57,10 @@ function PinnedCard({ pin, onPick }: { pin: PinnedMarket; onPick: (p: BetPick) =
         >
           {t(`sport.${pin.sport}`)} · {pin.name}
         </button>
-        <button
-          type="button"
-          aria-label={`${t('unpin')}: ${pin.name}`}
-          onClick={() => pinStore.toggle(pin)}
-          css={css`
-            appearance: none;
-            border: 0;
-            background: none;
-            color: ${theme.color.textMuted};
-            cursor: pointer;
-            font-size: 18px;
-            min-width: 44px;
-            min-height: 44px;
-          `}
-        >
+        <IconButton type="button" aria-label={`${t('unpin')}: ${pin.name}`} onClick={() => pinStore.toggle(pin)}>
           ✕
-        </button>
-      </div>
+        </IconButton>
+      </Row>
       {position && (
         <div
           data-testid="pinned-exposure"

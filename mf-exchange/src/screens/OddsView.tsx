@@ -3,14 +3,29 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { ApiError, Button, NoData, Spinner, formatMoney, mq, theme, useBalance, useHost, useLoggedIn } from '@khela/web';
+import {
+  ApiError,
+  Button,
+  Dot,
+  NoData,
+  Spinner,
+  formatMoney,
+  mq,
+  theme,
+  useBalance,
+  useHost,
+  useLoggedIn,
+  Grow,
+  Text,
+  Heading,
+} from '@khela/web';
 import { SPORTS, firstBookmaker, scoreFrameSrc, type Sport } from '../logic';
 import { oddsClient, type EventItem } from '../odds';
 import { Badge } from '../components/events';
 import { BetSlip, type BetPick, type SlipDraft } from '../components/BetSlip';
 import { BookmakerTable, FancyTable, MatchOddsTable, type FancyBook, type MatchOddsMarket, type RunnerBook } from '../components/markets';
 import { useTrading, useTradingStore } from '../trading/context';
-import { useLive } from '../trading/live';
+import { useLiveQuery } from '../trading/live';
 import { amountToMinor, projectPosition } from '../trading/maths';
 import { runnerPl } from '../trading/market-position';
 import { CashOutButton } from '../trading/CashOut';
@@ -169,15 +184,7 @@ function StreamFrame({ eventId }: { eventId: string }) {
           cursor: pointer;
         `}
       >
-        <span
-          aria-hidden
-          css={css`
-            width: 8px;
-            height: 8px;
-            border-radius: 50%;
-            background: ${open ? theme.color.textMuted : '#e11d48'};
-          `}
-        />
+        <Dot aria-hidden colour={open ? theme.color.textMuted : '#e11d48'} />
         {open ? t('odds.hideStream') : t('odds.liveStream')}
       </button>
       {open && src && (
@@ -335,9 +342,6 @@ export function OddsView() {
   const target = useOddsTarget();
   const store = useTradingStore();
   const { openBets, marketVersions } = useTrading();
-  const [market, setMarket] = useState<MarketState | null>(null);
-  const [detail, setDetail] = useState<EventItem | null>(null);
-  const [missing, setMissing] = useState(false);
   const [pick, setPick] = useState<BetPick | null>(null);
   const [draft, setDraft] = useState<SlipDraft | null>(null);
   // overlays pushed for Fancy rows and the BookMaker since the detail was read
@@ -357,28 +361,31 @@ export function OddsView() {
     setPick(p);
   };
 
-  const loadMarket = async (signal?: AbortSignal) => {
-    if (!target.marketId) return;
-    try {
+  // the market and the event detail are queries of the page's cache, kept live by the pushes below (useLiveQuery)
+  const marketLive = useLiveQuery(
+    ['exchange', 'market', target.marketId],
+    async (signal) => {
       const m = await store.calls.market(target.marketId, signal);
-      setMarket(m);
       setFeedDown(m.prices_available === false);
-      setMissing(false);
-    } catch (err) {
-      if (err instanceof ApiError && err.status === 404) setMissing(true);
-      throw err;
-    }
-  };
-  const loadDetail = async (signal?: AbortSignal) => {
-    if (!target.eventId) return;
-    const startedAt = Date.now();
-    const res = await oddsClient(api).eventDetail(target.eventId, signal);
-    setDetail(res.data.items[target.eventId] ?? null);
-    // what was pushed before this read is in it now
-    setPushed((prev) => (prev.size ? new Map([...prev].filter(([, v]) => v.at > startedAt)) : prev));
-  };
-  const marketLive = useLive(loadMarket, { pollMs: MATCH_ODDS_POLL_MS, minMs: PUSH_REFRESH_MS, key: target.marketId });
-  const detailLive = useLive(loadDetail, { pollMs: EVENT_POLL_MS, minMs: PUSH_REFRESH_MS, key: target.eventId });
+      return m;
+    },
+    { pollMs: MATCH_ODDS_POLL_MS, minMs: PUSH_REFRESH_MS, enabled: Boolean(target.marketId) },
+  );
+  const detailLive = useLiveQuery<EventItem | null>(
+    ['exchange', 'event-detail', target.eventId],
+    async (signal) => {
+      const startedAt = Date.now();
+      const res = await oddsClient(api).eventDetail(target.eventId, signal);
+      // what was pushed before this read is in it now
+      setPushed((prev) => (prev.size ? new Map([...prev].filter(([, v]) => v.at > startedAt)) : prev));
+      return res.data.items[target.eventId] ?? null;
+    },
+    { pollMs: EVENT_POLL_MS, minMs: PUSH_REFRESH_MS, enabled: Boolean(target.eventId) },
+  );
+  const market = marketLive.query.data ?? null;
+  const detail = detailLive.query.data ?? null;
+  const marketError = marketLive.query.error;
+  const missing = marketError instanceof ApiError && marketError.status === 404;
 
   const bookmakerId = detail ? Object.keys(detail.bookmaker)[0] : undefined;
   const detailMarkets = useMemo(() => {
@@ -416,13 +423,13 @@ export function OddsView() {
       }
       if (e.marketId === r.target.marketId) {
         const next = r.market && r.currency ? withPushedBook(r.market, e, r.currency) : null;
-        if (next) setMarket(next);
+        if (next) r.marketLive.set(next);
         else if (e.version === undefined || r.version === undefined || e.version > r.version) r.marketLive.refresh();
         return;
       }
       const rated = r.detail ? withPushedRates(r.detail, e) : null;
       if (rated) {
-        setDetail(rated);
+        r.detailLive.set(rated);
         // what this push says replaces an earlier push's suspension overlay
         setPushed((prev) => (prev.has(e.marketId) ? new Map([...prev].filter(([id]) => id !== e.marketId)) : prev));
         return;
@@ -499,29 +506,14 @@ export function OddsView() {
         <Button variant="ghost" aria-label={t('odds.backTo')} onClick={() => navigate(target.previousPath)}>
           ←
         </Button>
-        <div
-          css={css`
-            flex: 1;
-            min-width: 0;
-          `}
-        >
-          <div
-            css={css`
-              font-size: 12px;
-              color: ${theme.color.textMuted};
-            `}
-          >
+        <Grow clip>
+          <Text as="div" tone="muted" size="xs">
             {t(`sport.${target.sport}`)}
-          </div>
-          <h1
-            css={css`
-              margin: 0;
-              font-size: 17px;
-            `}
-          >
+          </Text>
+          <Heading as="h1" size="title">
             {market?.event_name ?? ''}
-          </h1>
-        </div>
+          </Heading>
+        </Grow>
         {market?.inplay && market.status !== 'CLOSED' && <Badge tone="inplay">{t('badge.inplay')}</Badge>}
       </div>
       <StreamFrame eventId={target.eventId} />

@@ -1,10 +1,9 @@
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import * as schemas from '@khela/contracts';
-import { ApiError, ErrorText, theme } from '@khela/web';
+import { ErrorText, theme, Row, Text } from '@khela/web';
 import { minorToAmount, stakeToMinor, stepLadder, toHundredths } from './maths';
-import { refusalText } from './refusals';
+import { useKeyedSend } from './keyed-send';
 import type { Bet } from './store';
 import '../i18n-orders';
 
@@ -70,12 +69,10 @@ export function BetEditForm({
   onDone: () => void;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation('exchange');
+  const { t } = useTranslation('exchange');
   const [price, setPrice] = useState(String(bet.price ?? ''));
   const [stake, setStake] = useState(bet.unmatched_stake);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const keyRef = useRef<string | null>(null);
+  const { busy, error, setError, send } = useKeyedSend();
 
   const priceNum = Number(price);
   const priceChanged = Number.isFinite(priceNum) && toHundredths(priceNum) !== toHundredths(bet.price ?? 0);
@@ -90,24 +87,12 @@ export function BetEditForm({
       setError(t('orders.unchanged'));
       return;
     }
-    keyRef.current ??= schemas.newIdempotencyKey();
-    setBusy(true);
-    setError(null);
-    try {
-      await save(
-        bet.id,
-        { ...(priceChanged ? { price: priceNum } : {}), ...(stakeChanged ? { stake: minorToAmount(stakeMinor) } : {}) },
-        keyRef.current,
-      );
-      keyRef.current = null;
-      onDone();
-    } catch (err) {
-      const e = err instanceof ApiError ? err : null;
-      if (!e?.network) keyRef.current = null;
-      setError(e ? refusalText(e.message, i18n.language) : String(err));
-    } finally {
-      setBusy(false);
-    }
+    const body = { ...(priceChanged ? { price: priceNum } : {}), ...(stakeChanged ? { stake: minorToAmount(stakeMinor) } : {}) };
+    const saved = await send(async (key) => {
+      await save(bet.id, body, key);
+      return true;
+    });
+    if (saved) onDone();
   };
 
   return (
@@ -186,16 +171,9 @@ export function BetEditForm({
         </label>
       </div>
       {changed && (
-        <p
-          data-testid="bet-edit-note"
-          css={css`
-            margin: 0;
-            font-size: 12px;
-            color: ${theme.color.textMuted};
-          `}
-        >
+        <Text as="p" tone="muted" size="xs" data-testid="bet-edit-note">
           {keepsPlace ? t('orders.keepsPlace') : t('orders.backOfQueue')}
-        </p>
+        </Text>
       )}
       {error && (
         <ErrorText
@@ -207,20 +185,14 @@ export function BetEditForm({
           {error}
         </ErrorText>
       )}
-      <div
-        css={css`
-          display: flex;
-          gap: 8px;
-          justify-content: flex-end;
-        `}
-      >
+      <Row align="stretch" justify="end">
         <button type="button" css={actionCss(false)} onClick={onClose}>
           {t('orders.close')}
         </button>
         <button type="submit" data-testid="bet-edit-save" css={actionCss(true)} disabled={busy || !changed}>
           {busy ? t('orders.saving') : t('orders.save')}
         </button>
-      </div>
+      </Row>
     </form>
   );
 }

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, DateTime, ErrorText, Modal, NoData, Tabs, formatMoney, theme } from '@khela/web';
+import { ApiError, DateTime, ErrorText, Modal, NoData, Tabs, formatMoney, theme, Row, Text, PlainList, SectionTitle } from '@khela/web';
 import { useTrading, useTradingStore } from './context';
 import { betPriceText } from './maths';
 import { refusalText } from './refusals';
@@ -75,13 +75,7 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
         border-radius: ${theme.radius.sm};
       `}
     >
-      <div
-        css={css`
-          display: flex;
-          gap: 8px;
-          align-items: center;
-        `}
-      >
+      <Row>
         <div
           css={css`
             flex: 1;
@@ -89,27 +83,13 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
             font-size: 13px;
           `}
         >
-          <div
-            css={css`
-              font-weight: 700;
-            `}
-          >
+          <Text as="div" weight={700}>
             {t(`odds.${bet.side.toLowerCase()}`)} {bet.selection_name} @ {betPriceText(bet)}
-          </div>
-          <div
-            css={css`
-              color: ${theme.color.textMuted};
-              font-size: 12px;
-            `}
-          >
+          </Text>
+          <Text as="div" tone="muted" size="xs">
             {bet.event_name} · {bet.market_name}
-          </div>
-          <div
-            css={css`
-              font-size: 12px;
-              font-variant-numeric: tabular-nums;
-            `}
-          >
+          </Text>
+          <Text as="div" size="xs" figures>
             {t('bets.stake')} {money(bet.stake)}
             {bet.status === 'PARTIALLY_MATCHED' && ` · ${t('bets.matched')} ${money(bet.matched_stake)}`}
             {Number(bet.unmatched_stake) > 0 && bet.unmatched_stake !== bet.stake && bet.status !== 'PENDING' && (
@@ -117,15 +97,10 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
             )}
             {' · '}
             <span data-testid="open-bet-status">{t(`bets.status.${bet.status}`)}</span>
-          </div>
-          <div
-            css={css`
-              font-size: 11px;
-              color: ${theme.color.textMuted};
-            `}
-          >
+          </Text>
+          <Text as="div" tone="muted" size="xxs">
             <DateTime value={bet.placed_at} zone />
-          </div>
+          </Text>
         </div>
         {editable(bet) && !editing && (
           <RowButton
@@ -146,7 +121,7 @@ function BetRow({ bet, onError }: { bet: Bet; onError: (m: string | null) => voi
             {t('bets.cancel')}
           </RowButton>
         )}
-      </div>
+      </Row>
       {editing && (
         <BetEditForm
           bet={bet}
@@ -231,15 +206,9 @@ function BetList({
         margin-top: 10px;
       `}
     >
-      <h3
-        css={css`
-          margin: 0 0 6px;
-          font-size: 13px;
-          color: ${theme.color.textMuted};
-        `}
-      >
+      <SectionTitle as="h3" size="sm" tone="muted">
         {title}
-      </h3>
+      </SectionTitle>
       {markets.map((m) => {
         const mine = m ? bets.filter((b) => b.market_id === m.market_id) : bets;
         const cancellableHere = m !== null && mine.some(cancellable);
@@ -271,20 +240,11 @@ function BetList({
                 )}
               </div>
             )}
-            <ul
-              css={css`
-                list-style: none;
-                margin: 0;
-                padding: 0;
-                display: flex;
-                flex-direction: column;
-                gap: 6px;
-              `}
-            >
+            <PlainList gap={6}>
               {mine.map((b) => (
                 <BetRow key={b.id} bet={b} onError={onError} />
               ))}
-            </ul>
+            </PlainList>
           </div>
         );
       })}

@@ -1,11 +1,11 @@
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import * as schemas from '@khela/contracts';
 import { ApiError, Button, ErrorText, Modal, formatMoney, formatPercent, theme } from '@khela/web';
 import { useTradingStore } from './context';
 import { betPriceText } from './maths';
 import { refusalText } from './refusals';
+import { useKeyedSend } from './keyed-send';
 import '../i18n-orders';
 
 type Quote = {
@@ -52,9 +52,7 @@ export function CashOutButton({
   const store = useTradingStore();
   const [open, setOpen] = useState(false);
   const [quote, setQuote] = useState<Quote | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const keyRef = useRef<string | null>(null);
+  const { busy, setBusy, error, setError, send, forget } = useKeyedSend();
   const [selection, setSelection] = useState<string | null>(null);
   const [percent, setPercent] = useState<number>(100);
   /** Runners with a position to green up (from the whole market's quote when the dialog opened). */
@@ -70,10 +68,11 @@ export function CashOutButton({
     const n = ++asked.current;
     setSelection(sel);
     setPercent(pct);
+    setQuote(null);
+    forget();
+    // a quote changes nothing (no key of its own); a newer choice's quote replaces it
     setBusy(true);
     setError(null);
-    setQuote(null);
-    keyRef.current = null;
     try {
       const q = await store.calls.cashOut(marketId, scopeBody(sel, pct));
       if (n !== asked.current) return;
@@ -95,30 +94,19 @@ export function CashOutButton({
 
   const take = async () => {
     if (!quote) return;
-    keyRef.current ??= schemas.newIdempotencyKey();
-    setBusy(true);
-    setError(null);
-    try {
-      const res = await store.calls.cashOut(
-        marketId,
-        { take: true, min_value: quote.value, ...scopeBody(selection, percent) },
-        keyRef.current,
-      );
-      keyRef.current = null;
-      const part =
-        selection !== null || percent !== 100 ? { percent, name: selection ? (names.get(selection) ?? selection) : null } : undefined;
-      store.cashedOut(marketId, res.value, res.bets, part);
-      setOpen(false);
-    } catch (err) {
-      const e = err instanceof ApiError ? err : null;
-      if (!e?.network) keyRef.current = null;
-      setError(e ? refusalText(e.message, i18n.language) : String(err));
-      // the value moved: show the new quote to confirm again
-      if (e && !e.network && e.status === 409)
-        void store.calls.cashOut(marketId, scopeBody(selection, percent)).then(setQuote, () => undefined);
-    } finally {
-      setBusy(false);
-    }
+    const res = await send(
+      (key) => store.calls.cashOut(marketId, { take: true, min_value: quote.value, ...scopeBody(selection, percent) }, key),
+      (e) => {
+        // the value moved: show the new quote to confirm again
+        if (!e.network && e.status === 409)
+          void store.calls.cashOut(marketId, scopeBody(selection, percent)).then(setQuote, () => undefined);
+      },
+    );
+    if (!res) return;
+    const part =
+      selection !== null || percent !== 100 ? { percent, name: selection ? (names.get(selection) ?? selection) : null } : undefined;
+    store.cashedOut(marketId, res.value, res.bets, part);
+    setOpen(false);
   };
 
   return (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { EXCHANGE_MESSAGES, fromMinor, toMinor } from '@khela/contracts';
-import { formatMoney, formatPercent, theme } from '@khela/web';
+import { IconButton, formatMoney, formatPercent, theme } from '@khela/web';
 import '../i18n-orders';
 import { useTrading, useTradingStore } from './context';
 import { betPriceText } from './maths';
@@ -122,23 +122,9 @@ export function MessageBox() {
           >
             {text(m)}
           </span>
-          <button
-            type="button"
-            aria-label={t('common:close')}
-            onClick={() => store.dismiss(m.id)}
-            css={css`
-              appearance: none;
-              border: 0;
-              background: transparent;
-              color: ${theme.color.textMuted};
-              min-width: 32px;
-              min-height: 32px;
-              cursor: pointer;
-              font-size: 14px;
-            `}
-          >
+          <IconButton type="button" size={32} aria-label={t('common:close')} onClick={() => store.dismiss(m.id)}>
             ✕
-          </button>
+          </IconButton>
         </div>
       ))}
     </div>

@@ -1,10 +1,25 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, CountBadge, DateTime, LoadFailed, Modal, theme, useHost, useLoggedIn } from '@khela/web';
+import {
+  Button,
+  CountBadge,
+  DateTime,
+  LoadFailed,
+  Modal,
+  endpointKey,
+  theme,
+  useHost,
+  useLoggedIn,
+  usePageQueryClient,
+  useServerQuery,
+  Text,
+  PlainList,
+} from '@khela/web';
 import { useTrading } from './context';
 import { useThrottled } from './live';
+import { HeaderButton } from '../components/HeaderButton';
 import { useMessageText } from './MessageBox';
 
 /** Notices read per page of the bell's list. */
@@ -24,28 +39,28 @@ export function NoticeBell() {
   const loggedIn = useLoggedIn();
   const { messages } = useTrading();
   const text = useMessageText();
-  const [unread, setUnread] = useState(0);
   const [open, setOpen] = useState(false);
   const [list, setList] = useState<Notice[] | null>(null);
   const [page, setPage] = useState({ at: 0, last: 1 });
   const [error, setError] = useState(false);
   const opts = { token: 'exchange' as const };
 
-  const count = useCallback(async () => {
-    const r = await api.call(schemas.listExchangeNotices, { ...opts, query: { page: 1, per_page: 1 } });
-    setUnread(r.unread);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [api]);
-  const recount = useThrottled(() => void count().catch(() => undefined), 1_000);
+  // the unread count is server state (read on log-in, forgotten on log-out); the list's reads update it in place
+  const client = usePageQueryClient();
+  const countCall = { ...opts, query: { page: 1, per_page: 1 } };
+  const counted = useServerQuery(schemas.listExchangeNotices, countCall, { enabled: loggedIn, staleTime: 0 });
+  const unread = loggedIn ? (counted.data?.unread ?? 0) : 0;
+  const setUnread = (n: number) =>
+    client.setQueryData<schemas.ResponseOf<typeof schemas.listExchangeNotices>>(
+      endpointKey(schemas.listExchangeNotices, countCall),
+      (old) => (old ? { ...old, unread: n } : old),
+    );
+  const refetchCount = counted.refetch;
+  const recount = useThrottled(() => void refetchCount(), 1_000);
 
   useEffect(() => {
-    if (!loggedIn) {
-      setUnread(0);
-      setList(null);
-      return;
-    }
-    recount();
-  }, [loggedIn, recount]);
+    if (!loggedIn) setList(null);
+  }, [loggedIn]);
   // a new outcome the page saw, or a push that the player's bets changed: the count is read again
   const newest = messages[0]?.id;
   useEffect(() => {
@@ -76,7 +91,7 @@ export function NoticeBell() {
   if (!loggedIn) return null;
   return (
     <>
-      <button
+      <HeaderButton
         type="button"
         data-testid="notice-bell"
         aria-label={t('exchange:notices.open', { count: unread })}
@@ -86,20 +101,6 @@ export function NoticeBell() {
           setList(null);
           void load(1);
         }}
-        css={css`
-          position: relative;
-          appearance: none;
-          border: 1px solid ${theme.color.border};
-          background: ${theme.color.surface};
-          color: ${theme.color.text};
-          border-radius: ${theme.radius.sm};
-          min-width: 40px;
-          min-height: 36px;
-          cursor: pointer;
-          display: inline-flex;
-          align-items: center;
-          justify-content: center;
-        `}
       >
         {/* drawn, not a glyph: budget phones lack emoji fonts */}
         <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
@@ -115,7 +116,7 @@ export function NoticeBell() {
             padding: 0 4px;
           `}
         />
-      </button>
+      </HeaderButton>
       <Modal open={open} title={t('exchange:notices.title')} onClose={() => setOpen(false)}>
         {error && (
           <LoadFailed error={null} message={t('exchange:notices.failed')} onRetry={() => load(Math.max(1, page.at + (list ? 1 : 0)))} />
@@ -123,14 +124,7 @@ export function NoticeBell() {
         {list === null && !error && <p>{t('common:loading')}</p>}
         {list?.length === 0 && <p data-testid="notices-empty">{t('exchange:notices.empty')}</p>}
         {list && list.length > 0 && (
-          <ol
-            data-testid="notice-list"
-            css={css`
-              list-style: none;
-              margin: 0;
-              padding: 0;
-            `}
-          >
+          <PlainList as="ol" data-testid="notice-list">
             {list.map((n) => (
               <li
                 key={n.id}
@@ -145,17 +139,12 @@ export function NoticeBell() {
                 `}
               >
                 <div>{text({ id: 0, kind: n.kind, at: 0, bet: n.bet })}</div>
-                <span
-                  css={css`
-                    font-size: 11px;
-                    color: ${theme.color.textMuted};
-                  `}
-                >
+                <Text tone="muted" size="xxs">
                   <DateTime value={n.created_at} zone />
-                </span>
+                </Text>
               </li>
             ))}
-          </ol>
+          </PlainList>
         )}
         {list && page.at < page.last && (
           <Button variant="secondary" onClick={() => void load(page.at + 1)} css={{ marginTop: 8 }}>

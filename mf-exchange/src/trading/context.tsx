@@ -1,6 +1,5 @@
 import { createContext, useContext, useEffect, useMemo, useRef, useSyncExternalStore, type ReactNode } from 'react';
-import { useHost, usePlayer } from '@khela/web';
-import { usePoll } from '../usePoll';
+import { useHost, usePlayer, useServerData } from '@khela/web';
 import { usePushDown } from './live';
 import { TradingStore, exchangeCalls, type TradingSnapshot } from './store';
 
@@ -33,7 +32,17 @@ export function TradingProvider({ children }: { children: ReactNode }) {
 
   const snap = useSyncExternalStore(store.subscribe, store.get, store.get);
   const anyOpen = (snap.openBets?.length ?? 0) > 0;
-  usePoll(() => store.loadOpen(), OPEN_BETS_POLL_MS, store, Boolean(player) && polling && anyOpen);
+  // the poll is a query of the page's cache for its schedule (at once, then every OPEN_BETS_POLL_MS, paused while the
+  // tab is hidden, never two at once); the bets themselves stay in the store, which compares each list with the last
+  // to say what was matched, lapsed or settled
+  useServerData(
+    ['exchange', 'open-bets-poll', player?.username ?? null],
+    async () => {
+      await store.loadOpen();
+      return store.get().openBets?.length ?? 0;
+    },
+    { enabled: Boolean(player) && polling && anyOpen, refetchInterval: OPEN_BETS_POLL_MS, staleTime: 0, retry: false },
+  );
   // the stream came back after a poll: what changed meanwhile is read once
   const polled = useRef(false);
   useEffect(() => {

@@ -1,8 +1,8 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import * as schemas from '@khela/contracts';
 import { ApiError, useBalance, useHost, useLoggedIn } from '@khela/web';
 import { useTradingStore } from './context';
-import { useLive } from './live';
+import { useLiveQuery } from './live';
 import { withPushedBook } from './pushed';
 
 type MarketState = schemas.ResponseOf<typeof schemas.exchangeMarketState>;
@@ -19,20 +19,9 @@ export function useLiveMatchOdds(marketId: string, pollMs: number): { market: Ma
   const loggedIn = useLoggedIn();
   // the book of the player's currency (a visitor sees the API's BDT book); unknown while the balance loads: ask
   const currency = wallet?.currency ?? (loggedIn ? null : 'BDT');
-  const [market, setMarket] = useState<MarketState | null>(null);
-  const [missing, setMissing] = useState(false);
-  const live = useLive(
-    async (signal) => {
-      try {
-        setMarket(await store.calls.market(marketId, signal));
-        setMissing(false);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) setMissing(true);
-        throw err;
-      }
-    },
-    { pollMs, key: marketId },
-  );
+  const live = useLiveQuery(['exchange', 'market', marketId], (signal) => store.calls.market(marketId, signal), { pollMs });
+  const market = live.query.data ?? null;
+  const missing = live.query.error instanceof ApiError && live.query.error.status === 404;
   const refs = useRef({ market, currency, live });
   refs.current = { market, currency, live };
   useEffect(() => {
@@ -40,7 +29,7 @@ export function useLiveMatchOdds(marketId: string, pollMs: number): { market: Ma
       if (e.marketId !== marketId) return;
       const r = refs.current;
       const next = e.prices === undefined && r.market && r.currency ? withPushedBook(r.market, e, r.currency) : null;
-      if (next) setMarket(next);
+      if (next) r.live.set(next);
       else if (e.prices !== undefined || e.bets || e.version === undefined || !r.market || e.version > r.market.version) r.live.refresh();
     });
     return () => s.unsubscribe();

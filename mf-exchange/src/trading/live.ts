@@ -1,7 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { BehaviorSubject } from 'rxjs';
-import { useFact, useHost, type Fact } from '@khela/web';
-import { usePoll } from '../usePoll';
+import { useFact, useHost, usePageQueryClient, useServerData, type Fact, type UseQueryResult } from '@khela/web';
 
 // a shell deployed before the session said its push state: treat the stream as down (the screens poll)
 const NO_PUSH_STATE: Fact<boolean> = new BehaviorSubject(false);
@@ -75,31 +74,42 @@ export function usePushDown(): boolean {
 }
 
 /**
- * Data a screen shows live: loaded at once (and again when `key` changes); while the push stream is up, refreshed
- * only when `refresh()` is called (a push for it arrived), throttled to `minMs`; while the stream is down, polled
- * every `pollMs` (only while the tab is visible); when the stream is back, loaded once to catch up, the poll stops.
+ * Data a screen shows live, as a query of the page's cache (TanStack Query, `useServerData`): read at once (and again
+ * when `key` changes). While the push stream is up, read again only when `refresh()` is called (a push for it arrived),
+ * throttled to `minMs`, and `set()` puts in what a push carried without a request. While the stream is down it is
+ * polled every `pollMs` (the query's refetchInterval, paused while the tab is hidden): at once when the poll starts,
+ * and once more when the stream is back, to catch up. A failed read keeps the last data (the next one tries again).
+ * Public: the market's prices are the same for every player, so a logout does not drop them.
  */
-export function useLive(load: (signal?: AbortSignal) => Promise<void>, opts: { pollMs: number; minMs?: number; key: unknown }) {
+export function useLiveQuery<T>(
+  key: readonly unknown[],
+  load: (signal: AbortSignal) => Promise<T>,
+  opts: { pollMs: number; minMs?: number; enabled?: boolean },
+): { query: UseQueryResult<T, Error>; refresh: () => void; set: (next: T) => void; polling: boolean } {
   const polling = usePushDown();
+  const client = usePageQueryClient();
+  const enabled = opts.enabled ?? true;
   const loadRef = useRef(load);
   loadRef.current = load;
-  const safeLoad = useCallback(() => void loadRef.current().catch(() => undefined), []);
-  const refresh = useThrottled(safeLoad, opts.minMs ?? 1_000);
+  const query = useServerData(key, (signal) => loadRef.current(signal), {
+    enabled,
+    public: true,
+    staleTime: 0,
+    // the poll or the next push asks again: no retries of their own in between
+    retry: false,
+    refetchInterval: polling && enabled ? opts.pollMs : false,
+  });
+  const keyRef = useRef(key);
+  keyRef.current = key;
+  const reload = useCallback(() => void client.refetchQueries({ queryKey: keyRef.current, exact: true }), [client]);
+  const refresh = useThrottled(reload, opts.minMs ?? 1_000);
+  // the poll starts (read at once, then every pollMs) or stops (the stream is back: what changed meanwhile is read)
+  const wasPolling = useRef(polling);
   useEffect(() => {
-    const ctrl = new AbortController();
-    void loadRef.current(ctrl.signal).catch(() => undefined);
-    return () => ctrl.abort();
-  }, [opts.key]);
-  // the poll loads at once when it starts, then every pollMs
-  usePoll((signal) => loadRef.current(signal), opts.pollMs, opts.key, polling);
-  const polled = useRef(false);
-  useEffect(() => {
-    if (polling) polled.current = true;
-    else if (polled.current) {
-      // the stream is back: what changed while it was away is loaded once
-      polled.current = false;
-      safeLoad();
-    }
-  }, [polling, safeLoad]);
-  return { refresh, polling };
+    if (wasPolling.current === polling) return;
+    wasPolling.current = polling;
+    reload();
+  }, [polling, reload]);
+  const set = useCallback((next: T) => void client.setQueryData(keyRef.current, next), [client]);
+  return { query, refresh, set, polling };
 }

@@ -2,7 +2,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { DateTime, theme, useServerQuery } from '@khela/web';
+import { DateTime, useServerQuery, Row, Text, Caption } from '@khela/web';
 import { ACCOUNT_READ, AccountData, AccountPage, Pager, Tag, cardCss, listCss, pageParam, type Tone } from './ui';
 
 const KIND_TONE: Record<(typeof schemas.EXCHANGE_ACTIVITY_KINDS)[number], Tone> = {
@@ -36,24 +36,12 @@ export function ActivityLog() {
                     padding: 10px 12px;
                   `}
                 >
-                  <div
-                    css={css`
-                      display: flex;
-                      justify-content: space-between;
-                      align-items: center;
-                      gap: 8px;
-                    `}
-                  >
+                  <Row justify="between">
                     <Tag tone={KIND_TONE[a.kind]}>{t(`acc.activity.kind.${a.kind}`)}</Tag>
-                    <span
-                      css={css`
-                        font-size: 12px;
-                        color: ${theme.color.textMuted};
-                      `}
-                    >
+                    <Text tone="muted" size="xs">
                       <DateTime value={a.at} zone testId="activity-time" />
-                    </span>
-                  </div>
+                    </Text>
+                  </Row>
                   <div
                     data-testid="activity-detail"
                     css={css`
@@ -64,17 +52,7 @@ export function ActivityLog() {
                   >
                     {a.detail}
                   </div>
-                  {a.bet_id && (
-                    <div
-                      css={css`
-                        margin-top: 2px;
-                        font-size: 12px;
-                        color: ${theme.color.textMuted};
-                      `}
-                    >
-                      {t('acc.activity.betId', { id: a.bet_id })}
-                    </div>
-                  )}
+                  {a.bet_id && <Caption>{t('acc.activity.betId', { id: a.bet_id })}</Caption>}
                 </li>
               ))}
             </ul>

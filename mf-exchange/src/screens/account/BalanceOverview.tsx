@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { FactItem, Facts, Money, theme, useBalance, useHost, useServerQuery } from '@khela/web';
+import { FactItem, Facts, Money, theme, useBalance, useHost, useServerQuery, Caption, textLink } from '@khela/web';
 import { ACCOUNT_READ, AccountData, AccountPage, cardCss } from './ui';
 
 /**
@@ -71,15 +71,7 @@ export function BalanceOverview() {
         <AccountData query={pl}>
           {(data) => (
             <>
-              <div
-                css={css`
-                  font-size: 12px;
-                  color: ${theme.color.textMuted};
-                  margin-top: 2px;
-                `}
-              >
-                {t('acc.pl.range', { from: data.from, to: data.to })}
-              </div>
+              <Caption>{t('acc.pl.range', { from: data.from, to: data.to })}</Caption>
               <Facts>
                 <FactItem label={t('acc.balance.net')} testId="overview-pl-net">
                   <Money value={data.total.net} currency={data.currency} signed />
@@ -91,15 +83,7 @@ export function BalanceOverview() {
             </>
           )}
         </AccountData>
-        <Link
-          to="/exchange-account/profit-loss"
-          css={css`
-            display: inline-flex;
-            align-items: center;
-            min-height: 44px;
-            color: ${theme.color.brand};
-          `}
-        >
+        <Link to="/exchange-account/profit-loss" css={textLink}>
           {t('acc.balance.seeAll')} ›
         </Link>
       </div>

@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, ErrorText, NoData, StatusText, theme, useBalance, useHost, useServerQuery } from '@khela/web';
+import { Button, ErrorText, NoData, StatusText, theme, useBalance, useHost, useServerQuery, Actions } from '@khela/web';
 import { BetCard } from './bets';
 import { BetEditForm, editable } from '../../trading/BetEdit';
 import '../../i18n-orders';
@@ -117,13 +117,7 @@ export function MyBets() {
                         </p>
                       ) : cancellable ? (
                         <>
-                          <div
-                            css={css`
-                              display: flex;
-                              gap: 8px;
-                              margin-top: 10px;
-                            `}
-                          >
+                          <Actions>
                             <Button
                               variant="secondary"
                               disabled={busy !== null}
@@ -143,7 +137,7 @@ export function MyBets() {
                                 {t('orders.edit')}
                               </Button>
                             )}
-                          </div>
+                          </Actions>
                           {editing === b.id && (
                             <BetEditForm
                               bet={b}

@@ -1,8 +1,7 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { DateTime, FactItem, Facts, theme, usePlayer, useServerQuery } from '@khela/web';
+import { DateTime, FactItem, Facts, usePlayer, useServerQuery, Text, textLink } from '@khela/web';
 import { ACCOUNT_READ, AccountData, AccountPage, Tag, cardCss } from './ui';
 
 /** /exchange-account/profile: the player's record (GET /api/user/show), read-only; editing is on /profile. */
@@ -20,15 +19,9 @@ export function MyProfile() {
       <AccountData query={profile}>
         {(data) => (
           <div css={cardCss}>
-            <div
-              css={css`
-                font-size: 18px;
-                font-weight: 700;
-              `}
-              data-testid="profile-username"
-            >
+            <Text as="div" size="xl" weight={700} data-testid="profile-username">
               {data.username}
-            </div>
+            </Text>
             <Facts>
               <FactItem label={t('acc.profile.name')} testId="profile-name">
                 {data.name || notSet}
@@ -52,16 +45,7 @@ export function MyProfile() {
                 <DateTime value={data.created_at} zone />
               </FactItem>
             </Facts>
-            <Link
-              to="/profile"
-              css={css`
-                display: inline-flex;
-                align-items: center;
-                min-height: 44px;
-                margin-top: 8px;
-                color: ${theme.color.brand};
-              `}
-            >
+            <Link to="/profile" css={[textLink, { marginTop: 8 }]}>
               {t('acc.profile.edit')} ›
             </Link>
           </div>

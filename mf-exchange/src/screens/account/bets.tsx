@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import type { ExchangeBetView, ExchangeBetStatus } from '@khela/contracts';
-import { FactItem, Facts, Money, theme } from '@khela/web';
+import { FactItem, Facts, Money, theme, Row, Caption } from '@khela/web';
 import { DhakaTime, Tag, cardCss, sideColor, type Tone } from './ui';
 
 export const STATUS_TONE: Record<ExchangeBetStatus, Tone> = {
@@ -27,27 +27,13 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
   const zero = (v: string) => v === '0.00' || v === '0';
   return (
     <li data-testid="exchange-bet" data-bet-id={b.id} data-status={b.status} css={cardCss}>
-      <div
-        css={css`
-          display: flex;
-          align-items: flex-start;
-          justify-content: space-between;
-          gap: 8px;
-        `}
-      >
+      <Row align="start" justify="between">
         <div
           css={css`
             min-width: 0;
           `}
         >
-          <div
-            css={css`
-              display: flex;
-              align-items: center;
-              gap: 6px;
-              flex-wrap: wrap;
-            `}
-          >
+          <Row wrap gap={6}>
             <span
               data-testid="bet-side"
               css={css`
@@ -63,23 +49,16 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
               {t(`acc.bets.side.${b.side}`)}
             </span>
             <strong data-testid="bet-selection">{b.selection_name}</strong>
-          </div>
-          <div
-            css={css`
-              font-size: 13px;
-              color: ${theme.color.textMuted};
-              margin-top: 4px;
-              overflow-wrap: anywhere;
-            `}
-          >
+          </Row>
+          <Caption size="sm">
             {b.event_name} · {b.market_name}
             {b.market_name !== t(`acc.bets.kind.${b.market_kind}`) && ` (${t(`acc.bets.kind.${b.market_kind}`)})`}
-          </div>
+          </Caption>
         </div>
         <Tag tone={STATUS_TONE[b.status]} testId="bet-status">
           {t(`acc.bets.status.${b.status}`)}
         </Tag>
-      </div>
+      </Row>
       <Facts>
         {fancy ? (
           <>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { ApiError, AsyncState, Button, DateTime, theme, type AsyncQuery } from '@khela/web';
+import { ApiError, AsyncState, Button, DateTime, theme, type AsyncQuery, Heading, Text } from '@khela/web';
 import '../../i18n-account';
 
 /** The sub-pages of /exchange-account, in the spec's order (each is /exchange-account/{slug}). */
@@ -20,15 +20,9 @@ export type AccountSlug = (typeof ACCOUNT_PAGES)[number]['slug'];
 export function TimeZoneLabel() {
   const { t } = useTranslation('exchange');
   return (
-    <div
-      data-testid="exchange-timezone"
-      css={css`
-        font-size: 13px;
-        color: ${theme.color.textMuted};
-      `}
-    >
+    <Text as="div" tone="muted" size="sm" data-testid="exchange-timezone">
       {t('account.timeZone')}: <strong>{t('acc.timeZoneValue')}</strong>
-    </div>
+    </Text>
   );
 }
 
@@ -61,15 +55,9 @@ export function AccountPage(props: { slug: AccountSlug; children: ReactNode; act
           margin: 2px 0 12px;
         `}
       >
-        <h1
-          id={`exchange-account-${props.slug}-title`}
-          css={css`
-            font-size: 18px;
-            margin: 0;
-          `}
-        >
+        <Heading as="h1" size="xl" id={`exchange-account-${props.slug}-title`}>
           {t(`account.${key}`)}
-        </h1>
+        </Heading>
         <TimeZoneLabel />
       </div>
       {props.actions}
@@ -163,15 +151,9 @@ export function Pager(props: { page: number; last: number; onPage: (p: number) =
       <Button variant="secondary" disabled={props.page <= 1} onClick={() => props.onPage(props.page - 1)}>
         ‹ {t('acc.prev')}
       </Button>
-      <span
-        data-testid="pager-position"
-        css={css`
-          font-size: 13px;
-          color: ${theme.color.textMuted};
-        `}
-      >
+      <Text tone="muted" size="sm" data-testid="pager-position">
         {t('acc.pageOf', { page: props.page, last: props.last })}
-      </span>
+      </Text>
       <Button variant="secondary" disabled={props.page >= props.last} onClick={() => props.onPage(props.page + 1)}>
         {t('acc.next')} ›
       </Button>
