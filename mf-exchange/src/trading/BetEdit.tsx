@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { ErrorText, theme, Row, Text } from '@khela/web';
 import { minorToAmount, stakeToMinor, stepLadder, toHundredths } from './maths';
-import { useKeyedSend } from './keyed-send';
+import { formButtonCss, useKeyedSend } from './keyed-send';
 import type { Bet } from './store';
 import '../i18n-orders';
 
@@ -35,24 +35,6 @@ const stepCss = css`
   font: inherit;
   cursor: pointer;
 `;
-const actionCss = (primary: boolean) => css`
-  appearance: none;
-  border: 1px solid ${primary ? theme.color.brand : theme.color.border};
-  background: ${primary ? theme.color.brand : 'transparent'};
-  color: ${primary ? theme.color.brandText : theme.color.text};
-  border-radius: ${theme.radius.sm};
-  min-height: 36px;
-  padding: 0 12px;
-  font: inherit;
-  font-size: 13px;
-  font-weight: 700;
-  cursor: pointer;
-  &:disabled {
-    opacity: 0.6;
-    cursor: default;
-  }
-`;
-
 /**
  * The inline editor of an unmatched bet: its odds (typed or stepped along the ladder) and its unmatched stake. Says
  * what the change does before it is sent (a lower stake keeps the bet's place in the queue; anything else is a new
@@ -186,10 +168,10 @@ export function BetEditForm({
         </ErrorText>
       )}
       <Row align="stretch" justify="end">
-        <button type="button" css={actionCss(false)} onClick={onClose}>
+        <button type="button" css={formButtonCss(false)} onClick={onClose}>
           {t('orders.close')}
         </button>
-        <button type="submit" data-testid="bet-edit-save" css={actionCss(true)} disabled={busy || !changed}>
+        <button type="submit" data-testid="bet-edit-save" css={formButtonCss(true)} disabled={busy || !changed}>
           {busy ? t('orders.saving') : t('orders.save')}
         </button>
       </Row>

@@ -5,7 +5,7 @@ import { ApiError, Button, ErrorText, Modal, formatMoney, formatPercent, theme }
 import { useTradingStore } from './context';
 import { betPriceText } from './maths';
 import { refusalText } from './refusals';
-import { useKeyedSend } from './keyed-send';
+import { formButtonCss, useKeyedSend } from './keyed-send';
 import '../i18n-orders';
 
 type Quote = {
@@ -17,20 +17,6 @@ type Quote = {
 
 /** The shares a partial cash-out offers (issue 33). */
 export const CASH_OUT_SHARES = [25, 50, 75, 100] as const;
-
-const choiceCss = (on: boolean) => css`
-  appearance: none;
-  border: 1px solid ${on ? theme.color.brand : theme.color.border};
-  background: ${on ? theme.color.brand : 'transparent'};
-  color: ${on ? theme.color.brandText : theme.color.text};
-  border-radius: ${theme.radius.pill};
-  min-height: 36px;
-  padding: 0 12px;
-  font: inherit;
-  font-size: 13px;
-  font-weight: 700;
-  cursor: pointer;
-`;
 
 /**
  * Cash Out of a matched Match Odds or BookMaker position: asks the quote (`POST …/cash-out {}`), shows the value,
@@ -162,7 +148,7 @@ export function CashOutButton({
               data-testid="cash-out-scope"
               data-selection=""
               aria-pressed={selection === null}
-              css={choiceCss(selection === null)}
+              css={formButtonCss(selection === null, true)}
               onClick={() => void requote(null, percent)}
             >
               {t('exchange:orders.wholeMarket')}
@@ -175,7 +161,7 @@ export function CashOutButton({
                   data-testid="cash-out-scope"
                   data-selection={id}
                   aria-pressed={selection === id}
-                  css={choiceCss(selection === id)}
+                  css={formButtonCss(selection === id, true)}
                   onClick={() => void requote(id, percent)}
                 >
                   {names.get(id) ?? id}
@@ -198,7 +184,7 @@ export function CashOutButton({
                 data-testid="cash-out-percent"
                 data-percent={p}
                 aria-pressed={percent === p}
-                css={choiceCss(percent === p)}
+                css={formButtonCss(percent === p, true)}
                 onClick={() => void requote(selection, p)}
               >
                 {formatPercent(p, i18n.language)}

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
+import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { ApiError } from '@khela/web';
+import { ApiError, theme } from '@khela/web';
 import { refusalText } from './refusals';
 
 /**
@@ -37,3 +38,25 @@ export function useKeyedSend() {
   const forget = () => void (keyRef.current = null);
   return { busy, setBusy, error, setError, send, forget };
 }
+
+/**
+ * The small buttons of these forms (an edit's Close and Save, a cash-out's what and how much): brand-filled when `on`
+ * (the primary action, the chosen option), outlined otherwise; `pill` for a choice among options.
+ */
+export const formButtonCss = (on: boolean, pill = false) => css`
+  appearance: none;
+  border: 1px solid ${on ? theme.color.brand : theme.color.border};
+  background: ${on ? theme.color.brand : 'transparent'};
+  color: ${on ? theme.color.brandText : theme.color.text};
+  border-radius: ${pill ? theme.radius.pill : theme.radius.sm};
+  min-height: 36px;
+  padding: 0 12px;
+  font: inherit;
+  font-size: 13px;
+  font-weight: 700;
+  cursor: pointer;
+  &:disabled {
+    opacity: 0.6;
+    cursor: default;
+  }
+`;
