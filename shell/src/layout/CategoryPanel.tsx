@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, Spinner, theme, useLoggedIn } from '@khela/web';
+import { LoadFailed, Spinner, theme, useLoggedIn, SectionTitle } from '@khela/web';
 import { SPORTS, gamesPath, sportsPath, type Category, type SportsEntry } from './categories';
 import { useCategoryProviders } from './providers';
 import { imageUrl } from './content';
@@ -92,15 +92,9 @@ export function CategoryPanel({ category, onPick }: { category: Category; onPick
   const type = category.type;
   return (
     <div data-testid="category-providers">
-      <h3
-        css={css`
-          font-size: 14px;
-          margin: 4px 0 8px;
-          color: ${theme.color.textMuted};
-        `}
-      >
+      <SectionTitle as="h3" size="md" tone="muted">
         {t('menu.providers', { category: label })}
-      </h3>
+      </SectionTitle>
       {state.failure !== undefined && !state.data ? (
         <LoadFailed error={state.failure} onRetry={state.retry} retrying={state.retrying} testId="category-providers-error" />
       ) : (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link, NavLink } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { ProviderWalletsButton, dhakaClock, formatMoney, theme, useBalance, useLoggedIn } from '@khela/web';
+import { ProviderWalletsButton, dhakaClock, formatMoney, theme, useBalance, useLoggedIn, Grow, Text, visuallyHidden } from '@khela/web';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';
 import { useGeneral } from './content';
@@ -19,26 +19,11 @@ export function DhakaClock() {
     return () => clearInterval(id);
   }, []);
   return (
-    <span
-      data-testid="dhaka-clock"
-      css={css`
-        font-variant-numeric: tabular-nums;
-      `}
-    >
-      <span
-        css={css`
-          position: absolute;
-          width: 1px;
-          height: 1px;
-          overflow: hidden;
-          clip: rect(0 0 0 0);
-        `}
-      >
-        {t('gmt6Clock')}:{' '}
-      </span>
+    <Text figures data-testid="dhaka-clock">
+      <span css={visuallyHidden}>{t('gmt6Clock')}: </span>
       {/* the server's render of the page shows the second it was rendered: the browser's own time replaces it */}
       <time suppressHydrationWarning>{dhakaClock(now, i18n.language)}</time> (GMT+6)
-    </span>
+    </Text>
   );
 }
 
@@ -122,21 +107,13 @@ export function DesktopTopBar() {
             </li>
           ))}
         </ul>
-        <span
-          css={css`
-            flex: 1;
-          `}
-        />
+        <Grow as="span" />
         <LanguagePicker compact />
       </div>
       <div css={firstScreen.desktopHeader}>
         <div css={firstScreen.desktopHeaderRow}>
           <SiteLogo />
-          <span
-            css={css`
-              flex: 1;
-            `}
-          />
+          <Grow as="span" />
           {loggedIn ? (
             <>
               <span
@@ -147,35 +124,16 @@ export function DesktopTopBar() {
                   line-height: 1.2;
                 `}
               >
-                <span
-                  css={css`
-                    font-size: 12px;
-                    color: ${theme.color.textMuted};
-                  `}
-                >
+                <Text tone="muted" size="xs">
                   {t('walletBalance')}
-                </span>
-                <strong
-                  data-testid="topbar-balance"
-                  aria-live="polite"
-                  css={css`
-                    color: ${theme.color.brand};
-                    font-size: 16px;
-                  `}
-                >
+                </Text>
+                <Text as="strong" tone="brand" size="lg" data-testid="topbar-balance" aria-live="polite">
                   {balance !== null ? formatMoney(balance, currency, i18n.language) : '…'}
-                </strong>
+                </Text>
                 {wallet?.owed ? (
-                  <span
-                    data-testid="topbar-owed"
-                    title={t('owedHint')}
-                    css={css`
-                      font-size: 12px;
-                      color: ${theme.color.danger};
-                    `}
-                  >
+                  <Text tone="danger" size="xs" data-testid="topbar-owed" title={t('owedHint')}>
                     {t('owed', { amount: formatMoney(wallet.owed, currency, i18n.language) })}
-                  </span>
+                  </Text>
                 ) : null}
               </span>
               {/* transfer-wallet providers' balances with Recall and Recall All (issue 30) */}

@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { mq, theme } from '@khela/web';
+import { mq, theme, Text, PlainList, SectionTitle } from '@khela/web';
 import { safeHref } from '@khela/contracts';
 import { imageUrl, useGeneral, usePaymentMethods, useSocialLinks } from './content';
 import { supportLinks } from './support';
@@ -95,16 +95,9 @@ export function Footer() {
         `}
       >
         <section aria-labelledby={`${textId}-h`}>
-          <h2
-            id={`${textId}-h`}
-            css={css`
-              font-size: 16px;
-              color: ${theme.color.text};
-              margin: 0 0 8px;
-            `}
-          >
+          <SectionTitle size="lg" id={`${textId}-h`}>
             {t('footer.aboutTitle')}
-          </h2>
+          </SectionTitle>
           <div
             ref={textRef}
             id={textId}
@@ -252,17 +245,7 @@ export function Footer() {
 
         <section>
           <h2 css={heading}>{t('footer.paymentMethods')}</h2>
-          <ul
-            css={css`
-              list-style: none;
-              margin: 0;
-              padding: 0;
-              display: flex;
-              flex-wrap: wrap;
-              gap: 8px;
-            `}
-            data-testid="payment-logos"
-          >
+          <PlainList row data-testid="payment-logos">
             {(paymentMethods ?? []).map((m) => (
               <li key={m.id}>
                 {m.icon ? (
@@ -272,23 +255,13 @@ export function Footer() {
                 )}
               </li>
             ))}
-          </ul>
+          </PlainList>
         </section>
 
         {social.length > 0 && (
           <section>
             <h2 css={heading}>{t('footer.social')}</h2>
-            <ul
-              css={css`
-                list-style: none;
-                margin: 0;
-                padding: 0;
-                display: flex;
-                flex-wrap: wrap;
-                gap: 8px;
-              `}
-              data-testid="social-links"
-            >
+            <PlainList row data-testid="social-links">
               {social.map((s) => (
                 <li key={s.id}>
                   <a
@@ -314,30 +287,17 @@ export function Footer() {
                   </a>
                 </li>
               ))}
-            </ul>
+            </PlainList>
           </section>
         )}
 
         <section>
           <h2 css={heading}>{t('footer.licence')}</h2>
-          <p
-            css={css`
-              margin: 0;
-            `}
-          >
-            {t('footer.licenceText')}
-          </p>
+          <Text as="p">{t('footer.licenceText')}</Text>
         </section>
-        <p
-          css={css`
-            margin: 0;
-            text-align: center;
-            font-size: 13px;
-          `}
-          data-testid="copyright"
-        >
+        <Text as="p" size="sm" align="center" data-testid="copyright">
           {t('footer.copyright')}
-        </p>
+        </Text>
       </div>
     </footer>
   );

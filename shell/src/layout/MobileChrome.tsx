@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { formatMoney, theme, useBalance, useLoggedIn, Spinner } from '@khela/web';
+import { formatMoney, theme, useBalance, useLoggedIn, Spinner, Grow, Text } from '@khela/web';
 import { Icon, type IconName } from './icons';
 import { SiteLogo } from './SiteLogo';
 import { LanguagePicker } from './LanguagePicker';
@@ -56,11 +56,7 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
         <Icon name="menu" size={26} />
       </button>
       <SiteLogo mobile />
-      <span
-        css={css`
-          flex: 1;
-        `}
-      />
+      <Grow as="span" />
       {loggedIn ? (
         <Link
           to="/account"
@@ -82,18 +78,9 @@ export function MobileHeader({ onMenu, menuOpen }: { onMenu: () => void; menuOpe
         >
           {balance !== null ? formatMoney(balance, currency, i18n.language) : '…'}
           {wallet?.owed ? (
-            <span
-              data-testid="header-owed"
-              title={t('owedHint')}
-              css={css`
-                display: block;
-                font-size: 11px;
-                font-weight: 400;
-                color: ${theme.color.danger};
-              `}
-            >
+            <Text tone="danger" size="xxs" weight={400} block data-testid="header-owed" title={t('owedHint')}>
               {t('owed', { amount: formatMoney(wallet.owed, currency, i18n.language) })}
-            </span>
+            </Text>
           ) : null}
         </Link>
       ) : null}

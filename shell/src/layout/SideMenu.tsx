@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/web';
+import { theme, Grow, Row, SectionLabel, PlainList } from '@khela/web';
 import { CATEGORIES, EXTRAS, type Category } from './categories';
 import { CategoryPanel } from './CategoryPanel';
 import { Icon } from './icons';
@@ -99,13 +99,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           box-shadow: 4px 0 24px rgba(0, 0, 0, 0.4);
         `}
       >
-        <div
-          css={css`
-            display: flex;
-            align-items: center;
-            justify-content: space-between;
-          `}
-        >
+        <Row gap={0} justify="between">
           <SiteLogo mobile />
           <button
             ref={closeRef}
@@ -121,31 +115,11 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
           >
             <Icon name="close" size={24} />
           </button>
-        </div>
+        </Row>
 
         <section aria-labelledby="menu-cats">
-          <h2
-            id="menu-cats"
-            css={css`
-              font-size: 12px;
-              text-transform: uppercase;
-              letter-spacing: 0.06em;
-              color: ${theme.color.textMuted};
-              margin: 0 0 6px;
-            `}
-          >
-            {t('menu.categories')}
-          </h2>
-          <ul
-            css={css`
-              list-style: none;
-              margin: 0;
-              padding: 0;
-              display: flex;
-              flex-direction: column;
-              gap: 2px;
-            `}
-          >
+          <SectionLabel id="menu-cats">{t('menu.categories')}</SectionLabel>
+          <PlainList gap={2}>
             {CATEGORIES.map((c) => {
               const active = selected?.key === c.key;
               return (
@@ -158,13 +132,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                     data-testid={`menu-cat-${c.key}`}
                   >
                     <Icon name={c.icon} />
-                    <span
-                      css={css`
-                        flex: 1;
-                      `}
-                    >
-                      {t(`cat.${c.key}`)}
-                    </span>
+                    <Grow as="span">{t(`cat.${c.key}`)}</Grow>
                     {c.key !== 'home' && (
                       <Icon
                         name="chevron"
@@ -187,32 +155,12 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                 </li>
               );
             })}
-          </ul>
+          </PlainList>
         </section>
 
         <section aria-labelledby="menu-more">
-          <h2
-            id="menu-more"
-            css={css`
-              font-size: 12px;
-              text-transform: uppercase;
-              letter-spacing: 0.06em;
-              color: ${theme.color.textMuted};
-              margin: 0 0 6px;
-            `}
-          >
-            {t('menu.more')}
-          </h2>
-          <ul
-            css={css`
-              list-style: none;
-              margin: 0;
-              padding: 0;
-              display: flex;
-              flex-direction: column;
-              gap: 2px;
-            `}
-          >
+          <SectionLabel id="menu-more">{t('menu.more')}</SectionLabel>
+          <PlainList gap={2}>
             {EXTRAS.map((x) => (
               <li key={x.key}>
                 <Link to={x.to} css={item(false)} onClick={onClose}>
@@ -227,7 +175,7 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
                 <span>{t('extras.appDownload')}</span>
               </Link>
             </li>
-          </ul>
+          </PlainList>
         </section>
         <LanguagePicker />
       </nav>

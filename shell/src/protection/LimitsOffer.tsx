@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
-import { Button, ErrorText, mq, theme, useHost, useProtection } from '@khela/web';
+import { Button, ErrorText, mq, theme, useHost, useProtection, Row } from '@khela/web';
 import { useWelcomeShowing } from './welcome';
 
 /** The player's Responsible gaming page (mf-account). */
@@ -90,25 +90,14 @@ export function LimitsOffer({ bottom = 16 }: { bottom?: number }) {
         {t('rg.offerText')}
       </p>
       {failed && <ErrorText>{t('rg.offerFailed')}</ErrorText>}
-      <div
-        css={css`
-          display: flex;
-          gap: 8px;
-        `}
-      >
-        <Button
-          data-testid="rg-signup-offer-set"
-          onClick={() => navigate(RESPONSIBLE_GAMING_PATH)}
-          css={css`
-            flex: 1;
-          `}
-        >
+      <Row align="stretch">
+        <Button grow data-testid="rg-signup-offer-set" onClick={() => navigate(RESPONSIBLE_GAMING_PATH)}>
           {t('rg.offerSet')}
         </Button>
         <Button data-testid="rg-signup-offer-skip" variant="secondary" onClick={() => void skip()}>
           {t('rg.offerSkip')}
         </Button>
-      </div>
+      </Row>
     </aside>
   );
 }

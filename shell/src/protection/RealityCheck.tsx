@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { getRealityCheck, type Locale, type RealityCheckSummary } from '@khela/contracts';
-import { Button, formatMoney, theme, useHost, useLocale, useProtection } from '@khela/web';
+import { Button, formatMoney, theme, useHost, useLocale, useProtection, Stack } from '@khela/web';
 
 /** Above everything the page shows: the layout's toasts (2500), the skip link (3000) and any remote's game frame. */
 export const REALITY_CHECK_Z = theme.layer.realityCheck;
@@ -263,13 +263,7 @@ function RealityCheckDialog({
         >
           {t('rg.realityHint')}
         </p>
-        <div
-          css={css`
-            display: flex;
-            flex-direction: column;
-            gap: 8px;
-          `}
-        >
+        <Stack>
           <Button ref={continueRef} block data-testid="rg-reality-continue" onClick={onContinue}>
             {t('rg.realityContinue')}
           </Button>
@@ -279,7 +273,7 @@ function RealityCheckDialog({
           <Button block variant="ghost" data-testid="rg-reality-logout" onClick={onLogout}>
             {t('rg.realityLogout')}
           </Button>
-        </div>
+        </Stack>
       </div>
     </div>
   );

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
-import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { Button, Card, theme } from '@khela/web';
+import { Button, Card, NarrowPage, PageTitle, Stack, Text } from '@khela/web';
 import { Icon } from '../layout/icons';
 
 interface InstallPrompt extends Event {
@@ -22,53 +21,20 @@ export function AppDownload() {
     return () => window.removeEventListener('beforeinstallprompt', on);
   }, []);
   return (
-    <div
-      data-testid="app-download"
-      css={css`
-        max-width: 720px;
-        margin: 0 auto;
-        padding: 16px;
-        color: ${theme.color.text};
-      `}
-    >
-      <h1
-        css={css`
-          display: flex;
-          align-items: center;
-          gap: 10px;
-          font-size: 22px;
-        `}
-      >
+    <NarrowPage data-testid="app-download">
+      <PageTitle>
         <Icon name="download" size={28} />
         {t('appDownload.title')}
-      </h1>
+      </PageTitle>
       <p>{t('appDownload.text')}</p>
-      <Card
-        css={css`
-          display: flex;
-          flex-direction: column;
-          gap: 10px;
-        `}
-      >
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
-          {t('appDownload.android')}
-        </p>
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
-          {t('appDownload.ios')}
-        </p>
+      <Stack as={Card} gap={10}>
+        <Text as="p">{t('appDownload.android')}</Text>
+        <Text as="p">{t('appDownload.ios')}</Text>
         {prompt && <Button onClick={() => void prompt.prompt()}>{t('appDownload.install')}</Button>}
-      </Card>
+      </Stack>
       <p>
         <Link to="/">{t('appDownload.playNow')}</Link>
       </p>
-    </div>
+    </NarrowPage>
   );
 }

@@ -1,14 +1,10 @@
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/web';
+import { NarrowPage, PageTitle } from '@khela/web';
 import { Icon } from '../layout/icons';
 
 const wrap = css`
-  max-width: 720px;
-  margin: 0 auto;
-  padding: 16px;
-  color: ${theme.color.text};
   line-height: 1.6;
 `;
 
@@ -16,21 +12,14 @@ const wrap = css`
 export function Affiliate() {
   const { t } = useTranslation('shell');
   return (
-    <div css={wrap} data-testid="affiliate-page">
-      <h1
-        css={css`
-          display: flex;
-          align-items: center;
-          gap: 10px;
-          font-size: 22px;
-        `}
-      >
+    <NarrowPage css={wrap} data-testid="affiliate-page">
+      <PageTitle>
         <Icon name="link" size={26} />
         {t('affiliatePage.title')}
-      </h1>
+      </PageTitle>
       <p>{t('affiliatePage.text')}</p>
       <Link to="/chat">{t('affiliatePage.cta')}</Link>
-    </div>
+    </NarrowPage>
   );
 }
 
@@ -38,20 +27,13 @@ export function Affiliate() {
 export function Ambassador() {
   const { t } = useTranslation('shell');
   return (
-    <div css={wrap} data-testid="ambassador-page">
-      <h1
-        css={css`
-          display: flex;
-          align-items: center;
-          gap: 10px;
-          font-size: 22px;
-        `}
-      >
+    <NarrowPage css={wrap} data-testid="ambassador-page">
+      <PageTitle>
         <Icon name="star" size={26} />
         {t('ambassadorPage.title')}
-      </h1>
+      </PageTitle>
       <p>{t('ambassadorPage.text')}</p>
       <Link to="/promotions">{t('extras.promotions')}</Link>
-    </div>
+    </NarrowPage>
   );
 }

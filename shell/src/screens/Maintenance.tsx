@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme } from '@khela/web';
+import { theme, Text } from '@khela/web';
 import { LanguagePicker } from '../layout/LanguagePicker';
 
 /** docs/README.md#spec-1: shown instead of the site while general setting site_status is 0. */
@@ -44,13 +44,9 @@ export function Maintenance({ supportMail }: { supportMail: string | null }) {
         {t('maintenance.text')}
       </p>
       {supportMail && (
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
+        <Text as="p">
           <a href={`mailto:${supportMail}`}>{t('maintenance.contact', { mail: supportMail })}</a>
-        </p>
+        </Text>
       )}
       <LanguagePicker />
     </main>

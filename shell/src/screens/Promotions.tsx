@@ -3,7 +3,7 @@ import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { Button, LoadFailed, Modal, mq, NoData, SafeHtml, Spinner, Tabs, theme, useLoggedIn } from '@khela/web';
+import { Button, LoadFailed, Modal, mq, NoData, SafeHtml, Spinner, Tabs, theme, useLoggedIn, Text, Heading } from '@khela/web';
 import { BannerCarousel } from '../layout/Carousel';
 import { imageUrl, loadPromotions, useContent } from '../layout/content';
 import { PROMOTION_FILTERS, descriptionPreview, displayed, matchesFilter, type PromotionFilterId } from './promotion-filters';
@@ -230,23 +230,10 @@ export function Promotions() {
                   flex: 1;
                 `}
               >
-                <h2
-                  css={css`
-                    font-size: 17px;
-                    margin: 0;
-                  `}
-                >
-                  {p.name}
-                </h2>
-                <p
-                  css={css`
-                    margin: 0;
-                    font-size: 13px;
-                    color: ${theme.color.textMuted};
-                  `}
-                >
+                <Heading size="title">{p.name}</Heading>
+                <Text as="p" tone="muted" size="sm">
                   {period(p, t)}
-                </p>
+                </Text>
                 <p
                   css={css`
                     margin: 0;
@@ -267,14 +254,7 @@ export function Promotions() {
                   <Link to={loggedIn ? '/deposit' : '/signup'} css={ctaLink(true)}>
                     {loggedIn ? t('promotions.depositNow') : t('promotions.signUpNow')}
                   </Link>
-                  <Button
-                    variant="secondary"
-                    css={css`
-                      flex: 1;
-                    `}
-                    onClick={() => setOpenId(p.id)}
-                    aria-label={t('promotions.detailsOf', { name: p.name })}
-                  >
+                  <Button variant="secondary" grow onClick={() => setOpenId(p.id)} aria-label={t('promotions.detailsOf', { name: p.name })}>
                     {t('promotions.details')}
                   </Button>
                 </div>
