@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { LoadFailed, Notice, theme, useLoggedIn } from '@khela/web';
+import { LoadFailed, Notice, theme, useLoggedIn, SectionTitle, ScrollRow } from '@khela/web';
 import { BannerCarousel, CardRow } from '../layout/Carousel';
 import { Marquee } from '../layout/Marquee';
 import { HomePopups } from '../layout/HomePopups';
@@ -225,17 +225,7 @@ export function Home() {
         <h2 id="home-cats" css={srOnly}>
           {t('homePage.categoryNav')}
         </h2>
-        <div
-          role="toolbar"
-          aria-label={t('homePage.categoryNav')}
-          css={css`
-            display: flex;
-            gap: 6px;
-            overflow-x: auto;
-            padding-bottom: 4px;
-          `}
-          data-testid="category-nav"
-        >
+        <ScrollRow gap={6} role="toolbar" aria-label={t('homePage.categoryNav')} data-testid="category-nav">
           {CATEGORIES.map((c) => {
             const active = c.key === 'home' ? category === null : category?.key === c.key;
             return (
@@ -271,7 +261,7 @@ export function Home() {
               </button>
             );
           })}
-        </div>
+        </ScrollRow>
         {category && (
           <div
             css={css`
@@ -294,15 +284,7 @@ export function Home() {
       )}
       {favourites.length > 0 && (
         <section aria-labelledby="home-fav">
-          <h2
-            id="home-fav"
-            css={css`
-              font-size: 17px;
-              margin: 0 0 8px;
-            `}
-          >
-            {t('homePage.favourites')}
-          </h2>
+          <SectionTitle id="home-fav">{t('homePage.favourites')}</SectionTitle>
           <CardRow label={t('homePage.favourites')} headingId="home-fav" testId="favourites-slider">
             <GameCards items={favourites} guestsToLogin={false} />
           </CardRow>
@@ -310,15 +292,7 @@ export function Home() {
       )}
       {featured.length > 0 && (
         <section aria-labelledby="home-featured">
-          <h2
-            id="home-featured"
-            css={css`
-              font-size: 17px;
-              margin: 0 0 8px;
-            `}
-          >
-            {t('homePage.featured')}
-          </h2>
+          <SectionTitle id="home-featured">{t('homePage.featured')}</SectionTitle>
           <CardRow label={t('homePage.featured')} headingId="home-featured" testId="featured-slider">
             <GameCards items={featured} guestsToLogin />
           </CardRow>
