@@ -9,9 +9,10 @@ import {
   Muted,
   formatMoney,
   registerTranslations,
-  theme,
   useBalance,
   useServerQuery,
+  Text,
+  SectionTitle,
 } from '@khela/web';
 
 /*
@@ -54,22 +55,12 @@ export function ProviderTransfersSection() {
         margin-top: 16px;
       `}
     >
-      <h2
-        css={css`
-          font-size: 16px;
-          margin: 0 0 8px;
-        `}
-      >
+      <SectionTitle size="lg">
         {t('title')}{' '}
-        <span
-          css={css`
-            font-size: 12px;
-            color: ${theme.color.textMuted};
-          `}
-        >
+        <Text tone="muted" size="xs">
           ({t('tz')})
-        </span>
-      </h2>
+        </Text>
+      </SectionTitle>
       <CardList>
         {rows.map((r) => (
           <CardRow
@@ -91,17 +82,13 @@ export function ProviderTransfersSection() {
                 <DateTime value={r.created_at} zone />
               </Muted>
             </span>
-            <span
-              css={css`
-                text-align: right;
-              `}
-            >
+            <Text align="right">
               {formatMoney(r.amount, currency, i18n.language)}
               <br />
               <Badge variant="text" tone={r.state === 'confirmed' ? 'success' : r.state === 'pending' ? 'warning' : 'muted'}>
                 {t(`state.${r.state}`)}
               </Badge>
-            </span>
+            </Text>
           </CardRow>
         ))}
       </CardList>

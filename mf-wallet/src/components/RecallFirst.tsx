@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import type { RecallResult } from '@khela/contracts';
-import { ApiError, Button, formatMoney, registerTranslations, theme, useHost } from '@khela/web';
+import { ApiError, Button, ErrorText, formatMoney, registerTranslations, theme, useHost } from '@khela/web';
 
 /*
  * The withdrawal page's "Recall all first" (issue 30): withdrawals are from the main wallet only, so while money sits
@@ -101,16 +101,7 @@ export function RecallAllFirst() {
           })}
         </span>
       ))}
-      {error && (
-        <span
-          role="alert"
-          css={css`
-            color: ${theme.color.danger};
-          `}
-        >
-          {error}
-        </span>
-      )}
+      <ErrorText>{error}</ErrorText>
       {holding.length > 0 && (
         <Button type="button" variant="secondary" data-testid="recall-first-button" disabled={busy} onClick={() => void recallAll()}>
           {busy ? t('recalling') : t('recall')}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import type { ProtectionGate, WalletTransaction } from '@khela/contracts';
-import { Button, Card, protectionGateText, theme, useHost, useLocale } from '@khela/web';
+import { Button, Card, protectionGateText, theme, useHost, useLocale, Row, Text } from '@khela/web';
 
 const box = css`
   margin: 0 0 18px;
@@ -58,20 +58,14 @@ export function LimitsOffer() {
         {t('rg.offerTitle')}
       </h2>
       <p css={muted}>{t('rg.offerWhy')}</p>
-      <div
-        css={css`
-          display: flex;
-          gap: 8px;
-          flex-wrap: wrap;
-        `}
-      >
+      <Row wrap align="stretch">
         <Link to="/responsible-gaming" data-testid="rg-deposit-offer-set" css={linkButton}>
           {t('rg.offerSet')}
         </Link>
         <Button type="button" variant="secondary" onClick={skip} disabled={busy} data-testid="rg-deposit-offer-skip">
           {t('rg.offerSkip')}
         </Button>
-      </div>
+      </Row>
     </Card>
   );
 }
@@ -105,16 +99,12 @@ export function DepositClosed({ gate }: { gate: ProtectionGate }) {
       )}
       {/* a risk hold may close withdrawals too (its text says so): then they are not offered */}
       {!(gate.reason === 'risk_hold' && gate.params?.withdrawals === false) && (
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
+        <Text as="p">
           {t('rg.withdrawOpen')}{' '}
           <Link to="/withdrawal" data-testid="rg-deposit-withdraw">
             {t('rg.goWithdraw')}
           </Link>
-        </p>
+        </Text>
       )}
     </Card>
   );
@@ -132,15 +122,13 @@ export function awaitsVerification(tx: WalletTransaction): boolean {
 export function VerificationLabel({ detailed = false }: { detailed?: boolean }) {
   const { t } = useTranslation('wallet');
   return (
-    <span
+    <Text
+      tone="warning"
+      size="xs"
+      weight={600}
+      block
       data-testid={detailed ? 'rg-verification-details' : 'rg-verification-required'}
       title={t('rg.verificationReason')}
-      css={css`
-        display: block;
-        font-size: 12px;
-        color: ${theme.color.warning};
-        font-weight: 600;
-      `}
     >
       {t('rg.verificationTitle')}
       {detailed && (
@@ -156,6 +144,6 @@ export function VerificationLabel({ detailed = false }: { detailed?: boolean }) 
           {t('rg.verificationReason')}
         </span>
       )}
-    </span>
+    </Text>
   );
 }

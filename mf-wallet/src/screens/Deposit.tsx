@@ -22,6 +22,7 @@ import {
   usePlayer,
   useProtection,
   useServerQuery,
+  Row,
 } from '@khela/web';
 import { safeExternalUrl, type PaymentMethod, type Promotion } from '@khela/contracts';
 import { ErrorModal, type ShownError } from '../components/ErrorModal';
@@ -84,7 +85,6 @@ export function Deposit() {
   const [channel, setChannel] = useState<string | null>(null);
   const [amount, setAmount] = useState('');
   const [promotionId, setPromotionId] = useState<number | null>(null);
-  const [walletNumber, setWalletNumber] = useState<string | null>(null);
   const [payerTrx, setPayerTrx] = useState('');
   const [trxError, setTrxError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
@@ -105,18 +105,20 @@ export function Deposit() {
     setChannel(channels.length === 1 && !isEwallet ? channels[0]!.key : null);
   }, [methodId]);
 
-  // The number to send money to (GET /api/get-wallet-number, first item).
+  // The number to send money to (GET /api/get-wallet-number, first item), asked once the amount rests for 250 ms;
+  // none while it is asked for a new choice or when the ask failed
+  const [askedAmount, setAskedAmount] = useState(amount);
   useEffect(() => {
-    setWalletNumber(null);
-    if (!method || isEwallet || !channel) return;
-    const timer = setTimeout(() => {
-      api.call(schemas.getWalletNumber, { query: { name: method.name, account_type: channel, amount: amount || undefined } }).then(
-        (list) => setWalletNumber(list[0]?.account_number ?? null),
-        () => setWalletNumber(null),
-      );
-    }, 250);
+    const timer = setTimeout(() => setAskedAmount(amount), 250);
     return () => clearTimeout(timer);
-  }, [method, channel, amount, isEwallet, api]);
+  }, [amount]);
+  const wanted = Boolean(method && !isEwallet && channel) && askedAmount === amount;
+  const numberRead = useServerQuery(
+    schemas.getWalletNumber,
+    { query: { name: method?.name ?? '', account_type: channel ?? '', amount: askedAmount || undefined } },
+    { enabled: wanted, select: (list) => list[0]?.account_number ?? null, retry: false },
+  );
+  const walletNumber = wanted && !numberRead.error ? (numberRead.data ?? null) : null;
 
   useEffect(() => {
     if (!ewallet) return;
@@ -382,14 +384,7 @@ export function Deposit() {
             >
               {t('sendTo', { amount: amount ? formatMoney(amount, 'BDT', locale) : '' })}
             </p>
-            <div
-              css={css`
-                display: flex;
-                align-items: center;
-                justify-content: space-between;
-                gap: 8px;
-              `}
-            >
+            <Row justify="between">
               <strong
                 css={css`
                   font-size: 20px;
@@ -401,7 +396,7 @@ export function Deposit() {
               <Button type="button" variant="secondary" onClick={() => copy(walletNumber, t('accountCopied'), t('noAccountToCopy'))}>
                 {t('copy')}
               </Button>
-            </div>
+            </Row>
             <div
               css={css`
                 display: flex;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, Page, PageHeader, TextField, theme, useHost } from '@khela/web';
+import { Button, Modal, Page, PageHeader, TextField, theme, useHost, useServerQuery } from '@khela/web';
 import { MAKE_PAYMENT_BN } from '../i18n';
 
 interface Preview {
@@ -19,7 +19,6 @@ interface Preview {
 export function MakePayment() {
   const { t } = useTranslation('wallet');
   const { api, session } = useHost();
-  const [phones, setPhones] = useState<string[]>([]);
   const [phone, setPhone] = useState('');
   const [trx, setTrx] = useState('');
   const [params] = useSearchParams();
@@ -29,18 +28,18 @@ export function MakePayment() {
   const [submitting, setSubmitting] = useState(false);
   const [modal, setModal] = useState<string | null>(null);
 
+  // a logged-in player's own phone is offered (and filled in while the field is empty)
+  const player = session.player$.value;
+  const own = useServerQuery(
+    schemas.userShowEndpoint,
+    { query: { remote_id: player?.remoteId || undefined } },
+    { enabled: Boolean(player), select: (r) => r.user.phone ?? null },
+  );
+  const ownPhone = own.data ?? null;
+  const phones = ownPhone ? [ownPhone] : [];
   useEffect(() => {
-    if (!session.player$.value) return;
-    api.call(schemas.userShowEndpoint, { query: { remote_id: session.player$.value?.remoteId || undefined } }).then(
-      (r) => {
-        if (r.user.phone) {
-          setPhones([r.user.phone]);
-          setPhone((p) => p || r.user.phone!);
-        }
-      },
-      () => undefined,
-    );
-  }, [api]);
+    if (ownPhone) setPhone((p) => p || ownPhone);
+  }, [ownPhone]);
 
   useEffect(() => () => files.forEach((f) => URL.revokeObjectURL(f.url)), [files]);
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { css, keyframes } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Card, Page, formatMoney, mmss, theme, useHost, useLocale } from '@khela/web';
+import { Card, Page, formatMoney, mmss, theme, useHost, useLocale, Text } from '@khela/web';
 
 interface RequestState {
   amount?: string;
@@ -228,15 +228,9 @@ export function PaymentRequest() {
             >
               {state.reference}
             </p>
-            <p
-              css={css`
-                color: ${theme.color.textMuted};
-                font-size: 13px;
-                margin: 0;
-              `}
-            >
+            <Text as="p" tone="muted" size="sm">
               {t('request.referenceHint')}
-            </p>
+            </Text>
           </div>
         )}
         {/* nothing to confirm once staff decided it */}

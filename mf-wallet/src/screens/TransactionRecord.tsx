@@ -19,6 +19,9 @@ import {
   useLocale,
   useServerQuery,
   type Tone,
+  Row,
+  Stack,
+  Text,
 } from '@khela/web';
 import type { WalletTransaction } from '@khela/contracts';
 import { filterTransactions, groupByDhakaDate, type DateFilter, type StatusFilter, type TypeFilter } from '../lib/records';
@@ -57,13 +60,7 @@ function Options<K extends string>(props: { title: string; value: K; options: Ar
       >
         {props.title}
       </legend>
-      <div
-        css={css`
-          display: flex;
-          flex-wrap: wrap;
-          gap: 8px;
-        `}
-      >
+      <Row wrap align="stretch">
         {props.options.map(([k, label]) => (
           <button
             key={k}
@@ -78,7 +75,7 @@ function Options<K extends string>(props: { title: string; value: K; options: Ar
             {label}
           </button>
         ))}
-      </div>
+      </Row>
     </fieldset>
   );
 }
@@ -128,23 +125,13 @@ function Timeline({ tx }: { tx: WalletTransaction }) {
             `}
           />
           <div>
-            <div
-              css={css`
-                font-weight: 600;
-              `}
-              data-testid="step-label"
-            >
+            <Text as="div" weight={600} data-testid="step-label">
               {s.label}
-            </div>
+            </Text>
             {s.at && (
-              <div
-                css={css`
-                  font-size: 12px;
-                  color: ${theme.color.textMuted};
-                `}
-              >
+              <Text as="div" tone="muted" size="xs">
                 <DateTime value={s.at} zone />
-              </div>
+              </Text>
             )}
           </div>
         </li>
@@ -235,28 +222,15 @@ export function TransactionRecord() {
               >
                 <span>
                   <strong>{tx.action === 'deposit' ? t('records.deposit') : t('records.withdrawal')}</strong>
-                  <span
-                    css={css`
-                      display: block;
-                      font-size: 12px;
-                      color: ${theme.color.textMuted};
-                    `}
-                  >
+                  <Text tone="muted" size="xs" block>
                     <DateTime value={tx.created_at} part="time" zone testId="record-time" />
-                  </span>
+                  </Text>
                 </span>
-                <span
-                  css={css`
-                    display: flex;
-                    flex-direction: column;
-                    align-items: flex-end;
-                    gap: 4px;
-                  `}
-                >
+                <Stack as="span" gap={4} align="end">
                   <span>{formatMoney(tx.amount, 'BDT', locale)}</span>
                   <StatusTag k={tx.key} />
                   {awaitsVerification(tx) && <VerificationLabel />}
-                </span>
+                </Stack>
               </button>
             ))}
           </section>

@@ -12,10 +12,13 @@ import {
   formatMoney,
   localDigits,
   formatPercent,
+  ProgressBar,
   theme,
   useLocale,
   usePlayer,
   useServerQuery,
+  Row,
+  Text,
 } from '@khela/web';
 import type { Turnover } from '@khela/contracts';
 import { turnoverBonus, turnoverProgress } from '../lib/records';
@@ -63,23 +66,12 @@ export function TurnoverRecord() {
                 margin-bottom: 12px;
               `}
             >
-              <header
-                css={css`
-                  display: flex;
-                  justify-content: space-between;
-                  gap: 8px;
-                `}
-              >
+              <Row as="header" align="stretch" justify="between">
                 <strong>{x.transaction.promotion?.name ?? t('records.deposit')}</strong>
-                <span
-                  css={css`
-                    font-size: 12px;
-                    color: ${theme.color.textMuted};
-                  `}
-                >
+                <Text tone="muted" size="xs">
                   <DateTime value={x.created_at} zone testId="turnover-time" />
-                </span>
-              </header>
+                </Text>
+              </Row>
               <dl
                 css={css`
                   display: grid;
@@ -100,27 +92,12 @@ export function TurnoverRecord() {
                 <dt>{t('records.remaining')}</dt>
                 <dd>{formatMoney(x.remaining_turnover, 'BDT', locale)}</dd>
               </dl>
-              <div
-                role="progressbar"
-                aria-label={t('records.progress')}
-                aria-valuemin={0}
-                aria-valuemax={100}
-                aria-valuenow={pct}
-                css={css`
-                  height: 10px;
-                  border-radius: ${theme.radius.pill};
-                  background: ${theme.color.bg};
-                  overflow: hidden;
-                `}
-              >
-                <div
-                  css={css`
-                    height: 100%;
-                    width: ${pct}%;
-                    background: ${x.status === 'complete' ? theme.color.success : theme.color.brand};
-                  `}
-                />
-              </div>
+              <ProgressBar
+                value={pct / 100}
+                height={10}
+                label={t('records.progress')}
+                tone={x.status === 'complete' ? 'success' : 'brand'}
+              />
               <p
                 css={css`
                   margin: 6px 0 0;
