@@ -3,15 +3,13 @@
 // at once), cancel all in one market or everywhere, and per-selection and partial cash-out, each with exact exposure
 // and wallet checks; then edits, cancels all and crossing bets in parallel with the invariants checked from scratch.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M, backProfit, cashOutShare, greenUpStake, runnerOutcome, runnerPl, type RunnerBet } from '@khela/contracts';
-import type { Db } from '../db';
 import { checkLedger } from '../ledger';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 import { checkBetsAndFills, checkExposures } from '../testing/exchange-checks';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
 /** Editing and cancelling run on Pakistan v Sri Lanka with no feed liquidity (every match player to player). */
@@ -21,19 +19,16 @@ const R2 = 100302;
 /** Cash-out runs on Australia v England, whose feed prices the tests set. */
 const CO = '1.230001004';
 
-describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('editing, cancel all and partial cash-out on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
   let coRunners: [number, number];
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), {
+    env: { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:200,BOOKMAKER:100,FANCY:100', EXCHANGE_PENDING_SWEEP_MS: '100' },
+  });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: 'MATCH_ODDS:200,BOOKMAKER:100,FANCY:100', EXCHANGE_PENDING_SWEEP_MS: '100' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
     await feed.control(MO, 'liquidity', { selectionId: R1 });
@@ -41,11 +36,6 @@ describe.each(engines)('editing, cancel all and partial cash-out on $name', ({ m
     const rs = feed.market(CO).runners.map((r) => r.selectionId);
     coRunners = [rs[0]!, rs[1]!];
   }, 60_000);
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
-  });
 
   const headers = (token: string, key?: string) => ({ authorization: `Bearer ${token}`, 'idempotency-key': key ?? `e${++keySeq}` });
   const bet = (token: string, body: Record<string, unknown>) =>

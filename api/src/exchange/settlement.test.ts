@@ -4,18 +4,16 @@
 // every stake, a corrected result re-settles (and books a debt when the winnings were spent), Fancy YES/NO incl. the
 // gap between the lines, Lottery and Odd/Even, and the Exchange tab of Betting Records.
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
-import type { Db } from '../db';
 import { checkLedger, getPlayerOwed } from '../ledger';
-import { bothDatabases, testApp } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 import { exchangeConfig } from './config';
 import { lockMarket } from './markets';
 import { settleMarket } from './settlement';
 import { commissionShares } from './records';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
 type Player = { id: number; token: string };
@@ -38,25 +36,15 @@ describe('commission shares of a market over its winning bets', () => {
   });
 });
 
-describe.each(engines)('exchange settlement on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('exchange settlement on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_BET_DELAY_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: '0' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
   });
 
   const auth = (p: Player) => ({ authorization: `Bearer ${p.token}` });

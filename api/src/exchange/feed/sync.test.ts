@@ -41,6 +41,8 @@ const push: FeedPush = {
 };
 let sync: FeedSync;
 
+// PGlite alone, no app: the sync's own rules, with its reactions stubbed (the money through it runs on both databases
+// in the placing and settlement suites)
 beforeAll(async () => {
   db = await memoryDb();
 }, 60_000);

@@ -4,26 +4,19 @@
 // a repeated and 5 parallel requests), audited with before/after; precedence of a staff decision over the feed's
 // results (a disagreeing feed result alerts staff and does not re-settle; an equal one does nothing).
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { beforeAll, expect, it, vi } from 'vitest';
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
-import type { Db } from '../../db';
 import { checkLedger } from '../../ledger';
 import { checkBetsAndFills, checkExposures } from '../../testing/exchange-checks';
 import { ExchangeFeed, fundedPlayer } from '../../testing/exchange-fixture';
-import { bothDatabases, testApp } from '../../testing/helpers';
+import { staffTokens } from '../../testing/fixtures';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../../testing/both-databases';
 
-const engines = await bothDatabases();
 let keySeq = 0;
 
 type Player = { id: number; token: string };
 type Role = 'risk' | 'admin' | 'support' | 'content' | 'operator';
-const PASSWORDS: Record<Role, string> = {
-  risk: 'risk123',
-  admin: 'admin123',
-  support: 'support123',
-  content: 'content123',
-  operator: 'operator123',
-};
+const ROLES: readonly Role[] = ['risk', 'admin', 'support', 'content', 'operator'];
 
 // pre-play markets of the sandbox world (seed 7): no bet delay, house liquidity at the feed's prices
 const MO_LIST = '1.230001004'; // runners 100401 (back 1.72, lay 1.73) and 100402 (back 2.30, lay 2.32)
@@ -33,31 +26,17 @@ const BM_RESETTLE = '34001003-BM'; // 100301 (rate 80), 100302 (rate 120)
 const MO_FEED_FIRST = '1.230001003'; // 100301 (back 1.80), 100302
 const FANCY = '34001004-F1'; // YES 49 at 90, NO 48 at 100
 
-describe.each(engines)('back office, exchange markets on $name', ({ make, skip }) => {
-  if (skip) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop?: () => Promise<void> };
+describeEachDatabase('back office, exchange markets on $name', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let feed: ExchangeFeed;
-  const tokens = {} as Record<Role, string>;
+  let tokens: Record<Role, string>;
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_BET_DELAY_MS: '0' } });
   beforeAll(async () => {
-    db = await make();
-    app = await testApp(db, { EXCHANGE_BET_DELAY_MS: '0' });
     feed = new ExchangeFeed(db, app);
     await feed.load();
-    for (const role of Object.keys(PASSWORDS) as Role[]) {
-      const r = await app.inject({ method: 'POST', url: '/api/operator/login', payload: { username: role, password: PASSWORDS[role] } });
-      expect(r.statusCode, r.body).toBe(200);
-      tokens[role] = r.json().token;
-    }
-  });
-  afterAll(async () => {
-    await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
+    tokens = await staffTokens(app, ROLES);
   });
 
   const auth = (p: Player) => ({ authorization: `Bearer ${p.token}` });
