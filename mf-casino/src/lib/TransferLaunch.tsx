@@ -16,6 +16,8 @@ import {
   theme,
   useHost,
   useLocale,
+  Stack,
+  Text,
 } from '@khela/web';
 import type { GameRunState, LaunchableGame } from './launch';
 
@@ -154,52 +156,23 @@ export function TransferLaunchDialog({ game, onClose }: { game: LaunchableGame; 
           font-size: 14px;
         `}
       >
-        <p
-          css={css`
-            margin: 0;
-          `}
-        >
-          {t('intro', { provider })}
-        </p>
+        <Text as="p">{t('intro', { provider })}</Text>
         {quote && (
           <>
-            <p
-              data-testid="transfer-available"
-              css={css`
-                margin: 0;
-                color: ${theme.color.textMuted};
-              `}
-            >
+            <Text as="p" tone="muted" data-testid="transfer-available">
               {t('available', { amount: money(quote.available) })}
-            </p>
+            </Text>
             {Number(quote.wallet) > 0 && (
-              <p
-                css={css`
-                  margin: 0;
-                  color: ${theme.color.textMuted};
-                `}
-              >
+              <Text as="p" tone="muted">
                 {t('already', { provider, amount: money(quote.wallet) })}
-              </p>
+              </Text>
             )}
             {quote.capped_by && (
-              <p
-                data-testid="transfer-cap"
-                css={css`
-                  margin: 0;
-                  color: ${theme.color.warning};
-                `}
-              >
+              <Text as="p" tone="warning" data-testid="transfer-cap">
                 {t('cap', { limit: t(`limit.${quote.capped_by}`), amount: money(quote.max) })}
-              </p>
+              </Text>
             )}
-            <label
-              css={css`
-                display: flex;
-                flex-direction: column;
-                gap: 4px;
-              `}
-            >
+            <Stack as="label" gap={4}>
               {t('amount')}
               <input
                 data-testid="transfer-amount"
@@ -216,16 +189,11 @@ export function TransferLaunchDialog({ game, onClose }: { game: LaunchableGame; 
                   font: inherit;
                 `}
               />
-            </label>
+            </Stack>
             {over && (
-              <p
-                css={css`
-                  margin: 0;
-                  color: ${theme.color.danger};
-                `}
-              >
+              <Text as="p" tone="danger">
                 {t('tooMuch', { amount: money(quote.max) })}
-              </p>
+              </Text>
             )}
             <label
               css={css`

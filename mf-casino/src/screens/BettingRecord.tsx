@@ -1,7 +1,6 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { css } from '@emotion/react';
-import { Page, Tabs } from '@khela/web';
+import { Page, Tabs, SectionTitle } from '@khela/web';
 import { ProviderBetsTab, useProviderRecordsTabLabel } from './ProviderBets';
 import { ExchangeRecords } from './records/ExchangeRecords';
 import { SettledRecords } from './records/SettledRecords';
@@ -22,14 +21,9 @@ export function BettingRecord() {
   const sportsLabel = useProviderRecordsTabLabel();
   return (
     <Page data-testid="betting-record">
-      <h1
-        css={css`
-          font-size: 20px;
-          margin: 0 0 8px;
-        `}
-      >
+      <SectionTitle as="h1" size="xxl">
         {t('records.title')}
-      </h1>
+      </SectionTitle>
       <Tabs
         label={t('records.title')}
         value={tab}

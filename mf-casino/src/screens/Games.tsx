@@ -8,10 +8,12 @@ import {
   Button,
   Chip,
   ErrorText,
+  Input,
   LoadFailed,
   Modal,
   NoData,
   Page,
+  ScrollRow,
   Spinner,
   theme,
   truncate,
@@ -200,7 +202,7 @@ export function Games() {
         padding-top: 8px;
       `}
     >
-      <nav aria-label={t('categoriesLabel')} css={strip}>
+      <ScrollRow as="nav" bare aria-label={t('categoriesLabel')}>
         {CATEGORY_CODES.map((code) => (
           <Button
             key={code}
@@ -216,7 +218,7 @@ export function Games() {
             {t(`categories.${code}`)}
           </Button>
         ))}
-      </nav>
+      </ScrollRow>
 
       <h1
         css={css`
@@ -243,7 +245,7 @@ export function Games() {
         </>
       ) : (
         <>
-          <div role="group" aria-label={t('providersLabel')} css={strip} data-testid="provider-chips">
+          <ScrollRow bare role="group" aria-label={t('providersLabel')} data-testid="provider-chips">
             <Chip active={!system} onClick={() => updateParams({ system: null, title: null })}>
               {t('all')}
             </Chip>
@@ -256,7 +258,7 @@ export function Games() {
                 {p.name}
               </Chip>
             ))}
-          </div>
+          </ScrollRow>
 
           <div
             css={css`
@@ -267,23 +269,12 @@ export function Games() {
               position: relative;
             `}
           >
-            <input
+            <Input
               type="search"
               aria-label={t('search')}
               placeholder={t('searchPlaceholder')}
               value={search}
               onChange={(e) => onSearch(e.target.value)}
-              css={css`
-                flex: 1;
-                min-width: 0;
-                min-height: 42px;
-                padding: 8px 12px;
-                border-radius: ${theme.radius.md};
-                border: 1px solid ${theme.color.border};
-                background: ${theme.color.bg};
-                color: ${theme.color.text};
-                font: inherit;
-              `}
             />
             <Button
               variant="secondary"
@@ -511,13 +502,6 @@ export function Games() {
   );
 }
 
-const strip = css`
-  display: flex;
-  gap: 8px;
-  overflow-x: auto;
-  padding-bottom: 4px;
-  scrollbar-width: none;
-`;
 const grid = css`
   display: grid;
   grid-template-columns: repeat(3, minmax(0, 1fr));

@@ -3,7 +3,19 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import type { ProviderBet } from '@khela/contracts';
-import { ApiError, DateTime, NoData, Spinner, formatMoney, registerTranslations, theme, useHost } from '@khela/web';
+import {
+  ApiError,
+  DateTime,
+  ErrorText,
+  NoData,
+  Spinner,
+  formatMoney,
+  registerTranslations,
+  theme,
+  useHost,
+  Row,
+  PlainList,
+} from '@khela/web';
 
 /*
  * Betting Records, Sports tab (issue 30): the bets the player placed at transfer-wallet providers, as the providers
@@ -49,17 +61,7 @@ export function ProviderBetsTab() {
       live = false;
     };
   }, [api, t]);
-  if (error)
-    return (
-      <p
-        role="alert"
-        css={css`
-          color: ${theme.color.danger};
-        `}
-      >
-        {error}
-      </p>
-    );
+  if (error) return <ErrorText>{error}</ErrorText>;
   if (!data) return <Spinner />;
   return (
     <div data-testid="provider-bets">
@@ -86,16 +88,7 @@ export function ProviderBetsTab() {
       {data.bets.length === 0 ? (
         <NoData text={t('empty')} />
       ) : (
-        <ul
-          css={css`
-            list-style: none;
-            margin: 0;
-            padding: 0;
-            display: flex;
-            flex-direction: column;
-            gap: 8px;
-          `}
-        >
+        <PlainList gap={8}>
           {data.bets.map((b) => (
             <li
               key={`${b.provider}:${b.bet_id}`}
@@ -109,13 +102,7 @@ export function ProviderBetsTab() {
                 font-size: 13px;
               `}
             >
-              <div
-                css={css`
-                  display: flex;
-                  justify-content: space-between;
-                  gap: 8px;
-                `}
-              >
+              <Row align="stretch" justify="between">
                 <strong>{b.name}</strong>
                 <span
                   css={css`
@@ -124,7 +111,7 @@ export function ProviderBetsTab() {
                 >
                   {t(`state.${b.state}`)}
                 </span>
-              </div>
+              </Row>
               <div>
                 {b.game_name} · {b.selection} @ {b.odds}
               </div>
@@ -142,7 +129,7 @@ export function ProviderBetsTab() {
               </div>
             </li>
           ))}
-        </ul>
+        </PlainList>
       )}
     </div>
   );

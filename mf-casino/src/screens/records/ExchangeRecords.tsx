@@ -17,6 +17,7 @@ import {
   signedColour,
   theme,
   useServerQuery,
+  Row,
 } from '@khela/web';
 import { exchangeStatusTone, paisa } from './model';
 
@@ -88,17 +89,10 @@ export function ExchangeRecords() {
                   onClick={() => setOpen(r)}
                   aria-label={t('records.ex.open', { name: `${r.event_name} ${r.selection_name}`, id: r.transaction_id })}
                 >
-                  <span
-                    css={css`
-                      display: flex;
-                      justify-content: space-between;
-                      align-items: flex-start;
-                      gap: 8px;
-                    `}
-                  >
+                  <Row as="span" align="start" justify="between">
                     <strong css={{ overflowWrap: 'anywhere' }}>{r.event_name}</strong>
                     <ExchangeStatus status={r.status} />
-                  </span>
+                  </Row>
                   <Muted css={{ display: 'block', marginTop: 2 }}>
                     {t(`records.ex.betTypes.${r.bet_type}`)} · {r.selection_name}
                     {r.market_name !== r.selection_name && ` · ${r.market_name}`}

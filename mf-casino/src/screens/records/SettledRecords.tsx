@@ -16,6 +16,7 @@ import {
   theme,
   truncate,
   useServerQuery,
+  SectionTitle,
 } from '@khela/web';
 import { groupRecords, paisa, type RecordGroup } from './model';
 import { RecordFilter, useRecordNames, type RecordFilters } from './RecordFilter';
@@ -105,15 +106,9 @@ export function SettledRecords() {
                 margin-bottom: 14px;
               `}
             >
-              <h2
-                css={css`
-                  font-size: 14px;
-                  color: ${theme.color.textMuted};
-                  margin: 0 0 6px;
-                `}
-              >
+              <SectionTitle size="md" tone="muted">
                 {date}
-              </h2>
+              </SectionTitle>
               <CardList>
                 {groups.map((g) => (
                   <CardRow key={g.key} data-testid="record-group">
