@@ -5,16 +5,17 @@
 // no bet holds more than its stake, backs and lays matched agree at every price, the book is never left crossed, every
 // held exposure is the position recomputed from scratch, and the ledger balances. See README.md, "Several API processes".
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createPostgresDb } from '../db/postgres';
 import type { Db } from '../db';
 import { checkLedger } from '../ledger';
 import { exchangeWriterForwarded } from '../ops/metrics';
-import { TEST_DATABASE_URL, postgresAvailable, postgresDb, testApp } from '../testing/helpers';
+import { describeOnPostgres, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { TEST_DATABASE_URL, testApp } from '../testing/helpers';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 import { checkBetsAndFills, checkExposures } from '../testing/exchange-checks';
+import { seededDraws } from '../testing/random';
 
-const pgUp = await postgresAvailable();
 const MO = MARKETS.preplay;
 const RUNNER = 100301;
 /** The lock-order case runs on the other runner, away from the waves' orders. */
@@ -23,24 +24,8 @@ const PLAYERS = 24;
 /** Prices around 2.0: backs and lays drawn from the same few prices cross often, and partly. */
 const PRICES = [1.96, 1.98, 2, 2.02, 2.04];
 
-/** Deterministic draws (the same orders on every run). */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
-
-describe('several API processes on one PostgreSQL', () => {
-  if (!pgUp) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db1: Db & { drop(): Promise<void> };
+describeOnPostgres('several API processes on one PostgreSQL', (engine) => {
+  let db1: TestDb;
   let db2: Db;
   let apps: FastifyInstance[];
   let players: { id: number; token: string }[];
@@ -48,12 +33,16 @@ describe('several API processes on one PostgreSQL', () => {
   /** Set when the lock-order case fails: parallel placements then deadlock and stall (1 s each), so the waves skip. */
   let lockOrderBroken = false;
 
+  // the first process's app is the suite's; the second, its own pool on the same schema, is made below
+  suiteDatabase(engine, (t) => {
+    db1 = t.db;
+    apps = [t.app];
+  });
   beforeAll(async () => {
-    db1 = await postgresDb();
     // a second pool on the same schema: another process's connections
     const schema = (await db1.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
     db2 = await createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 10 });
-    apps = [await testApp(db1), await testApp(db2)];
+    apps.push(await testApp(db2));
     // listening as processes do: the process that does not hold a market's writer lease passes its bets to the one
     // that does, at the address in the lease (exchange/writer/lease.ts)
     for (const app of apps) await app.listen({ port: 0, host: '127.0.0.1' });
@@ -66,9 +55,8 @@ describe('several API processes on one PostgreSQL', () => {
     for (let i = 0; i < PLAYERS; i++) players.push(await fundedPlayer(db1, '100000'));
   }, 60_000);
   afterAll(async () => {
-    for (const app of apps ?? []) await app.close();
+    await apps?.[1]?.close();
     await db2?.close();
-    await db1?.drop();
   });
 
   const place = (i: number, body: Record<string, unknown>) =>
@@ -81,7 +69,7 @@ describe('several API processes on one PostgreSQL', () => {
 
   /** `n` crossing orders, alternately through the two apps, all in flight at once. */
   const wave = (seed: number, n: number): Promise<LightMyRequestResponse>[] => {
-    const r = rng(seed);
+    const r = seededDraws(seed);
     return Array.from({ length: n }, (_, i) =>
       place(i, {
         market_id: MO,

@@ -12,11 +12,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
 import type { Db } from '../db';
 import { checkLedger } from '../ledger';
+import { closeTestDb } from '../testing/both-databases';
 import { bothDatabases, testApp, type TestEngine } from '../testing/helpers';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 import { checkBetsAndFills, checkExposures } from '../testing/exchange-checks';
 import type { World } from '../../../sandbox/src/odds/world';
 
+// Not describeEachDatabase: every run makes its own database, and the runs on the two databases are compared.
 const engines = await bothDatabases();
 
 const MO = MARKETS.preplay; // Pakistan v Sri Lanka Match Odds: runners 100301, 100302
@@ -122,7 +124,7 @@ async function waitNotPending(db: Db, publicId: string) {
 }
 
 /** Runs the script on a fresh database and reads back everything that must be reproducible. */
-async function replay(make: () => Promise<Db & { drop?: () => Promise<void> }>): Promise<Outcome> {
+async function replay(make: TestEngine['make']): Promise<Outcome> {
   const db = await make();
   let app: FastifyInstance | undefined;
   try {
@@ -274,8 +276,7 @@ async function replay(make: () => Promise<Db & { drop?: () => Promise<void> }>):
     };
   } finally {
     await app?.close();
-    if (db.drop) await db.drop();
-    else await db.close();
+    await closeTestDb(db);
   }
 }
 

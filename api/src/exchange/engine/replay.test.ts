@@ -2,24 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { PRICE_LADDER, priceIndex } from '@khela/contracts';
 import { HOUSE_ACCOUNT, MatchOddsBook, type Fill } from './order-book';
 import { betsFromFills, betsFromOrders, exchangePosition, settle } from './position';
+import { seededDraws } from '../../testing/random';
 
 const RUNNERS = ['A', 'B', 'C'];
 const PLAYERS = ['p1', 'p2', 'p3', 'p4', 'p5'];
 
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return (((t ^ (t >>> 14)) >>> 0) % n) as number;
-  };
-}
 
 /** A recorded sequence of feed updates, orders, cancels and the turn in-play, run against a fresh market. */
 function run(seed: number, steps: number) {
-  const r = rng(seed);
+  const r = seededDraws(seed);
   const m = new MatchOddsBook('m', RUNNERS);
   const mids: Record<string, number> = { A: priceIndex(200), B: priceIndex(300), C: priceIndex(600) };
   const fills: Fill[] = [];
