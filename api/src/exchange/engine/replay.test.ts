@@ -7,7 +7,6 @@ import { seededDraws } from '../../testing/random';
 const RUNNERS = ['A', 'B', 'C'];
 const PLAYERS = ['p1', 'p2', 'p3', 'p4', 'p5'];
 
-
 /** A recorded sequence of feed updates, orders, cancels and the turn in-play, run against a fresh market. */
 function run(seed: number, steps: number) {
   const r = seededDraws(seed);
