@@ -7,6 +7,7 @@ import { App } from './App';
 import { createStaffSession } from './staff/session';
 import { StaffProvider } from './staff/context';
 import { captureEnrolLink } from './staff/enrol-link';
+import { createStaffQueryClient } from './ui/query-client';
 
 /** The API's address: remotes.json of this server (replaced per environment), else the page's host on port 4000. */
 async function apiBase(): Promise<string> {
@@ -26,7 +27,7 @@ async function start() {
     <CacheProvider value={styleCache('bo')}>
       <Global styles={globalStyles} />
       <I18nextProvider i18n={i18n}>
-        <StaffProvider session={session}>
+        <StaffProvider session={session} queryClient={createStaffQueryClient()}>
           <BrowserRouter>
             {/* the kit's controls at the console's dense size (34 px) */}
             <KitDensity value="dense">

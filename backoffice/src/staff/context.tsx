@@ -1,11 +1,31 @@
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { StaffRole, StaffAccount, StaffPushPayload, StaffPushTopic } from '@khela/contracts';
 import type { StaffSession } from './session';
+import { connectStaffQueries } from '../ui/query-client';
 
 const StaffContext = createContext<StaffSession | null>(null);
 
-export function StaffProvider(props: { session: StaffSession; children: ReactNode }) {
-  return <StaffContext.Provider value={props.session}>{props.children}</StaffContext.Provider>;
+/**
+ * The operator's session and the console's server state (the QueryClient of ui/query.ts) for the tree below: the staff
+ * stream's events make the queries that name their topic stale, and a log-out forgets every query (the next operator
+ * on this tab reads afresh).
+ */
+export function StaffProvider(props: { session: StaffSession; queryClient: QueryClient; children: ReactNode }) {
+  const { session, queryClient } = props;
+  useEffect(() => {
+    const stop = connectStaffQueries(queryClient, session.events$);
+    const sub = session.account$.subscribe((op) => !op && queryClient.clear());
+    return () => {
+      stop();
+      sub.unsubscribe();
+    };
+  }, [session, queryClient]);
+  return (
+    <StaffContext.Provider value={session}>
+      <QueryClientProvider client={queryClient}>{props.children}</QueryClientProvider>
+    </StaffContext.Provider>
+  );
 }
 
 export function useStaff(): StaffSession {

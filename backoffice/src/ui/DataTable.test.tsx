@@ -1,7 +1,14 @@
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, fireEvent } from '@testing-library/react';
+import { render as renderBare, screen, waitFor, fireEvent } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { ReactElement } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { DataTable, type PageQuery } from './DataTable';
+import { createStaffQueryClient } from './query-client';
+
+/** The table reads its pages as server state: on the console's query client (as StaffProvider gives it). */
+const render = (ui: ReactElement) =>
+  renderBare(<QueryClientProvider client={createStaffQueryClient({ retry: false })}>{ui}</QueryClientProvider>);
 
 interface Row {
   id: number;

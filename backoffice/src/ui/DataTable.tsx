@@ -1,10 +1,14 @@
-import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
+import { useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
-import { STAFF_PAGE_MAX } from '@khela/contracts';
-import { Button, ErrorText, Input, Select, theme } from '@khela/web';
+import { STAFF_PAGE_MAX, type Endpoint, type ResponseOf, type StaffPushTopic } from '@khela/contracts';
+import { Button, ErrorText, Input, Select, endpointKey, errorText, theme, type QueryCall } from '@khela/web';
+import { useStaff } from '../staff/context';
+import type { StaffEvent } from '../staff/session';
 import { downloadCsv, toCsv } from './csv';
 import { Spacer } from './layout';
+import type { StaffQueryMeta } from './query-client';
 
 /** What a table asks its endpoint for: the page, the sort, the search box and the screen's own filters. */
 export interface PageQuery {
@@ -26,11 +30,45 @@ export interface CsvColumn<T> {
   value: (row: T) => string | number | boolean | null | undefined;
 }
 
-export interface DataTableProps<T> {
+/**
+ * Where a table's pages come from, read as server state (TanStack Query, keyed per page): `key` of a page, how to
+ * `load` it, and the staff push topics after which the page shown is read again. Made by useStaffPages.
+ */
+export interface TableSource<T, R extends PageResult<T> = PageResult<T>> {
+  key: (query: PageQuery) => readonly unknown[];
+  load: (query: PageQuery, signal?: AbortSignal) => Promise<R>;
+  topics?: readonly StaffPushTopic[];
+  onlyIf?: (event: StaffEvent) => boolean;
+}
+
+type RowOf<E> = ResponseOf<E> extends { data: readonly (infer T)[] } ? T : never;
+
+/**
+ * A staff list endpoint as a table's source: `call` turns the table's page query (page, sort, search) and the
+ * screen's filters into the endpoint's call; the call is the page's cache key.
+ */
+export function useStaffPages<E extends Endpoint<any, any, any, any>>(
+  endpoint: E,
+  call: (query: PageQuery) => QueryCall<E>,
+  options: { topics?: readonly StaffPushTopic[]; onlyIf?: (event: StaffEvent) => boolean } = {},
+): TableSource<RowOf<E>, ResponseOf<E> & PageResult<RowOf<E>>> {
+  const { api } = useStaff();
+  return {
+    key: (q) => endpointKey(endpoint, call(q)),
+    load: (q, signal) => api.call(endpoint, { ...call(q), ...(signal ? { signal } : {}) }) as Promise<ResponseOf<E> & PageResult<RowOf<E>>>,
+    ...options,
+  };
+}
+
+export interface DataTableProps<T, R extends PageResult<T> = PageResult<T>> {
   /** Columns; a column is sortable when its `id` is one of the endpoint's sortable names and `enableSorting` is not false. */
   columns: ColumnDef<T, any>[];
-  /** Loads one page from the server (the table never holds more than a page). */
-  load: (query: PageQuery) => Promise<PageResult<T>>;
+  /** Where the pages come from (the table never holds more than a page): a staff endpoint (useStaffPages) … */
+  source?: TableSource<T, R>;
+  /** … or a function that loads one page (cached under this table and its reloadKey). */
+  load?: (query: PageQuery) => Promise<R>;
+  /** The page each answer brings (a queue's totals beside it). */
+  onPage?: (page: R) => void;
   /** Changing this (e.g. the screen's filters) reloads from page 1. */
   reloadKey?: unknown;
   rowKey: (row: T) => string;
@@ -76,18 +114,17 @@ const tableCss = css`
 `;
 
 /** Server-side paged, sorted and searched table with CSV export: a list of 100,000 rows stays one page in the browser. */
-export function DataTable<T>(props: DataTableProps<T>) {
+export function DataTable<T, R extends PageResult<T> = PageResult<T>>(props: DataTableProps<T, R>) {
   const [perPage, setPerPage] = useState(props.perPage ?? 50);
   const [page, setPage] = useState(1);
   const [sorting, setSorting] = useState<SortingState>(props.initialSort ? [props.initialSort] : []);
   const [search, setSearch] = useState('');
   const [q, setQ] = useState('');
-  const [result, setResult] = useState<PageResult<T>>({ data: [], total: 0 });
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [exportError, setExportError] = useState<string | null>(null);
   const [exporting, setExporting] = useState(false);
-  const load = useRef(props.load);
-  load.current = props.load;
+  const local = useId();
+  const source = useRef<(q: PageQuery, signal?: AbortSignal) => Promise<R>>(null!);
+  source.current = props.source ? props.source.load : (q) => props.load!(q);
 
   const query = useCallback(
     (p: number, per: number): PageQuery => ({
@@ -102,27 +139,26 @@ export function DataTable<T>(props: DataTableProps<T>) {
   // a new filter, sort or search starts again at page 1
   useEffect(() => setPage(1), [props.reloadKey, sorting, q, perPage]);
 
-  const [tick, setTick] = useState(0);
+  const pageQuery = query(page, perPage);
+  const meta: StaffQueryMeta = { topics: props.source?.topics, onlyIf: props.source?.onlyIf };
+  const pages = useQuery({
+    // a changed reloadKey reads again even when the call is the same (a market's bets after its state changed)
+    queryKey: props.source
+      ? [...props.source.key(pageQuery), { reload: props.reloadKey }]
+      : ['data-table', local, props.reloadKey, pageQuery],
+    queryFn: ({ signal }) => source.current(pageQuery, signal),
+    // the rows shown stay until the next page (or the new filter's first) comes
+    placeholderData: (previous) => previous,
+    meta,
+  });
+  const result: PageResult<T> = pages.data ?? { data: [], total: 0 };
+  const loading = pages.isFetching;
+  const error = pages.error ? errorText(pages.error) : exportError;
+  const onPage = useRef(props.onPage);
+  onPage.current = props.onPage;
   useEffect(() => {
-    let live = true;
-    setLoading(true);
-    load.current(query(page, perPage)).then(
-      (r) => {
-        if (!live) return;
-        setResult(r);
-        setError(null);
-        setLoading(false);
-      },
-      (err: Error) => {
-        if (!live) return;
-        setError(err.message);
-        setLoading(false);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [page, perPage, query, props.reloadKey, tick]);
+    if (pages.data && !pages.isPlaceholderData) onPage.current?.(pages.data);
+  }, [pages.data, pages.isPlaceholderData]);
 
   // debounce the search box
   useEffect(() => {
@@ -147,11 +183,12 @@ export function DataTable<T>(props: DataTableProps<T>) {
   async function exportCsv() {
     if (!props.csv) return;
     setExporting(true);
+    setExportError(null);
     try {
       const limit = props.csvLimit ?? 10_000;
       const rows: T[] = [];
       for (let p = 1; rows.length < limit; p++) {
-        const r = await load.current(query(p, STAFF_PAGE_MAX));
+        const r = await source.current(query(p, STAFF_PAGE_MAX));
         rows.push(...r.data);
         if (r.data.length < STAFF_PAGE_MAX || rows.length >= r.total) break;
       }
@@ -162,7 +199,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
       );
       downloadCsv(`${props.csv.name}.csv`, text);
     } catch (err) {
-      setError((err as Error).message);
+      setExportError(errorText(err));
     } finally {
       setExporting(false);
     }
@@ -195,7 +232,7 @@ export function DataTable<T>(props: DataTableProps<T>) {
         )}
         {props.toolbar}
         <Spacer />
-        <Button variant="ghost" onClick={() => setTick((t) => t + 1)} disabled={loading}>
+        <Button variant="ghost" onClick={() => void pages.refetch()} disabled={loading}>
           Reload
         </Button>
         {props.csv && (

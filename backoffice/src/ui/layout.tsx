@@ -1,6 +1,6 @@
 import { css } from '@emotion/react';
 import styled from '@emotion/styled';
-import { controlStyle, theme } from '@khela/web';
+import { Card, ErrorText, StatusText, controlStyle, theme } from '@khela/web';
 
 /** A dense desktop page: heading row, then content. */
 export const Screen = styled.section`
@@ -73,3 +73,36 @@ export const Spacer = styled.span`
 export const RowTitle = styled.h1`
   margin: 0 !important;
 `;
+
+/** A card among others on a page (a player's panels, a submission's facts): the room under it is the page's rhythm. */
+export const PanelCard = styled(Card)`
+  margin-bottom: 12px;
+`;
+
+/** A card's own heading (h2 or, with `as="h3"`), flush with the card's top. */
+export const CardHeading = styled.h2`
+  margin-top: 0 !important;
+  margin-bottom: 8px;
+`;
+
+/**
+ * A small muted note beside a form or a record (what a hold does, who sees a document): `place="above"` under what it
+ * explains, else above what it introduces.
+ */
+export const Note = styled('p', { shouldForwardProp: (p) => p !== 'place' })<{ place?: 'above' | 'below' }>`
+  font-size: ${theme.fontSize.xs};
+  color: ${theme.color.textMuted};
+  margin: ${(p) => (p.place === 'above' ? '8px 0 0' : '0 0 12px')};
+`;
+
+/** A form's fields one under the other (in a dialog). */
+export const FormColumn = styled.div`
+  display: flex;
+  flex-direction: column;
+`;
+
+/** What a screen's last change did (the kit's calm status line) or why it was refused (its alert line). */
+export function Outcome(props: { message: { ok: boolean; text: string } | null }) {
+  if (!props.message) return null;
+  return props.message.ok ? <StatusText>{props.message.text}</StatusText> : <ErrorText>{props.message.text}</ErrorText>;
+}

@@ -5,6 +5,7 @@ import { vi } from 'vitest';
 import type { StaffAccount } from '@khela/contracts';
 import type { ApiClient } from '@khela/web';
 import { StaffProvider } from '../../staff/context';
+import { createStaffQueryClient } from '../../ui/query-client';
 import type { StaffEvent, StaffSession } from '../../staff/session';
 
 export type Handler = (opts: { query?: unknown; body?: unknown; params?: Record<string, unknown> }) => unknown;
@@ -37,6 +38,12 @@ export function fakeSession(operator: Partial<StaffAccount>, handlers: Record<st
     refresh: vi.fn(async () => undefined),
     logout: vi.fn(async () => undefined),
   };
-  const wrap = (children: ReactNode) => <StaffProvider session={session}>{children}</StaffProvider>;
-  return { session, calls, call, wrap };
+  // the console's client, without retries: a test's failed read shows its failure at once
+  const queryClient = createStaffQueryClient({ retry: false });
+  const wrap = (children: ReactNode) => (
+    <StaffProvider session={session} queryClient={queryClient}>
+      {children}
+    </StaffProvider>
+  );
+  return { session, calls, call, wrap, queryClient };
 }

@@ -4,8 +4,9 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
 import { STAFF_PASSWORD_MIN, staffChangePassword, staffTotpConfirm, staffTotpSetup } from '@khela/contracts';
-import { ApiError, Badge, Button, Card, ErrorText, Field, Notice, StatusText, TextField, errorText, theme } from '@khela/web';
+import { ApiError, Badge, Button, Card, ErrorText, Field, Notice, StatusText, TextField, errorText, theme, Muted } from '@khela/web';
 import { useStaffAccount, useStaff } from '../../staff/context';
+import { useStaffChange } from '../../ui/query';
 import { clearEnrolLink, pendingEnrolLink } from '../../staff/enrol-link';
 import { Facts, Screen, controlCss } from '../../ui/layout';
 
@@ -61,34 +62,29 @@ export default function Account() {
 /** The operator's own password: the current one, the new one twice. The API checks the rules and ends other sessions. */
 function ChangePassword(props: { required: boolean; username: string }) {
   const session = useStaff();
+  const change = useStaffChange();
   const [form, setForm] = useState({ current: '', next: '', repeat: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
+  const [differ, setDiffer] = useState(false);
   const [done, setDone] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // a refusal naming fields is said under each, any other under the form
+  const fields = change.error instanceof ApiError ? change.error.fieldErrors : undefined;
+  const errors: Record<string, string> = differ
+    ? { repeat: 'The two new passwords differ.' }
+    : fields
+      ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? '']))
+      : {};
+  const error = change.error && !fields && !differ ? errorText(change.error) : null;
+  const busy = change.pending;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setErrors({});
-    setError(null);
     setDone(false);
-    if (form.next !== form.repeat) {
-      setErrors({ repeat: 'The two new passwords differ.' });
-      return;
-    }
-    setBusy(true);
-    try {
-      await session.api.call(staffChangePassword, { body: { current_password: form.current, new_password: form.next } });
-      setForm({ current: '', next: '', repeat: '' });
-      setDone(true);
-      await session.refresh();
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
-      else setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setDiffer(form.next !== form.repeat);
+    if (form.next !== form.repeat) return change.reset();
+    if (!(await change.run(staffChangePassword, { body: { current_password: form.current, new_password: form.next } }))) return;
+    setForm({ current: '', next: '', repeat: '' });
+    setDone(true);
+    await session.refresh();
   }
 
   const input =
@@ -147,8 +143,9 @@ function TotpEnrolment() {
   const [setup, setSetup] = useState<{ secret: string; otpauth_uri: string } | null>(null);
   const [qr, setQr] = useState<string | null>(null);
   const [code, setCode] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useStaffChange();
+  const error = change.errorText;
+  const busy = change.pending;
 
   useEffect(() => {
     if (!setup) return;
@@ -169,36 +166,27 @@ function TotpEnrolment() {
       setLink(null);
       setSetup(null);
     }
-    setError(errorText(err));
   };
 
   async function start() {
     if (!link) return;
-    setBusy(true);
-    setError(null);
     try {
-      setSetup(await session.api.call(staffTotpSetup, { body: { link } }));
+      setSetup(await change.send(staffTotpSetup, { body: { link } }));
       setCode('');
     } catch (err) {
       refused(err);
-    } finally {
-      setBusy(false);
     }
   }
 
   async function confirm(e: FormEvent) {
     e.preventDefault();
     if (!link) return;
-    setBusy(true);
-    setError(null);
     try {
-      await session.api.call(staffTotpConfirm, { body: { link, totp: code } });
+      await change.send(staffTotpConfirm, { body: { link, totp: code } });
       clearEnrolLink();
       await session.refresh();
     } catch (err) {
       refused(err);
-    } finally {
-      setBusy(false);
     }
   }
 
@@ -241,12 +229,7 @@ function TotpEnrolment() {
               `}
             />
           )}
-          <p
-            css={css`
-              font-size: 13px;
-              color: ${theme.color.textMuted};
-            `}
-          >
+          <Muted as="p">
             Key:{' '}
             <code
               data-testid="totp-secret"
@@ -258,7 +241,7 @@ function TotpEnrolment() {
             >
               {setup.secret}
             </code>
-          </p>
+          </Muted>
           <TextField
             label="Code from the app"
             {...(error ? { error } : {})}

@@ -1,7 +1,7 @@
 // Area 'approvals': the maker–checker queue (issue 32). What one operator asked for — an adjustment or a payout above
 // the amount, a market settlement or void — waits here for a second operator of the same role; the maker sees the
 // state of their own requests ("Mine") and may cancel one that waits.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -16,9 +16,10 @@ import {
   type ApprovalStatus,
   type StaffApprovalRow,
 } from '@khela/contracts';
-import { Badge, Button, DateTime, ErrorText, Modal, Select, StatusText, TextArea, errorText, type Tone } from '@khela/web';
-import { useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { Badge, Button, DateTime, ErrorText, Modal, Select, StatusText, TextArea, type Tone } from '@khela/web';
+import { useStaffAccount } from '../../staff/context';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange } from '../../ui/query';
 import { Facts, Screen } from '../../ui/layout';
 
 const TONES: Record<ApprovalStatus, Tone> = { pending: 'warning', approved: 'success', rejected: 'danger', cancelled: 'muted' };
@@ -28,24 +29,19 @@ export function ApprovalState({ row }: { row: Pick<StaffApprovalRow, 'status'> }
 }
 
 export default function Approvals() {
-  const { api } = useStaff();
   const me = useStaffAccount();
   const [status, setStatus] = useState<ApprovalStatus | ''>('pending');
   const [kind, setKind] = useState<ApprovalKind | ''>('');
   const [mine, setMine] = useState<'' | '1'>('');
   const [open, setOpen] = useState<StaffApprovalRow | null>(null);
   const [note, setNote] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
   // a request asked for or decided anywhere (the staff stream's `approval` topic): the queue reads again at once
-  const onApproval = useCallback(() => setTick((t) => t + 1), []);
-  useStaffEvent('approval', onApproval);
-
-  const load = useCallback(
-    (q: PageQuery) =>
-      api.call(staffApprovals, {
-        query: { ...q, sort: 'id', ...(status ? { status } : {}), ...(kind ? { kind } : {}), ...(mine ? { mine } : {}) } as never,
-      }),
-    [api, status, kind, mine],
+  const source = useStaffPages(
+    staffApprovals,
+    (q) => ({
+      query: { ...q, sort: 'id', ...(status ? { status } : {}), ...(kind ? { kind } : {}), ...(mine ? { mine } : {}) } as never,
+    }),
+    { topics: ['approval'] },
   );
 
   const columns = useMemo<ColumnDef<StaffApprovalRow, any>[]>(
@@ -95,8 +91,8 @@ export default function Approvals() {
       <DataTable
         testId="approvals-table"
         columns={columns}
-        load={load}
-        reloadKey={`${status}|${kind}|${mine}|${tick}`}
+        source={source}
+        reloadKey={`${status}|${kind}|${mine}`}
         rowKey={(r) => String(r.id)}
         initialSort={{ id: 'id', desc: true }}
         searchPlaceholder="Search what or entity id"
@@ -137,7 +133,6 @@ export default function Approvals() {
           onDone={(row, message) => {
             setOpen(row);
             setNote(`#${row.id}: ${message}`);
-            setTick((t) => t + 1);
           }}
         />
       )}
@@ -147,36 +142,28 @@ export default function Approvals() {
 
 /** A request's details and, while it waits, what this operator may do: approve or reject (another's), cancel (one's own). */
 function Decide(props: { row: StaffApprovalRow; onClose: () => void; onDone: (row: StaffApprovalRow, message: string) => void }) {
-  const { api } = useStaff();
   const me = useStaffAccount();
   const r = props.row;
   const own = me?.id === r.requested_by.id;
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useStaffChange();
+  const [noReason, setNoReason] = useState(false);
+  const error = noReason ? 'Give a reason (at least 3 characters): the other operator reads it.' : change.errorText;
+  const busy = change.pending;
 
   async function act(what: 'approve' | 'reject' | 'cancel') {
-    if (what !== 'approve' && reason.trim().length < 3) {
-      setError('Give a reason (at least 3 characters): the other operator reads it.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const params = { id: r.id };
-      const res =
-        what === 'approve'
-          ? await api.call(staffApproveRequest, { params, body: reason.trim() ? { reason: reason.trim() } : {} })
-          : what === 'reject'
-            ? await api.call(staffRejectRequest, { params, body: { reason: reason.trim() } })
-            : await api.call(staffCancelRequest, { params, body: { reason: reason.trim() } });
-      setReason('');
-      props.onDone(res.approval, res.message);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setNoReason(what !== 'approve' && reason.trim().length < 3);
+    if (what !== 'approve' && reason.trim().length < 3) return change.reset();
+    const params = { id: r.id };
+    const res =
+      what === 'approve'
+        ? await change.run(staffApproveRequest, { params, body: reason.trim() ? { reason: reason.trim() } : {} })
+        : what === 'reject'
+          ? await change.run(staffRejectRequest, { params, body: { reason: reason.trim() } })
+          : await change.run(staffCancelRequest, { params, body: { reason: reason.trim() } });
+    if (!res) return;
+    setReason('');
+    props.onDone(res.approval, res.message);
   }
 
   return (

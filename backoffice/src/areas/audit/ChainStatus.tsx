@@ -1,9 +1,8 @@
 // The audit's hash chain, checked on demand (GET /api/operator/audit/chain): intact or the rows that were changed.
-import { useState } from 'react';
 import { css } from '@emotion/react';
 import { staffAuditChain } from '@khela/contracts';
 import { Badge, Button, DateTime, ErrorText, errorText, Muted } from '@khela/web';
-import { useStaff } from '../../staff/context';
+import { useStaffQuery } from '../../ui/query';
 
 interface Report {
   ok: boolean;
@@ -15,22 +14,12 @@ interface Report {
 }
 
 export function ChainStatus() {
-  const { api } = useStaff();
-  const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  async function check() {
-    setBusy(true);
-    setError(null);
-    try {
-      setReport(await api.call(staffAuditChain));
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // checked on demand only (it reads the whole chain): the button asks, the last report stays shown
+  const q = useStaffQuery(staffAuditChain, {}, { enabled: false });
+  const report: Report | null = q.data ?? null;
+  const error = q.error ? errorText(q.error) : null;
+  const busy = q.isFetching;
+  const check = () => q.refetch();
 
   return (
     <div

@@ -1,12 +1,11 @@
 // Area 'audit' (admin): search the audit log — who, when (Dhaka), from where, what, and the record before and after.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffAudit, type StaffAuditRow } from '@khela/contracts';
 import { ChainStatus } from './ChainStatus';
 import { Button, Modal, theme } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 import { auditDiff, diffSummary, show } from './diff';
 import { when, whenCell } from '../../ui/time';
@@ -38,18 +37,13 @@ const labelCss = css`
 const entity = (r: StaffAuditRow) => (r.entity_type ? `${r.entity_type}${r.entity_id ? ` #${r.entity_id}` : ''}` : '—');
 
 export default function Audit() {
-  const { api } = useStaff();
   const [draft, setDraft] = useState<Filters>(EMPTY);
   const [filters, setFilters] = useState<Filters>(EMPTY);
   const [open, setOpen] = useState<StaffAuditRow | null>(null);
 
-  const load = useCallback(
-    (q: PageQuery) => {
-      const extra = Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== ''));
-      return api.call(staffAudit, { query: { ...q, sort: 'id', ...extra } as never });
-    },
-    [api, filters],
-  );
+  const source = useStaffPages(staffAudit, (q) => ({
+    query: { ...q, sort: 'id', ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v.trim() !== '')) } as never,
+  }));
 
   const columns = useMemo<ColumnDef<StaffAuditRow, any>[]>(
     () => [
@@ -129,7 +123,7 @@ export default function Audit() {
       <DataTable
         testId="audit-table"
         columns={columns}
-        load={load}
+        source={source}
         reloadKey={filters}
         rowKey={(r) => String(r.id)}
         initialSort={{ id: 'id', desc: true }}

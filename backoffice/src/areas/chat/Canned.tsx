@@ -10,18 +10,17 @@ import {
   type CannedReply,
 } from '@khela/contracts';
 import { ApiError, Button, ErrorText, Modal, TextArea, TextField } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange } from '../../ui/query';
 import { Screen, Toolbar, Spacer, RowTitle } from '../../ui/layout';
 import { whenCell } from '../../ui/time';
 
 /** /chat/canned: the desk's canned replies (support and admin), each change audited by the API. */
 export function CannedReplies() {
-  const { api } = useStaff();
   const [editing, setEditing] = useState<Partial<CannedReply> | null>(null);
-  const [reload, setReload] = useState(0);
   const [deleting, setDeleting] = useState<CannedReply | null>(null);
-  const [error, setError] = useState('');
+  const change = useStaffChange();
+  const source = useStaffPages(staffCannedReplies, (query) => ({ query: query as never }));
 
   const columns: ColumnDef<CannedReply, unknown>[] = [
     { id: 'title', header: 'Title', accessorKey: 'title' },
@@ -68,13 +67,7 @@ export function CannedReplies() {
 
   const remove = async () => {
     if (!deleting) return;
-    try {
-      await api.call(staffDeleteCannedReply, { params: { id: deleting.id } });
-      setDeleting(null);
-      setReload((n) => n + 1);
-    } catch (err) {
-      setError((err as Error).message);
-    }
+    if (await change.run(staffDeleteCannedReply, { params: { id: deleting.id } })) setDeleting(null);
   };
 
   return (
@@ -85,15 +78,14 @@ export function CannedReplies() {
         <Link to="/chat">Back to the desk</Link>
         <Button onClick={() => setEditing({})}>New canned reply</Button>
       </Toolbar>
-      {error && <ErrorText>{error}</ErrorText>}
+      <ErrorText>{change.errorText}</ErrorText>
       <DataTable<CannedReply>
         testId="canned-table"
         columns={columns}
         rowKey={(r) => String(r.id)}
-        reloadKey={reload}
         initialSort={{ id: 'title', desc: false }}
         searchPlaceholder="Search title or text"
-        load={(query) => api.call(staffCannedReplies, { query: query as never })}
+        source={source}
         csv={{
           name: 'canned-replies',
           columns: [
@@ -104,16 +96,7 @@ export function CannedReplies() {
           ],
         }}
       />
-      {editing && (
-        <CannedForm
-          reply={editing}
-          onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            setReload((n) => n + 1);
-          }}
-        />
-      )}
+      {editing && <CannedForm reply={editing} onClose={() => setEditing(null)} onSaved={() => setEditing(null)} />}
       <Modal
         open={!!deleting}
         title="Delete canned reply"
@@ -136,28 +119,21 @@ export function CannedReplies() {
 }
 
 function CannedForm(props: { reply: Partial<CannedReply>; onClose: () => void; onSaved: () => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const [title, setTitle] = useState(props.reply.title ?? '');
   const [body, setBody] = useState(props.reply.body ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  // a refused title or text is said under its field; any other refusal under the form
+  const fields = change.error instanceof ApiError ? change.error.fieldErrors : undefined;
+  const errors: Record<string, string> = !change.error
+    ? {}
+    : fields && (fields.title || fields.body)
+      ? { title: fields.title?.[0] ?? '', body: fields.body?.[0] ?? '' }
+      : { form: change.error.message };
   const save = async () => {
-    setBusy(true);
-    setErrors({});
-    try {
-      if (props.reply.id) await api.call(staffUpdateCannedReply, { params: { id: props.reply.id }, body: { title, body } });
-      else await api.call(staffCreateCannedReply, { body: { title, body } });
-      props.onSaved();
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
-      setErrors(
-        fields && (fields.title || fields.body)
-          ? { title: fields.title?.[0] ?? '', body: fields.body?.[0] ?? '' }
-          : { form: (err as Error).message },
-      );
-    } finally {
-      setBusy(false);
-    }
+    const saved = props.reply.id
+      ? await change.run(staffUpdateCannedReply, { params: { id: props.reply.id }, body: { title, body } })
+      : await change.run(staffCreateCannedReply, { body: { title, body } });
+    if (saved) props.onSaved();
   };
   return (
     <Modal
@@ -169,7 +145,7 @@ function CannedForm(props: { reply: Partial<CannedReply>; onClose: () => void; o
           <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={() => void save()} disabled={busy}>
+          <Button onClick={() => void save()} disabled={change.pending}>
             Save
           </Button>
         </>

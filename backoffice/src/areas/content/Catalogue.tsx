@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -10,15 +10,16 @@ import {
   staffUpdateGame,
   staffUpdateProvider,
   staffUpdateSystem,
-  type ResponseOf,
+  type Endpoint,
   type StaffGame,
   type StaffProvider,
 } from '@khela/contracts';
-import { Button, theme } from '@khela/web';
-import { DataTable } from '../../ui/DataTable';
-import { useStaff } from '../../staff/context';
+import { Button, theme, type CallOptions } from '@khela/web';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { inputCss, smallBtn } from './fields';
 import { errorsOf, StatusBadge, Thumb } from './ResourceTab';
+import { Outcome } from '../../ui/layout';
 
 /* The casino catalogue: games (on/off, featured, order) and providers/systems (on/off, order). */
 
@@ -29,59 +30,45 @@ const selectCss = [
   `,
 ];
 
-function useMessage() {
-  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
-  const view = msg && (
-    <p
-      role={msg.ok ? 'status' : 'alert'}
-      css={css`
-        color: ${msg.ok ? theme.color.success : theme.color.danger};
-        margin: 0 0 8px;
-      `}
-    >
-      {msg.text}
-    </p>
-  );
-  return { setMsg, view };
+/** A tab's changes through the one staff change: what the last did, or why it was refused, above the table. */
+function useActions() {
+  const change = useStaffChange();
+  const [done, setDone] = useState<string | null>(null);
+  const msg = change.error ? { ok: false, text: errorsOf(change.error).message } : done ? { ok: true, text: done } : null;
+  const act = async <E extends Endpoint<any, any, any, any>>(endpoint: E, call: Omit<CallOptions<E>, 'signal'>, text: string) => {
+    const ok = (await change.run(endpoint, call)) !== undefined;
+    if (ok) setDone(text);
+    return ok;
+  };
+  const view = <Outcome message={msg} />;
+  return { act, view };
 }
 
 export function GamesTab() {
-  const { api } = useStaff();
   const [filters, setFilters] = useState({ type: '', platform: '', status: '', featured: '' });
-  const [opts, setOpts] = useState<ResponseOf<typeof staffGameTypes>>({ types: [], systems: [] });
-  const [reload, setReload] = useState(0);
-  const [page, setPage] = useState<StaffGame[]>([]);
+  // the filters' options (empty when the read failed)
+  const opts = useStaffQuery(staffGameTypes).data ?? { types: [], systems: [] };
+  // the page shown (what a move renumbers); kept without re-rendering the table
+  const page = useRef<StaffGame[]>([]);
   const [selected, setSelected] = useState<Set<number>>(new Set());
-  const { setMsg, view } = useMessage();
+  const { act, view } = useActions();
+  const source = useStaffPages(staffGames, (query) => ({
+    query: { ...query, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) } as never,
+  }));
 
-  useEffect(() => {
-    api.call(staffGameTypes).then(setOpts, () => undefined);
-  }, [api]);
-
-  async function act(run: () => Promise<unknown>, done: string) {
-    try {
-      await run();
-      setMsg({ ok: true, text: done });
-      setReload((n) => n + 1);
-    } catch (err) {
-      setMsg({ ok: false, text: errorsOf(err).message });
-    }
-  }
   const patch = (g: StaffGame, body: { status?: 'active' | 'inactive'; is_featured?: boolean; sort_order?: number }, done: string) =>
-    act(() => api.call(staffUpdateGame, { params: { id: g.id }, body }), done);
+    act(staffUpdateGame, { params: { id: g.id }, body }, done);
   const move = (g: StaffGame, by: -1 | 1) => {
-    const ids = page.map((r) => r.id);
+    const ids = page.current.map((r) => r.id);
     const i = ids.indexOf(g.id);
     const j = i + by;
     if (j < 0 || j >= ids.length) return;
     [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    return act(() => api.call(staffReorderGames, { body: { ids } }), `${g.name} moved.`);
+    return act(staffReorderGames, { body: { ids } }, `${g.name} moved.`);
   };
-  const bulk = (body: { status?: 'active' | 'inactive'; is_featured?: boolean }, done: string) =>
-    act(async () => {
-      await api.call(staffBulkGames, { body: { ids: [...selected], ...body } });
-      setSelected(new Set());
-    }, done);
+  const bulk = async (body: { status?: 'active' | 'inactive'; is_featured?: boolean }, done: string) => {
+    if (await act(staffBulkGames, { body: { ids: [...selected], ...body } }, done)) setSelected(new Set());
+  };
 
   const columns: ColumnDef<StaffGame, any>[] = [
     {
@@ -211,7 +198,7 @@ export function GamesTab() {
       <DataTable<StaffGame>
         columns={columns}
         rowKey={(r) => String(r.id)}
-        reloadKey={`${reload}:${JSON.stringify(filters)}`}
+        reloadKey={JSON.stringify(filters)}
         initialSort={{ id: 'sort_order', desc: false }}
         searchPlaceholder="Search name or code"
         csv={{
@@ -228,12 +215,8 @@ export function GamesTab() {
             { header: 'order', value: (r) => r.sort_order },
           ],
         }}
-        load={async (query) => {
-          const q = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-          const r = await api.call(staffGames, { query: { ...query, ...q } as never });
-          setPage(r.data);
-          return r;
-        }}
+        source={source}
+        onPage={(r) => (page.current = r.data)}
         toolbar={
           <>
             <select aria-label="Type" css={selectCss} value={filters.type} onChange={setF('type')}>
@@ -289,18 +272,8 @@ export function GamesTab() {
 }
 
 export function ProvidersTab() {
-  const { api } = useStaff();
-  const [reload, setReload] = useState(0);
-  const { setMsg, view } = useMessage();
-  async function act(run: () => Promise<unknown>, done: string) {
-    try {
-      await run();
-      setMsg({ ok: true, text: done });
-      setReload((n) => n + 1);
-    } catch (err) {
-      setMsg({ ok: false, text: errorsOf(err).message });
-    }
-  }
+  const { act, view } = useActions();
+  const source = useStaffPages(staffProviders, (query) => ({ query: query as never }));
   const flip = (s: string) => (s === 'active' ? 'inactive' : 'active') as 'active' | 'inactive';
   const columns: ColumnDef<StaffProvider, any>[] = [
     { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
@@ -334,10 +307,7 @@ export function ProvidersTab() {
               css={smallBtn}
               variant={p.status === 'active' ? 'danger' : 'primary'}
               onClick={() =>
-                void act(
-                  () => api.call(staffUpdateProvider, { params: { id: p.id }, body: { status: flip(p.status) } }),
-                  `${p.name}: ${flip(p.status)}.`,
-                )
+                void act(staffUpdateProvider, { params: { id: p.id }, body: { status: flip(p.status) } }, `${p.name}: ${flip(p.status)}.`)
               }
             >
               {p.status === 'active' ? 'Disable provider' : 'Enable provider'}
@@ -348,7 +318,8 @@ export function ProvidersTab() {
               variant="secondary"
               onClick={() =>
                 void act(
-                  () => api.call(staffUpdateSystem, { params: { platform: p.system_platform }, body: { status: flip(p.system_status) } }),
+                  staffUpdateSystem,
+                  { params: { platform: p.system_platform }, body: { status: flip(p.system_status) } },
                   `${p.system_name}: ${flip(p.system_status)}.`,
                 )
               }
@@ -366,7 +337,6 @@ export function ProvidersTab() {
       <DataTable<StaffProvider>
         columns={columns}
         rowKey={(r) => String(r.id)}
-        reloadKey={reload}
         initialSort={{ id: 'sort_order', desc: false }}
         searchPlaceholder="Search providers"
         csv={{
@@ -380,7 +350,7 @@ export function ProvidersTab() {
             { header: 'games', value: (r) => r.games },
           ],
         }}
-        load={(query) => api.call(staffProviders, { query: query as never })}
+        source={source}
       />
     </div>
   );

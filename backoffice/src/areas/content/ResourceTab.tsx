@@ -1,11 +1,12 @@
-import { useState, type ReactNode } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Endpoint } from '@khela/contracts';
-import { ApiError, Badge, Button, Card, theme } from '@khela/web';
-import { DataTable, type CsvColumn, type PageQuery } from '../../ui/DataTable';
-import { Toolbar } from '../../ui/layout';
+import { ApiError, Badge, Button } from '@khela/web';
+import { DataTable, useStaffPages, type CsvColumn } from '../../ui/DataTable';
+import { Toolbar, PanelCard, CardHeading, Outcome } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
+import { useStaffChange } from '../../ui/query';
 import { formGrid, inputCss, smallBtn, TextInput } from './fields';
 import { PlayerPreview, type PreviewLocale } from './bilingual';
 
@@ -46,65 +47,50 @@ export function errorsOf(err: unknown): { message: string; fields: Errors } {
 export function ResourceTab<Row extends { id: number; sort_order: number }>({ config }: { config: ResourceConfig<Row> }) {
   const { api } = useStaff();
   const [editing, setEditing] = useState<{ id: number | null; values: Values } | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [reload, setReload] = useState(0);
   const [filters, setFilters] = useState<Record<string, string>>({});
-  const [page, setPage] = useState<Row[]>([]);
-  const [busy, setBusy] = useState(false);
+  // the page shown (what a move renumbers); kept without re-rendering the table
+  const page = useRef<Row[]>([]);
   const e = config.endpoints;
+  const source = useStaffPages(e.list, (query) => ({
+    query: { ...query, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) },
+  }));
+  // the last change: its refusal (with the fields it names) or what it did
+  const change = useStaffChange();
+  const [done, setDone] = useState<string | null>(null);
+  const failure = change.error ? errorsOf(change.error) : null;
+  const errors: Errors = failure?.fields ?? {};
+  const message = failure ? { ok: false, text: failure.message } : done ? { ok: true, text: done } : null;
 
   const open = (row: Row | null) => {
-    setErrors({});
-    setMessage(null);
+    change.reset();
+    setDone(null);
     setEditing({ id: row?.id ?? null, values: row ? (config.toValues ?? ((r: Row) => ({ ...r })))(row) : { ...config.blank } });
   };
 
   async function save() {
     if (!editing) return;
-    setBusy(true);
-    setErrors({});
-    try {
-      const body = { ...editing.values };
-      delete body.id;
-      if (editing.id === null) await api.call(e.create, { body });
-      else await api.call(e.update, { body, params: { id: editing.id } });
-      setMessage({ ok: true, text: editing.id === null ? `The ${config.noun} was created.` : `The ${config.noun} was saved.` });
-      setEditing(null);
-      setReload((n) => n + 1);
-    } catch (err) {
-      const { message: text, fields } = errorsOf(err);
-      setErrors(fields);
-      setMessage({ ok: false, text });
-    } finally {
-      setBusy(false);
-    }
+    const body = { ...editing.values };
+    delete body.id;
+    const saved =
+      editing.id === null ? await change.run(e.create, { body }) : await change.run(e.update, { body, params: { id: editing.id } });
+    if (saved === undefined) return;
+    setDone(editing.id === null ? `The ${config.noun} was created.` : `The ${config.noun} was saved.`);
+    setEditing(null);
   }
 
   async function remove(row: Row) {
     if (!window.confirm(`Delete this ${config.noun}? This cannot be undone.`)) return;
-    try {
-      await api.call(e.remove, { params: { id: row.id } });
-      setMessage({ ok: true, text: `The ${config.noun} was deleted.` });
-      setReload((n) => n + 1);
-    } catch (err) {
-      setMessage({ ok: false, text: errorsOf(err).message });
-    }
+    if ((await change.run(e.remove, { params: { id: row.id } })) !== undefined) setDone(`The ${config.noun} was deleted.`);
   }
 
   /** Moves a row one place within the page shown (sorted by order): the page's rows are renumbered in that order. */
   async function move(row: Row, by: -1 | 1) {
-    const ids = page.map((r) => r.id);
+    const ids = page.current.map((r) => r.id);
     const i = ids.indexOf(row.id);
     const j = i + by;
     if (i < 0 || j < 0 || j >= ids.length) return;
     [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-    try {
-      await api.call(e.reorder, { body: { ids } });
-      setReload((n) => n + 1);
-    } catch (err) {
-      setMessage({ ok: false, text: errorsOf(err).message });
-    }
+    await change.run(e.reorder, { body: { ids } });
   }
 
   const actions: ColumnDef<Row, any> = {
@@ -150,23 +136,9 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
 
   return (
     <div data-testid={config.testId}>
-      {message && (
-        <p
-          role={message.ok ? 'status' : 'alert'}
-          css={css`
-            color: ${message.ok ? theme.color.success : theme.color.danger};
-            margin: 0 0 8px;
-          `}
-        >
-          {message.text}
-        </p>
-      )}
+      <Outcome message={message} />
       {editing && (
-        <Card
-          css={css`
-            margin-bottom: 12px;
-          `}
-        >
+        <PanelCard>
           <form
             aria-label={editing.id === null ? `New ${config.noun}` : `Edit ${config.noun} ${editing.id}`}
             onSubmit={(ev) => {
@@ -174,13 +146,7 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
               void save();
             }}
           >
-            <h2
-              css={css`
-                margin-top: 0;
-              `}
-            >
-              {editing.id === null ? `New ${config.noun}` : `Edit ${config.noun} #${editing.id}`}
-            </h2>
+            <CardHeading>{editing.id === null ? `New ${config.noun}` : `Edit ${config.noun} #${editing.id}`}</CardHeading>
             <div
               css={css`
                 display: flex;
@@ -218,29 +184,25 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
               )}
             </div>
             <Toolbar>
-              <Button type="submit" disabled={busy}>
-                {busy ? 'Saving…' : 'Save'}
+              <Button type="submit" disabled={change.pending}>
+                {change.pending ? 'Saving…' : 'Save'}
               </Button>
               <Button type="button" variant="ghost" onClick={() => setEditing(null)}>
                 Cancel
               </Button>
             </Toolbar>
           </form>
-        </Card>
+        </PanelCard>
       )}
       <DataTable<Row>
         columns={[...config.columns, actions]}
         rowKey={(r) => String(r.id)}
-        reloadKey={`${reload}:${JSON.stringify(filters)}`}
+        reloadKey={JSON.stringify(filters)}
         initialSort={{ id: 'sort_order', desc: false }}
         searchPlaceholder={`Search ${config.noun}s`}
         csv={{ name: `${config.noun}s`, columns: config.csv }}
-        load={async (query: PageQuery) => {
-          const q = Object.fromEntries(Object.entries(filters).filter(([, v]) => v));
-          const r = await api.call(e.list, { query: { ...query, ...q } });
-          setPage(r.data);
-          return r;
-        }}
+        source={source}
+        onPage={(r) => (page.current = r.data as Row[])}
         toolbar={
           <>
             {(config.filters ?? []).map((f) => (

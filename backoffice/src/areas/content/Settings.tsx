@@ -1,10 +1,10 @@
 import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
 import { staffLogo, staffSettings, staffUpdateLogo, staffUpdateSettings, type StaffSettings } from '@khela/contracts';
-import { Button, Card, Spinner, theme } from '@khela/web';
+import { Button, Card, Spinner, theme, Muted } from '@khela/web';
 import { BilingualText, MarqueePreview, PlayerPreview, textIn } from './bilingual';
-import { Toolbar } from '../../ui/layout';
-import { useStaff } from '../../staff/context';
+import { Toolbar, CardHeading, Outcome } from '../../ui/layout';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { formGrid, ImageField, TextInput } from './fields';
 import { errorsOf, type Errors, type Values } from './ResourceTab';
 import { when } from '../../ui/time';
@@ -20,17 +20,7 @@ const CONTACTS = [
   ['tawk_id', 'Tawk.to id'],
 ] as const;
 
-const Msg = ({ m }: { m: { ok: boolean; text: string } | null }) =>
-  m && (
-    <p
-      role={m.ok ? 'status' : 'alert'}
-      css={css`
-        color: ${m.ok ? theme.color.success : theme.color.danger};
-      `}
-    >
-      {m.text}
-    </p>
-  );
+const Msg = ({ m }: { m: { ok: boolean; text: string } | null }) => <Outcome message={m} />;
 
 const toValues = (s: StaffSettings): Values => ({
   site_title: s.site_title,
@@ -41,41 +31,27 @@ const toValues = (s: StaffSettings): Values => ({
 });
 
 export function SettingsTab() {
-  const { api } = useStaff();
-  const [settings, setSettings] = useState<StaffSettings | null>(null);
-  const [values, setValues] = useState<Values>({});
-  const [errors, setErrors] = useState<Errors>({});
-  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
-
+  const read = useStaffQuery(staffSettings);
+  const settings: StaffSettings | null = read.data ?? null;
+  // the form: the settings as read first, then as each save answered (a later read does not overwrite what is typed)
+  const [values, setValues] = useState<Values | null>(null);
   useEffect(() => {
-    api.call(staffSettings).then(
-      (s) => {
-        setSettings(s);
-        setValues(toValues(s));
-      },
-      (err) => setMsg({ ok: false, text: errorsOf(err).message }),
-    );
-  }, [api]);
+    if (read.data && values === null) setValues(toValues(read.data));
+  }, [read.data, values]);
+  const change = useStaffChange();
+  const [done, setDone] = useState<string | null>(null);
+  const failure = change.error ? errorsOf(change.error) : read.error && !settings ? errorsOf(read.error) : null;
+  const errors: Errors = failure?.fields ?? {};
+  const msg = failure ? { ok: false, text: failure.message } : done ? { ok: true, text: done } : null;
 
-  async function send(body: Values, done: string) {
-    setBusy(true);
-    setErrors({});
-    try {
-      const s = await api.call(staffUpdateSettings, { body });
-      setSettings(s);
-      setValues(toValues(s));
-      setMsg({ ok: true, text: done });
-    } catch (err) {
-      const e = errorsOf(err);
-      setErrors(e.fields);
-      setMsg({ ok: false, text: e.message });
-    } finally {
-      setBusy(false);
-    }
+  async function send(body: Values, text: string) {
+    const s = await change.run(staffUpdateSettings, { body });
+    if (!s) return;
+    setValues(toValues(s));
+    setDone(text);
   }
 
-  if (!settings) return msg ? <Msg m={msg} /> : <Spinner label="Loading settings" />;
+  if (!settings || !values) return msg ? <Msg m={msg} /> : <Spinner label="Loading settings" />;
   const maintenance = settings.site_status === 0;
   const set = (k: string) => (v: string) => setValues((x) => ({ ...x, [k]: v }));
   return (
@@ -87,13 +63,7 @@ export function SettingsTab() {
           border-color: ${maintenance ? theme.color.danger : theme.color.border};
         `}
       >
-        <h2
-          css={css`
-            margin-top: 0;
-          `}
-        >
-          Site status
-        </h2>
+        <CardHeading>Site status</CardHeading>
         <p data-testid="site-status">
           The player site is{' '}
           <strong
@@ -111,7 +81,7 @@ export function SettingsTab() {
         <Button
           type="button"
           variant={maintenance ? 'primary' : 'danger'}
-          disabled={busy}
+          disabled={change.pending}
           onClick={() => {
             if (!maintenance && !window.confirm('Put the whole player site into maintenance?')) return;
             void send({ site_status: maintenance ? 1 : 0 }, maintenance ? 'The site is open again.' : 'The site is in maintenance.');
@@ -128,13 +98,7 @@ export function SettingsTab() {
             void send(values, 'Settings saved.');
           }}
         >
-          <h2
-            css={css`
-              margin-top: 0;
-            `}
-          >
-            General settings
-          </h2>
+          <CardHeading>General settings</CardHeading>
           <div css={formGrid}>
             <TextInput label="Site title" value={values.site_title} onChange={set('site_title')} error={errors.site_title} />
             <TextInput
@@ -167,17 +131,10 @@ export function SettingsTab() {
             <TextInput label="Note for the audit log" value={values.note ?? ''} onChange={set('note')} error={errors.note} wide />
           </div>
           <Toolbar>
-            <Button type="submit" disabled={busy}>
+            <Button type="submit" disabled={change.pending}>
               Save settings
             </Button>
-            <span
-              css={css`
-                font-size: 12px;
-                color: ${theme.color.textMuted};
-              `}
-            >
-              Last change: {when(settings.updated_at)}. The withdrawal switch is under Payments.
-            </span>
+            <Muted>Last change: {when(settings.updated_at)}. The withdrawal switch is under Payments.</Muted>
           </Toolbar>
         </form>
       </Card>
@@ -194,17 +151,16 @@ const logoValues = (l: Values): Values => ({
 });
 
 export function LogoTab() {
-  const { api } = useStaff();
+  const read = useStaffQuery(staffLogo);
   const [values, setValues] = useState<Values | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
-  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
-  const load = (l: Values) => setValues(logoValues(l));
   useEffect(() => {
-    api.call(staffLogo).then(
-      (l) => setValues(logoValues(l)),
-      (err) => setMsg({ ok: false, text: errorsOf(err).message }),
-    );
-  }, [api]);
+    if (read.data && values === null) setValues(logoValues(read.data));
+  }, [read.data, values]);
+  const change = useStaffChange();
+  const [done, setDone] = useState<string | null>(null);
+  const failure = change.error ? errorsOf(change.error) : read.error && !values ? errorsOf(read.error) : null;
+  const errors: Errors = failure?.fields ?? {};
+  const msg = failure ? { ok: false, text: failure.message } : done ? { ok: true, text: done } : null;
   if (!values) return msg ? <Msg m={msg} /> : <Spinner label="Loading logos" />;
   const set = (k: string) => (v: string) => setValues((x) => ({ ...x, [k]: v }));
   return (
@@ -214,15 +170,10 @@ export function LogoTab() {
         aria-label="Logos"
         onSubmit={async (e) => {
           e.preventDefault();
-          setErrors({});
-          try {
-            load(await api.call(staffUpdateLogo, { body: values as never }));
-            setMsg({ ok: true, text: 'Logos saved.' });
-          } catch (err) {
-            const x = errorsOf(err);
-            setErrors(x.fields);
-            setMsg({ ok: false, text: x.message });
-          }
+          const l = await change.run(staffUpdateLogo, { body: values as never });
+          if (!l) return;
+          setValues(logoValues(l));
+          setDone('Logos saved.');
         }}
       >
         <div css={formGrid}>

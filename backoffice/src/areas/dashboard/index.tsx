@@ -1,10 +1,10 @@
 // Area 'dashboard': the queues, players online, today's money per currency and open alerts; every role.
-import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
-import { alertNeedsNote, staffDashboard, staffResolveAlert, type StaffDashboard } from '@khela/contracts';
-import { Button, Card, ErrorText, Spinner, theme } from '@khela/web';
-import { allows, useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
+import { alertNeedsNote, staffDashboard, staffResolveAlert } from '@khela/contracts';
+import { Button, Card, ErrorText, Spinner, errorText, theme, Muted } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { Screen, Toolbar, figuresTableCss, Spacer } from '../../ui/layout';
 import { when } from '../../ui/time';
 
@@ -46,54 +46,26 @@ const tileCss = css`
   }
 `;
 export default function Dashboard() {
-  const { api } = useStaff();
   const op = useStaffAccount();
-  const [data, setData] = useState<StaffDashboard | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [updated, setUpdated] = useState<Date | null>(null);
-  const inFlight = useRef(false);
-
-  const load = useCallback(async () => {
-    if (inFlight.current) return;
-    inFlight.current = true;
-    try {
-      setData(await api.call(staffDashboard));
-      setUpdated(new Date());
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      inFlight.current = false;
-    }
-  }, [api]);
-
-  useEffect(() => {
-    void load();
-    const t = setInterval(() => void load(), DASHBOARD_REFRESH_MS);
-    return () => clearInterval(t);
-  }, [load]);
-  // a busy desk sends many events: one reload a second at most
-  const reloadTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => void (reloadTimer.current && clearTimeout(reloadTimer.current)), []);
-  const onEvent = useCallback(() => {
-    reloadTimer.current ??= setTimeout(() => {
-      reloadTimer.current = null;
-      void load();
-    }, EVENT_DEBOUNCE_MS);
-  }, [load]);
-  useStaffEvent('payment', onEvent);
-  useStaffEvent('chat', onEvent);
-  useStaffEvent('alert', onEvent);
+  // every 30 s, and after the staff stream's payment, chat and alert events: a busy desk sends many, so once a second
+  // after the first of a burst
+  const q = useStaffQuery(
+    staffDashboard,
+    {},
+    { refetchInterval: DASHBOARD_REFRESH_MS, topics: ['payment', 'chat', 'alert'], pushDelayMs: EVENT_DEBOUNCE_MS },
+  );
+  const data = q.data ?? null;
+  const updated = q.dataUpdatedAt ? new Date(q.dataUpdatedAt) : null;
+  const change = useStaffChange();
+  // a failed resolve, else a failed read (the last figures stay shown)
+  const error = change.errorText ?? (q.error ? errorText(q.error) : null);
+  const load = () => void q.refetch();
 
   const canResolve = allows(op, ['risk']);
-  async function resolve(id: number) {
-    try {
-      await api.call(staffResolveAlert, { params: { id }, body: {} });
-    } catch (err) {
-      setError((err as Error).message);
-    }
-    await load();
-  }
+  // resolved or refused, the dashboard is read again
+  const resolve = async (id: number) => {
+    if (!(await change.run(staffResolveAlert, { params: { id }, body: {} }))) load();
+  };
 
   if (!data) {
     return <Screen>{error ? <ErrorText>{error}</ErrorText> : <Spinner label="Loading the dashboard" />}</Screen>;
@@ -112,16 +84,7 @@ export default function Dashboard() {
           Dashboard
         </h1>
         <Spacer />
-        {updated && (
-          <span
-            css={css`
-              font-size: 12px;
-              color: ${theme.color.textMuted};
-            `}
-          >
-            Updated {when(updated.toISOString())}
-          </span>
-        )}
+        {updated && <Muted>Updated {when(updated.toISOString())}</Muted>}
         <Button variant="ghost" onClick={() => void load()}>
           Refresh
         </Button>
@@ -168,14 +131,7 @@ export default function Dashboard() {
           <>
             <h2>Today ({today.day}, Dhaka date)</h2>
             {today.rows.length === 0 ? (
-              <p
-                css={css`
-                  font-size: 13px;
-                  color: ${theme.color.textMuted};
-                `}
-              >
-                No money has moved today yet.
-              </p>
+              <Muted as="p">No money has moved today yet.</Muted>
             ) : (
               <table
                 css={[
@@ -213,14 +169,7 @@ export default function Dashboard() {
 
       <h2>Alerts</h2>
       {data.alerts.length === 0 ? (
-        <p
-          css={css`
-            font-size: 13px;
-            color: ${theme.color.textMuted};
-          `}
-        >
-          Nothing to look at.
-        </p>
+        <Muted as="p">Nothing to look at.</Muted>
       ) : (
         <ul
           data-testid="alerts"

@@ -2,7 +2,7 @@
 // player's submission: the NID's two sides and the selfie (loaded with the operator's token; each view is audited by
 // the API), the player's own details to compare, and the decisions: approve with the NID's birthday (it replaces and
 // locks the player's), reject with a reason the player reads, or ask for a new document.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Link, Route, Routes, useNavigate, useParams } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -20,13 +20,26 @@ import {
   type StaffKycDocument,
   type StaffKycRow,
 } from '@khela/contracts';
-import { AsyncState, Button, Card, DateTime, ErrorText, Field, Select, StatusText, TextArea, errorText, theme } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
-import { Facts, Screen, Toolbar } from '../../ui/layout';
+import {
+  AsyncState,
+  Badge,
+  Button,
+  Card,
+  DateTime,
+  ErrorText,
+  Field,
+  Select,
+  StatusText,
+  TextArea,
+  theme,
+  type Tone,
+  Muted,
+} from '@khela/web';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { Facts, Screen, Toolbar, Note, PanelCard, CardHeading } from '../../ui/layout';
 import { whenCell } from '../../ui/time';
 import { useStaffImage } from '../../ui/image';
-import { useStaffRead } from '../../ui/read';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 
 export const KIND_LABELS: Record<KycKind, string> = { nid_front: 'NID front', nid_back: 'NID back', selfie: 'Selfie' };
 const STATUS_LABELS: Record<KycStatus, string> = { none: 'not sent', pending: 'pending', verified: 'verified', rejected: 'rejected' };
@@ -40,40 +53,22 @@ export default function Kyc() {
   );
 }
 
+const KYC_TONE: Record<KycStatus, Tone> = { verified: 'success', pending: 'warning', rejected: 'danger', none: 'muted' };
+
 export function KycBadge({ status }: { status: KycStatus }) {
-  const color =
-    status === 'verified'
-      ? theme.color.success
-      : status === 'pending'
-        ? theme.color.warning
-        : status === 'rejected'
-          ? theme.color.danger
-          : theme.color.textMuted;
   return (
-    <span
-      data-testid="kyc-badge"
-      css={css`
-        padding: 1px 8px;
-        border-radius: ${theme.radius.pill};
-        font-size: 12px;
-        font-weight: 600;
-        border: 1px solid ${color};
-        color: ${color};
-        white-space: nowrap;
-      `}
-    >
+    <Badge tone={KYC_TONE[status]} testId="kyc-badge">
       {STATUS_LABELS[status]}
-    </span>
+    </Badge>
   );
 }
 
 type Filter = KycStatus | 'all';
 
 function Queue() {
-  const { api } = useStaff();
   const navigate = useNavigate();
   const [status, setStatus] = useState<Filter>('pending');
-  const load = useCallback((q: PageQuery) => api.call(staffKycQueue, { query: { ...q, sort: q.sort as never, status } }), [api, status]);
+  const source = useStaffPages(staffKycQueue, (q) => ({ query: { ...q, sort: q.sort as never, status } }));
   const columns = useMemo<ColumnDef<StaffKycRow, any>[]>(
     () => [
       {
@@ -98,7 +93,7 @@ function Queue() {
       <DataTable
         testId="kyc-queue"
         columns={columns}
-        load={load}
+        source={source}
         reloadKey={status}
         rowKey={(r) => String(r.player_id)}
         initialSort={{ id: 'submitted_at', desc: status !== 'pending' }}
@@ -120,61 +115,63 @@ function Queue() {
 
 function Submission() {
   const id = Number(useParams().id);
-  const { api } = useStaff();
-  const q = useStaffRead(useCallback(() => api.call(staffKycPlayer, { params: { id } }), [api, id]));
+  const q = useStaffQuery(staffKycPlayer, { params: { id } });
   return (
     <Screen>
       <Toolbar>
         <Link to="/kyc">← Queue</Link>
         <Link to={`/players/${id}`}>Player page</Link>
       </Toolbar>
-      <AsyncState query={q}>{(d) => <SubmissionView detail={d} onChanged={() => void q.refetch()} />}</AsyncState>
+      <AsyncState query={q}>{(d) => <SubmissionView detail={d} />}</AsyncState>
     </Screen>
   );
 }
 
-function SubmissionView({ detail, onChanged }: { detail: StaffKycDetail; onChanged: () => void }) {
-  const { api } = useStaff();
+/** One submission with its decisions; decided, the submission is read again (as every query after a change). */
+function SubmissionView({ detail }: { detail: StaffKycDetail }) {
+  const change = useStaffChange();
   const p = detail.player;
   const [dofb, setDofb] = useState('');
   const [reason, setReason] = useState('');
   const [kinds, setKinds] = useState<KycKind[]>([]);
-  const [error, setError] = useState<string | null>(null);
+  // what the form refuses before sending; the API's refusal is the change's error
+  const [invalid, setInvalid] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const error = invalid ?? change.errorText;
+  const busy = change.pending;
   const current = detail.documents.filter((d) => d.current && !d.purged);
   const older = detail.documents.filter((d) => !d.current && !d.purged);
   const pending = detail.status === 'pending';
 
-  async function act(run: () => Promise<{ message: string }>) {
-    setBusy(true);
-    setError(null);
-    setDone(null);
-    try {
-      const r = await run();
-      setDone(r.message);
-      setReason('');
-      onChanged();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+  async function act(sent: Promise<{ message: string } | undefined>) {
+    const r = await sent;
+    if (!r) return;
+    setDone(r.message);
+    setReason('');
   }
+  /** Refused before sending: says why (and forgets the last answer). */
+  const refuse = (why: string) => {
+    setDone(null);
+    change.reset();
+    setInvalid(why);
+  };
+  const send = (sent: () => Promise<{ message: string } | undefined>) => {
+    setDone(null);
+    setInvalid(null);
+    void act(sent());
+  };
   const approve = () => {
-    if (!/^\d{4}-\d{2}-\d{2}$/.test(dofb)) return setError('Type the birthday printed on the NID.');
-    void act(() =>
-      api.call(staffKycApprove, { params: { id: p.id }, body: { dofb, ...(reason.trim() ? { reason: reason.trim() } : {}) } }),
-    );
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(dofb)) return refuse('Type the birthday printed on the NID.');
+    send(() => change.run(staffKycApprove, { params: { id: p.id }, body: { dofb, ...(reason.trim() ? { reason: reason.trim() } : {}) } }));
   };
   const reject = () => {
-    if (reason.trim().length < 3) return setError('Give a reason (at least 3 characters): the player reads it.');
-    void act(() => api.call(staffKycReject, { params: { id: p.id }, body: { reason: reason.trim() } }));
+    if (reason.trim().length < 3) return refuse('Give a reason (at least 3 characters): the player reads it.');
+    send(() => change.run(staffKycReject, { params: { id: p.id }, body: { reason: reason.trim() } }));
   };
   const ask = () => {
-    if (kinds.length === 0) return setError('Tick the document(s) the player must send again.');
-    if (reason.trim().length < 3) return setError('Give a reason (at least 3 characters): the player reads it.');
-    void act(() => api.call(staffKycRequest, { params: { id: p.id }, body: { kinds, reason: reason.trim() } }));
+    if (kinds.length === 0) return refuse('Tick the document(s) the player must send again.');
+    if (reason.trim().length < 3) return refuse('Give a reason (at least 3 characters): the player reads it.');
+    send(() => change.run(staffKycRequest, { params: { id: p.id }, body: { kinds, reason: reason.trim() } }));
   };
 
   return (
@@ -182,11 +179,7 @@ function SubmissionView({ detail, onChanged }: { detail: StaffKycDetail; onChang
       <h1>
         KYC · {p.username} (#{p.id}) <KycBadge status={detail.status} />
       </h1>
-      <Card
-        css={css`
-          margin-bottom: 12px;
-        `}
-      >
+      <PanelCard>
         <Facts>
           <dt>Name given</dt>
           <dd>{p.name ?? '—'}</dd>
@@ -224,16 +217,8 @@ function SubmissionView({ detail, onChanged }: { detail: StaffKycDetail; onChang
             </>
           )}
         </Facts>
-        <p
-          css={css`
-            font-size: 12px;
-            color: ${theme.color.textMuted};
-            margin: 8px 0 0;
-          `}
-        >
-          Every view of a document is written to the audit log under your name.
-        </p>
-      </Card>
+        <Note place="above">Every view of a document is written to the audit log under your name.</Note>
+      </PanelCard>
 
       <div
         css={css`
@@ -286,13 +271,7 @@ function SubmissionView({ detail, onChanged }: { detail: StaffKycDetail; onChang
 
       {pending && (
         <Card>
-          <h2
-            css={css`
-              margin-top: 0;
-            `}
-          >
-            Decision
-          </h2>
+          <CardHeading>Decision</CardHeading>
           <div
             css={css`
               display: flex;
@@ -399,14 +378,9 @@ function DocumentImage({ doc, small }: { doc: StaffKycDocument; small?: boolean 
           `}
         />
       </a>
-      <figcaption
-        css={css`
-          font-size: 12px;
-          color: ${theme.color.textMuted};
-        `}
-      >
+      <Muted as="figcaption">
         {doc.width}×{doc.height} · {Math.round(doc.size / 1024)} KB · <DateTime value={doc.uploaded_at} zone />
-      </figcaption>
+      </Muted>
     </figure>
   );
 }

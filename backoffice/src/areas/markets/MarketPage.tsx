@@ -1,7 +1,7 @@
 // One market: its state (what players see and what the feed says), the book per currency with the players' and the
 // house's P&L per runner (Fancy: per settling value), the bets (server-paged), the state history, and the staff
 // actions, each behind a confirm dialog that asks for the reason written into the audit log.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -15,9 +15,10 @@ import {
   type ResponseOf,
   type StaffMarketDetail,
 } from '@khela/contracts';
-import { Button, ErrorText, Field, Modal, Money, Spinner, StatusText, theme } from '@khela/web';
-import { allows, useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { Button, ErrorText, Field, Modal, Money, Spinner, StatusText, errorText, theme, Muted } from '@khela/web';
+import { allows, useStaffAccount, useStaffEvent } from '../../staff/context';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { Facts, Screen, Toolbar, controlCss, figuresTableCss } from '../../ui/layout';
 import { marketLine, MarketStatus, plural, resultText } from './ui';
 import { when, whenCell } from '../../ui/time';
@@ -29,49 +30,27 @@ const REFRESH_MS = 10_000;
 
 export function MarketPage() {
   const { marketId = '' } = useParams();
-  const { api } = useStaff();
   const me = useStaffAccount();
-  const [market, setMarket] = useState<StaffMarketDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // the market, every 10 s and at once on an alert about it (a feed result disagreeing with staff's)
+  const read = useStaffQuery(
+    staffMarket,
+    { params: { marketId } },
+    { refetchInterval: REFRESH_MS, topics: ['alert'], onlyIf: (e) => (e.payload as { ref?: string }).ref === `market:${marketId}` },
+  );
+  const market = read.data ?? null;
+  const error = read.error ? errorText(read.error) : null;
   const [action, setAction] = useState<Action | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [done, setDone] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
   const [betState, setBetState] = useState<'all' | 'open' | 'settled'>('all');
 
-  const reload = useCallback(async () => {
-    try {
-      setMarket(await api.call(staffMarket, { params: { marketId } }));
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    }
-  }, [api, marketId]);
-
-  useEffect(() => {
-    void reload();
-    const t = setInterval(() => void reload(), REFRESH_MS);
-    return () => clearInterval(t);
-  }, [reload, tick]);
-
-  // an alert about this market (a feed result disagreeing with staff's) shows at once
+  // an alert about this market shows at once (the market is read again by its query)
   useStaffEvent(
     'alert',
-    useCallback(
-      (a) => {
-        if (a.ref === `market:${marketId}`) {
-          setNotice(a.message);
-          void reload();
-        }
-      },
-      [marketId, reload],
-    ),
+    useCallback((a) => a.ref === `market:${marketId}` && setNotice(a.message), [marketId]),
   );
 
-  const loadBets = useCallback(
-    (q: PageQuery) => api.call(staffMarketBets, { params: { marketId }, query: { ...q, state: betState } as never }),
-    [api, marketId, betState],
-  );
+  const bets = useStaffPages(staffMarketBets, (q) => ({ params: { marketId }, query: { ...q, state: betState } as never }));
 
   const betColumns = useMemo<ColumnDef<Bet, any>[]>(
     () => [
@@ -217,16 +196,7 @@ export function MarketPage() {
       </div>
 
       <h2>{settled ? 'Book (as settled)' : 'Liability'}</h2>
-      {market.books.length === 0 && (
-        <p
-          css={css`
-            color: ${theme.color.textMuted};
-            font-size: 13px;
-          `}
-        >
-          No bets on this market.
-        </p>
-      )}
+      {market.books.length === 0 && <Muted as="p">No bets on this market.</Muted>}
       {market.books.map((b) => (
         <div key={b.currency} data-testid={`book-${b.currency}`}>
           <p
@@ -281,8 +251,8 @@ export function MarketPage() {
       <DataTable
         testId="market-bets"
         columns={betColumns}
-        load={loadBets}
-        reloadKey={`${betState}|${tick}|${market.settle_round}|${market.status}`}
+        source={bets}
+        reloadKey={`${betState}|${market.settle_round}|${market.status}`}
         rowKey={(r) => r.id}
         initialSort={{ id: 'placed_at', desc: true }}
         searchPlaceholder="Search bet id or username"
@@ -377,7 +347,6 @@ export function MarketPage() {
           onDone={(m) => {
             setAction(null);
             setDone(m);
-            setTick((t) => t + 1);
           }}
         />
       )}
@@ -393,50 +362,43 @@ const TITLES: Record<Action, string> = {
 };
 
 function ConfirmAction(props: { market: StaffMarketDetail; action: Action; onClose: () => void; onDone: (message: string) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const { market, action } = props;
   const [reason, setReason] = useState('');
   const [winner, setWinner] = useState(market.staff_result?.winner ?? market.feed_result?.winner ?? '');
   const [runs, setRuns] = useState(market.feed_result?.runs !== undefined ? String(market.feed_result.runs) : '');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // what the dialog refuses before sending; the API's refusal is the change's error
+  const [invalid, setInvalid] = useState<string | null>(null);
   const fancy = market.kind === 'FANCY';
   const resettle = action === 'settle' && market.settled_result !== null;
 
   async function confirm() {
     if (reason.trim().length < 3) {
-      setError('Give a reason (at least 3 characters): it goes into the audit log.');
+      setInvalid('Give a reason (at least 3 characters): it goes into the audit log.');
       return;
     }
     if (action === 'settle' && !fancy && !winner) {
-      setError('Choose the winning runner.');
+      setInvalid('Choose the winning runner.');
       return;
     }
     if (action === 'settle' && fancy && !/^\d+$/.test(runs.trim())) {
-      setError('Enter the settling value (runs).');
+      setInvalid('Enter the settling value (runs).');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const params = { marketId: market.market_id };
-      const r =
-        action === 'suspend'
-          ? await api.call(staffSuspendMarket, { params, body: { reason } })
-          : action === 'resume'
-            ? await api.call(staffResumeMarket, { params, body: { reason } })
-            : action === 'void'
-              ? await api.call(staffVoidMarket, { params, body: { reason } })
-              : await api.call(staffSettleMarket, {
-                  params,
-                  body: fancy ? { reason, runs: Number(runs.trim()) } : { reason, winner },
-                });
-      props.onDone(r.changed ? r.message : `Nothing changed: ${r.message}`);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    const params = { marketId: market.market_id };
+    const r =
+      action === 'suspend'
+        ? await change.run(staffSuspendMarket, { params, body: { reason } })
+        : action === 'resume'
+          ? await change.run(staffResumeMarket, { params, body: { reason } })
+          : action === 'void'
+            ? await change.run(staffVoidMarket, { params, body: { reason } })
+            : await change.run(staffSettleMarket, {
+                params,
+                body: fancy ? { reason, runs: Number(runs.trim()) } : { reason, winner },
+              });
+    if (r) props.onDone(r.changed ? r.message : `Nothing changed: ${r.message}`);
   }
 
   const title = resettle ? 'Re-settle market' : TITLES[action];
@@ -477,10 +439,10 @@ function ConfirmAction(props: { market: StaffMarketDetail; action: Action; onClo
         <Field label="Reason (for the audit log)">
           <input css={controlCss} name="reason" value={reason} onChange={(e) => setReason(e.target.value)} autoFocus />
         </Field>
-        {error && <ErrorText>{error}</ErrorText>}
+        <ErrorText>{invalid ?? change.errorText}</ErrorText>
         <Toolbar>
-          <Button onClick={() => void confirm()} disabled={busy}>
-            {busy ? 'Working…' : `Confirm: ${title.replace(' market', '').toLowerCase()}`}
+          <Button onClick={() => void confirm()} disabled={change.pending}>
+            {change.pending ? 'Working…' : `Confirm: ${title.replace(' market', '').toLowerCase()}`}
           </Button>
           <Button variant="ghost" onClick={props.onClose}>
             Cancel

@@ -1,13 +1,12 @@
 // The markets table: server-paged, filtered and sorted by the API, with the players' P&L per runner (the house's is the
 // opposite), the house's worst loss, matched and open volume, players, in one currency at a time.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { STAFF_MARKET_STATUSES, staffMarkets, type ResponseOf } from '@khela/contracts';
-import { Money, Select, theme } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { Money, Select, theme, Muted } from '@khela/web';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
 import { marketLine, MarketStatus, resultText } from './ui';
 import { whenCell } from '../../ui/time';
@@ -17,7 +16,6 @@ type Row = ResponseOf<typeof staffMarkets>['data'][number];
 const SPORTS = ['cricket', 'soccer', 'tennis'] as const;
 
 export function MarketsList() {
-  const { api } = useStaff();
   const navigate = useNavigate();
   const [filters, setFilters] = useState({
     currency: 'BDT',
@@ -28,13 +26,9 @@ export function MarketsList() {
     open_bets: '',
     settled: '',
   });
-  const load = useCallback(
-    (q: PageQuery) =>
-      api.call(staffMarkets, {
-        query: { ...q, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) } as never,
-      }),
-    [api, filters],
-  );
+  const source = useStaffPages(staffMarkets, (q) => ({
+    query: { ...q, ...Object.fromEntries(Object.entries(filters).filter(([, v]) => v !== '')) } as never,
+  }));
 
   const columns = useMemo<ColumnDef<Row, any>[]>(
     () => [
@@ -103,13 +97,7 @@ export function MarketsList() {
         enableSorting: false,
         cell: ({ row }) =>
           row.original.kind === 'FANCY' ? (
-            <span
-              css={css`
-                color: ${theme.color.textMuted};
-              `}
-            >
-              by runs (open)
-            </span>
+            <Muted>by runs (open)</Muted>
           ) : (
             <div
               css={css`
@@ -168,7 +156,7 @@ export function MarketsList() {
       <DataTable
         testId="markets-table"
         columns={columns}
-        load={load}
+        source={source}
         reloadKey={JSON.stringify(filters)}
         rowKey={(r) => r.market_id}
         initialSort={{ id: 'start_time', desc: true }}

@@ -1,5 +1,5 @@
 // The payments desk: deposits and withdrawals by status, with a detail drawer to approve or reject.
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -15,9 +15,9 @@ import {
   type ResponseOf,
   type StaffPaymentRow,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, Select, StatusText, Tabs, TextArea, theme } from '@khela/web';
-import { useStaff, useStaffEvent } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { ApiError, Badge, Button, ErrorText, Select, StatusText, Tabs, TextArea, theme, Muted } from '@khela/web';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { Facts, controlCss } from '../../ui/layout';
 import { useStaffImage } from '../../ui/image';
 import { when, whenCell } from '../../ui/time';
@@ -35,48 +35,40 @@ type Detail = ResponseOf<typeof staffPayment>;
 const money = (amount: string, currency: string) => `${amount} ${currency}`;
 
 export function Desk() {
-  const { api } = useStaff();
   const [status, setStatus] = useState<StatusTab>('0');
   const [action, setAction] = useState<'all' | 'deposit' | 'withdraw'>('all');
   const [currency, setCurrency] = useState<'' | 'BDT' | 'INR' | 'PKR'>('');
   const [method, setMethod] = useState('');
   const [player, setPlayer] = useState('');
   const [playerFilter, setPlayerFilter] = useState('');
-  const [methods, setMethods] = useState<Array<{ value: string; label: string }>>([]);
-  const [tick, setTick] = useState(0);
   const [openId, setOpenId] = useState<number | null>(null);
-
-  useEffect(() => {
-    api.call(staffPaymentMethods, { query: { per_page: 200 } }).then(
-      (r) => setMethods(r.data.map((m) => ({ value: String(m.id), label: m.name }))),
-      () => undefined,
-    );
-  }, [api]);
+  // the method filter's options (none when the read failed)
+  const methods =
+    useStaffQuery(
+      staffPaymentMethods,
+      { query: { per_page: 200 } },
+      { select: (r) => r.data.map((m) => ({ value: String(m.id), label: m.name })) },
+    ).data ?? [];
   useEffect(() => {
     const t = setTimeout(() => setPlayerFilter(player.trim()), 300);
     return () => clearTimeout(t);
   }, [player]);
 
-  // a request or a decision anywhere: the list reloads (the open drawer reloads itself)
-  useStaffEvent(
-    'payment',
-    useCallback(() => setTick((t) => t + 1), []),
-  );
-
-  const load = useCallback(
-    (q: PageQuery) =>
-      api.call(staffPayments, {
-        query: {
-          ...q,
-          sort: q.sort as (typeof PAYMENT_SORTABLE)[number] | undefined,
-          status,
-          action,
-          ...(currency ? { currency } : {}),
-          ...(method ? { method: Number(method) } : {}),
-          ...(playerFilter ? { player: playerFilter } : {}),
-        },
-      }),
-    [api, status, action, currency, method, playerFilter],
+  // a request or a decision anywhere (the staff stream's `payment`): the list reloads (the open drawer reloads itself)
+  const source = useStaffPages(
+    staffPayments,
+    (q) => ({
+      query: {
+        ...q,
+        sort: q.sort as (typeof PAYMENT_SORTABLE)[number] | undefined,
+        status,
+        action,
+        ...(currency ? { currency } : {}),
+        ...(method ? { method: Number(method) } : {}),
+        ...(playerFilter ? { player: playerFilter } : {}),
+      },
+    }),
+    { topics: ['payment'] },
   );
 
   const columns = useMemo<ColumnDef<StaffPaymentRow, unknown>[]>(
@@ -137,8 +129,8 @@ export function Desk() {
       <DataTable<StaffPaymentRow>
         testId="payments-table"
         columns={columns}
-        load={load}
-        reloadKey={`${status}|${action}|${currency}|${method}|${playerFilter}|${tick}`}
+        source={source}
+        reloadKey={`${status}|${action}|${currency}|${method}|${playerFilter}`}
         rowKey={(r) => String(r.id)}
         searchPlaceholder="Search ID, trx ID, account, username"
         onRowClick={(r) => setOpenId(r.id)}
@@ -200,7 +192,7 @@ export function Desk() {
           ],
         }}
       />
-      {openId !== null && <PaymentDrawer id={openId} onClose={() => setOpenId(null)} onDecided={() => setTick((t) => t + 1)} />}
+      {openId !== null && <PaymentDrawer id={openId} onClose={() => setOpenId(null)} onDecided={() => undefined} />}
     </div>
   );
 }
@@ -245,37 +237,29 @@ const warningNoteCss = css`
 
 /** One request: facts, the player's money, receipts, the timeline, and approve / reject with a reason. */
 export function PaymentDrawer(props: { id: number; onClose: () => void; onDecided: () => void }) {
-  const { api } = useStaff();
-  const [detail, setDetail] = useState<Detail | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  // this request, read again when the staff stream says it changed
+  const read = useStaffQuery(
+    staffPayment,
+    { params: { id: props.id } },
+    { topics: ['payment'], onlyIf: (e) => (e.payload as { id?: number }).id === props.id },
+  );
+  const detail: Detail | null = read.data ?? null;
+  const error = read.error ? errorText(read.error) : null;
   const [reason, setReason] = useState('');
   const [reasonError, setReasonError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
+  const change = useStaffChange();
   // the API's refusal of a decision, shown under the buttons (a withdrawal waiting for a CDD check, say)
-  const [refusal, setRefusal] = useState<{ text: string; verification: boolean } | null>(null);
+  const refusalCode = change.error instanceof ApiError ? (change.error.data as { code?: unknown } | undefined)?.code : undefined;
+  const refusal = change.error ? { text: errorText(change.error), verification: refusalCode === 'verification_required' } : null;
 
-  const load = useCallback(() => {
-    api.call(staffPayment, { params: { id: props.id } }).then(
-      (d) => {
-        setDetail(d);
-        setError(null);
-      },
-      (err) => setError(errorText(err)),
-    );
-  }, [api, props.id]);
   useEffect(() => {
-    setDetail(null);
     setReason('');
     setNotice(null);
-    setRefusal(null);
+    change.reset();
     setReasonError(undefined);
-    load();
-  }, [load]);
-  useStaffEvent(
-    'payment',
-    useCallback((e) => e.id === props.id && load(), [props.id, load]),
-  );
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- another request opened
+  }, [props.id]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && props.onClose();
     document.addEventListener('keydown', onKey);
@@ -287,24 +271,15 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
       setReasonError('Give a reason (at least 3 characters): the player reads it.');
       return;
     }
-    setBusy(true);
     setReasonError(undefined);
-    setRefusal(null);
-    try {
-      const r =
-        verb === 'approve'
-          ? await api.call(staffApproveTransaction, { params: { id: props.id }, body: reason.trim() ? { reason: reason.trim() } : {} })
-          : await api.call(staffRejectTransaction, { params: { id: props.id }, body: { reason: reason.trim() } });
-      setNotice(r.changed ? `${r.message}.` : `Already ${r.status === 1 ? 'approved' : 'rejected'}.`);
-      props.onDecided();
-      load();
-    } catch (err) {
-      const code = err instanceof ApiError ? (err.data as { code?: unknown } | undefined)?.code : undefined;
-      setRefusal({ text: errorText(err), verification: code === 'verification_required' });
-      load();
-    } finally {
-      setBusy(false);
-    }
+    const r =
+      verb === 'approve'
+        ? await change.run(staffApproveTransaction, { params: { id: props.id }, body: reason.trim() ? { reason: reason.trim() } : {} })
+        : await change.run(staffRejectTransaction, { params: { id: props.id }, body: { reason: reason.trim() } });
+    // refused: the request is read again (another operator may have decided it)
+    if (!r) return void read.refetch();
+    setNotice(r.changed ? `${r.message}.` : `Already ${r.status === 1 ? 'approved' : 'rejected'}.`);
+    props.onDecided();
   }
 
   async function confirmPayout() {
@@ -312,19 +287,11 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
       setReasonError('Give a reason (at least 3 characters): how the number was checked with the player.');
       return;
     }
-    setBusy(true);
     setReasonError(undefined);
-    setRefusal(null);
-    try {
-      const r = await api.call(staffConfirmPayout, { params: { id: props.id }, body: { reason: reason.trim() } });
-      setNotice(r.message);
-      setReason('');
-      load();
-    } catch (err) {
-      setRefusal({ text: errorText(err), verification: false });
-    } finally {
-      setBusy(false);
-    }
+    const r = await change.run(staffConfirmPayout, { params: { id: props.id }, body: { reason: reason.trim() } });
+    if (!r) return;
+    setNotice(r.message);
+    setReason('');
   }
 
   const p = detail?.payment;
@@ -437,7 +404,12 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
                 <>
                   Check it with the player (a call to their verified phone), then confirm it with a reason below; it cannot be approved
                   before.{' '}
-                  <Button variant="secondary" onClick={() => void confirmPayout()} disabled={busy} data-testid="bo-payment-confirm-payout">
+                  <Button
+                    variant="secondary"
+                    onClick={() => void confirmPayout()}
+                    disabled={change.pending}
+                    data-testid="bo-payment-confirm-payout"
+                  >
                     Confirm payout number
                   </Button>
                 </>
@@ -472,10 +444,10 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
                   gap: 8px;
                 `}
               >
-                <Button onClick={() => decideAs('approve')} disabled={busy}>
+                <Button onClick={() => decideAs('approve')} disabled={change.pending}>
                   Approve
                 </Button>
-                <Button variant="danger" onClick={() => decideAs('reject')} disabled={busy}>
+                <Button variant="danger" onClick={() => decideAs('reject')} disabled={change.pending}>
                   Reject
                 </Button>
               </div>
@@ -517,16 +489,12 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
               <li key={e.id}>
                 <strong>{e.event.replace(/_/g, ' ')}</strong> · {when(e.created_at)} · {e.actor}
                 {Object.keys(e.detail).length > 0 && (
-                  <span
-                    css={css`
-                      color: ${theme.color.textMuted};
-                    `}
-                  >
+                  <Muted>
                     {' '}
                     {Object.entries(e.detail)
                       .map(([k, v]) => `${k}: ${typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
                       .join(', ')}
-                  </span>
+                  </Muted>
                 )}
               </li>
             ))}
@@ -546,21 +514,12 @@ function VerificationTag({
   title?: string;
 }) {
   return (
-    <span
-      title={title}
-      css={css`
-        margin-left: 6px;
-        padding: 1px 8px;
-        border-radius: ${theme.radius.pill};
-        font-size: 12px;
-        font-weight: 600;
-        border: 1px solid ${theme.color.warning};
-        color: ${theme.color.warning};
-        white-space: nowrap;
-      `}
-    >
-      {label}
-    </span>
+    <>
+      {' '}
+      <Badge tone="warning" title={title}>
+        {label}
+      </Badge>
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 // Payment methods with their receiving numbers, ranges and amount buttons, and the withdrawal switch.
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -21,43 +21,31 @@ import {
   type StaffPaymentMethod,
 } from '@khela/contracts';
 import { ApiError, Button, Card, ErrorText, Field, Modal, Select, theme } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { DataTable } from '../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { Toolbar, controlCss } from '../../ui/layout';
 import { errorText } from './ui';
 
 const TYPES = ['Agent', 'Merchant', 'Personal', 'ewallet'] as const;
+
+/** Every method (the table, the editor and its numbers read the same query). */
+const ALL_METHODS = { query: { per_page: 200 } } as const;
 
 const range = (min: number | null, max: number | null, dmin: number, dmax: number) =>
   min === null || max === null ? `${dmin}–${dmax} (default)` : `${min}–${max}`;
 
 /** The withdrawal switch: general_settings.withdrawal_status, with its own audited endpoint. */
 function WithdrawalSwitch() {
-  const { api } = useStaff();
-  const [enabled, setEnabled] = useState<boolean | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  useEffect(() => {
-    api.call(staffWithdrawalSwitch).then(
-      (r) => setEnabled(r.enabled),
-      (err) => setError(errorText(err)),
-    );
-  }, [api]);
+  const read = useStaffQuery(staffWithdrawalSwitch);
+  const change = useStaffChange();
+  const enabled = read.data?.enabled ?? null;
+  const error = change.errorText ?? (read.error ? errorText(read.error) : null);
   async function flip() {
     if (enabled === null) return;
     const next = !enabled;
     const reason = window.prompt(`Reason for turning withdrawals ${next ? 'on' : 'off'} (optional)`) ?? undefined;
     if (reason === undefined) return;
-    setBusy(true);
-    try {
-      const r = await api.call(staffSetWithdrawalSwitch, { body: { enabled: next, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
-      setEnabled(r.enabled);
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    await change.run(staffSetWithdrawalSwitch, { body: { enabled: next, ...(reason.trim() ? { reason: reason.trim() } : {}) } });
   }
   return (
     <Card
@@ -73,7 +61,7 @@ function WithdrawalSwitch() {
       <span data-testid="withdrawal-status" style={{ color: enabled ? theme.color.success : theme.color.danger }}>
         {enabled === null ? '…' : enabled ? 'On — players can request withdrawals' : 'Off — players see no withdrawal methods'}
       </span>
-      <Button variant={enabled ? 'danger' : 'primary'} onClick={flip} disabled={busy || enabled === null}>
+      <Button variant={enabled ? 'danger' : 'primary'} onClick={flip} disabled={change.pending || enabled === null}>
         {enabled ? 'Turn withdrawals off' : 'Turn withdrawals on'}
       </Button>
       {error && <ErrorText>{error}</ErrorText>}
@@ -82,40 +70,23 @@ function WithdrawalSwitch() {
 }
 
 export function Methods() {
-  const { api } = useStaff();
-  const [tick, setTick] = useState(0);
   const [editing, setEditing] = useState<StaffPaymentMethod | 'new' | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const rows = useRef<StaffPaymentMethod[]>([]);
-  const reload = () => setTick((t) => t + 1);
-
-  const load = useCallback(async () => {
-    const r = await api.call(staffPaymentMethods, { query: { per_page: 200 } });
-    rows.current = r.data;
-    return r;
-  }, [api]);
-
-  const act = useCallback(async (run: () => Promise<unknown>) => {
-    try {
-      await run();
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-    reload();
-  }, []);
+  const source = useStaffPages(staffPaymentMethods, () => ALL_METHODS);
+  const all = useStaffQuery(staffPaymentMethods, ALL_METHODS).data;
+  const rows = useMemo(() => all?.data ?? [], [all]);
+  const change = useStaffChange();
+  const { run } = change;
 
   const move = useCallback(
-    (id: number, by: -1 | 1) =>
-      act(async () => {
-        const ids = rows.current.map((m) => m.id);
-        const i = ids.indexOf(id);
-        const j = i + by;
-        if (i < 0 || j < 0 || j >= ids.length) return;
-        [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-        await api.call(staffReorderPaymentMethods, { body: { ids } });
-      }),
-    [act, api],
+    (id: number, by: -1 | 1) => {
+      const ids = rows.map((m) => m.id);
+      const i = ids.indexOf(id);
+      const j = i + by;
+      if (i < 0 || j < 0 || j >= ids.length) return;
+      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+      void run(staffReorderPaymentMethods, { body: { ids } });
+    },
+    [rows, run],
   );
 
   const columns = useMemo<ColumnDef<StaffPaymentMethod, unknown>[]>(
@@ -172,12 +143,10 @@ export function Methods() {
             <Button
               variant="secondary"
               onClick={() =>
-                act(() =>
-                  api.call(staffUpdatePaymentMethod, {
-                    params: { id: c.row.original.id },
-                    body: { status: c.row.original.status === 'active' ? 'inactive' : 'active' },
-                  }),
-                )
+                void run(staffUpdatePaymentMethod, {
+                  params: { id: c.row.original.id },
+                  body: { status: c.row.original.status === 'active' ? 'inactive' : 'active' },
+                })
               }
             >
               {c.row.original.status === 'active' ? 'Disable' : 'Enable'}
@@ -186,31 +155,27 @@ export function Methods() {
         ),
       },
     ],
-    [act, api, move],
+    [run, move],
   );
 
   return (
     <div>
       <WithdrawalSwitch />
-      {error && <ErrorText>{error}</ErrorText>}
+      <ErrorText>{change.errorText}</ErrorText>
       <DataTable<StaffPaymentMethod>
         testId="methods-table"
         columns={columns}
-        load={load}
+        source={source}
         perPage={200}
-        reloadKey={tick}
         rowKey={(m) => String(m.id)}
         onRowClick={(m) => setEditing(m)}
         toolbar={<Button onClick={() => setEditing('new')}>New method</Button>}
       />
       {editing && (
         <MethodEditor
-          method={editing === 'new' ? null : (rows.current.find((m) => m.id === editing.id) ?? editing)}
+          method={editing === 'new' ? null : (rows.find((m) => m.id === editing.id) ?? editing)}
           onClose={() => setEditing(null)}
-          onSaved={(m) => {
-            reload();
-            setEditing(m);
-          }}
+          onSaved={setEditing}
         />
       )}
     </div>
@@ -262,18 +227,17 @@ const list = (v: string) =>
 
 /** Create or edit one method; below it, its receiving numbers. */
 function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () => void; onSaved: (m: StaffPaymentMethod) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const [form, setForm] = useState<Form>(() => toForm(props.method));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // the API's refusal of single fields, shown under each
+  const fields = change.error instanceof ApiError ? change.error.fieldErrors : undefined;
+  const errors: Record<string, string> = fields
+    ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v[0]!]))
+    : {};
   useEffect(() => setForm(toForm(props.method)), [props.method]);
   const set = <K extends keyof Form>(k: K, v: Form[K]) => setForm((f) => ({ ...f, [k]: v }));
 
   async function save() {
-    setBusy(true);
-    setErrors({});
-    setError(null);
     const body = {
       name: form.name,
       icon: form.icon.trim() || null,
@@ -299,18 +263,10 @@ function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () =>
       withdraw_presets: list(form.withdraw_presets),
       ...(form.reason.trim() ? { reason: form.reason.trim() } : {}),
     };
-    try {
-      const saved = props.method
-        ? await api.call(staffUpdatePaymentMethod, { params: { id: props.method.id }, body })
-        : await api.call(staffCreatePaymentMethod, { body: { ...body, code: form.code.trim() } });
-      props.onSaved(saved);
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k.split('.')[0]!, v[0]!])));
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    const saved = props.method
+      ? await change.run(staffUpdatePaymentMethod, { params: { id: props.method.id }, body })
+      : await change.run(staffCreatePaymentMethod, { body: { ...body, code: form.code.trim() } });
+    if (saved) props.onSaved(saved);
   }
 
   const text = (k: keyof Form, label: string, hint?: string) => (
@@ -362,52 +318,33 @@ function MethodEditor(props: { method: StaffPaymentMethod | null; onClose: () =>
         {text('withdraw_presets', 'Withdrawal buttons', `empty: ${WITHDRAW_PRESETS.join(', ')}`)}
       </div>
       {text('reason', 'Reason (for the audit log, optional)')}
-      {error && <ErrorText>{error}</ErrorText>}
+      <ErrorText>{change.errorText}</ErrorText>
       <Toolbar>
-        <Button onClick={save} disabled={busy}>
+        <Button onClick={save} disabled={change.pending}>
           {props.method ? 'Save' : 'Create'}
         </Button>
         <Button variant="secondary" onClick={props.onClose}>
           Close
         </Button>
       </Toolbar>
-      {props.method && <Numbers method={props.method} onChanged={props.onSaved} />}
+      {props.method && <Numbers method={props.method} />}
     </Modal>
   );
 }
 
-function Numbers(props: { method: StaffPaymentMethod; onChanged: (m: StaffPaymentMethod) => void }) {
-  const { api } = useStaff();
-  const [numbers, setNumbers] = useState(props.method.numbers);
+/** The method's receiving numbers (as the methods' query has them: read again after each change). */
+function Numbers(props: { method: StaffPaymentMethod }) {
+  const change = useStaffChange();
+  const { run } = change;
+  const numbers = props.method.numbers;
   const [value, setValue] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  useEffect(() => setNumbers(props.method.numbers), [props.method]);
-
-  async function refresh() {
-    const r = await api.call(staffPaymentMethods, { query: { per_page: 200 } });
-    const m = r.data.find((x) => x.id === props.method.id);
-    if (m) {
-      setNumbers(m.numbers);
-      props.onChanged(m);
-    }
-  }
-  async function run(f: () => Promise<unknown>) {
-    try {
-      await f();
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    }
-    await refresh();
-  }
-  const move = (i: number, by: -1 | 1) =>
-    run(async () => {
-      const ids = numbers.map((n) => n.id);
-      const j = i + by;
-      if (j < 0 || j >= ids.length) return;
-      [ids[i], ids[j]] = [ids[j]!, ids[i]!];
-      await api.call(staffReorderWalletNumbers, { params: { id: props.method.id }, body: { ids } });
-    });
+  const move = (i: number, by: -1 | 1) => {
+    const ids = numbers.map((n) => n.id);
+    const j = i + by;
+    if (j < 0 || j >= ids.length) return;
+    [ids[i], ids[j]] = [ids[j]!, ids[i]!];
+    void run(staffReorderWalletNumbers, { params: { id: props.method.id }, body: { ids } });
+  };
 
   return (
     <section aria-label="Wallet numbers">
@@ -445,12 +382,10 @@ function Numbers(props: { method: StaffPaymentMethod; onChanged: (m: StaffPaymen
                 <Button
                   variant="secondary"
                   onClick={() =>
-                    run(() =>
-                      api.call(staffUpdateWalletNumber, {
-                        params: { id: n.id },
-                        body: { status: n.status === 'active' ? 'inactive' : 'active' },
-                      }),
-                    )
+                    void run(staffUpdateWalletNumber, {
+                      params: { id: n.id },
+                      body: { status: n.status === 'active' ? 'inactive' : 'active' },
+                    })
                   }
                 >
                   {n.status === 'active' ? 'Disable' : 'Enable'}
@@ -474,17 +409,15 @@ function Numbers(props: { method: StaffPaymentMethod; onChanged: (m: StaffPaymen
         />
         <Button
           variant="secondary"
-          onClick={() =>
-            run(async () => {
-              await api.call(staffCreateWalletNumber, { params: { id: props.method.id }, body: { account_number: value.trim() } });
+          onClick={async () => {
+            if (await run(staffCreateWalletNumber, { params: { id: props.method.id }, body: { account_number: value.trim() } }))
               setValue('');
-            })
-          }
+          }}
         >
           Add number
         </Button>
       </Toolbar>
-      {error && <ErrorText>{error}</ErrorText>}
+      <ErrorText>{change.errorText}</ErrorText>
     </section>
   );
 }

@@ -2,12 +2,11 @@
 // across players. The reconciler keeps asking the providers on its own; here a payments operator re-queries one now
 // and, once the provider answered, resolves it by that answer with a reason (audited). Support and risk read the same
 // list (mounted in the players area for them, /players/pending-transfers).
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { staffPendingProviderTransfers } from '@khela/contracts';
 import { AsyncState, Button, NoData, Select } from '@khela/web';
-import { useStaff } from '../../staff/context';
 import { Toolbar } from '../../ui/layout';
-import { useStaffRead } from '../../ui/read';
+import { useStaffQuery } from '../../ui/query';
 import { TransferTable } from './ProviderTransfers';
 
 /** Pending longer than this is listed (default 5 minutes: a transfer's answer normally comes within seconds). */
@@ -19,10 +18,8 @@ const AGES = [
 type Age = (typeof AGES)[number]['value'];
 
 export function PendingTransfers() {
-  const { api } = useStaff();
   const [age, setAge] = useState<Age>('300');
-  const load = useCallback(() => api.call(staffPendingProviderTransfers, { query: { older_than: Number(age) } }), [api, age]);
-  const q = useStaffRead(load);
+  const q = useStaffQuery(staffPendingProviderTransfers, { query: { older_than: Number(age) } }, { keepPrevious: true });
   return (
     <section data-testid="pending-transfers">
       <h2>Pending transfers</h2>

@@ -6,8 +6,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { staffQueryProviderTransfer, staffResolveProviderTransfer, type StaffProviderTransfer } from '@khela/contracts';
-import { Badge, Button, DateTime, ErrorText, Modal, Money, Muted, StatusText, TextArea, errorText, theme, type Tone } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
+import { Badge, Button, DateTime, ErrorText, Modal, Money, Muted, StatusText, TextArea, theme, type Tone } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange } from '../../ui/query';
 import { figuresTableCss } from '../../ui/layout';
 
 const STATE_TONE: Record<StaffProviderTransfer['state'], Tone> = { pending: 'warning', confirmed: 'success', reversed: 'muted' };
@@ -44,36 +45,32 @@ export function TransferTable(props: {
   onChanged: () => void;
   testId?: string;
 }) {
-  const { api } = useStaff();
   const op = useStaffAccount();
   const canAct = allows(op, staffQueryProviderTransfer.roles);
-  const [busy, setBusy] = useState<string | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const change = useStaffChange();
+  // the transfer being asked about (its button says so while the query runs)
+  const [asking, setAsking] = useState<string | null>(null);
+  const busy = change.pending ? asking : null;
   const [note, setNote] = useState<string | null>(null);
   const [resolving, setResolving] = useState<StaffProviderTransfer | null>(null);
 
   async function requery(t: StaffProviderTransfer) {
-    setBusy(t.id);
-    setError(null);
+    setAsking(t.id);
     setNote(null);
-    try {
-      const { transfer } = await api.call(staffQueryProviderTransfer, { params: { id: t.id }, body: {} });
-      setNote(
-        transfer.provider_state
-          ? `${transfer.name} answered: ${ANSWER[transfer.provider_state]} (transfer ${transfer.id}).`
-          : `${transfer.name} did not answer (transfer ${transfer.id}); the reconciler keeps asking.`,
-      );
-      props.onChanged();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(null);
-    }
+    const r = await change.run(staffQueryProviderTransfer, { params: { id: t.id }, body: {} });
+    if (!r) return;
+    const { transfer } = r;
+    setNote(
+      transfer.provider_state
+        ? `${transfer.name} answered: ${ANSWER[transfer.provider_state]} (transfer ${transfer.id}).`
+        : `${transfer.name} did not answer (transfer ${transfer.id}); the reconciler keeps asking.`,
+    );
+    props.onChanged();
   }
 
   return (
     <div data-testid={props.testId ?? 'provider-transfers'}>
-      <ErrorText>{error}</ErrorText>
+      <ErrorText>{change.errorText}</ErrorText>
       <StatusText testId="provider-transfer-note">{note}</StatusText>
       <div
         css={css`
@@ -198,26 +195,15 @@ const smallCss = css`
 
 /** Resolve a pending transfer by the provider's recorded answer, with the reason the audit log keeps. */
 function ResolveDialog(props: { transfer: StaffProviderTransfer; onClose: () => void; onResolved: (t: StaffProviderTransfer) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const t = props.transfer;
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [noReason, setNoReason] = useState(false);
   async function resolve() {
-    if (reason.trim().length < 3) {
-      setError('Write why: the reason is kept in the audit log.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      const { transfer } = await api.call(staffResolveProviderTransfer, { params: { id: t.id }, body: { reason: reason.trim() } });
-      props.onResolved(transfer);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setNoReason(reason.trim().length < 3);
+    if (reason.trim().length < 3) return change.reset();
+    const r = await change.run(staffResolveProviderTransfer, { params: { id: t.id }, body: { reason: reason.trim() } });
+    if (r) props.onResolved(r.transfer);
   }
   return (
     <Modal
@@ -229,7 +215,7 @@ function ResolveDialog(props: { transfer: StaffProviderTransfer; onClose: () => 
           <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button disabled={busy} data-testid="provider-transfer-resolve-confirm" onClick={() => void resolve()}>
+          <Button disabled={change.pending} data-testid="provider-transfer-resolve-confirm" onClick={() => void resolve()}>
             Resolve
           </Button>
         </>
@@ -245,7 +231,7 @@ function ResolveDialog(props: { transfer: StaffProviderTransfer; onClose: () => 
           <strong>{t.provider_state ? ANSWER[t.provider_state] : '—'}</strong>, so the transfer will be <strong>{OUTCOME(t)}</strong>.
         </p>
         <TextArea label="Reason (kept in the audit log)" value={reason} onChange={setReason} testId="provider-transfer-reason" />
-        <ErrorText>{error}</ErrorText>
+        <ErrorText>{noReason ? 'Write why: the reason is kept in the audit log.' : change.errorText}</ErrorText>
       </div>
     </Modal>
   );

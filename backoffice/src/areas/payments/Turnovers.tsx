@@ -1,10 +1,10 @@
 // Wagering requirements (promotion deposits, claimed bonuses) with an audited waiver, and the ledger check.
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffLedgerCheck, staffTurnovers, staffWaiveTurnover, TURNOVER_SORTABLE, type ResponseOf } from '@khela/contracts';
 import { Button, Card, ErrorText, Field, Modal, Tabs, theme } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { controlCss } from '../../ui/layout';
 import { whenCell } from '../../ui/time';
 import { errorText } from './ui';
@@ -12,14 +12,11 @@ import { errorText } from './ui';
 type Row = ResponseOf<typeof staffTurnovers>['data'][number];
 
 export function Turnovers() {
-  const { api } = useStaff();
   const [status, setStatus] = useState<'active' | 'complete'>('active');
-  const [tick, setTick] = useState(0);
   const [waiving, setWaiving] = useState<Row | null>(null);
-  const load = useCallback(
-    (q: PageQuery) => api.call(staffTurnovers, { query: { ...q, sort: q.sort as (typeof TURNOVER_SORTABLE)[number] | undefined, status } }),
-    [api, status],
-  );
+  const source = useStaffPages(staffTurnovers, (q) => ({
+    query: { ...q, sort: q.sort as (typeof TURNOVER_SORTABLE)[number] | undefined, status },
+  }));
   const columns = useMemo<ColumnDef<Row, unknown>[]>(
     () => [
       { id: 'created_at', header: 'Started (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
@@ -58,8 +55,8 @@ export function Turnovers() {
       <DataTable<Row>
         testId="turnovers-table"
         columns={columns}
-        load={load}
-        reloadKey={`${status}|${tick}`}
+        source={source}
+        reloadKey={status}
         rowKey={(r) => String(r.id)}
         searchPlaceholder="Username"
         csv={{
@@ -83,7 +80,6 @@ export function Turnovers() {
           onClose={() => setWaiving(null)}
           onDone={() => {
             setWaiving(null);
-            setTick((t) => t + 1);
           }}
         />
       )}
@@ -92,21 +88,13 @@ export function Turnovers() {
 }
 
 function WaiveDialog(props: { row: Row; onClose: () => void; onDone: () => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | undefined>();
-  const [busy, setBusy] = useState(false);
+  const [noReason, setNoReason] = useState(false);
   async function waive() {
-    if (reason.trim().length < 3) return setError('Give a reason (at least 3 characters).');
-    setBusy(true);
-    try {
-      await api.call(staffWaiveTurnover, { params: { id: props.row.id }, body: { reason: reason.trim() } });
-      props.onDone();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setNoReason(reason.trim().length < 3);
+    if (reason.trim().length < 3) return change.reset();
+    if (await change.run(staffWaiveTurnover, { params: { id: props.row.id }, body: { reason: reason.trim() } })) props.onDone();
   }
   return (
     <Modal
@@ -114,12 +102,12 @@ function WaiveDialog(props: { row: Row; onClose: () => void; onDone: () => void 
       title={`Waive ${props.row.remaining} ${props.row.currency} for ${props.row.username}`}
       onClose={props.onClose}
       footer={
-        <Button onClick={waive} disabled={busy}>
+        <Button onClick={waive} disabled={change.pending}>
           Waive
         </Button>
       }
     >
-      <Field label="Reason" error={error}>
+      <Field label="Reason" error={noReason ? 'Give a reason (at least 3 characters).' : (change.errorText ?? undefined)}>
         {(f) => (
           <input
             id={f.id}
@@ -137,21 +125,12 @@ function WaiveDialog(props: { row: Row; onClose: () => void; onDone: () => void 
 }
 
 function LedgerCheck() {
-  const { api } = useStaff();
-  const [result, setResult] = useState<ResponseOf<typeof staffLedgerCheck> | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  async function run() {
-    setBusy(true);
-    try {
-      setResult(await api.call(staffLedgerCheck));
-      setError(null);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
+  // run on demand only (it reads every balance): the button asks, the last result stays shown
+  const check = useStaffQuery(staffLedgerCheck, {}, { enabled: false });
+  const result = check.data ?? null;
+  const busy = check.isFetching;
+  const error = check.error ? errorText(check.error) : null;
+  const run = () => void check.refetch();
   return (
     <Card style={{ padding: '10px 14px', marginBottom: 12 }}>
       <strong>Ledger check</strong>{' '}

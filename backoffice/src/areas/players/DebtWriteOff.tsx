@@ -3,18 +3,19 @@
 // number; it is decided in Approvals).
 import { useMemo, useState } from 'react';
 import { MONEY_PATTERN, newIdempotencyKey, staffWriteOffDebt, toMinor, type StaffPlayerProfile } from '@khela/contracts';
-import { Button, ErrorText, Modal, TextArea, TextField, errorText } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
+import { Button, ErrorText, Modal, TextArea, TextField } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange } from '../../ui/query';
 
 export function DebtWriteOff(props: { player: StaffPlayerProfile; onSaved: (message: string) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const op = useStaffAccount();
   const p = props.player;
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // what the form refuses before sending; the API's refusal is the change's error
+  const [invalid, setInvalid] = useState<string | null>(null);
   // one key per opened form: a double click writes off once
   const key = useMemo(() => (open ? newIdempotencyKey() : ''), [open]);
   if (!allows(op, staffWriteOffDebt.roles) || toMinor(p.wallet.owed) <= 0n) return null;
@@ -22,33 +23,28 @@ export function DebtWriteOff(props: { player: StaffPlayerProfile; onSaved: (mess
     setOpen(false);
     setAmount('');
     setReason('');
-    setError(null);
+    setInvalid(null);
+    change.reset();
   };
   async function submit() {
     const v = amount.trim();
     if (!MONEY_PATTERN.test(v) || toMinor(v) <= 0n || toMinor(v) > toMinor(p.wallet.owed)) {
-      setError(`Enter an amount more than 0 and at most what is owed (${p.wallet.owed}).`);
+      setInvalid(`Enter an amount more than 0 and at most what is owed (${p.wallet.owed}).`);
       return;
     }
     if (reason.trim().length < 3) {
-      setError('Give a reason (at least 3 characters).');
+      setInvalid('Give a reason (at least 3 characters).');
       return;
     }
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.call(staffWriteOffDebt, {
-        params: { id: p.id },
-        body: { amount: v, reason: reason.trim() },
-        idempotencyKey: key,
-      });
-      close();
-      props.onSaved(r.message);
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    setInvalid(null);
+    const r = await change.run(staffWriteOffDebt, {
+      params: { id: p.id },
+      body: { amount: v, reason: reason.trim() },
+      idempotencyKey: key,
+    });
+    if (!r) return;
+    close();
+    props.onSaved(r.message);
   }
   return (
     <>
@@ -64,7 +60,7 @@ export function DebtWriteOff(props: { player: StaffPlayerProfile; onSaved: (mess
             <Button variant="secondary" onClick={close}>
               Cancel
             </Button>
-            <Button onClick={() => void submit()} disabled={busy}>
+            <Button onClick={() => void submit()} disabled={change.pending}>
               Write off
             </Button>
           </>
@@ -75,7 +71,7 @@ export function DebtWriteOff(props: { player: StaffPlayerProfile; onSaved: (mess
           inputProps={{ value: amount, inputMode: 'decimal', onChange: (e) => setAmount(e.target.value) }}
         />
         <TextArea label="Reason (for the audit log)" rows={2} value={reason} onChange={setReason} />
-        <ErrorText>{error}</ErrorText>
+        <ErrorText>{invalid ?? change.errorText}</ErrorText>
       </Modal>
     </>
   );

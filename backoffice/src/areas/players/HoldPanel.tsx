@@ -2,7 +2,7 @@
 // withdrawals stay open, who and when) and, for those who set status (risk, admin), a dialog to put the player on
 // hold, change the hold or release it, each with a reason (audited). While on hold the player logs in and is told why,
 // but cannot stake or deposit anywhere; withdrawals only if allowed here.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { css } from '@emotion/react';
 import {
   PLAYER_STATUS_ROLES,
@@ -15,62 +15,48 @@ import {
   type RiskHoldReason,
 } from '@khela/contracts';
 import { Button, Modal, theme, ErrorText, Select, TextArea } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { when } from '../../ui/time';
 import { reasonError } from './forms';
+import { Note, FormColumn } from '../../ui/layout';
 
 type YesNo = 'yes' | 'no';
 
 export function HoldPanel(props: { playerId: number; username: string; onSaved: (message: string) => void }) {
-  const { api } = useStaff();
   const op = useStaffAccount();
   const canSet = allows(op, PLAYER_STATUS_ROLES);
-  const [hold, setHold] = useState<RiskHoldOut | null | undefined>(undefined);
+  // undefined: not known (loading, or the read failed): no badge and no button
+  const read = useStaffQuery(staffPlayerHold, { params: { id: props.playerId } });
+  const hold: RiskHoldOut | null | undefined = read.error ? undefined : read.data?.hold;
   const [open, setOpen] = useState(false);
   const [why, setWhy] = useState<RiskHoldReason>('fraud');
   const [withdrawals, setWithdrawals] = useState<YesNo>('no');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(() => {
-    api.call(staffPlayerHold, { params: { id: props.playerId } }).then(
-      (r) => setHold(r.hold),
-      () => setHold(undefined),
-    );
-  }, [api, props.playerId]);
-  useEffect(load, [load]);
+  const change = useStaffChange();
 
   const start = () => {
     setWhy(hold?.reason ?? 'fraud');
     setWithdrawals(hold?.allow_withdrawals ? 'yes' : 'no');
     setReason('');
     setTried(false);
-    setError(null);
+    change.reset();
     setOpen(true);
   };
 
   const run = async (release: boolean) => {
     setTried(true);
     if (reasonError(reason)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = release
-        ? await api.call(staffReleasePlayerHold, { params: { id: props.playerId }, body: { reason: reason.trim() } })
-        : await api.call(staffSetPlayerHold, {
-            params: { id: props.playerId },
-            body: { hold_reason: why, allow_withdrawals: withdrawals === 'yes', reason: reason.trim() },
-          });
-      setHold(r.hold);
-      setOpen(false);
-      props.onSaved(r.message);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const r = release
+      ? await change.run(staffReleasePlayerHold, { params: { id: props.playerId }, body: { reason: reason.trim() } })
+      : await change.run(staffSetPlayerHold, {
+          params: { id: props.playerId },
+          body: { hold_reason: why, allow_withdrawals: withdrawals === 'yes', reason: reason.trim() },
+        });
+    if (!r) return;
+    setOpen(false);
+    props.onSaved(r.message);
   };
 
   return (
@@ -108,22 +94,17 @@ export function HoldPanel(props: { playerId: number; username: string; onSaved: 
               Cancel
             </Button>
             {hold && (
-              <Button variant="secondary" onClick={() => void run(true)} disabled={busy} data-testid="player-hold-release">
+              <Button variant="secondary" onClick={() => void run(true)} disabled={change.pending} data-testid="player-hold-release">
                 Release hold
               </Button>
             )}
-            <Button onClick={() => void run(false)} disabled={busy} data-testid="player-hold-save">
-              {busy ? 'Saving…' : hold ? 'Save hold' : 'Put on hold'}
+            <Button onClick={() => void run(false)} disabled={change.pending} data-testid="player-hold-save">
+              {change.pending ? 'Saving…' : hold ? 'Save hold' : 'Put on hold'}
             </Button>
           </>
         }
       >
-        <div
-          css={css`
-            display: flex;
-            flex-direction: column;
-          `}
-        >
+        <FormColumn>
           <Select<RiskHoldReason>
             label="Why"
             value={why}
@@ -139,19 +120,13 @@ export function HoldPanel(props: { playerId: number; username: string; onSaved: 
               { value: 'yes', label: 'Allowed' },
             ]}
           />
-          <p
-            css={css`
-              font-size: 12px;
-              color: ${theme.color.textMuted};
-              margin: 0 0 12px;
-            `}
-          >
+          <Note>
             On hold: the player logs in and is told why, but cannot deposit, launch or bet anywhere; open games end and unmatched exchange
             bets are cancelled (matched bets stand). Releasing reopens everything. Both are in the audit log with the reason.
-          </p>
+          </Note>
           <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-          <ErrorText>{error}</ErrorText>
-        </div>
+          <ErrorText>{change.errorText}</ErrorText>
+        </FormColumn>
       </Modal>
     </>
   );

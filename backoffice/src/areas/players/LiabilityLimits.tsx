@@ -1,7 +1,7 @@
 // The player page's exchange liability limits (Bets tab): the most the player may stand to lose on one market of each
 // kind (Match Odds, BookMaker, Fancy). Everyone who reads the player sees them; risk staff set or remove one, with a
 // reason (audited). The API refuses a bet that would raise a market's exposure over the limit.
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { css } from '@emotion/react';
 import {
   LIABILITY_LIMIT_SET_ROLES,
@@ -10,9 +10,10 @@ import {
   staffSetPlayerLiabilityLimit,
   type ExchangeLiabilityLimits,
 } from '@khela/contracts';
-import { Button, Card, Modal, TextField, theme, ErrorText, Select, TextArea } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
-import { Facts } from '../../ui/layout';
+import { Button, Modal, TextField, theme, ErrorText, Select, TextArea, errorText } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
+import { Facts, Note, PanelCard, FormColumn } from '../../ui/layout';
 import { reasonError } from './forms';
 
 type Kind = keyof ExchangeLiabilityLimits;
@@ -29,27 +30,13 @@ const amountError = (v: string) =>
     : 'Enter an amount like 10000 or 10000.50, or leave it empty for no limit.';
 
 export function LiabilityLimits({ playerId, onSaved }: { playerId: number; onSaved: (message: string) => void }) {
-  const { api } = useStaff();
   const op = useStaffAccount();
-  const [limits, setLimits] = useState<{ currency: string; max_liability: ExchangeLiabilityLimits } | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const read = useStaffQuery(staffPlayerLiabilityLimits, { params: { id: playerId } });
+  const limits = read.data ?? null;
   const [editing, setEditing] = useState(false);
 
-  const load = useCallback(() => {
-    api
-      .call(staffPlayerLiabilityLimits, { params: { id: playerId } })
-      .then(setLimits)
-      .catch((err: Error) => setError(err.message));
-  }, [api, playerId]);
-  useEffect(load, [load]);
-
   return (
-    <Card
-      data-testid="liability-limits"
-      css={css`
-        margin-bottom: 12px;
-      `}
-    >
+    <PanelCard data-testid="liability-limits">
       <div
         css={css`
           display: flex;
@@ -72,7 +59,7 @@ export function LiabilityLimits({ playerId, onSaved }: { playerId: number; onSav
           ))}
         </Facts>
       )}
-      <ErrorText>{error}</ErrorText>
+      <ErrorText>{read.error ? errorText(read.error) : null}</ErrorText>
       {limits && (
         <LimitForm
           playerId={playerId}
@@ -81,12 +68,11 @@ export function LiabilityLimits({ playerId, onSaved }: { playerId: number; onSav
           onClose={() => setEditing(false)}
           onSaved={(message) => {
             setEditing(false);
-            load();
             onSaved(message);
           }}
         />
       )}
-    </Card>
+    </PanelCard>
   );
 }
 
@@ -106,13 +92,11 @@ function LimitForm(props: {
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const [kind, setKind] = useState<Kind>('MATCH_ODDS');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const current = props.limits.max_liability;
 
   useEffect(() => {
@@ -121,7 +105,7 @@ function LimitForm(props: {
     setAmount(current.MATCH_ODDS ?? '');
     setReason('');
     setTried(false);
-    setError(null);
+    change.reset();
     // the form opens on the limits as they are; a reload while open does not overwrite what is typed
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [props.open]);
@@ -129,19 +113,11 @@ function LimitForm(props: {
   const save = async () => {
     setTried(true);
     if (amountError(amount) || reasonError(reason)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.call(staffSetPlayerLiabilityLimit, {
-        params: { id: props.playerId },
-        body: { kind, max_liability: amount.trim() === '' ? null : amount.trim(), reason: reason.trim() },
-      });
-      props.onSaved(r.message);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const r = await change.run(staffSetPlayerLiabilityLimit, {
+      params: { id: props.playerId },
+      body: { kind, max_liability: amount.trim() === '' ? null : amount.trim(), reason: reason.trim() },
+    });
+    if (r) props.onSaved(r.message);
   };
 
   return (
@@ -154,18 +130,13 @@ function LimitForm(props: {
           <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={save} disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
+          <Button onClick={save} disabled={change.pending}>
+            {change.pending ? 'Saving…' : 'Save'}
           </Button>
         </>
       }
     >
-      <div
-        css={css`
-          display: flex;
-          flex-direction: column;
-        `}
-      >
+      <FormColumn>
         <Select<Kind>
           label="Market kind"
           value={kind}
@@ -180,19 +151,13 @@ function LimitForm(props: {
           error={tried ? amountError(amount) : undefined}
           inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value), autoComplete: 'off' }}
         />
-        <p
-          css={css`
-            font-size: 12px;
-            color: ${theme.color.textMuted};
-            margin: 0 0 12px;
-          `}
-        >
+        <Note>
           The most the player may stand to lose on any one market of this kind. Bets already placed stay; a new bet that would raise a
           market&apos;s exposure over the limit is refused.
-        </p>
+        </Note>
         <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-        <ErrorText>{error}</ErrorText>
-      </div>
+        <ErrorText>{change.errorText}</ErrorText>
+      </FormColumn>
     </Modal>
   );
 }

@@ -2,14 +2,15 @@
 // own (linked accounts, risk exemptions, provider wallets), the actions (PlayerActions), and the tabs, one file each
 // under tabs/ (Protection is ProtectionTab.tsx). The player is read once here; a change anywhere on the page reads
 // them again and reloads the ledger and sessions.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, useParams, useSearchParams } from 'react-router';
 import { css } from '@emotion/react';
-import { PLAYER_READ_ROLES, PLAYER_SESSION_ROLES, staffPlayer, staffPlayerProtection, type StaffPlayerProtection } from '@khela/contracts';
-import { AsyncState, Spinner, Tabs, theme } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
+import { PLAYER_READ_ROLES, PLAYER_SESSION_ROLES, staffPlayer, staffPlayerProtection } from '@khela/contracts';
+import { AsyncState, Spinner, Tabs, endpointKey, errorText, theme } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
 import { Screen } from '../../ui/layout';
-import { useStaffRead } from '../../ui/read';
+import { useStaffQuery } from '../../ui/query';
 import { RiskExemptions } from '../risk/Exemptions';
 import { HoldPanel } from './HoldPanel';
 import { LinkedAccounts } from './LinkedAccounts';
@@ -36,48 +37,29 @@ const TABS = [
 type TabKey = (typeof TABS)[number]['key'];
 
 export function PlayerPage() {
-  const { api } = useStaff();
+  const queryClient = useQueryClient();
   const op = useStaffAccount();
   const id = Number(useParams().id);
   const [search, setSearch] = useSearchParams();
   const tab = (TABS.some((t) => t.key === search.get('tab')) ? search.get('tab') : 'profile') as TabKey;
   const [flash, setFlash] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
 
   // the player: a failed first read says so with Retry; a failed later read keeps the page shown
-  const player = useStaffRead(useCallback(() => api.call(staffPlayer, { params: { id } }), [api, id]));
+  const player = useStaffQuery(staffPlayer, { params: { id } });
 
   // the player's protection: the header's badges and the Protection tab (re-read whenever the tab is opened)
-  const [protection, setProtection] = useState<StaffPlayerProtection | null>(null);
-  const [protectionError, setProtectionError] = useState<string | null>(null);
-  const shownId = useRef(id);
-  shownId.current = id;
-  const reloadProtection = useCallback(() => {
-    api.call(staffPlayerProtection, { params: { id } }).then(
-      (p) => {
-        if (shownId.current !== id) return;
-        setProtection(p);
-        setProtectionError(null);
-      },
-      (err: Error) => shownId.current === id && setProtectionError(err.message),
-    );
-  }, [api, id]);
-  useEffect(() => {
-    setProtection(null);
-    setProtectionError(null);
-    reloadProtection();
-  }, [reloadProtection]);
+  const protectionCall = { params: { id } };
+  const protection = useStaffQuery(staffPlayerProtection, protectionCall);
+  const reloadProtection = () => void protection.refetch();
   const lastTab = useRef(tab);
   useEffect(() => {
     if (tab === 'protection' && lastTab.current !== 'protection') reloadProtection();
     lastTab.current = tab;
-  }, [tab, reloadProtection]);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening the tab only
+  }, [tab]);
 
-  const saved = (message: string) => {
-    setFlash(message);
-    setTick((t) => t + 1);
-    void player.refetch();
-  };
+  // a change made on this page has made every query stale: the player, the tab shown and the panels are read again
+  const saved = (message: string) => setFlash(message);
 
   return (
     <Screen data-testid={player.data ? 'player-page' : undefined}>
@@ -100,7 +82,7 @@ export function PlayerPage() {
           <>
             <PlayerTitle p={p}>
               <HoldPanel key={id} playerId={id} username={p.username} onSaved={saved} />
-              <ProtectionBadges p={protection} to={`/players/${id}?tab=protection`} />
+              <ProtectionBadges p={protection.data ?? null} to={`/players/${id}?tab=protection`} />
             </PlayerTitle>
             <WalletFigures p={p} />
             <LinkedAccounts links={p.links ?? []} />
@@ -125,19 +107,16 @@ export function PlayerPage() {
             {tab === 'protection' && (
               <ProtectionTab
                 playerId={id}
-                data={protection}
-                error={protectionError}
+                data={protection.data ?? null}
+                error={protection.error ? errorText(protection.error) : null}
                 onReload={reloadProtection}
-                onChanged={(next) => {
-                  setProtection(next);
-                  setProtectionError(null);
-                }}
+                onChanged={(next) => queryClient.setQueryData(endpointKey(staffPlayerProtection, protectionCall), next)}
               />
             )}
-            {tab === 'ledger' && <LedgerTab id={id} tick={tick} />}
+            {tab === 'ledger' && <LedgerTab id={id} />}
             {tab === 'bets' && <BetsTab id={id} onSaved={saved} />}
             {tab === 'turnover' && <TurnoverTab id={id} />}
-            {tab === 'sessions' && <SessionsTab id={id} tick={tick} onRevoked={saved} canRevoke={allows(op, PLAYER_SESSION_ROLES)} />}
+            {tab === 'sessions' && <SessionsTab id={id} onRevoked={saved} canRevoke={allows(op, PLAYER_SESSION_ROLES)} />}
             {tab === 'notes' && <NotesTab id={id} canWrite={allows(op, PLAYER_READ_ROLES)} />}
           </>
         )}

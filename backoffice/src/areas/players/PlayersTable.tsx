@@ -15,8 +15,7 @@ import {
   type PlayerProtectionFilter,
   type StaffPlayerRow,
 } from '@khela/contracts';
-import { useStaff } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
 import { FlagCell } from './ui';
 import { whenCell } from '../../ui/time';
@@ -53,7 +52,6 @@ const subCss = css`
 const SORTS = new Set<string>(['id', 'username', 'created_at', 'balance', 'last_login_at', 'deposits']);
 
 export function PlayersTable() {
-  const { api } = useStaff();
   const navigate = useNavigate();
   const [status, setStatus] = useState<StatusFilter>('');
   const [currency, setCurrency] = useState<CurrencyFilter>('');
@@ -114,17 +112,16 @@ export function PlayersTable() {
     [],
   );
 
-  const load = (q: PageQuery) =>
-    api.call(staffPlayers, {
-      query: {
-        ...q,
-        sort: q.sort && SORTS.has(q.sort) ? (q.sort as 'id') : undefined,
-        ...(status ? { status } : {}),
-        ...(currency ? { currency } : {}),
-        ...(protection ? { protection } : {}),
-        ...(kyc ? { kyc } : {}),
-      },
-    });
+  const source = useStaffPages(staffPlayers, (q) => ({
+    query: {
+      ...q,
+      sort: q.sort && SORTS.has(q.sort) ? (q.sort as 'id') : undefined,
+      ...(status ? { status } : {}),
+      ...(currency ? { currency } : {}),
+      ...(protection ? { protection } : {}),
+      ...(kyc ? { kyc } : {}),
+    },
+  }));
 
   return (
     <Screen>
@@ -132,7 +129,7 @@ export function PlayersTable() {
       <DataTable
         testId="players-table"
         columns={columns}
-        load={load}
+        source={source}
         reloadKey={`${status}|${currency}|${protection}|${kyc}`}
         pageSizes={[25, 50, 100, 200]}
         rowKey={(r) => String(r.id)}

@@ -7,8 +7,9 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { PROTECTION_CDD_ROLES, staffRecordDueDiligence, type ProtectionGate, type StaffPlayerProtection } from '@khela/contracts';
-import { Button, Card, Modal, Notice, Spinner, StatusText, theme, ErrorText, TextArea } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
+import { Badge, Button, Card, Modal, Notice, Spinner, StatusText, theme, ErrorText, TextArea } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange } from '../../ui/query';
 import { Facts } from '../../ui/layout';
 import {
   BLOCK_LABEL,
@@ -72,30 +73,10 @@ const gridCss = css`
 `;
 
 function Flag(props: { tone: 'danger' | 'warning' | 'success' | 'muted'; children: ReactNode; testId?: string }) {
-  const colour =
-    props.tone === 'danger'
-      ? theme.color.danger
-      : props.tone === 'warning'
-        ? theme.color.warning
-        : props.tone === 'success'
-          ? theme.color.success
-          : theme.color.textMuted;
   return (
-    <span
-      data-testid={props.testId}
-      css={css`
-        display: inline-block;
-        padding: 1px 8px;
-        border-radius: 999px;
-        font-size: 12px;
-        font-weight: 600;
-        border: 1px solid ${colour};
-        color: ${colour};
-        white-space: nowrap;
-      `}
-    >
+    <Badge tone={props.tone} testId={props.testId}>
       {props.children}
-    </span>
+    </Badge>
   );
 }
 
@@ -449,30 +430,22 @@ function CddForm(props: {
   onClose: () => void;
   onSaved: (p: StaffPlayerProtection) => void;
 }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!props.open) return;
     setReason('');
     setTried(false);
-    setError(null);
+    change.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening the form
   }, [props.open]);
   const reasonError = reason.trim().length < 3 ? 'Say what was checked (at least 3 characters).' : undefined;
   const save = async () => {
     setTried(true);
     if (reasonError) return;
-    setBusy(true);
-    setError(null);
-    try {
-      props.onSaved(await api.call(staffRecordDueDiligence, { params: { id: props.playerId }, body: { reason: reason.trim() } }));
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const next = await change.run(staffRecordDueDiligence, { params: { id: props.playerId }, body: { reason: reason.trim() } });
+    if (next) props.onSaved(next);
   };
   return (
     <Modal
@@ -484,8 +457,8 @@ function CddForm(props: {
           <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button data-testid="bo-cdd-submit" onClick={save} disabled={busy}>
-            {busy ? 'Recording…' : 'Record check'}
+          <Button data-testid="bo-cdd-submit" onClick={save} disabled={change.pending}>
+            {change.pending ? 'Recording…' : 'Record check'}
           </Button>
         </>
       }
@@ -501,7 +474,7 @@ function CddForm(props: {
         error={tried ? reasonError : undefined}
         testId="bo-cdd-reason"
       />
-      <ErrorText>{error}</ErrorText>
+      <ErrorText>{change.errorText}</ErrorText>
     </Modal>
   );
 }

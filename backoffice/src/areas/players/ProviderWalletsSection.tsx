@@ -1,20 +1,16 @@
 // The player page's "Provider wallets" section (issue 30): each wallet the player has at a transfer-wallet provider
 // (what the ledger holds there, what the provider last reported and when, GMT+6) and every transfer with its state;
 // payments staff re-query and resolve a pending one there (ProviderTransfers). Nothing when the player never had one.
-import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { staffPlayerProviderWallets } from '@khela/contracts';
 import { AsyncState, Card, DateTime, Money, Muted } from '@khela/web';
-import { useStaff } from '../../staff/context';
 import { figuresTableCss } from '../../ui/layout';
 import { TransferTable } from '../payments/ProviderTransfers';
-import { useStaffRead } from '../../ui/read';
+import { useStaffQuery } from '../../ui/query';
 
 export function ProviderWalletsSection({ playerId }: { playerId: number }) {
-  const { api } = useStaff();
-  const load = useCallback(() => api.call(staffPlayerProviderWallets, { params: { id: playerId } }), [api, playerId]);
-  const q = useStaffRead(load);
+  const q = useStaffQuery(staffPlayerProviderWallets, { params: { id: playerId } });
   return (
     <AsyncState
       query={q}

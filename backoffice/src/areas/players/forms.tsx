@@ -1,6 +1,5 @@
 // The player page's forms: status and upline flags, balance adjustment (with a confirmation), session revoke.
 import { useEffect, useMemo, useState } from 'react';
-import { css } from '@emotion/react';
 import {
   MONEY_PATTERN,
   PLAYER_STATUSES,
@@ -14,9 +13,9 @@ import {
   type PlayerStatus,
   type StaffPlayerProfile,
 } from '@khela/contracts';
-import { Button, Modal, TextField, theme, ErrorText, Select, TextArea } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { Facts } from '../../ui/layout';
+import { Button, Modal, TextField, ErrorText, Select, TextArea } from '@khela/web';
+import { useStaffChange } from '../../ui/query';
+import { Facts, Note, FormColumn } from '../../ui/layout';
 
 /** The reason every staff action on a player asks for: at least 3 characters (the API's rule too). */
 export const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
@@ -27,15 +26,13 @@ const FLAG_OPTIONS = [
 ];
 
 export function StatusForm(props: { player: StaffPlayerProfile; open: boolean; onClose: () => void; onSaved: (message: string) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const p = props.player;
   const [status, setStatus] = useState<PlayerStatus>('active');
   const [exchange, setExchange] = useState<Flag>('1');
   const [casino, setCasino] = useState<Flag>('1');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     if (!props.open) return;
@@ -44,25 +41,18 @@ export function StatusForm(props: { player: StaffPlayerProfile; open: boolean; o
     setCasino(p.cs_market ? '1' : '0');
     setReason('');
     setTried(false);
-    setError(null);
+    change.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening the form
   }, [props.open, p.status, p.exchange_market, p.cs_market]);
 
   const save = async () => {
     setTried(true);
     if (reasonError(reason)) return;
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.call(staffSetPlayerStatus, {
-        params: { id: p.id },
-        body: { status, exchange_market: exchange === '1' ? 1 : 0, cs_market: casino === '1' ? 1 : 0, reason: reason.trim() },
-      });
-      props.onSaved(r.message);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const r = await change.run(staffSetPlayerStatus, {
+      params: { id: p.id },
+      body: { status, exchange_market: exchange === '1' ? 1 : 0, cs_market: casino === '1' ? 1 : 0, reason: reason.trim() },
+    });
+    if (r) props.onSaved(r.message);
   };
 
   return (
@@ -75,18 +65,13 @@ export function StatusForm(props: { player: StaffPlayerProfile; open: boolean; o
           <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button onClick={save} disabled={busy}>
-            {busy ? 'Saving…' : 'Save'}
+          <Button onClick={save} disabled={change.pending}>
+            {change.pending ? 'Saving…' : 'Save'}
           </Button>
         </>
       }
     >
-      <div
-        css={css`
-          display: flex;
-          flex-direction: column;
-        `}
-      >
+      <FormColumn>
         <Select<PlayerStatus>
           label="Status"
           value={status}
@@ -95,33 +80,25 @@ export function StatusForm(props: { player: StaffPlayerProfile; open: boolean; o
         />
         <Select<Flag> label="exchange_market" value={exchange} onChange={setExchange} options={FLAG_OPTIONS} />
         <Select<Flag> label="cs_market" value={casino} onChange={setCasino} options={FLAG_OPTIONS} />
-        <p
-          css={css`
-            font-size: 12px;
-            color: ${theme.color.textMuted};
-            margin: 0 0 12px;
-          `}
-        >
+        <Note>
           suspended: logs in, plays and withdraws; a section whose flag is 0 is blocked. disabled: cannot log in, every open page is logged
           out at once. The change reaches the player's open pages at once.
-        </p>
+        </Note>
         <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-        <ErrorText>{error}</ErrorText>
-      </div>
+        <ErrorText>{change.errorText}</ErrorText>
+      </FormColumn>
     </Modal>
   );
 }
 
 export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; onClose: () => void; onSaved: (message: string) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const p = props.player;
   const [direction, setDirection] = useState<'credit' | 'debit'>('credit');
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   // one key per opened form: a double click or a network retry moves money once
   const key = useMemo(() => (props.open ? newIdempotencyKey() : ''), [props.open]);
 
@@ -132,7 +109,8 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
     setReason('');
     setTried(false);
     setConfirming(false);
-    setError(null);
+    change.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening the form
   }, [props.open]);
 
   const amountError = (() => {
@@ -151,21 +129,13 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
     setConfirming(true);
   };
   const submit = async () => {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.call(staffAdjustBalance, {
-        params: { id: p.id },
-        body: { direction, amount: amount.trim(), reason: reason.trim() },
-        idempotencyKey: key,
-      });
-      props.onSaved(`${r.message} Available: ${r.after.available} ${r.after.currency}.`);
-    } catch (err) {
-      setError((err as Error).message);
-      setConfirming(false);
-    } finally {
-      setBusy(false);
-    }
+    const r = await change.run(staffAdjustBalance, {
+      params: { id: p.id },
+      body: { direction, amount: amount.trim(), reason: reason.trim() },
+      idempotencyKey: key,
+    });
+    if (r) props.onSaved(`${r.message} Available: ${r.after.available} ${r.after.currency}.`);
+    else setConfirming(false);
   };
 
   return (
@@ -176,11 +146,11 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
       footer={
         confirming ? (
           <>
-            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={busy}>
+            <Button variant="secondary" onClick={() => setConfirming(false)} disabled={change.pending}>
               Back
             </Button>
-            <Button onClick={submit} disabled={busy}>
-              {busy ? 'Posting…' : `Confirm ${direction}`}
+            <Button onClick={submit} disabled={change.pending}>
+              {change.pending ? 'Posting…' : `Confirm ${direction}`}
             </Button>
           </>
         ) : (
@@ -212,12 +182,7 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
           </Facts>
         </div>
       ) : (
-        <div
-          css={css`
-            display: flex;
-            flex-direction: column;
-          `}
-        >
+        <FormColumn>
           <Select<'credit' | 'debit'>
             label="Direction"
             value={direction}
@@ -233,9 +198,9 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
             inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value), autoComplete: 'off' }}
           />
           <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-        </div>
+        </FormColumn>
       )}
-      <ErrorText>{error}</ErrorText>
+      <ErrorText>{change.errorText}</ErrorText>
     </Modal>
   );
 }
@@ -248,34 +213,26 @@ export function RevokeForm(props: {
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const [reason, setReason] = useState('');
   const [tried, setTried] = useState(false);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   useEffect(() => {
     if (!props.open) return;
     setReason('');
     setTried(false);
-    setError(null);
+    change.reset();
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- on opening the form
   }, [props.open]);
   const save = async () => {
     setTried(true);
     if (reasonError(reason)) return;
-    setBusy(true);
-    try {
-      const r = props.session
-        ? await api.call(staffRevokePlayerSession, {
-            params: { id: props.playerId, session: props.session },
-            body: { reason: reason.trim() },
-          })
-        : await api.call(staffRevokePlayerSessions, { params: { id: props.playerId }, body: { reason: reason.trim() } });
-      props.onSaved(r.message);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    const r = props.session
+      ? await change.run(staffRevokePlayerSession, {
+          params: { id: props.playerId, session: props.session },
+          body: { reason: reason.trim() },
+        })
+      : await change.run(staffRevokePlayerSessions, { params: { id: props.playerId }, body: { reason: reason.trim() } });
+    if (r) props.onSaved(r.message);
   };
   return (
     <Modal
@@ -287,14 +244,14 @@ export function RevokeForm(props: {
           <Button variant="secondary" onClick={props.onClose}>
             Cancel
           </Button>
-          <Button variant="danger" onClick={save} disabled={busy}>
+          <Button variant="danger" onClick={save} disabled={change.pending}>
             {props.session ? 'End session' : 'End every session'}
           </Button>
         </>
       }
     >
       <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-      <ErrorText>{error}</ErrorText>
+      <ErrorText>{change.errorText}</ErrorText>
     </Modal>
   );
 }

@@ -1,12 +1,12 @@
 // Area 'reports' (roles payments and risk): daily deposits, withdrawals, casino GGR, exchange commission and bonus
 // cost per currency for a range of Dhaka dates, from the ledger; table and CSV.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { css } from '@emotion/react';
 import { DAY_MS, DHAKA_OFFSET_MS, staffDailyReport, type ResponseOf, type StaffReportRow } from '@khela/contracts';
-import { Button, ErrorText, theme } from '@khela/web';
-import { useStaff } from '../../staff/context';
+import { Button, ErrorText, errorText, theme } from '@khela/web';
 import { downloadCsv, toCsv } from '../../ui/csv';
 import { Screen, Toolbar } from '../../ui/layout';
+import { useStaffQuery } from '../../ui/query';
 
 type Report = ResponseOf<typeof staffDailyReport>;
 
@@ -60,26 +60,15 @@ export function reportCsv(report: Report): string {
 }
 
 export default function Reports() {
-  const { api } = useStaff();
   const [from, setFrom] = useState(() => dhakaDate(6));
   const [to, setTo] = useState(() => dhakaDate(0));
-  const [report, setReport] = useState<Report | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = useCallback(async () => {
-    setBusy(true);
-    try {
-      setReport(await api.call(staffDailyReport, { query: { from, to } }));
-      setError(null);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
-  }, [api, from, to]);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- the first range loads at once; later ones on "Show"
-  useEffect(() => void run(), []);
+  // the range shown: the first at once, later ones on "Show" (the last report stays until the next comes)
+  const [shown, setShown] = useState({ from, to });
+  const q = useStaffQuery(staffDailyReport, { query: shown }, { keepPrevious: true });
+  const report: Report | null = q.data ?? null;
+  const error = q.error ? errorText(q.error) : null;
+  const busy = q.isFetching;
+  const run = () => (shown.from === from && shown.to === to ? void q.refetch() : setShown({ from, to }));
 
   function download() {
     if (!report) return;

@@ -17,23 +17,16 @@ import {
   type ResponseOf,
 } from '@khela/contracts';
 import { AsyncState, Button, Card, DateTime, ErrorText, Select, StatusText, TextArea, errorText } from '@khela/web';
-import { useStaffAccount, useStaff, useStaffEvent } from '../../staff/context';
-import { Facts, Screen, Toolbar, figuresTableCss } from '../../ui/layout';
-import { useStaffRead } from '../../ui/read';
+import { useStaffAccount } from '../../staff/context';
+import { Facts, Screen, Toolbar, figuresTableCss, PanelCard } from '../../ui/layout';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { AlertStateBadge, Evidence } from './evidence';
 import { StrButton } from './StrButton';
 
 export function AlertPage() {
   const id = Number(useParams().id);
-  const { api } = useStaff();
-  const load = useCallback(() => api.call(staffRiskAlert, { params: { id } }), [api, id]);
-  const q = useStaffRead(load);
-  // another operator moved this alert, or its rule refreshed its evidence: read it again
-  const { refetch } = q;
-  useStaffEvent(
-    'alert',
-    useCallback(() => void refetch(), [refetch]),
-  );
+  // another operator moved this alert, or its rule refreshed its evidence (the staff stream's alert topic): read again
+  const q = useStaffQuery(staffRiskAlert, { params: { id } }, { topics: ['alert'] });
   return (
     <Screen>
       <Toolbar>
@@ -47,43 +40,38 @@ export function AlertPage() {
 type Alert = ResponseOf<typeof staffRiskAlert>;
 
 function AlertView(props: { alert: Alert; onChanged: () => void }) {
-  const { api } = useStaff();
   const op = useStaffAccount();
   const a = props.alert;
-  const assignees = useStaffRead(useCallback(() => api.call(staffRiskAssignees), [api]));
+  const assignees = useStaffQuery(staffRiskAssignees);
   const [note, setNote] = useState('');
-  const [error, setError] = useState<string | null>(null);
+  const change = useStaffChange();
   const [done, setDone] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [noNote, setNoNote] = useState(false);
+  const error = noNote ? RISK_NOTE_REQUIRED : change.error ? errorText(change.error) : null;
+  const busy = change.pending;
   const closed = ALERT_CLOSED_STATES.includes(a.state);
 
-  async function act(what: string, run: () => Promise<unknown>) {
-    setBusy(true);
-    setError(null);
+  // done: the alert is read again (as every query after a change)
+  const act = useCallback(async (what: string, sent: Promise<unknown>) => {
+    if ((await sent) === undefined) return;
+    setDone(what);
+    setNote('');
+  }, []);
+  const assign = (to: number | null) => {
     setDone(null);
-    try {
-      await run();
-      setDone(what);
-      setNote('');
-      props.onChanged();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
-  }
-  const assign = (to: number | null) =>
-    act(to === null ? 'Unassigned.' : 'Assigned.', () =>
-      api.call(staffAssignRiskAlert, { params: { id: a.id }, body: { operator_id: to } }),
+    setNoNote(false);
+    void act(
+      to === null ? 'Unassigned.' : 'Assigned.',
+      change.run(staffAssignRiskAlert, { params: { id: a.id }, body: { operator_id: to } }),
     );
+  };
   const move = (state: AlertState) => {
-    if (ALERT_CLOSED_STATES.includes(state) && alertNeedsNote(a.kind) && note.trim().length < 3) {
-      setDone(null);
-      setError(RISK_NOTE_REQUIRED);
-      return;
-    }
-    void act(`Now ${state}.`, () =>
-      api.call(staffSetRiskAlertState, { params: { id: a.id }, body: { state, ...(note.trim() ? { note: note.trim() } : {}) } }),
+    setDone(null);
+    setNoNote(ALERT_CLOSED_STATES.includes(state) && alertNeedsNote(a.kind) && note.trim().length < 3);
+    if (ALERT_CLOSED_STATES.includes(state) && alertNeedsNote(a.kind) && note.trim().length < 3) return change.reset();
+    void act(
+      `Now ${state}.`,
+      change.run(staffSetRiskAlertState, { params: { id: a.id }, body: { state, ...(note.trim() ? { note: note.trim() } : {}) } }),
     );
   };
 
@@ -92,11 +80,7 @@ function AlertView(props: { alert: Alert; onChanged: () => void }) {
       <h1>
         Alert #{a.id} · {RISK_ALERT_LABELS[a.kind] ?? a.kind} <AlertStateBadge state={a.state} />
       </h1>
-      <Card
-        css={css`
-          margin-bottom: 12px;
-        `}
-      >
+      <PanelCard>
         <p
           css={css`
             margin: 0 0 8px;
@@ -123,7 +107,7 @@ function AlertView(props: { alert: Alert; onChanged: () => void }) {
             </>
           )}
         </Facts>
-      </Card>
+      </PanelCard>
 
       <h2>Evidence</h2>
       <Evidence evidence={a.evidence} />

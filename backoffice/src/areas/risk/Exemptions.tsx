@@ -1,6 +1,6 @@
 // A player's exemptions from the fraud and AML rules (issue 32; risk staff, nothing for other roles): the running ones
 // with "End…", the ended ones, and "Exempt from a rule" with a reason. Each change is audited by the API.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { css } from '@emotion/react';
 import {
   RISK_RULE_KINDS,
@@ -11,9 +11,10 @@ import {
   type RiskRuleKind,
   type StaffRiskExemption,
 } from '@khela/contracts';
-import { Button, Card, DateTime, ErrorText, Select, TextArea, errorText, theme } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
-import { useStaffRead } from '../../ui/read';
+import { Button, DateTime, ErrorText, Select, TextArea, Muted } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
+import { Note, PanelCard } from '../../ui/layout';
 
 export function RiskExemptions({ playerId }: { playerId: number }) {
   const op = useStaffAccount();
@@ -22,43 +23,33 @@ export function RiskExemptions({ playerId }: { playerId: number }) {
 }
 
 function ExemptionsCard({ playerId }: { playerId: number }) {
-  const { api } = useStaff();
-  const q = useStaffRead(useCallback(() => api.call(staffRiskExemptions, { params: { id: playerId } }), [api, playerId]));
+  const q = useStaffQuery(staffRiskExemptions, { params: { id: playerId } });
   const [kind, setKind] = useState<RiskRuleKind>('shared_address');
   const [reason, setReason] = useState('');
   const [ending, setEnding] = useState<number | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const change = useStaffChange();
+  const [noReason, setNoReason] = useState(false);
+  const error = noReason ? 'Give a reason (at least 3 characters) for the audit log.' : change.errorText;
+  const busy = change.pending;
   const list = q.data?.data ?? [];
   const running = list.filter((e) => !e.ended_at);
 
-  async function act(run: () => Promise<unknown>) {
-    if (reason.trim().length < 3) return setError('Give a reason (at least 3 characters) for the audit log.');
-    setBusy(true);
-    setError(null);
-    try {
-      await run();
-      setReason('');
-      setEnding(null);
-      await q.refetch();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+  // done: the exemptions are read again (as every query after a change)
+  async function act(send: () => Promise<unknown>) {
+    setNoReason(reason.trim().length < 3);
+    if (reason.trim().length < 3) return change.reset();
+    if ((await send()) === undefined) return;
+    setReason('');
+    setEnding(null);
   }
   const line = (e: StaffRiskExemption) => (
     <li key={e.id} data-testid={`risk-exemption-${e.kind}`}>
       <strong>{RISK_RULE_LABELS[e.kind]}</strong> — by {e.created_by}, <DateTime value={e.created_at} zone />: {e.reason}
       {e.ended_at ? (
-        <span
-          css={css`
-            color: ${theme.color.textMuted};
-          `}
-        >
+        <Muted>
           {' '}
           · ended by {e.ended_by}, <DateTime value={e.ended_at} zone />: {e.end_reason}
-        </span>
+        </Muted>
       ) : (
         <>
           {' '}
@@ -70,12 +61,7 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
     </li>
   );
   return (
-    <Card
-      data-testid="risk-exemptions"
-      css={css`
-        margin-bottom: 12px;
-      `}
-    >
+    <PanelCard data-testid="risk-exemptions">
       <h3
         css={css`
           margin: 0 0 6px;
@@ -83,16 +69,10 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
       >
         Risk rule exemptions
       </h3>
-      <p
-        css={css`
-          margin: 0 0 8px;
-          font-size: 12px;
-          color: ${theme.color.textMuted};
-        `}
-      >
+      <Note>
         While an exemption runs, this player&apos;s own deposits, withdrawals, claims, devices and addresses raise nothing for that rule
         (other accounts&apos; events still count them).
-      </p>
+      </Note>
       {list.length === 0 ? <p>None.</p> : <ul>{[...running, ...list.filter((e) => e.ended_at)].map(line)}</ul>}
       <div
         css={css`
@@ -131,7 +111,7 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
             disabled={busy}
             data-testid="risk-exemption-add"
             onClick={() =>
-              void act(() => api.call(staffAddRiskExemption, { params: { id: playerId }, body: { kind, reason: reason.trim() } }))
+              void act(() => change.run(staffAddRiskExemption, { params: { id: playerId }, body: { kind, reason: reason.trim() } }))
             }
           >
             Exempt from this rule
@@ -142,7 +122,7 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
               variant="danger"
               disabled={busy}
               data-testid="risk-exemption-end"
-              onClick={() => void act(() => api.call(staffEndRiskExemption, { params: { id: ending }, body: { reason: reason.trim() } }))}
+              onClick={() => void act(() => change.run(staffEndRiskExemption, { params: { id: ending }, body: { reason: reason.trim() } }))}
             >
               End the exemption
             </Button>
@@ -153,6 +133,6 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
         )}
       </div>
       {error && <ErrorText testId="risk-exemption-error">{error}</ErrorText>}
-    </Card>
+    </PanelCard>
   );
 }

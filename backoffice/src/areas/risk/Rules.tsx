@@ -1,6 +1,6 @@
 // The fraud and AML rules' settings (risk staff): on/off and the figures each rule uses (RISK_RULE_FIELDS), changed
 // with a reason that goes into the audit log with before/after.
-import { useCallback, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import {
   RISK_RULE_EVENTS,
@@ -12,19 +12,17 @@ import {
   type StaffRiskRule,
 } from '@khela/contracts';
 import { ApiError, AsyncState, Button, Card, DateTime, ErrorText, StatusText, errorText } from '@khela/web';
-import { useStaff } from '../../staff/context';
-import { controlCss } from '../../ui/layout';
-import { useStaffRead } from '../../ui/read';
+import { controlCss, CardHeading } from '../../ui/layout';
+import { useStaffChange, useStaffQuery } from '../../ui/query';
 
 export function Rules() {
-  const { api } = useStaff();
-  const q = useStaffRead(useCallback(() => api.call(staffRiskRules), [api]));
+  const q = useStaffQuery(staffRiskRules);
   return (
     <AsyncState query={q}>
       {(d) => (
         <>
           {d.data.map((r) => (
-            <RuleForm key={r.kind} rule={r} onSaved={() => void q.refetch()} />
+            <RuleForm key={r.kind} rule={r} />
           ))}
         </>
       )}
@@ -38,8 +36,9 @@ const AMOUNT_LABEL: Partial<Record<StaffRiskRule['kind'], string>> = {
   low_play_withdrawal: 'deposits at least',
 };
 
-function RuleForm(props: { rule: StaffRiskRule; onSaved: () => void }) {
-  const { api } = useStaff();
+/** One rule's form; saved, the rules are read again (as every query after a change). */
+function RuleForm(props: { rule: StaffRiskRule }) {
+  const change = useStaffChange();
   const r = props.rule;
   const uses = (f: RiskRuleField) => RISK_RULE_FIELDS[r.kind].includes(f);
   const [form, setForm] = useState({
@@ -53,43 +52,35 @@ function RuleForm(props: { rule: StaffRiskRule; onSaved: () => void }) {
     percent: String(r.turnover_percent ?? ''),
     reason: '',
   });
-  const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState(false);
-  const [busy, setBusy] = useState(false);
+  // a refusal naming fields says each ("window_minutes: …"), else the API's message
+  const fields = change.error instanceof ApiError ? change.error.fieldErrors : undefined;
+  const error = fields
+    ? Object.entries(fields)
+        .map(([k, v]) => `${k}: ${v[0]}`)
+        .join(' ')
+    : change.error
+      ? errorText(change.error)
+      : null;
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm((f) => ({ ...f, [k]: e.target.value }));
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setError(null);
     setSaved(false);
-    try {
-      await api.call(staffSetRiskRule, {
-        params: { kind: r.kind },
-        body: {
-          enabled: form.enabled,
-          ...(uses('window_minutes') ? { window_minutes: Number(form.window) } : {}),
-          ...(uses('amounts') ? { amounts: { BDT: Number(form.BDT), INR: Number(form.INR), PKR: Number(form.PKR) } } : {}),
-          ...(uses('account_days') ? { account_days: Number(form.days) } : {}),
-          ...(uses('min_accounts') ? { min_accounts: Number(form.accounts) } : {}),
-          ...(uses('turnover_percent') ? { turnover_percent: Number(form.percent) } : {}),
-          reason: form.reason,
-        },
-      });
-      setForm((f) => ({ ...f, reason: '' }));
-      setSaved(true);
-      props.onSaved();
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
-      setError(
-        fields
-          ? Object.entries(fields)
-              .map(([k, v]) => `${k}: ${v[0]}`)
-              .join(' ')
-          : errorText(err),
-      );
-    } finally {
-      setBusy(false);
-    }
+    const done = await change.run(staffSetRiskRule, {
+      params: { kind: r.kind },
+      body: {
+        enabled: form.enabled,
+        ...(uses('window_minutes') ? { window_minutes: Number(form.window) } : {}),
+        ...(uses('amounts') ? { amounts: { BDT: Number(form.BDT), INR: Number(form.INR), PKR: Number(form.PKR) } } : {}),
+        ...(uses('account_days') ? { account_days: Number(form.days) } : {}),
+        ...(uses('min_accounts') ? { min_accounts: Number(form.accounts) } : {}),
+        ...(uses('turnover_percent') ? { turnover_percent: Number(form.percent) } : {}),
+        reason: form.reason,
+      },
+    });
+    if (!done) return;
+    setForm((f) => ({ ...f, reason: '' }));
+    setSaved(true);
   }
   const num = (label: string, k: keyof typeof form, width = 110) => (
     <label
@@ -124,13 +115,7 @@ function RuleForm(props: { rule: StaffRiskRule; onSaved: () => void }) {
         margin-bottom: 16px;
       `}
     >
-      <h2
-        css={css`
-          margin-top: 0;
-        `}
-      >
-        {RISK_RULE_LABELS[r.kind]}
-      </h2>
+      <CardHeading>{RISK_RULE_LABELS[r.kind]}</CardHeading>
       <p
         css={css`
           font-size: 12px;
@@ -182,7 +167,7 @@ function RuleForm(props: { rule: StaffRiskRule; onSaved: () => void }) {
           Reason (for the audit log)
           <input css={controlCss} value={form.reason} onChange={set('reason')} />
         </label>
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={change.pending}>
           Save rule
         </Button>
       </div>

@@ -1,36 +1,28 @@
 // "Export STR" (risk staff; nothing for other roles): asks the API for the report's data (audited there) and offers it as CSV (str.ts).
-import { useState } from 'react';
 import { staffRiskStr } from '@khela/contracts';
-import { Button, ErrorText, errorText } from '@khela/web';
-import { allows, useStaffAccount, useStaff } from '../../staff/context';
+import { Button, ErrorText } from '@khela/web';
+import { allows, useStaffAccount } from '../../staff/context';
+import { useStaffChange } from '../../ui/query';
 import { downloadCsv } from '../../ui/csv';
 import { strCsv } from './str';
 
 export function StrButton(props: { alert?: number; player?: number; onExported?: () => void }) {
-  const { api } = useStaff();
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // the export is audited by the API: sent as a change (its history shows it afterwards)
+  const change = useStaffChange();
   const op = useStaffAccount();
   if (!allows(op, staffRiskStr.roles)) return null;
   async function run() {
-    setBusy(true);
-    setError(null);
-    try {
-      const r = await api.call(staffRiskStr, { query: props.alert ? { alert: props.alert } : { player: props.player } });
-      downloadCsv(`${r.reference}.csv`, strCsv(r));
-      props.onExported?.();
-    } catch (err) {
-      setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    const r = await change.run(staffRiskStr, { query: props.alert ? { alert: props.alert } : { player: props.player } });
+    if (!r) return;
+    downloadCsv(`${r.reference}.csv`, strCsv(r));
+    props.onExported?.();
   }
   return (
     <>
-      <Button variant="secondary" disabled={busy} onClick={() => void run()} data-testid="str-export">
+      <Button variant="secondary" disabled={change.pending} onClick={() => void run()} data-testid="str-export">
         Export STR (CSV)
       </Button>
-      <ErrorText>{error}</ErrorText>
+      <ErrorText>{change.errorText}</ErrorText>
     </>
   );
 }

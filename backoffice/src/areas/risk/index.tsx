@@ -1,7 +1,7 @@
 // Area 'risk' (risk staff): the alerts the fraud and AML rules raised (filters: state, rule, owner), one alert's page
 // (evidence, owner, state, a closing note, the STR export) and the rules' settings (each changed with a reason,
 // audited) (issue 32).
-import { useCallback, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { NavLink, Route, Routes, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
@@ -14,10 +14,9 @@ import {
   type StaffRiskAlert,
 } from '@khela/contracts';
 import { DateTime, Select, theme } from '@khela/web';
-import { useStaff, useStaffEvent } from '../../staff/context';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
-import { useStaffRead } from '../../ui/read';
+import { useStaffQuery } from '../../ui/query';
 import { AlertPage } from './AlertPage';
 import { AlertStateBadge } from './evidence';
 import { Rules } from './Rules';
@@ -76,30 +75,24 @@ function RulesScreen() {
 type StateFilter = AlertState | 'active' | 'closed' | '';
 
 function Alerts() {
-  const { api } = useStaff();
   const navigate = useNavigate();
   const [state, setState] = useState<StateFilter>('active');
   const [kind, setKind] = useState('');
   const [owner, setOwner] = useState('');
+  const assignees = useStaffQuery(staffRiskAssignees);
   // a rule raised, or someone moved, an alert: the list asks again (the staff stream's alert topic)
-  const [tick, setTick] = useState(0);
-  useStaffEvent(
-    'alert',
-    useCallback(() => setTick((t) => t + 1), []),
-  );
-  const assignees = useStaffRead(useCallback(() => api.call(staffRiskAssignees), [api]));
-  const load = useCallback(
-    (q: PageQuery) =>
-      api.call(staffRiskAlerts, {
-        query: {
-          ...q,
-          sort: 'id',
-          ...(state ? { state } : {}),
-          ...(kind ? { kind } : {}),
-          ...(owner ? { owner: owner === 'me' || owner === 'none' ? owner : Number(owner) } : {}),
-        } as never,
-      }),
-    [api, state, kind, owner],
+  const source = useStaffPages(
+    staffRiskAlerts,
+    (q) => ({
+      query: {
+        ...q,
+        sort: 'id',
+        ...(state ? { state } : {}),
+        ...(kind ? { kind } : {}),
+        ...(owner ? { owner: owner === 'me' || owner === 'none' ? owner : Number(owner) } : {}),
+      } as never,
+    }),
+    { topics: ['alert'] },
   );
   const columns = useMemo<ColumnDef<StaffRiskAlert, any>[]>(
     () => [
@@ -142,8 +135,8 @@ function Alerts() {
       <DataTable
         testId="risk-alerts"
         columns={columns}
-        load={load}
-        reloadKey={`${state}|${kind}|${owner}|${tick}`}
+        source={source}
+        reloadKey={`${state}|${kind}|${owner}`}
         rowKey={(r) => String(r.id)}
         initialSort={{ id: 'id', desc: true }}
         searchPlaceholder="Search message or player:ID"

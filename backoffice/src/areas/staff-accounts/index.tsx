@@ -1,6 +1,6 @@
 // Area 'operators' (admin): staff accounts — create, change role, disable/enable, unlock throttled log-ins, set a
 // password (to be changed at the next log-in), issue a one-time TOTP enrolment link, reset two-factor sign-in.
-import { useCallback, useMemo, useState, type FormEvent } from 'react';
+import { useMemo, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
@@ -18,9 +18,10 @@ import {
   type StaffAccountRow,
 } from '@khela/contracts';
 import { ApiError, Badge, Button, ErrorText, errorText, Field, Modal, Select, StatusText, theme } from '@khela/web';
-import { useStaffAccount, useStaff } from '../../staff/context';
+import { useStaffAccount } from '../../staff/context';
 import { enrolLinkUrl } from '../../staff/enrol-link';
-import { DataTable, type PageQuery } from '../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { useStaffChange } from '../../ui/query';
 import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 import { when, whenCell } from '../../ui/time';
 
@@ -31,21 +32,13 @@ export function staffAccountStatus(r: Pick<StaffAccountRow, 'disabled' | 'thrott
 }
 
 export default function StaffAccounts() {
-  const { api } = useStaff();
   const [role, setRole] = useState<StaffRole | ''>('');
   const [status, setStatus] = useState<'' | 'active' | 'disabled' | 'throttled'>('');
   const [creating, setCreating] = useState(false);
   const [selected, setSelected] = useState<StaffAccountRow | null>(null);
-  const [tick, setTick] = useState(0);
-  const reload = () => setTick((t) => t + 1);
-
-  const load = useCallback(
-    (q: PageQuery) =>
-      api.call(staffAccounts, {
-        query: { ...q, ...(role ? { role } : {}), ...(status ? { status } : {}) } as never,
-      }),
-    [api, role, status],
-  );
+  const source = useStaffPages(staffAccounts, (q) => ({
+    query: { ...q, ...(role ? { role } : {}), ...(status ? { status } : {}) } as never,
+  }));
 
   const columns = useMemo<ColumnDef<StaffAccountRow, any>[]>(
     () => [
@@ -99,8 +92,8 @@ export default function StaffAccounts() {
       <DataTable
         testId="operators-table"
         columns={columns}
-        load={load}
-        reloadKey={`${role}|${status}|${tick}`}
+        source={source}
+        reloadKey={`${role}|${status}`}
         rowKey={(r) => String(r.id)}
         initialSort={{ id: 'id', desc: false }}
         searchPlaceholder="Search username or name"
@@ -126,53 +119,26 @@ export default function StaffAccounts() {
           ],
         }}
       />
-      {creating && (
-        <CreateStaffAccount
-          onClose={() => setCreating(false)}
-          onCreated={() => {
-            setCreating(false);
-            reload();
-          }}
-        />
-      )}
-      {selected && (
-        <ManageStaffAccount
-          row={selected}
-          onClose={() => setSelected(null)}
-          onChanged={(r) => {
-            setSelected(r);
-            reload();
-          }}
-        />
-      )}
+      {creating && <CreateStaffAccount onClose={() => setCreating(false)} onCreated={() => setCreating(false)} />}
+      {selected && <ManageStaffAccount row={selected} onClose={() => setSelected(null)} onChanged={setSelected} />}
     </Screen>
   );
 }
 
 function CreateStaffAccount(props: { onClose: () => void; onCreated: (r: StaffAccountRow) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const [form, setForm] = useState({ username: '', name: '', role: 'support' as StaffRole, password: '' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // a refusal naming fields is said under each, any other under the form
+  const fields = change.error instanceof ApiError ? change.error.fieldErrors : undefined;
+  const errors: Record<string, string> = fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])) : {};
+  const error = change.error && !fields ? errorText(change.error) : null;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    setBusy(true);
-    setErrors({});
-    setError(null);
-    try {
-      const r = await api.call(staffCreateAccount, {
-        body: { username: form.username, role: form.role, password: form.password, ...(form.name.trim() ? { name: form.name } : {}) },
-      });
-      props.onCreated(r);
-    } catch (err) {
-      const fields = err instanceof ApiError ? err.fieldErrors : undefined;
-      if (fields) setErrors(Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, v[0] ?? ''])));
-      else setError(errorText(err));
-    } finally {
-      setBusy(false);
-    }
+    const r = await change.run(staffCreateAccount, {
+      body: { username: form.username, role: form.role, password: form.password, ...(form.name.trim() ? { name: form.name } : {}) },
+    });
+    if (r) props.onCreated(r);
   }
 
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
@@ -209,7 +175,7 @@ function CreateStaffAccount(props: { onClose: () => void; onCreated: (r: StaffAc
           />
         </Field>
         {error && <ErrorText>{error}</ErrorText>}
-        <Button type="submit" disabled={busy}>
+        <Button type="submit" disabled={change.pending}>
           Create operator
         </Button>
       </form>
@@ -220,63 +186,60 @@ function CreateStaffAccount(props: { onClose: () => void; onCreated: (r: StaffAc
 type Action = 'role' | 'disable' | 'enable' | 'unlock' | 'reset-totp' | 'password' | 'totp-link';
 
 function ManageStaffAccount(props: { row: StaffAccountRow; onClose: () => void; onChanged: (r: StaffAccountRow) => void }) {
-  const { api } = useStaff();
+  const change = useStaffChange();
   const me = useStaffAccount();
   const r = props.row;
   const [role, setRole] = useState<StaffRole>(r.role);
   const [reason, setReason] = useState('');
   const [password, setPassword] = useState('');
-  const [passwordError, setPasswordError] = useState<string | null>(null);
   const [link, setLink] = useState<{ url: string; expires_at: string } | null>(null);
   const [copied, setCopied] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const [noReason, setNoReason] = useState(false);
+  // a refused password is said under its field, any other refusal under the actions
+  const refusedPassword = change.error instanceof ApiError ? change.error.fieldErrors?.password?.[0] : undefined;
+  const passwordError = refusedPassword ?? null;
+  const error = noReason
+    ? 'Give a reason (at least 3 characters): it goes into the audit log.'
+    : change.error && !refusedPassword
+      ? errorText(change.error)
+      : null;
+  const busy = change.pending;
 
   async function act(action: Action) {
-    if (reason.trim().length < 3) {
-      setError('Give a reason (at least 3 characters): it goes into the audit log.');
+    setNoReason(reason.trim().length < 3);
+    if (reason.trim().length < 3) return change.reset();
+    const params = { id: r.id };
+    const body = { reason };
+    if (action === 'totp-link') {
+      const issued = await change.run(staffIssueTotpLink, { params, body });
+      if (!issued) return;
+      setLink({ url: enrolLinkUrl(issued.token), expires_at: issued.expires_at });
+      setCopied(false);
+      setReason('');
+      props.onChanged(issued.operator);
       return;
     }
-    setBusy(true);
-    setError(null);
-    setPasswordError(null);
-    try {
-      const params = { id: r.id };
-      const body = { reason };
-      if (action === 'totp-link') {
-        const issued = await api.call(staffIssueTotpLink, { params, body });
-        setLink({ url: enrolLinkUrl(issued.token), expires_at: issued.expires_at });
-        setCopied(false);
-        setReason('');
-        props.onChanged(issued.operator);
-        return;
-      }
-      if (action === 'password') {
-        const next = await api.call(staffSetAccountPassword, { params, body: { password, reason } });
-        setPassword('');
-        setReason('');
-        props.onChanged(next);
-        return;
-      }
-      const next =
-        action === 'role'
-          ? await api.call(staffSetAccountRole, { params, body: { role, reason } })
-          : action === 'disable'
-            ? await api.call(staffDisableAccount, { params, body })
-            : action === 'enable'
-              ? await api.call(staffEnableAccount, { params, body })
-              : action === 'unlock'
-                ? await api.call(staffUnlockAccount, { params, body })
-                : await api.call(staffResetAccountTotp, { params, body });
+    if (action === 'password') {
+      const next = await change.run(staffSetAccountPassword, { params, body: { password, reason } });
+      if (!next) return;
+      setPassword('');
       setReason('');
       props.onChanged(next);
-    } catch (err) {
-      const fieldError = err instanceof ApiError ? err.fieldErrors?.password?.[0] : undefined;
-      if (fieldError) setPasswordError(fieldError);
-      else setError(errorText(err));
-    } finally {
-      setBusy(false);
+      return;
     }
+    const next =
+      action === 'role'
+        ? await change.run(staffSetAccountRole, { params, body: { role, reason } })
+        : action === 'disable'
+          ? await change.run(staffDisableAccount, { params, body })
+          : action === 'enable'
+            ? await change.run(staffEnableAccount, { params, body })
+            : action === 'unlock'
+              ? await change.run(staffUnlockAccount, { params, body })
+              : await change.run(staffResetAccountTotp, { params, body });
+    if (!next) return;
+    setReason('');
+    props.onChanged(next);
   }
 
   const self = me?.id === r.id;

@@ -1,7 +1,8 @@
 // The conversation of one chat (middle pane: bar, messages, reply box) and the player beside it (right pane); live by
 // the staff stream's `chat` events. Opening it moves the desk's read mark.
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { css } from '@emotion/react';
+import { useQueryClient } from '@tanstack/react-query';
 import {
   staffCannedReplies,
   staffChat,
@@ -11,12 +12,11 @@ import {
   staffChatReopen,
   staffChatReply,
   staffDeskAgents,
-  type StaffPushPayload,
   type ResponseOf,
 } from '@khela/contracts';
 import { ApiError, ErrorText, LoadFailed, Spinner, errorText } from '@khela/web';
-import { useStaffAccount, useStaff, useStaffEvent } from '../../../staff/context';
-import { useStaffRead } from '../../../ui/read';
+import { useStaffAccount, useStaff } from '../../../staff/context';
+import { useStaffChange, useStaffData, useStaffQuery } from '../../../ui/query';
 import { Composer, type SendError } from './Composer';
 import { ConversationBar } from './ConversationBar';
 import { MessageLog } from './MessageLog';
@@ -27,87 +27,58 @@ type Detail = ResponseOf<typeof staffChat>;
 
 export function Conversation({ chatId }: { chatId: number }) {
   const { api } = useStaff();
+  const queryClient = useQueryClient();
   const me = useStaffAccount()!;
-  const [detail, setDetail] = useState<Detail | null>(null);
   const [older, setOlder] = useState<Detail['messages']>([]);
-  const [error, setError] = useState<unknown>(null);
-  const [loading, setLoading] = useState(false);
-  const [sending, setSending] = useState(false);
-  const [sendError, setSendError] = useState<SendError | null>(null);
+  // whether messages before the oldest shown remain, once older ones were asked for
+  const [olderHasMore, setOlderHasMore] = useState<boolean | null>(null);
   // the canned replies and the agents to assign to: without them (a failed read) the lists are empty
-  const canned = useStaffRead(
-    useCallback(
-      () => api.call(staffCannedReplies, { query: { page: 1, per_page: 200, sort: 'title', dir: 'asc' } as never }).then((r) => r.data),
-      [api],
-    ),
+  const canned = useStaffQuery(
+    staffCannedReplies,
+    { query: { page: 1, per_page: 200, sort: 'title', dir: 'asc' } as never },
+    { select: (r) => r.data },
   );
-  const agents = useStaffRead(useCallback(() => api.call(staffDeskAgents).then((r) => r.data), [api]));
+  const agents = useStaffQuery(staffDeskAgents, {}, { select: (r) => r.data });
 
-  const load = useCallback(async () => {
-    setLoading(true);
-    try {
-      const d = await api.call(staffChat, { params: { chatId } });
-      setDetail(d);
-      setError(null);
-      // the operator sees the player's messages now: move the desk's read mark
-      if (d.chat.unread > 0) {
+  // the latest messages, read again on every event of this chat; the operator sees the player's messages now, so
+  // reading them moves the desk's read mark (a failed mark stays unread until the next read)
+  const key = ['staff-chat', chatId];
+  const read = useStaffData(
+    key,
+    async (signal): Promise<Detail> => {
+      const d = await api.call(staffChat, { params: { chatId }, signal });
+      if (d.chat.unread === 0) return d;
+      try {
         await api.call(staffChatRead, { params: { chatId } });
-        setDetail((cur) => (cur ? { ...cur, chat: { ...cur.chat, unread: 0 } } : cur));
+        return { ...d, chat: { ...d.chat, unread: 0 } };
+      } catch {
+        return d;
       }
-    } catch (err) {
-      setError(err);
-    } finally {
-      setLoading(false);
-    }
-  }, [api, chatId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const onChat = useCallback(
-    (e: StaffPushPayload<'chat'>) => {
-      if (e.chatId === String(chatId)) void load();
     },
-    [chatId, load],
+    { topics: ['chat'], onlyIf: (e) => (e.payload as { chatId?: string }).chatId === String(chatId) },
   );
-  useStaffEvent('chat', onChat);
+  const detail = read.data ?? null;
+  const reply = useStaffChange();
+  const act = useStaffChange();
+  const replyStatus = reply.error instanceof ApiError ? reply.error.status : 0;
+  const sendError: SendError | null = reply.error ? { text: reply.error.message, takeOver: replyStatus === 409 } : null;
+  const [olderError, setOlderError] = useState<unknown>(null);
+  const error = act.error ?? olderError ?? read.error;
 
   const send = async (content: string) => {
-    setSending(true);
-    setSendError(null);
-    try {
-      const { message } = await api.call(staffChatReply, { params: { chatId }, body: { content } });
-      setDetail((cur) => (cur && !cur.messages.some((m) => m.id === message.id) ? { ...cur, messages: [...cur.messages, message] } : cur));
-      void load();
-      return true;
-    } catch (err) {
-      const status = err instanceof ApiError ? err.status : 0;
-      setSendError({ text: (err as Error).message, takeOver: status === 409 });
-      return false;
-    } finally {
-      setSending(false);
-    }
+    const r = await reply.run(staffChatReply, { params: { chatId }, body: { content } });
+    if (!r) return false;
+    // shown at once; the conversation is read again as every query after a change
+    queryClient.setQueryData<Detail>(key, (cur) =>
+      cur && !cur.messages.some((m) => m.id === r.message.id) ? { ...cur, messages: [...cur.messages, r.message] } : cur,
+    );
+    return true;
   };
 
-  const setClosed = async (close: boolean) => {
-    try {
-      await api.call(close ? staffChatClose : staffChatReopen, { params: { chatId }, body: {} });
-      setError(null);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
-  };
+  const setClosed = (close: boolean) => void act.run(close ? staffChatClose : staffChatReopen, { params: { chatId }, body: {} });
 
   const assign = async (staffId: number | null) => {
-    try {
-      await api.call(staffChatAssign, { params: { chatId }, body: { operator_id: staffId } });
-      setSendError(null);
-      await load();
-    } catch (err) {
-      setError(err);
-    }
+    if (await act.run(staffChatAssign, { params: { chatId }, body: { operator_id: staffId } })) reply.reset();
   };
 
   const loadOlder = async () => {
@@ -116,9 +87,10 @@ export function Conversation({ chatId }: { chatId: number }) {
     try {
       const d = await api.call(staffChat, { params: { chatId }, query: { before: first } });
       setOlder((o) => [...d.messages, ...o]);
-      setDetail((cur) => (cur ? { ...cur, has_more: d.has_more } : cur));
+      setOlderHasMore(d.has_more);
+      setOlderError(null);
     } catch (err) {
-      setError(err);
+      setOlderError(err);
     }
   };
 
@@ -130,8 +102,14 @@ export function Conversation({ chatId }: { chatId: number }) {
           grid-column: span 2;
         `}
       >
-        {error ? (
-          <LoadFailed error={error} what="The chat could not be loaded." onRetry={load} retrying={loading} testId="desk-chat-error" />
+        {read.error ? (
+          <LoadFailed
+            error={read.error}
+            what="The chat could not be loaded."
+            onRetry={read.refetch}
+            retrying={read.isFetching}
+            testId="desk-chat-error"
+          />
         ) : (
           <Spinner />
         )}
@@ -150,11 +128,23 @@ export function Conversation({ chatId }: { chatId: number }) {
           meId={me.id}
           agents={agents.data ?? []}
           onAssign={(id) => void assign(id)}
-          onClosed={(close) => void setClosed(close)}
+          onClosed={setClosed}
         />
         <ErrorText>{error ? errorText(error) : null}</ErrorText>
-        <MessageLog chat={chat} older={older} latest={detail.messages} hasMore={detail.has_more} onOlder={() => void loadOlder()} />
-        <Composer canned={canned.data ?? []} sending={sending} error={sendError} onSend={send} onTakeOver={() => void assign(me.id)} />
+        <MessageLog
+          chat={chat}
+          older={older}
+          latest={detail.messages}
+          hasMore={olderHasMore ?? detail.has_more}
+          onOlder={() => void loadOlder()}
+        />
+        <Composer
+          canned={canned.data ?? []}
+          sending={reply.pending}
+          error={sendError}
+          onSend={send}
+          onTakeOver={() => void assign(me.id)}
+        />
       </section>
       <PlayerPanel player={player} />
     </>

@@ -1,13 +1,12 @@
 // The desk's queue (left pane): all, mine or unassigned chats, open or closed, unread only; one row per chat with its
 // last message, assignee and times. Reloaded by any `chat` event of the staff stream.
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
-import { staffChats, type DeskChat, type DeskTimes } from '@khela/contracts';
+import { staffChats, type DeskChat, type DeskTimes, type ResponseOf } from '@khela/contracts';
 import { Select, Tabs, theme } from '@khela/web';
-import { useStaff, useStaffEvent } from '../../../staff/context';
-import { DataTable } from '../../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../../ui/DataTable';
 import { whenCell } from '../../../ui/time';
 import { paneCss, UnreadCount } from './styles';
 import { conversationLine, who } from './times';
@@ -26,16 +25,14 @@ const small = css`
 
 /** `onSummary` gets the desk's figures each page of the queue brings (unread in all chats, the last 24 h's times). */
 export function Queue(props: { chatId: number | null; onSummary: (unreadTotal: number, times: DeskTimes) => void }) {
-  const { api } = useStaff();
   const navigate = useNavigate();
   const [filter, setFilter] = useState<Filter>('all');
   const [state, setState] = useState<State>('open');
   const [unreadOnly, setUnreadOnly] = useState(false);
-  const [tick, setTick] = useState(0);
-
   // every change in any chat (a message, an assignment, a read mark) reloads the queue's page
-  const onChat = useCallback(() => setTick((t) => t + 1), []);
-  useStaffEvent('chat', onChat);
+  const source = useStaffPages(staffChats, (query) => ({ query: { ...query, filter, state, unread: unreadOnly ? '1' : '0' } as never }), {
+    topics: ['chat'],
+  });
 
   const columns: ColumnDef<DeskChat, unknown>[] = [
     {
@@ -92,11 +89,11 @@ export function Queue(props: { chatId: number | null; onSummary: (unreadTotal: n
           { key: 'unassigned', label: 'Unassigned' },
         ]}
       />
-      <DataTable<DeskChat>
+      <DataTable<DeskChat, ResponseOf<typeof staffChats>>
         testId="queue-table"
         columns={columns}
         rowKey={(r) => String(r.id)}
-        reloadKey={`${filter}:${state}:${unreadOnly}:${tick}`}
+        reloadKey={`${filter}:${state}:${unreadOnly}`}
         perPage={25}
         searchPlaceholder="Username or player id"
         toolbar={
@@ -125,11 +122,8 @@ export function Queue(props: { chatId: number | null; onSummary: (unreadTotal: n
             </label>
           </>
         }
-        load={async (query) => {
-          const r = await api.call(staffChats, { query: { ...query, filter, state, unread: unreadOnly ? '1' : '0' } as never });
-          props.onSummary(r.unread_total, r.times);
-          return r;
-        }}
+        source={source}
+        onPage={(r) => props.onSummary(r.unread_total, r.times)}
         onRowClick={(row) => navigate(`/chat/${row.id}`)}
         csv={{
           name: 'support-chats',

@@ -3,15 +3,14 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerBets, type StaffBetRow } from '@khela/contracts';
 import { Money, Select } from '@khela/web';
-import { useStaff } from '../../../staff/context';
-import { DataTable } from '../../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../../ui/DataTable';
 import { LiabilityLimits } from '../LiabilityLimits';
 import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
 export function BetsTab({ id, onSaved }: { id: number; onSaved: (message: string) => void }) {
-  const { api } = useStaff();
   const [product, setProduct] = useState<'exchange' | 'casino'>('exchange');
+  const source = useStaffPages(staffPlayerBets, (q) => ({ params: { id }, query: { ...pageQuery(q), product } }));
   const columns = useMemo<ColumnDef<StaffBetRow, any>[]>(
     () => [
       { id: 'placed_at', header: 'Placed (GMT+6)', cell: (c) => whenCell(c.row.original.placed_at) },
@@ -44,7 +43,7 @@ export function BetsTab({ id, onSaved }: { id: number; onSaved: (message: string
         rowKey={(r) => `${r.product}-${r.id}`}
         reloadKey={product}
         initialSort={{ id: 'placed_at', desc: true }}
-        load={(q) => api.call(staffPlayerBets, { params: { id }, query: { ...pageQuery(q), product } })}
+        source={source}
         toolbar={
           <Select
             label="Product"

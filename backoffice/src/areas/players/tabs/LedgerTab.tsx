@@ -3,15 +3,14 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerLedger, type StaffLedgerRow } from '@khela/contracts';
 import { Money, Select } from '@khela/web';
-import { useStaff } from '../../../staff/context';
-import { DataTable } from '../../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../../ui/DataTable';
 import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
-/** `tick` changes after a change on the page (an adjustment, a write-off) and reloads the postings. */
-export function LedgerTab({ id, tick }: { id: number; tick: number }) {
-  const { api } = useStaff();
+/** The player's postings; read again after a change on the page (an adjustment, a write-off), as every query is. */
+export function LedgerTab({ id }: { id: number }) {
   const [account, setAccount] = useState<'' | 'main' | 'held' | 'exposure' | 'owed'>('');
+  const source = useStaffPages(staffPlayerLedger, (q) => ({ params: { id }, query: { ...pageQuery(q), ...(account ? { account } : {}) } }));
   const columns = useMemo<ColumnDef<StaffLedgerRow, any>[]>(
     () => [
       { id: 'id', header: 'Posting', accessorKey: 'id' },
@@ -30,9 +29,9 @@ export function LedgerTab({ id, tick }: { id: number; tick: number }) {
       testId="player-ledger"
       columns={columns}
       rowKey={(r) => String(r.id)}
-      reloadKey={`${account}|${tick}`}
+      reloadKey={account}
       initialSort={{ id: 'id', desc: true }}
-      load={(q) => api.call(staffPlayerLedger, { params: { id }, query: { ...pageQuery(q), ...(account ? { account } : {}) } })}
+      source={source}
       toolbar={
         <Select
           label="Account"

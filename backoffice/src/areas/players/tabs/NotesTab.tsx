@@ -4,17 +4,16 @@ import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffAddPlayerNote, staffPlayerNotes, type StaffNoteRow } from '@khela/contracts';
 import { Button, Card, ErrorText, TextArea } from '@khela/web';
-import { useStaff } from '../../../staff/context';
-import { DataTable } from '../../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../../ui/DataTable';
+import { useStaffChange } from '../../../ui/query';
 import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
 export function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
-  const { api } = useStaff();
+  const source = useStaffPages(staffPlayerNotes, (q) => ({ params: { id }, query: pageQuery(q) }));
   const [text, setText] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [tick, setTick] = useState(0);
+  const [empty, setEmpty] = useState(false);
+  const change = useStaffChange();
   const columns = useMemo<ColumnDef<StaffNoteRow, any>[]>(
     () => [
       { id: 'id', header: 'Time (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
@@ -29,21 +28,10 @@ export function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
     [],
   );
   const add = async () => {
-    if (!text.trim()) {
-      setError('Write the note.');
-      return;
-    }
-    setBusy(true);
-    setError(null);
-    try {
-      await api.call(staffAddPlayerNote, { params: { id }, body: { text: text.trim() } });
-      setText('');
-      setTick((t) => t + 1);
-    } catch (err) {
-      setError((err as Error).message);
-    } finally {
-      setBusy(false);
-    }
+    setEmpty(!text.trim());
+    if (!text.trim()) return change.reset();
+    // the notes shown are read again once it is added (as every query after a change)
+    if (await change.run(staffAddPlayerNote, { params: { id }, body: { text: text.trim() } })) setText('');
   };
   return (
     <div>
@@ -55,8 +43,8 @@ export function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
           `}
         >
           <TextArea label="New note (notes cannot be edited or deleted)" value={text} onChange={setText} />
-          <ErrorText>{error}</ErrorText>
-          <Button onClick={add} disabled={busy}>
+          <ErrorText>{empty ? 'Write the note.' : change.errorText}</ErrorText>
+          <Button onClick={add} disabled={change.pending}>
             Add note
           </Button>
         </Card>
@@ -65,9 +53,8 @@ export function NotesTab({ id, canWrite }: { id: number; canWrite: boolean }) {
         testId="player-notes"
         columns={columns}
         rowKey={(r) => String(r.id)}
-        reloadKey={tick}
         initialSort={{ id: 'id', desc: true }}
-        load={(q) => api.call(staffPlayerNotes, { params: { id }, query: pageQuery(q) })}
+        source={source}
       />
     </div>
   );

@@ -3,17 +3,19 @@ import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerSessions, type StaffSessionRow } from '@khela/contracts';
 import { Button, Select } from '@khela/web';
-import { useStaff } from '../../../staff/context';
-import { DataTable } from '../../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../../ui/DataTable';
 import { RevokeForm } from '../forms';
 import { whenCell } from '../../../ui/time';
 import { DeviceCell } from './device';
 import { pageQuery } from './paging';
 
-export function SessionsTab(props: { id: number; tick: number; canRevoke: boolean; onRevoked: (message: string) => void }) {
-  const { api } = useStaff();
+export function SessionsTab(props: { id: number; canRevoke: boolean; onRevoked: (message: string) => void }) {
   const [live, setLive] = useState<'' | '1' | '0'>('1');
   const [revoking, setRevoking] = useState<string | null>(null);
+  const source = useStaffPages(staffPlayerSessions, (q) => ({
+    params: { id: props.id },
+    query: { ...pageQuery(q), ...(live ? { live } : {}) },
+  }));
   const columns = useMemo<ColumnDef<StaffSessionRow, any>[]>(
     () => [
       { id: 'created_at', header: 'Started (GMT+6)', cell: (c) => whenCell(c.row.original.created_at) },
@@ -49,9 +51,9 @@ export function SessionsTab(props: { id: number; tick: number; canRevoke: boolea
         testId="player-sessions"
         columns={columns}
         rowKey={(r) => r.id}
-        reloadKey={`${live}|${props.tick}`}
+        reloadKey={live}
         initialSort={{ id: 'created_at', desc: true }}
-        load={(q) => api.call(staffPlayerSessions, { params: { id: props.id }, query: { ...pageQuery(q), ...(live ? { live } : {}) } })}
+        source={source}
         toolbar={
           <Select
             label="Sessions"

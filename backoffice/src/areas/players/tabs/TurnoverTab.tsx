@@ -3,13 +3,12 @@ import { useMemo } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffPlayerTurnovers, type StaffTurnoverRow } from '@khela/contracts';
 import { Money } from '@khela/web';
-import { useStaff } from '../../../staff/context';
-import { DataTable } from '../../../ui/DataTable';
+import { DataTable, useStaffPages } from '../../../ui/DataTable';
 import { whenCell } from '../../../ui/time';
 import { pageQuery } from './paging';
 
 export function TurnoverTab({ id }: { id: number }) {
-  const { api } = useStaff();
+  const source = useStaffPages(staffPlayerTurnovers, (q) => ({ params: { id }, query: pageQuery(q) }));
   const columns = useMemo<ColumnDef<StaffTurnoverRow, any>[]>(
     () => [
       { id: 'id', header: 'ID', accessorKey: 'id' },
@@ -29,7 +28,7 @@ export function TurnoverTab({ id }: { id: number }) {
       columns={columns}
       rowKey={(r) => String(r.id)}
       initialSort={{ id: 'id', desc: true }}
-      load={(q) => api.call(staffPlayerTurnovers, { params: { id }, query: pageQuery(q) })}
+      source={source}
     />
   );
 }
