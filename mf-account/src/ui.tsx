@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, type ChangeEventHandler, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import { theme } from '@khela/web';
@@ -57,3 +57,27 @@ export function useCountdown(until: number | null): number {
   // read the clock at render: the state only schedules the next render
   return until ? Math.max(0, Math.ceil((until - Date.now()) / 1000)) : 0;
 }
+
+/**
+ * The calling-code prefix of a phone field (+880, or the codes a form allows), as tall as the field beside it: one
+ * select for the sign-up and the password reset.
+ */
+export function CallingCodeSelect(props: {
+  label: string;
+  value: string;
+  onChange: ChangeEventHandler<HTMLSelectElement>;
+  codes?: readonly string[];
+}) {
+  return (
+    <select aria-label={props.label} value={props.value} onChange={props.onChange} css={callingCodeCss}>
+      {(props.codes ?? ['880']).map((c) => (
+        <option key={c} value={c}>
+          +{c}
+        </option>
+      ))}
+    </select>
+  );
+}
+const callingCodeCss = css`
+  min-height: 44px;
+`;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { MONEY_PATTERN, toMinor, type MoneyLimit } from '@khela/contracts';
-import { Button, TextField, formatMoney, theme, useHost, useLocale } from '@khela/web';
+import { Button, ProgressBar, TextField, formatMoney, useHost, useLocale } from '@khela/web';
 import { Notice, muted, row } from '../ui';
 import { useChangeText, type Changed } from './change';
 import { box, pendingCss } from './styles';
@@ -59,26 +59,7 @@ export function MoneyLimitRow(props: { limit: MoneyLimit; currency: string; excl
       <p css={muted} data-testid={`rg-limit-used-${id}`}>
         {t('rg.used', { amount: money(limit.used) })}
       </p>
-      {limit.amount !== null && (
-        <div
-          aria-hidden="true"
-          css={css`
-            height: 6px;
-            border-radius: ${theme.radius.pill};
-            background: ${theme.color.bg};
-            margin: 4px 0 8px;
-            overflow: hidden;
-          `}
-        >
-          <div
-            css={css`
-              height: 100%;
-              width: ${Math.round(share * 100)}%;
-              background: ${share >= 1 ? theme.color.danger : theme.color.brand};
-            `}
-          />
-        </div>
-      )}
+      {limit.amount !== null && <ProgressBar value={share} tone={share >= 1 ? 'danger' : 'brand'} css={barCss} />}
       {limit.pending && (
         <p css={pendingCss} data-testid={`rg-limit-pending-${id}`}>
           {limit.pending.amount !== null
@@ -131,3 +112,7 @@ export function MoneyLimitRow(props: { limit: MoneyLimit; currency: string; excl
     </div>
   );
 }
+
+const barCss = css`
+  margin: 4px 0 8px;
+`;

@@ -1,11 +1,10 @@
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Card, ChallengeStatus, Page, Tabs, TextField, useChallenge, useHost } from '@khela/web';
 
-import { Notice, sectionTitle, useRuleText } from '../ui';
+import { CallingCodeSelect, Notice, sectionTitle, useRuleText } from '../ui';
 
 type Channel = 'email' | 'sms';
 const CALLING_CODES = ['880', '91', '92'] as const;
@@ -113,20 +112,12 @@ export function ForgotPassword() {
               <TextField
                 label={t('phone')}
                 prefix={
-                  <select
-                    aria-label={t('register.callingCode')}
+                  <CallingCodeSelect
+                    label={t('register.callingCode')}
                     value={v.callingCode}
                     onChange={set('callingCode')}
-                    css={css`
-                      min-height: 44px;
-                    `}
-                  >
-                    {CALLING_CODES.map((c) => (
-                      <option key={c} value={c}>
-                        +{c}
-                      </option>
-                    ))}
-                  </select>
+                    codes={CALLING_CODES}
+                  />
                 }
                 inputProps={{ value: v.phone, onChange: set('phone'), type: 'tel', inputMode: 'numeric' }}
               />

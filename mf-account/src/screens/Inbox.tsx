@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Button, Modal, NoData, Page, firstWords, DateTime, theme, useHost, useLoggedIn, useServerQuery } from '@khela/web';
+import { Button, Dot, Modal, NoData, Page, firstWords, DateTime, theme, useHost, useLoggedIn, useServerQuery } from '@khela/web';
 import type { InboxMessage } from '@khela/contracts';
 import { row, sectionTitle, muted } from '../ui';
 
@@ -132,17 +132,7 @@ export function Inbox() {
                 `}
               >
                 <div css={row}>
-                  {!m.is_read && (
-                    <span
-                      aria-label={t('inbox.unread')}
-                      css={css`
-                        width: 8px;
-                        height: 8px;
-                        border-radius: 50%;
-                        background: ${theme.color.brand};
-                      `}
-                    />
-                  )}
+                  {!m.is_read && <Dot aria-label={t('inbox.unread')} />}
                   <strong css={{ fontWeight: m.is_read ? 400 : 700 }}>{m.title}</strong>
                 </div>
                 <div css={muted}>{firstWords(m.message, 5)}</div>

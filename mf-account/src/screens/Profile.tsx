@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
@@ -18,6 +18,7 @@ import {
   useChallenge,
   useHost,
   useLocale,
+  useServerQuery,
 } from '@khela/web';
 import type { ExtraPhone } from '@khela/contracts';
 import { Notice, muted, row, sectionTitle, useCountdown, useRuleText } from '../ui';
@@ -146,7 +147,6 @@ export function Profile() {
   const locale = useLocale();
   const rule = useRuleText();
   const { user, setUser, refresh } = useUser();
-  const [phones, setPhones] = useState<ExtraPhone[]>([]);
   const [dob, setDob] = useState('');
   const [dobError, setDobError] = useState<string | null>(null);
   const [email, setEmail] = useState('');
@@ -155,12 +155,10 @@ export function Profile() {
   // the identity check (issue 32): its card below, and the birthday's "from your NID" once verified
   const kyc = useKycState();
 
-  const loadPhones = () =>
-    api.call(schemas.otherPhonesEndpoint).then(
-      (r) => setPhones(r.data),
-      (err) => console.error('[profile] phones', err),
-    );
-  useEffect(() => void loadPhones(), []);
+  // the extra phones: server state, read again after one is added or verified
+  const phonesRead = useServerQuery(schemas.otherPhonesEndpoint);
+  const phones: ExtraPhone[] = phonesRead.data?.data ?? [];
+  const loadPhones = () => phonesRead.refetch();
 
   if (!user)
     return (

@@ -1,11 +1,10 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import { ApiError, Button, Card, ChallengeStatus, Page, TextField, useChallenge, useHost } from '@khela/web';
 import { DESKTOP_CURRENCY_CODES, type DesktopRegisterForm } from '@khela/contracts';
-import { Notice, row, sectionTitle, useRuleText } from '../ui';
+import { CallingCodeSelect, Notice, row, sectionTitle, useRuleText } from '../ui';
 
 const EMPTY: DesktopRegisterForm = {
   username: '',
@@ -156,18 +155,7 @@ export function Register() {
               />
               <TextField
                 label={t('phone')}
-                prefix={
-                  <select
-                    aria-label={t('register.callingCode')}
-                    value={form.callingCode}
-                    onChange={set('callingCode')}
-                    css={css`
-                      min-height: 44px;
-                    `}
-                  >
-                    <option value="880">+880</option>
-                  </select>
-                }
+                prefix={<CallingCodeSelect label={t('register.callingCode')} value={form.callingCode} onChange={set('callingCode')} />}
                 inputProps={{ value: form.phoneNumber, onChange: set('phoneNumber'), type: 'tel', inputMode: 'numeric' }}
               />
               <TextField
