@@ -16,6 +16,7 @@ import {
   useHost,
   usePageQueryClient,
   useServerQuery,
+  Heading,
 } from '@khela/web';
 
 /** The chat box polls as a fallback for the push channel. */
@@ -139,14 +140,9 @@ export function ChatBox() {
         >
           ←
         </Link>
-        <h1
-          css={css`
-            margin: 0;
-            font-size: 17px;
-          `}
-        >
+        <Heading as="h1" size="title">
           {t('chat:title')}
-        </h1>
+        </Heading>
       </div>
       <div
         role="log"

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { AsyncState, Button, CardList, CountBadge, Page, PageHeader, theme, truncate, useServerQuery } from '@khela/web';
+import { AsyncState, Button, CardList, CountBadge, Page, linkCard, PageHeader, truncate, useServerQuery, Caption } from '@khela/web';
 
 /** /chat-list: the player's chats with the other side's name and the last message. */
 export function ChatList() {
@@ -24,19 +24,7 @@ export function ChatList() {
           <CardList>
             {chats.map((c) => (
               <li key={c.chat_id}>
-                <Link
-                  to={`/chat-box/${c.chat_id}`}
-                  data-testid="chat-list-item"
-                  css={css`
-                    display: block;
-                    padding: 12px;
-                    border-radius: ${theme.radius.md};
-                    background: ${theme.color.surface};
-                    border: 1px solid ${theme.color.border};
-                    text-decoration: none;
-                    color: ${theme.color.text};
-                  `}
-                >
+                <Link to={`/chat-box/${c.chat_id}`} data-testid="chat-list-item" css={linkCard}>
                   <strong>{c.other_user.username}</strong>
                   {!!c.unread && (
                     <CountBadge
@@ -48,15 +36,7 @@ export function ChatList() {
                       `}
                     />
                   )}
-                  <div
-                    css={css`
-                      font-size: 13px;
-                      color: ${theme.color.textMuted};
-                      margin-top: 4px;
-                    `}
-                  >
-                    {c.last_message ? truncate(c.last_message, 60) : t('list.noMessages')}
-                  </div>
+                  <Caption size="sm">{c.last_message ? truncate(c.last_message, 60) : t('list.noMessages')}</Caption>
                 </Link>
               </li>
             ))}
