@@ -11,7 +11,8 @@ import type { Db } from '../../db';
 import { checkLedger } from '../../ledger';
 import { checkBetsAndFills, checkExposures } from '../../testing/exchange-checks';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
-import { memoryDb, otherProcessDb, postgresAvailable, postgresDb, processOn, testApp } from '../../testing/helpers';
+import { describeOnPostgres, suiteDatabase, type TestDb } from '../../testing/both-databases';
+import { memoryDb, otherProcessDb, processOn, testApp } from '../../testing/helpers';
 import { cancelPlayerOpenBets } from '../bets';
 import { exchangeConfig } from '../config';
 import { FeedSync, type FeedPush } from '../feed/sync';
@@ -21,7 +22,6 @@ import { throughWriter, writersOf } from './market-writer';
 
 const MO = MARKETS.preplay;
 const RUNNER = '100301';
-const pgUp = await postgresAvailable();
 const noPush: FeedPush = { publish: async () => undefined, publishBalance: async () => undefined, broadcast: () => undefined };
 
 const resting = (playerId: number, key: string, price = 20, side: 'BACK' | 'LAY' = 'BACK'): WriterCommand => {
@@ -77,13 +77,9 @@ describe('the feed and self-exclusion through the market writer (PGlite: one pro
   });
 });
 
-describe('a market another process writes (PostgreSQL)', () => {
-  if (!pgUp) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
+describeOnPostgres('a market another process writes (PostgreSQL)', (engine) => {
   const env = { EXCHANGE_MIN_STAKE: '1', EXCHANGE_WRITER_LEASE_MS: '300' };
-  let db: Db & { drop(): Promise<void> };
+  let db: TestDb;
   let db2: Db;
   let a: FastifyInstance;
   let b: FastifyInstance;
@@ -92,9 +88,8 @@ describe('a market another process writes (PostgreSQL)', () => {
     (await db.query<{ owner: string; epoch: string }>('SELECT owner, epoch FROM exchange_market_leases WHERE market_id = $1', [MO]))
       .rows[0]!;
 
+  suiteDatabase(engine, (t) => ({ db, app: a } = t), { env });
   beforeAll(async () => {
-    db = await postgresDb();
-    a = await testApp(db, env);
     db2 = await otherProcessDb(db);
     b = await processOn(db2, env);
     feed = new ExchangeFeed(db, a);
@@ -102,9 +97,7 @@ describe('a market another process writes (PostgreSQL)', () => {
   }, 60_000);
   afterAll(async () => {
     await b?.close();
-    await a?.close();
     await db2?.close();
-    await db?.drop();
   });
 
   it("a self-exclusion's cancels run beside the holder and fence it: its next batch is decided again", async () => {

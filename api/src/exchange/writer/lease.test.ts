@@ -2,12 +2,12 @@
 // fence, and the queue's bound. Leases are 300 ms here (a setting; 1.5 s by default). On PGlite (one process) there is
 // no lease to take.
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db';
 import { checkLedger } from '../../ledger';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
-import { bothDatabases, otherProcessDb, postgresAvailable, postgresDb, processOn, testApp } from '../../testing/helpers';
+import { closeTestDb, describeOnPostgres, suiteDatabase, type TestDb } from '../../testing/both-databases';
+import { bothDatabases, otherProcessDb, postgresAvailable, processOn, testApp } from '../../testing/helpers';
 import { exchangeConfig } from '../config';
 import { lockMarket } from '../markets';
 import { runBatch, type WriterCommand } from './batch';
@@ -50,17 +50,13 @@ describe.each(engines)('POST /api/exchange/markets/{id}/bets on $name', ({ make,
       else expect(leases.rows).toEqual([{ epoch: '1', owner: expect.stringMatching(/:\d+:[0-9a-f]{8}$/) as unknown }]);
     } finally {
       await app.close();
-      await db.drop?.();
+      await closeTestDb(db);
     }
   });
 });
 
-describe('the market writer lease on PostgreSQL', () => {
-  if (!pgUp) {
-    it.skip('PostgreSQL not reachable on 127.0.0.1:5432', () => undefined);
-    return;
-  }
-  let db: Db & { drop(): Promise<void> };
+describeOnPostgres('the market writer lease on PostgreSQL', (engine) => {
+  let db: TestDb;
   let app: FastifyInstance;
   let players: { id: number; token: string }[];
   const cfg = exchangeConfig({ ...process.env, EXCHANGE_MIN_STAKE: '1' });
@@ -89,16 +85,11 @@ describe('the market writer lease on PostgreSQL', () => {
       )
     ).rows[0];
 
+  suiteDatabase(engine, (t) => ({ db, app } = t), { env: { EXCHANGE_MIN_STAKE: '1' } });
   beforeAll(async () => {
-    db = await postgresDb();
-    app = await testApp(db, { EXCHANGE_MIN_STAKE: '1' });
     await new ExchangeFeed(db, app).load();
     players = [await fundedPlayer(db, '1000'), await fundedPlayer(db, '1000'), await fundedPlayer(db, '1000')];
   }, 60_000);
-  afterAll(async () => {
-    await app?.close();
-    await db?.drop();
-  });
 
   it("a hung writer's late batch does not commit once another process took the market; epochs are never reused", async () => {
     const a = new MarketLeases(db, settings('A'), log);
