@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
-import { Chip, DateTime, Input, NoData, Spinner, Tabs, useServerQuery, Text, Caption } from '@khela/web';
+import { Chip, DateTime, Input, NoData, Spinner, Tabs, useServerQuery, Text, Caption, Grow } from '@khela/web';
 import { SPORTS, eventsForTab, type ListTab, type ListedEvent, type Sport } from '../logic';
 import { GroupedEvents, LoadingOverlay, SportGroup, SportRow, useSportsEvents } from '../components/events';
 import { Tag } from './account/ui';
@@ -107,18 +107,14 @@ export function ResultsBoard() {
           <SportGroup key={g.sport} sport={g.sport} idPrefix="result">
             {g.rows.map((r) => (
               <SportRow key={r.market_id} data-testid="exchange-result" data-market-id={r.market_id}>
-                <div
-                  css={css`
-                    min-width: 0;
-                  `}
-                >
+                <Grow clip>
                   <Text as="div" weight={600} breakAnywhere>
                     {r.event_name}
                   </Text>
                   <Caption>
                     {r.market_name} · {t('results.settledAt')} <DateTime value={r.settled_at} zone />
                   </Caption>
-                </div>
+                </Grow>
                 {r.voided || r.winner === null ? (
                   <Tag tone="neutral" testId="result-outcome">
                     {t('results.void')}

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import type { ExchangeBetView, ExchangeBetStatus } from '@khela/contracts';
-import { FactItem, Facts, Money, theme, Row, Caption } from '@khela/web';
+import { FactItem, Facts, Money, theme, Row, Caption, Grow } from '@khela/web';
 import { DhakaTime, Tag, cardCss, sideColor, type Tone } from './ui';
 
 export const STATUS_TONE: Record<ExchangeBetStatus, Tone> = {
@@ -28,11 +28,7 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
   return (
     <li data-testid="exchange-bet" data-bet-id={b.id} data-status={b.status} css={cardCss}>
       <Row align="start" justify="between">
-        <div
-          css={css`
-            min-width: 0;
-          `}
-        >
+        <Grow clip>
           <Row wrap gap={6}>
             <span
               data-testid="bet-side"
@@ -54,7 +50,7 @@ export function BetCard(props: { bet: ExchangeBetView; currency: string; settled
             {b.event_name} · {b.market_name}
             {b.market_name !== t(`acc.bets.kind.${b.market_kind}`) && ` (${t(`acc.bets.kind.${b.market_kind}`)})`}
           </Caption>
-        </div>
+        </Grow>
         <Tag tone={STATUS_TONE[b.status]} testId="bet-status">
           {t(`acc.bets.status.${b.status}`)}
         </Tag>
