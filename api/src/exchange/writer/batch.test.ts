@@ -6,16 +6,15 @@
 // wager limit (the full protection rules: one bet per batch, the rest of the batch waits), cancels of resting bets,
 // off-ladder prices, and a duplicate Idempotency-Key. Afterwards the exchange's invariants hold from scratch.
 import { EXCHANGE_MESSAGES as M } from '@khela/contracts';
-import { describe, expect, it } from 'vitest';
-import type { Db } from '../../db';
+import { expect, it } from 'vitest';
 import { checkLedger } from '../../ledger';
 import { checkBetsAndFills, checkExposures } from '../../testing/exchange-checks';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
-import { bothDatabases, testApp } from '../../testing/helpers';
+import { closeTestDb, describeEachDatabase } from '../../testing/both-databases';
+import { testApp, type TestEngine } from '../../testing/helpers';
 import { exchangeConfig } from '../config';
 import { runBatch, type CommandResult, type WarmBook, type WriterCommand } from './batch';
 
-const engines = await bothDatabases();
 const MO = MARKETS.preplay;
 const RUNNERS = [100301, 100302];
 const PRICES = [1.5, 1.6, 1.7, 1.8, 1.9, 2, 2.1, 2.2, 2.4, 2.5, 3];
@@ -64,7 +63,7 @@ interface Run {
 }
 
 /** `warm`: each batch gets the book the previous one left (the writer's warm book, issue 28 item 1), as the writer does. */
-async function run(make: () => Promise<Db & { drop?: () => Promise<void> }>, cut: () => number, warm = false): Promise<Run> {
+async function run(make: TestEngine['make'], cut: () => number, warm = false): Promise<Run> {
   const db = await make();
   const app = await testApp(db, { EXCHANGE_MIN_STAKE: '1' });
   try {
@@ -181,37 +180,34 @@ async function run(make: () => Promise<Db & { drop?: () => Promise<void> }>, cut
     return { answers, bets, fills, positions, balances };
   } finally {
     await app.close();
-    await db.drop?.();
+    await closeTestDb(db);
   }
 }
 
-describe.each(engines)('market writer batches on $name', ({ make, skip }) => {
-  it.skipIf(skip)(
-    'give the same bets, fills, positions and balances wherever the batches are cut, with the book kept between them or not',
-    async () => {
-      const single = await run(make, () => 1);
-      const r = rng(7);
-      const random = await run(make, () => 1 + r(40));
-      const whole = await run(make, () => 1000);
-      // the same with the book kept in memory from batch to batch instead of read at each
-      const w = rng(11);
-      const warm = await run(make, () => 1 + w(40), true);
-      expect(random).toEqual(single);
-      expect(whole).toEqual(single);
-      expect(warm).toEqual(single);
+// each run makes its own database (four runs compared), so no suiteDatabase
+describeEachDatabase('market writer batches on $name', ({ make }) => {
+  it('give the same bets, fills, positions and balances wherever the batches are cut, with the book kept between them or not', async () => {
+    const single = await run(make, () => 1);
+    const r = rng(7);
+    const random = await run(make, () => 1 + r(40));
+    const whole = await run(make, () => 1000);
+    // the same with the book kept in memory from batch to batch instead of read at each
+    const w = rng(11);
+    const warm = await run(make, () => 1 + w(40), true);
+    expect(random).toEqual(single);
+    expect(whole).toEqual(single);
+    expect(warm).toEqual(single);
 
-      // the script did what it is meant to: matches, rests, refusals for funds in order, a replayed key, cancels
-      const answered = single.answers as ({ status?: string; refused?: number; message?: string } | string)[];
-      const statuses = answered.flatMap((a) => (typeof a === 'object' && a.status ? [a.status] : []));
-      expect(statuses).toContain('MATCHED');
-      expect(statuses).toContain('UNMATCHED');
-      const messages = answered.flatMap((a) => (typeof a === 'object' && a.message ? [a.message] : []));
-      expect(messages).toContain(M.insufficientAvailable);
-      expect(messages).toContain(M.priceNotOnLadder);
-      expect(RETRY_STEP).toBeGreaterThan(70);
-      expect(answered[RETRY_STEP]).toBe('replay');
-      expect(single.fills.length).toBeGreaterThan(10);
-    },
-    240_000,
-  );
+    // the script did what it is meant to: matches, rests, refusals for funds in order, a replayed key, cancels
+    const answered = single.answers as ({ status?: string; refused?: number; message?: string } | string)[];
+    const statuses = answered.flatMap((a) => (typeof a === 'object' && a.status ? [a.status] : []));
+    expect(statuses).toContain('MATCHED');
+    expect(statuses).toContain('UNMATCHED');
+    const messages = answered.flatMap((a) => (typeof a === 'object' && a.message ? [a.message] : []));
+    expect(messages).toContain(M.insufficientAvailable);
+    expect(messages).toContain(M.priceNotOnLadder);
+    expect(RETRY_STEP).toBeGreaterThan(70);
+    expect(answered[RETRY_STEP]).toBe('replay');
+    expect(single.fills.length).toBeGreaterThan(10);
+  }, 240_000);
 });
