@@ -101,7 +101,20 @@ export function useLiveQuery<T>(
   });
   const keyRef = useRef(key);
   keyRef.current = key;
-  const reload = useCallback(() => void client.refetchQueries({ queryKey: keyRef.current, exact: true }), [client]);
+  // a read asked for while one is on its way waits for it and then runs once: a slow API under a burst of pushes
+  // still answers (a newer ask never cancels the read in flight), and what the last push changed is read after it
+  const again = useRef(false);
+  const reload = useCallback(() => {
+    if (client.getQueryState(keyRef.current)?.fetchStatus === 'fetching') {
+      again.current = true;
+      return;
+    }
+    again.current = false;
+    void client.refetchQueries({ queryKey: keyRef.current, exact: true }, { cancelRefetch: false });
+  }, [client]);
+  useEffect(() => {
+    if (query.fetchStatus === 'idle' && again.current) reload();
+  }, [query.fetchStatus, reload]);
   const refresh = useThrottled(reload, opts.minMs ?? 1_000);
   // the poll starts (read at once, then every pollMs) or stops (the stream is back: what changed meanwhile is read)
   const wasPolling = useRef(polling);
