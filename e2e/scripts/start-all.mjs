@@ -41,14 +41,15 @@ const services = [
       SITE_URL: url(ports.shell),
     },
   },
-  // the shell is told where this copy's remotes and API are (serve-static answers /remotes.json with it); with SSR=1
-  // its render server (shell/server/main.mjs: the same static server, pages with their first screen rendered by
-  // React on the server; issue 31) takes the static server's place on the same port
+  // the shell is told where this copy's remotes and API are (serve-static answers /remotes.json with it). It is served
+  // by its render server (shell/server/main.mjs: the same static server, pages with their first screen rendered by
+  // React on the server; issue 31); SSR=0 serves it with the plain static server instead (every page rendered in the
+  // browser)
   ...APPS.filter((a) => a.kind === 'host').map((a) => {
     const s = serve(a, { KHELA_REMOTES_JSON: JSON.stringify(remotesConfig()) });
-    return process.env.SSR === '1'
-      ? { ...s, name: `${a.dir}-ssr`, args: [path.join(root, a.dir, 'server/main.mjs'), ...s.args.slice(1)] }
-      : s;
+    return process.env.SSR === '0'
+      ? s
+      : { ...s, name: `${a.dir}-ssr`, args: [path.join(root, a.dir, 'server/main.mjs'), ...s.args.slice(1)] };
   }),
   ...APPS.filter((a) => a.kind === 'remote').map((a) => serve(a)),
   // the staff back office: a single-page app that reads the API's address from the same remotes.json

@@ -2,7 +2,8 @@ import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { apiLogin, openLoggedIn } from './support';
+import { API, apiLogin, openLoggedIn } from './support';
+import { staffHeaders, staffToken } from './staff';
 
 /*
  * The site's face (issue 5): home, menu, promotions, footer and maintenance at phone and desktop sizes,
@@ -173,68 +174,86 @@ for (const [vpName, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeo
         await footer.screenshot({ path: path.join(ARTIFACTS, `face-footer-${vpName}-${lang}.png`) });
       });
 
-      test('maintenance page when site_status is 0', async ({ page }) => {
+      test('maintenance page when site_status is 0', async ({ page, request }) => {
         await useLang(page, lang);
-        // the real settings, with site_status switched to 0
-        await page.route('**/api/general', async (route) => {
-          const res = await route.fetch();
-          await route.fulfill({ response: res, json: { ...(await res.json()), site_status: 0 } });
-        });
-        await page.goto('/');
-        await expect(page.getByRole('heading', { level: 1, name: t.maintenance })).toBeVisible();
-        await expect(page.getByTestId('main-slider')).toHaveCount(0);
-        await shot(page, `face-maintenance-${vpName}-${lang}`);
+        // staff switch the site to maintenance (site_status 0) through the back office's endpoint: the page's settings
+        // are read by the render server too, so the switch is the real one, not a change of the browser's answer
+        const token = await staffToken(request, 'content');
+        const setStatus = async (status: 0 | 1) => {
+          const res = await request.patch(`${API()}/api/operator/content/settings`, {
+            headers: staffHeaders(token),
+            data: { site_status: status },
+          });
+          expect(res.ok(), await res.text()).toBe(true);
+        };
+        await setStatus(0);
+        try {
+          await page.goto('/');
+          await expect(page.getByRole('heading', { level: 1, name: t.maintenance })).toBeVisible();
+          await expect(page.getByTestId('main-slider')).toHaveCount(0);
+          await shot(page, `face-maintenance-${vpName}-${lang}`);
+        } finally {
+          // never leave the copy under test in maintenance, whatever failed above
+          await setStatus(1);
+        }
       });
     });
   }
 }
 
-// The home pre-paint (shell/index.html; its CSS written at build time from shell/src/layout/first-screen.ts) must sit
-// on React's pixels: each box is measured with every script held back (only index.html's inline script runs), then
-// again in a fresh page once React has rendered. 800 wide is a desktop whose nav scrolls sideways.
-test.describe('home pre-paint', () => {
+// The home's first screen comes from the render server (shell/server): with every script held back, the HTML already
+// shows the header bar, the nav, the logo and the first banner, in the boxes the page keeps once React has hydrated it
+// (no shift when the JavaScript arrives). Each box is measured with the scripts blocked, then again in a fresh page
+// once hydrated. The server guesses the layout from the User-Agent, as a player's phone or desktop sends it; 800 wide
+// is a desktop whose nav scrolls sideways.
+test.describe('home first screen from the server', () => {
   const boxes = {
-    held: { header: '.kp-mhead, .kp-bar', nav: '.kp-nav', banner: '.kp-banner', logo: '.kp-logo, .kp-logo-d' },
-    react: {
-      header: 'header, [data-testid=desktop-topbar]',
-      nav: '[data-testid=desktop-nav]',
-      banner: '[data-testid=main-slider] > div',
-      logo: '[data-testid=site-logo] img',
-    },
+    header: 'header, [data-testid=desktop-topbar]',
+    nav: '[data-testid=desktop-nav]',
+    banner: '[data-testid=main-slider] > div',
+    logo: '[data-testid=site-logo] img',
   } as const;
-  const measure = async (page: Page, which: keyof typeof boxes) => {
-    const sel = boxes[which];
-    await expect(page.locator(sel.banner).first()).toBeVisible();
-    await expect(page.locator(sel.logo).first()).toBeVisible();
+  const measure = async (page: Page) => {
+    await expect(page.locator(boxes.banner).first()).toBeVisible();
+    await expect(page.locator(boxes.logo).first()).toBeVisible();
     const out: Record<string, { x: number; y: number; width: number; height: number } | null> = {};
     // once the banner and logo show, the page's boxes are in the DOM or not at all: presence is read at once, and a box
     // that is there is measured without a short timeout (a 500 ms one lost a present header on a loaded machine)
-    for (const [name, s] of Object.entries(sel)) {
+    for (const [name, s] of Object.entries(boxes)) {
       const box = page.locator(s).first();
       out[name] = (await box.count()) > 0 ? await box.boundingBox() : null;
     }
     return out;
   };
+  const PHONE_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
   for (const [name, viewport] of Object.entries({ ...VIEWPORTS, narrowDesktop: { width: 800, height: 700 } })) {
-    test(`lands where React renders the header and first banner (${name})`, async ({ browser, baseURL }) => {
-      const held = await browser.newContext({ viewport, baseURL });
+    test(`the server's HTML shows the header and first banner where the hydrated page has them (${name})`, async ({ browser, baseURL }) => {
+      const phone = viewport.width < 768;
+      const options = { viewport, baseURL, ...(phone ? { userAgent: PHONE_UA, isMobile: true, hasTouch: true } : {}) };
+      const held = await browser.newContext(options);
       const early = await held.newPage();
       await early.route(/\.js(\?|$)/, (r) => r.abort());
       await early.goto('/');
-      const pre = await measure(early, 'held');
+      expect(await early.locator('#khela-ssr').count(), 'the page came from the render server').toBe(1);
+      const server = await measure(early);
       await held.close();
-      const live = await browser.newContext({ viewport, baseURL });
+      const live = await browser.newContext(options);
       const page = await live.newPage();
       await page.goto('/');
-      await expect(page.locator('#prepaint')).toHaveCount(0);
-      const react = await measure(page, 'react');
+      await page.waitForFunction(() =>
+        Array.isArray((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__),
+      );
+      const hydrated = await measure(page);
+      expect(await page.evaluate(() => (globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__!.length)).toBe(
+        0,
+      );
       await live.close();
-      expect(pre.header, 'the pre-paint showed its header').not.toBeNull();
-      expect(pre.banner, 'the pre-paint showed its banner').not.toBeNull();
+      expect(server.header, 'the server showed the header').not.toBeNull();
+      expect(server.banner, 'the server showed the first banner').not.toBeNull();
       // phones have no nav row; both sides must agree on that too
-      expect(pre.nav === null).toBe(viewport.width < 768);
-      for (const box of Object.keys(boxes.held)) {
-        const [a, b] = [pre[box], react[box]];
+      expect(server.nav === null).toBe(phone);
+      for (const box of Object.keys(boxes)) {
+        const [a, b] = [server[box], hydrated[box]];
         expect(a === null, `${box} present on both`).toBe(b === null);
         if (a && b) for (const k of ['x', 'y', 'width', 'height'] as const) expect(a[k], `${box} ${k}`).toBeCloseTo(b[k], 0);
       }

@@ -6,9 +6,11 @@ import { PORT_OFFSET_VAR, remotesConfig } from '../../shared/build/apps.mjs';
 import { apiLogin } from './support';
 
 /*
- * The shell's render server (issue 31 stage 1, shell/README.md "Server rendering"), beside the site under test: the
- * same built shell, API and remotes, its home page's first screen rendered by React on the server. Started here on a
- * free port (about a second) rather than running the whole suite a second time with SSR=1.
+ * The shell's render server (issue 31 stage 1, shell/README.md "Server rendering"). The site under test is served by it
+ * too (e2e/scripts/start-all.mjs), with the production budgets (1.5 s for the first screen's data, 150 ms for a remote's
+ * area), past which a page or an area is rendered in the browser; this spec asserts what the server rendered, so it
+ * starts its own beside the site (the same built shell, API and remotes, on a free port, about a second) with budgets
+ * a loaded test machine cannot miss, and one whose remote container is unreachable.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const env = { [PORT_OFFSET_VAR]: process.env.E2E_PORT_OFFSET ?? '10' };

@@ -19,10 +19,13 @@ export async function prefetch(queryClient: HostProps['queryClient'], url: strin
   const options = { public: true };
   const systems = queryClient.fetchQuery(endpointQuery(api, schemas.getSystems, { query: { type } }, options));
   const games = queryClient.fetchQuery(endpointQuery(api, schemas.getGames, { query: { type } }, options));
-  const platforms = (await systems).systems.map((x) => x.platform);
-  await Promise.all([
-    games,
-    platforms.length > 0 &&
-      queryClient.fetchQuery(endpointQuery(api, schemas.getProviders, { query: { system: JSON.stringify(platforms) } }, options)),
-  ]);
+  const providers = systems.then(({ systems: list }) => {
+    const platforms = list.map((x) => x.platform);
+    return platforms.length > 0
+      ? queryClient.fetchQuery(endpointQuery(api, schemas.getProviders, { query: { system: JSON.stringify(platforms) } }, options))
+      : undefined;
+  });
+  // every read awaited together: one failing (or all cancelled, when the render server clears a request's cache past
+  // its budget) must leave no other's failure unhandled, which would stop the render server's process
+  await Promise.all([games, providers]);
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // The shell's render server (issue 31 stage 1, README "Server rendering"): the static server of the shell's dist
 // (shared/build/serve-static.mjs: files, CSP, remotes.json, client routes) whose pages get their first screen from
-// the server render of dist-server/render.cjs (the shell's Node build, rspack.server.mjs). Started by
-// e2e/scripts/start-all.mjs in place of the static server when SSR=1.
+// the server render of dist-server/render.cjs (the shell's Node build, rspack.server.mjs). The shell's server of
+// e2e/scripts/start-all.mjs (`pnpm start`, the e2e suite); SSR=0 there starts the plain static server instead.
 //
 //   node shell/server/main.mjs [shell/dist] [--port N]
 import { readFile } from 'node:fs/promises';
@@ -28,6 +28,12 @@ function addresses(remotesJson, hostname) {
     return null;
   }
 }
+
+// A promise a remote's container left without a handler (its data read failing after the budget, once the request's
+// cache was cleared) is logged; it must not stop the process that renders every page (failure stays isolated).
+process.on('unhandledRejection', (reason) => {
+  console.error('[render] unhandled rejection (logged, the server goes on):', reason instanceof Error ? reason.stack : reason);
+});
 
 const argv = process.argv.slice(2);
 if (!argv.some((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port')) argv.unshift(path.join(dir, '../dist'));
