@@ -1,10 +1,11 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import path from 'node:path';
 import rspack from '@rspack/core';
 import { serializeStyles } from '@emotion/serialize';
 import { tsImport } from 'tsx/esm/api';
-import { federatedAppConfig } from '@khela/build/federation.mjs';
+import { federatedAppConfig, sourceRule } from '@khela/build/federation.mjs';
 
 const dir = path.dirname(fileURLToPath(import.meta.url));
 
@@ -18,15 +19,16 @@ const base = federatedAppConfig({
 /**
  * The shell's start is a chain of dynamic imports (main -> bootstrap -> shared singletons -> App), each
  * found only after the previous file ran: on a 150 ms phone link that is several round trips before
- * the first paint. index.html preloads every file of that chain so they all download at once. Included: the chunk groups of `criticalImports` and of every shared module the shell
- * provides (the host always uses its own copies, and the home page needs them all); lazily loaded screens
- * are left out.
+ * the first paint. index.html's early script (src/early/script.ts) preloads every file of that chain so they all
+ * download at once; this plugin writes their lists into its data block (`%KHELA_START_CHUNKS%`). Included: the chunk
+ * groups of `criticalImports` and of every shared module the shell provides (the host always uses its own copies, and
+ * the home page needs them all); lazily loaded screens are left out.
  */
 class PreloadStartChunksPlugin {
   /**
    * @param {string[]} criticalImports the start chain, preloaded on every page
-   * @param {string[]} remotePageImports preloaded too when index.html's early script starts a remote (a remote's page:
-   * `__KHELA_EARLY__.manifests` is set), e.g. the parcel host RemoteArea, otherwise found only after the shell routed
+   * @param {string[]} remotePageImports preloaded too when the early script starts a remote (a remote's page), e.g. the
+   * parcel host RemoteArea, otherwise found only after the shell routed
    * @param {string[]} homeImports preloaded too on the home page (`/`): the home screen's own chunk
    */
   constructor(criticalImports, remotePageImports = [], homeImports = []) {
@@ -36,7 +38,9 @@ class PreloadStartChunksPlugin {
   }
   apply(compiler) {
     compiler.hooks.compilation.tap('PreloadStartChunksPlugin', (compilation) => {
-      rspack.HtmlRspackPlugin.getCompilationHooks(compilation).alterAssetTagGroups.tapPromise('PreloadStartChunksPlugin', async (data) => {
+      const hooks = rspack.HtmlRspackPlugin.getCompilationHooks(compilation);
+      let lists = '{}';
+      hooks.alterAssetTagGroups.tapPromise('PreloadStartChunksPlugin', async (data) => {
         const publicPath = compilation.outputOptions.publicPath === 'auto' ? '' : (compilation.outputOptions.publicPath ?? '');
         const byImport = new Map();
         const shared = [];
@@ -57,27 +61,21 @@ class PreloadStartChunksPlugin {
             ...this.criticalImports.slice(1).flatMap((r) => byImport.get(r) ?? []),
           ]),
         ];
-        // Inserted by a script rather than written as <link> tags: the browser's preload scanner would issue
-        // those before index.html's early /remotes.json request, which then waits for one of the six
-        // connections to the host behind them; this way it goes first and the banner's chain is not delayed.
-        const hrefs = JSON.stringify(ordered.map((file) => `${publicPath}${file}`));
         const started = new Set(ordered);
-        const remotePage = [...new Set(this.remotePageImports.flatMap((r) => byImport.get(r) ?? []))].filter((f) => !started.has(f));
-        const remoteHrefs = JSON.stringify(remotePage.map((file) => `${publicPath}${file}`));
-        const home = [...new Set(this.homeImports.flatMap((r) => byImport.get(r) ?? []))].filter((f) => !started.has(f));
-        const homeHrefs = JSON.stringify(home.map((file) => `${publicPath}${file}`));
-        const preloads = {
-          tagName: 'script',
-          voidTag: false,
-          attributes: {},
-          innerHTML:
-            `(function(p){${hrefs}.forEach(p);var e=window.__KHELA_EARLY__;if(e&&e.manifests)${remoteHrefs}.forEach(p);` +
-            `if(location.pathname==='/')${homeHrefs}.forEach(p)})` +
-            `(function(h){var l=document.createElement('link');l.rel='preload';l.as='script';l.href=h;document.head.appendChild(l)})`,
-        };
+        const more = (imports) => [...new Set(imports.flatMap((r) => byImport.get(r) ?? []))].filter((f) => !started.has(f));
+        const href = (file) => `${publicPath}${file}`;
+        // "<" escaped: the lists sit in a <script> data block
+        lists = JSON.stringify({
+          start: ordered.map(href),
+          remotePage: more(this.remotePageImports).map(href),
+          home: more(this.homeImports).map(href),
+        }).replace(/</g, '\\u003c');
         // a deferred script is fetched at low priority; the entry must not queue behind its own preloads
         for (const tag of data.headTags) if (tag.tagName === 'script' && tag.attributes?.src) tag.attributes.fetchpriority = 'high';
-        data.headTags.push(preloads);
+        return data;
+      });
+      hooks.beforeEmit.tapPromise('PreloadStartChunksPlugin', async (data) => {
+        data.html = data.html.split('%KHELA_START_CHUNKS%').join(lists);
         return data;
       });
     });
@@ -85,11 +83,11 @@ class PreloadStartChunksPlugin {
 }
 
 /**
- * Fills index.html's build-time placeholders (`%NAME%`, every one of `values`). The shell's are KHELA_MOBILE_ONLY
- * (the pre-paint does nothing on desktop in the mobile-only branch), KHELA_ROUTE_REMOTES and KHELA_OPEN_PATHS (which
- * remote owns which first path segment, and which paths a visitor may open, from src/route-table.json, the data
- * src/routes.ts uses: on a remote's page the early script starts that remote's manifest, entry and app chunks while
- * the shell's own bundles download). The bench's monolith replaces KHELA_ROUTE_REMOTES with `{}`.
+ * Fills index.html's build-time placeholders (`%NAME%`, every one of `values`). The shell's are KHELA_EARLY_SCRIPT (the
+ * early script, compiled from src/early/script.ts), KHELA_ROUTE_REMOTES (which remote owns which first path segment,
+ * from src/route-table.json, the data src/routes.ts uses: on a remote's page the early script starts that remote's
+ * manifest, entry and app chunks while the shell's own bundles download; the bench's monolith replaces it with `{}`) and
+ * KHELA_PAGE_CSS. (KHELA_START_CHUNKS is PreloadStartChunksPlugin's in a production build.)
  */
 class HtmlPlaceholdersPlugin {
   constructor(values) {
@@ -106,19 +104,52 @@ class HtmlPlaceholdersPlugin {
 }
 
 /**
- * The placeholders' values for this build. KHELA_PREPAINT_CSS is the pre-paint's stylesheet, written from the boxes
- * the React chrome and home are styled with (src/layout/first-screen.ts, loaded through tsx), each as emotion
- * serialises it.
+ * index.html's early script (src/early/entry.ts): compiled on its own (no federation runtime, no chunk loading) into
+ * one small classic script for the page's <head>, for the same browsers as the bundles.
  */
-async function htmlPlaceholders(mobileOnly) {
+async function earlyScript() {
+  const out = mkdtempSync(path.join(os.tmpdir(), 'khela-early-'));
+  try {
+    const stats = await new Promise((resolve, reject) =>
+      rspack(
+        {
+          name: 'early',
+          mode: 'production',
+          target: ['web', 'es2020'],
+          context: dir,
+          entry: './src/early/entry.ts',
+          output: { path: out, filename: 'early.js', iife: true, publicPath: '' },
+          resolve: { extensions: ['.ts', '.js', '.json'] },
+          module: { rules: [sourceRule(false)] },
+          optimization: { splitChunks: false, runtimeChunk: false },
+          devtool: false,
+          performance: { hints: false },
+        },
+        (err, result) => (err ? reject(err) : resolve(result)),
+      ),
+    );
+    if (stats.hasErrors()) throw new Error(stats.toString({ all: false, errors: true }));
+    const code = readFileSync(path.join(out, 'early.js'), 'utf8').trim();
+    if (/<\/script/i.test(code)) throw new Error('the early script must not contain </script');
+    return code;
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The placeholders' values for this build. KHELA_PAGE_CSS is the page's own colours before any script (the static
+ * server's pages), from the box the React layout is styled with (src/layout/first-screen.ts, loaded through tsx), as
+ * emotion serialises it.
+ */
+async function htmlPlaceholders() {
   const table = JSON.parse(readFileSync(path.join(dir, 'src/route-table.json'), 'utf8'));
   const byPath = Object.fromEntries(Object.entries(table.owners).flatMap(([remote, paths]) => paths.map((p) => [p, remote])));
-  const { prepaintCss } = await tsImport('./src/layout/first-screen.ts', import.meta.url);
+  const { pageCss } = await tsImport('./src/layout/first-screen.ts', import.meta.url);
   return {
-    KHELA_MOBILE_ONLY: mobileOnly ? '1' : '0',
+    KHELA_EARLY_SCRIPT: await earlyScript(),
     KHELA_ROUTE_REMOTES: JSON.stringify(byPath),
-    KHELA_OPEN_PATHS: JSON.stringify(table.open),
-    KHELA_PREPAINT_CSS: prepaintCss((styles) => serializeStyles([styles]).styles),
+    KHELA_PAGE_CSS: pageCss((styles) => serializeStyles([styles]).styles),
   };
 }
 
@@ -127,9 +158,12 @@ export default async (env, argv) => {
   const config = base(env, argv);
   const mobileOnly = process.env.KHELA_MOBILE_ONLY === '1';
   config.plugins.push(new rspack.DefinePlugin({ __KHELA_MOBILE_ONLY__: JSON.stringify(mobileOnly) }));
-  config.plugins.push(new HtmlPlaceholdersPlugin(await htmlPlaceholders(mobileOnly)));
+  const production = config.mode === 'production';
+  // the start chain's lists come from PreloadStartChunksPlugin in a production build; none in development
+  const values = await htmlPlaceholders();
+  config.plugins.push(new HtmlPlaceholdersPlugin(production ? values : { ...values, KHELA_START_CHUNKS: '{}' }));
   // (every app's production build also writes .gz and .br files: shared/build/federation.mjs)
-  if (config.mode === 'production') {
+  if (production) {
     config.plugins.push(new PreloadStartChunksPlugin(['./bootstrap', './App'], ['./federation/RemoteArea'], ['./Home']));
     // Every library the shell provides to the page (npm packages, @khela/web, @khela/contracts and the trimmed
     // shared entries of shared/build) goes into one chunk. By default each shared module is its own chunk: the home

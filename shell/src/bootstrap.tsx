@@ -5,7 +5,6 @@ import { CacheProvider } from '@emotion/react';
 import { MobileGuessProvider, styleCache } from '@khela/web';
 import { loadRemotesConfig, resolveUrl } from './federation/remotes';
 import { page, startPage } from './page';
-import { dropPrepaintLater } from './layout/prepaint';
 import { assumePainted } from './layout/after-first-paint';
 import { serverAreas, takeServerRender } from './server-render';
 import { ServerAreas } from './federation/server-areas';
@@ -24,8 +23,8 @@ async function start() {
   // rendered in the browser: the footer's chunk now, so it is here by the first paint (a server-rendered page
   // hydrates the footer later, when its chunk has come)
   if (!ssr) preloadFooter();
-  // take over index.html's early requests; answers already here show in the first render. On / the home screen's
-  // chunk (preloaded by index.html) is awaited too, so the first render is the page, not a loading fallback.
+  // take over the early script's requests (src/early); answers already here show in the first render. On / the home
+  // screen's chunk (preloaded by the early script) is awaited too, so the first render is the page, not a loading fallback.
   await Promise.all([primeContent(location.pathname), location.pathname === '/' ? loadHome().catch(() => undefined) : undefined]);
   // the shell's own React copy; remotes record theirs when they render (a test asserts one of each)
   const g = globalThis as { __KHELA_REACT_COPIES__?: Set<unknown>; __KHELA_REACT_DOM_COPIES__?: Set<unknown> };
@@ -59,7 +58,6 @@ async function start() {
     return;
   }
   ReactDOMClient.createRoot(root).render(tree);
-  dropPrepaintLater();
 }
 
 void start();

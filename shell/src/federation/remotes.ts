@@ -1,5 +1,6 @@
 import { registerRemotes, loadRemote } from '@module-federation/enhanced/runtime';
 import { z } from 'zod';
+import { takeEarly } from '../early/store';
 
 export const REMOTE_NAMES = ['mf_casino', 'mf_exchange', 'mf_wallet', 'mf_account', 'mf_chat'] as const;
 export type RemoteName = (typeof REMOTE_NAMES)[number];
@@ -18,11 +19,9 @@ export function resolveUrl(template: string, hostname = location.hostname): stri
 
 let config: RemotesConfig | null = null;
 
-/** The inline script of index.html asks for /remotes.json before the bundles arrive; use that answer once. */
+/** The early script (src/early) asks for /remotes.json (or reads the page's copy) before the bundles arrive; use that answer once. */
 function takeEarlyRemotes(url: string): Promise<unknown> | undefined {
-  const store = (globalThis as { __KHELA_EARLY__?: { remotes?: Promise<unknown> } }).__KHELA_EARLY__;
-  const early = url === '/remotes.json' ? store?.remotes : undefined;
-  if (store) delete store.remotes;
+  const early = url === '/remotes.json' ? takeEarly('remotes') : undefined;
   // a failed early request is asked again the normal way
   return early?.catch(() => fetch(url, { cache: 'no-cache' }).then((res) => res.json()));
 }

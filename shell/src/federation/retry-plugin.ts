@@ -1,4 +1,5 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
+import { takeEarlyManifest } from '../early/store';
 
 /**
  * Retries what a flaky phone link loses, on the federation runtime's own hooks, before the area gives up and
@@ -25,16 +26,12 @@ type LoadEntryErrorArgs = Parameters<LoadEntryErrorHook>[0];
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
- * The manifest index.html's early script already asked for (on a page this remote owns), as a Response, once
+ * The manifest the early script (src/early) already asked for (on a page this remote owns), as a Response, once
  * (rejected when the early request failed); any later fetch of the same manifest (a retry, a re-registered remote)
  * goes to the network. The early script preloaded the entry and app chunks the manifest names, so the runtime finds them cached.
  */
-export function takeEarlyManifest(url: string): Promise<Response> | undefined {
-  const store = (globalThis as { __KHELA_EARLY__?: { manifests?: Record<string, Promise<string>> } }).__KHELA_EARLY__;
-  const early = store?.manifests?.[url];
-  if (!early) return undefined;
-  delete store!.manifests![url];
-  return early.then((body) => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
+export function takeEarlyManifestResponse(url: string): Promise<Response> | undefined {
+  return takeEarlyManifest(url)?.then((body) => new Response(body, { status: 200, headers: { 'content-type': 'application/json' } }));
 }
 
 /** A failed chunk of a remote (the bundler runtime's ChunkLoadError), as opposed to a dead remote. */
@@ -58,7 +55,7 @@ export function retryPlugin(opts: RetryOptions = {}): ModuleFederationRuntimePlu
 
     async fetch(url, init) {
       // a failed early request is asked again below, with the retries
-      const early = await takeEarlyManifest(url)?.catch(() => undefined);
+      const early = await takeEarlyManifestResponse(url)?.catch(() => undefined);
       if (early) return early;
       const doFetch = opts.fetch ?? fetch;
       for (let attempt = 0; ; attempt++) {

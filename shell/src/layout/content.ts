@@ -4,6 +4,7 @@ import * as schemas from '@khela/contracts';
 import { type Endpoint, type ResponseOf } from '@khela/contracts';
 import { type ApiClient, type Fact, useFact } from '@khela/web';
 import { page } from '../page';
+import { takeEarly } from '../early/store';
 
 /*
  * Site content the shell shows everywhere (logo, general settings, sliders, social links, promotions, providers), on
@@ -45,27 +46,16 @@ export function clearContentCache(): void {
 }
 
 /**
- * Raw JSON promises started by the inline script of index.html before any JavaScript bundle arrived.
- * `window.__KHELA_EARLY__` is the one hand-over from that script to the shell (its other reader is
- * federation/remotes.ts, for /remotes.json); each promise is taken once, so it is no channel for data.
+ * The call's result, taken from the early script's request when there is one (src/early: a page the server did not
+ * render), validated by the endpoint's own schema as `api.call` does, so the page never asks twice; anything wrong with
+ * the early answer falls back to a normal call, which reports errors the usual way. (A page the server rendered has the
+ * answers in its query cache already: src/server-render.ts.)
  */
-type EarlyKey = 'general' | 'logo' | 'sliders';
-type EarlyStore = Partial<Record<EarlyKey, Promise<unknown>>>;
-
-/** The early response for `key`, handed out once: a later retry goes to the API again. */
-function takeEarly(key: EarlyKey): Promise<unknown> | undefined {
-  const store = (globalThis as { __KHELA_EARLY__?: EarlyStore }).__KHELA_EARLY__;
-  const p = store?.[key];
-  if (store) delete store[key];
-  return p;
-}
-
-/**
- * The call's result, taken from the early request of index.html when there is one (validated by the
- * endpoint's own schema, as `api.call` does), so the page never asks twice; anything wrong with the early
- * answer falls back to a normal call, which reports errors the usual way.
- */
-async function callEarly<E extends Endpoint<any, any, any, any>>(key: EarlyKey, api: ApiClient, endpoint: E): Promise<ResponseOf<E>> {
+async function callEarly<E extends Endpoint<any, any, any, any>>(
+  key: 'general' | 'logo' | 'sliders',
+  api: ApiClient,
+  endpoint: E,
+): Promise<ResponseOf<E>> {
   const early = takeEarly(key);
   if (early) {
     try {
@@ -122,8 +112,8 @@ export const useLogo = () => useContent('logo', loadLogo);
 export const useSliders = () => useContent('sliders', loadSliders);
 
 /**
- * Starts the shell's content calls before the first render (taking over the early requests of
- * index.html) and waits only for answers that have already arrived, so the first render shows them
+ * Starts the shell's content calls before the first render (taking over the early script's requests)
+ * and waits only for answers that have already arrived, so the first render shows them
  * instead of the splash and the banner placeholder. Never waits on the network.
  */
 export async function primeContent(path: string): Promise<void> {

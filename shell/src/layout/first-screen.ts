@@ -2,12 +2,10 @@ import type { CSSObject } from '@emotion/react';
 import { theme } from '@khela/web/theme';
 
 /**
- * The boxes of the home page's first screen, written once. The React chrome (MobileChrome, DesktopChrome), the
- * home and its banner carousel are styled with them, and the production build turns the same objects into the CSS
- * of index.html's pre-paint (rspack.config.mjs, prepaintCss below): the header bar and the first banner painted
- * before the JavaScript has run sit exactly where React renders them, with no size copied by hand. Each box holds
- * only what decides where things are and how they look before React takes over; hover, focus, stacking and the
- * rest stay in the components.
+ * The boxes of the home page's first screen, written once: the React chrome (MobileChrome, DesktopChrome), the home and
+ * its banner carousel are styled with them, so the render server's HTML (shell/server) and the hydrated page draw the
+ * header bar and the first banner in the same place (e2e face "home first screen from the server"). `page` is also
+ * index.html's stylesheet before any script (pageCss below, written at build time by rspack.config.mjs).
  */
 const carouselSlide: CSSObject = { flex: '0 0 100%', minWidth: 0, background: theme.color.surfaceRaised };
 
@@ -63,32 +61,10 @@ export const firstScreen = {
 } satisfies Record<string, CSSObject>;
 
 /**
- * The pre-paint's class of each box: index.html's inline script builds its elements with these classes, and
- * prepaintCss gives each class its box's styles.
+ * index.html's stylesheet: the page's colours before any script has run (a page the browser renders), the `page` box as
+ * emotion writes it (`serialize` is `@emotion/serialize`'s serializeStyles, passed in so this module stays free of
+ * build-time imports).
  */
-export const prepaintClasses = {
-  'kp-mhead': 'mobileHeader',
-  'kp-menu': 'menuButton',
-  'kp-logo': 'mobileLogo',
-  'kp-bar': 'desktopBar',
-  'kp-bar-top': 'desktopTopRow',
-  'kp-head': 'desktopHeader',
-  'kp-row': 'desktopHeaderRow',
-  'kp-logo-d': 'desktopLogo',
-  'kp-nav': 'desktopNav',
-  'kp-nav-row': 'desktopNavRow',
-  'kp-home': 'home',
-  'kp-banner': 'carouselViewport',
-  'kp-slide': 'bannerSlide',
-  'kp-link': 'slideLink',
-  'kp-img': 'bannerImage',
-} as const satisfies Record<string, keyof typeof firstScreen>;
-
-/**
- * The pre-paint's stylesheet, each rule the box's object as emotion writes it (`serialize` is
- * `@emotion/serialize`'s serializeStyles, passed in so this module stays free of build-time imports).
- */
-export function prepaintCss(serialize: (styles: CSSObject) => string): string {
-  const rules = Object.entries(prepaintClasses).map(([cls, box]) => `.${cls}{${serialize(firstScreen[box])}}`);
-  return [`html,body{${serialize(firstScreen.page)}}`, ...rules].join('\n');
+export function pageCss(serialize: (styles: CSSObject) => string): string {
+  return `html,body{${serialize(firstScreen.page)}}`;
 }

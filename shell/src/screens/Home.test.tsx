@@ -24,7 +24,6 @@ vi.mock('../page', () => ({
     sessionService: { receiveSupportContacts: () => undefined },
   }),
 }));
-vi.mock('../layout/prepaint', () => ({ releasePrepaint: () => undefined }));
 
 const { Home } = await import('./Home');
 

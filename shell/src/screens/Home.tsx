@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
@@ -14,7 +14,6 @@ import { useBlocked } from '../layout/blocked';
 import { srOnly } from '../layout/LanguagePicker';
 import { Icon } from '../layout/icons';
 import { firstScreen } from '../layout/first-screen';
-import { releasePrepaint } from '../layout/prepaint';
 
 /** A slider's link: a path of this site, an outside http(s) address, or (none, or any other scheme) /promotions. */
 export function SlideLink({
@@ -134,9 +133,6 @@ export function Home() {
   const main = all.filter((s) => s.slider_type === 'Main');
   const favourites = all.filter((s) => s.slider_type === 'Favourite');
   const featured = all.filter((s) => s.slider_type === 'Features');
-  // index.html's pre-paint lies over this page's top until the first banner below it has decoded
-  const firstBanner = useRef<HTMLImageElement>(null);
-  useEffect(() => releasePrepaint(firstBanner.current), []);
 
   return (
     <div
@@ -164,7 +160,6 @@ export function Home() {
             content: (
               <SlideLink link={s.link} label={s.name}>
                 <img
-                  ref={i === 0 ? firstBanner : undefined}
                   src={imageUrl(s.thubmnail)}
                   alt=""
                   width={1200}

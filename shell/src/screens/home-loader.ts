@@ -2,9 +2,9 @@ import { createElement, lazy, type ComponentType } from 'react';
 
 /**
  * The home screen's code is a chunk of its own (with the banner carousel's library), so the other pages do not
- * download it. On / it is no later for that: index.html preloads the chunk (PreloadStartChunksPlugin's list for /)
- * and bootstrap.tsx waits for loadHome() before the first render, so that render has Home in hand and replaces the
- * pre-paint with the real page at once instead of a loading fallback.
+ * download it. On / it is no later for that: the early script preloads the chunk (PreloadStartChunksPlugin's list for
+ * /) and bootstrap.tsx waits for loadHome() before the first render, so that render (or hydration of the server's
+ * page) has Home in hand instead of a loading fallback.
  */
 let loaded: ComponentType | undefined;
 
