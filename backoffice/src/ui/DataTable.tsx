@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
+import styled from '@emotion/styled';
 import { useQuery } from '@tanstack/react-query';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef, type SortingState, type Updater } from '@tanstack/react-table';
 import { STAFF_PAGE_MAX, type Endpoint, type ResponseOf, type StaffPushTopic } from '@khela/contracts';
@@ -336,3 +337,12 @@ export function DataTable<T, R extends PageResult<T> = PageResult<T>>(props: Dat
     </div>
   );
 }
+
+/**
+ * A cell's text that wraps (a table's cells keep to one line): a long message or summary, at most `max` px wide.
+ * `clip`: kept to one line and cut with an ellipsis at `max` instead.
+ */
+export const CellText = styled('span', { shouldForwardProp: (p) => p !== 'max' && p !== 'clip' })<{ max?: number; clip?: boolean }>`
+  ${(p) => (p.clip ? 'display: inline-block; overflow: hidden; text-overflow: ellipsis; vertical-align: bottom;' : 'white-space: normal;')}
+  ${(p) => (p.max ? `max-width: ${p.max}px;` : '')}
+`;

@@ -95,12 +95,6 @@ export const Note = styled('p', { shouldForwardProp: (p) => p !== 'place' })<{ p
   margin: ${(p) => (p.place === 'above' ? '8px 0 0' : '0 0 12px')};
 `;
 
-/** A form's fields one under the other (in a dialog). */
-export const FormColumn = styled.div`
-  display: flex;
-  flex-direction: column;
-`;
-
 /** What a screen's last change did (the kit's calm status line) or why it was refused (its alert line). */
 export function Outcome(props: { message: { ok: boolean; text: string } | null }) {
   if (!props.message) return null;

@@ -4,7 +4,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { css } from '@emotion/react';
 import QRCode from 'qrcode';
 import { STAFF_PASSWORD_MIN, staffChangePassword, staffTotpConfirm, staffTotpSetup } from '@khela/contracts';
-import { ApiError, Badge, Button, Card, ErrorText, Field, Notice, StatusText, TextField, errorText, theme, Muted } from '@khela/web';
+import { ApiError, Badge, Button, Card, ErrorText, Field, Notice, StatusText, TextField, errorText, theme, Muted, Row } from '@khela/web';
 import { useStaffAccount, useStaff } from '../../staff/context';
 import { useStaffChange } from '../../ui/query';
 import { clearEnrolLink, pendingEnrolLink } from '../../staff/enrol-link';
@@ -254,19 +254,14 @@ function TotpEnrolment() {
               onChange: (e) => setCode(e.target.value.replace(/\D/g, '')),
             }}
           />
-          <div
-            css={css`
-              display: flex;
-              gap: 8px;
-            `}
-          >
+          <Row gap={8} align="stretch">
             <Button type="submit" disabled={busy || code.length !== 6}>
               Turn on
             </Button>
             <Button type="button" variant="ghost" onClick={() => void start()} disabled={busy}>
               New key
             </Button>
-          </div>
+          </Row>
         </form>
       )}
     </Card>

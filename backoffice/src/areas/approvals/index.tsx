@@ -16,9 +16,9 @@ import {
   type ApprovalStatus,
   type StaffApprovalRow,
 } from '@khela/contracts';
-import { Badge, Button, DateTime, ErrorText, Modal, Select, StatusText, TextArea, type Tone } from '@khela/web';
+import { Badge, Button, DateTime, ErrorText, Modal, Select, StatusText, TextArea, type Tone, Row } from '@khela/web';
 import { useStaffAccount } from '../../staff/context';
-import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { DataTable, useStaffPages, CellText } from '../../ui/DataTable';
 import { useStaffChange } from '../../ui/query';
 import { Facts, Screen } from '../../ui/layout';
 
@@ -52,15 +52,7 @@ export default function Approvals() {
         id: 'summary',
         header: 'What',
         enableSorting: false,
-        cell: ({ row }) => (
-          <span
-            css={css`
-              white-space: normal;
-            `}
-          >
-            {row.original.summary}
-          </span>
-        ),
+        cell: ({ row }) => <CellText>{row.original.summary}</CellText>,
       },
       {
         id: 'by',
@@ -211,12 +203,7 @@ function Decide(props: { row: StaffApprovalRow; onClose: () => void; onDone: (ro
             )}
             <TextArea label={own ? 'Why cancel' : 'Note (required to reject)'} rows={2} value={reason} onChange={setReason} />
             <ErrorText>{error}</ErrorText>
-            <div
-              css={css`
-                display: flex;
-                gap: 8px;
-              `}
-            >
+            <Row gap={8} align="stretch">
               {own ? (
                 <Button variant="secondary" disabled={busy} onClick={() => void act('cancel')}>
                   Cancel request
@@ -231,7 +218,7 @@ function Decide(props: { row: StaffApprovalRow; onClose: () => void; onDone: (ro
                   </Button>
                 </>
               )}
-            </div>
+            </Row>
           </div>
         )}
       </div>

@@ -5,7 +5,7 @@ import type { ColumnDef } from '@tanstack/react-table';
 import { staffAudit, type StaffAuditRow } from '@khela/contracts';
 import { ChainStatus } from './ChainStatus';
 import { Button, Modal, theme } from '@khela/web';
-import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { DataTable, useStaffPages, CellText } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, controlCss } from '../../ui/layout';
 import { auditDiff, diffSummary, show } from './diff';
 import { when, whenCell } from '../../ui/time';
@@ -58,18 +58,9 @@ export default function Audit() {
         header: 'Change',
         enableSorting: false,
         cell: ({ row }) => (
-          <span
-            css={css`
-              display: inline-block;
-              max-width: 360px;
-              overflow: hidden;
-              text-overflow: ellipsis;
-              vertical-align: bottom;
-            `}
-            title={diffSummary(row.original.before, row.original.after)}
-          >
+          <CellText clip max={360} title={diffSummary(row.original.before, row.original.after)}>
             {diffSummary(row.original.before, row.original.after)}
-          </span>
+          </CellText>
         ),
       },
     ],

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import {
   staffCannedReplies,
@@ -9,8 +8,8 @@ import {
   staffUpdateCannedReply,
   type CannedReply,
 } from '@khela/contracts';
-import { ApiError, Button, ErrorText, Modal, TextArea, TextField } from '@khela/web';
-import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { ApiError, Button, ErrorText, Modal, TextArea, TextField, Row } from '@khela/web';
+import { DataTable, useStaffPages, CellText } from '../../ui/DataTable';
 import { useStaffChange } from '../../ui/query';
 import { Screen, Toolbar, Spacer, RowTitle } from '../../ui/layout';
 import { whenCell } from '../../ui/time';
@@ -29,17 +28,9 @@ export function CannedReplies() {
       header: 'Text',
       enableSorting: false,
       cell: ({ row }) => (
-        <span
-          css={css`
-            display: inline-block;
-            max-width: 520px;
-            overflow: hidden;
-            text-overflow: ellipsis;
-            vertical-align: bottom;
-          `}
-        >
+        <CellText clip max={520}>
           {row.original.body}
-        </span>
+        </CellText>
       ),
     },
     { id: 'updated_at', header: 'Updated (GMT+6)', cell: ({ row }) => whenCell(row.original.updated_at) },
@@ -48,19 +39,14 @@ export function CannedReplies() {
       header: '',
       enableSorting: false,
       cell: ({ row }) => (
-        <span
-          css={css`
-            display: flex;
-            gap: 6px;
-          `}
-        >
+        <Row as="span" gap={6} align="stretch">
           <Button variant="secondary" onClick={() => setEditing(row.original)}>
             Edit
           </Button>
           <Button variant="danger" onClick={() => setDeleting(row.original)}>
             Delete
           </Button>
-        </span>
+        </Row>
       ),
     },
   ];

@@ -14,7 +14,7 @@ import {
   type StaffGame,
   type StaffProvider,
 } from '@khela/contracts';
-import { Button, theme, type CallOptions } from '@khela/web';
+import { Button, theme, type CallOptions, Row } from '@khela/web';
 import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { inputCss, smallBtn } from './fields';
@@ -128,12 +128,7 @@ export function GamesTab() {
       cell: ({ row }) => {
         const g = row.original;
         return (
-          <div
-            css={css`
-              display: flex;
-              gap: 4px;
-            `}
-          >
+          <Row gap={4} align="stretch">
             <Button type="button" variant="ghost" css={smallBtn} aria-label={`Move up ${g.code}`} onClick={() => void move(g, -1)}>
               ↑
             </Button>
@@ -185,7 +180,7 @@ export function GamesTab() {
                   void patch(g, { sort_order: n }, `${g.name}: order ${n}.`);
               }}
             />
-          </div>
+          </Row>
         );
       },
     },
@@ -296,12 +291,7 @@ export function ProvidersTab() {
       cell: ({ row }) => {
         const p = row.original;
         return (
-          <div
-            css={css`
-              display: flex;
-              gap: 4px;
-            `}
-          >
+          <Row gap={4} align="stretch">
             <Button
               type="button"
               css={smallBtn}
@@ -326,7 +316,7 @@ export function ProvidersTab() {
             >
               {p.system_status === 'active' ? 'Disable system' : 'Enable system'}
             </Button>
-          </div>
+          </Row>
         );
       },
     },

@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Endpoint } from '@khela/contracts';
-import { ApiError, Badge, Button } from '@khela/web';
+import { ApiError, Badge, Button, Row } from '@khela/web';
 import { DataTable, useStaffPages, type CsvColumn } from '../../ui/DataTable';
 import { Toolbar, PanelCard, CardHeading, Outcome } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
@@ -98,12 +98,7 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
     header: 'Actions',
     enableSorting: false,
     cell: ({ row }) => (
-      <div
-        css={css`
-          display: flex;
-          gap: 4px;
-        `}
-      >
+      <Row gap={4} align="stretch">
         <Button
           type="button"
           variant="ghost"
@@ -128,7 +123,7 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
         <Button type="button" variant="danger" css={smallBtn} onClick={() => void remove(row.original)}>
           Delete
         </Button>
-      </div>
+      </Row>
     ),
   };
 
@@ -147,13 +142,7 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
             }}
           >
             <CardHeading>{editing.id === null ? `New ${config.noun}` : `Edit ${config.noun} #${editing.id}`}</CardHeading>
-            <div
-              css={css`
-                display: flex;
-                gap: 16px;
-                align-items: flex-start;
-              `}
-            >
+            <Row gap={16} align="start">
               <div
                 css={[
                   formGrid,
@@ -182,7 +171,7 @@ export function ResourceTab<Row extends { id: number; sort_order: number }>({ co
               {config.preview && (
                 <PlayerPreview render={(locale) => config.preview!(editing.values, locale, (p) => (/^https?:/.test(p) ? p : api.url(p)))} />
               )}
-            </div>
+            </Row>
             <Toolbar>
               <Button type="submit" disabled={change.pending}>
                 {change.pending ? 'Saving…' : 'Save'}

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
-import { Button, localDigits, SafeHtml, TextArea, theme } from '@khela/web';
+import { Button, localDigits, SafeHtml, TextArea, theme, Row } from '@khela/web';
 import { TextInput } from './fields';
 import type { Errors, Values } from './ResourceTab';
 
@@ -108,15 +108,7 @@ export function PlayerPreview({ render }: { render: (locale: PreviewLocale) => R
         gap: 8px;
       `}
     >
-      <div
-        role="group"
-        aria-label="Preview language"
-        css={css`
-          display: flex;
-          gap: 6px;
-          align-items: center;
-        `}
-      >
+      <Row gap={6} role="group" aria-label="Preview language">
         <strong
           css={css`
             font-size: 12px;
@@ -136,7 +128,7 @@ export function PlayerPreview({ render }: { render: (locale: PreviewLocale) => R
             {l === 'en' ? 'English' : 'বাংলা'}
           </Button>
         ))}
-      </div>
+      </Row>
       <div
         lang={locale}
         data-testid="player-preview-frame"

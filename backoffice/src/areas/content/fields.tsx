@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { css } from '@emotion/react';
 import { CONTENT_IMAGE_MAX_BYTES, imageUploadResponse, PROMOTION_CATEGORIES, STAFF_IMAGE_UPLOAD_PATH } from '@khela/contracts';
-import { Button, Field, theme } from '@khela/web';
+import { Button, Field, theme, Row } from '@khela/web';
 import { useStaff } from '../../staff/context';
 import { controlCss } from '../../ui/layout';
 
@@ -74,13 +74,7 @@ export function ImageField(props: { label: string; value: string; onChange: (v: 
   return (
     <Field label={props.label} error={props.error ?? uploadError ?? undefined} hint={props.optional ? 'Optional.' : undefined} wide>
       {({ id, invalid }) => (
-        <div
-          css={css`
-            display: flex;
-            gap: 10px;
-            align-items: flex-start;
-          `}
-        >
+        <Row gap={10} align="start">
           <div
             css={css`
               width: 120px;
@@ -127,13 +121,7 @@ export function ImageField(props: { label: string; value: string; onChange: (v: 
               aria-invalid={invalid || undefined}
               onChange={(e) => props.onChange(e.target.value)}
             />
-            <div
-              css={css`
-                display: flex;
-                gap: 8px;
-                align-items: center;
-              `}
-            >
+            <Row gap={8}>
               <input
                 ref={file}
                 type="file"
@@ -151,9 +139,9 @@ export function ImageField(props: { label: string; value: string; onChange: (v: 
                   Remove
                 </Button>
               )}
-            </div>
+            </Row>
           </div>
-        </div>
+        </Row>
       )}
     </Field>
   );

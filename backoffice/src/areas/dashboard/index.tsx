@@ -2,10 +2,10 @@
 import { Link } from 'react-router';
 import { css } from '@emotion/react';
 import { alertNeedsNote, staffDashboard, staffResolveAlert } from '@khela/contracts';
-import { Button, Card, ErrorText, Spinner, errorText, theme, Muted } from '@khela/web';
+import { Button, Card, ErrorText, Spinner, errorText, theme, Muted, Grow } from '@khela/web';
 import { allows, useStaffAccount } from '../../staff/context';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
-import { Screen, Toolbar, figuresTableCss, Spacer } from '../../ui/layout';
+import { Screen, Toolbar, figuresTableCss, Spacer, RowTitle } from '../../ui/layout';
 import { when } from '../../ui/time';
 
 /**
@@ -76,13 +76,7 @@ export default function Dashboard() {
   return (
     <Screen>
       <Toolbar>
-        <h1
-          css={css`
-            margin: 0;
-          `}
-        >
-          Dashboard
-        </h1>
+        <RowTitle>Dashboard</RowTitle>
         <Spacer />
         {updated && <Muted>Updated {when(updated.toISOString())}</Muted>}
         <Button variant="ghost" onClick={() => void load()}>
@@ -198,14 +192,10 @@ export default function Dashboard() {
                 {when(a.created_at)}
               </span>
               <strong>{a.kind}</strong>
-              <span
-                css={css`
-                  flex: 1;
-                `}
-              >
+              <Grow as="span">
                 {a.message}
                 {a.ref ? ` (${a.ref})` : ''}
-              </span>
+              </Grow>
               {canResolve &&
                 // a fraud, AML or player-protection alert is closed on its Risk page, with a note of what was done
                 (alertNeedsNote(a.kind) ? (

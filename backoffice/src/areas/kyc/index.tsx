@@ -34,6 +34,7 @@ import {
   theme,
   type Tone,
   Muted,
+  Row,
 } from '@khela/web';
 import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { Facts, Screen, Toolbar, Note, PanelCard, CardHeading } from '../../ui/layout';
@@ -232,13 +233,7 @@ function SubmissionView({ detail }: { detail: StaffKycDetail }) {
           const d = current.find((x) => x.kind === k);
           return (
             <Card key={k}>
-              <h3
-                css={css`
-                  margin: 0 0 8px;
-                `}
-              >
-                {KIND_LABELS[k]}
-              </h3>
+              <CardHeading as="h3">{KIND_LABELS[k]}</CardHeading>
               {d ? <DocumentImage doc={d} /> : <p>Not sent.</p>}
             </Card>
           );
@@ -272,14 +267,7 @@ function SubmissionView({ detail }: { detail: StaffKycDetail }) {
       {pending && (
         <Card>
           <CardHeading>Decision</CardHeading>
-          <div
-            css={css`
-              display: flex;
-              gap: 16px;
-              align-items: flex-end;
-              flex-wrap: wrap;
-            `}
-          >
+          <Row gap={16} align="end" wrap>
             <Field label="Birthday on the NID (replaces and locks the player's)" hint="As printed on the card">
               {(f) => (
                 <input
@@ -301,7 +289,7 @@ function SubmissionView({ detail }: { detail: StaffKycDetail }) {
             <Button onClick={approve} disabled={busy} data-testid="kyc-approve">
               Approve
             </Button>
-          </div>
+          </Row>
           <TextArea
             label="Reason (required to reject or ask again; the player reads it)"
             rows={2}
@@ -331,19 +319,14 @@ function SubmissionView({ detail }: { detail: StaffKycDetail }) {
               </label>
             ))}
           </fieldset>
-          <div
-            css={css`
-              display: flex;
-              gap: 8px;
-            `}
-          >
+          <Row gap={8} align="stretch">
             <Button variant="secondary" onClick={ask} disabled={busy} data-testid="kyc-ask">
               Ask for a new document
             </Button>
             <Button variant="danger" onClick={reject} disabled={busy} data-testid="kyc-reject">
               Reject
             </Button>
-          </div>
+          </Row>
         </Card>
       )}
       {error && <ErrorText testId="kyc-error">{error}</ErrorText>}

@@ -15,7 +15,7 @@ import {
   type ResponseOf,
   type StaffMarketDetail,
 } from '@khela/contracts';
-import { Button, ErrorText, Field, Modal, Money, Spinner, StatusText, errorText, theme, Muted } from '@khela/web';
+import { Button, ErrorText, Field, Modal, Money, Spinner, StatusText, errorText, theme, Muted, Row } from '@khela/web';
 import { allows, useStaffAccount, useStaffEvent } from '../../staff/context';
 import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
@@ -136,14 +136,7 @@ export function MarketPage() {
       </h1>
       <StatusText testId="market-done">{done}</StatusText>
       {notice && <ErrorText tone="warning">{notice}</ErrorText>}
-      <div
-        css={css`
-          display: flex;
-          gap: 32px;
-          flex-wrap: wrap;
-          align-items: flex-start;
-        `}
-      >
+      <Row gap={32} wrap align="start">
         <Facts>
           <dt>Market</dt>
           <dd>{marketLine(market, false)}</dd>
@@ -193,7 +186,7 @@ export function MarketPage() {
             )}
           </Toolbar>
         )}
-      </div>
+      </Row>
 
       <h2>{settled ? 'Book (as settled)' : 'Liability'}</h2>
       {market.books.length === 0 && <Muted as="p">No bets on this market.</Muted>}

@@ -5,8 +5,8 @@ import { useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { STAFF_MARKET_STATUSES, staffMarkets, type ResponseOf } from '@khela/contracts';
-import { Money, Select, theme, Muted } from '@khela/web';
-import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { Money, Select, Muted, Text } from '@khela/web';
+import { DataTable, useStaffPages, CellText } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
 import { marketLine, MarketStatus, resultText } from './ui';
 import { whenCell } from '../../ui/time';
@@ -42,22 +42,12 @@ export function MarketsList() {
         header: 'Market',
         enableSorting: false,
         cell: ({ row }) => (
-          <div
-            css={css`
-              white-space: normal;
-              max-width: 260px;
-            `}
-          >
+          <CellText as="div" max={260}>
             <div>{row.original.event_name || row.original.event_id}</div>
-            <div
-              css={css`
-                color: ${theme.color.textMuted};
-                font-size: 12px;
-              `}
-            >
+            <Text as="div" tone="muted" size="xs">
               {marketLine(row.original)}
-            </div>
-          </div>
+            </Text>
+          </CellText>
         ),
       },
       {
@@ -68,14 +58,9 @@ export function MarketsList() {
           <span>
             <MarketStatus status={row.original.status} staff={row.original.staff_suspended} />
             {row.original.inplay && (
-              <span
-                css={css`
-                  display: block;
-                  font-size: 12px;
-                `}
-              >
+              <Text block size="xs">
                 in play
-              </span>
+              </Text>
             )}
           </span>
         ),

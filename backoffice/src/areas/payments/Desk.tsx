@@ -15,7 +15,7 @@ import {
   type ResponseOf,
   type StaffPaymentRow,
 } from '@khela/contracts';
-import { ApiError, Badge, Button, ErrorText, Select, StatusText, Tabs, TextArea, theme, Muted } from '@khela/web';
+import { ApiError, Badge, Button, ErrorText, Select, StatusText, Tabs, TextArea, theme, Muted, Row } from '@khela/web';
 import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { Facts, controlCss } from '../../ui/layout';
@@ -438,19 +438,14 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
                 value={reason}
                 onChange={setReason}
               />
-              <div
-                css={css`
-                  display: flex;
-                  gap: 8px;
-                `}
-              >
+              <Row gap={8} align="stretch">
                 <Button onClick={() => decideAs('approve')} disabled={change.pending}>
                   Approve
                 </Button>
                 <Button variant="danger" onClick={() => decideAs('reject')} disabled={change.pending}>
                   Reject
                 </Button>
-              </div>
+              </Row>
             </section>
           )}
 
@@ -469,17 +464,11 @@ export function PaymentDrawer(props: { id: number; onClose: () => void; onDecide
           {detail.receipts.length > 0 && (
             <>
               <h3>Receipts</h3>
-              <div
-                css={css`
-                  display: flex;
-                  flex-wrap: wrap;
-                  gap: 8px;
-                `}
-              >
+              <Row gap={8} wrap align="stretch">
                 {detail.receipts.map((r) => (
                   <Receipt key={r.id} id={r.id} />
                 ))}
-              </div>
+              </Row>
             </>
           )}
 

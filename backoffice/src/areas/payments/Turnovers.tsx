@@ -2,7 +2,7 @@
 import { useMemo, useState } from 'react';
 import type { ColumnDef } from '@tanstack/react-table';
 import { staffLedgerCheck, staffTurnovers, staffWaiveTurnover, TURNOVER_SORTABLE, type ResponseOf } from '@khela/contracts';
-import { Button, Card, ErrorText, Field, Modal, Tabs, theme } from '@khela/web';
+import { Button, Card, ErrorText, Field, Modal, Tabs, theme, Row } from '@khela/web';
 import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { controlCss } from '../../ui/layout';

@@ -14,12 +14,12 @@ import {
   type RiskHoldOut,
   type RiskHoldReason,
 } from '@khela/contracts';
-import { Button, Modal, theme, ErrorText, Select, TextArea } from '@khela/web';
+import { Button, Modal, theme, ErrorText, Select, TextArea, Stack } from '@khela/web';
 import { allows, useStaffAccount } from '../../staff/context';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { when } from '../../ui/time';
 import { reasonError } from './forms';
-import { Note, FormColumn } from '../../ui/layout';
+import { Note } from '../../ui/layout';
 
 type YesNo = 'yes' | 'no';
 
@@ -104,7 +104,7 @@ export function HoldPanel(props: { playerId: number; username: string; onSaved: 
           </>
         }
       >
-        <FormColumn>
+        <Stack gap={0}>
           <Select<RiskHoldReason>
             label="Why"
             value={why}
@@ -126,7 +126,7 @@ export function HoldPanel(props: { playerId: number; username: string; onSaved: 
           </Note>
           <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
           <ErrorText>{change.errorText}</ErrorText>
-        </FormColumn>
+        </Stack>
       </Modal>
     </>
   );

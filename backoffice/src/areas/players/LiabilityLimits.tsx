@@ -2,7 +2,6 @@
 // kind (Match Odds, BookMaker, Fancy). Everyone who reads the player sees them; risk staff set or remove one, with a
 // reason (audited). The API refuses a bet that would raise a market's exposure over the limit.
 import { useEffect, useState } from 'react';
-import { css } from '@emotion/react';
 import {
   LIABILITY_LIMIT_SET_ROLES,
   MONEY_PATTERN,
@@ -10,10 +9,10 @@ import {
   staffSetPlayerLiabilityLimit,
   type ExchangeLiabilityLimits,
 } from '@khela/contracts';
-import { Button, Modal, TextField, theme, ErrorText, Select, TextArea, errorText } from '@khela/web';
+import { Button, Modal, TextField, theme, ErrorText, Select, TextArea, errorText, Row, Stack } from '@khela/web';
 import { allows, useStaffAccount } from '../../staff/context';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
-import { Facts, Note, PanelCard, FormColumn } from '../../ui/layout';
+import { Facts, Note, PanelCard } from '../../ui/layout';
 import { reasonError } from './forms';
 
 type Kind = keyof ExchangeLiabilityLimits;
@@ -37,21 +36,14 @@ export function LiabilityLimits({ playerId, onSaved }: { playerId: number; onSav
 
   return (
     <PanelCard data-testid="liability-limits">
-      <div
-        css={css`
-          display: flex;
-          align-items: center;
-          justify-content: space-between;
-          gap: 12px;
-        `}
-      >
+      <Row gap={12} justify="between">
         <strong>Exchange: maximum liability per market</strong>
         {allows(op, LIABILITY_LIMIT_SET_ROLES) && (
           <Button variant="secondary" onClick={() => setEditing(true)} disabled={!limits}>
             Set limit
           </Button>
         )}
-      </div>
+      </Row>
       {limits && (
         <Facts>
           {KINDS.map((k) => (
@@ -136,7 +128,7 @@ function LimitForm(props: {
         </>
       }
     >
-      <FormColumn>
+      <Stack gap={0}>
         <Select<Kind>
           label="Market kind"
           value={kind}
@@ -157,7 +149,7 @@ function LimitForm(props: {
         </Note>
         <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
         <ErrorText>{change.errorText}</ErrorText>
-      </FormColumn>
+      </Stack>
     </Modal>
   );
 }

@@ -10,7 +10,7 @@ import { PROTECTION_CDD_ROLES, staffRecordDueDiligence, type ProtectionGate, typ
 import { Badge, Button, Card, Modal, Notice, Spinner, StatusText, theme, ErrorText, TextArea } from '@khela/web';
 import { allows, useStaffAccount } from '../../staff/context';
 import { useStaffChange } from '../../ui/query';
-import { Facts } from '../../ui/layout';
+import { Facts, PanelCard } from '../../ui/layout';
 import {
   BLOCK_LABEL,
   EXCLUSION_KIND_LABEL,
@@ -210,12 +210,7 @@ function Limits({ p }: { p: StaffPlayerProtection }) {
   const rc = p.status.reality_check_minutes;
   const rcMs = p.status.reality_check_ms;
   return (
-    <Card
-      data-testid="bo-protection-limits"
-      css={css`
-        margin-bottom: 16px;
-      `}
-    >
+    <PanelCard data-testid="bo-protection-limits">
       <h2>Limits</h2>
       <table css={tableCss}>
         <thead>
@@ -278,18 +273,13 @@ function Limits({ p }: { p: StaffPlayerProtection }) {
         session-time limit counts from the newest log-in; when reached, play and betting close until the next Dhaka day (deposits and
         withdrawals stay open).
       </p>
-    </Card>
+    </PanelCard>
   );
 }
 
 function Exclusions({ p }: { p: StaffPlayerProtection }) {
   return (
-    <Card
-      data-testid="bo-protection-exclusions"
-      css={css`
-        margin-bottom: 16px;
-      `}
-    >
+    <PanelCard data-testid="bo-protection-exclusions">
       <h2>Time-outs and self-exclusions</h2>
       {p.exclusions.length === 0 ? (
         <p style={{ fontSize: 13, margin: 0 }}>None, ever.</p>
@@ -334,7 +324,7 @@ function Exclusions({ p }: { p: StaffPlayerProtection }) {
         Immediate and not reversible early, by the player or by staff. Meanwhile the player can log in only to withdraw, read messages and
         chat with support; unmatched exchange orders were cancelled when it started.
       </p>
-    </Card>
+    </PanelCard>
   );
 }
 
@@ -346,12 +336,7 @@ function Cdd(props: { p: StaffPlayerProtection; canRecord: boolean; onChanged: (
   const [open, setOpen] = useState(false);
   const [flash, setFlash] = useState<string | null>(null);
   return (
-    <Card
-      data-testid="bo-protection-cdd"
-      css={css`
-        margin-bottom: 16px;
-      `}
-    >
+    <PanelCard data-testid="bo-protection-cdd">
       <h2>Customer due diligence (CDD)</h2>
       <Facts>
         <dt>Threshold (rolling 180 days)</dt>
@@ -419,7 +404,7 @@ function Cdd(props: { p: StaffPlayerProtection; canRecord: boolean; onChanged: (
           props.onChanged(next);
         }}
       />
-    </Card>
+    </PanelCard>
   );
 }
 

@@ -13,9 +13,9 @@ import {
   type PlayerStatus,
   type StaffPlayerProfile,
 } from '@khela/contracts';
-import { Button, Modal, TextField, ErrorText, Select, TextArea } from '@khela/web';
+import { Button, Modal, TextField, ErrorText, Select, TextArea, Stack } from '@khela/web';
 import { useStaffChange } from '../../ui/query';
-import { Facts, Note, FormColumn } from '../../ui/layout';
+import { Facts, Note } from '../../ui/layout';
 
 /** The reason every staff action on a player asks for: at least 3 characters (the API's rule too). */
 export const reasonError = (r: string) => (r.trim().length < 3 ? 'Give a reason (at least 3 characters).' : undefined);
@@ -71,7 +71,7 @@ export function StatusForm(props: { player: StaffPlayerProfile; open: boolean; o
         </>
       }
     >
-      <FormColumn>
+      <Stack gap={0}>
         <Select<PlayerStatus>
           label="Status"
           value={status}
@@ -86,7 +86,7 @@ export function StatusForm(props: { player: StaffPlayerProfile; open: boolean; o
         </Note>
         <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
         <ErrorText>{change.errorText}</ErrorText>
-      </FormColumn>
+      </Stack>
     </Modal>
   );
 }
@@ -182,7 +182,7 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
           </Facts>
         </div>
       ) : (
-        <FormColumn>
+        <Stack gap={0}>
           <Select<'credit' | 'debit'>
             label="Direction"
             value={direction}
@@ -198,7 +198,7 @@ export function AdjustForm(props: { player: StaffPlayerProfile; open: boolean; o
             inputProps={{ inputMode: 'decimal', value: amount, onChange: (e) => setAmount(e.target.value), autoComplete: 'off' }}
           />
           <TextArea label="Reason" value={reason} onChange={setReason} error={tried ? reasonError(reason) : undefined} />
-        </FormColumn>
+        </Stack>
       )}
       <ErrorText>{change.errorText}</ErrorText>
     </Modal>

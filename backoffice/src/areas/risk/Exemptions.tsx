@@ -11,10 +11,10 @@ import {
   type RiskRuleKind,
   type StaffRiskExemption,
 } from '@khela/contracts';
-import { Button, DateTime, ErrorText, Select, TextArea, Muted } from '@khela/web';
+import { Button, DateTime, ErrorText, Select, TextArea, Muted, Row } from '@khela/web';
 import { allows, useStaffAccount } from '../../staff/context';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
-import { Note, PanelCard } from '../../ui/layout';
+import { Note, PanelCard, CardHeading } from '../../ui/layout';
 
 export function RiskExemptions({ playerId }: { playerId: number }) {
   const op = useStaffAccount();
@@ -62,26 +62,13 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
   );
   return (
     <PanelCard data-testid="risk-exemptions">
-      <h3
-        css={css`
-          margin: 0 0 6px;
-        `}
-      >
-        Risk rule exemptions
-      </h3>
+      <CardHeading as="h3">Risk rule exemptions</CardHeading>
       <Note>
         While an exemption runs, this player&apos;s own deposits, withdrawals, claims, devices and addresses raise nothing for that rule
         (other accounts&apos; events still count them).
       </Note>
       {list.length === 0 ? <p>None.</p> : <ul>{[...running, ...list.filter((e) => e.ended_at)].map(line)}</ul>}
-      <div
-        css={css`
-          display: flex;
-          gap: 8px;
-          align-items: flex-end;
-          flex-wrap: wrap;
-        `}
-      >
+      <Row gap={8} align="end" wrap>
         {ending === null && (
           <Select<RiskRuleKind>
             label="Rule"
@@ -131,7 +118,7 @@ function ExemptionsCard({ playerId }: { playerId: number }) {
             </Button>
           </>
         )}
-      </div>
+      </Row>
       {error && <ErrorText testId="risk-exemption-error">{error}</ErrorText>}
     </PanelCard>
   );

@@ -11,8 +11,8 @@ import {
   type RiskRuleField,
   type StaffRiskRule,
 } from '@khela/contracts';
-import { ApiError, AsyncState, Button, Card, DateTime, ErrorText, StatusText, errorText } from '@khela/web';
-import { controlCss, CardHeading } from '../../ui/layout';
+import { ApiError, AsyncState, Button, DateTime, ErrorText, StatusText, errorText, Row } from '@khela/web';
+import { controlCss, CardHeading, PanelCard } from '../../ui/layout';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
 
 export function Rules() {
@@ -107,14 +107,7 @@ function RuleForm(props: { rule: StaffRiskRule }) {
   );
   const amountWord = AMOUNT_LABEL[r.kind] ?? 'at least';
   return (
-    <Card
-      as="form"
-      onSubmit={submit}
-      data-testid={`risk-rule-${r.kind}`}
-      css={css`
-        margin-bottom: 16px;
-      `}
-    >
+    <PanelCard as="form" onSubmit={submit} data-testid={`risk-rule-${r.kind}`}>
       <CardHeading>{RISK_RULE_LABELS[r.kind]}</CardHeading>
       <p
         css={css`
@@ -124,14 +117,7 @@ function RuleForm(props: { rule: StaffRiskRule }) {
       >
         Looked at when: {RISK_RULE_EVENTS[r.kind]}.
       </p>
-      <div
-        css={css`
-          display: flex;
-          flex-wrap: wrap;
-          gap: 12px;
-          align-items: flex-end;
-        `}
-      >
+      <Row gap={12} align="end" wrap>
         <label
           css={css`
             display: flex;
@@ -170,7 +156,7 @@ function RuleForm(props: { rule: StaffRiskRule }) {
         <Button type="submit" disabled={change.pending}>
           Save rule
         </Button>
-      </div>
+      </Row>
       <ErrorText>{error}</ErrorText>
       <StatusText>{saved ? 'Saved.' : null}</StatusText>
       <p
@@ -181,6 +167,6 @@ function RuleForm(props: { rule: StaffRiskRule }) {
       >
         Last changed by {r.updated_by ?? 'the set-up'} · <DateTime value={r.updated_at} zone />
       </p>
-    </Card>
+    </PanelCard>
   );
 }

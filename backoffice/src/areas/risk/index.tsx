@@ -14,7 +14,7 @@ import {
   type StaffRiskAlert,
 } from '@khela/contracts';
 import { DateTime, Select, theme } from '@khela/web';
-import { DataTable, useStaffPages } from '../../ui/DataTable';
+import { DataTable, useStaffPages, CellText } from '../../ui/DataTable';
 import { Screen } from '../../ui/layout';
 import { useStaffQuery } from '../../ui/query';
 import { AlertPage } from './AlertPage';
@@ -103,15 +103,7 @@ function Alerts() {
         id: 'message',
         header: 'What',
         enableSorting: false,
-        cell: ({ row }) => (
-          <span
-            css={css`
-              white-space: normal;
-            `}
-          >
-            {row.original.message}
-          </span>
-        ),
+        cell: ({ row }) => <CellText>{row.original.message}</CellText>,
       },
       { id: 'owner', header: 'Owner', enableSorting: false, cell: ({ row }) => row.original.owner ?? '—' },
       {

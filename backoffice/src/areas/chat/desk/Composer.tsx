@@ -3,7 +3,7 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { css } from '@emotion/react';
 import type { CannedReply } from '@khela/contracts';
-import { Button, controlStyle, ErrorText, Select, theme, useDensity } from '@khela/web';
+import { Button, controlStyle, ErrorText, Select, theme, useDensity, Row } from '@khela/web';
 import { Spacer } from '../../../ui/layout';
 
 export interface SendError {
@@ -95,13 +95,7 @@ export function Composer(props: {
           `,
         ]}
       />
-      <div
-        css={css`
-          display: flex;
-          gap: 8px;
-          align-items: center;
-        `}
-      >
+      <Row gap={8}>
         {props.error && (
           <ErrorText>
             {props.error.text}{' '}
@@ -116,7 +110,7 @@ export function Composer(props: {
         <Button onClick={() => void send()} disabled={props.sending || !draft.trim()}>
           Send
         </Button>
-      </div>
+      </Row>
     </div>
   );
 }
