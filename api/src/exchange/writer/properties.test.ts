@@ -13,26 +13,16 @@ import type { Db } from '../../db';
 import { checkLedger } from '../../ledger';
 import { checkBetsAndFills, checkExposures } from '../../testing/exchange-checks';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixture';
-import { bothDatabases, memoryDb, testApp } from '../../testing/helpers';
+import { closeTestDb, describeEachDatabase } from '../../testing/both-databases';
+import { memoryDb, testApp, type TestEngine } from '../../testing/helpers';
 import { cancelPlayerOpenBets } from '../bets';
 import { throughWriter } from './market-writer';
+import { seededDraws } from '../../testing/random';
 
-const engines = await bothDatabases();
 const MO = MARKETS.preplay;
 const RUNNERS = [100301, 100302];
 /** Prices on the ladder around the feed's (~1.5–3): orders cross each other, the feed's offer, or rest. */
 const PRICES = [1.5, 1.6, 1.7, 1.8, 1.9, 2, 2.1, 2.2, 2.4, 2.5, 2.6, 2.8, 3];
-
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return (n: number) => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) % n;
-  };
-}
 
 interface Tally {
   placed: number;
@@ -61,7 +51,7 @@ async function settled(db: Db) {
 }
 
 /** One session: `waves` waves of `perWave` operations in flight at once, drawn from `seed`. */
-async function session(make: () => Promise<Db & { drop?: () => Promise<void> }>, seed: number, env: Record<string, string>) {
+async function session(make: TestEngine['make'], seed: number, env: Record<string, string>) {
   const db = await make();
   const app: FastifyInstance = await testApp(db, { EXCHANGE_MIN_STAKE: '1', EXCHANGE_BET_DELAY_MS: '30', ...env });
   const tally: Tally = { placed: 0, refused: 0, cancels: 0, feed: 0, suspensions: 0, excluded: 0 };
@@ -71,7 +61,7 @@ async function session(make: () => Promise<Db & { drop?: () => Promise<void> }>,
     const players: { id: number; token: string }[] = [];
     // player 5 has little money: refusals for funds, decided in order within a batch
     for (let i = 0; i < 6; i++) players.push(await fundedPlayer(db, i === 5 ? '400' : '20000'));
-    const r = rng(seed);
+    const r = seededDraws(seed);
     const open: { player: number; id: string }[] = [];
     let key = 0;
     let suspended = false;
@@ -194,28 +184,24 @@ async function session(make: () => Promise<Db & { drop?: () => Promise<void> }>,
     };
   } finally {
     await app.close();
-    if (db.drop) await db.drop();
-    else await db.close();
+    await closeTestDb(db);
   }
 }
 
-describe.each(engines)('the market writer under random interleavings on $name', ({ make, skip }) => {
-  it.skipIf(skip)(
-    'keeps every exposure, the ledger, the stakes and the book right (three seeds)',
-    async () => {
-      const seen = { matched: 0, lapsedInPlay: 0, playerFills: 0, houseFills: 0, suspensions: 0, excluded: 0, feed: 0 };
-      for (const seed of [28, 29, 30]) {
-        const s = await session(make, seed, {});
-        for (const k of ['matched', 'lapsedInPlay', 'playerFills', 'houseFills'] as const) seen[k] += s[k];
-        seen.suspensions += s.tally.suspensions;
-        seen.excluded += s.tally.excluded;
-        seen.feed += s.tally.feed;
-      }
-      // every kind of operation happened and did something
-      for (const [k, v] of Object.entries(seen)) expect(v, k).toBeGreaterThan(0);
-    },
-    600_000,
-  );
+// each session makes its own database (three seeds, one after another), so no suiteDatabase
+describeEachDatabase('the market writer under random interleavings on $name', ({ make }) => {
+  it('keeps every exposure, the ledger, the stakes and the book right (three seeds)', async () => {
+    const seen = { matched: 0, lapsedInPlay: 0, playerFills: 0, houseFills: 0, suspensions: 0, excluded: 0, feed: 0 };
+    for (const seed of [28, 29, 30]) {
+      const s = await session(make, seed, {});
+      for (const k of ['matched', 'lapsedInPlay', 'playerFills', 'houseFills'] as const) seen[k] += s[k];
+      seen.suspensions += s.tally.suspensions;
+      seen.excluded += s.tally.excluded;
+      seen.feed += s.tally.feed;
+    }
+    // every kind of operation happened and did something
+    for (const [k, v] of Object.entries(seen)) expect(v, k).toBeGreaterThan(0);
+  }, 600_000);
 });
 
 describe('the same interleavings with the writer off (the per-bet path)', () => {
