@@ -11,6 +11,18 @@ export const isProduction = (env: NodeJS.ProcessEnv = process.env) => env.NODE_E
 
 export class ConfigError extends Error {}
 
+/**
+ * A whole-number setting: `dflt` when the variable is unset or empty, else its value, which must be an integer of at
+ * least `min` (a ConfigError naming the variable otherwise: a mistyped setting stops the start, it is not ignored).
+ */
+export function envInt(env: NodeJS.ProcessEnv, name: string, dflt: number, min = 0): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return dflt;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new ConfigError(`${name} must be an integer >= ${min} (got "${raw}")`);
+  return n;
+}
+
 const DEV_VALUES = new Set<string>(Object.values(DEV_SECRETS));
 
 /**

@@ -2,6 +2,7 @@ import { createDb } from '../db';
 import { kycConfig } from './config';
 import { purgeExpiredDocuments } from './retention';
 import { createDocumentStore } from './store';
+import { runCli } from '../ops/cli';
 
 /*
  * Removes identity documents past their retention (kyc/retention.ts), as the API's job does:
@@ -23,10 +24,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`kyc:purge failed: ${(err as Error).message}\n`);
-    process.exit(1);
-  },
-);
+runCli('kyc:purge', run);

@@ -1,3 +1,5 @@
+import { envInt } from '../config';
+
 /**
  * Operations settings (readiness, metrics, shutdown), read from the environment once per app. Test-time
  * settings shorten the waits; none of them changes what a request does.
@@ -16,13 +18,7 @@ export interface OpsConfig {
 }
 
 export function opsConfig(env: NodeJS.ProcessEnv = process.env): OpsConfig {
-  const int = (name: string, dflt: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return dflt;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be an integer >= 0 (got "${raw}")`);
-    return n;
-  };
+  const int = (name: string, dflt: number) => envInt(env, name, dflt);
   return {
     shutdownGraceMs: int('SHUTDOWN_GRACE_MS', 25_000),
     shutdownReadyDelayMs: int('SHUTDOWN_READY_DELAY_MS', 0),

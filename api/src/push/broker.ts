@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { PushPayload, PushTopic } from '@khela/contracts';
+import { envInt } from '../config';
 import type { Db } from '../db';
 
 export type { PushPayload, PushTopic };
@@ -73,11 +74,7 @@ export type FrameWriter = (frames: string) => void;
 
 /** How long public changes gather before one write per stream (PUSH_BROADCAST_FLUSH_MS, default 20; 0 = next tick). */
 export function broadcastFlushMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.PUSH_BROADCAST_FLUSH_MS;
-  if (raw === undefined || raw === '') return 20;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`PUSH_BROADCAST_FLUSH_MS must be an integer >= 0 (got "${raw}")`);
-  return n;
+  return envInt(env, 'PUSH_BROADCAST_FLUSH_MS', 20);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { envInt } from '../config';
 import type { Db, Queryable } from '../db';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
 import { HttpError } from '../errors';
@@ -22,13 +23,7 @@ export interface PushLimits {
 }
 
 export function pushLimits(env: NodeJS.ProcessEnv = process.env, overrides: Partial<PushLimits> = {}): PushLimits {
-  const int = (name: string, dflt: number, min: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return dflt;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
-    return n;
-  };
+  const int = (name: string, dflt: number, min: number) => envInt(env, name, dflt, min);
   return {
     streamsPerSession: int('PUSH_STREAMS_PER_SESSION', 5, 1),
     streamsPerPlayer: int('PUSH_STREAMS_PER_PLAYER', 20, 1),

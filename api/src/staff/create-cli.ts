@@ -3,6 +3,7 @@ import { createDb, migrate } from '../db';
 import { STAFF_ROLES, type StaffRole } from '@khela/contracts';
 import { createStaffAccount, hasActiveAdmin, issueTotpLink, StaffInputError } from './staff-accounts';
 import { staffLoginConfig } from './config';
+import { runCli } from '../ops/cli';
 
 /*
  * Makes a back-office operator (production seeds none):
@@ -77,10 +78,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`staff:create failed: ${(err as Error).message}\n`);
-    process.exit(1);
-  },
-);
+runCli('staff:create', run);

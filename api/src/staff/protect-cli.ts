@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createDb } from '../db';
 import { PROTECTED_TABLES, protectAuditSql, protectedGrants, protectionWarnings } from './protect-audit';
+import { runCli } from '../ops/cli';
 
 /*
  * Gives the audit and exclusion tables to a separate owner role so the API's role can only read and append to them:
@@ -41,10 +42,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`db:protect-audit failed: ${(err as Error).message}\n`);
-    process.exit(1);
-  },
-);
+runCli('db:protect-audit', run);

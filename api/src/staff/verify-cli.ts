@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { createDb } from '../db';
 import { sealAudit, sealConfig, verifyAuditChain } from './audit-chain';
+import { runCli } from '../ops/cli';
 
 /*
  * Verifies the audit log's hash chain (staff/audit-chain.ts):
@@ -24,10 +25,4 @@ async function run(): Promise<number> {
   }
 }
 
-run().then(
-  (code) => process.exit(code),
-  (err) => {
-    process.stderr.write(`audit:verify failed: ${(err as Error).message}\n`);
-    process.exit(1);
-  },
-);
+runCli('audit:verify', run);

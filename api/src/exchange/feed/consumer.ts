@@ -3,6 +3,7 @@
 import type { FastifyInstance } from 'fastify';
 import { writersOf } from '../writer/market-writer';
 import { feedMessageSchema, type FeedMessage } from '@khela/contracts';
+import { envInt } from '../../config';
 import type { Db } from '../../db';
 import { oddsFeedConnected } from '../../ops/metrics';
 import { exchangeConfig, type ExchangeConfig } from '../config';
@@ -29,13 +30,7 @@ export function feedConsumerOptions(
   env: NodeJS.ProcessEnv = process.env,
   overrides: Partial<FeedConsumerOptions> = {},
 ): FeedConsumerOptions {
-  const int = (name: string, dflt: number, min: number) => {
-    const raw = env[name];
-    if (raw === undefined || raw === '') return dflt;
-    const n = Number(raw);
-    if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be an integer >= ${min} (got "${raw}")`);
-    return n;
-  };
+  const int = (name: string, dflt: number, min: number) => envInt(env, name, dflt, min);
   return {
     url: oddsUrl(env),
     reconnectMs: int('ODDS_RECONNECT_MS', 500, 1),
