@@ -173,7 +173,7 @@ describe('the API messages catalogue (en + bn)', () => {
   it("knows every text of the contracts' message objects and of the player schemas (English stays the spec's)", () => {
     const lacking = [...contractMessages(), ...schemaMessages()].filter(([en]) => bnMessage(en) === undefined);
     expect(lacking.map(([en, where]) => `${where}: ${en}`)).toEqual([]);
-    // the spec's texts (sections 5 and 8) are the catalogue's English, untouched
+    // the spec's texts (docs/README.md#spec-5, #spec-8) are the catalogue's English, untouched
     expect(localizeMessage(WALLET_MESSAGES.phoneNotVerified, 'en')).toBe('Please verify your phone number first.');
     expect(localizeMessage(IDENTITY_MESSAGES.usernameRequired, 'en')).toBe('Username is required');
   });
