@@ -263,7 +263,7 @@ describe('back office players (PGlite)', () => {
     const login = (p: { username: string; password: string }) =>
       app.inject({ method: 'POST', url: '/api/login', payload: { username: p.username, password: p.password } });
 
-    it('suspended logs in and keeps its tokens; the spec-6 block follows the flags; the change is pushed and audited', async () => {
+    it('suspended logs in and keeps its tokens; the upline block (docs/README.md#spec-6) follows the flags; the change is pushed and audited', async () => {
       const p = await playerWithPassword();
       const token = await tokenFor(db, p.id);
       const pushed: unknown[] = [];
