@@ -192,7 +192,7 @@ async function startSite(work, withMonolith) {
   }
 }
 
-/** The demo player's session as the login screen stores it (spec 4), and an open cricket match of the feed. */
+/** The demo player's session as the login screen stores it (docs/README.md#spec-4), and an open cricket match of the feed. */
 async function pageContext(site) {
   const api = site.base(site.ports.api);
   const res = await fetch(`${api}/api/login`, {

@@ -13,7 +13,7 @@ const ev = (over: Partial<ListedEvent>): ListedEvent => ({
 });
 
 describe('exchange rules', () => {
-  it('shows Ball Running when ball_running is 1, otherwise Suspend when suspended is 1 (spec 4)', () => {
+  it('shows Ball Running when ball_running is 1, otherwise Suspend when suspended is 1 (docs/README.md#spec-4)', () => {
     expect(rowOverlay({ ball_running: 1, suspended: 1 })).toBe('ballRunning');
     expect(rowOverlay({ ball_running: 1, suspended: 0 })).toBe('ballRunning');
     expect(rowOverlay({ ball_running: 0, suspended: 1 })).toBe('suspend');

@@ -71,7 +71,7 @@ export function eventsForTab(events: ListedEvent[], tab: ListTab, now: Date, sea
   }
 }
 
-/** The first entry of the bookmaker map (spec 3). */
+/** The first entry of the bookmaker map (docs/README.md#spec-3). */
 export function firstBookmaker<T>(map: Record<string, T> | undefined): T | undefined {
   if (!map) return undefined;
   const k = Object.keys(map)[0];

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { SPORTS, type ListedEvent } from './logic';
 
 /**
- * Client of the exchange odds host (spec 7): its base URL comes from GET /api/exchange-hub,
+ * Client of the exchange odds host (docs/README.md#spec-7): its base URL comes from GET /api/exchange-hub,
  * asked once per session; responses are checked with the shared zod schemas.
  */
 export interface OddsClient {

@@ -78,7 +78,7 @@ export function App() {
   const { bus: shellBus, navigate: shellNavigate } = shellHost;
   useEffect(() => {
     const s = shellBus.on('logout').subscribe(({ reason }) => {
-      // after a password change the player logs in again at once (spec 8's success text is shown there)
+      // after a password change the player logs in again at once (the spec's success text is shown there, docs/README.md#spec-8)
       const target = reason === 'password_changed' ? { to: '/login', state: { notice: 'password_changed' } } : { to: '/' };
       loggedOut.current = { from: window.location.pathname, ...target };
       shellNavigate(target.to, { state: target.state });

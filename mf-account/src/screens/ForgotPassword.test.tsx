@@ -10,7 +10,7 @@ import { ForgotPassword } from './ForgotPassword';
 beforeEach(resetHost);
 const send = () => userEvent.click(screen.getByRole('button', { name: 'Send OTP' }));
 
-describe('ForgotPassword (spec 5)', () => {
+describe('ForgotPassword (docs/README.md#spec-5)', () => {
   it('Email tab requires the email, then the username', async () => {
     renderScreen(<ForgotPassword />, '/forgot-password');
     await userEvent.click(screen.getByRole('tab', { name: 'Email' }));

@@ -20,7 +20,7 @@ vi.mock('@khela/web/challenge/solver', () => ({
 
 beforeEach(resetHost);
 
-describe('Login (spec 5)', () => {
+describe('Login (docs/README.md#spec-5)', () => {
   it("shows spec 8's password-changed text when the shell sent the player here after a password change", async () => {
     renderScreen(<Login />, '/login', { notice: 'password_changed' });
     expect(screen.getByTestId('password-success').textContent).toBe('Password changed successfully. Please login with your new password.');

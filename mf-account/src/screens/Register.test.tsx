@@ -18,7 +18,7 @@ beforeEach(() => {
 
 const type = (label: string, v: string) => userEvent.type(screen.getByLabelText(label), v);
 
-describe('Register (spec 5, desktop two steps)', () => {
+describe('Register (docs/README.md#spec-5, desktop two steps)', () => {
   it('checks step 1, then step 2 and the age box, then registers with a solved challenge', async () => {
     const alert = vi.spyOn(window, 'alert').mockImplementation(() => {});
     responders.set('POST /api/v1/create-players/desktop', () => ({

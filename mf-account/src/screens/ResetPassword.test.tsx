@@ -8,7 +8,7 @@ import { ResetPassword } from './ResetPassword';
 
 beforeEach(resetHost);
 
-describe('ResetPassword (spec 5 password change, checks in order)', () => {
+describe('ResetPassword (docs/README.md#spec-5 password change, checks in order)', () => {
   it('checks new-password rule, current, confirmation, equality; then ends the session at once for the shell to open /login', async () => {
     localStorage.setItem('token', 'tok');
     responders.set('POST /api/user-pwd', () => ({ message: 'Password changed successfully. Please login with your new password.' }));

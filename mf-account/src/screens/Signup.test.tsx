@@ -17,7 +17,7 @@ async function fill(v: { username?: string; phone?: string; password?: string; c
   await userEvent.click(screen.getByRole('button', { name: 'Sign up' }));
 }
 
-describe('Signup (spec 5, mobile)', () => {
+describe('Signup (docs/README.md#spec-5, mobile)', () => {
   it('shows every rule message', async () => {
     renderScreen(<Signup />, '/signup');
     await fill({ username: 'short', phone: '12345', password: 'abc$defgh' });

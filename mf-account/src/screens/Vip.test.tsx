@@ -31,7 +31,7 @@ beforeEach(() => {
   localStorage.setItem('remote_id', '1');
 });
 
-describe('Vip (spec 5 VIP conversion)', () => {
+describe('Vip (docs/README.md#spec-5 VIP conversion)', () => {
   it('shows both minimum messages below 10 VP and mirrors VP as money', async () => {
     responders.set('GET /api/user/show', () => user(50));
     renderScreen(<Vip />, '/vip');

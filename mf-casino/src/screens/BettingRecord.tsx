@@ -8,7 +8,7 @@ import { SettledRecords } from './records/SettledRecords';
 type RecordsTab = 'settled' | 'exchange' | 'sports';
 
 /**
- * Betting Records (spec 2): the casino's settled rounds, the exchange bets, and the transfer-wallet providers' own
+ * Betting Records (docs/README.md#spec-2): the casino's settled rounds, the exchange bets, and the transfer-wallet providers' own
  * bets (issue 30), one tab each (records/).
  */
 export function BettingRecord() {

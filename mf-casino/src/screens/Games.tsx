@@ -96,7 +96,7 @@ export function Games() {
   useEffect(() => setBlockedPopup(blocked), [blocked, type]);
 
   // Spec 4: a category loads its systems, then their providers; the games come with the category. Both are the page's
-  // server state: a failure says so in place with Retry (spec 8 logs only decorative failures; README decisions).
+  // server state: a failure says so in place with Retry (the spec logs only decorative failures; docs/decisions.md#the-site).
   const systemsQuery = useServerQuery(schemas.getSystems, { query: { type } }, { public: true, select: (r) => r.systems });
   const platforms = systemsQuery.data?.map((x) => x.platform) ?? [];
   const providersQuery = useServerQuery(

@@ -30,7 +30,7 @@ beforeEach(() => {
 });
 
 describe('exchange frame', () => {
-  it('shows the upline popup instead of the exchange when the session says it is blocked (spec 6)', async () => {
+  it('shows the upline popup instead of the exchange when the session says it is blocked (docs/README.md#spec-6)', async () => {
     sessionService().receiveMarketFlags({ exchange_market: 0, cs_market: 1, status: 'blocked' });
     frame();
     expect((await screen.findByTestId('exchange-blocked')).textContent).toBe(

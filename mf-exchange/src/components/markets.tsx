@@ -161,7 +161,7 @@ const deepCss = css`
   min-width: 56px;
 `;
 
-/** The overlay a row shows over its prices: Ball Running beats Suspend (spec 4). */
+/** The overlay a row shows over its prices: Ball Running beats Suspend (docs/README.md#spec-4). */
 export function RowOverlay({
   row,
 }: {

@@ -48,7 +48,7 @@ interface OddsViewState {
   previousPath?: string;
 }
 
-/** Navigation state first (spec 2), the query string as the fallback so a reload keeps the page. */
+/** Navigation state first (docs/README.md#spec-2), the query string as the fallback so a reload keeps the page. */
 export function useOddsTarget() {
   const location = useLocation();
   const [params] = useSearchParams();

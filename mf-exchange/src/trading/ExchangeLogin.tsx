@@ -6,7 +6,7 @@ import { ApiError, Button, NoData, useHost } from '@khela/web';
 import { LoadingOverlay } from '../components/events';
 
 /**
- * /exchange-login (spec 2, 3 and 7): logs in to the exchange with the scoped token of POST /api/player-login (the
+ * /exchange-login (docs/README.md#spec-2, #spec-3, #spec-7): logs in to the exchange with the scoped token of POST /api/player-login (the
  * session keeps it as `exchangeToken`; the exchange's calls then use it) and forwards to the exchange. The legacy
  * site forwarded to /gamerun because its exchange was another site in a frame; here the exchange is part of the site
  * (which may not be framed: frame-ancestors 'none'), so it forwards to /exchange.

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { BET_CASES, type BetCase } from '@khela/contracts/exchange-maths.cases';
 import { betPriceText, minorToAmount, projectPosition, slipFigures, snapPrice, stakeToMinor, stepLadder } from './maths';
 
-describe('bet slip maths (domain.md: S stake, P price)', () => {
+describe('bet slip maths (docs/exchange-rules.md: S stake, P price)', () => {
   it('back: profit S(P−1), liability S; lay mirrored; rounded down to the paisa', () => {
     expect(slipFigures({ kind: 'MATCH_ODDS', side: 'back', price: 2.5 }, 100_00)).toEqual({ profit: 150_00, liability: 100_00 });
     expect(slipFigures({ kind: 'MATCH_ODDS', side: 'lay', price: 2.5 }, 100_00)).toEqual({ profit: 100_00, liability: 150_00 });

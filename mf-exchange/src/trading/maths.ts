@@ -12,7 +12,7 @@ import {
 
 /**
  * The bet slip's arithmetic, in integers: stakes in paisa, decimal prices in hundredths, rates per 100.
- * Formulas: ../shared/domain.md (Betting exchange); the money maths is @khela/contracts rules/exchange-maths.ts: a
+ * Formulas: docs/exchange-rules.md#exposure-and-liability; the money maths is @khela/contracts rules/exchange-maths.ts: a
  * back's profit and a lay's liability S(P−1) round down to the paisa; Fancy winnings round down, Fancy losses up.
  */
 

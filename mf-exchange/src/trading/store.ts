@@ -64,7 +64,7 @@ const isOpen = (b: Bet) => (schemas.OPEN_BET_STATUSES as readonly string[]).incl
 /** The box keeps the newest few: on a phone it must not cover the prices. */
 const MAX_MESSAGES = 3;
 
-/** The exchange calls, made with the scoped exchange token when the session holds one (spec 3, /exchange-login). */
+/** The exchange calls, made with the scoped exchange token when the session holds one (docs/README.md#spec-3, /exchange-login). */
 export function exchangeCalls(api: ApiClient) {
   const opts = { token: 'exchange' as const };
   return {

@@ -59,7 +59,7 @@ const figures = css`
   margin-top: 4px;
 `;
 
-/** The Exchange tab (spec 2): the player's exchange bets with All/Today; a row opens "Exchange Record Details". */
+/** The Exchange tab (docs/README.md#spec-2): the player's exchange bets with All/Today; a row opens "Exchange Record Details". */
 export function ExchangeRecords() {
   const { t, i18n } = useTranslation('casino');
   const [quick, setQuick] = useState<'all' | 'today'>('all');

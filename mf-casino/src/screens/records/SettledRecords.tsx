@@ -35,7 +35,7 @@ const spread = css`
   gap: 8px;
 `;
 
-/** The Settled tab (spec 2): the casino rounds of a day or a week, grouped; a group opens its rounds. */
+/** The Settled tab (docs/README.md#spec-2): the casino rounds of a day or a week, grouped; a group opens its rounds. */
 export function SettledRecords() {
   const { t, i18n } = useTranslation('casino');
   const [filters, setFilters] = useState<RecordFilters>({ platform: null, gameType: null, date: 'today' });
