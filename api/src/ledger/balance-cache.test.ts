@@ -5,7 +5,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db';
-import { createPlayer, memoryDb, otherProcessDb, postgresAvailable, postgresDb, processOn, testApp, tokenFor } from '../testing/helpers';
+import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
+import { staffTokens } from '../testing/fixtures';
+import { createPlayer, otherProcessDb, processOn, tokenFor } from '../testing/helpers';
 import { PlayerBalanceCache } from './balance-cache';
 import { houseAccount, playerAccounts, transfer } from './ledger';
 
@@ -26,72 +28,61 @@ async function silentCredit(db: Db, playerId: number, minor: bigint) {
   });
 }
 
-function suite(label: string, pgUp: boolean) {
-  describe.skipIf(!pgUp)(label, () => {
-    let db: Db & { drop?: () => Promise<void> };
-    let otherDb: Db;
-    let a: FastifyInstance;
-    let b: FastifyInstance;
-    let payments: string;
+describeEachDatabase('the balance cache of two processes on $name', (engine) => {
+  let db: TestDb;
+  let otherDb: Db;
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  let payments: string;
 
-    beforeAll(async () => {
-      db = label === 'PGlite' ? await memoryDb() : await postgresDb();
-      otherDb = await otherProcessDb(db);
-      a = await testApp(db, LONG_TTL);
-      b = await processOn(otherDb, LONG_TTL, db.kind === 'pglite' ? a.push.broker : undefined);
-      const r = await a.inject({ method: 'POST', url: '/api/operator/login', payload: { username: 'operator', password: 'operator123' } });
-      expect(r.statusCode, r.body).toBe(200);
-      payments = r.json().token;
-    }, 120_000);
-    afterAll(async () => {
-      await a?.close();
-      await b?.close();
-      if (otherDb && otherDb !== db) await otherDb.close();
-      if (db?.drop) await db.drop();
-      else await db?.close();
-    });
-
-    const balance = async (app: FastifyInstance, token: string) => {
-      const r = await app.inject({ method: 'POST', url: '/api/balance', headers: { authorization: `Bearer ${token}` } });
-      expect(r.statusCode, r.body).toBe(200);
-      return r.json() as { balance: string; available: string };
-    };
-
-    async function cachedOnBoth() {
-      const id = await createPlayer(db, { currency: 'BDT' });
-      const token = await tokenFor(db, id);
-      expect((await balance(a, token)).balance).toBe('0.00');
-      expect((await balance(b, token)).balance).toBe('0.00');
-      expect(a.balances.size).toBeGreaterThan(0);
-      return { id, token };
-    }
-
-    it('answers from memory: a move without a push is not seen until the entry expires', async () => {
-      const { id, token } = await cachedOnBoth();
-      await silentCredit(db, id, 1_000n);
-      expect((await balance(a, token)).balance).toBe('0.00');
-      a.balances.invalidate(id);
-      expect((await balance(a, token)).balance).toBe('10.00');
-    });
-
-    it('a staff adjustment through one process shows on the next call there and within a moment on the other', async () => {
-      const { id, token } = await cachedOnBoth();
-      const r = await a.inject({
-        method: 'POST',
-        url: `/api/operator/players/${id}/adjust`,
-        payload: { direction: 'credit', amount: '25.50', reason: 'goodwill credit' },
-        headers: { authorization: `Bearer ${payments}`, 'idempotency-key': `adj-${id}` },
-      });
-      expect(r.statusCode, r.body).toBe(200);
-      // the process that moved the money: at once, no waiting for its own notice
-      expect((await balance(a, token)).balance).toBe('25.50');
-      await expect.poll(async () => (await balance(b, token)).balance, { timeout: 1000, interval: 10 }).toBe('25.50');
-    });
+  suiteDatabase(engine, (t) => ({ db, app: a } = t), { env: LONG_TTL });
+  beforeAll(async () => {
+    otherDb = await otherProcessDb(db);
+    b = await processOn(otherDb, LONG_TTL, db.kind === 'pglite' ? a.push.broker : undefined);
+    ({ payments } = await staffTokens(a, ['payments']));
+  }, 120_000);
+  afterAll(async () => {
+    await b?.close();
+    if (otherDb && otherDb !== db) await otherDb.close();
   });
-}
 
-suite('PGlite', true);
-suite('PostgreSQL', await postgresAvailable());
+  const balance = async (app: FastifyInstance, token: string) => {
+    const r = await app.inject({ method: 'POST', url: '/api/balance', headers: { authorization: `Bearer ${token}` } });
+    expect(r.statusCode, r.body).toBe(200);
+    return r.json() as { balance: string; available: string };
+  };
+
+  async function cachedOnBoth() {
+    const id = await createPlayer(db, { currency: 'BDT' });
+    const token = await tokenFor(db, id);
+    expect((await balance(a, token)).balance).toBe('0.00');
+    expect((await balance(b, token)).balance).toBe('0.00');
+    expect(a.balances.size).toBeGreaterThan(0);
+    return { id, token };
+  }
+
+  it('answers from memory: a move without a push is not seen until the entry expires', async () => {
+    const { id, token } = await cachedOnBoth();
+    await silentCredit(db, id, 1_000n);
+    expect((await balance(a, token)).balance).toBe('0.00');
+    a.balances.invalidate(id);
+    expect((await balance(a, token)).balance).toBe('10.00');
+  });
+
+  it('a staff adjustment through one process shows on the next call there and within a moment on the other', async () => {
+    const { id, token } = await cachedOnBoth();
+    const r = await a.inject({
+      method: 'POST',
+      url: `/api/operator/players/${id}/adjust`,
+      payload: { direction: 'credit', amount: '25.50', reason: 'goodwill credit' },
+      headers: { authorization: `Bearer ${payments}`, 'idempotency-key': `adj-${id}` },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    // the process that moved the money: at once, no waiting for its own notice
+    expect((await balance(a, token)).balance).toBe('25.50');
+    await expect.poll(async () => (await balance(b, token)).balance, { timeout: 1000, interval: 10 }).toBe('25.50');
+  });
+});
 
 describe('PlayerBalanceCache', () => {
   /** A database whose balance read waits until released, to hold a read in flight. */
