@@ -12,7 +12,8 @@ import {
   type StaffSocialLink,
 } from '@khela/contracts';
 import { CategoriesField, ImageField, TextInput } from './fields';
-import { StatusBadge, Thumb, type ResourceConfig } from './ResourceTab';
+import type { ColumnDef } from '@tanstack/react-table';
+import { StatusBadge, Thumb, type Errors, type ResourceConfig, type Values } from './ResourceTab';
 import { Select } from '@khela/web';
 import { BilingualField, MarqueePreview, PopupPreview, PromotionPreview, SliderPreview, textIn } from './bilingual';
 
@@ -21,6 +22,28 @@ import { BilingualField, MarqueePreview, PopupPreview, PromotionPreview, SliderP
 const ON_OFF = ['active', 'inactive'] as const;
 const SLIDER_TYPES = ['Main', 'Favourite', 'Features'] as const;
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+/* What every content list repeats: its order and status columns, the dates it shows between, the two date fields. */
+const orderColumn = { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' } as const;
+function statusColumn<Row extends { status: string }>(): ColumnDef<Row> {
+  return { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> };
+}
+function datesColumn<Row extends { start_date: string | null; end_date: string | null }>(): ColumnDef<Row> {
+  return {
+    id: 'dates',
+    header: 'Dates',
+    enableSorting: false,
+    cell: ({ row }) => `${row.original.start_date ?? '…'} – ${row.original.end_date ?? '…'}`,
+  };
+}
+function DateFields({ v, set, e }: { v: Values; set: (k: string, value: unknown) => void; e: Errors }) {
+  return (
+    <>
+      <TextInput label="Start date" type="date" value={v.start_date} onChange={(x) => set('start_date', x)} error={e.start_date} />
+      <TextInput label="End date" type="date" value={v.end_date} onChange={(x) => set('end_date', x)} error={e.end_date} />
+    </>
+  );
+}
 
 /** A list cell: the English over its Bangla (or a note that the Bangla is missing: players see the English). */
 function Both({ en, bn }: { en: string; bn: string | null }) {
@@ -40,12 +63,12 @@ export const sliders: ResourceConfig<StaffSlider> = {
   testId: 'content-sliders',
   endpoints: staffSliders,
   columns: [
-    { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+    orderColumn,
     { id: 'thumbnail', header: 'Image', enableSorting: false, cell: ({ row }) => <Thumb path={row.original.thumbnail} /> },
     { id: 'name', header: 'Name', accessorKey: 'name' },
     { id: 'slider_type', header: 'Type', accessorKey: 'slider_type', enableSorting: false },
     { id: 'link', header: 'Link', accessorKey: 'link', enableSorting: false },
-    { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> },
+    statusColumn(),
   ],
   csv: [
     { header: 'id', value: (r) => r.id },
@@ -92,7 +115,7 @@ export const promotions: ResourceConfig<StaffPromotion> = {
   testId: 'content-promotions',
   endpoints: staffPromotions,
   columns: [
-    { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+    orderColumn,
     { id: 'thumbnail', header: 'Image', enableSorting: false, cell: ({ row }) => <Thumb path={row.original.thumbnail} /> },
     { id: 'name', header: 'Name', accessorKey: 'name', cell: ({ row }) => <Both en={row.original.name} bn={row.original.name_bn} /> },
     // start over end in one column: the table (with its Delete) fits a 1440 px console
@@ -112,7 +135,7 @@ export const promotions: ResourceConfig<StaffPromotion> = {
     { id: 'max', header: 'Max bonus', enableSorting: false, cell: ({ row }) => row.original.max_bonus ?? '—' },
     { id: 'turnover', header: 'Turnover ×', enableSorting: false, accessorKey: 'turnover' },
     { id: 'categories', header: 'Categories', enableSorting: false, accessorKey: 'categories' },
-    { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> },
+    statusColumn(),
   ],
   csv: [
     { header: 'id', value: (r) => r.id },
@@ -166,8 +189,7 @@ export const promotions: ResourceConfig<StaffPromotion> = {
         ]}
         error={e.status}
       />
-      <TextInput label="Start date" type="date" value={v.start_date} onChange={(x) => set('start_date', x)} error={e.start_date} />
-      <TextInput label="End date" type="date" value={v.end_date} onChange={(x) => set('end_date', x)} error={e.end_date} />
+      <DateFields v={v} set={set} e={e} />
       <TextInput
         label="Deposit bonus %"
         type="number"
@@ -201,7 +223,7 @@ export const popups: ResourceConfig<StaffPopup> = {
   testId: 'content-popups',
   endpoints: staffPopups,
   columns: [
-    { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+    orderColumn,
     { id: 'name', header: 'Name', accessorKey: 'name' },
     {
       id: 'kind',
@@ -216,13 +238,8 @@ export const popups: ResourceConfig<StaffPopup> = {
       accessorKey: 'title',
       cell: ({ row }) => <Both en={row.original.title} bn={row.original.title_bn} />,
     },
-    {
-      id: 'dates',
-      header: 'Dates',
-      enableSorting: false,
-      cell: ({ row }) => `${row.original.start_date ?? '…'} – ${row.original.end_date ?? '…'}`,
-    },
-    { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> },
+    datesColumn(),
+    statusColumn(),
   ],
   csv: [
     { header: 'id', value: (r) => r.id },
@@ -281,8 +298,7 @@ export const popups: ResourceConfig<StaffPopup> = {
         error={e.link}
         hint="Optional button target: /deposit, https://…"
       />
-      <TextInput label="Start date" type="date" value={v.start_date} onChange={(x) => set('start_date', x)} error={e.start_date} />
-      <TextInput label="End date" type="date" value={v.end_date} onChange={(x) => set('end_date', x)} error={e.end_date} />
+      <DateFields v={v} set={set} e={e} />
       <ImageField label="Image" value={v.image} onChange={(x) => set('image', x)} error={e.image} optional />
     </>
   ),
@@ -293,7 +309,7 @@ export const marquee: ResourceConfig<StaffMarquee> = {
   testId: 'content-marquee',
   endpoints: staffMarquee,
   columns: [
-    { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+    orderColumn,
     {
       id: 'text',
       header: 'Text',
@@ -301,13 +317,8 @@ export const marquee: ResourceConfig<StaffMarquee> = {
       accessorKey: 'text',
       cell: ({ row }) => <Both en={row.original.text} bn={row.original.text_bn} />,
     },
-    {
-      id: 'dates',
-      header: 'Dates',
-      enableSorting: false,
-      cell: ({ row }) => `${row.original.start_date ?? '…'} – ${row.original.end_date ?? '…'}`,
-    },
-    { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> },
+    datesColumn(),
+    statusColumn(),
   ],
   csv: [
     { header: 'id', value: (r) => r.id },
@@ -331,8 +342,7 @@ export const marquee: ResourceConfig<StaffMarquee> = {
         hint="Scrolls on the home page; without any active message the system notice scrolls."
       />
       <Select label="Status" value={v.status} onChange={(x) => set('status', x)} options={ON_OFF} error={e.status} />
-      <TextInput label="Start date" type="date" value={v.start_date} onChange={(x) => set('start_date', x)} error={e.start_date} />
-      <TextInput label="End date" type="date" value={v.end_date} onChange={(x) => set('end_date', x)} error={e.end_date} />
+      <DateFields v={v} set={set} e={e} />
     </>
   ),
 };
@@ -342,11 +352,11 @@ export const socialLinks: ResourceConfig<StaffSocialLink> = {
   testId: 'content-social',
   endpoints: staffSocialLinks,
   columns: [
-    { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' },
+    orderColumn,
     { id: 'icon', header: 'Icon', enableSorting: false, cell: ({ row }) => <Thumb path={row.original.icon} /> },
     { id: 'name', header: 'Name', accessorKey: 'name' },
     { id: 'link', header: 'Link', enableSorting: false, accessorKey: 'link' },
-    { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> },
+    statusColumn(),
   ],
   csv: [
     { header: 'id', value: (r) => r.id },
