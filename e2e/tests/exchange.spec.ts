@@ -1,15 +1,7 @@
-import { test, expect, type Page } from '@playwright/test';
-import { API, apiLogin, DEMO, newPhone, newUsername, openLoggedIn, SANDBOX } from './support';
+import { test, expect } from '@playwright/test';
+import { API, apiLogin, DEMO, newPhone, newUsername, openLoggedIn, SANDBOX, softNavigate } from './support';
 
 // The exchange remote against the real API and the sandbox odds feed.
-
-/** Client-side navigation through the shell's router (no page load, so in-memory state survives). */
-async function softNavigate(page: Page, path: string) {
-  await page.evaluate((p) => {
-    history.pushState({}, '', p);
-    dispatchEvent(new PopStateEvent('popstate'));
-  }, path);
-}
 
 test('in-play events are grouped by sport and an event opens its live odds', async ({ page, request }) => {
   const feed = await (await request.get(`${SANDBOX()}/odds/api/sports-events/cricket`)).json();

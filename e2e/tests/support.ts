@@ -33,6 +33,17 @@ export async function apiLogin(request: APIRequestContext, username = DEMO.usern
 }
 
 /** Puts a session into the browser's local storage the way the login screen does (docs/README.md#spec-4), then opens `path`. */
+/**
+ * Client-side navigation through the shell's router (no page load, so in-memory state survives; and the render server,
+ * which reads a page's first data itself, is not asked: a read cut in the browser fails as it would mid-session).
+ */
+export async function softNavigate(page: Page, path: string) {
+  await page.evaluate((p) => {
+    history.pushState({}, '', p);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
 export async function openLoggedIn(page: Page, session: Session, path = '/') {
   await page.goto('/favicon.svg');
   await page.evaluate((s) => {
