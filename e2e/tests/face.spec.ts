@@ -226,10 +226,16 @@ test.describe('home first screen from the server', () => {
     return out;
   };
   const PHONE_UA = 'Mozilla/5.0 (Linux; Android 13; Pixel 7) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Mobile Safari/537.36';
+  const DESKTOP_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0 Safari/537.36';
   for (const [name, viewport] of Object.entries({ ...VIEWPORTS, narrowDesktop: { width: 800, height: 700 } })) {
     test(`the server's HTML shows the header and first banner where the hydrated page has them (${name})`, async ({ browser, baseURL }) => {
       const phone = viewport.width < 768;
-      const options = { viewport, baseURL, ...(phone ? { userAgent: PHONE_UA, isMobile: true, hasTouch: true } : {}) };
+      // a desktop's User-Agent said outright: a context made here inherits the project's (a Pixel's, which the server reads as a phone)
+      const options = {
+        viewport,
+        baseURL,
+        ...(phone ? { userAgent: PHONE_UA, isMobile: true, hasTouch: true } : { userAgent: DESKTOP_UA, isMobile: false, hasTouch: false }),
+      };
       const held = await browser.newContext(options);
       const early = await held.newPage();
       await early.route(/\.js(\?|$)/, (r) => r.abort());

@@ -223,6 +223,8 @@ test('Bangla: the lang cookie the shell keeps makes the server render in Bangla,
   await page.goto(`${site}/`);
   await expect(page.getByText('প্রিয় গেম')).toBeVisible();
   await expect.poll(async () => (await context.cookies(site)).find((c) => c.name === 'lang')?.value).toBe('bn');
+  // this browser-rendered page's footer (its own late chunk) has read its data: its calls are not the next page's
+  await expect(page.locator('[data-testid=payment-logos] li').first()).toBeAttached();
 
   // the next page comes from the server in Bangla and hydrates: no mismatch, nothing asked again
   for (const path of ['/', '/games?type=SLOT']) {
