@@ -4,6 +4,7 @@
 // data hooks, and api.call sites (reads and changes by hand; useServerQuery's reads are not counted). The kit itself (shared/web/src/ui) is where the one definition lives and is not counted; tests are not.
 //   node scripts/count-ui-debt.mjs          a table
 //   node scripts/count-ui-debt.mjs --json   the same as JSON
+//   node scripts/count-ui-debt.mjs --check  fails when a total is above its ceiling (scripts/ui-debt-ceilings.json; in `pnpm cpd`)
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -59,3 +60,19 @@ const total = rows.reduce(
 );
 if (process.argv.includes('--json')) console.log(JSON.stringify([...rows, total], null, 2));
 else console.table([...rows, total]);
+
+// --check: `pnpm test` holds what was paid off: no total may grow past its ceiling in ui-debt-ceilings.json (lower the
+// ceiling when a change brings a count down, so the gain stays)
+if (process.argv.includes('--check')) {
+  const ceilings = JSON.parse(fs.readFileSync(path.join(root, 'scripts/ui-debt-ceilings.json'), 'utf8'));
+  const over = Object.entries(ceilings).filter(([k, max]) => total[k] > max);
+  for (const [k, max] of over)
+    console.error(`ui debt: ${k} is ${total[k]}, above its ceiling ${max} (scripts/ui-debt-ceilings.json): use the kit and the data layer`);
+  if (over.length) process.exit(1);
+  console.log(
+    'ui debt within its ceilings:',
+    Object.entries(ceilings)
+      .map(([k, max]) => `${k} ${total[k]}/${max}`)
+      .join(', '),
+  );
+}

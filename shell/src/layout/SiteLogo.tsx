@@ -15,7 +15,7 @@ export function SiteLogo({ mobile = false }: { mobile?: boolean }) {
   const general = useGeneral().data;
   const src = imageUrl(mobile ? (logo?.mobile_logo ?? logo?.logo) : logo?.logo);
   const name = general?.site_title || t('siteName');
-  // the pre-painted logo (index.html) has this box too
+  // the server's HTML has this box too (the first screen's boxes: no shift when the page hydrates)
   const box = mobile ? firstScreen.mobileLogo : firstScreen.desktopLogo;
   return (
     <Link
