@@ -18,7 +18,7 @@ import { Button, theme, type CallOptions, Row } from '@khela/web';
 import { DataTable, useStaffPages } from '../../ui/DataTable';
 import { useStaffChange, useStaffQuery } from '../../ui/query';
 import { inputCss, smallBtn } from './fields';
-import { errorsOf, StatusBadge, Thumb } from './ResourceTab';
+import { errorsOf, ContentStatus, Thumb } from './ResourceTab';
 import { Outcome } from '../../ui/layout';
 
 /* The casino catalogue: games (on/off, featured, order) and providers/systems (on/off, order). */
@@ -104,7 +104,7 @@ export function GamesTab() {
       enableSorting: false,
       cell: ({ row }) => (
         <>
-          <StatusBadge value={row.original.status} />
+          <ContentStatus value={row.original.status} />
           {!row.original.reachable && (
             <span
               title="Its system or provider is disabled"
@@ -282,8 +282,13 @@ export function ProvidersTab() {
       cell: ({ row }) => `${row.original.system_name} (${row.original.system_platform})`,
     },
     { id: 'games', header: 'Games', enableSorting: false, accessorKey: 'games' },
-    { id: 'status', header: 'Provider', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> },
-    { id: 'system_status', header: 'System', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.system_status} /> },
+    { id: 'status', header: 'Provider', enableSorting: false, cell: ({ row }) => <ContentStatus value={row.original.status} /> },
+    {
+      id: 'system_status',
+      header: 'System',
+      enableSorting: false,
+      cell: ({ row }) => <ContentStatus value={row.original.system_status} />,
+    },
     {
       id: 'actions',
       header: 'Actions',

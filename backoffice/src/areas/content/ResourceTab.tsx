@@ -2,7 +2,7 @@ import { useRef, useState, type ReactNode } from 'react';
 import { css } from '@emotion/react';
 import type { ColumnDef } from '@tanstack/react-table';
 import type { Endpoint } from '@khela/contracts';
-import { ApiError, Badge, Button, Row } from '@khela/web';
+import { ApiError, Button, Row, StatusBadge } from '@khela/web';
 import { DataTable, useStaffPages, type CsvColumn } from '../../ui/DataTable';
 import { Toolbar, PanelCard, CardHeading, Outcome } from '../../ui/layout';
 import { useStaff } from '../../staff/context';
@@ -243,9 +243,7 @@ export function Thumb({ path }: { path: string | null }) {
   );
 }
 
-/** A record's status: filled green while it shows on the site, grey otherwise. */
-export const StatusBadge = ({ value }: { value: string }) => (
-  <Badge variant="solid" tone={value === 'active' || value === 'display' ? 'success' : 'muted'}>
-    {value}
-  </Badge>
+/** A content record's status: the kit's badge, filled green while it shows on the site, grey otherwise. */
+export const ContentStatus = ({ value }: { value: string }) => (
+  <StatusBadge status={value} variant="solid" tone={value === 'active' || value === 'display' ? 'success' : 'muted'} />
 );

@@ -13,7 +13,7 @@ import {
 } from '@khela/contracts';
 import { CategoriesField, ImageField, TextInput } from './fields';
 import type { ColumnDef } from '@tanstack/react-table';
-import { StatusBadge, Thumb, type Errors, type ResourceConfig, type Values } from './ResourceTab';
+import { ContentStatus, Thumb, type Errors, type ResourceConfig, type Values } from './ResourceTab';
 import { Select } from '@khela/web';
 import { BilingualField, MarqueePreview, PopupPreview, PromotionPreview, SliderPreview, textIn } from './bilingual';
 
@@ -26,7 +26,7 @@ const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 /* What every content list repeats: its order and status columns, the dates it shows between, the two date fields. */
 const orderColumn = { id: 'sort_order', header: 'Order', accessorKey: 'sort_order' } as const;
 function statusColumn<Row extends { status: string }>(): ColumnDef<Row> {
-  return { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <StatusBadge value={row.original.status} /> };
+  return { id: 'status', header: 'Status', enableSorting: false, cell: ({ row }) => <ContentStatus value={row.original.status} /> };
 }
 function datesColumn<Row extends { start_date: string | null; end_date: string | null }>(): ColumnDef<Row> {
   return {
