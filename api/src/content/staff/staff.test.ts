@@ -393,3 +393,44 @@ describe('back office, casino catalogue', () => {
     expect((await publicSlots()).some((c) => c.startsWith('JILI'))).toBe(true);
   });
 });
+
+describe("the content's version (the render servers' page cache, issue 31 item 5)", () => {
+  const version = async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/content/version' });
+    expect(res.headers['cache-control']).toBe('no-store');
+    return BigInt(res.json().version as string);
+  };
+
+  it('moves with every change staff make to the content (settings, a list, the catalogue), not with a read or a change rolled back', async () => {
+    const v0 = await version();
+    await app.inject({ method: 'GET', url: '/api/general' });
+    expect(await version()).toBe(v0);
+    expect((await call('content', staffUpdateSettings, { system_notice: 'Version check' })).status).toBe(200);
+    const v1 = await version();
+    expect(v1).toBeGreaterThan(v0);
+    const created = await call('content', staffSliders.create, {
+      name: 'Version banner',
+      thumbnail: '/storage/x.png',
+      link: '/',
+      status: 'active',
+      slider_type: 'Main',
+    });
+    expect(created.status).toBe(200);
+    const v2 = await version();
+    expect(v2).toBeGreaterThan(v1);
+    const game = (await call('content', { ...staffGames, path: `${staffGames.path}?type=SLOT` })).body.data[0];
+    await call('content', staffUpdateGame, { is_featured: !game.is_featured }, { id: game.id });
+    const v3 = await version();
+    expect(v3).toBeGreaterThan(v2);
+    // a change whose transaction rolls back leaves the version where it was (the bump is part of the transaction)
+    await expect(
+      db.tx(async (q) => {
+        await q.query('UPDATE sliders SET name = name WHERE id = $1', [created.body.id]);
+        throw new Error('rolled back');
+      }),
+    ).rejects.toThrow('rolled back');
+    expect(await version()).toBe(v3);
+    await call('content', staffUpdateGame, { is_featured: game.is_featured }, { id: game.id });
+    await call('content', staffSliders.remove, undefined, { id: created.body.id });
+  });
+});
