@@ -46,7 +46,12 @@ const services = [
   // React on the server; issue 31); SSR=0 serves it with the plain static server instead (every page rendered in the
   // browser)
   ...APPS.filter((a) => a.kind === 'host').map((a) => {
-    const s = serve(a, { KHELA_REMOTES_JSON: JSON.stringify(remotesConfig()) });
+    const s = serve(a, {
+      KHELA_REMOTES_JSON: JSON.stringify(remotesConfig()),
+      // recycling after a remote's redeploy (shell/README.md "Production serving") is off here unless asked for: a
+      // remote rebuilt under a running development or e2e site would cut the pages of its restart
+      SSR_REMOTE_CHECK_MS: process.env.SSR_REMOTE_CHECK_MS ?? '0',
+    });
     return process.env.SSR === '0'
       ? s
       : { ...s, name: `${a.dir}-ssr`, args: [path.join(root, a.dir, 'server/main.mjs'), ...s.args.slice(1)] };
@@ -58,7 +63,9 @@ const services = [
 
 const children = [];
 let stopping = false;
-for (const s of services) {
+/** The exit code of a render server that drained after a remote's redeploy (shell/server/main.mjs): started again. */
+const RECYCLE_EXIT_CODE = 75;
+const start = (s) => {
   const child = spawn(s.cmd, s.args, { cwd: s.cwd ?? root, env: s.env, stdio: ['ignore', 'pipe', 'pipe'] });
   const prefix = `[${s.name}]`.padEnd(14);
   const pipe = (stream, out) => {
@@ -73,9 +80,17 @@ for (const s of services) {
   pipe(child.stdout, process.stdout);
   pipe(child.stderr, process.stderr);
   // one dead service must not take the others down: the shell shows a fallback for a dead remote
-  child.on('exit', (code) => !stopping && console.error(`${prefix}exited with ${code}`));
+  child.on('exit', (code) => {
+    if (stopping) return;
+    if (code === RECYCLE_EXIT_CODE) {
+      console.log(`${prefix}exited to load a redeployed remote: starting it again`);
+      children.splice(children.indexOf(child), 1);
+      start(s);
+    } else console.error(`${prefix}exited with ${code}`);
+  });
   children.push(child);
-}
+};
+for (const s of services) start(s);
 
 const stop = () => {
   stopping = true;

@@ -153,7 +153,8 @@ export function consoleSources(sources, env = process.env) {
  * `render` (the shell's render server, shell/server/main.mjs): the page's first screen from the server, or null to
  * send index.html as it is (the browser renders); its `head` goes first into <head> (before index.html's early
  * script), its `html` into `<div id="root">`. A failure is logged and the page is sent unrendered.
- * @typedef {{ url: string, hostname: string, userAgent: string | undefined, cookie: string | undefined, nonce: string, remotesJson: string | null }} RenderRequest
+ * `authorization`: the request carries an Authorization header (the render server's page cache is not used then).
+ * @typedef {{ url: string, hostname: string, userAgent: string | undefined, cookie: string | undefined, nonce: string, remotesJson: string | null, authorization: boolean }} RenderRequest
  * @param {{ dir: string, spa?: boolean, console?: boolean, remotesJson?: string, logLevel?: string, env?: NodeJS.ProcessEnv,
  *   render?: (r: RenderRequest) => Promise<{ head: string, html: string, title?: string, lang?: string } | null> }} o
  * @returns {import('fastify').FastifyInstance}
@@ -199,6 +200,7 @@ export function createStaticServer(o) {
             cookie: req.headers.cookie,
             nonce,
             remotesJson: remotes,
+            authorization: Boolean(req.headers.authorization),
           })
           .catch((err) => {
             req.log.error({ err, url: req.url }, 'server render failed: the page is rendered in the browser');
@@ -280,9 +282,12 @@ export function createStaticServer(o) {
 
 /**
  * Reads the command line, finds the app in apps.mjs and listens. `render`: the shell's render server passes its
- * server render (shell/server/main.mjs); the plain static server has none.
+ * server render (shell/server/main.mjs); the plain static server has none. `extra.routes(app)` adds routes before it
+ * listens (the render server's /ready and /metrics); `extra.onStop()` is called first when SIGTERM/SIGINT or `stop`
+ * stops it (in-flight requests finish, then the process exits with `stop`'s code, 0 for a signal).
+ * @param {{ routes?: (app: import('fastify').FastifyInstance) => void, onStop?: () => void }} [extra]
  */
-export async function main(argv = process.argv.slice(2), env = process.env, render = undefined) {
+export async function main(argv = process.argv.slice(2), env = process.env, render = undefined, extra = {}) {
   const dir = path.resolve(argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port') ?? 'dist');
   if (!fs.existsSync(dir)) {
     console.error(`${dir} does not exist: build first`);
@@ -296,11 +301,20 @@ export async function main(argv = process.argv.slice(2), env = process.env, rend
   const console_ = argv.includes('--console') || known?.kind === 'console';
   const host = env.HOST ?? '127.0.0.1';
   const server = createStaticServer({ dir, spa, console: console_, remotesJson: env.KHELA_REMOTES_JSON, logLevel: env.LOG_LEVEL, render });
+  extra.routes?.(server);
   const address = await server.listen({ port, host });
   console.log(`serving ${dir} on ${address}`);
-  const stop = () => server.close().then(() => process.exit(0));
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  let stopping = null;
+  const stop = (code = 0) => {
+    if (!stopping) {
+      extra.onStop?.();
+      stopping = server.close().then(() => process.exit(code));
+    }
+    return stopping;
+  };
+  process.on('SIGTERM', () => stop(0));
+  process.on('SIGINT', () => stop(0));
+  return { server, address, dir, stop };
 }
 
 if (process.argv[1] && fs.realpathSync(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

@@ -31,7 +31,7 @@ import { LANG_COOKIE, setPageScope } from '../src/page';
 import { remoteFor } from '../src/routes';
 import type { RemoteName } from '../src/federation/remotes';
 import { ServerAreas, type AreaRender } from '../src/federation/server-areas';
-import { loadServerRemote, SERVER_REMOTES } from './remotes';
+import { loadServerRemote, SERVER_REMOTES, serverManifestUrl } from './remotes';
 import { assumePainted } from '../src/layout/after-first-paint';
 import { App } from '../src/App';
 import { loadFirstScreen } from '../src/layout/content';
@@ -64,7 +64,16 @@ export interface RenderInput {
    * past it the area is left to the browser. The render itself is not cut off (it is synchronous).
    */
   remoteBudgetMs?: number;
+  /**
+   * Told why the page, or a remote's area of it, is left to the browser (the render server's metrics and page cache:
+   * server/serving.mjs): the page is not rendered here, its data came late or failed, the site is in maintenance, or
+   * a remote's area missed its container, its data or its render (the rest of the page is still the server's).
+   */
+  report?: (reason: FallbackReason) => void;
 }
+
+/** Why a page (or a remote's area: `remote-area`) is rendered in the browser instead of here. */
+export type FallbackReason = 'not-rendered' | 'data-late' | 'data-failed' | 'maintenance' | 'remote-area';
 
 export interface Rendered {
   /** Into <head>: critical CSS (nonce'd <style> tags) and the data block (`#khela-ssr`). */
@@ -86,6 +95,9 @@ export interface SsrData {
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|Opera Mini|IEMobile/i;
+
+/** The server's screen guess from the User-Agent: a phone's page (also part of the page cache's key). */
+export const isPhone = (userAgent: string | undefined) => PHONE.test(userAgent ?? '');
 
 /**
  * The visitor's language: the `lang` cookie the browser's shell keeps equal to the saved choice (src/page.ts), else
@@ -111,7 +123,10 @@ function i18nFor(locale: Locale): I18n {
 /** The first screen of `url`, or null when this path is not rendered here, or its data failed or did not come in time. */
 export async function renderPage(input: RenderInput): Promise<Rendered | null> {
   const path = input.url.split('?')[0] ?? '/';
-  if (!RENDERED.has(path)) return null;
+  if (!RENDERED.has(path)) {
+    input.report?.('not-rendered');
+    return null;
+  }
   const runtime = createPageRuntime({ apiBase: input.apiBase, locale: requestLocale(input.cookie) });
   // the request's cache goes with the request (its queries' garbage-collection timers would keep it for 5 minutes)
   return scope.run(runtime, () => render(runtime, path, input)).finally(() => runtime.queryClient.clear());
@@ -125,16 +140,23 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   );
   const late = new Promise<'late'>((r) => setTimeout(r, input.dataBudgetMs ?? 1500, 'late').unref());
   // a failed or late read: the browser renders the page and asks (and reports) as today
-  if ((await Promise.race([data, late])) !== 'ok') return null;
+  const read = await Promise.race([data, late]);
+  if (read !== 'ok') {
+    input.report?.(read === 'late' ? 'data-late' : 'data-failed');
+    return null;
+  }
   const general = runtime.queryClient.getQueryData<{ site_status?: number; site_title?: string | null }>([
     'shell-content',
     'general',
     runtime.session.locale$.value,
   ]);
   // maintenance and failed reads: the browser renders as today
-  if (!general || general.site_status === 0) return null;
+  if (!general || general.site_status === 0) {
+    input.report?.(general ? 'maintenance' : 'data-failed');
+    return null;
+  }
 
-  const mobile = PHONE.test(input.userAgent ?? '');
+  const mobile = isPhone(input.userAgent);
   const lang = runtime.session.locale$.value;
   const words = i18nFor(lang);
   // the remote's area of this page, rendered first on its own (as the browser's parcel is its own root)
@@ -197,6 +219,19 @@ export async function warmRemotes(remotes: Partial<Record<RemoteName, string>>):
   );
 }
 
+/**
+ * The server manifests of the remotes with a Node container (`server/mf-manifest.json` beside each browser manifest):
+ * what server/main.mjs watches to recycle the process after a remote's redeploy (Node cannot unload a container).
+ */
+export function serverManifests(remotes: Partial<Record<RemoteName, string>>): Partial<Record<RemoteName, string>> {
+  return Object.fromEntries(
+    (Object.keys(SERVER_REMOTES) as RemoteName[]).flatMap((remote) => {
+      const manifest = remotes[remote];
+      return manifest ? [[remote, serverManifestUrl(manifest)]] : [];
+    }),
+  );
+}
+
 /** The `<link … />` tags at the start of React's output (its preloads of the images it rendered). */
 const leadingLinks = (html: string) => /^(?:<link [^>]*\/>)*/.exec(html)![0];
 
@@ -246,6 +281,7 @@ async function renderArea(
     return { area: { mode: 'server', html }, head: preloads + emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
   } catch (err) {
     console.warn(`[render] ${remote}'s area is left to the browser:`, err instanceof Error ? err.message : err);
+    input.report?.('remote-area');
     return { area: { mode: 'browser' }, head: '' };
   }
 }
