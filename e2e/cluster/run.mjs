@@ -3,7 +3,7 @@
 // default), two API processes + sandbox + nginx (scripts/cluster/start.mjs), then each fault in turn, printing what
 // it cost (requests retried, seconds to recover) and failing on any money lost or doubled.
 //
-//   node e2e/cluster/run.mjs [--only a,b,c,d,e,h,p,k,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
+//   node e2e/cluster/run.mjs [--only s,a,b,c,d,e,h,p,k,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
 //
 // Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (25470: below the ephemeral range 32768-60999, where a client socket could hold the port).
 import { spawn } from 'node:child_process';
@@ -40,6 +40,7 @@ const pgPort = Number(process.env.FAULTS_PG_PORT ?? 25470);
 const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'khela-faults-'));
 
 const LEASE_MS = 1000;
+const CONTENT_CHECK_MS = 300;
 /** A process restarted after a fault, ready (true) or not: awaited by the next fault that needs both. */
 let comingBack = Promise.resolve(true);
 const results = [];
@@ -98,6 +99,8 @@ async function main() {
       EXCHANGE_WRITER_LEASE_MS: String(LEASE_MS),
       EXCHANGE_WRITER_LEASE_POLL_MS: '100',
       SANDBOX_DATA_DIR: path.join(runDir, 'sandbox-data'),
+      // the render servers' page cache asks the content's version at most every 300 ms (1 s in production)
+      SSR_CONTENT_CHECK_MS: String(CONTENT_CHECK_MS),
     },
   });
   const t0 = Date.now();
@@ -106,6 +109,84 @@ async function main() {
   const site = cluster.siteUrl;
   const sandbox = cluster.sandboxUrl;
   const opToken = await staffToken(site);
+
+  // ---- s. the shell's pages from the render servers through nginx; one render server killed ---------------------
+  if (wanted('s')) {
+    console.log('\n[s] pages through nginx come server-rendered from the render servers; kill -9 one of them');
+    const getPage = async (p) => {
+      const res = await fetch(`${site}${p}`, {
+        headers: { 'accept-encoding': 'identity', 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile' },
+        signal: AbortSignal.timeout(20_000),
+      });
+      return { status: res.status, body: await res.text(), csp: res.headers.get('content-security-policy') ?? '' };
+    };
+    const serverRendered = (page) => page.status === 200 && page.body.includes('id="khela-ssr"') && /<div id="root"><div/.test(page.body);
+    const home = await getPage('/');
+    check(serverRendered(home), 'GET / through nginx is server-rendered (the #khela-ssr data block, the first screen in #root)');
+    const nonce = /'nonce-([^']+)'/.exec(home.csp)?.[1];
+    check(Boolean(nonce) && home.body.includes(`nonce="${nonce}"`), "the page's CSP carries the nonce written on its <style> tags");
+    check(serverRendered(await getPage('/games?type=SLOT')), 'GET /games?type=SLOT through nginx is server-rendered');
+    check(serverRendered(await getPage('/promotions')), 'GET /promotions through nginx is server-rendered');
+    // a built file is nginx's own (no upstream in its access-log line); the render servers' /metrics is not public
+    const file = fs.readdirSync(path.join(root, 'shell/dist')).find((f) => /\.[0-9a-f]{8}\.js$/.test(f));
+    const fileRes = await fetch(`${site}/${file}`);
+    await sleep(200);
+    const fileLine = fs
+      .readFileSync(path.join(runDir, 'nginx-access.log'), 'utf8')
+      .split('\n')
+      .findLast((l) => l.includes(`GET /${file} `));
+    check(fileRes.status === 200 && /up=- /.test(fileLine ?? ''), `a built file (/${file}) is sent by nginx itself, not a render server`);
+    check((await fetch(`${site}/metrics`)).status === 404, "the render servers' /metrics is not reachable through nginx");
+
+    // the page cache: a second page within its life comes from it; a staff change is on the pages once the check
+    // interval has passed, whichever render server answers
+    await getPage('/promotions');
+    await getPage('/promotions');
+    const hits = async () => {
+      let n = 0;
+      for (const u of cluster.renderUrls) {
+        const text = await (await fetch(`${u}/metrics`)).text();
+        n += Number(/^khela_ssr_page_cache_total\{result="hit"\} (\d+)/m.exec(text)?.[1] ?? 0);
+      }
+      return n;
+    };
+    check((await hits()) > 0, `pages are answered from the render servers' page cache (${await hits()} hits)`);
+    const content = (
+      await must(call(site, 'POST', '/api/operator/login', { body: { username: 'content', password: 'content123' } }), 'content login')
+    ).token;
+    const title = `Khela ${Date.now().toString(36)}`;
+    const before = await must(call(site, 'GET', '/api/operator/content/settings', { token: content }), 'settings');
+    await must(call(site, 'PATCH', '/api/operator/content/settings', { token: content, body: { site_title: title } }), 'change the title');
+    await sleep(CONTENT_CHECK_MS + 100);
+    const after = await Promise.all([getPage('/'), getPage('/'), getPage('/promotions'), getPage('/promotions')]);
+    check(
+      after.every((p) => p.body.includes(`<title>${title}</title>`)),
+      `a staff change (the site title) is on every page once the content check interval (${CONTENT_CHECK_MS} ms) has passed`,
+    );
+    await must(
+      call(site, 'PATCH', '/api/operator/content/settings', { token: content, body: { site_title: before.site_title } }),
+      'title back',
+    );
+
+    const movedBefore = nginxMoved();
+    await cluster.kill('render1', 'SIGKILL');
+    const pages = [];
+    for (let i = 0; i < 12; i++) pages.push(await getPage(i % 2 ? '/promotions' : '/'));
+    check(
+      pages.every(serverRendered),
+      `with render1 killed, 12 pages in a row are served and server-rendered (${pages.filter(serverRendered).length}/12)`,
+    );
+    const metrics = await (await fetch(`${cluster.renderUrls[1]}/metrics`)).text();
+    const served = Number(/^khela_ssr_pages_total\{route="\/",by="server"\} (\d+)/m.exec(metrics)?.[1] ?? 0);
+    check(served >= 6, `render2's /metrics counts the pages it answered (${served} of / by the server)`);
+    cluster.restart('render1');
+    const back = await cluster.waitFor(`${cluster.renderUrls[0]}/ready`, 60_000);
+    check(back, 'render1 started again answers /ready');
+    results.push({
+      fault: 's. kill -9 render1',
+      cost: `${pages.filter((p) => !serverRendered(p)).length} of 12 pages not server-rendered, ${nginxMoved() - movedBefore} page requests moved on by nginx`,
+    });
+  }
 
   // ---- a. kill -9 one API process during a burst of deposits and exchange bets ------------------------------
   if (wanted('a')) {

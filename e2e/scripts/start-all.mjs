@@ -51,6 +51,9 @@ const services = [
       // recycling after a remote's redeploy (shell/README.md "Production serving") is off here unless asked for: a
       // remote rebuilt under a running development or e2e site would cut the pages of its restart
       SSR_REMOTE_CHECK_MS: process.env.SSR_REMOTE_CHECK_MS ?? '0',
+      // the page cache asks the content's version for every page here (one small read): a staff change made by a test
+      // is on the very next page, not up to a second later
+      SSR_CONTENT_CHECK_MS: process.env.SSR_CONTENT_CHECK_MS ?? '0',
     });
     return process.env.SSR === '0'
       ? s

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// Cluster mode: N API processes on one PostgreSQL behind nginx (Debian's package), the sandbox, and nginx serving
-// the built shell, remotes and back office. See scripts/cluster/README.md (runbook).
+// Cluster mode: N API processes on one PostgreSQL behind nginx (Debian's package), the sandbox, the shell's render
+// servers (shell/server/main.mjs, 2 by default) and nginx serving the built shell's files, remotes and back office and
+// passing the shell's pages to the render servers. See scripts/cluster/README.md (runbook).
 //
-//   node scripts/cluster/start.mjs [--api 2] [--compiled]
+//   node scripts/cluster/start.mjs [--api 2] [--render 2] [--compiled]
 //
 // DATABASE_URL: the shared PostgreSQL. Unset: postgres://postgres@127.0.0.1:5432/khela_cluster (created when missing).
 // Ports: nginx NGINX_PORT (8000 + KHELA_PORT_OFFSET), back office NGINX_BACKOFFICE_PORT (nginx + 6), API
-// processes API_PORT + 1 .. + N (4001.. plus the offset), sandbox SANDBOX_PORT (4100 + offset).
+// processes API_PORT + 1 .. + N (4001.. plus the offset), render servers RENDER_PORT + 1 .. + M (4051.. plus the
+// offset), sandbox SANDBOX_PORT (4100 + offset). A render server that exits with RECYCLE_EXIT_CODE (75: it drained
+// after a remote's redeploy, shell/README.md "Production serving") is started again at once.
 // SIGHUP (or `node scripts/cluster/roll.mjs`) restarts the API processes one by one, each after the previous one
 // answers /ready, so the site stays up. Ctrl+C / SIGTERM stops everything.
 import { spawn, spawnSync } from 'node:child_process';
@@ -34,14 +37,19 @@ function portFree(port) {
   });
 }
 
+/** The exit code of a render server that drained to load a redeployed remote's container (shell/server/main.mjs). */
+export const RECYCLE_EXIT_CODE = 75;
+
 /** Ports of a cluster, from the environment (see the header). */
-export function clusterPorts(env = process.env, apiCount = 2) {
+export function clusterPorts(env = process.env, apiCount = 2, renderCount = 2) {
   const nginx = Number(env.NGINX_PORT ?? 8000 + portOffset(env));
   const apiBase = portOf('api', env);
+  const renderBase = Number(env.RENDER_PORT ?? apiBase + 50);
   return {
     nginx,
     backoffice: Number(env.NGINX_BACKOFFICE_PORT ?? nginx + 6),
     api: Array.from({ length: apiCount }, (_, i) => apiBase + 1 + i),
+    render: Array.from({ length: renderCount }, (_, i) => renderBase + 1 + i),
     sandbox: portOf('sandbox', env),
   };
 }
@@ -195,13 +203,40 @@ export function nginxConfig({ runDir, ports, env = process.env, down = new Set()
     }`,
     )
     .join('');
-  const spa = (dir, json, remotesFile) => `
+  // the shell's pages: to the render servers (their answer carries its own CSP with a nonce, its security headers and
+  // its compression); a render server that refuses the connection or answers 502/503 (draining) is skipped for the next
+  const rendered = `
+    location @render {${proxyCommon.replace('proxy_next_upstream error timeout http_503;', 'proxy_next_upstream error timeout http_502 http_503;')}
+      proxy_pass http://khela_render;
+      proxy_read_timeout 30s;
+    }
+    # the render servers' own /ready and /metrics are not public (scrape each process on its port)
+    location = /ready {
+      return 404;
+    }
+    location = /metrics {
+      return 404;
+    }`;
+  const spa = (dir, json, remotesFile, render = false) => `
     root ${dist(dir)};
     location = /remotes.json {
       alias ${path.join(runDir, remotesFile)};
       default_type application/json;
       add_header Cache-Control no-cache always;
+    }${
+      render
+        ? `
+    location = /index.html {
+      try_files /nonexistent @render;
     }
+    # client routes (no extension, and the legacy .jsp pages): a page, from a render server; a file is sent by nginx
+    location / {
+      try_files $uri @render;
+    }
+    location ~ "\\.jsp$" {
+      try_files /nonexistent @render;
+    }${rendered}`
+        : `
     location = /index.html {${page(readHtml(dir), json)}
     }
     # client routes (no extension, and the legacy .jsp pages) are the single-page app
@@ -210,9 +245,10 @@ export function nginxConfig({ runDir, ports, env = process.env, down = new Set()
     }
     location ~ "\\.jsp$" {
       try_files /index.html =404;
+    }`
     }
     location ~ "\\.[A-Za-z0-9]+$" {${files}
-      try_files $uri =404;
+      try_files $uri ${render ? '@render' : '=404'};
     }${caching}${apiLocations}`;
 
   // `down`: a process being rolled gets no new requests (nginx -s reload) before it is told to stop
@@ -246,7 +282,19 @@ ${upstream}
     keepalive_timeout 4s;
   }
 
-  upstream khela_api_market {
+${
+  ports.render.length
+    ? `  # the shell's render servers: the one with the fewest pages in flight (a render is CPU work of ~10-100 ms)
+  upstream khela_render {
+    least_conn;
+${ports.render.map((p) => `    server ${HOST}:${p} max_fails=1 fail_timeout=3s${down.has(p) ? ' down' : ''};`).join('\n')}
+    keepalive 16;
+    keepalive_timeout 4s;
+  }
+
+`
+    : ''
+}  upstream khela_api_market {
     hash $market consistent;
 ${upstream}
     keepalive 64;
@@ -255,7 +303,7 @@ ${upstream}
 
   server {
     listen ${HOST}:${ports.nginx};
-    ${spa('shell', siteJson, 'remotes.json')}${remotes}
+    ${spa('shell', siteJson, 'remotes.json', ports.render.length > 0)}${remotes}
   }
 
   server {
@@ -271,15 +319,16 @@ ${upstream}
  * @typedef {{ name: string, cmd: string, args: string[], env: NodeJS.ProcessEnv, cwd?: string }} Spec
  */
 export class Cluster {
-  /** @param {{ apiCount?: number, databaseUrl: string, runDir: string, env?: NodeJS.ProcessEnv, compiled?: boolean, logDir?: string, quiet?: boolean }} o */
+  /** @param {{ apiCount?: number, renderCount?: number, databaseUrl: string, runDir: string, env?: NodeJS.ProcessEnv, compiled?: boolean, logDir?: string, quiet?: boolean }} o */
   constructor(o) {
     this.o = o;
     this.env = o.env ?? process.env;
-    this.ports = clusterPorts(this.env, o.apiCount ?? 2);
+    this.ports = clusterPorts(this.env, o.apiCount ?? 2, o.renderCount ?? 2);
     this.siteUrl = url(this.ports.nginx);
     this.backofficeUrl = url(this.ports.backoffice);
     this.sandboxUrl = url(this.ports.sandbox);
     this.apiUrls = this.ports.api.map(url);
+    this.renderUrls = this.ports.render.map(url);
     /** @type {Map<string, import('node:child_process').ChildProcess>} */
     this.children = new Map();
     this.stopping = false;
@@ -311,6 +360,30 @@ export class Cluster {
         RECEIPTS_DIR: this.env.RECEIPTS_DIR ?? path.join(this.o.runDir, 'receipts'),
         KHELA_INSTANCE: `api${i + 1}`,
       },
+    };
+  }
+
+  /**
+   * A render server of the shell (shell/server/main.mjs on the shell's dist): the cluster's remotes.json (everything
+   * through nginx, `{hostname}` the page's host), so its API reads and the remotes' Node containers go through nginx.
+   */
+  renderSpec(i) {
+    return {
+      name: `render${i + 1}`,
+      cmd: process.execPath,
+      args: [path.join(root, 'shell/server/main.mjs'), dist('shell'), '--port', String(this.ports.render[i])],
+      env: {
+        ...this.env,
+        HOST,
+        KHELA_REMOTES_JSON: fs.readFileSync(path.join(this.o.runDir, 'remotes.json'), 'utf8'),
+        // the page's CSP names the sandbox (odds host, game provider, score board) of this cluster
+        SANDBOX_PORT: String(this.ports.sandbox),
+        KHELA_INSTANCE: `render${i + 1}`,
+        // after a remote's redeploy the render servers recycle one after the other (20 s apart), never all at once
+        SSR_RECYCLE_DELAY_MS: this.env.SSR_RECYCLE_DELAY_MS ?? String(i * 20_000),
+      },
+      // drained after a remote's redeploy (RECYCLE_EXIT_CODE): started again with the new container
+      restartOn: RECYCLE_EXIT_CODE,
     };
   }
 
@@ -353,7 +426,11 @@ export class Cluster {
     pipe(child.stderr, process.stderr);
     child.on('exit', (code, signal) => {
       logFile?.end();
-      if (!this.stopping && this.children.get(spec.name) === child && !this.o.quiet) console.error(`${prefix}exited (${signal ?? code})`);
+      if (this.stopping || this.children.get(spec.name) !== child) return;
+      if (spec.restartOn !== undefined && code === spec.restartOn) {
+        if (!this.o.quiet) console.log(`${prefix}exited (${code}: recycled), starting it again`);
+        this.spawn(spec);
+      } else if (!this.o.quiet) console.error(`${prefix}exited (${signal ?? code})`);
     });
     child.spec = spec;
     this.children.set(spec.name, child);
@@ -389,7 +466,7 @@ export class Cluster {
 
   async start() {
     // a port already taken (another copy of the site on the same offset) would leave that copy answering in our place
-    const ports = [this.ports.nginx, this.ports.backoffice, ...this.ports.api, this.ports.sandbox];
+    const ports = [this.ports.nginx, this.ports.backoffice, ...this.ports.api, ...this.ports.render, this.ports.sandbox];
     const busy = (await Promise.all(ports.map(async (p) => ((await portFree(p)) ? null : p)))).filter((p) => p !== null);
     if (busy.length) {
       throw new Error(`port(s) ${busy.join(', ')} already in use on ${HOST}: stop what holds them or move the cluster (KHELA_PORT_OFFSET)`);
@@ -418,6 +495,10 @@ export class Cluster {
       );
     await this.waitFor(`${this.sandboxUrl}/health`, 60_000);
     await this.waitFor(`${this.siteUrl}/api/health`, 10_000, (r) => r.status < 500);
+    // the render servers once the API answers through nginx (they load the remotes' containers through it at start)
+    for (let i = 0; i < this.ports.render.length; i++) this.spawn(this.renderSpec(i));
+    const renders = await Promise.all(this.renderUrls.map((u) => this.waitFor(`${u}/ready`, 60_000)));
+    if (renders.some((ok) => !ok)) throw new Error('a render server did not become ready (see its log)');
     return this;
   }
 
@@ -505,13 +586,15 @@ async function main(argv = process.argv.slice(2)) {
   };
   const apiCount = Number(arg('--api', process.env.CLUSTER_API ?? 2));
   if (!Number.isInteger(apiCount) || apiCount < 1) throw new Error('--api takes a whole number of processes');
+  const renderCount = Number(arg('--render', process.env.CLUSTER_RENDER ?? 2));
+  if (!Number.isInteger(renderCount) || renderCount < 0) throw new Error('--render takes a whole number of processes');
   const databaseUrl = process.env.DATABASE_URL || DEFAULT_DATABASE_URL;
   if (!process.env.DATABASE_URL) console.log(`DATABASE_URL is not set: using ${databaseUrl} (created when missing)`);
   await ensureDatabase(databaseUrl);
-  const ports = clusterPorts(process.env, apiCount);
+  const ports = clusterPorts(process.env, apiCount, renderCount);
   const runDir = process.env.CLUSTER_RUN_DIR ?? path.join(os.tmpdir(), `khela-cluster-${ports.nginx}`);
   fs.mkdirSync(runDir, { recursive: true });
-  const cluster = new Cluster({ apiCount, databaseUrl, runDir, compiled: argv.includes('--compiled') });
+  const cluster = new Cluster({ apiCount, renderCount, databaseUrl, runDir, compiled: argv.includes('--compiled') });
   let stopping = false;
   const stop = async () => {
     if (stopping) return;
@@ -542,11 +625,12 @@ async function main(argv = process.argv.slice(2)) {
     throw err;
   }
   console.log(`
-  Khela cluster is running: ${apiCount} API processes on PostgreSQL behind nginx
+  Khela cluster is running: ${apiCount} API processes on PostgreSQL and ${renderCount} render servers behind nginx
     site        ${cluster.siteUrl}
     back office ${cluster.backofficeUrl}
     api docs    ${cluster.siteUrl}/api/docs is not routed; each process: ${cluster.apiUrls.map((u) => `${u}/docs`).join(', ')}
     metrics     ${cluster.apiUrls.map((u) => `${u}/metrics`).join(', ')}   nginx: ${cluster.siteUrl}/nginx/status
+    render      ${cluster.renderUrls.map((u) => `${u}/metrics`).join(', ')} (and /ready)
     sandbox     ${cluster.sandboxUrl}
     database    ${databaseUrl.replace(/\/\/[^@/]*@/, '//***@')}
     run dir     ${runDir} (nginx.conf, nginx-access.log, nginx-error.log)
