@@ -1,12 +1,12 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORT_OFFSET_VAR, remotesConfig } from '../../shared/build/apps.mjs';
-import { apiLogin } from './support';
+import { apiLogin, SANDBOX } from './support';
 
 /*
- * The shell's render server (issue 31 stage 1, shell/README.md "Server rendering"). The site under test is served by it
+ * The shell's render server (issue 31 stages 1 and 2, shell/README.md "Server rendering"). The site under test is served by it
  * too (e2e/scripts/start-all.mjs), with the production budgets (1.5 s for the first screen's data, 150 ms for a remote's
  * area), past which a page or an area is rendered in the browser; this spec asserts what the server rendered, so it
  * starts its own beside the site (the same built shell, API and remotes, on a free port, about a second) with budgets
@@ -293,4 +293,182 @@ test("every category of the home's games comes from the server with the casino's
   expect(await hydrationErrors(page)).toBe(0);
   expect(problems).toEqual([]);
   expect(asked).toEqual([]);
+});
+
+/** The odds view of an in-play cricket market of the sandbox feed (as the in-play list opens it). */
+async function liveOddsView(request: APIRequestContext): Promise<{ path: string; marketId: string }> {
+  const feed = await (await request.get(`${SANDBOX()}/odds/api/sports-events/cricket`)).json();
+  const live = feed.find((e: { inplay: boolean }) => e.inplay) as { MarketId: string; EventId: string };
+  expect(live, 'the sandbox feed has an in-play cricket event').toBeTruthy();
+  return { path: `/odds-view?marketId=${live.MarketId}&eventId=${live.EventId}&sport=cricket`, marketId: live.MarketId };
+}
+
+interface ServerMarket {
+  event_name: string;
+  runners: { name: string; back: { price: number }[]; lay: { price: number }[] }[];
+}
+/** The market the render server read, from the page's data block (the dehydrated query cache). */
+function serverMarket(html: string, marketId: string): ServerMarket {
+  const block = /<script type="application\/json" id="khela-ssr">(.*?)<\/script>/s.exec(html);
+  expect(block, 'the data block').toBeTruthy();
+  const data = JSON.parse(block![1]!) as { queries: { queries: { queryKey: unknown[]; state: { data: unknown } }[] } };
+  const query = data.queries.queries.find((q) => JSON.stringify(q.queryKey) === JSON.stringify(['exchange', 'market', marketId]));
+  expect(query, "the market's query in the page's cache").toBeTruthy();
+  return query!.state.data as ServerMarket;
+}
+
+/** The exchange's area of a page's HTML (from its element to the end of the page). */
+const exchangeArea = (html: string) => html.slice(html.indexOf('<div data-remote="mf_exchange"'));
+
+test("/odds-view's market comes from the exchange's Node container: runners and prices in the HTML, shown without JavaScript; a visitor's page hydrates, then the guard", async ({
+  browser,
+  request,
+}) => {
+  const { path, marketId } = await liveOddsView(request);
+  for (const lang of ['en', 'bn'] as const) {
+    // the HTML before any script: the exchange's frame and the market (its runners, their prices, its status) with its
+    // own critical CSS, and the market's read in the page's data; the player's figures are not there (a visitor's page)
+    const html = await (await request.get(`${site}${path}`, { headers: { cookie: `lang=${lang}` } })).text();
+    expect(html).toMatch(new RegExp(`<html lang="${lang}"`));
+    expect(html).toMatch(/<div data-remote="mf_exchange" data-ssr="server"><div data-ssr-root="">/);
+    expect(html).toContain('"areas":{"mf_exchange":"server"}');
+    expect(html).toMatch(/<style data-emotion="exchange [^"]+" nonce="/);
+    const area = exchangeArea(html);
+    expect(area).toContain(lang === 'en' ? 'Match Odds' : 'ম্যাচ অডস');
+    const market = serverMarket(html, marketId);
+    expect(area).toContain(market.event_name);
+    expect(area.match(/data-testid="match-odds-runner"/g)?.length).toBe(market.runners.length);
+    for (const r of market.runners) {
+      expect(area).toContain(`>${r.name}<`);
+      // the best back and lay prices (figures in the page's language: Bengali digits in bn)
+      for (const level of [r.back[0], r.lay[0]]) {
+        if (!level) continue;
+        const shown = lang === 'en' ? String(level.price) : String(level.price).replace(/\d/g, (d) => '০১২৩৪৫৬৭৮৯'[Number(d)]!);
+        expect(area).toContain(`>${shown}</strong>`);
+      }
+    }
+    expect(area).toMatch(/data-testid="exchange-balance"[^>]*>—</);
+    expect(area).not.toContain('data-testid="bet-slip"');
+
+    // with JavaScript off the market and its prices show
+    const noJs = await browser.newContext({
+      javaScriptEnabled: false,
+      viewport: { width: 390, height: 844 },
+      userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile',
+    });
+    await noJs.addCookies([{ name: 'lang', value: lang, url: site }]);
+    const still = await noJs.newPage();
+    await still.goto(`${site}${path}`);
+    await expect(still.getByTestId('match-odds-runner').first()).toContainText(market.runners[0]!.name);
+    await noJs.close();
+
+    // a visitor in the browser: the page hydrates as the server rendered it (no recoverable error), then the guard of
+    // a page that needs a log-in sends them to /login
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile',
+    });
+    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
+    const page = await context.newPage();
+    await page.goto(`${site}/favicon.svg`);
+    await page.evaluate((l) => localStorage.setItem('locale', l), lang);
+    const { problems } = watch(page);
+    await page.goto(`${site}${path}`);
+    await hydrated(page);
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await hydrationErrors(page)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  }
+});
+
+test("a logged-in player's /odds-view: the server's market hydrated by the exchange's parcel, then their own figures, live prices and the slip; no credential leaves the browser", async ({
+  browser,
+  request,
+}) => {
+  const { path, marketId } = await liveOddsView(request);
+  const session = await apiLogin(request);
+  for (const lang of ['en', 'bn'] as const) {
+    const context = await browser.newContext({
+      viewport: { width: 390, height: 844 },
+      userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile',
+    });
+    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
+    const page = await context.newPage();
+    await page.goto(`${site}/favicon.svg`);
+    await page.evaluate(
+      ([s, l]) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('remote_id', s.remote_id);
+        localStorage.setItem('username', s.username);
+        localStorage.setItem('locale', l);
+        localStorage.setItem('popup', '0');
+        localStorage.setItem('regPopup', '0');
+      },
+      [session, lang] as const,
+    );
+    const pages: { url: string; headers: Record<string, string> }[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && pages.push({ url: r.url(), headers: r.headers() }));
+    // the browser's own reads of the market after the server's: the live query taking over with the player's token
+    const marketReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes(`/api/exchange/markets/${marketId}`) && !r.url().includes('/position') && r.headers()['authorization'])
+        marketReads.push(r.url());
+    });
+    // the server's runner element, kept: the parcel hydrates it rather than rendering a fresh root
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (globalThis as { __serverRunner?: Element | null }).__serverRunner = document.querySelector('[data-testid="match-odds-runner"]');
+      }),
+    );
+    const { problems } = watch(page);
+    const response = await page.goto(`${site}${path}`);
+    const html = await response!.text();
+    const market = serverMarket(html, marketId);
+    expect(exchangeArea(html)).toContain(`>${market.runners[0]!.name}<`);
+    await hydrated(page);
+    await expect(page.locator('[data-remote="mf_exchange"][data-mounted]')).toBeAttached();
+    expect(await page.evaluate(() => (globalThis as { __serverRunner?: Element | null }).__serverRunner?.isConnected)).toBe(true);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    // the player's own figures after hydration (the balance, not the visitor's dash), and the page stays (the guard)
+    await expect(page.getByTestId('exchange-balance')).toHaveText(/[0-9০-৯]/);
+    await expect(page).toHaveURL(new RegExp(`/odds-view\\?marketId=${marketId.replace('.', '\\.')}`));
+    await expect.poll(() => marketReads.length).toBeGreaterThan(0);
+    // a tap on a price opens the slip as before
+    await page
+      .getByTestId('match-odds-runner')
+      .first()
+      .getByRole('button', { name: lang === 'en' ? /^Back / : /^ব্যাক / })
+      .click();
+    await expect(page.getByTestId('bet-slip').getByTestId('slip-confirm')).toHaveText(lang === 'en' ? 'Place bet' : 'বেট করুন');
+    expect(await hydrationErrors(page)).toBe(0);
+    expect(problems).toEqual([]);
+    // the token went nowhere but the API's Authorization header
+    expect((await context.cookies()).some((c) => c.value.includes(session.token))).toBe(false);
+    for (const p of pages) expect(JSON.stringify(p)).not.toContain(session.token);
+    await context.close();
+  }
+});
+
+test("with the exchange's Node container unreachable, /odds-view is still served and the market renders in the browser", async ({
+  page,
+  request,
+}) => {
+  const { path } = await liveOddsView(request);
+  const broken = await startRenderServer({ SSR_REMOTE_MANIFEST: 'missing/mf-manifest.json' });
+  const html = await (await request.get(`${broken}${path}`)).text();
+  expect(html).toContain('<div data-ssr-area="mf_exchange" data-ssr="browser">');
+  expect(html).toContain('"areas":{"mf_exchange":"browser"}');
+  expect(html).not.toContain('data-testid="match-odds-runner"');
+
+  const session = await apiLogin(request);
+  await page.goto(`${broken}/favicon.svg`);
+  await page.evaluate((s) => {
+    localStorage.setItem('token', s.token);
+    localStorage.setItem('remote_id', s.remote_id);
+    localStorage.setItem('username', s.username);
+  }, session);
+  await page.goto(`${broken}${path}`);
+  await expect(page.getByTestId('match-odds-runner').first()).toBeVisible();
+  expect(await hydrationErrors(page)).toBe(0);
 });

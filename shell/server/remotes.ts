@@ -24,7 +24,7 @@ import { createInstance } from '@module-federation/enhanced/runtime';
 import type { ApiClient, HostProps } from '@khela/web';
 import type { RemoteName } from '../src/federation/remotes';
 
-/** What a remote's `./ssr` exposes (mf-casino/src/ssr.ts). */
+/** What a remote's `./ssr` exposes (mf-casino/src/ssr.ts, mf-exchange/src/ssr.ts). */
 export interface ServerRemote {
   App: ComponentType;
   /** The first screen's data of `url` into the page's cache; rejects when a read fails. */
@@ -32,7 +32,7 @@ export interface ServerRemote {
 }
 
 /** The remotes with a Node container (federation names), and the name each gives its RemoteRoot (defineRemote). */
-export const SERVER_REMOTES: Partial<Record<RemoteName, string>> = { mf_casino: 'casino' };
+export const SERVER_REMOTES: Partial<Record<RemoteName, string>> = { mf_casino: 'casino', mf_exchange: 'exchange' };
 
 /** The libraries this process shares with the containers (shared/build/federation.mjs SERVER_SHARED, same names). */
 const LIBS: Record<string, unknown> = {

@@ -8,7 +8,7 @@ import { renderPage, requestLocale, warmRemotes } from './render';
 import { loadServerRemote, type ServerRemote } from './remotes';
 
 // the casino's Node container, as its `./ssr` module (the real one is loaded over HTTP: e2e/tests/ssr.spec.ts)
-vi.mock('./remotes', () => ({ SERVER_REMOTES: { mf_casino: 'casino' }, loadServerRemote: vi.fn() }));
+vi.mock('./remotes', () => ({ SERVER_REMOTES: { mf_casino: 'casino', mf_exchange: 'exchange' }, loadServerRemote: vi.fn() }));
 function CasinoGames() {
   const games = useServerQuery(getGames, { query: { type: 'SLOT' } }, { public: true });
   return (
@@ -205,6 +205,24 @@ describe('server render of the shell', () => {
     expect(broken!.html).toContain('data-ssr="browser"');
     expect(warn).toHaveBeenCalledTimes(3);
     warn.mockRestore();
+  });
+
+  it("renders a guarded page's public area for a visitor (/odds-view): the area, not the guard's redirect", async () => {
+    const market: ServerRemote = { App: () => <p data-testid="market">Server Market</p> };
+    vi.mocked(loadServerRemote).mockResolvedValue(market);
+    const exchange = { mf_exchange: 'http://exchange.test/mf-manifest.json' };
+    const page = await renderPage({
+      url: '/odds-view?marketId=1.2&eventId=3',
+      apiBase: base,
+      userAgent: phone,
+      nonce: 'n',
+      remotes: exchange,
+    });
+    expect(loadServerRemote).toHaveBeenCalledWith('mf_exchange', exchange.mf_exchange);
+    expect(page!.html).toMatch(
+      /<div data-remote="mf_exchange" data-ssr="server"><div data-ssr-root=""><p data-testid="market">Server Market<\/p>/,
+    );
+    expect(page!.head).toContain('"areas":{"mf_exchange":"server"}');
   });
 
   it('loads the Node containers at start, and a container that fails then is only logged', async () => {

@@ -3,9 +3,9 @@
  * page, rendered in Node by the same React components the browser runs, with emotion's critical CSS and the first
  * screen's data (the TanStack Query cache, dehydrated) in the page. The browser hydrates it (src/bootstrap.tsx).
  *
- * Built by rspack.server.mjs, loaded by server/main.mjs. `/`, `/promotions` and `/games` are rendered (in the visitor's
- * language: the `lang` cookie; always as a visitor: the player's token stays in the browser); any other path, and any
- * failure, is answered with index.html as today (the browser renders).
+ * Built by rspack.server.mjs, loaded by server/main.mjs. `/`, `/promotions`, `/games` and `/odds-view` are rendered
+ * (in the visitor's language: the `lang` cookie; always as a visitor: the player's token stays in the browser); any
+ * other path, and any failure, is answered with index.html as today (the browser renders).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
@@ -37,8 +37,11 @@ import { App } from '../src/App';
 import { loadFirstScreen } from '../src/layout/content';
 import { loadHome } from '../src/screens/home-loader';
 
-/** Paths rendered on the server (stage 1 so far: home, promotions and the casino's games list). */
-export const RENDERED = new Set(['/', '/promotions', '/games']);
+/**
+ * Paths rendered on the server: home, promotions, the casino's games list (stage 1) and the exchange's market
+ * (stage 2: its public parts; /odds-view needs a log-in, so its guard and the player's figures come after hydration).
+ */
+export const RENDERED = new Set(['/', '/promotions', '/games', '/odds-view']);
 
 const scope = new AsyncLocalStorage<PageRuntime>();
 setPageScope(() => scope.getStore());

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createElement, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nContext, I18nextProvider } from 'react-i18next';
@@ -30,8 +30,17 @@ const Ambassador = lazy(() => import('./screens/InfoPages').then((m) => ({ defau
 // after the first paint, off the home page's critical path, and is ready by the first click
 const loadRemoteArea = () => import('./federation/RemoteArea');
 const RemoteArea = lazy(() => loadRemoteArea().then((m) => ({ default: m.RemoteArea })));
-// a remote's area the render server rendered (issue 31): its markup kept, then hydrated by the remote's parcel
-const ServerArea = lazy(() => import('./federation/ServerArea').then((m) => ({ default: m.ServerArea })));
+// a remote's area the render server rendered (issue 31): its markup kept, then hydrated by the remote's parcel. In hand
+// before hydration (bootstrap awaits loadServerArea on such a page): a lazy one would leave a dehydrated boundary,
+// which React renders afresh (the server's DOM replaced) when the App re-renders before its chunk came (a player's
+// chrome after hydration)
+let serverAreaLoaded: typeof import('./federation/ServerArea').ServerArea | undefined;
+export const loadServerArea = () =>
+  import('./federation/ServerArea').then((m) => {
+    serverAreaLoaded = m.ServerArea;
+    return m;
+  });
+const LazyServerArea = lazy(() => loadServerArea().then((m) => ({ default: m.ServerArea })));
 
 /** HostProps of one app on this page: the shell's router and the page runtime's services, with the app's own bus handle. */
 function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
@@ -51,6 +60,14 @@ function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
 }
 
 const visitor = () => null;
+const noSubscribe = () => () => undefined;
+/** False on the server and while hydrating its markup, true afterwards (and in a render in the browser only). */
+const useHydrated = () =>
+  useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
 
 /** The shell: layout, routing to remotes and the route guard; it owns the page runtime (API client, bus, player session). */
 export function App() {
@@ -89,7 +106,10 @@ export function App() {
   let content: React.ReactNode;
   const alias = ALIASES[pathname];
   const remote = remoteFor(pathname);
-  const area = firstScreen && remote && !alias && (loggedIn || !isGuarded(pathname)) ? serverAreas[remote] : undefined;
+  // a guarded page whose public part the server rendered (/odds-view, issue 31 stage 2): the server and the hydrating
+  // render show that part as a visitor; the guard decides once hydrated (the token is read in the browser only)
+  const hydrated = useHydrated();
+  const area = firstScreen && remote && !alias && (loggedIn || !isGuarded(pathname) || !hydrated) ? serverAreas[remote] : undefined;
   useEffect(() => {
     if (!area && firstScreen) setFirstScreen(false);
   }, [area, firstScreen]);
@@ -97,7 +117,7 @@ export function App() {
     content = <Navigate to={alias} replace />;
   } else if (pathname === '/player/logout') {
     content = <LogoutRoute />;
-  } else if (!loggedIn && isGuarded(pathname)) {
+  } else if (!loggedIn && isGuarded(pathname) && !area) {
     content =
       loggedOut.current?.from === pathname ? (
         <Navigate to={loggedOut.current.to} replace state={loggedOut.current.state} />
@@ -107,7 +127,7 @@ export function App() {
   } else if (remote && area?.mode === 'server') {
     content = (
       <Suspense fallback={<Spinner />}>
-        <ServerArea key={remote} remote={remote} html={area.html} host={hostFor(remote)} />
+        {createElement(serverAreaLoaded ?? LazyServerArea, { key: remote, remote, html: area.html, host: hostFor(remote) })}
       </Suspense>
     );
   } else if (remote && area?.mode === 'browser') {

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDropPlayerStateOnLogout } from '../state';
 import { useTranslation } from 'react-i18next';
@@ -69,6 +69,16 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
   );
 }
 
+const noSubscribe = () => () => undefined;
+/** False on the server and while hydrating the server's markup, true afterwards (and in a render in the browser only). */
+function useHydrated(): boolean {
+  return useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+}
+
 function Frame({ children }: { children: ReactNode }) {
   const { t, i18n } = useTranslation(['exchange', 'common']);
   // the host's navigate leaves the exchange for the site's other apps
@@ -105,12 +115,21 @@ function Frame({ children }: { children: ReactNode }) {
     }
   };
 
+  const hydrated = useHydrated();
+
   return (
-    <div
+    // a fieldset (styled as a plain box) so that, while it is the server's markup not hydrated yet (issue 31: the
+    // render server's /odds-view), every control inside is disabled: a tap then waits for the page to answer rather
+    // than being lost (a price button looks the same disabled)
+    <fieldset
+      disabled={!hydrated}
       data-testid="exchange-frame"
       css={css`
+        border: 0;
+        margin: 0;
+        padding: 0 0 72px;
+        min-width: 0;
         min-height: 100%;
-        padding-bottom: 72px;
       `}
     >
       <header
@@ -365,6 +384,6 @@ function Frame({ children }: { children: ReactNode }) {
           </NavLink>
         ))}
       </nav>
-    </div>
+    </fieldset>
   );
 }

@@ -15,6 +15,7 @@ import {
   useBalance,
   useHost,
   useLoggedIn,
+  usePageQueryClient,
   Grow,
   Text,
   Heading,
@@ -34,6 +35,9 @@ import { Ladder } from '../components/Ladder';
 import { OneClickBar } from '../components/OneClick';
 import type { OneClick } from '../components/BetSlip';
 import { useExchangeSettings } from '../trading/settings';
+
+/** The query key of the market the page shows: read by the render server's prefetch too (ssr.ts, issue 31). */
+export const marketKey = (marketId: string) => ['exchange', 'market', marketId] as const;
 
 /** Spec 9: event detail every 300 ms and the match odds every second, only while the push stream is down. */
 export const EVENT_POLL_MS = 300;
@@ -347,7 +351,9 @@ export function OddsView() {
   // overlays pushed for Fancy rows and the BookMaker since the detail was read
   const [pushed, setPushed] = useState<ReadonlyMap<string, { suspended: number; ball_running: number; at: number }>>(new Map());
   // the API's odds feed is down: no price here is live, none can be picked (the API refuses bets meanwhile)
-  const [feedDown, setFeedDown] = useState(false);
+  // (as the market in the page's cache says at first: the render server's read, so the server's page says it too)
+  const client = usePageQueryClient();
+  const [feedDown, setFeedDown] = useState(() => client.getQueryData<MarketState>(marketKey(target.marketId))?.prices_available === false);
   // the desktop ladder's runner, and one-click betting (a price click places at once with the stake chosen in advance)
   const [ladder, setLadder] = useState<{ selectionId: string; name: string } | null>(null);
   const [oneClick, setOneClick] = useState<OneClick | null>(null);
@@ -363,7 +369,7 @@ export function OddsView() {
 
   // the market and the event detail are queries of the page's cache, kept live by the pushes below (useLiveQuery)
   const marketLive = useLiveQuery(
-    ['exchange', 'market', target.marketId],
+    marketKey(target.marketId),
     async (signal) => {
       const m = await store.calls.market(target.marketId, signal);
       setFeedDown(m.prices_available === false);
