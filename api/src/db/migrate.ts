@@ -51,7 +51,10 @@ export async function migrate(db: Db, migrations = findMigrations()): Promise<st
     )`);
   });
   const applied: string[] = [];
+  // one read for what is there already (a started database is usually up to date: no transaction per migration)
+  const present = new Set((await db.query<{ number: number }>('SELECT number FROM schema_migrations')).rows.map((r) => Number(r.number)));
   for (const m of migrations) {
+    if (present.has(m.number)) continue;
     const sql = readFileSync(m.file, 'utf8');
     await db.tx(async (q) => {
       await lock(q);

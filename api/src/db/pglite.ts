@@ -13,9 +13,13 @@ export const PGLITE_PARSERS = { 20: raw, 1700: raw, 1082: raw };
  * Embedded PostgreSQL (WASM). One connection, so every transaction and every top-level
  * query goes through one queue: concurrent callers never interleave statements.
  */
-export async function createPgliteDb(dataDir: string | 'memory'): Promise<Db> {
+export async function createPgliteDb(
+  dataDir: string | 'memory',
+  opts: { loadDataDir?: Blob } = {},
+): Promise<Db & { dumpImage(): Promise<Blob> }> {
   if (dataDir !== 'memory') mkdirSync(dataDir, { recursive: true });
-  const pg = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, { parsers: PGLITE_PARSERS });
+  // loadDataDir: a database image (dumpDataDir's tarball) to start from instead of an empty initdb
+  const pg = await PGlite.create(dataDir === 'memory' ? undefined : dataDir, { parsers: PGLITE_PARSERS, ...opts });
   const events = new EventEmitter();
   events.setMaxListeners(0);
   const inTx = new AsyncLocalStorage<true>();
@@ -31,7 +35,7 @@ export async function createPgliteDb(dataDir: string | 'memory'): Promise<Db> {
   }
 
   const memo = new Map<string, unknown>();
-  const db: Db = {
+  const db: Db & { dumpImage(): Promise<Blob> } = {
     kind: 'pglite',
     memo,
     query: (sql, params) => exclusive(() => pg.query(sql, params)),
@@ -67,6 +71,8 @@ export async function createPgliteDb(dataDir: string | 'memory'): Promise<Db> {
       await tail;
       await pg.close();
     },
+    // the database as an image another createPgliteDb can start from (the test suites' migrated template)
+    dumpImage: () => exclusive(() => pg.dumpDataDir('none')),
   };
   return db;
 }
