@@ -169,7 +169,7 @@ async function printStatements(): Promise<void> {
       .join('\n');
   const metrics = (await registry.metrics())
     .split('\n')
-    .filter((l) => /^khela_exchange_writer_batch_(size|seconds)_(bucket|sum|count)/.test(l))
+    .filter((l) => /^khela_exchange_writer_batch_(size|seconds|statements)_(bucket|sum|count)/.test(l))
     .join('\n');
   process.stderr.write(
     `statements outside a transaction: ${sum(statements.top)}\n${top(statements.top)}\n` +

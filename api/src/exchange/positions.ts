@@ -38,54 +38,61 @@ export interface MarketBets {
   parts: MatchedPart[];
 }
 
-/** Every bet of a market (optionally of some players), with the matched parts of its backs and lays. */
-export async function loadMarketBets(q: Queryable, marketId: string, playerIds?: number[]): Promise<MarketBets> {
-  const filter = playerIds ? 'AND b.player_id = ANY($2::bigint[])' : '';
-  const params: unknown[] = playerIds ? [marketId, playerIds] : [marketId];
-  const bets = await q.query<{
-    id: string;
-    player_id: string;
-    currency: string;
-    selection_id: string;
-    side: BetRow['side'];
-    price: number;
-    line: number | null;
-    fancy_type: number | null;
-    stake_minor: string;
-    matched_minor: string;
-    remaining_minor: string;
-    status: string;
-  }>(
-    `SELECT id, player_id, currency, selection_id, side, price, line, fancy_type, stake_minor, matched_minor, remaining_minor, status
-     FROM exchange_bets b WHERE b.market_id = $1 ${filter} ORDER BY id`,
-    params,
-  );
-  const parts = await q.query<{
-    bet_id: string;
-    player_id: string;
-    selection_id: string;
-    side: 'BACK' | 'LAY';
-    price: number;
-    stake_minor: string;
-  }>(
+/**
+ * The two reads of loadMarketBets as SQL, with `market` and `players` placeholders (players: null for every player):
+ * for a caller that puts them in a statement of its own (the exchange writer's batch reads them in one).
+ */
+export function marketBetsSql(market: string, players: string | null): { bets: string; parts: string } {
+  const filter = players ? `AND b.player_id = ANY(${players}::bigint[])` : '';
+  return {
+    bets: `SELECT id, player_id, currency, selection_id, side, price, line, fancy_type, stake_minor, matched_minor, remaining_minor, status
+     FROM exchange_bets b WHERE b.market_id = ${market} ${filter} ORDER BY id`,
     // two joins, each by its own index (a fill's back bet, its lay bet), not one join on "back OR lay": that one is a
     // nested loop over every fill of the market for every bet, and a hot market's batch spent most of its time in it
-    `SELECT b.id AS bet_id, b.player_id, f.selection_id, 'BACK' AS side, f.price, f.stake_minor, f.id AS fill_id
+    parts: `SELECT b.id AS bet_id, b.player_id, f.selection_id, 'BACK' AS side, f.price, f.stake_minor, f.id AS fill_id
      FROM exchange_bets b JOIN exchange_fills f ON f.back_bet_id = b.id
-     WHERE b.market_id = $1 ${filter}
+     WHERE b.market_id = ${market} ${filter}
      UNION ALL
      SELECT b.id AS bet_id, b.player_id, f.selection_id, 'LAY' AS side, f.price, f.stake_minor, f.id AS fill_id
      FROM exchange_bets b JOIN exchange_fills f ON f.lay_bet_id = b.id
-     WHERE b.market_id = $1 ${filter}
+     WHERE b.market_id = ${market} ${filter}
      ORDER BY fill_id, side`,
-    params,
-  );
+  };
+}
+
+type Num = string | number;
+/** A row of marketBetsSql's bets (numbers as the driver gives them: text, or JSON numbers). */
+export interface MarketBetRow {
+  id: Num;
+  player_id: Num;
+  currency: string;
+  selection_id: string;
+  side: BetRow['side'];
+  price: Num;
+  line: Num | null;
+  fancy_type: Num | null;
+  stake_minor: Num;
+  matched_minor: Num;
+  remaining_minor: Num;
+  status: string;
+}
+/** A row of marketBetsSql's parts. */
+export interface MarketPartRow {
+  bet_id: Num;
+  player_id: Num;
+  selection_id: string;
+  side: 'BACK' | 'LAY';
+  price: Num;
+  stake_minor: Num;
+}
+
+export function toMarketBets(bets: MarketBetRow[], parts: MarketPartRow[]): MarketBets {
   return {
-    bets: bets.rows.map((b) => ({
+    bets: bets.map((b) => ({
       id: Number(b.id),
       playerId: Number(b.player_id),
       currency: b.currency,
-      selectionId: b.selection_id,
+      selectionId: String(b.selection_id),
       side: b.side,
       price: Number(b.price),
       line: b.line === null ? null : Number(b.line),
@@ -95,15 +102,24 @@ export async function loadMarketBets(q: Queryable, marketId: string, playerIds?:
       remaining: Number(b.remaining_minor),
       status: b.status,
     })),
-    parts: parts.rows.map((p) => ({
+    parts: parts.map((p) => ({
       betId: Number(p.bet_id),
       playerId: Number(p.player_id),
-      selectionId: p.selection_id,
+      selectionId: String(p.selection_id),
       side: p.side,
       price: Number(p.price),
       stake: Number(p.stake_minor),
     })),
   };
+}
+
+/** Every bet of a market (optionally of some players), with the matched parts of its backs and lays. */
+export async function loadMarketBets(q: Queryable, marketId: string, playerIds?: number[]): Promise<MarketBets> {
+  const params: unknown[] = playerIds ? [marketId, playerIds] : [marketId];
+  const sql = marketBetsSql('$1', playerIds ? '$2' : null);
+  const bets = await q.query<MarketBetRow>(sql.bets, params);
+  const parts = await q.query<MarketPartRow>(sql.parts, params);
+  return toMarketBets(bets.rows, parts.rows);
 }
 
 /** Runner ids of a Match Odds or BookMaker market, as the bets name them. */

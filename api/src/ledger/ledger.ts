@@ -329,6 +329,103 @@ export async function transferMany(q: Queryable, inputs: TransferInput[]): Promi
   return { available };
 }
 
+/** What transferManyParts gives a caller's statement: its CTEs, the columns its SELECT must answer, and the check. */
+export interface TransferStatementParts {
+  ctes: string[];
+  columns: string[];
+  /** Throws transferMany's errors, read from the statement's answer (the caller's transaction must then roll back). */
+  check(row: Record<string, unknown>): void;
+}
+
+/**
+ * transferMany as parts of the caller's own statement (the exchange writer writes a whole batch in one statement,
+ * issue 28 stop 42): CTEs that lock every account of the transfers and each player main's owed account in id order,
+ * insert the transfers, move the balances and write the postings; then `check` applies transferMany's rules to the
+ * balances the lock read (unknown account, mixed currencies, a key already used, a balance below zero, a debt) and
+ * throws its errors. The rules are decided after the writes, so the caller must roll back on a throw (a batch's
+ * transaction does). Only for transfers whose accounts are all their own (no account in two transfers), so the rules
+ * on the whole are the rules transfer by transfer; `param` adds a parameter and answers its placeholder.
+ */
+export function transferManyParts(inputs: TransferInput[], param: (value: unknown) => string): TransferStatementParts | null {
+  if (!inputs.length) return null;
+  const owner = new Map<number, number>();
+  inputs.forEach((input, i) => {
+    if (!input.idempotencyKey) throw new LedgerError('idempotencyKey is required');
+    if (input.legs.length < 2) throw new LedgerError('A transfer needs at least two legs');
+    if (input.legs.some((l) => typeof l.amountMinor !== 'bigint' || l.amountMinor === 0n))
+      throw new LedgerError('Leg amounts must be non-zero bigints');
+    if (input.legs.reduce((s, l) => s + l.amountMinor, 0n) !== 0n) throw new LedgerError('Legs must sum to zero');
+    if (DEBT_COLLECTING_CREDITS.has(input.kind)) throw new LedgerError(`transferMany does not take ${input.kind}`);
+    for (const l of input.legs) {
+      if (owner.has(l.account) && owner.get(l.account) !== i) throw new LedgerError('transferManyParts: an account in two transfers');
+      owner.set(l.account, i);
+    }
+  });
+  const deltas = new Map<number, bigint>();
+  for (const input of inputs) for (const l of input.legs) deltas.set(l.account, (deltas.get(l.account) ?? 0n) + l.amountMinor);
+  const ids = [...deltas.keys()].sort((a, b) => a - b);
+  const idsP = param(ids);
+  const postings = inputs.flatMap((i) => i.legs.map((l) => [i.idempotencyKey, l.account, l.amountMinor.toString()] as const));
+  const ctes = [
+    // every account, and the owed account of every player main among them, locked in id order
+    `l_acc AS (SELECT id, code, player_id, currency, balance_minor, allow_negative FROM ledger_accounts
+       WHERE id = ANY(${idsP}::bigint[] || ARRAY(
+         SELECT o.id FROM ledger_accounts m
+         JOIN ledger_accounts o ON o.code = 'player:' || m.player_id || ':owed' AND o.currency = m.currency AND o.shard = 0
+         WHERE m.id = ANY(${idsP}::bigint[]) AND m.player_id IS NOT NULL AND m.code = 'player:' || m.player_id || ':main'))
+       ORDER BY id FOR UPDATE)`,
+    `l_tr AS (INSERT INTO ledger_transfers (idempotency_key, kind, reference, metadata)
+       SELECT * FROM unnest(${param(inputs.map((i) => i.idempotencyKey))}::text[], ${param(inputs.map((i) => i.kind))}::text[],
+         ${param(inputs.map((i) => i.reference ?? null))}::text[], ${param(inputs.map((i) => JSON.stringify(i.metadata ?? {})))}::jsonb[])
+       ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key)`,
+    // through l_acc: an account is moved only once it is locked, and the locks go in id order
+    `l_bal AS (UPDATE ledger_accounts a SET balance_minor = a.balance_minor + d.delta, version = a.version + 1
+       FROM unnest(${idsP}::bigint[], ${param(ids.map((id) => deltas.get(id)!.toString()))}::bigint[]) AS d(id, delta)
+       JOIN l_acc ON l_acc.id = d.id WHERE a.id = d.id RETURNING a.id)`,
+    `l_post AS (INSERT INTO ledger_postings (transfer_id, account_id, amount_minor)
+       SELECT t.id, l.account, l.amount
+       FROM unnest(${param(postings.map((p) => p[0]))}::text[], ${param(postings.map((p) => p[1]))}::bigint[],
+         ${param(postings.map((p) => p[2]))}::bigint[]) WITH ORDINALITY AS l(key, account, amount, n)
+       JOIN l_tr t ON t.idempotency_key = l.key ORDER BY l.n)`,
+  ];
+  const columns = [
+    `(SELECT json_agg(json_build_array(x.id::text, x.code, x.player_id::text, x.currency, x.balance_minor::text, x.allow_negative)) FROM l_acc x) AS l_accounts`,
+    `(SELECT count(*) FROM l_tr) AS l_transfers`,
+    `(SELECT count(*) FROM l_bal) AS l_moved`,
+  ];
+  const check = (row: Record<string, unknown>) => {
+    const locked = ((row.l_accounts ?? []) as [string, string, string | null, string, string, boolean][]).map((r) => ({
+      id: Number(r[0]),
+      code: r[1],
+      player_id: r[2],
+      currency: r[3],
+      balance: parseMinor(r[4]),
+      allow_negative: r[5],
+    }));
+    const byId = new Map(locked.map((r) => [r.id, r]));
+    if (ids.some((id) => !byId.has(id)) || Number(row.l_moved) !== ids.length) throw new LedgerError('Unknown ledger account in transfer');
+    if (Number(row.l_transfers) !== inputs.length) throw new LedgerError('transferMany: a key was already used');
+    const debtOfPlayer = new Map<string, bigint>();
+    for (const r of locked)
+      if (r.player_id !== null && r.code === `player:${r.player_id}:owed`) debtOfPlayer.set(r.player_id, r.balance < 0n ? -r.balance : 0n);
+    for (const input of inputs) {
+      if (new Set(input.legs.map((l) => byId.get(l.account)!.currency)).size > 1) throw new LedgerError('Legs mix currencies');
+      for (const l of input.legs) {
+        const r = byId.get(l.account)!;
+        const delta = deltas.get(l.account)!;
+        const before = r.balance;
+        const after = before + delta;
+        if (after < 0n && delta < 0n && !r.allow_negative) throw new InsufficientFunds(r.id, before, -delta);
+        const debt = r.player_id !== null && r.code === `player:${r.player_id}:main` ? (debtOfPlayer.get(r.player_id) ?? 0n) : 0n;
+        if (debt > 0n && delta < 0n && after < debt && !DEBT_EXEMPT_DEBITS.has(input.kind))
+          throw new InsufficientFunds(r.id, before > debt ? before - debt : 0n, -delta);
+      }
+    }
+    for (const input of inputs) ledgerTransfers.inc({ kind: input.kind });
+  };
+  return { ctes, columns, check };
+}
+
 async function replay(q: Queryable, input: TransferInput): Promise<TransferResult> {
   const t = await q.query<{ id: string; kind: string }>('SELECT id, kind FROM ledger_transfers WHERE idempotency_key = $1', [
     input.idempotencyKey,

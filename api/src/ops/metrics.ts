@@ -58,6 +58,13 @@ export const exchangeWriterBatchSize = new Histogram({
   registers: [registry],
 });
 
+export const exchangeWriterBatchStatements = new Histogram({
+  name: 'khela_exchange_writer_batch_statements',
+  help: 'Statements of one market-writer batch inside its transaction (round trips; BEGIN and COMMIT not counted)',
+  buckets: [3, 4, 5, 6, 8, 10, 15, 20, 25, 30, 40],
+  registers: [registry],
+});
+
 export const exchangeWriterCommitSeconds = new Histogram({
   name: 'khela_exchange_writer_batch_seconds',
   help: 'Time of one market-writer batch, from its first read to its commit',

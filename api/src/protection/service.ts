@@ -442,18 +442,24 @@ export async function playersToCheckFully(q: Queryable, playerIds: readonly numb
   if (!playerIds.length) return new Set();
   const r = await q.query<{ id: string }>(
     `SELECT p.id FROM players p LEFT JOIN player_protection s ON s.player_id = p.id
-     WHERE p.id = ANY($1::bigint[]) AND (
+     WHERE p.id = ANY($1::bigint[]) AND ${MAY_BE_CLOSED_OR_LIMITED}`,
+    [[...playerIds]],
+  );
+  return new Set(r.rows.map((x) => Number(x.id)));
+}
+
+/**
+ * playersToCheckFully's condition, over `players p LEFT JOIN player_protection s ON s.player_id = p.id`: for a caller
+ * that reads it in a statement of its own (the exchange writer's first statement of a batch).
+ */
+export const MAY_BE_CLOSED_OR_LIMITED = `(
        p.dofb IS NULL OR p.dofb > (now() - interval '19 years')::date OR s.under_age_at IS NOT NULL
        OR s.session_block_until > now()
        OR EXISTS (SELECT 1 FROM player_limits l WHERE l.player_id = p.id)
        OR EXISTS (SELECT 1 FROM player_risk_holds h WHERE h.player_id = p.id AND h.released_at IS NULL)
        OR EXISTS (SELECT 1 FROM player_exclusions e WHERE e.player_id = p.id AND (e.ends_at IS NULL OR e.ends_at > now()))
        OR EXISTS (SELECT 1 FROM player_links k JOIN player_exclusions e ON e.player_id = k.linked_id
-                  WHERE k.player_id = p.id AND (e.ends_at IS NULL OR e.ends_at > now())))`,
-    [[...playerIds]],
-  );
-  return new Set(r.rows.map((x) => Number(x.id)));
-}
+                  WHERE k.player_id = p.id AND (e.ends_at IS NULL OR e.ends_at > now())))`;
 
 /**
  * Before play without a stake yet (game launch, VIP and bonus conversion): exclusion, under age, session limit. A

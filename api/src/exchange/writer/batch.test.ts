@@ -211,3 +211,97 @@ describeEachDatabase('market writer batches on $name', ({ make }) => {
     expect(single.fills.length).toBeGreaterThan(10);
   }, 240_000);
 });
+
+/**
+ * Statements per batch (issue 28, stop 42): a round trip each on PostgreSQL, a parse-plan-run each on PGlite, so the
+ * count is the figure a loaded machine cannot blur. A batch of N bets from M players, warm (the book and positions
+ * kept from the batch before, as the writer runs a hot market), issues the same few statements whatever N; a cold
+ * batch (nothing kept) a few more. The writer's own statements around a batch (BEGIN, the lease's setting, the
+ * fence, COMMIT) are not runBatch's and not counted here. Before stop 42 (one statement per table and per read):
+ * 15-17 warm, 22 cold; now 4 (one read before the market's lock, the lock, one read after it, one write).
+ */
+const MAX_WARM_STATEMENTS = 4;
+/** One more: the positions of counterparties the batch did not read (its bets matched their resting orders). */
+const MAX_COLD_STATEMENTS = 5;
+
+async function countedBatches(make: TestEngine['make']) {
+  const db = await make();
+  const app = await testApp(db, { EXCHANGE_MIN_STAKE: '1' });
+  try {
+    const feed = new ExchangeFeed(db, app);
+    await feed.load();
+    // no feed liquidity: every fill is between two players, so the counterparties' positions and holds are written too
+    const cfg = { ...exchangeConfig({ ...process.env, EXCHANGE_MIN_STAKE: '1' }), liquidityScale: 0 };
+    const players: number[] = [];
+    for (let i = 0; i < 8; i++) players.push((await fundedPlayer(db, '20000')).id);
+    let n = 0;
+    /** backs and lays that rest, cross each other and take the feed (i % 4), from the players in turn */
+    const bets = (count: number): WriterCommand[] =>
+      Array.from({ length: count }, () => {
+        const i = n++;
+        const body = {
+          market_id: MO,
+          selection_id: String(RUNNERS[(i >> 2) % 2]),
+          side: i % 4 === 0 || i % 4 === 3 ? 'BACK' : 'LAY',
+          price: i % 4 === 0 || i % 4 === 1 ? 3 : 1.5,
+          stake: String(100 + (i % 5) * 10),
+        };
+        return { kind: 'place', playerId: players[i % players.length]!, input: body as never, key: `c${i}`, hash: JSON.stringify(body) };
+      });
+    const counts: { size: number; warm: boolean; statements: number; fills: number }[] = [];
+    let kept: WarmBook | null = null;
+    for (const [size, warm] of [
+      [8, false],
+      [1, true],
+      [8, true],
+      [40, true],
+      [120, true],
+      [40, false],
+      // a lone bet on a book read afresh: it matches resting orders of players it did not read (one more statement)
+      [1, false],
+      [1, true],
+    ] as const) {
+      let statements = 0;
+      const fillsBefore = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM exchange_fills')).rows[0]!.n);
+      const out = await db.tx((q) =>
+        runBatch(
+          {
+            ...q,
+            query: ((sql: string, params?: unknown[]) => {
+              statements++;
+              return q.query(sql, params);
+            }) as typeof q.query,
+          },
+          MO,
+          bets(size),
+          cfg,
+          warm ? kept : null,
+        ),
+      );
+      expect(out.results.every((r) => r.ok === true && 'betId' in r)).toBe(true);
+      kept = out.warm ?? null;
+      const fills = Number((await db.query<{ n: string }>('SELECT count(*) AS n FROM exchange_fills')).rows[0]!.n) - fillsBefore;
+      counts.push({ size, warm, statements, fills });
+    }
+    expect(await checkBetsAndFills(db)).toEqual([]);
+    expect((await checkExposures(db)).problems).toEqual([]);
+    expect((await checkLedger(db)).ok).toBe(true);
+    return counts;
+  } finally {
+    await app.close();
+    await closeTestDb(db);
+  }
+}
+
+describeEachDatabase('market writer statements per batch on $name', ({ make, name }) => {
+  it('do not grow with the batch: warm and cold, 1 to 120 bets from 8 players', async () => {
+    const counts = await countedBatches(make);
+    console.log(`statements per batch (${name}): ${JSON.stringify(counts)}`);
+    // the big batches matched: their fills and counterparties' holds are written, still in the same statements
+    expect(counts.filter((c) => c.size >= 40).every((c) => c.fills > 0)).toBe(true);
+    for (const c of counts) expect(c.statements).toBeLessThanOrEqual(c.warm ? MAX_WARM_STATEMENTS : MAX_COLD_STATEMENTS);
+    expect(counts.filter((c) => c.size === 1 && !c.warm).every((c) => c.fills > 0)).toBe(true);
+    const warm = counts.filter((c) => c.warm && c.size > 1).map((c) => c.statements);
+    expect(Math.max(...warm) - Math.min(...warm)).toBe(0);
+  }, 240_000);
+});

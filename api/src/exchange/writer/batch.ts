@@ -21,15 +21,32 @@ import {
 } from '@khela/contracts';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../errors';
-import { playerAccounts, toMinor, transferMany, walletFigures, type Currency, type PlayerBalance, type TransferInput } from '../../ledger';
-import { assertMayPlay, assertWagerWithinLimits, playersToCheckFully } from '../../protection/service';
+import {
+  playerAccounts,
+  toMinor,
+  transferManyParts,
+  walletFigures,
+  type Currency,
+  type PlayerBalance,
+  type TransferInput,
+} from '../../ledger';
+import { MAY_BE_CLOSED_OR_LIMITED, assertMayPlay, assertWagerWithinLimits } from '../../protection/service';
 import { BetRefused, assertOpen, betLine, betOut, type BetView, type PlaceBetInput } from '../bets';
 import { checkBet, houseLadderOf, houseQuoteMismatch, type CheckedBet } from '../bet-checks';
 import { bookmakerHedgePrice, cashOutQuote, type CashOutQuote } from '../cash-out';
 import type { ExchangeConfig } from '../config';
 import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type Side } from '../engine';
 import { lockMarket, selectionName, type MarketRow } from '../markets';
-import { loadMarketBets, playerPosition, type BetRow, type MarketBets } from '../positions';
+import {
+  marketBetsSql,
+  playerPosition,
+  toMarketBets,
+  type BetRow,
+  type MarketBetRow,
+  type MarketBets,
+  type MarketPartRow,
+} from '../positions';
+import type { BatchLeaseParts } from './lease';
 
 /* ---------------- commands and answers ---------------- */
 
@@ -92,6 +109,8 @@ export interface BatchOutcome {
   affected: number[];
   /** A Match Odds market's book as this batch left it: the writer keeps it for the next batch once this one committed. */
   warm?: WarmBook;
+  /** With the lease's parts: whether the fence in the batch's last statement found the lease still held (undefined: not run). */
+  fenced?: boolean;
 }
 
 /**
@@ -112,6 +131,11 @@ export interface WarmBook {
    * not read again (two reads of every bet and fill of the player, the heaviest of a hot market's batch).
    */
   positions: Map<number, WarmPosition>;
+  /**
+   * The main and exposure accounts of every player the batches read (account ids never change): a counterparty whose
+   * position is kept needs only these for its hold, not a read of its funds.
+   */
+  accounts: Map<number, { currency: Currency; mainId: number; exposureId: number }>;
 }
 
 /** One player's position in a market as a committed batch left it (see WarmBook.positions). */
@@ -183,39 +207,29 @@ interface PlayerRow {
   cs_market: number;
 }
 
-async function readPlayers(q: Queryable, ids: number[]): Promise<Map<number, PlayerRow>> {
-  if (!ids.length) return new Map();
-  const r = await q.query<PlayerRow>('SELECT id, currency, status, exchange_market, cs_market FROM players WHERE id = ANY($1::bigint[])', [
-    ids,
-  ]);
-  return new Map(r.rows.map((p) => [Number(p.id), p]));
-}
-
 /** Each player's main/exposure accounts and figures (accounts created on first use elsewhere: a missing one is read as 0 and created by the hold). */
-async function readFunds(q: Queryable, ids: number[]): Promise<Map<number, Funds>> {
-  if (!ids.length) return new Map();
-  const r = await q.query<{
-    id: string;
-    currency: Currency;
-    main_id: string | null;
-    exposure_id: string | null;
-    main: string | null;
-    held: string | null;
-    exposure: string | null;
-    owed: string | null;
-  }>(
-    `SELECT p.id, p.currency,
-       m.id AS main_id, e.id AS exposure_id, m.balance_minor AS main, e.balance_minor AS exposure,
-       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':held' AND currency = p.currency) AS held,
-       (SELECT balance_minor FROM ledger_accounts WHERE code = 'player:' || p.id || ':owed' AND currency = p.currency AND shard = 0) AS owed
+const fundsSql = (ids: string) => `SELECT p.id, p.currency,
+       m.id AS main_id, e.id AS exposure_id, m.balance_minor::text AS main, e.balance_minor::text AS exposure,
+       (SELECT balance_minor::text FROM ledger_accounts WHERE code = 'player:' || p.id || ':held' AND currency = p.currency) AS held,
+       (SELECT balance_minor::text FROM ledger_accounts WHERE code = 'player:' || p.id || ':owed' AND currency = p.currency AND shard = 0) AS owed
      FROM players p
      LEFT JOIN ledger_accounts m ON m.code = 'player:' || p.id || ':main' AND m.currency = p.currency
      LEFT JOIN ledger_accounts e ON e.code = 'player:' || p.id || ':exposure' AND e.currency = p.currency
-     WHERE p.id = ANY($1::bigint[])`,
-    [ids],
-  );
-  const out = new Map<number, Funds>();
-  for (const row of r.rows) {
+     WHERE p.id = ANY(${ids}::bigint[])`;
+
+interface FundsRow {
+  id: string | number;
+  currency: Currency;
+  main_id: string | number | null;
+  exposure_id: string | number | null;
+  main: string | null;
+  held: string | null;
+  exposure: string | null;
+  owed: string | null;
+}
+
+function toFunds(rows: FundsRow[], out: Map<number, Funds>): void {
+  for (const row of rows) {
     const main = BigInt(row.main ?? 0);
     const owedRaw = BigInt(row.owed ?? 0);
     const owed = owedRaw < 0n ? -owedRaw : 0n;
@@ -230,7 +244,48 @@ async function readFunds(q: Queryable, ids: number[]): Promise<Map<number, Funds
       owedMinor: owed,
     });
   }
-  return out;
+}
+
+/**
+ * One statement's parameters as they are added (issue 28 stop 42: a batch's reads and writes are each one statement
+ * of several parts, so the placeholders are numbered as the parts are built).
+ */
+class Statement {
+  readonly params: unknown[] = [];
+  /** Adds a parameter; answers its placeholder. */
+  readonly p = (value: unknown): string => {
+    this.params.push(value);
+    return `$${this.params.length}`;
+  };
+}
+
+/** A JSON array column of a batch's statement (json_agg of nothing is null). */
+const rowsOf = <T>(v: unknown): T[] => (v ?? []) as T[];
+
+/** Columns of a batch's statement: some players' bets and matched parts in the market, and their held exposures. */
+function positionsColumns(market: string, players: string): string[] {
+  const sql = marketBetsSql(market, players);
+  return [
+    `(SELECT json_agg(x) FROM (${sql.bets}) x) AS bets`,
+    `(SELECT json_agg(x) FROM (${sql.parts}) x) AS parts`,
+    `(SELECT json_agg(json_build_array(player_id::text, exposure_minor::text, hold_version))
+       FROM exchange_positions WHERE market_id = ${market} AND player_id = ANY(${players}::bigint[])) AS held`,
+  ];
+}
+
+/** positionsColumns' answer into the batch's positions (every player of `ids` gets one, empty when they have none). */
+function takePositions(
+  row: Record<string, unknown>,
+  ids: number[],
+  data: Map<number, MarketBets>,
+  held: Map<number, { exposure: number; version: number }>,
+): void {
+  const all = toMarketBets(rowsOf<MarketBetRow>(row.bets), rowsOf<MarketPartRow>(row.parts));
+  for (const id of ids) data.set(id, { bets: [], parts: [] });
+  for (const b of all.bets) data.get(b.playerId)!.bets.push(b);
+  for (const p of all.parts) data.get(p.playerId)!.parts.push(p);
+  for (const [id, exposure, version] of rowsOf<[string, string, number]>(row.held))
+    held.set(Number(id), { exposure: Number(exposure), version: Number(version) });
 }
 
 const balanceOf = (f: Funds): PlayerBalance => ({
@@ -302,6 +357,8 @@ export async function runBatch(
   cfg: ExchangeConfig,
   /** The book the previous batch of this writer left (null: read it from the database). */
   warmIn: WarmBook | null = null,
+  /** The lease's setting and fence, put in the batch's first and last statements (null: the caller runs them). */
+  lease: BatchLeaseParts | null = null,
 ): Promise<BatchOutcome> {
   const results: (CommandResult | undefined)[] = new Array(commands.length);
   // players placing or editing bets (an edit that replaces a bet is a new bet: the same checks)
@@ -312,9 +369,33 @@ export async function runBatch(
   // cash-out takes no protection check (a hedge only closes a position) but needs the player's row and funds
   const cashers = [...new Set(commands.flatMap((c) => (c.kind === 'cashOut' ? [c.playerId] : [])))];
 
-  // 1. who needs the full protection rules (their rows are locked before the market's, as on the per-bet path)
-  const fully = await playersToCheckFully(q, placers);
-  if (fully.size) await q.query('SELECT id FROM players WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [[...fully]]);
+  // 1. before the market's lock, one statement: the rows of the players placing or cashing out, who of them needs the
+  // full protection rules (their rows are locked before the market's, as on the per-bet path), their staff-set
+  // liability limits (every kind: the market's is known after its lock), and the lease's setting for this transaction
+  const readers = [...new Set([...placers, ...cashers])];
+  const players = new Map<number, PlayerRow>();
+  const limits = new Map<number, Record<string, string | number>>();
+  const fully = new Set<number>();
+  if (readers.length || lease?.settings.length) {
+    const st = new Statement();
+    const columns = (lease?.settings ?? []).map(([k, v], i) => `set_config(${st.p(k)}, ${st.p(v)}, true) AS setting_${i}`);
+    if (readers.length)
+      columns.push(`(SELECT json_agg(json_build_array(p.id::text, p.currency, p.status, p.exchange_market, p.cs_market,
+           ${MAY_BE_CLOSED_OR_LIMITED},
+           (SELECT json_object_agg(l.kind, l.max_liability_minor::text) FROM exchange_liability_limits l WHERE l.player_id = p.id)))
+         FROM players p LEFT JOIN player_protection s ON s.player_id = p.id WHERE p.id = ANY(${st.p(readers)}::bigint[])) AS players`);
+    const r = await q.query<{ players?: unknown }>(`SELECT ${columns.join(', ')}`, st.params);
+    const placing = new Set(placers);
+    for (const [id, currency, status, exchangeMarket, csMarket, full, caps] of rowsOf<
+      [string, Currency, string, number, number, boolean, Record<string, string> | null]
+    >(r.rows[0]!.players)) {
+      players.set(Number(id), { id, currency, status, exchange_market: exchangeMarket, cs_market: csMarket });
+      if (caps) limits.set(Number(id), caps);
+      if (full && placing.has(Number(id))) fully.add(Number(id));
+    }
+  }
+  if (fully.size)
+    await q.query('SELECT id FROM players WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [[...fully].sort((a, b) => a - b)]);
 
   // 2. the market, locked: the book is read after this
   const market = await lockMarket(q, marketId);
@@ -327,8 +408,9 @@ export async function runBatch(
 
   // the book kept from the previous batch, if it is of this feed version (the lease's epoch the writer checked)
   const warm = market.kind === 'MATCH_ODDS' && warmIn && warmIn.feedVersion === market.feedVersion ? warmIn : null;
+  const accounts = new Map(warm?.accounts ?? []);
 
-  // 3. the bets the commands name (bets in the delay, bets to cancel)
+  // 3. the bets the commands name (bets in the delay, bets to cancel): only when some command names one
   const activateIds = commands.flatMap((c) => (c.kind === 'activate' ? [c.betId] : []));
   const cancelIds = commands.flatMap((c) => (c.kind === 'cancel' || c.kind === 'edit' ? [c.publicId] : []));
   const named = new Map<number, BetState>();
@@ -347,33 +429,17 @@ export async function runBatch(
     }
   }
 
-  // 4. idempotency: each key once (a key already used is answered from its stored row after the commit)
+  // 4. after the lock, one statement: the keys claimed (each once: a key already used is answered from its stored
+  // row after the commit), the players' funds, the positions of players the kept book does not carry, the book
+  // itself when none is kept (every resting order in time priority, what was taken from the feed), and ids and time
+  // priorities for what the batch may create
   const places = commands.flatMap((c, i) => (c.kind === 'place' || c.kind === 'edit' || c.kind === 'cashOut' ? [{ c, i }] : []));
   const claimed = new Set<string>();
   /** Commands whose key this batch claimed (only those may release it again). */
   const owners = new Set<number>();
-  if (places.length) {
-    const ins = await q.query<{ player_id: string; endpoint: string; key: string }>(
-      `INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash)
-       SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) ON CONFLICT DO NOTHING RETURNING player_id, endpoint, key`,
-      [places.map((p) => p.c.playerId), places.map((p) => commandEndpoint(p.c)), places.map((p) => p.c.key), places.map((p) => p.c.hash)],
-    );
-    for (const row of ins.rows) claimed.add(`${row.player_id}:${row.endpoint}:${row.key}`);
-    const seen = new Set<string>();
-    for (const { c, i } of places) {
-      const k = `${c.playerId}:${commandEndpoint(c)}:${c.key}`;
-      if (!claimed.has(k) || seen.has(k)) results[i] = { ok: true, replayOf: { playerId: c.playerId, key: c.key, hash: c.hash } };
-      else owners.add(i);
-      seen.add(k);
-    }
-  }
-
-  // 5. players, their funds, positions and limits
   const involved = [...new Set([...placers, ...cancellers, ...cashers, ...[...named.values()].map((b) => b.playerId)])].sort(
     (a, b) => a - b,
   );
-  const players = await readPlayers(q, [...new Set([...placers, ...cashers])]);
-  const funds = await readFunds(q, involved);
   const data = new Map<number, MarketBets>();
   const held = new Map<number, { exposure: number; version: number }>();
   // the positions the kept book carries are the database's (the same commit left both): taken as they are, and the
@@ -384,27 +450,67 @@ export async function runBatch(
       if (w.held) held.set(id, w.held);
     }
   const unread = involved.filter((id) => !data.has(id));
-  if (unread.length) {
-    const all = await loadMarketBets(q, marketId, unread);
-    for (const id of unread) data.set(id, { bets: [], parts: [] });
-    for (const b of all.bets) data.get(b.playerId)!.bets.push(b);
-    for (const p of all.parts) data.get(p.playerId)!.parts.push(p);
-    const h = await q.query<{ player_id: string; exposure_minor: string; hold_version: number }>(
-      'SELECT player_id, exposure_minor, hold_version FROM exchange_positions WHERE market_id = $1 AND player_id = ANY($2::bigint[])',
-      [marketId, unread],
-    );
-    for (const row of h.rows) held.set(Number(row.player_id), { exposure: Number(row.exposure_minor), version: Number(row.hold_version) });
+  const readBook =
+    !warm && market.kind === 'MATCH_ODDS' && (places.length > 0 || activateIds.length > 0 || cancelIds.length > 0 || cancellers.length > 0);
+  const need = commands.reduce((n, c) => n + (c.kind === 'cashOut' ? Math.max(1, market.runners.length) : 1), 0);
+  const reads = new Statement();
+  let marketP: string | null = null;
+  const mP = () => (marketP ??= `${reads.p(marketId)}::text`);
+  const readCtes: string[] = [];
+  const readColumns: string[] = [
+    `(SELECT json_agg(json_build_array(a.id::text, a.seq::text)) FROM (SELECT nextval(pg_get_serial_sequence('exchange_bets', 'id')) AS id,
+       nextval('exchange_rest_seq') AS seq FROM generate_series(1, ${reads.p(need)}::int)) a) AS alloc`,
+  ];
+  if (places.length) {
+    readCtes.push(`claim AS (INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash)
+       SELECT * FROM unnest(${reads.p(places.map((p) => p.c.playerId))}::bigint[], ${reads.p(places.map((p) => commandEndpoint(p.c)))}::text[],
+         ${reads.p(places.map((p) => p.c.key))}::text[], ${reads.p(places.map((p) => p.c.hash))}::text[])
+       ON CONFLICT DO NOTHING RETURNING player_id, endpoint, key)`);
+    readColumns.push(`(SELECT json_agg(json_build_array(player_id::text, endpoint, key)) FROM claim) AS claimed`);
   }
-  const caps = new Map<number, number>();
-  if (placers.length) {
-    const r = await q.query<{ player_id: string; max_liability_minor: string }>(
-      'SELECT player_id, max_liability_minor FROM exchange_liability_limits WHERE kind = $1 AND player_id = ANY($2::bigint[])',
-      [market.kind, placers],
+  if (involved.length) readColumns.push(`(SELECT json_agg(f) FROM (${fundsSql(reads.p(involved))}) f) AS funds`);
+  if (unread.length) {
+    readColumns.push(...positionsColumns(mP(), reads.p(unread)));
+  }
+  if (readBook)
+    readColumns.push(
+      `(SELECT json_agg(x) FROM (SELECT id, player_id, currency, selection_id, side, price, stake_minor, remaining_minor, matched_minor,
+         matched_value, cancelled_minor, persistence, rest_seq, status, public_id FROM exchange_bets
+         WHERE market_id = ${mP()} AND remaining_minor > 0 ORDER BY rest_seq) x) AS resting`,
+      `(SELECT json_agg(json_build_array(currency, selection_id, side, price, taken_minor::text)) FROM exchange_house_taken
+         WHERE market_id = ${mP()} AND feed_version = ${reads.p(market.feedVersion)}::int) AS taken`,
     );
-    for (const row of r.rows) caps.set(Number(row.player_id), Number(row.max_liability_minor));
+  const read = (
+    await q.query<Record<string, unknown>>(
+      `${readCtes.length ? `WITH ${readCtes.join(', ')} ` : ''}SELECT ${readColumns.join(', ')}`,
+      reads.params,
+    )
+  ).rows[0]!;
+
+  for (const [player, endpoint, key] of rowsOf<[string, string, string]>(read.claimed)) claimed.add(`${player}:${endpoint}:${key}`);
+  {
+    const seen = new Set<string>();
+    for (const { c, i } of places) {
+      const k = `${c.playerId}:${commandEndpoint(c)}:${c.key}`;
+      if (!claimed.has(k) || seen.has(k)) results[i] = { ok: true, replayOf: { playerId: c.playerId, key: c.key, hash: c.hash } };
+      else owners.add(i);
+      seen.add(k);
+    }
   }
 
-  // 6. the book (Match Odds): every resting order of the market, in time priority, and the feed's offer less what was taken
+  // 5. players, their funds, positions and limits
+  const funds = new Map<number, Funds>();
+  toFunds(rowsOf<FundsRow>(read.funds), funds);
+  if (unread.length) {
+    takePositions(read, unread, data, held);
+  }
+  const caps = new Map<number, number>();
+  for (const id of placers) {
+    const cap = limits.get(id)?.[market.kind];
+    if (cap !== undefined) caps.set(id, Number(cap));
+  }
+
+  // 6. the book (Match Odds): kept from the previous batch, or read above
   const bets = new Map<number, BetState>(named);
   const books = new Map<string, MatchOddsBook>();
   const taken = new Map<string, number>();
@@ -428,22 +534,12 @@ export async function runBatch(
           if (fills.length) sweepFills.push({ currency: f.currency, fills });
         }
       }
-  } else if (
-    market.kind === 'MATCH_ODDS' &&
-    (places.length || activateIds.length || cancelIds.length || cancellers.length || cashers.length)
-  ) {
+  } else if (readBook) {
     booksLoaded = true;
-    const resting = await q.query<RestingRow>(
-      `SELECT id, player_id, currency, selection_id, side, price, stake_minor, remaining_minor, matched_minor, matched_value, cancelled_minor,
-         persistence, rest_seq, status, public_id FROM exchange_bets WHERE market_id = $1 AND remaining_minor > 0 ORDER BY rest_seq`,
-      [marketId],
-    );
-    const t = await q.query<{ currency: string; selection_id: string; side: Side; price: number; taken_minor: string }>(
-      'SELECT currency, selection_id, side, price, taken_minor FROM exchange_house_taken WHERE market_id = $1 AND feed_version = $2',
-      [marketId, market.feedVersion],
-    );
-    for (const row of t.rows) taken.set(`${row.currency}:${row.selection_id}:${row.side}:${row.price}`, Number(row.taken_minor));
-    const currencies = new Set<string>([...resting.rows.map((r) => r.currency), ...[...funds.values()].map((f) => f.currency)]);
+    const resting = rowsOf<RestingRow>(read.resting);
+    for (const [currency, selection, side, price, takenMinor] of rowsOf<[string, string, Side, number, string]>(read.taken))
+      taken.set(`${currency}:${selection}:${side}:${price}`, Number(takenMinor));
+    const currencies = new Set<string>([...resting.map((r) => r.currency), ...[...funds.values()].map((f) => f.currency)]);
     for (const currency of currencies)
       books.set(
         currency,
@@ -452,7 +548,7 @@ export async function runBatch(
           market.runners.map((r) => String(r.selectionId)),
         ),
       );
-    for (const row of resting.rows) {
+    for (const row of resting) {
       const s = bets.get(Number(row.id)) ?? stateOfRow(row);
       bets.set(s.id, s);
       const book = books.get(s.currency)!;
@@ -474,17 +570,14 @@ export async function runBatch(
       }
   }
 
-  // 7. ids and time priorities for what the batch may create
+  // 7. ids and time priorities for what the batch may create (read above)
   const alloc = { ids: [] as number[], seqs: [] as number[] };
-  const need = commands.reduce((n, c) => n + (c.kind === 'cashOut' ? Math.max(1, market.runners.length) : 1), 0);
-  {
-    const r = await q.query<{ id: string; seq: string }>(
-      `SELECT nextval(pg_get_serial_sequence('exchange_bets', 'id')) AS id, nextval('exchange_rest_seq') AS seq FROM generate_series(1, $1)`,
-      [need],
-    );
-    alloc.ids = r.rows.map((x) => Number(x.id));
-    alloc.seqs = r.rows.map((x) => Number(x.seq)).sort((a, b) => a - b);
+  for (const [id, seq] of rowsOf<[string, string]>(read.alloc)) {
+    alloc.ids.push(Number(id));
+    alloc.seqs.push(Number(seq));
   }
+  alloc.ids.sort((a, b) => a - b);
+  alloc.seqs.sort((a, b) => a - b);
   const nextSeq = () => alloc.seqs.shift()!;
 
   const fillsOut: { currency: string; fill: Fill }[] = [];
@@ -957,179 +1050,57 @@ export async function runBatch(
   }
 
   /* ---------------- the write phase ---------------- */
-  const created = [...bets.values()].filter((b) => b.isNew);
-  const updated = [...bets.values()].filter((b) => !b.isNew && b.touched);
-  if (created.length) {
-    await q.query(
-      `INSERT INTO exchange_bets (id, public_id, player_id, currency, market_id, kind, selection_id, selection_name, side, price, line,
-         fancy_type, stake_minor, persistence, status, matched_minor, matched_value, remaining_minor, cancelled_minor, rest_seq,
-         delay_until, matched_at, fill_or_kill)
-       SELECT b.id, b.public_id, b.player_id, b.currency, $1, $2, b.selection_id, b.selection_name, b.side, b.price, b.line, $3,
-         b.stake, b.persistence, b.status, b.matched, b.matched_value, b.remaining, b.cancelled, b.rest_seq,
-         CASE WHEN b.delay_ms IS NOT NULL THEN now() + make_interval(secs => b.delay_ms::double precision / 1000) END,
-         CASE WHEN b.matched > 0 THEN now() END, b.fill_or_kill
-       FROM unnest($4::bigint[], $5::text[], $6::bigint[], $7::text[], $8::text[], $9::text[], $10::text[], $11::int[], $12::int[],
-         $13::bigint[], $14::text[], $15::text[], $16::bigint[], $17::bigint[], $18::bigint[], $19::bigint[], $20::bigint[], $21::int[],
-         $22::boolean[])
-         AS b(id, public_id, player_id, currency, selection_id, selection_name, side, price, line, stake, persistence, status, matched,
-           matched_value, remaining, cancelled, rest_seq, delay_ms, fill_or_kill)`,
-      [
-        market.marketId,
-        market.kind,
-        market.fancy?.type ?? null,
-        created.map((b) => b.id),
-        created.map((b) => b.publicId),
-        created.map((b) => b.playerId),
-        created.map((b) => b.currency),
-        created.map((b) => b.selectionId),
-        created.map((b) => selectionName(market, b.selectionId) ?? ''),
-        created.map((b) => b.side),
-        created.map((b) => b.price),
-        created.map((b) => b.line),
-        created.map((b) => b.stake),
-        created.map((b) => b.persistence),
-        created.map((b) => b.status),
-        created.map((b) => b.matched),
-        created.map((b) => b.matchedValue),
-        created.map((b) => b.remaining),
-        created.map((b) => b.cancelled),
-        created.map((b) => b.restSeq),
-        created.map((b) => b.delayMs),
-        created.map((b) => b.fillOrKill),
-      ],
-    );
-  }
-  if (updated.length) {
-    await q.query(
-      `UPDATE exchange_bets x SET status = u.status, matched_minor = u.matched, matched_value = u.matched_value, remaining_minor = u.remaining,
-         cancelled_minor = u.cancelled, rest_seq = u.rest_seq, reason = u.reason,
-         delay_until = CASE WHEN u.status = 'PENDING' THEN x.delay_until END,
-         matched_at = CASE WHEN u.matched_now THEN now() ELSE x.matched_at END, updated_at = now()
-       FROM unnest($1::bigint[], $2::text[], $3::bigint[], $4::bigint[], $5::bigint[], $6::bigint[], $7::bigint[], $8::text[], $9::boolean[])
-         AS u(id, status, matched, matched_value, remaining, cancelled, rest_seq, reason, matched_now)
-       WHERE x.id = u.id`,
-      [
-        updated.map((b) => b.id),
-        updated.map((b) => b.status),
-        updated.map((b) => b.matched),
-        updated.map((b) => b.matchedValue),
-        updated.map((b) => b.remaining),
-        updated.map((b) => b.cancelled),
-        updated.map((b) => b.restSeq),
-        updated.map((b) => b.reason),
-        updated.map((b) => b.matchedNow),
-      ],
-    );
-  }
-  const fillRows = [
-    ...fillsOut.map(({ currency, fill: f }) => ({
-      currency,
-      selectionId: f.runnerId,
-      price: f.price,
-      stake: f.stake,
-      back: f.backPlayerId === HOUSE_ACCOUNT ? null : betIdOfOrder(f.backOrderId),
-      lay: f.layPlayerId === HOUSE_ACCOUNT ? null : betIdOfOrder(f.layOrderId),
-      taker: betIdOfOrder(f.takerOrderId),
-    })),
-    ...houseFills.map(({ currency, bet: b }) => ({
-      currency,
-      selectionId: b.selectionId,
-      price: b.price,
-      stake: b.stake,
-      back: b.side === 'BACK' ? b.id : null,
-      lay: b.side === 'LAY' ? b.id : null,
-      taker: b.id,
-    })),
-  ];
-  if (fillRows.length) {
-    await q.query(
-      `INSERT INTO exchange_fills (market_id, currency, selection_id, price, stake_minor, back_bet_id, lay_bet_id, taker_bet_id)
-       SELECT $1, f.currency, f.selection_id, f.price, f.stake, f.back, f.lay, f.taker
-       FROM unnest($2::text[], $3::text[], $4::int[], $5::bigint[], $6::bigint[], $7::bigint[], $8::bigint[]) WITH ORDINALITY
-         AS f(currency, selection_id, price, stake, back, lay, taker, n) ORDER BY f.n`,
-      [
-        market.marketId,
-        fillRows.map((f) => f.currency),
-        fillRows.map((f) => f.selectionId),
-        fillRows.map((f) => f.price),
-        fillRows.map((f) => f.stake),
-        fillRows.map((f) => f.back),
-        fillRows.map((f) => f.lay),
-        fillRows.map((f) => f.taker),
-      ],
-    );
-  }
-  if (takenDelta.size) {
-    const keys = [...takenDelta.keys()].map((k) => k.split(':'));
-    await q.query(
-      `INSERT INTO exchange_house_taken (market_id, feed_version, currency, selection_id, side, price, taken_minor)
-       SELECT $1, $2, t.currency, t.selection_id, t.side, t.price, t.taken FROM unnest($3::text[], $4::text[], $5::text[], $6::int[], $7::bigint[])
-         AS t(currency, selection_id, side, price, taken)
-       ON CONFLICT (market_id, feed_version, currency, selection_id, side, price)
-       DO UPDATE SET taken_minor = exchange_house_taken.taken_minor + EXCLUDED.taken_minor`,
-      [
-        market.marketId,
-        market.feedVersion,
-        keys.map((k) => k[0]),
-        keys.map((k) => k[1]),
-        keys.map((k) => k[2]),
-        keys.map((k) => Number(k[3])),
-        [...takenDelta.values()],
-      ],
-    );
-  }
-  if (activities.length) {
-    await q.query(
-      `INSERT INTO exchange_activity (player_id, kind, bet_id, market_id, detail)
-       SELECT a.player_id, a.kind, a.bet_id, $1, a.detail FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::text[]) WITH ORDINALITY
-         AS a(player_id, kind, bet_id, detail, n) ORDER BY a.n`,
-      [
-        market.marketId,
-        activities.map((a) => a.playerId),
-        activities.map((a) => a.kind),
-        activities.map((a) => a.betId),
-        activities.map((a) => a.detail),
-      ],
-    );
-  }
 
-  // counterparties the batch did not read: their positions from the rows just written
+  // counterparties whose position the batch did not have (their resting order was matched): their positions as the
+  // database has them, with this batch's changes of their bets and its fills applied here; and the funds (accounts)
+  // of counterparties nobody read yet. One statement, only when there is such a player.
   const others = [...untracked].filter((id) => !data.has(id));
-  if (others.length) {
-    const more = await loadMarketBets(q, marketId, others);
-    for (const id of others) data.set(id, { bets: [], parts: [] });
-    for (const b of more.bets) data.get(b.playerId)!.bets.push(b);
-    for (const p of more.parts) data.get(p.playerId)!.parts.push(p);
-    const h = await q.query<{ player_id: string; exposure_minor: string; hold_version: number }>(
-      'SELECT player_id, exposure_minor, hold_version FROM exchange_positions WHERE market_id = $1 AND player_id = ANY($2::bigint[])',
-      [marketId, others],
-    );
-    for (const row of h.rows) held.set(Number(row.player_id), { exposure: Number(row.exposure_minor), version: Number(row.hold_version) });
-    for (const [id, f] of await readFunds(q, others)) funds.set(id, f);
-    for (const id of others) exposureNow.set(id, exposureOf(id));
-  }
-  // counterparties whose position the kept book carried: their funds (the hold moves money between their accounts)
-  const unfunded = [...exposureNow.keys()].filter((id) => !funds.has(id));
-  if (unfunded.length) for (const [id, f] of await readFunds(q, unfunded)) funds.set(id, f);
-
-  // the holds: one ledger transfer per player whose exposure moved, all in one go
-  const holds: TransferInput[] = [];
-  const positions: { playerId: number; currency: string; exposure: number; version: number }[] = [];
-  const missingAccounts = [...exposureNow.keys()].filter((id) => {
-    const f = funds.get(id);
-    return !f || !f.mainId || !f.exposureId;
-  });
-  if (missingAccounts.length) {
-    for (const id of missingAccounts) {
-      const a = await playerAccounts(q, id);
-      const f = funds.get(id);
-      if (f) Object.assign(f, { mainId: a.main, exposureId: a.exposure });
+  const unfunded = [...exposureNow.keys()].filter((id) => !funds.has(id) && !accounts.has(id) && !others.includes(id));
+  if (others.length || unfunded.length) {
+    const st = new Statement();
+    const columns: string[] = [`(SELECT json_agg(f) FROM (${fundsSql(st.p([...others, ...unfunded]))}) f) AS funds`];
+    if (others.length) {
+      columns.push(...positionsColumns(`${st.p(marketId)}::text`, st.p(others)));
+    }
+    const row = (await q.query<Record<string, unknown>>(`SELECT ${columns.join(', ')}`, st.params)).rows[0]!;
+    toFunds(rowsOf<FundsRow>(row.funds), funds);
+    if (others.length) {
+      takePositions(row, others, data, held);
+      // what this batch did to them, as a read after its writes would show it: their bets' new state, then its fills
+      const mine = new Set(others);
+      for (const b of bets.values()) if (mine.has(b.playerId) && b.touched) syncRow(b);
+      for (const { fill: f } of fillsOut)
+        for (const side of ['BACK', 'LAY'] as const) {
+          const [orderId, owner] = side === 'BACK' ? [f.backOrderId, f.backPlayerId] : [f.layOrderId, f.layPlayerId];
+          if (owner === HOUSE_ACCOUNT) continue;
+          const betId = betIdOfOrder(orderId)!;
+          const b = bets.get(betId);
+          if (b && mine.has(b.playerId))
+            data
+              .get(b.playerId)!
+              .parts.push({ betId, playerId: b.playerId, selectionId: f.runnerId, side, price: f.price, stake: f.stake });
+        }
+      for (const id of others) exposureNow.set(id, exposureOf(id));
     }
   }
+
+  // the holds: one ledger transfer per player whose exposure moved, all in one go
+  const accountsOf = (id: number) => {
+    const f = funds.get(id);
+    return f && f.mainId && f.exposureId ? { currency: f.currency, mainId: f.mainId, exposureId: f.exposureId } : accounts.get(id);
+  };
+  // accounts created on first use (a player's first hold): rare, one by one
+  for (const id of [...exposureNow.keys()].filter((id) => !accountsOf(id))) {
+    const a = await playerAccounts(q, id);
+    const f = funds.get(id);
+    if (f) Object.assign(f, { mainId: a.main, exposureId: a.exposure });
+  }
+  const holds: TransferInput[] = [];
+  const positions: { playerId: number; currency: string; exposure: number; version: number }[] = [];
   for (const [id, exposure] of [...exposureNow].sort((a, b) => a[0] - b[0])) {
     const before = held.get(id);
     if ((before?.exposure ?? 0) === exposure) continue;
-    const f = funds.get(id)!;
+    const a = accountsOf(id)!;
     const version = (before?.version ?? 0) + 1;
     const delta = BigInt(exposure - (before?.exposure ?? 0));
     holds.push({
@@ -1138,27 +1109,12 @@ export async function runBatch(
       reference: marketId,
       metadata: { market_id: marketId, exposure },
       legs: [
-        { account: f.mainId, amountMinor: -delta },
-        { account: f.exposureId, amountMinor: delta },
+        { account: a.mainId, amountMinor: -delta },
+        { account: a.exposureId, amountMinor: delta },
       ],
     });
-    positions.push({ playerId: id, currency: f.currency, exposure, version });
+    positions.push({ playerId: id, currency: a.currency, exposure, version });
   }
-  if (positions.length) {
-    await q.query(
-      `INSERT INTO exchange_positions (player_id, market_id, currency, exposure_minor, hold_version)
-       SELECT p.player_id, $1, p.currency, p.exposure, p.version FROM unnest($2::bigint[], $3::text[], $4::bigint[], $5::int[]) AS p(player_id, currency, exposure, version)
-       ON CONFLICT (player_id, market_id) DO UPDATE SET exposure_minor = EXCLUDED.exposure_minor, hold_version = EXCLUDED.hold_version, updated_at = now()`,
-      [
-        marketId,
-        positions.map((p) => p.playerId),
-        positions.map((p) => p.currency),
-        positions.map((p) => p.exposure),
-        positions.map((p) => p.version),
-      ],
-    );
-  }
-  await transferMany(q, holds);
 
   // idempotency: the answers of the placed bets stored, the keys of refused ones released (a refusal may be retried)
   const stored: { playerId: number; endpoint: string; key: string; response: string }[] = [];
@@ -1192,33 +1148,151 @@ export async function runBatch(
       });
     else released.push({ playerId: c.playerId, endpoint, key: c.key });
   }
-  if (stored.length)
-    await q.query(
-      `UPDATE wallet_idempotency w SET response = s.response::jsonb
-       FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[]) AS s(player_id, endpoint, key, response)
-       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key`,
-      [stored.map((s) => s.playerId), stored.map((s) => s.endpoint), stored.map((s) => s.key), stored.map((s) => s.response)],
-    );
-  if (released.length)
-    await q.query(
-      `DELETE FROM wallet_idempotency w USING unnest($1::bigint[], $2::text[], $3::text[]) AS s(player_id, endpoint, key)
-       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key`,
-      [released.map((s) => s.playerId), released.map((s) => s.endpoint), released.map((s) => s.key)],
-    );
 
-  // the answers: the bet as the player's lists show it, the wallet's figures after the batch
-  const views = await q.query<BetView>(
-    `SELECT b.public_id, b.market_id, m.name AS market_name, b.kind, m.event_id, m.event_name, b.selection_id, b.selection_name,
-       b.side, b.price, b.line, b.stake_minor, b.matched_minor, b.matched_value, b.remaining_minor, b.status, b.persistence, b.reason,
-       b.profit_minor, b.placed_at, b.delay_until, b.settled_at, b.voided, b.id
-     FROM exchange_bets b JOIN exchange_markets m ON m.market_id = b.market_id WHERE b.id = ANY($1::bigint[])`,
-    [results.flatMap((r) => (r && r.ok === true && 'betId' in r ? [r.betId] : []))],
-  );
-  const viewOf = new Map(views.rows.map((v) => [Number((v as BetView & { id: string }).id), v]));
+  // everything in ONE statement (issue 28 stop 42: a round trip per table was most of a hot market's batch): new
+  // bets, changed bets, fills, the feed's size taken, activity lines, positions, the idempotency rows, the holds'
+  // ledger transfers (accounts locked in id order, transferMany's rules checked on the answer), the lease's fence;
+  // it answers the bets as the player's lists show them. Every table is written by one part, each row once.
+  const created = [...bets.values()].filter((b) => b.isNew);
+  const updated = [...bets.values()].filter((b) => !b.isNew && b.touched);
+  const fillRows = [
+    ...fillsOut.map(({ currency, fill: f }) => ({
+      currency,
+      selectionId: f.runnerId,
+      price: f.price,
+      stake: f.stake,
+      back: f.backPlayerId === HOUSE_ACCOUNT ? null : betIdOfOrder(f.backOrderId),
+      lay: f.layPlayerId === HOUSE_ACCOUNT ? null : betIdOfOrder(f.layOrderId),
+      taker: betIdOfOrder(f.takerOrderId),
+    })),
+    ...houseFills.map(({ currency, bet: b }) => ({
+      currency,
+      selectionId: b.selectionId,
+      price: b.price,
+      stake: b.stake,
+      back: b.side === 'BACK' ? b.id : null,
+      lay: b.side === 'LAY' ? b.id : null,
+      taker: b.id,
+    })),
+  ];
+  const w = new Statement();
+  const p = w.p;
+  const ctes: string[] = [];
+  const columns: string[] = [];
+  const viewed: string[] = [];
+  const VIEW_RETURNING = `id, public_id, market_id, kind, selection_id, selection_name, side, price, line, stake_minor, matched_minor,
+    matched_value, remaining_minor, status, persistence, reason, profit_minor, placed_at, delay_until, settled_at, voided`;
+  if (created.length) {
+    ctes.push(`ins_bets AS (INSERT INTO exchange_bets (id, public_id, player_id, currency, market_id, kind, selection_id, selection_name, side,
+         price, line, fancy_type, stake_minor, persistence, status, matched_minor, matched_value, remaining_minor, cancelled_minor, rest_seq,
+         delay_until, matched_at, fill_or_kill)
+       SELECT b.id, b.public_id, b.player_id, b.currency, ${p(market.marketId)}, ${p(market.kind)}, b.selection_id, b.selection_name, b.side,
+         b.price, b.line, ${p(market.fancy?.type ?? null)}::smallint, b.stake, b.persistence, b.status, b.matched, b.matched_value, b.remaining,
+         b.cancelled, b.rest_seq,
+         CASE WHEN b.delay_ms IS NOT NULL THEN now() + make_interval(secs => b.delay_ms::double precision / 1000) END,
+         CASE WHEN b.matched > 0 THEN now() END, b.fill_or_kill
+       FROM unnest(${p(created.map((b) => b.id))}::bigint[], ${p(created.map((b) => b.publicId))}::text[],
+         ${p(created.map((b) => b.playerId))}::bigint[], ${p(created.map((b) => b.currency))}::text[],
+         ${p(created.map((b) => b.selectionId))}::text[], ${p(created.map((b) => selectionName(market, b.selectionId) ?? ''))}::text[],
+         ${p(created.map((b) => b.side))}::text[], ${p(created.map((b) => b.price))}::int[], ${p(created.map((b) => b.line))}::int[],
+         ${p(created.map((b) => b.stake))}::bigint[], ${p(created.map((b) => b.persistence))}::text[], ${p(created.map((b) => b.status))}::text[],
+         ${p(created.map((b) => b.matched))}::bigint[], ${p(created.map((b) => b.matchedValue))}::bigint[],
+         ${p(created.map((b) => b.remaining))}::bigint[], ${p(created.map((b) => b.cancelled))}::bigint[],
+         ${p(created.map((b) => b.restSeq))}::bigint[], ${p(created.map((b) => b.delayMs))}::int[], ${p(created.map((b) => b.fillOrKill))}::boolean[])
+         AS b(id, public_id, player_id, currency, selection_id, selection_name, side, price, line, stake, persistence, status, matched,
+           matched_value, remaining, cancelled, rest_seq, delay_ms, fill_or_kill)
+       RETURNING ${VIEW_RETURNING})`);
+    viewed.push('SELECT * FROM ins_bets');
+  }
+  if (updated.length) {
+    ctes.push(`upd_bets AS (UPDATE exchange_bets x SET status = u.status, matched_minor = u.matched, matched_value = u.matched_value,
+         remaining_minor = u.remaining, cancelled_minor = u.cancelled, rest_seq = u.rest_seq, reason = u.reason,
+         delay_until = CASE WHEN u.status = 'PENDING' THEN x.delay_until END,
+         matched_at = CASE WHEN u.matched_now THEN now() ELSE x.matched_at END, updated_at = now()
+       FROM unnest(${p(updated.map((b) => b.id))}::bigint[], ${p(updated.map((b) => b.status))}::text[], ${p(updated.map((b) => b.matched))}::bigint[],
+         ${p(updated.map((b) => b.matchedValue))}::bigint[], ${p(updated.map((b) => b.remaining))}::bigint[],
+         ${p(updated.map((b) => b.cancelled))}::bigint[], ${p(updated.map((b) => b.restSeq))}::bigint[], ${p(updated.map((b) => b.reason))}::text[],
+         ${p(updated.map((b) => b.matchedNow))}::boolean[])
+         AS u(id, status, matched, matched_value, remaining, cancelled, rest_seq, reason, matched_now)
+       WHERE x.id = u.id
+       RETURNING ${VIEW_RETURNING.split(',')
+         .map((c) => `x.${c.trim()}`)
+         .join(', ')})`);
+    viewed.push('SELECT * FROM upd_bets');
+  }
+  if (fillRows.length)
+    ctes.push(`ins_fills AS (INSERT INTO exchange_fills (market_id, currency, selection_id, price, stake_minor, back_bet_id, lay_bet_id, taker_bet_id)
+       SELECT ${p(market.marketId)}, f.currency, f.selection_id, f.price, f.stake, f.back, f.lay, f.taker
+       FROM unnest(${p(fillRows.map((f) => f.currency))}::text[], ${p(fillRows.map((f) => f.selectionId))}::text[],
+         ${p(fillRows.map((f) => f.price))}::int[], ${p(fillRows.map((f) => f.stake))}::bigint[], ${p(fillRows.map((f) => f.back))}::bigint[],
+         ${p(fillRows.map((f) => f.lay))}::bigint[], ${p(fillRows.map((f) => f.taker))}::bigint[]) WITH ORDINALITY
+         AS f(currency, selection_id, price, stake, back, lay, taker, n) ORDER BY f.n)`);
+  if (takenDelta.size) {
+    const keys = [...takenDelta.keys()].map((k) => k.split(':'));
+    ctes.push(`ins_taken AS (INSERT INTO exchange_house_taken (market_id, feed_version, currency, selection_id, side, price, taken_minor)
+       SELECT ${p(market.marketId)}, ${p(market.feedVersion)}::int, t.currency, t.selection_id, t.side, t.price, t.taken
+       FROM unnest(${p(keys.map((k) => k[0]))}::text[], ${p(keys.map((k) => k[1]))}::text[], ${p(keys.map((k) => k[2]))}::text[],
+         ${p(keys.map((k) => Number(k[3])))}::int[], ${p([...takenDelta.values()])}::bigint[]) AS t(currency, selection_id, side, price, taken)
+       ON CONFLICT (market_id, feed_version, currency, selection_id, side, price)
+       DO UPDATE SET taken_minor = exchange_house_taken.taken_minor + EXCLUDED.taken_minor)`);
+  }
+  if (activities.length)
+    ctes.push(`ins_activity AS (INSERT INTO exchange_activity (player_id, kind, bet_id, market_id, detail)
+       SELECT a.player_id, a.kind, a.bet_id, ${p(market.marketId)}, a.detail
+       FROM unnest(${p(activities.map((a) => a.playerId))}::bigint[], ${p(activities.map((a) => a.kind))}::text[],
+         ${p(activities.map((a) => a.betId))}::bigint[], ${p(activities.map((a) => a.detail))}::text[]) WITH ORDINALITY
+         AS a(player_id, kind, bet_id, detail, n) ORDER BY a.n)`);
+  if (positions.length)
+    ctes.push(`up_positions AS (INSERT INTO exchange_positions (player_id, market_id, currency, exposure_minor, hold_version)
+       SELECT x.player_id, ${p(marketId)}, x.currency, x.exposure, x.version
+       FROM unnest(${p(positions.map((x) => x.playerId))}::bigint[], ${p(positions.map((x) => x.currency))}::text[],
+         ${p(positions.map((x) => x.exposure))}::bigint[], ${p(positions.map((x) => x.version))}::int[]) AS x(player_id, currency, exposure, version)
+       ON CONFLICT (player_id, market_id) DO UPDATE SET exposure_minor = EXCLUDED.exposure_minor, hold_version = EXCLUDED.hold_version,
+         updated_at = now())`);
+  const ledgerParts = transferManyParts(holds, p);
+  if (ledgerParts) {
+    ctes.push(...ledgerParts.ctes);
+    columns.push(...ledgerParts.columns);
+  }
+  if (stored.length)
+    ctes.push(`idem_stored AS (UPDATE wallet_idempotency w SET response = s.response::jsonb
+       FROM unnest(${p(stored.map((x) => x.playerId))}::bigint[], ${p(stored.map((x) => x.endpoint))}::text[], ${p(stored.map((x) => x.key))}::text[],
+         ${p(stored.map((x) => x.response))}::text[]) AS s(player_id, endpoint, key, response)
+       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key)`);
+  if (released.length)
+    ctes.push(`idem_released AS (DELETE FROM wallet_idempotency w
+       USING unnest(${p(released.map((x) => x.playerId))}::bigint[], ${p(released.map((x) => x.endpoint))}::text[],
+         ${p(released.map((x) => x.key))}::text[]) AS s(player_id, endpoint, key)
+       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key)`);
+  if (viewed.length)
+    columns.push(`(SELECT json_agg(json_build_object('id', v.id::text, 'public_id', v.public_id, 'market_id', v.market_id,
+         'market_name', mk.name, 'kind', v.kind, 'event_id', mk.event_id, 'event_name', mk.event_name, 'selection_id', v.selection_id,
+         'selection_name', v.selection_name, 'side', v.side, 'price', v.price, 'line', v.line, 'stake_minor', v.stake_minor::text,
+         'matched_minor', v.matched_minor::text, 'matched_value', v.matched_value::text, 'remaining_minor', v.remaining_minor::text,
+         'status', v.status, 'persistence', v.persistence, 'reason', v.reason, 'profit_minor', v.profit_minor::text,
+         'placed_at', v.placed_at, 'delay_until', v.delay_until, 'settled_at', v.settled_at, 'voided', v.voided))
+       FROM (${viewed.join(' UNION ALL ')}) v JOIN exchange_markets mk ON mk.market_id = v.market_id) AS views`);
+  if (lease) {
+    ctes.push(`fence AS (${lease.fence(p)})`);
+    columns.push('(SELECT count(*) FROM fence) AS fenced');
+  }
+  let fenced: boolean | undefined;
+  const views = new Map<number, BetView>();
+  if (ctes.length || columns.length) {
+    const row = (
+      await q.query<Record<string, unknown>>(
+        `${ctes.length ? `WITH ${ctes.join(',\n')}\n` : ''}SELECT ${columns.length ? columns.join(', ') : 'true AS written'}`,
+        w.params,
+      )
+    ).rows[0]!;
+    ledgerParts?.check(row);
+    if (lease) fenced = Number(row.fenced) > 0;
+    for (const v of rowsOf<BetView & { id: string }>(row.views)) views.set(Number(v.id), v);
+  }
   for (let i = 0; i < commands.length; i++) {
     const r = results[i]!;
     if (r.ok !== true || !('betId' in r)) continue;
-    const row = viewOf.get(r.betId);
+    const row = views.get(r.betId);
     const shot = snapshots.get(i);
     // the bet and the wallet as they were right after this command (as the per-bet path answers), not after the batch
     if (row && shot) r.answer = { bet: betOut({ ...row, ...shot.bet }), ...shot.figures };
@@ -1236,12 +1310,17 @@ export async function runBatch(
     const wrote = new Map(positions.map((p) => [p.playerId, { exposure: p.exposure, version: p.version }]));
     const kept = new Map<number, WarmPosition>();
     for (const [id, d] of data) kept.set(id, { data: d, held: wrote.get(id) ?? held.get(id) ?? null });
-    warmOut = { feedVersion: market.feedVersion, books, resting, taken, positions: kept };
+    for (const id of funds.keys()) {
+      const a = accountsOf(id);
+      if (a) accounts.set(id, a);
+    }
+    warmOut = { feedVersion: market.feedVersion, books, resting, taken, positions: kept, accounts };
   }
   return {
     results: results as CommandResult[],
     affected: [...new Set([...changedPlayers, ...exposureNow.keys()])],
     warm: warmOut,
+    fenced,
   };
 }
 

@@ -13,7 +13,13 @@
 // for a market whose lease another live process holds wait for it at most the lease's length (the holder died or is
 // closing: it is taken over), then are answered 503 (moved: the client retries, and the routes forward to the holder).
 import type { Db, Queryable } from '../../db';
-import { exchangeWriterBatchSize, exchangeWriterCommitSeconds, exchangeWriterQueueDepth, exchangeWriterRetries } from '../../ops/metrics';
+import {
+  exchangeWriterBatchSize,
+  exchangeWriterBatchStatements,
+  exchangeWriterCommitSeconds,
+  exchangeWriterQueueDepth,
+  exchangeWriterRetries,
+} from '../../ops/metrics';
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { ServiceBusy } from '../../errors';
 import type { ExchangeConfig } from '../config';
@@ -231,16 +237,31 @@ export class MarketWriters {
     const warm = kept && kept.epoch === epoch ? kept.book : null;
     let outcome: BatchOutcome;
     let attempts = 0;
+    let statements = 0;
     let begunAt = Date.now();
     try {
-      outcome = await this.db.tx(async (q) => {
-        await this.lease.begin(q);
+      outcome = await this.db.tx(async (tq) => {
+        // every statement of the batch counted (BEGIN and COMMIT are two more): the figure a loaded machine cannot blur
+        statements = 0;
+        const q: Queryable = {
+          ...tq,
+          memo: tq.memo,
+          exec: (sql) => tq.exec(sql),
+          query: ((sql: string, params?: unknown[]) => {
+            statements++;
+            return tq.query(sql, params);
+          }) as Queryable['query'],
+        };
+        // the lease's setting and fence ride in the batch's own first and last statements (no round trips of their own)
+        const parts = this.lease.batchParts(marketId, epoch);
+        if (!parts) await this.lease.begin(q);
         begunAt = Date.now();
         // db.tx runs the transaction again after a deadlock or serialization failure: the kept book was changed by the
         // attempt that rolled back, so only the first attempt may use it
-        const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null);
+        const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null, parts);
         // the fence, last: commits only if this process still holds the market at this epoch
-        await this.lease.fence(q, marketId, epoch);
+        if (o.fenced === false) throw new LeaseLost(marketId);
+        if (o.fenced === undefined) await this.lease.fence(q, marketId, epoch);
         return o;
       });
     } catch (err) {
@@ -270,6 +291,7 @@ export class MarketWriters {
     }
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
     exchangeWriterBatchSize.observe(commands.length);
+    exchangeWriterBatchStatements.observe(statements);
     if (outcome.warm && this.settings.warm) this.warm.set(marketId, { epoch, book: outcome.warm });
     const left = batch.filter((_, i) => outcome.results[i]!.ok === 'deferred');
     batch.forEach((w, i) => {
