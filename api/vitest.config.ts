@@ -6,8 +6,8 @@ export default defineConfig({
     reporters: vitestReporters(),
     include: ['src/**/*.test.ts'],
     environment: 'node',
-    // one migrated PGlite image for every test file's in-memory database (src/testing/pglite-image.ts)
-    globalSetup: ['src/testing/pglite-image.ts'],
+    // the migrated databases every test file's databases start from (src/testing/migrated-templates.ts)
+    globalSetup: ['src/testing/migrated-templates.ts'],
     // background jobs that reach outside parties stay off unless a test starts them (casino/provider-art.ts)
     env: { CASINO_ART_SYNC_HOURS: '0' },
     // Two files at a time: every file has its own database (an in-memory PGlite, or a fresh PostgreSQL schema), and

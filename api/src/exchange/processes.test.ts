@@ -6,12 +6,11 @@
 // held exposure is the position recomputed from scratch, and the ledger balances. See README.md, "Several API processes".
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createPostgresDb } from '../db/postgres';
 import type { Db } from '../db';
 import { checkLedger } from '../ledger';
 import { exchangeWriterForwarded } from '../ops/metrics';
 import { describeOnPostgres, suiteDatabase, type TestDb } from '../testing/both-databases';
-import { TEST_DATABASE_URL, testApp } from '../testing/helpers';
+import { otherProcessDb, testApp } from '../testing/helpers';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
 import { checkBetsAndFills, checkExposures } from '../testing/exchange-checks';
 import { seededDraws } from '../testing/random';
@@ -40,8 +39,7 @@ describeOnPostgres('several API processes on one PostgreSQL', (engine) => {
   });
   beforeAll(async () => {
     // a second pool on the same schema: another process's connections
-    const schema = (await db1.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
-    db2 = await createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 10 });
+    db2 = await otherProcessDb(db1, 10);
     apps.push(await testApp(db2));
     // listening as processes do: the process that does not hold a market's writer lease passes its bets to the one
     // that does, at the address in the lease (exchange/writer/lease.ts)

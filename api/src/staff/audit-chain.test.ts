@@ -102,10 +102,8 @@ describeEachDatabase('audit chain on $name', (engine) => {
   it.runIf(name === 'postgres')(
     'a row whose transaction commits after the chain passed its id is sealed at the end, named late',
     async () => {
-      const { createPostgresDb } = await import('../db/postgres');
-      const { TEST_DATABASE_URL } = await import('../testing/helpers');
-      const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
-      const other = await createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 2 });
+      const { otherProcessDb } = await import('../testing/helpers');
+      const other = await otherProcessDb(db, 2);
       let release!: () => void;
       const held = new Promise<void>((r) => (release = r));
       let heldId = 0;

@@ -1,13 +1,13 @@
 // The money and concurrency suites run on both databases: PGlite always, PostgreSQL when one answers on
-// TEST_DATABASE_URL (a fresh schema per suite, dropped after). One place for what every such file did by hand: the
-// describe per database, the skipped PostgreSQL suite, the database and the seeded app made before and closed after.
+// TEST_DATABASE_URL (a database of its own per suite, copied from the run's migrated template, dropped after). One
+// place for what every such file did by hand: the describe per database, the skipped PostgreSQL suite, the database and the seeded app made before and closed after.
 // (Vitest only, like app-per-file.ts; helpers.ts stays importable by the benchmark.)
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import type { Db } from '../db';
 import { bothDatabases, testApp, type TestEngine } from './helpers';
 
-/** A suite's database: PostgreSQL's has `drop()` (closes the pool and drops its schema). */
+/** A suite's database: PostgreSQL's has `drop()` (closes the pool and drops its database). */
 export type TestDb = Db & { drop?: () => Promise<void> };
 
 const engines = await bothDatabases();
@@ -41,7 +41,7 @@ export function describeOnPostgres(title: string, suite: (engine: TestEngine) =>
   });
 }
 
-/** Closes a test database: PostgreSQL's is dropped (its pool closed, its schema removed), PGlite's closed. */
+/** Closes a test database: PostgreSQL's is dropped (its pool closed, its database removed), PGlite's closed. */
 export async function closeTestDb(db: TestDb): Promise<void> {
   if (db.drop) await db.drop();
   else await db.close();

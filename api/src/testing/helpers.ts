@@ -11,12 +11,12 @@ import { createPostgresDb } from '../db/postgres';
 import { createSession } from '../auth/sessions';
 import { houseAccount, playerAccounts, primeHouseAccounts, toMinor, transfer } from '../ledger';
 import { seed } from '../seed';
-import { PGLITE_IMAGE_VAR } from './pglite-image';
+import { databaseUrl, onServer, PG_TEMPLATE_VAR, PGLITE_IMAGE_VAR } from './migrated-templates';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
 /**
- * The migrated database image the test run's global setup made (testing/pglite-image.ts): a PGlite started from it
+ * The migrated database image the test run's global setup made (testing/migrated-templates.ts): a PGlite started from it
  * skips initdb and the migrations (~1 s in place of ~3-5 s on a busy 2-core machine, once per database of each file).
  */
 let image: Blob | undefined;
@@ -58,8 +58,30 @@ export async function postgresAvailable(url = TEST_DATABASE_URL): Promise<boolea
   }
 }
 
-/** A PostgreSQL db in a fresh schema (parallel runs never collide); `drop()` removes it. */
-export async function postgresDb(url = TEST_DATABASE_URL): Promise<Db & { drop(): Promise<void> }> {
+/** A test's PostgreSQL database: its URL (another process's pool connects there), `drop()` removes it. */
+export type PostgresTestDb = Db & { url: string; drop(): Promise<void> };
+
+/**
+ * A PostgreSQL db of its own (parallel files and runs never collide); `drop()` removes it. In a vitest run: a copy of
+ * the run's migrated template database (testing/migrated-templates.ts); otherwise a fresh schema, migrated here.
+ */
+export async function postgresDb(url = TEST_DATABASE_URL): Promise<PostgresTestDb> {
+  const template = process.env[PG_TEMPLATE_VAR];
+  if (template && url === TEST_DATABASE_URL) {
+    const name = `khela_t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+    await onServer(url, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+    const own = databaseUrl(url, name);
+    const db = await createPostgresDb({ url: own, max: 10 });
+    await migrate(db);
+    await primeHouseAccounts(db);
+    return Object.assign(db, {
+      url: own,
+      async drop() {
+        await db.close();
+        await onServer(url, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      },
+    });
+  }
   const schema = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
@@ -69,6 +91,7 @@ export async function postgresDb(url = TEST_DATABASE_URL): Promise<Db & { drop()
   await migrate(db);
   await primeHouseAccounts(db);
   return Object.assign(db, {
+    url,
     async drop() {
       await db.close();
       const c = new pg.Client({ connectionString: url });
@@ -163,10 +186,10 @@ export function processOn(db: Db, env: Record<string, string> = {}, broker?: Pus
 }
 
 /** The second process's own pool on the same schema (PostgreSQL), or the same PGlite. */
-export async function otherProcessDb(db: Db): Promise<Db> {
+export async function otherProcessDb(db: Db, max = 4): Promise<Db> {
   if (db.kind !== 'postgres') return db;
   const schema = (await db.query<{ s: string }>('SELECT current_schema() AS s')).rows[0]!.s;
-  return createPostgresDb({ url: TEST_DATABASE_URL, schema, max: 4 });
+  return createPostgresDb({ url: (db as Partial<PostgresTestDb>).url ?? TEST_DATABASE_URL, schema, max });
 }
 
 export interface TestEngine {
