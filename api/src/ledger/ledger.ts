@@ -378,8 +378,10 @@ export function transferManyParts(inputs: TransferInput[], param: (value: unknow
        SELECT * FROM unnest(${param(inputs.map((i) => i.idempotencyKey))}::text[], ${param(inputs.map((i) => i.kind))}::text[],
          ${param(inputs.map((i) => i.reference ?? null))}::text[], ${param(inputs.map((i) => JSON.stringify(i.metadata ?? {})))}::jsonb[])
        ON CONFLICT (idempotency_key) DO NOTHING RETURNING id, idempotency_key)`,
-    // through l_acc: an account is moved only once it is locked, and the locks go in id order
-    `l_bal AS (UPDATE ledger_accounts a SET balance_minor = a.balance_minor + d.delta, version = a.version + 1
+    // through l_acc: an account is moved only once it is locked, and the locks go in id order. A move below zero is
+    // not made (the table's check would answer a bare constraint error): `check` refuses it as transferMany does
+    `l_bal AS (UPDATE ledger_accounts a SET version = a.version + 1, balance_minor = CASE
+         WHEN a.allow_negative OR d.delta >= 0 OR a.balance_minor + d.delta >= 0 THEN a.balance_minor + d.delta ELSE a.balance_minor END
        FROM unnest(${idsP}::bigint[], ${param(ids.map((id) => deltas.get(id)!.toString()))}::bigint[]) AS d(id, delta)
        JOIN l_acc ON l_acc.id = d.id WHERE a.id = d.id RETURNING a.id)`,
     `l_post AS (INSERT INTO ledger_postings (transfer_id, account_id, amount_minor)
