@@ -38,7 +38,7 @@ export interface MarketRow {
   startTime: string | null;
 }
 
-interface Raw {
+export interface MarketRaw {
   market_id: string;
   event_id: string;
   event_name: string;
@@ -65,7 +65,8 @@ interface Raw {
   start_time: Date | string | null;
 }
 
-const COLUMNS = `market_id, event_id, event_name, sport, kind, name, status, inplay, ball_running, bet_delay_ms, runners, fancy,
+/** The columns a MarketRow is made of (toMarketRow), for a caller that reads the row in a statement of its own. */
+export const MARKET_COLUMNS = `market_id, event_id, event_name, sport, kind, name, status, inplay, ball_running, bet_delay_ms, runners, fancy,
   result, voided, feed_version, feed_clk, commission_bps, settled_result, settle_round, feed_status, staff_suspended, staff_result,
   feed_alerted_result, start_time`;
 
@@ -79,7 +80,8 @@ export function effectiveStatus(feed: MarketStatus, staffSuspended: boolean, sta
   return feed;
 }
 
-function toRow(r: Raw): MarketRow {
+/** A market's row as read with MARKET_COLUMNS (the driver's types, or the same row as JSON). */
+export function toMarketRow(r: MarketRaw): MarketRow {
   return {
     marketId: r.market_id,
     eventId: r.event_id,
@@ -109,15 +111,15 @@ function toRow(r: Raw): MarketRow {
 }
 
 export async function readMarket(q: Queryable, marketId: string): Promise<MarketRow | null> {
-  const r = await q.query<Raw>(`SELECT ${COLUMNS} FROM exchange_markets WHERE market_id = $1`, [marketId]);
-  return r.rows[0] ? toRow(r.rows[0]) : null;
+  const r = await q.query<MarketRaw>(`SELECT ${MARKET_COLUMNS} FROM exchange_markets WHERE market_id = $1`, [marketId]);
+  return r.rows[0] ? toMarketRow(r.rows[0]) : null;
 }
 
 /** Several markets at once, by id (absent ids are left out). */
 export async function readMarkets(q: Queryable, marketIds: string[]): Promise<MarketRow[]> {
   if (!marketIds.length) return [];
-  const r = await q.query<Raw>(`SELECT ${COLUMNS} FROM exchange_markets WHERE market_id = ANY($1::text[])`, [marketIds]);
-  return r.rows.map(toRow);
+  const r = await q.query<MarketRaw>(`SELECT ${MARKET_COLUMNS} FROM exchange_markets WHERE market_id = ANY($1::text[])`, [marketIds]);
+  return r.rows.map(toMarketRow);
 }
 
 /**
@@ -125,8 +127,8 @@ export async function readMarkets(q: Queryable, marketIds: string[]): Promise<Ma
  * happens under this lock, so two API processes never match the same order twice. Take it before any ledger row.
  */
 export async function lockMarket(q: Queryable, marketId: string): Promise<MarketRow | null> {
-  const r = await q.query<Raw>(`SELECT ${COLUMNS} FROM exchange_markets WHERE market_id = $1 FOR UPDATE`, [marketId]);
-  return r.rows[0] ? toRow(r.rows[0]) : null;
+  const r = await q.query<MarketRaw>(`SELECT ${MARKET_COLUMNS} FROM exchange_markets WHERE market_id = $1 FOR UPDATE`, [marketId]);
+  return r.rows[0] ? toMarketRow(r.rows[0]) : null;
 }
 
 /** What changed when a feed market was applied: the reactions the caller runs under the same lock. */
@@ -153,7 +155,7 @@ export async function applyFeedMarket(
   if (before && before.feedVersion >= m.version && before.feedClk > 0) return null;
   const start = event?.openDate && !Number.isNaN(Date.parse(event.openDate)) ? new Date(event.openDate).toISOString() : null;
   // status: the feed's, unless staff hold the market (effectiveStatus); feed_status: always the feed's
-  const r = await q.query<Raw>(
+  const r = await q.query<MarketRaw>(
     `INSERT INTO exchange_markets (market_id, event_id, event_name, sport, kind, name, status, inplay, ball_running, bet_delay_ms,
        runners, fancy, result, voided, feed_version, feed_clk, feed_status, start_time, updated_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $7, $17::timestamptz, now())
@@ -166,7 +168,7 @@ export async function applyFeedMarket(
        ball_running = EXCLUDED.ball_running, bet_delay_ms = EXCLUDED.bet_delay_ms, runners = EXCLUDED.runners, fancy = EXCLUDED.fancy,
        result = EXCLUDED.result, voided = EXCLUDED.voided, feed_version = EXCLUDED.feed_version, feed_clk = EXCLUDED.feed_clk,
        updated_at = now()
-     RETURNING ${COLUMNS}`,
+     RETURNING ${MARKET_COLUMNS}`,
     [
       m.marketId,
       m.eventId,
@@ -187,7 +189,7 @@ export async function applyFeedMarket(
       start,
     ],
   );
-  const after = toRow(r.rows[0]!);
+  const after = toMarketRow(r.rows[0]!);
   // the market's history keeps the feed's state changes (not its price ticks)
   if (
     !before ||

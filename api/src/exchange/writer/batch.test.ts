@@ -218,11 +218,11 @@ describeEachDatabase('market writer batches on $name', ({ make }) => {
  * kept from the batch before, as the writer runs a hot market), issues the same few statements whatever N; a cold
  * batch (nothing kept) a few more. The writer's own statements around a batch (BEGIN, the lease's setting, the
  * fence, COMMIT) are not runBatch's and not counted here. Before stop 42 (one statement per table and per read):
- * 15-17 warm, 22 cold; now 4 (one read before the market's lock, the lock, one read after it, one write).
+ * 15-17 warm, 22 cold; now 3 (players and the market's lock, one read after it, one write).
  */
-const MAX_WARM_STATEMENTS = 4;
+const MAX_WARM_STATEMENTS = 3;
 /** One more: the positions of counterparties the batch did not read (its bets matched their resting orders). */
-const MAX_COLD_STATEMENTS = 5;
+const MAX_COLD_STATEMENTS = 4;
 
 async function countedBatches(make: TestEngine['make']) {
   const db = await make();

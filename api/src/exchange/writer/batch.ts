@@ -7,7 +7,8 @@
 // Correctness across API processes is the market row's lock (lockMarket), taken before anything of the market is
 // read: whoever holds it sees the book as the last commit left it, so a batch is never decided on a stale book,
 // whichever process wrote last. The lock order is the per-bet path's: players needing their row (the full
-// protection rules) -> market row -> ledger accounts (transferMany, id order).
+// protection rules) -> market row -> ledger accounts (transferManyParts, id order). A batch is three statements
+// whatever its size (issue 28 stop 42): the players and the market's lock, one read after it, one write.
 //
 // A command refused inside the batch (funds, limits, a closed market) is answered with its refusal and leaves no
 // trace: nothing of it reaches the write phase (its idempotency row is removed again).
@@ -36,7 +37,7 @@ import { checkBet, houseLadderOf, houseQuoteMismatch, type CheckedBet } from '..
 import { bookmakerHedgePrice, cashOutQuote, type CashOutQuote } from '../cash-out';
 import type { ExchangeConfig } from '../config';
 import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type Side } from '../engine';
-import { lockMarket, selectionName, type MarketRow } from '../markets';
+import { MARKET_COLUMNS, selectionName, toMarketRow, type MarketRaw, type MarketRow } from '../markets';
 import {
   marketBetsSql,
   playerPosition,
@@ -369,36 +370,44 @@ export async function runBatch(
   // cash-out takes no protection check (a hedge only closes a position) but needs the player's row and funds
   const cashers = [...new Set(commands.flatMap((c) => (c.kind === 'cashOut' ? [c.playerId] : [])))];
 
-  // 1. before the market's lock, one statement: the rows of the players placing or cashing out, who of them needs the
-  // full protection rules (their rows are locked before the market's, as on the per-bet path), their staff-set
-  // liability limits (every kind: the market's is known after its lock), and the lease's setting for this transaction
+  // 1. and 2. one statement: the rows of the players placing or cashing out, who of them needs the full protection
+  // rules, their staff-set liability limits (every kind: the market's is the row's), the lease's setting for this
+  // transaction; then the rows of the players who need the full rules locked in id order, and only after them (the
+  // lock's condition waits for their count) the market's row, locked: the per-bet path's lock order, players ->
+  // market. The book and everything else is read after this statement: one that waited for the market's row would
+  // read the rest from the snapshot it took before waiting.
   const readers = [...new Set([...placers, ...cashers])];
   const players = new Map<number, PlayerRow>();
   const limits = new Map<number, Record<string, string | number>>();
   const fully = new Set<number>();
-  if (readers.length || lease?.settings.length) {
-    const st = new Statement();
-    const columns = (lease?.settings ?? []).map(([k, v], i) => `set_config(${st.p(k)}, ${st.p(v)}, true) AS setting_${i}`);
-    if (readers.length)
-      columns.push(`(SELECT json_agg(json_build_array(p.id::text, p.currency, p.status, p.exchange_market, p.cs_market,
-           ${MAY_BE_CLOSED_OR_LIMITED},
-           (SELECT json_object_agg(l.kind, l.max_liability_minor::text) FROM exchange_liability_limits l WHERE l.player_id = p.id)))
-         FROM players p LEFT JOIN player_protection s ON s.player_id = p.id WHERE p.id = ANY(${st.p(readers)}::bigint[])) AS players`);
-    const r = await q.query<{ players?: unknown }>(`SELECT ${columns.join(', ')}`, st.params);
-    const placing = new Set(placers);
-    for (const [id, currency, status, exchangeMarket, csMarket, full, caps] of rowsOf<
-      [string, Currency, string, number, number, boolean, Record<string, string> | null]
-    >(r.rows[0]!.players)) {
-      players.set(Number(id), { id, currency, status, exchange_market: exchangeMarket, cs_market: csMarket });
-      if (caps) limits.set(Number(id), caps);
-      if (full && placing.has(Number(id))) fully.add(Number(id));
-    }
+  const first = new Statement();
+  const firstColumns = (lease?.settings ?? []).map(([k, v], i) => `set_config(${first.p(k)}, ${first.p(v)}, true) AS setting_${i}`);
+  firstColumns.push(
+    `(SELECT json_agg(json_build_array(pl.id::text, pl.currency, pl.status, pl.exchange_market, pl.cs_market, pl.needs_full, pl.caps)) FROM pl) AS players`,
+    '(SELECT json_agg(lk.id::text) FROM lk) AS locked',
+    '(SELECT row_to_json(m) FROM m) AS market',
+  );
+  const first$ = (
+    await q.query<{ players: unknown; locked: unknown; market: MarketRaw | null }>(
+      `WITH pl AS (SELECT p.id, p.currency, p.status, p.exchange_market, p.cs_market, ${MAY_BE_CLOSED_OR_LIMITED} AS needs_full,
+           (SELECT json_object_agg(l.kind, l.max_liability_minor::text) FROM exchange_liability_limits l WHERE l.player_id = p.id) AS caps
+         FROM players p LEFT JOIN player_protection s ON s.player_id = p.id WHERE p.id = ANY(${first.p(readers)}::bigint[])),
+       lk AS (SELECT id FROM players WHERE id IN (SELECT pl.id FROM pl WHERE pl.needs_full AND pl.id = ANY(${first.p(placers)}::bigint[]))
+         ORDER BY id FOR NO KEY UPDATE),
+       m AS (SELECT ${MARKET_COLUMNS} FROM exchange_markets
+         WHERE market_id = ${first.p(marketId)}::text AND (SELECT count(*) FROM lk) >= 0 FOR UPDATE)
+       SELECT ${firstColumns.join(', ')}`,
+      first.params,
+    )
+  ).rows[0]!;
+  for (const [id, currency, status, exchangeMarket, csMarket, , caps] of rowsOf<
+    [string, Currency, string, number, number, boolean, Record<string, string> | null]
+  >(first$.players)) {
+    players.set(Number(id), { id, currency, status, exchange_market: exchangeMarket, cs_market: csMarket });
+    if (caps) limits.set(Number(id), caps);
   }
-  if (fully.size)
-    await q.query('SELECT id FROM players WHERE id = ANY($1::bigint[]) ORDER BY id FOR NO KEY UPDATE', [[...fully].sort((a, b) => a - b)]);
-
-  // 2. the market, locked: the book is read after this
-  const market = await lockMarket(q, marketId);
+  for (const id of rowsOf<string>(first$.locked)) fully.add(Number(id));
+  const market = first$.market ? toMarketRow(first$.market) : null;
   if (!market) {
     return {
       results: commands.map(() => ({ ok: false, error: new BetRefused(404, M.marketNotFound, { code: 'market' }) })),
