@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { InProcessBroker, PgNotifyBroker, type PushBroker } from './broker';
 import { createPushService } from './service';
-import { memoryDb, postgresAvailable, postgresDb } from '../testing/helpers';
+import { memoryDb, otherProcessDb, postgresAvailable, postgresDb } from '../testing/helpers';
 import type { Db } from '../db';
 
 /*
@@ -32,8 +32,9 @@ describe('content push', () => {
   });
 
   it.skipIf(!pgUp)('several processes (PostgreSQL, LISTEN/NOTIFY): published in one, heard by the streams of the other', async () => {
+    // two processes on one database (NOTIFY reaches the listeners of its own database)
     const a = await postgresDb();
-    const b = await postgresDb();
+    const b = await otherProcessDb(a);
     const channel = `khela_push_content_${Date.now()}`;
     const brokers: PushBroker[] = [new PgNotifyBroker(a as Db, channel), new PgNotifyBroker(b as Db, channel)];
     await Promise.all(brokers.map((x) => (x as PgNotifyBroker).start()));
@@ -45,7 +46,7 @@ describe('content push', () => {
       ['content', { section: 'general' }],
     ]);
     await Promise.all(brokers.map((x) => x.close()));
+    await b.close();
     await a.drop();
-    await b.drop();
   });
 });

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db';
 import { houseAccount, playerAccounts, transfer } from '../ledger';
-import { createPlayer, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
+import { createPlayer, otherProcessDb, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
 import { eventsUntil } from '../testing/sse';
 import { PgNotifyBroker } from './broker';
@@ -99,8 +99,9 @@ describe('push channel', () => {
 const pgUp = await postgresAvailable();
 describe.skipIf(!pgUp)('PgNotifyBroker on PostgreSQL', () => {
   it('delivers a publish from one process to a subscriber of another', async () => {
+    // two processes on one database (NOTIFY reaches the listeners of its own database)
     const a = await postgresDb();
-    const b = await postgresDb();
+    const b = await otherProcessDb(a);
     const channel = `khela_push_test_${Date.now()}`;
     const sender = new PgNotifyBroker(a, channel);
     const receiver = new PgNotifyBroker(b, channel);
@@ -112,8 +113,8 @@ describe.skipIf(!pgUp)('PgNotifyBroker on PostgreSQL', () => {
     await sender.publish(42, 'balance', { balance: '1.00', currency: 'BDT' });
     expect(await got).toEqual({ topic: 'balance', payload: { balance: '1.00', currency: 'BDT' } });
     await receiver.close();
+    await b.close();
     await a.drop();
-    await b.drop();
   });
 });
 
