@@ -115,7 +115,10 @@ interface Outcome {
 }
 
 async function waitNotPending(db: Db, publicId: string) {
-  for (let i = 0; i < 200; i++) {
+  // the delay's end is handled by the market's writer: on a busy CI machine (two test files at a time) that can take
+  // seconds, so the wait is bounded by time, not by a count of 10 ms reads
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
     const r = await db.query<{ status: string }>('SELECT status FROM exchange_bets WHERE public_id = $1', [publicId]);
     if (r.rows[0]?.status !== 'PENDING') return;
     await new Promise((res) => setTimeout(res, 10));
