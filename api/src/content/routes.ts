@@ -50,7 +50,7 @@ export default async function contentRoutes(app: FastifyInstance) {
   registerEndpoint(app, getProviders, async (req) => ({ data: await content.providersOf(db, req.query.system) }));
   registerEndpoint(app, getGames, async (req) => ({ games: await content.games(db, req.query.type, req.query.system) }));
 
-  // The content's version (sql/0905_content_version.sql: bumped in the transaction of any change to the content
+  // The content's version (sql/0940_content_version.sql: bumped in the transaction of any change to the content
   // tables): the shell's render servers drop their page cache when it moves (shell/README.md "Production serving").
   // Not a player's call (no contract): a cheap read, asked at most once a second per render process.
   app.get(

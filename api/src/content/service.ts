@@ -17,7 +17,7 @@ export type ContentLocale = 'en' | 'bn';
 export const localized = (locale: ContentLocale, col: string, alias = col.split('.').pop()!) =>
   locale === 'bn' ? `COALESCE(NULLIF(btrim(${col}_bn), ''), ${col}) AS ${alias}` : `${col} AS ${alias}`;
 
-/** The content's version (sql/0905_content_version.sql), as a string (a bigint). */
+/** The content's version (sql/0940_content_version.sql), as a string (a bigint). */
 export async function contentVersion(q: Queryable): Promise<string> {
   const r = await q.query<{ version: string }>('SELECT version::text AS version FROM content_version WHERE id = 1');
   return r.rows[0]?.version ?? '0';
