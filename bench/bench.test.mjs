@@ -7,6 +7,7 @@ import path from 'node:path';
 import { describe, it } from 'node:test';
 import { formatTarget, formatValue, met, parsePartJson } from './figures.mjs';
 import { figuresOf, median } from './lighthouse.mjs';
+import { summariseInp } from './inp.mjs';
 import { historyLine, readHistory, renderHtml, renderMarkdown } from './report.mjs';
 import { lighthouseFigures, monolithFigures, readPartJson } from './run.mjs';
 
@@ -151,6 +152,20 @@ describe('lighthouse figures', () => {
     assert.equal(met(mono['mf_ratio.home.js_kb']), false);
     assert.equal(mono['mf_ratio.games.tbt'].value, null, 'no ratio against a TBT of 0');
     assert.equal(mono['monolith.home.lcp'].target, null);
+  });
+});
+
+describe('INP figures', () => {
+  it('takes the median of the runs that measured, each part apart', () => {
+    const s = summariseInp([
+      { inp: 120, inputDelay: 20, processingDuration: 70, presentationDelay: 30 },
+      { failed: 'locator.waitFor: Timeout' },
+      { inp: 90, inputDelay: 10, processingDuration: 50, presentationDelay: 30 },
+      { inp: 200, inputDelay: 40, processingDuration: 120, presentationDelay: 40 },
+    ]);
+    assert.deepEqual(s.median, { inp: 120, inputDelay: 20, processingDuration: 70, presentationDelay: 30 });
+    assert.equal(s.runs.length, 4);
+    assert.equal(summariseInp([{ failed: 'x' }]).median.inp, null);
   });
 });
 

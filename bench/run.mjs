@@ -251,6 +251,43 @@ async function measurePages({ site, ctx, runs, withMonolith }) {
   return Object.fromEntries(Object.entries(results).map(([k, v]) => [k, summarise(v)]));
 }
 
+/**
+ * INP of a tap on a price on /odds-view under 4x CPU throttling (issue 31: at most 200 ms), `runs` times per build
+ * (bench/inp.mjs: web-vitals' onINP with its attribution, in a fresh Playwright context each run).
+ */
+async function measureInp({ site, ctx, runs, withMonolith }) {
+  const { inpOnce, summariseInp } = await import('./inp.mjs');
+  const odds = PAGES.find((p) => p.key === 'odds');
+  const builds = [
+    { name: 'federated', origin: site.base(site.ports.shell) },
+    ...(withMonolith ? [{ name: 'monolith', origin: site.base(MONOLITH_PORT) }] : []),
+  ];
+  const figures = [];
+  for (const b of builds) {
+    const all = [];
+    for (let r = 0; r < runs; r++) {
+      const fig = await inpOnce({ url: `${b.origin}${odds.path(ctx)}`, storage: ctx.storage });
+      all.push(fig);
+      log(
+        fig.failed
+          ? `INP ${b.name} run ${r + 1}/${runs} failed: ${fig.failed}`
+          : `INP ${b.name} run ${r + 1}/${runs}: ${fmt(fig.inp)} ms (input delay ${fmt(fig.inputDelay)}, handlers ${fmt(fig.processingDuration)}, to the next frame ${fmt(fig.presentationDelay)})`,
+      );
+    }
+    const { median: m } = summariseInp(all);
+    const note = `median of ${all.length}: ${all.map((r) => (r.failed ? 'failed' : fmt(r.inp))).join(', ')}`;
+    const prefix = b.name === 'federated' ? 'inp' : 'monolith_inp';
+    const title = `${b.name === 'federated' ? '' : 'Monolith '}/odds-view tap on a price (slip opens), 4x CPU`;
+    figures.push(
+      figure(`${prefix}.odds.tap`, `${title}: INP`, m.inp, 'ms', b.name === 'federated' ? at_most(200, '≤ 200 ms') : null, note),
+    );
+    figures.push(figure(`${prefix}.odds.input_delay`, `${title}: input delay`, m.inputDelay, 'ms', null));
+    figures.push(figure(`${prefix}.odds.processing`, `${title}: handlers`, m.processingDuration, 'ms', null));
+    figures.push(figure(`${prefix}.odds.presentation`, `${title}: to the next frame`, m.presentationDelay, 'ms', null));
+  }
+  return figures;
+}
+
 /** Where the home page's JavaScript comes from (the first successful run): every script, largest first. */
 function scriptsDetails(summaries, build) {
   const run = summaries[`${build}.home`]?.runs.find((r) => !r.failed);
@@ -460,6 +497,7 @@ export async function main(argv = process.argv.slice(2)) {
       const ctx = await pageContext(site);
       const summaries = await measurePages({ site, ctx, runs, withMonolith });
       lhPart.figures = lighthouseFigures(summaries);
+      lhPart.figures.push(...(await measureInp({ site, ctx, runs, withMonolith })));
       lhPart.note = `Median of ${runs} run${runs === 1 ? '' : 's'} per page, each in a fresh Chromium profile (cold cache). Load average after the runs: ${loadavg()}.`;
       lhPart.details = scriptsDetails(summaries, 'federated');
       const failedRuns = Object.entries(summaries).flatMap(([k, s]) => s.runs.filter((r) => r.failed).map((r) => `${k}: ${r.failed}`));
