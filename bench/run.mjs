@@ -146,7 +146,7 @@ function checkBuilt(appsModule) {
     throw new Error(`not built: ${missing.map((a) => a.dir).join(', ')} (run \`pnpm run build\`, or \`pnpm bench\` which builds first)`);
 }
 
-/** Starts the site (start-all.mjs on PORT_OFFSET with a fresh data folder) and the monolith's static server. */
+/** Starts the site (start-all.mjs on PORT_OFFSET with a fresh data folder) and the monolith's server. */
 async function startSite(work, withMonolith) {
   const apps = await import('../shared/build/apps.mjs');
   checkBuilt(apps);
@@ -169,11 +169,15 @@ async function startSite(work, withMonolith) {
     if (withMonolith) {
       const { MONOLITH_DIST } = await import('./monolith/build.mjs');
       const remotesJson = JSON.stringify(apps.remotesConfig(env));
+      // served the way the federated shell is (issue 31: the comparison is of two server-rendered sites): by the
+      // shell's render server (its Node build renders the same components; the monolith's browser code hydrates
+      // them, remote areas included), or by the static server when SSR=0 serves the shell statically too
+      const server = env.SSR === '0' ? 'shared/build/serve-static.mjs' : 'shell/server/main.mjs';
       started.push(
         startProcess(
           'monolith',
           process.execPath,
-          [path.join(root, 'shared/build/serve-static.mjs'), MONOLITH_DIST, '--port', String(MONOLITH_PORT), '--spa'],
+          [path.join(root, server), MONOLITH_DIST, '--port', String(MONOLITH_PORT), '--spa'],
           { ...env, HOST: '127.0.0.1', PORT: String(MONOLITH_PORT), KHELA_REMOTES_JSON: remotesJson },
           path.join(work, 'monolith.log'),
         ),
@@ -509,7 +513,7 @@ export async function main(argv = process.argv.slice(2)) {
       }
       if (withMonolith) {
         monoPart.figures = monolithFigures(summaries);
-        monoPart.note = `Monolith: bench/monolith (the shell's build without Module Federation, each remote's exposed app a dynamic import), served on its own port with the same API; runs interleaved with the federated ones.`;
+        monoPart.note = `Monolith: bench/monolith (the shell's build without Module Federation, each remote's exposed app a dynamic import), served on its own port by the same kind of server as the shell (the render server; the static one with SSR=0) with the same API; runs interleaved with the federated ones.`;
         monoPart.details = scriptsDetails(summaries, 'monolith');
       }
     } catch (err) {
