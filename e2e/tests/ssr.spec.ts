@@ -472,3 +472,122 @@ test("with the exchange's Node container unreachable, /odds-view is still served
   await expect(page.getByTestId('match-odds-runner').first()).toBeVisible();
   expect(await hydrationErrors(page)).toBe(0);
 });
+
+/*
+ * Stage 2, the other remotes: every client route is answered with the server's chrome; a remote without a Node
+ * container there (the wallet, the account, the chat, the exchange's pages other than /odds-view) has its area left
+ * to the browser (marked, its loading state inside). Pages that need a log-in come as a visitor's: the guard and the
+ * player's own page after hydration.
+ */
+const SAMPLE = [
+  { path: '/deposit', remote: 'mf_wallet', player: 'deposit-submit' },
+  { path: '/withdrawal', remote: 'mf_wallet', player: 'withdraw-submit' },
+  { path: '/profile', remote: 'mf_account', player: 'profile-dob' },
+  // the exchange's frame with the player's balance (its event lists come from the odds host, which does not answer
+  // this spec's own render server's origin; exchange.spec.ts sees them on the site's)
+  { path: '/exchange-inplay', remote: 'mf_exchange', player: 'exchange-balance' },
+  { path: '/no-such-page', remote: null, player: 'not-found' },
+] as const;
+const CHROME = {
+  // the desktop header's nav and the visitor's buttons (the footer is not on the exchange's pages)
+  en: ['Promotions', 'Referral Program', '>Login<', '>Register<'],
+  bn: ['প্রমোশন', 'রেফারেল প্রোগ্রাম', '>লগইন<', '>নিবন্ধন<'],
+};
+const desktop = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/120 Safari/537.36';
+const phone = 'Mozilla/5.0 (Linux; Android 13) Mobile';
+
+test("every client route comes with the server's chrome; a remote's area without a container is left to the browser; the aliases stay the browser's", async ({
+  request,
+}) => {
+  for (const lang of ['en', 'bn'] as const) {
+    for (const { path, remote } of SAMPLE) {
+      const html = await (await request.get(`${site}${path}`, { headers: { cookie: `lang=${lang}`, 'user-agent': desktop } })).text();
+      expect(html, path).toContain('id="khela-ssr"');
+      expect(html).toMatch(new RegExp(`<html lang="${lang}"`));
+      expect(html).toContain('data-testid="site-logo"');
+      for (const text of CHROME[lang]) expect(html, `${path} ${lang}: ${text}`).toContain(text);
+      expect(html).toMatch(/<style data-emotion="css [^"]+" nonce="/);
+      if (remote) {
+        // the area: the browser's, with the loading state it shows today
+        expect(html).toContain(`<div data-ssr-area="${remote}" data-ssr="browser"><!--$--><div role="status"`);
+        expect(html).toContain(`"areas":{"${remote}":"browser"}`);
+      }
+      // the visitor's page: nothing of the player's own (the guard decides in the browser)
+      expect(html).not.toContain('data-testid="header-balance"');
+    }
+  }
+  // the phone's chrome too: the header and the bottom bar of a visitor
+  const html = await (await request.get(`${site}/deposit`, { headers: { 'user-agent': phone } })).text();
+  expect(html).toContain('data-testid="menu-button"');
+  expect(html).toContain('data-testid="guest-toolbar"');
+  // an alias is a redirect the browser's router makes: index.html as before
+  expect(await (await request.get(`${site}/casino`)).text()).not.toContain('id="khela-ssr"');
+});
+
+test('a visitor on pages that need a log-in: the server page hydrates without a mismatch, then the guard sends them to log in (en, bn)', async ({
+  browser,
+}) => {
+  for (const lang of ['en', 'bn'] as const) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: phone });
+    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
+    const page = await context.newPage();
+    await page.goto(`${site}/favicon.svg`);
+    await page.evaluate((l) => localStorage.setItem('locale', l), lang);
+    for (const { path } of SAMPLE) {
+      const { problems, asked } = watch(page);
+      await page.goto(`${site}${path}`);
+      await hydrated(page);
+      await expect(page).toHaveURL(`${site}/login`);
+      await expect(page.locator('input[type="password"]')).toBeVisible();
+      expect(await hydrationErrors(page), `${path} ${lang}`).toBe(0);
+      expect(problems).toEqual([]);
+      // the chrome's data came with the page
+      expect(asked).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    }
+    await context.close();
+  }
+});
+
+test("a logged-in player on pages that need a log-in: the server's visitor page hydrates, then their own page as before; no credential leaves the browser (en, bn)", async ({
+  browser,
+  request,
+}) => {
+  const session = await apiLogin(request);
+  for (const lang of ['en', 'bn'] as const) {
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: phone });
+    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
+    const page = await context.newPage();
+    await page.goto(`${site}/favicon.svg`);
+    await page.evaluate(
+      ([s, l]) => {
+        localStorage.setItem('token', s.token);
+        localStorage.setItem('remote_id', s.remote_id);
+        localStorage.setItem('username', s.username);
+        localStorage.setItem('locale', l);
+        localStorage.setItem('popup', '0');
+        localStorage.setItem('regPopup', '0');
+      },
+      [session, lang] as const,
+    );
+    const pages: { url: string; headers: Record<string, string> }[] = [];
+    page.on('request', (r) => r.resourceType() === 'document' && pages.push({ url: r.url(), headers: r.headers() }));
+    for (const { path, player } of SAMPLE) {
+      const { problems } = watch(page);
+      const html = await (await page.goto(`${site}${path}`))!.text();
+      // the server's page is the visitor's
+      expect(html).toContain('id="khela-ssr"');
+      await hydrated(page);
+      // then the page as before: the route's own content, the player's chrome on the shell's pages
+      await expect(page.getByTestId(player).first()).toBeVisible();
+      await expect(page).toHaveURL(`${site}${path}`);
+      if (path !== '/exchange-inplay') await expect(page.getByTestId('header-balance')).toBeVisible();
+      expect(await hydrationErrors(page), `${path} ${lang}`).toBe(0);
+      expect(problems).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.lang)).toBe(lang);
+    }
+    expect((await context.cookies()).some((c) => c.value.includes(session.token))).toBe(false);
+    for (const p of pages) expect(JSON.stringify(p)).not.toContain(session.token);
+    await context.close();
+  }
+});

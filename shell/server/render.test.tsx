@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointQuery, useServerQuery, type HostProps } from '@khela/web';
 import { getGames } from '@khela/contracts';
-import { renderPage, requestLocale, warmRemotes } from './render';
+import { RENDERED, renderPage, requestLocale, warmRemotes } from './render';
 import { loadServerRemote, type ServerRemote } from './remotes';
 
 // the casino's Node container, as its `./ssr` module (the real one is loaded over HTTP: e2e/tests/ssr.spec.ts)
@@ -161,8 +161,35 @@ describe('server render of the shell', () => {
     expect(page!.head).toContain('"promotions"');
   });
 
-  it('leaves other paths, maintenance and a failed read to the browser', async () => {
-    expect(await renderPage({ url: '/exchange', apiBase: base, userAgent: phone, nonce: 'n' })).toBeNull();
+  it("renders every client route's chrome: a remote's area without a container there is the browser's, marked, with its loading state", async () => {
+    vi.mocked(loadServerRemote).mockClear();
+    for (const url of ['/deposit', '/account', '/exchange', '/betting-record', '/chat']) {
+      const page = await renderPage({ url, apiBase: base, userAgent: phone, nonce: 'n', remotes });
+      expect(page, url).not.toBeNull();
+      // the header on the shell's pages; the exchange's and the chat's pages are full screen on a phone (their own frame)
+      if (!['/exchange', '/chat'].includes(url)) expect(page!.html, url).toContain('data-testid="menu-button"');
+      expect(page!.html).toMatch(/<div data-ssr-area="mf_\w+" data-ssr="browser">/);
+      expect(page!.head).toMatch(/"areas":\{"mf_\w+":"browser"\}/);
+    }
+    // a container is asked only on the pages it renders (/games, /odds-view)
+    expect(loadServerRemote).not.toHaveBeenCalled();
+    // an unknown path: the shell's chrome, the 404 (a player's: the guard decides in the browser) as the loading state
+    const unknown = await renderPage({ url: '/no-such-page', apiBase: base, userAgent: phone, nonce: 'n' });
+    expect(unknown!.html).toContain('data-testid="menu-button"');
+    expect(unknown!.html).not.toContain('data-testid="not-found"');
+  });
+
+  it('leaves the aliases, the logout, maintenance and a failed read to the browser', async () => {
+    // the routes the metrics name, and what is rendered (an unknown path too, under `other`)
+    expect(RENDERED.has('/deposit') && RENDERED.has('/odds-view') && RENDERED.has('/')).toBe(true);
+    expect(RENDERED.has('/no-such-page') || RENDERED.has('/casino')).toBe(false);
+    expect([RENDERED.renders('/no-such-page'), RENDERED.renders('/casino'), RENDERED.renders('/player/logout/')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    for (const url of ['/casino', '/slot', '/player/logout'])
+      expect(await renderPage({ url, apiBase: base, userAgent: phone, nonce: 'n' })).toBeNull();
     const saved = answers['/api/sliders'];
     delete answers['/api/sliders'];
     expect(await renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n' })).toBeNull();

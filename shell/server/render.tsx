@@ -3,9 +3,10 @@
  * page, rendered in Node by the same React components the browser runs, with emotion's critical CSS and the first
  * screen's data (the TanStack Query cache, dehydrated) in the page. The browser hydrates it (src/bootstrap.tsx).
  *
- * Built by rspack.server.mjs, loaded by server/main.mjs. `/`, `/promotions`, `/games` and `/odds-view` are rendered
- * (in the visitor's language: the `lang` cookie; always as a visitor: the player's token stays in the browser); any
- * other path, and any failure, is answered with index.html as today (the browser renders).
+ * Built by rspack.server.mjs, loaded by server/main.mjs. Every client route is rendered (RENDERED, renderedHere: the
+ * chrome, and a remote's area where its Node container renders it), in the visitor's language (the `lang` cookie),
+ * always as a visitor (the player's token stays in the browser); the aliases, /player/logout and any failure are
+ * answered with index.html as today (the browser renders).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { PassThrough } from 'node:stream';
@@ -28,7 +29,8 @@ import {
   type PageRuntime,
 } from '@khela/web';
 import { LANG_COOKIE, setPageScope } from '../src/page';
-import { remoteFor } from '../src/routes';
+import { ALIASES, remoteFor } from '../src/routes';
+import routeTable from '../src/route-table.json';
 import type { RemoteName } from '../src/federation/remotes';
 import { ServerAreas, type AreaRender } from '../src/federation/server-areas';
 import { loadServerRemote, SERVER_REMOTES, serverManifestUrl } from './remotes';
@@ -38,10 +40,39 @@ import { loadFirstScreen } from '../src/layout/content';
 import { loadHome } from '../src/screens/home-loader';
 
 /**
- * Paths rendered on the server: home, promotions, the casino's games list (stage 1) and the exchange's market
- * (stage 2: its public parts; /odds-view needs a log-in, so its guard and the player's figures come after hydration).
+ * Paths left to the browser: the aliases (a redirect to another page, made by the browser's router: a page of chrome
+ * served for them would be replaced at once) and /player/logout (an action on the browser's session).
  */
-export const RENDERED = new Set(['/', '/promotions', '/games', '/odds-view']);
+const BROWSER_ONLY = new Set([...Object.keys(ALIASES), '/player/logout']);
+
+/**
+ * Paths rendered on the server: every client route of the shell (stage 2), the chrome always, a remote's area from
+ * its Node container on the paths the container renders (SERVER_AREA_PATHS) and left to the browser (its loading
+ * state, as today) elsewhere. Pages that need a log-in are rendered as a visitor sees them before the guard (the
+ * token is in the browser only): the guard and the player's own figures come after hydration (src/App.tsx). This set
+ * names the routes by path for the render server's metrics (server/serving.mjs: any other path is `other`); its
+ * `renders` (renderedHere) is what is rendered: these and the shell's 404 for an unknown path, not BROWSER_ONLY.
+ */
+export const RENDERED: Set<string> & { renders: (path: string) => boolean } = Object.assign(
+  new Set([...Object.values(routeTable.owners).flat(), ...routeTable.open.filter((p) => !BROWSER_ONLY.has(p))]),
+  { renders: (path: string) => renderedHere(path) },
+);
+
+/** Whether the render server renders `path` (any other path: index.html, the browser renders). */
+export function renderedHere(path: string): boolean {
+  return !BROWSER_ONLY.has(path.length > 1 ? path.replace(/\/+$/, '') : path);
+}
+
+/**
+ * The paths whose remote area a Node container renders (the pages its `prefetch` reads the first screen of); on the
+ * remote's other paths the area is left to the browser, as for a remote without a container: /gamerun opens a game
+ * for the player, /betting-record and the exchange's other pages are the player's own or read the odds host, whose
+ * address is given to a logged-in player only.
+ */
+const SERVER_AREA_PATHS: Partial<Record<RemoteName, readonly string[]>> = {
+  mf_casino: ['/games'],
+  mf_exchange: ['/odds-view'],
+};
 
 const scope = new AsyncLocalStorage<PageRuntime>();
 setPageScope(() => scope.getStore());
@@ -126,7 +157,7 @@ function i18nFor(locale: Locale): I18n {
 /** The first screen of `url`, or null when this path is not rendered here, or its data failed or did not come in time. */
 export async function renderPage(input: RenderInput): Promise<Rendered | null> {
   const path = input.url.split('?')[0] ?? '/';
-  if (!RENDERED.has(path)) {
+  if (!renderedHere(path)) {
     input.report?.('not-rendered');
     return null;
   }
@@ -164,7 +195,12 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
   const words = i18nFor(lang);
   // the remote's area of this page, rendered first on its own (as the browser's parcel is its own root)
   const remote = remoteFor(path);
-  const area = remote && SERVER_REMOTES[remote] ? await renderArea(runtime, remote, input, mobile, words) : null;
+  // (a remote without a container there: its area is the browser's, marked, with its loading state inside)
+  const area = !remote
+    ? null
+    : SERVER_REMOTES[remote] && SERVER_AREA_PATHS[remote]?.includes(path)
+      ? await renderArea(runtime, remote, input, mobile, words)
+      : { area: { mode: 'browser' } as const, head: '' };
   const page = (areas: Partial<Record<RemoteName, AreaRender>>) => {
     const cache = createCache({ key: 'css', nonce: input.nonce });
     const emotion = createEmotionServer(cache);

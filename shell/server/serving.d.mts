@@ -23,7 +23,8 @@ export function createServing(o: {
   // the input is render.tsx's RenderInput (with `report`)
   renderPage: (input: never) => Promise<RenderedPage | null>;
   isPhone: (userAgent: string | undefined) => boolean;
-  rendered: Set<string>;
+  /** The routes named in the metrics; `renders(path)`, when given, says which paths are rendered (else `has`). */
+  rendered: Set<string> & { renders?: (path: string) => boolean };
   env?: Env;
   renderSettings?: Record<string, number>;
   fetchImpl?: typeof fetch;

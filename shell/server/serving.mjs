@@ -121,7 +121,9 @@ export function watchRedeploys(o) {
 /**
  * The render server's serving: `render` (the hook serve-static.mjs calls for a page: the cache, then renderPage, with
  * the metrics), `routes(app)` (GET /ready and GET /metrics) and the state /ready answers.
- * @param {{ renderPage: (input: any) => Promise<any>, isPhone: (ua: string | undefined) => boolean, rendered: Set<string>,
+ * `rendered`: the routes named in the metrics (any other path is `other`); its `renders(path)`, when it has one
+ * (render.tsx RENDERED), says which paths are rendered (the shell's 404 of an unknown path too), else `has` does.
+ * @param {{ renderPage: (input: any) => Promise<any>, isPhone: (ua: string | undefined) => boolean, rendered: Set<string> & { renders?: (path: string) => boolean },
  *   env?: NodeJS.ProcessEnv, renderSettings?: Record<string, number>, fetchImpl?: typeof fetch }} o
  */
 export function createServing(o) {
@@ -137,6 +139,7 @@ export function createServing(o) {
   const registry = new client.Registry();
   client.collectDefaultMetrics({ register: registry, prefix: 'khela_ssr_' });
   const routeOf = (path) => (o.rendered.has(path) ? path : 'other');
+  const renders = (path) => (o.rendered.renders ? o.rendered.renders(path) : o.rendered.has(path));
   const renderSeconds = new client.Histogram({
     name: 'khela_ssr_render_seconds',
     help: "A page's server render (its data reads, the remote's area and React's render), by route; cache hits are not renders",
@@ -196,7 +199,7 @@ export function createServing(o) {
     let outcome = 'off';
     state.inFlight += 1;
     try {
-      if (!o.rendered.has(path)) {
+      if (!renders(path)) {
         fallbacks.inc({ route, reason: 'not-rendered' });
         pages.inc({ route, by: 'browser' });
         outcome = 'none';

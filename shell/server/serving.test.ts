@@ -32,7 +32,7 @@ type Report = (reason: string) => void;
 async function renderPage(input: { url: string; nonce: string; report: Report }) {
   renders.push({ url: input.url, nonce: input.nonce });
   const path = input.url.split('?')[0];
-  if (path !== '/' && path !== '/promotions' && path !== '/games') {
+  if (path !== '/' && path !== '/promotions' && path !== '/games' && path !== '/no-such-page') {
     input.report('not-rendered');
     return null;
   }
@@ -52,11 +52,14 @@ async function renderPage(input: { url: string; nonce: string; report: Report })
 }
 
 const servers: { close: () => Promise<unknown> }[] = [];
-async function renderServer(env: Record<string, string>) {
+async function renderServer(
+  env: Record<string, string>,
+  rendered: Set<string> & { renders?: (path: string) => boolean } = new Set(['/', '/promotions', '/games']),
+) {
   const serving = createServing({
     renderPage,
     isPhone: (ua) => /Mobi/.test(ua ?? ''),
-    rendered: new Set(['/', '/promotions', '/games']),
+    rendered,
     env,
   });
   const app = createStaticServer({
@@ -156,6 +159,20 @@ describe('the render server: /metrics', () => {
   });
 });
 
+describe('the render server: which paths', () => {
+  it("renders what the set's renders() says (an unknown path's 404 too, labelled other), not only the routes it names", async () => {
+    const rendered = Object.assign(new Set(['/', '/promotions', '/games']), { renders: (p: string) => p !== '/casino' });
+    const { url } = await renderServer({ SSR_PAGE_CACHE_MS: '0' }, rendered);
+    renders = [];
+    expect((await page(url, '/no-such-page')).body).toContain('<main>First banner</main>');
+    // a path it does not render is not handed to the render at all
+    expect((await page(url, '/casino')).body).toContain('<div id="root"></div>');
+    expect(renders.map((r) => r.url)).toEqual(['/no-such-page']);
+    expect(await metric(url, 'khela_ssr_pages_total', 'route="other",by="server"')).toBe(1);
+    expect(await metric(url, 'khela_ssr_fallbacks_total', 'route="other",reason="not-rendered"')).toBe(1);
+  });
+});
+
 describe('the render server: page cache', () => {
   it('renders a visitor page once for its life, each response with its own nonce in the CSP and on its styles', async () => {
     renders = [];
@@ -240,7 +257,7 @@ describe('the render server: page cache', () => {
 });
 
 describe('the render server: a remote redeployed', () => {
-  it("is noticed when its server manifest changes (once), not while it stays the same or cannot be read", async () => {
+  it('is noticed when its server manifest changes (once), not while it stays the same or cannot be read', async () => {
     let manifest = '{"name":"mf_casino","exposes":[{"assets":{"js":{"sync":["__federation_expose_ssr.1a2b3c4d.js"]}}}]}';
     let up = true;
     const fetchImpl = (async () =>

@@ -106,8 +106,9 @@ export function App() {
   let content: React.ReactNode;
   const alias = ALIASES[pathname];
   const remote = remoteFor(pathname);
-  // a guarded page whose public part the server rendered (/odds-view, issue 31 stage 2): the server and the hydrating
-  // render show that part as a visitor; the guard decides once hydrated (the token is read in the browser only)
+  // a guarded page the server rendered (issue 31 stage 2: /odds-view's public part, or any remote's page with its area
+  // left to the browser): the server and the hydrating render show that page as a visitor (the chrome and the area);
+  // the guard decides once hydrated (the token is read in the browser only)
   const hydrated = useHydrated();
   const area = firstScreen && remote && !alias && (loggedIn || !isGuarded(pathname) || !hydrated) ? serverAreas[remote] : undefined;
   useEffect(() => {
@@ -117,6 +118,10 @@ export function App() {
     content = <Navigate to={alias} replace />;
   } else if (pathname === '/player/logout') {
     content = <LogoutRoute />;
+  } else if (!loggedIn && isGuarded(pathname) && !area && !hydrated) {
+    // a guarded page of the shell's own (an unknown path: the 404 is a player's) on the server and while hydrating:
+    // the guard decides once hydrated, as above; until then the content is the loading state
+    content = <Spinner />;
   } else if (!loggedIn && isGuarded(pathname) && !area) {
     content =
       loggedOut.current?.from === pathname ? (
