@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test, expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -197,6 +197,35 @@ function watch(page: Page) {
 const hydrated = (page: Page) =>
   page.waitForFunction(() => Array.isArray((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__));
 
+/**
+ * A phone's browser on `origin` (the site's render server unless another is given): the `lang` cookie the shell keeps
+ * and the saved language when `lang` is given, and a player's session in localStorage as the login screen leaves it
+ * when `session` is (the token only there: the server never sees it). Written from a page that runs none of the site.
+ */
+async function phoneBrowser(
+  browser: Browser,
+  o: { lang?: 'en' | 'bn'; session?: { token: string; remote_id: string; username: string }; origin?: string } = {},
+) {
+  const origin = o.origin ?? site;
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: phone });
+  if (o.lang) await context.addCookies([{ name: 'lang', value: o.lang, url: origin }]);
+  const page = await context.newPage();
+  await page.goto(`${origin}/favicon.svg`);
+  await page.evaluate(
+    ([s, l]) => {
+      if (l) localStorage.setItem('locale', l);
+      if (!s) return;
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('remote_id', s.remote_id);
+      localStorage.setItem('username', s.username);
+      localStorage.setItem('popup', '0');
+      localStorage.setItem('regPopup', '0');
+    },
+    [o.session ?? null, o.lang ?? null] as const,
+  );
+  return { context, page };
+}
+
 test('Bangla: the lang cookie the shell keeps makes the server render in Bangla, and the page hydrates in it', async ({
   browser,
   request,
@@ -216,9 +245,7 @@ test('Bangla: the lang cookie the shell keeps makes the server render in Bangla,
 
   // a visitor who chose Bangla (the session's saved choice) before the cookie existed: that page is rendered in the
   // browser (the server rendered English), and the shell writes the cookie
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile' });
-  const page = await context.newPage();
-  await page.goto(`${site}/favicon.svg`);
+  const { context, page } = await phoneBrowser(browser);
   await page.evaluate(() => localStorage.setItem('locale', 'bn'));
   await page.goto(`${site}/`);
   await expect(page.getByText('প্রিয় গেম')).toBeVisible();
@@ -246,16 +273,7 @@ test("a logged-in player gets the server's public page, hydrated, then their own
   request,
 }) => {
   const session = await apiLogin(request);
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile' });
-  const page = await context.newPage();
-  await page.goto(`${site}/favicon.svg`);
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('remote_id', s.remote_id);
-    localStorage.setItem('username', s.username);
-    localStorage.setItem('popup', '0');
-    localStorage.setItem('regPopup', '0');
-  }, session);
+  const { context, page } = await phoneBrowser(browser, { session });
   const pages: { url: string; headers: Record<string, string> }[] = [];
   page.on('request', (r) => r.resourceType() === 'document' && pages.push({ url: r.url(), headers: r.headers() }));
 
@@ -364,14 +382,7 @@ test("/odds-view's market comes from the exchange's Node container: runners and 
 
     // a visitor in the browser: the page hydrates as the server rendered it (no recoverable error), then the guard of
     // a page that needs a log-in sends them to /login
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile',
-    });
-    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
-    const page = await context.newPage();
-    await page.goto(`${site}/favicon.svg`);
-    await page.evaluate((l) => localStorage.setItem('locale', l), lang);
+    const { context, page } = await phoneBrowser(browser, { lang });
     const { problems } = watch(page);
     await page.goto(`${site}${path}`);
     await hydrated(page);
@@ -389,24 +400,7 @@ test("a logged-in player's /odds-view: the server's market hydrated by the excha
   const { path, marketId } = await liveOddsView(request);
   const session = await apiLogin(request);
   for (const lang of ['en', 'bn'] as const) {
-    const context = await browser.newContext({
-      viewport: { width: 390, height: 844 },
-      userAgent: 'Mozilla/5.0 (Linux; Android 13) Mobile',
-    });
-    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
-    const page = await context.newPage();
-    await page.goto(`${site}/favicon.svg`);
-    await page.evaluate(
-      ([s, l]) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('remote_id', s.remote_id);
-        localStorage.setItem('username', s.username);
-        localStorage.setItem('locale', l);
-        localStorage.setItem('popup', '0');
-        localStorage.setItem('regPopup', '0');
-      },
-      [session, lang] as const,
-    );
+    const { context, page } = await phoneBrowser(browser, { lang, session });
     const pages: { url: string; headers: Record<string, string> }[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && pages.push({ url: r.url(), headers: r.headers() }));
     // the browser's own reads of the market after the server's: the live query taking over with the player's token
@@ -528,11 +522,7 @@ test('a visitor on pages that need a log-in: the server page hydrates without a 
   browser,
 }) => {
   for (const lang of ['en', 'bn'] as const) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: phone });
-    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
-    const page = await context.newPage();
-    await page.goto(`${site}/favicon.svg`);
-    await page.evaluate((l) => localStorage.setItem('locale', l), lang);
+    const { context, page } = await phoneBrowser(browser, { lang });
     for (const { path } of SAMPLE) {
       const { problems, asked } = watch(page);
       await page.goto(`${site}${path}`);
@@ -555,21 +545,7 @@ test("a logged-in player on pages that need a log-in: the server's visitor page 
 }) => {
   const session = await apiLogin(request);
   for (const lang of ['en', 'bn'] as const) {
-    const context = await browser.newContext({ viewport: { width: 390, height: 844 }, userAgent: phone });
-    await context.addCookies([{ name: 'lang', value: lang, url: site }]);
-    const page = await context.newPage();
-    await page.goto(`${site}/favicon.svg`);
-    await page.evaluate(
-      ([s, l]) => {
-        localStorage.setItem('token', s.token);
-        localStorage.setItem('remote_id', s.remote_id);
-        localStorage.setItem('username', s.username);
-        localStorage.setItem('locale', l);
-        localStorage.setItem('popup', '0');
-        localStorage.setItem('regPopup', '0');
-      },
-      [session, lang] as const,
-    );
+    const { context, page } = await phoneBrowser(browser, { lang, session });
     const pages: { url: string; headers: Record<string, string> }[] = [];
     page.on('request', (r) => r.resourceType() === 'document' && pages.push({ url: r.url(), headers: r.headers() }));
     for (const { path, player } of SAMPLE) {
