@@ -380,8 +380,9 @@ function expectTheScript(one: Outcome) {
 }
 
 describe('deterministic replay of feed events and bets through the API', () => {
-  // PGlite takes 3-8 s to boot here (PostgreSQL ~1 s a schema): its run starts at once and goes on beside the
-  // PostgreSQL runs; it runs the script once when PostgreSQL takes the two-run check, twice when PostgreSQL is away.
+  // the PGlite run starts at once and goes on beside the PostgreSQL runs (their apps are built one at a time: each
+  // reads its settings from process.env, testing/helpers.ts withEnv); it runs the script once when PostgreSQL takes
+  // the two-run check, twice when PostgreSQL is away.
   let liteRun: Promise<Outcome>;
   let onPostgres: Outcome | undefined;
   beforeAll(() => {

@@ -145,18 +145,27 @@ export async function fund(db: Db | Queryable, playerId: number, amount: string,
   return 'tx' in db ? db.tx(run) : run(db);
 }
 
+// One withEnv at a time: process.env is the process's, so two apps built at once (a suite's PGlite run beside its
+// PostgreSQL run) would read each other's settings, or none when one restores the environment while the other reads
+// (the replay test's PostgreSQL apps once got no bet-delay override and waited the feed's 5 s). Not for nesting.
+let envTurn: Promise<unknown> = Promise.resolve();
+
 /** Runs `fn` with `env` set in process.env, then puts process.env back (apps read their settings while they register). */
-export async function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
-  const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  Object.assign(process.env, env);
-  try {
-    return await fn();
-  } finally {
-    for (const [k, v] of Object.entries(before)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
+export function withEnv<T>(env: Record<string, string>, fn: () => Promise<T>): Promise<T> {
+  const run = envTurn.then(async () => {
+    const before = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+    Object.assign(process.env, env);
+    try {
+      return await fn();
+    } finally {
+      for (const [k, v] of Object.entries(before)) {
+        if (v === undefined) delete process.env[k];
+        else process.env[k] = v;
+      }
     }
-  }
+  });
+  envTurn = run.catch(() => undefined);
+  return run;
 }
 
 /**
