@@ -1281,7 +1281,7 @@ export async function runBatch(
          'status', v.status, 'persistence', v.persistence, 'reason', v.reason, 'profit_minor', v.profit_minor::text,
          'placed_at', v.placed_at, 'delay_until', v.delay_until, 'settled_at', v.settled_at, 'voided', v.voided))
        FROM (${viewed.join(' UNION ALL ')}) v JOIN exchange_markets mk ON mk.market_id = v.market_id) AS views`);
-  if (lease) {
+  if (lease?.fence) {
     ctes.push(`fence AS (${lease.fence(p)})`);
     columns.push('(SELECT count(*) FROM fence) AS fenced');
   }
@@ -1295,7 +1295,7 @@ export async function runBatch(
       )
     ).rows[0]!;
     ledgerParts?.check(row);
-    if (lease) fenced = Number(row.fenced) > 0;
+    if (lease?.fence) fenced = Number(row.fenced) > 0;
     for (const v of rowsOf<BetView & { id: string }>(row.views)) views.set(Number(v.id), v);
   }
   for (let i = 0; i < commands.length; i++) {

@@ -78,9 +78,9 @@ export interface BatchLeaseParts {
   /**
    * The fence as a CTE body in the batch's last statement, its placeholders from `param`: it renews the lease row if
    * this process still holds the epoch and answers one row then, none when another process took the market (the
-   * batch then throws LeaseLost and rolls back, as after fence()).
+   * batch then throws LeaseLost and rolls back, as after fence()). Left out, the caller runs fence() last.
    */
-  fence(param: (value: unknown) => string): string;
+  fence?: (param: (value: unknown) => string) => string;
 }
 
 export interface LeaseSettings {
