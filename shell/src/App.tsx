@@ -1,8 +1,8 @@
-import { createElement, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { createElement, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nContext, I18nextProvider } from 'react-i18next';
-import { HostProvider, globalStyles, i18n, useFact, useHost, useIsMobile, Spinner, type HostProps } from '@khela/web';
+import { HostProvider, globalStyles, i18n, useFact, useHost, useHydrated, useIsMobile, Spinner, type HostProps } from '@khela/web';
 import { ALIASES, isGuarded, remoteFor } from './routes';
 import { Layout } from './layout/Layout';
 import { BlockedPopupProvider } from './layout/blocked';
@@ -60,14 +60,6 @@ function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
 }
 
 const visitor = () => null;
-const noSubscribe = () => () => undefined;
-/** False on the server and while hydrating its markup, true afterwards (and in a render in the browser only). */
-const useHydrated = () =>
-  useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
 
 /** The shell: layout, routing to remotes and the route guard; it owns the page runtime (API client, bus, player session). */
 export function App() {

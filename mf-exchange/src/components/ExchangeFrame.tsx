@@ -1,4 +1,4 @@
-import { useEffect, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDropPlayerStateOnLogout } from '../state';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import {
   theme,
   useBalance,
   useHost,
+  useHydrated,
   useLocale,
   useMarketBlock,
   useProtection,
@@ -66,16 +67,6 @@ export function ExchangeFrame({ children }: { children: ReactNode }) {
     <TradingProvider>
       <Frame>{children}</Frame>
     </TradingProvider>
-  );
-}
-
-const noSubscribe = () => () => undefined;
-/** False on the server and while hydrating the server's markup, true afterwards (and in a render in the browser only). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
   );
 }
 

@@ -42,6 +42,7 @@ export { HostProvider, useHost } from './host/context';
 export { defineRemote, recordReactCopy, RemoteRoot, remoteStyleKey } from './host/lifecycles';
 export { createPageRuntime, type PageRuntime, type PageRuntimeOptions } from './host/page-runtime';
 export { MobileGuessProvider, useIsMobile } from './host/use-is-mobile';
+export { useHydrated } from './host/use-hydrated';
 export type { Fact } from './session/fact';
 export type {
   Player,
