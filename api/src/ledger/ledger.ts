@@ -224,6 +224,16 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
   return { transferId, replayed: false, balances, available };
 }
 
+/** What transferMany and transferManyParts refuse of a transfer before touching the database. */
+function checkManyInput(input: TransferInput): void {
+  if (!input.idempotencyKey) throw new LedgerError('idempotencyKey is required');
+  if (input.legs.length < 2) throw new LedgerError('A transfer needs at least two legs');
+  if (input.legs.some((l) => typeof l.amountMinor !== 'bigint' || l.amountMinor === 0n))
+    throw new LedgerError('Leg amounts must be non-zero bigints');
+  if (input.legs.reduce((s, l) => s + l.amountMinor, 0n) !== 0n) throw new LedgerError('Legs must sum to zero');
+  if (DEBT_COLLECTING_CREDITS.has(input.kind)) throw new LedgerError(`transferMany does not take ${input.kind}`);
+}
+
 /**
  * Many transfers in one go, for a batch that already decided each of them (the exchange's market writer): the same
  * rules as transfer() (legs sum to zero, accounts locked in id order, no non-negative account below zero, a spend
@@ -235,14 +245,7 @@ export async function transfer(q: Queryable, input: TransferInput): Promise<Tran
 export async function transferMany(q: Queryable, inputs: TransferInput[]): Promise<{ available: Map<number, bigint> }> {
   const available = new Map<number, bigint>();
   if (!inputs.length) return { available };
-  for (const input of inputs) {
-    if (!input.idempotencyKey) throw new LedgerError('idempotencyKey is required');
-    if (input.legs.length < 2) throw new LedgerError('A transfer needs at least two legs');
-    if (input.legs.some((l) => typeof l.amountMinor !== 'bigint' || l.amountMinor === 0n))
-      throw new LedgerError('Leg amounts must be non-zero bigints');
-    if (input.legs.reduce((s, l) => s + l.amountMinor, 0n) !== 0n) throw new LedgerError('Legs must sum to zero');
-    if (DEBT_COLLECTING_CREDITS.has(input.kind)) throw new LedgerError(`transferMany does not take ${input.kind}`);
-  }
+  for (const input of inputs) checkManyInput(input);
   const ids = [...new Set(inputs.flatMap((t) => t.legs.map((l) => l.account)))].sort((a, b) => a - b);
   // every account (and the owed account of every player main among them) locked in id order, in one statement
   const locked = await q.query<{
@@ -350,12 +353,7 @@ export function transferManyParts(inputs: TransferInput[], param: (value: unknow
   if (!inputs.length) return null;
   const owner = new Map<number, number>();
   inputs.forEach((input, i) => {
-    if (!input.idempotencyKey) throw new LedgerError('idempotencyKey is required');
-    if (input.legs.length < 2) throw new LedgerError('A transfer needs at least two legs');
-    if (input.legs.some((l) => typeof l.amountMinor !== 'bigint' || l.amountMinor === 0n))
-      throw new LedgerError('Leg amounts must be non-zero bigints');
-    if (input.legs.reduce((s, l) => s + l.amountMinor, 0n) !== 0n) throw new LedgerError('Legs must sum to zero');
-    if (DEBT_COLLECTING_CREDITS.has(input.kind)) throw new LedgerError(`transferMany does not take ${input.kind}`);
+    checkManyInput(input);
     for (const l of input.legs) {
       if (owner.has(l.account) && owner.get(l.account) !== i) throw new LedgerError('transferManyParts: an account in two transfers');
       owner.set(l.account, i);

@@ -4,7 +4,7 @@
 import { expect, it } from 'vitest';
 import type { Queryable } from '../db';
 import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
-import { createPlayer } from '../testing/helpers';
+import { createPlayer, fund } from '../testing/helpers';
 import {
   InsufficientFunds,
   LedgerError,
@@ -13,7 +13,6 @@ import {
   houseAccount,
   playerAccounts,
   playerOwedAccount,
-  toMinor,
   transfer,
   transferManyParts,
   type TransferInput,
@@ -46,17 +45,8 @@ describeEachDatabase('ledger transfers as parts of one statement on $name', (eng
   async function fundedPlayer(amount: string) {
     return db.tx(async (q) => {
       const id = await createPlayer(q);
-      const acc = await playerAccounts(q, id);
-      const cash = await houseAccount(q, 'cash', acc.currency);
-      await transfer(q, {
-        idempotencyKey: `parts-fund:${id}`,
-        kind: 'deposit',
-        legs: [
-          { account: cash, amountMinor: -toMinor(amount) },
-          { account: acc.main, amountMinor: toMinor(amount) },
-        ],
-      });
-      return { id, ...acc };
+      await fund(q, id, amount);
+      return { id, ...(await playerAccounts(q, id)) };
     });
   }
 
