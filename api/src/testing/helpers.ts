@@ -11,9 +11,9 @@ import { createPostgresDb } from '../db/postgres';
 import { createSession } from '../auth/sessions';
 import { houseAccount, playerAccounts, primeHouseAccounts, toMinor, transfer } from '../ledger';
 import { seed } from '../seed';
-import { databaseUrl, onServer, PG_TEMPLATE_VAR, PGLITE_IMAGE_VAR } from './migrated-templates';
+import { databaseUrl, onServer, PG_TEMPLATE_VAR, PGLITE_IMAGE_VAR, TEST_DATABASE_URL } from './migrated-templates';
 
-export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { TEST_DATABASE_URL };
 
 /**
  * The migrated database image the test run's global setup made (testing/migrated-templates.ts): a PGlite started from it

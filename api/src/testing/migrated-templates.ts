@@ -12,6 +12,9 @@ import { migrate } from '../db';
 import { createPgliteDb } from '../db/pglite';
 import { createPostgresDb } from '../db/postgres';
 
+/** The PostgreSQL server the tests use (its database `test` when unset). */
+export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
 /** The PGlite image's file, for the test files (set by the setup below). */
 export const PGLITE_IMAGE_VAR = 'KHELA_TEST_PGLITE_IMAGE';
 /** The PostgreSQL template database's name (set by the setup below when PostgreSQL answers). */
@@ -64,13 +67,12 @@ async function postgresTemplate(url: string): Promise<string | null> {
 
 export default async function setup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(path.join(os.tmpdir(), 'khela-test-templates-'));
-  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const [image, template] = await Promise.all([pgliteImage(dir), postgresTemplate(url)]);
+  const [image, template] = await Promise.all([pgliteImage(dir), postgresTemplate(TEST_DATABASE_URL)]);
   // the test files' processes are started after this and inherit them
   process.env[PGLITE_IMAGE_VAR] = image;
   if (template) process.env[PG_TEMPLATE_VAR] = template;
   return async () => {
     rmSync(dir, { recursive: true, force: true });
-    if (template) await onServer(url, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
+    if (template) await onServer(TEST_DATABASE_URL, `DROP DATABASE IF EXISTS ${template} WITH (FORCE)`).catch(() => undefined);
   };
 }
