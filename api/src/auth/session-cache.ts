@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import type { Db, Queryable } from '../db';
 import { authConfig, type AuthConfig } from './config';
@@ -5,6 +6,11 @@ import { lookupSession, tokenHash, type AuthPlayer } from './sessions';
 
 /** The channel of core/sql/0022_session_change_notify.sql: 'p:<player id>' when one of the player's sessions changed. */
 export const SESSION_CHANNEL = 'khela_sessions';
+/** PostgreSQL: each process's proof that its LISTEN connection still delivers ('<process nonce>:<sent at, ms>'). */
+export const SESSION_ALIVE_CHANNEL = 'khela_sessions_alive';
+/** How often the proof is sent, and how old the last one back may be for the cache to answer (the 1 s promise). */
+export const ALIVE_EVERY_MS = 250;
+export const ALIVE_WITHIN_MS = 1000;
 
 interface Entry {
   player: AuthPlayer;
@@ -17,6 +23,13 @@ interface Entry {
  * a NOTIFY (a trigger, whoever wrote the row); each process drops the player's entries when it hears it — on PGlite
  * the notice is delivered in-process when the transaction commits. A lookup that was reading while a notice arrived
  * is answered but not kept, so a read from before the revocation can never be stored after it.
+ *
+ * On PostgreSQL a notice can be lost only with the LISTEN connection: when it is lost and again when it listens anew
+ * (`Db.listen`'s `onReset`) every entry is dropped, and the cache answers only while this process's own notice sent
+ * every `ALIVE_EVERY_MS` has come back within `ALIVE_WITHIN_MS` (notices come in commit order on one connection, so
+ * one sent at S coming back means every revocation committed before S was heard). A connection dead without a word
+ * (a cut link) or delivering late (a stalled process) therefore stops the cache within a second: every call looks the
+ * token up, and what was kept is dropped. So the TTL is no longer the 1 s safety net there.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -24,6 +37,8 @@ export class SessionCache {
   /** Bumped by every invalidation: a lookup started under another epoch is not stored. */
   private epoch = 0;
   private unlisten: (() => Promise<void>) | null = null;
+  /** PostgreSQL: the proof of a live LISTEN connection (`null` on PGlite: notices are in-process, never lost). */
+  private alive: { nonce: string; timer: NodeJS.Timeout | null; provenAt: number; unlisten: () => Promise<void> } | null = null;
 
   constructor(
     private readonly db: Db,
@@ -31,7 +46,15 @@ export class SessionCache {
   ) {}
 
   get enabled() {
-    return this.cfg.sessionCacheTtlMs > 0 && this.unlisten !== null;
+    return this.cfg.sessionCacheTtlMs > 0 && this.unlisten !== null && this.heard();
+  }
+
+  /** Every notice committed until a second ago has been heard (always on PGlite); when not, nothing kept is used. */
+  private heard(): boolean {
+    if (!this.alive) return true;
+    if (Date.now() - this.alive.provenAt <= ALIVE_WITHIN_MS) return true;
+    if (this.entries.size) this.clear();
+    return false;
   }
 
   get size() {
@@ -41,25 +64,57 @@ export class SessionCache {
   /** Starts listening; without the notices there is no cache (every call looks the token up). */
   async start(): Promise<void> {
     if (this.cfg.sessionCacheTtlMs <= 0) return;
-    this.unlisten = await this.db.listen(SESSION_CHANNEL, (payload) => {
-      const m = /^p:(\d+)$/.exec(payload);
-      if (m) this.invalidatePlayer(Number(m[1]));
-      else this.clear();
-    });
+    const unlisten = await this.db.listen(
+      SESSION_CHANNEL,
+      (payload) => {
+        const m = /^p:(\d+)$/.exec(payload);
+        if (m) this.invalidatePlayer(Number(m[1]));
+        else this.clear();
+      },
+      () => this.clear(),
+    );
+    if (this.db.kind === 'postgres') {
+      const nonce = randomUUID();
+      let back: (() => void) | null = null;
+      const alive = { nonce, timer: null as NodeJS.Timeout | null, provenAt: 0, unlisten: async (): Promise<void> => undefined };
+      alive.unlisten = await this.db.listen(SESSION_ALIVE_CHANNEL, (payload) => {
+        const [who, at] = payload.split(':');
+        if (who !== nonce) return;
+        alive.provenAt = Math.max(alive.provenAt, Number(at));
+        back?.();
+      });
+      const send = () => this.db.notify(SESSION_ALIVE_CHANNEL, `${nonce}:${Date.now()}`).catch(() => undefined);
+      // the first proof before the cache answers anything (a second at most: else it starts unproven, looking up)
+      await Promise.race([
+        new Promise<void>((resolve) => {
+          back = resolve;
+          void send();
+        }),
+        new Promise((resolve) => setTimeout(resolve, ALIVE_WITHIN_MS).unref()),
+      ]);
+      back = null;
+      alive.timer = setInterval(() => void send(), ALIVE_EVERY_MS).unref();
+      this.alive = alive;
+    }
+    this.unlisten = unlisten;
   }
 
   async stop(): Promise<void> {
     const u = this.unlisten;
+    const alive = this.alive;
     this.unlisten = null;
+    this.alive = null;
     this.clear();
+    if (alive?.timer) clearInterval(alive.timer);
     if (u) await u();
+    if (alive) await alive.unlisten();
   }
 
   /** The player behind a live token, or null: from memory when looked up within the TTL, else from the database. */
   async playerForToken(q: Queryable, token: string): Promise<AuthPlayer | null> {
     const hash = tokenHash(token);
     const now = Date.now();
-    const hit = this.entries.get(hash);
+    const hit = this.heard() ? this.entries.get(hash) : undefined;
     if (hit) {
       if (hit.until > now) return hit.player;
       this.drop(hash, hit.player.id);
@@ -111,11 +166,7 @@ declare module 'fastify' {
 }
 
 /** Decorates the app with its session cache (SESSION_CACHE_TTL_MS), listening until the app closes. */
-export async function registerSessionCache(
-  app: FastifyInstance,
-  db: Db,
-  cfg: AuthConfig = authConfig(process.env, db.kind),
-): Promise<SessionCache> {
+export async function registerSessionCache(app: FastifyInstance, db: Db, cfg: AuthConfig = authConfig(process.env)): Promise<SessionCache> {
   const cache = new SessionCache(db, cfg);
   try {
     await cache.start();

@@ -33,11 +33,19 @@ describe.skipIf(!available)('PostgreSQL connections lost and regained', () => {
   it('listens again after its connection is cut, and queries and transactions work again', async () => {
     const heard: string[] = [];
     const channel = `reconnect_${process.pid}`;
-    await db.listen(channel, (p) => heard.push(p));
+    // told when the connection is lost and again when it listens anew (the session cache drops what it kept)
+    let resets = 0;
+    await db.listen(
+      channel,
+      (p) => heard.push(p),
+      () => resets++,
+    );
     await db.notify(channel, 'before');
     await expect.poll(() => heard).toEqual(['before']);
 
+    expect(resets).toBe(0);
     await terminateOthers();
+    await expect.poll(() => resets).toBeGreaterThanOrEqual(1);
     // the pool's idle clients died too: the next query may fail once, then a fresh connection answers
     await db.query('SELECT 1').catch(() => undefined);
     await expect.poll(async () => (await db.query<{ n: number }>('SELECT 1 AS n')).rows[0]!.n).toBe(1);
@@ -50,6 +58,7 @@ describe.skipIf(!available)('PostgreSQL connections lost and regained', () => {
         { timeout: 5_000, interval: 100 },
       )
       .toBe(true);
+    expect(resets).toBeGreaterThanOrEqual(2);
 
     // a transaction cut mid-way fails, and the next ones run on healthy connections
     await expect(

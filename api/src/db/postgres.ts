@@ -39,6 +39,11 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
   const firstDelay = opts.reconnectMs ?? (Number(process.env.PG_RECONNECT_MS) || 500);
   let delay = firstDelay;
   const handlers = new Map<string, Set<(payload: string) => void>>();
+  /** Told when the listening connection is lost and when it listens again (notices in between are gone). */
+  const resets = new Set<() => void>();
+  const reset = () => {
+    for (const r of resets) r();
+  };
   const quoteIdent = (s: string) => `"${s.replace(/"/g, '""')}"`;
 
   /**
@@ -54,6 +59,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
       listener = null;
       c.removeAllListeners('notification');
       c.end().catch(() => undefined);
+      reset();
       scheduleReconnect();
     };
     c.on('error', lost);
@@ -79,7 +85,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
     if (closed || reconnectTimer || !handlers.size) return;
     reconnectTimer = setTimeout(() => {
       reconnectTimer = null;
-      listenerClient().catch(() => {
+      listenerClient().then(reset, () => {
         delay = Math.min(delay * 2, 5_000);
         scheduleReconnect();
       });
@@ -124,8 +130,9 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
           throw err;
         }
       }),
-    async listen(channel, handler) {
+    async listen(channel, handler, onReset) {
       const c = await listenerClient();
+      if (onReset) resets.add(onReset);
       let set = handlers.get(channel);
       if (!set) {
         set = new Set();
@@ -135,6 +142,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
       set.add(handler);
       return async () => {
         set.delete(handler);
+        if (onReset) resets.delete(onReset);
       };
     },
     async notify(channel, payload) {

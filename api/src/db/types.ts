@@ -20,8 +20,11 @@ export interface Db extends Queryable {
    * Inside `fn` use `q`, never the `Db` itself (on PGlite that would wait for the transaction forever).
    */
   tx<T>(fn: (q: Queryable) => Promise<T>): Promise<T>;
-  /** Subscribes to a notification channel; resolves to an unsubscribe function. */
-  listen(channel: string, handler: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a notification channel; resolves to an unsubscribe function. `onReset` (PostgreSQL) is called when
+   * the listening connection is lost and again once it listens anew: notices committed in between were never delivered.
+   */
+  listen(channel: string, handler: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
