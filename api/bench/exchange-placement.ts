@@ -9,7 +9,7 @@
 // - closed loop (default): `--concurrency` callers, each sending its next bet when the last is answered, for
 //   `--seconds` (or `--count` bets). With `--markets 1` every player bets on ONE pre-play Match Odds market (the hot
 //   market of a final); `--markets 4` (default) spreads them over the world's four.
-//   In the same run, through the same HTTP client (fetch) and at the same concurrency, `POST /api/balance` is measured
+//   In the same run, through the same HTTP client (node:http, keep-alive) and at the same concurrency, `POST /api/balance` is measured
 //   closed loop too, and the script prints `<N> bets/s`, `<M> balance/s` and their ratio (`--no-balance`: bets only).
 // - open loop (`--rate R`): bets arrive at a fixed R a second for `--seconds`, whatever the answers do; latency is
 //   counted from each bet's arrival time (so a queue shows), p50/p95/p99, how many were late (answered more than
@@ -48,6 +48,7 @@
 // Every figure's note carries the load average when it was measured (the machine is shared). BENCH_KEEP_DB=1 keeps the
 // database (PostgreSQL's, or PGlite's folder) for reading afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -318,6 +319,52 @@ function cpuSeconds(pid: number | undefined): number | null {
   }
 }
 
+/**
+ * The callers' HTTP client: node:http with one keep-alive agent (sockets reused, no limit on how many are open), which
+ * costs this process about half the CPU of fetch per request (fetch builds WHATWG Request/Response objects and web
+ * streams for every call), and these callers share the machine's 2 cores with the API and PostgreSQL.
+ * `BENCH_CLIENT=fetch` puts fetch back (for comparing).
+ */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 });
+async function post(
+  url: string,
+  headers: Record<string, string>,
+  body?: string,
+  signal?: AbortSignal,
+): Promise<{ status: number; json: Record<string, unknown> }> {
+  if (process.env.BENCH_CLIENT === 'fetch') {
+    const res = await fetch(url, { method: 'POST', headers, body, signal });
+    return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(
+      url,
+      {
+        method: 'POST',
+        agent,
+        headers: { ...headers, 'content-length': body === undefined ? 0 : Buffer.byteLength(body) },
+        signal,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          let json: Record<string, unknown> = {};
+          try {
+            json = JSON.parse(Buffer.concat(chunks).toString('utf8')) as Record<string, unknown>;
+          } catch {
+            // not JSON: no message
+          }
+          resolve({ status: res.statusCode ?? 0, json });
+        });
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
 /** The machine's load average (1, 5, 15 min), printed beside every figure: the machine is shared. */
 const load = () =>
   os
@@ -411,6 +458,9 @@ interface OpenResult {
   sent: number;
   sendSeconds: number;
   codes: Map<string, number>;
+  /** CPU of the API process and of this client (% of a core) over the run. */
+  apiCpu: number | null;
+  clientCpu: number;
 }
 
 /**
@@ -418,7 +468,7 @@ interface OpenResult {
  * a bet not answered (timed out, or not sent because `maxInFlight` were waiting) counts as the timeout in the
  * percentiles and as late.
  */
-async function openLoop(send: Send, rate: number, seconds: number): Promise<OpenResult> {
+async function openLoop(send: Send, rate: number, seconds: number, apiPid?: number): Promise<OpenResult> {
   const total = Math.round(rate * seconds);
   const latencies: number[] = [];
   const codes = new Map<string, number>();
@@ -439,7 +489,11 @@ async function openLoop(send: Send, rate: number, seconds: number): Promise<Open
     sent: 0,
     sendSeconds: 0,
     codes,
+    apiCpu: null,
+    clientCpu: 0,
   };
+  const api0 = cpuSeconds(apiPid);
+  const cpu0 = process.cpuUsage();
   let inFlight = 0;
   const pending: Promise<void>[] = [];
   const t0 = performance.now() + 20;
@@ -479,6 +533,10 @@ async function openLoop(send: Send, rate: number, seconds: number): Promise<Open
   r.sendSeconds = (performance.now() - t0) / 1000;
   await Promise.all(pending);
   r.seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const api1 = cpuSeconds(apiPid);
+  r.apiCpu = api0 !== null && api1 !== null ? ((api1 - api0) / r.seconds) * 100 : null;
+  r.clientCpu = ((cpu.user + cpu.system) / 1e6 / r.seconds) * 100;
   latencies.sort((a, b) => a - b);
   r.late = latencies.filter((ms) => ms > LATE_MS).length;
   r.p50 = pct(latencies, 50);
@@ -719,13 +777,13 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     /** A bet sent where `to` says: a base URL and the path (the old route, or the market's own). */
     /** One bet: its answer's status, message and bet (id, status, placed_at, delay_until). */
     const postBet = async (url: string, token: string, body: string, idempotencyKey: string, signal?: AbortSignal) => {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
+      const res = await post(
+        url,
+        { authorization: `Bearer ${token}`, 'content-type': 'application/json', 'idempotency-key': idempotencyKey },
         body,
         signal,
-      });
-      const json = (await res.json().catch(() => ({}))) as {
+      );
+      const json = res.json as {
         bet?: { id: string; status: string; placed_at: string; delay_until: string | null };
         message?: string;
       };
@@ -748,8 +806,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     const bet = betTo(() => `${base}/api/exchange/bets`);
     const balance: Send = async () => {
       const player = prep.players[rnd(prep.players.length)]!;
-      const res = await fetch(`${base}/api/balance`, { method: 'POST', headers: { authorization: `Bearer ${player.token}` } });
-      const json = (await res.json().catch(() => ({}))) as { message?: string };
+      const res = await post(`${base}/api/balance`, { authorization: `Bearer ${player.token}` });
+      const json = res.json as { message?: string };
       return { status: res.status, message: json.message };
     };
     // warm-up: connections, JIT, the first reads of each market
@@ -1030,7 +1088,9 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
     if (rate > 0) {
       const seconds = SUITE ? (SMOKE ? 1 : 10) : SECONDS;
       const loadAt = load();
-      const o = await openLoop(bet, rate, seconds);
+      const before = await writerFigures(base);
+      const o = await openLoop(bet, rate, seconds, api.child.pid);
+      const writer = writerText(before, await writerFigures(base), o.seconds);
       // the arrival rate the client achieved (arrivals ÷ the time it took to go through them), the rate of those sent
       // (not skipped because MAX_IN_FLIGHT were waiting), and what was answered 200 per second until the last answer
       const achieved = o.arrivals / o.sendSeconds;
@@ -1044,7 +1104,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
             `${o.timedOut} timed out (${TIMEOUT_MS} ms), ${o.notSent} not sent (${MAX_IN_FLIGHT} already waiting); ` +
             `late (over ${LATE_MS} ms): ${o.late}; all answered after ${o.seconds.toFixed(1)} s; client lag max ${o.sendLagMax.toFixed(0)} ms`,
           `achieved: arrivals at ${achieved.toFixed(0)}/s, ${o.sent} sent (${sentRate.toFixed(0)}/s), ${answeredRate.toFixed(0)} answered 200 per second until the last answer; load average ${loadAt}`,
-          `answers ${obj(o.codes)}`,
+          `answers ${obj(o.codes)}; API process ${o.apiCpu === null ? '?' : o.apiCpu.toFixed(0)}% of a core, callers ${o.clientCpu.toFixed(0)}%`,
+          writer,
         ].join('\n           '),
       );
       const id = `open_loop.${kind}`;
