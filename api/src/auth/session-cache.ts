@@ -16,6 +16,8 @@ interface Entry {
   player: AuthPlayer;
   /** Date.now() after which the entry is not used: the TTL, or the session's (or its parent's) expiry if sooner. */
   until: number;
+  /** Date.now() when it was stored: without a fresh proof (PostgreSQL) it answers only within `ALIVE_WITHIN_MS` of it. */
+  at: number;
 }
 
 /**
@@ -25,11 +27,12 @@ interface Entry {
  * is answered but not kept, so a read from before the revocation can never be stored after it.
  *
  * On PostgreSQL a notice can be lost only with the LISTEN connection: when it is lost and again when it listens anew
- * (`Db.listen`'s `onReset`) every entry is dropped, and the cache answers only while this process's own notice sent
- * every `ALIVE_EVERY_MS` has come back within `ALIVE_WITHIN_MS` (notices come in commit order on one connection, so
- * one sent at S coming back means every revocation committed before S was heard). A connection dead without a word
- * (a cut link) or delivering late (a stalled process) therefore stops the cache within a second: every call looks the
- * token up, and what was kept is dropped. So the TTL is no longer the 1 s safety net there.
+ * (`Db.listen`'s `onReset`) every entry is dropped, and an entry older than `ALIVE_WITHIN_MS` answers only while this
+ * process's own notice, sent on that connection every `ALIVE_EVERY_MS`, has come back within `ALIVE_WITHIN_MS`
+ * (notices come in commit order on one connection, so one sent at S coming back means every revocation committed
+ * before S was heard). A connection dead without a word (a cut link) or delivering late (a stalled process) therefore
+ * brings the cache back to the old 1 s bound within a second: an entry answers only in its first second. So the TTL
+ * is no longer the 1 s safety net there.
  */
 export class SessionCache {
   private readonly entries = new Map<string, Entry>();
@@ -46,15 +49,12 @@ export class SessionCache {
   ) {}
 
   get enabled() {
-    return this.cfg.sessionCacheTtlMs > 0 && this.unlisten !== null && this.heard();
+    return this.cfg.sessionCacheTtlMs > 0 && this.unlisten !== null;
   }
 
-  /** Every notice committed until a second ago has been heard (always on PGlite); when not, nothing kept is used. */
-  private heard(): boolean {
-    if (!this.alive) return true;
-    if (Date.now() - this.alive.provenAt <= ALIVE_WITHIN_MS) return true;
-    if (this.entries.size) this.clear();
-    return false;
+  /** Every notice committed until a second ago has been heard (always on PGlite); when not, entries answer in their first second only. */
+  get proven(): boolean {
+    return !this.alive || Date.now() - this.alive.provenAt <= ALIVE_WITHIN_MS;
   }
 
   get size() {
@@ -83,7 +83,9 @@ export class SessionCache {
         alive.provenAt = Math.max(alive.provenAt, Number(at));
         back?.();
       });
-      const send = () => this.db.notify(SESSION_ALIVE_CHANNEL, `${nonce}:${Date.now()}`).catch(() => undefined);
+      // on the listening connection itself when the database offers it: a pool busy with lookups cannot hold it up
+      const notify = this.db.notifyOnListener?.bind(this.db) ?? this.db.notify.bind(this.db);
+      const send = () => notify(SESSION_ALIVE_CHANNEL, `${nonce}:${Date.now()}`).catch(() => undefined);
       // the first proof before the cache answers anything (a second at most: else it starts unproven, looking up)
       await Promise.race([
         new Promise<void>((resolve) => {
@@ -114,16 +116,17 @@ export class SessionCache {
   async playerForToken(q: Queryable, token: string): Promise<AuthPlayer | null> {
     const hash = tokenHash(token);
     const now = Date.now();
-    const hit = this.heard() ? this.entries.get(hash) : undefined;
+    const hit = this.entries.get(hash);
     if (hit) {
-      if (hit.until > now) return hit.player;
+      if (hit.until > now && (now - hit.at <= ALIVE_WITHIN_MS || this.proven)) return hit.player;
       this.drop(hash, hit.player.id);
     }
     const epoch = this.epoch;
     const found = await lookupSession(q, hash);
     if (!found || !this.enabled || epoch !== this.epoch) return found?.player ?? null;
-    const until = Math.min(Date.now() + this.cfg.sessionCacheTtlMs, found.expiresAtMs);
-    this.store(hash, { player: found.player, until });
+    const at = Date.now();
+    const until = Math.min(at + this.cfg.sessionCacheTtlMs, found.expiresAtMs);
+    this.store(hash, { player: found.player, until, at });
     return found.player;
   }
 

@@ -148,6 +148,10 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
     async notify(channel, payload) {
       await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
     },
+    async notifyOnListener(channel, payload) {
+      if (!listener) throw new Error('not listening');
+      await (await listener).query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
     async close() {
       closed = true;
       if (reconnectTimer) clearTimeout(reconnectTimer);

@@ -26,6 +26,11 @@ export interface Db extends Queryable {
    */
   listen(channel: string, handler: (payload: string) => void, onReset?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
+  /**
+   * PostgreSQL: a notice sent on the listening connection itself (not through the pool, so a busy pool cannot hold it
+   * up); it comes back to that connection after every notice committed before it.
+   */
+  notifyOnListener?(channel: string, payload: string): Promise<void>;
   close(): Promise<void>;
 }
 
