@@ -1,4 +1,4 @@
-import { test, expect, type Page } from '@playwright/test';
+import { test, expect, devices, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,7 +78,13 @@ async function waitForSplash(page: Page) {
 for (const [vpName, viewport] of Object.entries(VIEWPORTS) as Array<[keyof typeof VIEWPORTS, { width: number; height: number }]>) {
   for (const lang of ['en', 'bn'] as const) {
     test.describe(`face ${vpName} ${lang}`, () => {
-      test.use({ viewport });
+      // a desktop says so in its User-Agent, from which the render server guesses the layout: with the project's (a
+      // Pixel's) the server's phone layout would be replaced by the desktop one once hydrated, every element anew
+      test.use(
+        vpName === 'desktop'
+          ? { viewport, userAgent: devices['Desktop Chrome'].userAgent, isMobile: false, hasTouch: false, deviceScaleFactor: 1 }
+          : { viewport },
+      );
       const t = T[lang];
 
       test('home', async ({ page }) => {

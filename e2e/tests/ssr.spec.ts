@@ -120,6 +120,82 @@ test('promotions comes from the server and hydrates: its list is not asked again
   expect(asked).toEqual([]);
 });
 
+/** Holds the responses of the requests `url` matches until the returned function is called. */
+async function holdRequests(page: Page, url: RegExp): Promise<() => void> {
+  let open!: () => void;
+  const gate = new Promise<void>((r) => (open = r));
+  await page.route(url, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  return open;
+}
+const isHydrated = (page: Page) =>
+  page.evaluate(() => Array.isArray((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__));
+
+test("the page's code waits for the first paint: the HTML starts no script; a tap on the server's button before hydration takes effect once hydrated, and the footer is kept", async ({
+  page,
+  request,
+}) => {
+  // no <script src> and no script preload in the HTML: the bundles are listed in #khela-code for the early script
+  const html = await (await request.get(`${site}/`)).text();
+  expect(html).toMatch(/<script type="application\/json" id="khela-code">\["\/main\.[0-9a-f]{8}\.js"\]<\/script>/);
+  expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+  expect(html).not.toMatch(/<link[^>]*rel="?(modulepreload|preload"? as="?script)/);
+
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text()) && problems.push(m.text()));
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (globalThis as { __serverFooter?: Element | null }).__serverFooter = document.querySelector('[data-testid="site-footer"]');
+    }),
+  );
+  // the shell's code held back until the tap is made; the footer's own chunk later still, so its boundary is still
+  // dehydrated while the page hydrates and answers the tap (it must not be rendered afresh)
+  const release = await holdRequests(page, /\/main\.[0-9a-f]{8}\.js$/);
+  let footerChunk = false;
+  await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
+    const res = await route.fetch();
+    const body = await res.text();
+    if (body.includes('site-footer')) {
+      footerChunk = true;
+      await new Promise((r) => setTimeout(r, 2500));
+    }
+    await route.fulfill({ response: res, body });
+  });
+  await page.goto(`${site}/`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('menu-button').click();
+  expect(await isHydrated(page)).toBe(false);
+  release();
+  // the tap opened the menu once the page hydrated (not twice: the menu stays open)
+  await expect(page.getByRole('dialog').getByText('Promotions')).toBeVisible();
+  expect(await isHydrated(page)).toBe(true);
+  await page.keyboard.press('Escape');
+  const toggle = page.getByTestId('site-footer').getByTestId('footer-toggle');
+  await toggle.click();
+  await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  expect(footerChunk).toBe(true);
+  expect(await page.evaluate(() => (globalThis as { __serverFooter?: Element | null }).__serverFooter?.isConnected)).toBe(true);
+  expect(await hydrationErrors(page)).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+test("a tap on the casino's server-rendered area before its parcel has mounted takes effect once it has", async ({ page }) => {
+  const problems: string[] = [];
+  page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text()) && problems.push(m.text()));
+  // the casino's files (its entry and app chunks, on its own port) held until the tap is made
+  const casino = new URL(remotesConfig(env).remotes.mf_casino!.replace('{hostname}', '127.0.0.1'));
+  const release = await holdRequests(page, new RegExp(`^${casino.origin.replace(/\./g, '\\.')}/.*\\.js$`));
+  await page.goto(`${site}/games?type=SLOT`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('provider-chips').getByRole('button', { name: 'PG Soft' }).click();
+  await expect(page.locator('[data-remote="mf_casino"][data-mounted]')).toHaveCount(0);
+  release();
+  await expect(page.locator('[data-remote="mf_casino"][data-mounted]')).toBeAttached();
+  await expect(page).toHaveURL(/system=PG/);
+  expect(await hydrationErrors(page)).toBe(0);
+  expect(problems).toEqual([]);
+});
+
 test("the games list comes from the casino's Node container inside the shell's page, and the casino's parcel hydrates it", async ({
   page,
   request,

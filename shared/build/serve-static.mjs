@@ -36,6 +36,38 @@ export function inlineHashes(html) {
   return { scripts, styles };
 }
 
+/**
+ * A server-rendered page's code held until after its first paint (issue 31, shell/README.md "The code after the first
+ * paint"): the page's <script src> tags (the bundles' `defer` ones) and its script preloads (`<link rel=preload
+ * as=script>`, `<link rel=modulepreload>`) are taken out of the HTML, so neither the parser nor the preload scanner
+ * starts them before the largest paint; the scripts are listed instead in the JSON block `#khela-code` (returned as
+ * `block`, for the top of <head>), which the shell's early script (shell/src/early/hold.ts) starts, in order, once
+ * the document is parsed and the next frame is out. Inline scripts and JSON blocks stay. `block` is '' when there was
+ * nothing to hold.
+ * @param {string} html
+ * @returns {{ html: string, block: string }}
+ */
+export function holdBackCode(html) {
+  /** @type {string[]} */
+  const code = [];
+  const out = html
+    .replace(/<script\b([^>]*)><\/script>/gi, (tag, attrs) => {
+      const src = /\ssrc\s*=\s*"([^"]+)"/i.exec(attrs)?.[1];
+      // a data block or a non-JavaScript type stays as it is
+      const type = /\stype\s*=\s*"([^"]*)"/i.exec(attrs)?.[1];
+      if (!src || (type && !/^(text\/javascript|module)$/i.test(type))) return tag;
+      code.push(src);
+      return '';
+    })
+    .replace(/<link\b[^>]*>/gi, (tag) =>
+      /\srel\s*=\s*"?modulepreload/i.test(tag) || (/\srel\s*=\s*"?preload/i.test(tag) && /\sas\s*=\s*"?script/i.test(tag)) ? '' : tag,
+    );
+  if (!code.length) return { html, block: '' };
+  // "<" escaped: the list can never close the <script> element it sits in
+  const block = `<script type="application/json" id="khela-code">${JSON.stringify(code).replace(/</g, '\\u003c')}</script>`;
+  return { html: out, block };
+}
+
 /** Text for an HTML element's content. */
 const escapeText = (t) => String(t).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -208,7 +240,14 @@ export function createStaticServer(o) {
           })
       : null;
     if (rendered) head += rendered.head;
-    let body = html.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
+    // a rendered page shows its first screen without its code: the code waits for the first paint (SSR_HOLD_CODE=0: not)
+    let page = html;
+    if (rendered && env.SSR_HOLD_CODE !== '0') {
+      const held = holdBackCode(html);
+      page = held.html;
+      head = held.block + head;
+    }
+    let body = page.replace(/<head(\s[^>]*)?>/i, (m) => `${m}${head}`);
     if (rendered) body = body.replace('<div id="root"></div>', () => `<div id="root">${rendered.html}</div>`);
     // the language the page was rendered in (the browser's session sets the same on <html> when it starts)
     if (rendered?.lang && /^[a-z]{2}$/.test(rendered.lang)) body = body.replace(/<html lang="[^"]*"/i, `<html lang="${rendered.lang}"`);

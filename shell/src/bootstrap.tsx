@@ -1,4 +1,4 @@
-import React from 'react';
+import React, { useEffect, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { CacheProvider } from '@emotion/react';
@@ -8,6 +8,13 @@ import { page, startPage } from './page';
 import { assumePainted } from './layout/after-first-paint';
 import { serverAreas, takeServerRender } from './server-render';
 import { ServerAreas } from './federation/server-areas';
+import { hydratedHere } from './early/store';
+
+/** Tells the early script the server's page has hydrated (its first render committed): a tap it held is replayed. */
+function Hydrated({ root, children }: { root: Element; children: ReactNode }) {
+  useEffect(() => hydratedHere(root), [root]);
+  return children;
+}
 
 async function start() {
   const app = import('./App');
@@ -49,9 +56,11 @@ async function start() {
     assumePainted();
     const recoverable: unknown[] = ((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__ = []);
     const hydrating = (
-      <MobileGuessProvider mobile={ssr.mobile}>
-        <ServerAreas.Provider value={serverAreas(ssr)}>{tree}</ServerAreas.Provider>
-      </MobileGuessProvider>
+      <Hydrated root={root}>
+        <MobileGuessProvider mobile={ssr.mobile}>
+          <ServerAreas.Provider value={serverAreas(ssr)}>{tree}</ServerAreas.Provider>
+        </MobileGuessProvider>
+      </Hydrated>
     );
     ReactDOMClient.hydrateRoot(root, hydrating, {
       // a mismatch React recovered from by rendering in the browser: counted (the e2e test asserts none) and logged
@@ -62,7 +71,8 @@ async function start() {
     });
     return;
   }
-  ReactDOMClient.createRoot(root).render(tree);
+  // a server page rendered afresh (another language than the server's): a tap held on its markup is replayed too
+  ReactDOMClient.createRoot(root).render(<Hydrated root={root}>{tree}</Hydrated>);
 }
 
 void start();

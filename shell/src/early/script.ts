@@ -10,11 +10,16 @@
  * - on a page a remote owns (and the visitor may open): that remote's manifest, then its entry and app chunks;
  * - the shell's start chain (PreloadStartChunksPlugin's lists: always; a remote page's; the home's).
  *
+ * On a page the render server rendered, the bundles' scripts are held until after the first paint (`#khela-code`,
+ * ./hold.ts): the script preloads here wait with them, and a tap on a server-rendered button before hydration is held
+ * and replayed once its part of the page has hydrated.
+ *
  * Its build-time data is the JSON block `#khela-early` just before it: `routeRemotes` (which remote owns which first
  * path segment, src/route-table.json; the bench's monolith, which loads no remote, writes `{}`) and `chunks`.
  */
 import { isGuarded } from '../routes';
 import { earlyStore, type EarlyStore } from './store';
+import { startHold } from './hold';
 
 export interface EarlyData {
   routeRemotes: Record<string, string>;
@@ -67,7 +72,7 @@ interface RemotesJson {
 const asConfig = (cfg: unknown): RemotesJson => (cfg && typeof cfg === 'object' ? (cfg as RemotesJson) : {});
 
 /** A remote's manifest, fetched now, and the files its exposed app needs first, preloaded (the runtime finds them cached). */
-function startRemote(doc: Document, manifests: NonNullable<EarlyStore['manifests']>, url: string): Promise<void> {
+function startRemote(preloadScript: (href: string) => void, manifests: NonNullable<EarlyStore['manifests']>, url: string): Promise<void> {
   const text = quiet(fetch(url).then((res) => (res.ok ? res.text() : Promise.reject(new Error(`HTTP ${res.status}`)))));
   manifests[url] = text;
   return text.then((body) => {
@@ -81,12 +86,19 @@ function startRemote(doc: Document, manifests: NonNullable<EarlyStore['manifests
     const entry = meta.remoteEntry ?? {};
     const files = [(entry.path ? `${entry.path}/` : '') + (entry.name ?? '')];
     for (const e of m.exposes ?? []) if (e.name === 'app') files.push(...(e.assets?.js?.sync ?? []));
-    for (const f of files) if (f && !f.endsWith('/')) addPreload(doc, base + f, 'script');
+    for (const f of files) if (f && !f.endsWith('/')) preloadScript(base + f);
   });
 }
 
 export function startEarly(doc: Document = document, loc: Pick<Location, 'pathname' | 'hostname'> = location): EarlyStore {
   const store = earlyStore();
+  // the server rendered the page in another language than the player's saved one: the browser renders it afresh
+  // (src/server-render.ts takeServerRender), so its code does not wait for the first paint
+  const saved = read('locale') === 'bn' ? 'bn' : 'en';
+  const hold = startHold(doc, { holdCode: (doc.documentElement.getAttribute('lang') ?? 'en') === saved });
+  store.hydrated = hold.hydrated;
+  // a script's preload: on a page whose code is held (./hold.ts), with the code, after the first paint
+  const preloadScript = (href: string) => hold.afterPaint(() => addPreload(doc, href, 'script'));
   const data = (readJson(doc, 'khela-early') ?? {}) as Partial<EarlyData>;
   const fill = (u: string) => u.split('{hostname}').join(loc.hostname);
 
@@ -146,7 +158,7 @@ export function startEarly(doc: Document = document, loc: Pick<Location, 'pathna
     void quiet(
       remotes.then((cfg) => {
         const entry = asConfig(cfg).remotes?.[remote];
-        return typeof entry === 'string' ? startRemote(doc, manifests, fill(entry)) : undefined;
+        return typeof entry === 'string' ? startRemote(preloadScript, manifests, fill(entry)) : undefined;
       }),
     );
   }
@@ -155,6 +167,6 @@ export function startEarly(doc: Document = document, loc: Pick<Location, 'pathna
   // tags the preload scanner would issue before them)
   const chunks = data.chunks ?? {};
   for (const href of [...(chunks.start ?? []), ...(remotePage ? (chunks.remotePage ?? []) : []), ...(home ? (chunks.home ?? []) : [])])
-    addPreload(doc, href, 'script');
+    preloadScript(href);
   return store;
 }

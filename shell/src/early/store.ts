@@ -15,6 +15,8 @@ export interface EarlyStore {
   sliders?: Promise<unknown>;
   /** A remote page's manifest (its text), by the manifest's URL. */
   manifests?: Record<string, Promise<string>>;
+  /** A part of the server's page has hydrated (./hold.ts): a tap held there is replayed. Not taken: called again per part. */
+  hydrated?: (el: Element) => void;
 }
 export type EarlyKey = 'remotes' | 'general' | 'logo' | 'sliders';
 
@@ -39,4 +41,13 @@ export function takeEarlyManifest(url: string): Promise<string> | undefined {
   const early = manifests?.[url];
   if (manifests) delete manifests[url];
   return early;
+}
+
+/**
+ * The part of the server's page at `el` has hydrated: the shell's root (`#root`, its first render committed) or a
+ * remote's area (`[data-ssr-root]`, its parcel mounted). The early script clicks again the tap it held there
+ * (./hold.ts); nothing happens on a page without one.
+ */
+export function hydratedHere(el: Element): void {
+  holder.__KHELA_EARLY__?.hydrated?.(el);
 }

@@ -3,6 +3,7 @@ import { mountRootParcel, type Parcel } from 'single-spa';
 import type { HostProps } from '@khela/web';
 import { loadRemoteApp, type RemoteName } from './remotes';
 import { RemoteArea } from './RemoteArea';
+import { hydratedHere } from '../early/store';
 
 /**
  * A remote's area whose markup came from the server (issue 31, README "Server rendering"): the same element on both
@@ -33,8 +34,13 @@ export function ServerArea({ remote, html, host }: { remote: RemoteName; html: s
     };
     loadRemoteApp(remote).then((app) => {
       if (!live || !el.current) return;
-      parcel.current = mountRootParcel(app as never, { domElement: el.current, ...latest.current });
-      parcel.current.mountPromise.then(() => live && setMounted(true), fail);
+      const domElement = el.current;
+      parcel.current = mountRootParcel(app as never, { domElement, ...latest.current });
+      parcel.current.mountPromise.then(() => {
+        // a tap the early script held on the server's markup of the area is replayed now that the parcel answers it
+        hydratedHere(domElement);
+        if (live) setMounted(true);
+      }, fail);
     }, fail);
     return () => {
       live = false;

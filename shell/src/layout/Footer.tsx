@@ -7,6 +7,7 @@ import { safeHref } from '@khela/contracts';
 import { imageUrl, useGeneral, usePaymentMethods, useSocialLinks } from './content';
 import { supportLinks } from './support';
 import { Icon } from './icons';
+import { hydratedHere } from '../early/store';
 
 /** docs/README.md#spec-9: the marketing text is folded at 970 px on desktop and 200 px on mobile. */
 export const FOLD_DESKTOP_PX = 970;
@@ -62,6 +63,12 @@ export function Footer() {
   // left a button that did nothing); measured again whenever the box resizes (language, font load, rotation)
   const textRef = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(true);
+  // a server page hydrates the footer after the rest, when its chunk has come (Layout.tsx): a tap on it before then
+  // was held by the early script (src/early/hold.ts, `data-ssr-late`) and is replayed now
+  const footerRef = useRef<HTMLElement>(null);
+  useEffect(() => {
+    if (footerRef.current) hydratedHere(footerRef.current);
+  }, []);
   useEffect(() => {
     const el = textRef.current;
     if (!el || typeof ResizeObserver === 'undefined') return;
@@ -75,8 +82,10 @@ export function Footer() {
 
   return (
     <footer
+      ref={footerRef}
       aria-label={t('footer.label')}
       data-testid="site-footer"
+      data-ssr-late=""
       css={css`
         background: ${theme.color.surface};
         border-top: 1px solid ${theme.color.border};

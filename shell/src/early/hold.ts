@@ -1,0 +1,147 @@
+/*
+ * The page's code held until after the first paint (issue 31; shell/README.md "The code after the first paint"), part of
+ * the early script (./script.ts). On a page the render server rendered, the server leaves the bundles' <script> tags
+ * out of the page and lists them in the JSON block `#khela-code` (shared/build/serve-static.mjs holdBackCode): the
+ * first screen is in the HTML already, and every request started before the largest paint delays it (a phone on
+ * congested 4G shares its bandwidth between them). The early script then starts the preloads of the start chain and
+ * those scripts once the document is parsed (DOMContentLoaded) and the next frame is out, or 200 ms after
+ * DOMContentLoaded at most (a background tab gets no frames).
+ *
+ * Until the shell's React root has hydrated, the server's buttons have no handlers: a tap on one would be lost. A
+ * capture listener holds the last tap on a button-like control (not a link: an <a href> works without JavaScript) that
+ * nothing has taken over yet, and clicks it again once its part of the page has hydrated: the shell's root (`#root`,
+ * the bundles call hydratedHere when its first render has committed), a remote's area the server rendered
+ * (`[data-ssr-root]`, when the remote's parcel has mounted into it) or a part hydrated later (`[data-ssr-late]`, the
+ * footer, when its chunk has come and it has hydrated). A held tap is kept from the page (its default
+ * action and propagation stopped), so it takes effect once, whoever handles it. When the browser renders the page
+ * afresh instead of hydrating it (the player's saved language is not the one the server rendered), the control is
+ * found again at the same place in the new markup (same tag and test id), or the tap is dropped.
+ *
+ * A page the browser will render afresh gains nothing from waiting (`holdCode` false): its preloads start at once and
+ * its scripts when the document is parsed, as the `defer` tags did.
+ */
+
+/** The controls whose tap is held: buttons and the roles the site's buttons take (tabs, switches, menu items). */
+const CONTROL =
+  'button, input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=tab], [role=switch], [role=menuitem], [role=option], [role=checkbox], [role=radio]';
+/**
+ * The parts of the page that hydrate on their own, inside the shell's root: a remote's server-rendered area, and a
+ * part in a Suspense boundary of its own whose chunk comes after the start chain (`data-ssr-late`: the footer).
+ */
+const AREA = '[data-ssr-root], [data-ssr-late]';
+/** The longest wait for the next frame after DOMContentLoaded (a background tab has no frames). */
+export const RELEASE_MAX_MS = 200;
+
+export interface Hold {
+  /** `#khela-code` was in the page: the code waits for the first paint. */
+  held: boolean;
+  /** Runs `fn` once the code is released (at once on a page whose code is not held). */
+  afterPaint(fn: () => void): void;
+  /** The part of the page at `el` (`#root` or an area's `[data-ssr-root]`) has hydrated: a tap held there is replayed. */
+  hydrated(el: Element): void;
+}
+
+/** Where `el` sits under `part`: the child indices from `part` down. */
+function pathOf(part: Element, el: Element): number[] {
+  const path: number[] = [];
+  for (let at: Element = el; at !== part && at.parentElement; at = at.parentElement)
+    path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at));
+  return path;
+}
+/** The element at `path` under `part` when it is the same kind of control as `was` (tag and test id). */
+function sameAt(part: Element, path: number[], was: Element): Element | null {
+  let at: Element | undefined = part;
+  for (const i of path) at = at?.children[i];
+  return at && at.tagName === was.tagName && at.getAttribute('data-testid') === was.getAttribute('data-testid') ? at : null;
+}
+
+function readList(doc: Document): string[] | null {
+  const el = doc.getElementById('khela-code');
+  if (!el) return null;
+  try {
+    const list: unknown = JSON.parse(el.textContent ?? '');
+    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The held scripts, in their order (not async: they run in the order they are added, as the defer tags did). */
+function addScripts(doc: Document, list: string[]): void {
+  for (const src of list) {
+    const s = doc.createElement('script');
+    s.src = src;
+    s.async = false;
+    doc.head.appendChild(s);
+  }
+}
+
+export function startHold(
+  doc: Document,
+  { holdCode = true, win = window }: { holdCode?: boolean; win?: Pick<Window, 'requestAnimationFrame' | 'setTimeout'> } = {},
+): Hold {
+  const list = readList(doc);
+  const done = new WeakSet<Element>();
+  let pending: { part: Element; el: Element; path: number[] } | null = null;
+
+  const replay = (part: Element) => {
+    if (pending?.part !== part) return;
+    const { el, path } = pending;
+    pending = null;
+    // the part was rendered afresh (the element gone): the control at the same place, if it is one
+    const target = el.isConnected ? el : sameAt(part, path, el);
+    (target as HTMLElement | null)?.click();
+  };
+  const hydrated = (el: Element) => {
+    done.add(el);
+    replay(el);
+  };
+  // the part of the page a control is in: the innermost that hydrates on its own
+  const partOf = (el: Element): Element | null => el.closest(AREA) ?? doc.getElementById('root');
+  doc.addEventListener(
+    'click',
+    (e) => {
+      const target = e.target instanceof Element ? e.target : null;
+      if (!e.isTrusted || !target) return;
+      const control = target.closest(CONTROL);
+      if (!control || control.closest('a[href]') || (control as HTMLButtonElement).disabled) return;
+      const part = partOf(control);
+      if (!part || done.has(part) || !doc.getElementById('khela-ssr')) return;
+      // nothing answers it yet: held (the last one only), and kept from the page (no form submitted, no box ticked)
+      pending = { part, el: control, path: pathOf(part, control) };
+      e.preventDefault();
+      e.stopPropagation();
+    },
+    true,
+  );
+
+  if (!list) return { held: false, afterPaint: (fn) => fn(), hydrated };
+
+  if (!holdCode) {
+    // the preloads now; the scripts once the body they look for is parsed
+    const parsedNow = () => addScripts(doc, list);
+    if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', parsedNow, { once: true });
+    else parsedNow();
+    return { held: false, afterPaint: (fn) => fn(), hydrated };
+  }
+  const queue: (() => void)[] = [];
+  let released = false;
+  const release = () => {
+    if (released) return;
+    released = true;
+    for (const fn of queue.splice(0)) fn();
+    addScripts(doc, list);
+  };
+  const parsed = () => {
+    // a frame callback runs before that frame's paint; the timeout after it, once the frame is out
+    win.requestAnimationFrame(() => win.setTimeout(release, 0));
+    win.setTimeout(release, RELEASE_MAX_MS);
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', parsed, { once: true });
+  else parsed();
+  return {
+    held: true,
+    afterPaint: (fn) => (released ? fn() : void queue.push(fn)),
+    hydrated,
+  };
+}
