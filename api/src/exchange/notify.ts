@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { playerEvent } from '../push/broker';
 import type { PushService } from '../push/service';
 
 /**
@@ -12,15 +13,16 @@ export async function pushBetChanges(
   log?: { warn(obj: object, msg: string): void },
 ): Promise<void> {
   const ids = [...new Set(players)];
+  // the balances in one read (a batch of the market writer touches hundreds of players; on PGlite every statement
+  // waits for the one connection the next batch needs) and every event in one statement, each player's odds event
+  // after their balance
+  if (push.publishBalances) return push.publishBalances(ids, (id) => (marketId ? [playerEvent(id, 'odds', { marketId, bets: true })] : []));
   const odds = async (id: number) => {
     if (marketId)
       await push.publish(id, 'odds', { marketId, bets: true }).catch((err: unknown) => {
         log?.warn({ err, playerId: id, marketId }, 'odds push failed');
       });
   };
-  // the balances in one read (a batch of the market writer touches hundreds of players; on PGlite every statement
-  // waits for the one connection the next batch needs), each player's odds event after their balance
-  if (push.publishBalances) return push.publishBalances(ids, odds);
   await Promise.all(
     ids.map(async (id) => {
       await push.publishBalance(id);

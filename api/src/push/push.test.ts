@@ -5,7 +5,7 @@ import { houseAccount, playerAccounts, transfer } from '../ledger';
 import { createPlayer, otherProcessDb, postgresAvailable, postgresDb, testApp, tokenFor } from '../testing/helpers';
 import { appPerFile } from '../testing/app-per-file';
 import { eventsUntil } from '../testing/sse';
-import { PgNotifyBroker } from './broker';
+import { PgNotifyBroker, playerEvent } from './broker';
 
 let db: Db;
 let app: FastifyInstance;
@@ -113,6 +113,39 @@ describe.skipIf(!pgUp)('PgNotifyBroker on PostgreSQL', () => {
     await sender.publish(42, 'balance', { balance: '1.00', currency: 'BDT' });
     expect(await got).toEqual({ topic: 'balance', payload: { balance: '1.00', currency: 'BDT' } });
     await receiver.close();
+    await b.close();
+    await a.drop();
+  });
+
+  it('publishMany: every event in one statement, in the order given, to every process', async () => {
+    const a = await postgresDb();
+    const b = await otherProcessDb(a);
+    const channel = `khela_push_many_${Date.now()}`;
+    const sender = new PgNotifyBroker(a, channel);
+    const receivers = [sender, new PgNotifyBroker(b, channel)];
+    const heard = receivers.map(() => [] as unknown[]);
+    for (const [i, r] of receivers.entries()) {
+      await r.start();
+      for (const p of [7, 8]) r.subscribe(p, (topic, payload) => void heard[i]!.push([p, topic, payload]));
+    }
+    const statements: string[] = [];
+    const query = a.query.bind(a);
+    a.query = ((sql: string, params?: unknown[]) => {
+      statements.push(sql);
+      return query(sql, params);
+    }) as typeof a.query;
+    // quotes, backslashes and non-ASCII survive the array's text form
+    const events = [
+      playerEvent(7, 'balance', { balance: '1.00', currency: 'BDT' }),
+      playerEvent(8, 'balance', { balance: '2.00', currency: 'BDT' }),
+      playerEvent(7, 'odds', { marketId: '1."2\\3', bets: true }),
+      playerEvent(8, 'odds', { marketId: 'বাংলা', bets: true }),
+    ];
+    await sender.publishMany(events);
+    expect(statements).toHaveLength(1);
+    const want = events.map((e) => [e.playerId, e.topic, e.payload]);
+    for (const h of heard) await expect.poll(() => h).toEqual(want);
+    for (const r of receivers) await r.close();
     await b.close();
     await a.drop();
   });

@@ -5,7 +5,9 @@ import { getPlayerBalance, getPlayerBalances, walletFigures } from '../ledger';
 import { LIVE_SESSION_SQL } from '../auth/sessions';
 import {
   LocalBroadcast,
+  playerEvent,
   type EndHandler,
+  type PlayerEvent,
   type FrameWriter,
   type PushBroker,
   type PushHandler,
@@ -39,10 +41,11 @@ export interface PushService {
   /** Call after a ledger transfer commits. Never throws: a lost push only delays the UI's next poll. */
   publishBalance(playerId: number): Promise<void>;
   /**
-   * publishBalance for several players, their balances read in one statement; `then(id)` runs after each player's
-   * balance event (their next events keep that order). Never throws.
+   * publishBalance for several players, their balances read in one statement and every event published at once
+   * (`PushBroker.publishMany`); `then(id)` names events that follow each player's balance event, in that order. Never
+   * throws.
    */
-  publishBalances(playerIds: readonly number[], then?: (playerId: number) => Promise<void>): Promise<void>;
+  publishBalances(playerIds: readonly number[], then?: (playerId: number) => PlayerEvent[]): Promise<void>;
   subscribe(playerId: number, handler: PushHandler, onEnd?: EndHandler): () => void;
   /**
    * To every stream open in this process, whoever its player (the public `odds` topic). Process-local on purpose:
@@ -124,13 +127,13 @@ export function createPushService(
       } catch (err) {
         log?.warn({ err, players: playerIds.length }, 'balance push failed');
       }
-      await Promise.all(
-        playerIds.map(async (id) => {
-          const f = figures?.get(id);
-          if (f) await broker.publish(id, 'balance', f).catch((err: unknown) => log?.warn({ err, playerId: id }, 'balance push failed'));
-          await then?.(id);
-        }),
-      );
+      const events: PlayerEvent[] = [];
+      for (const id of playerIds) {
+        const f = figures?.get(id);
+        if (f) events.push(playerEvent(id, 'balance', f));
+        if (then) events.push(...then(id));
+      }
+      await broker.publishMany(events).catch((err: unknown) => log?.warn({ err, players: playerIds.length }, 'balance push failed'));
     },
     subscribe: (playerId, handler, onEnd) => broker.subscribe(playerId, handler, onEnd),
     async publishStaff(topic, payload) {
