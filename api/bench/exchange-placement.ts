@@ -143,6 +143,17 @@ function countStatements(db: import('../src/db').Db): import('../src/db').Db {
       bump(statements.top, sql);
       return db.query(sql, params);
     }) as import('../src/db').Db['query'],
+    // a NOTIFY is a statement and a round trip too (pushes, before they went in one statement a round)
+    notify: (channel: string, payload: string) => {
+      bump(statements.top, `pg_notify('${channel}', …) (Db.notify)`);
+      return db.notify(channel, payload);
+    },
+    ...(db.notifyOnListener && {
+      notifyOnListener: (channel: string, payload: string) => {
+        bump(statements.top, `pg_notify('${channel}', …) (Db.notifyOnListener)`);
+        return db.notifyOnListener!(channel, payload);
+      },
+    }),
     tx: (<T>(fn: (q: import('../src/db').Queryable) => Promise<T>) =>
       db.tx((q) => {
         statements.txs += 1;
@@ -941,7 +952,15 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         },
       ];
       await closedLoop(ways[0]!.send, 4, undefined, 0, 20);
-      const measured: { concurrency: number; w: (typeof ways)[number]; m: Awaited<ReturnType<typeof closedLoop>>; loadAt: string }[] = [];
+      const measured: {
+        concurrency: number;
+        w: (typeof ways)[number];
+        m: Awaited<ReturnType<typeof closedLoop>>;
+        loadAt: string;
+        cpu: string;
+      }[] = [];
+      // each process's share of a core during a way (the first is the one-process run's): where the 2 processes lose
+      const pids = [api.child.pid, ...extra.map((a) => a.child.pid)];
       for (const [concurrency] of oneProcess) {
         for (const w of ways) {
           // the way's steady state, as on a night when the balancer's hash has long been stable: the market's lease
@@ -949,7 +968,15 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
           // that moment is not measured as the way's throughput
           await closedLoop(w.send, 20, undefined, 3);
           const loadAt = load();
-          measured.push({ concurrency, w, loadAt, m: await closedLoop(w.send, concurrency, undefined) });
+          const cpu0 = pids.map((pid) => cpuSeconds(pid));
+          const m = await closedLoop(w.send, concurrency, undefined);
+          const cpu = pids
+            .map((pid, i) => {
+              const c1 = cpuSeconds(pid);
+              return c1 === null || cpu0[i] === null ? '?' : `${(((c1 - cpu0[i]!) / m.seconds) * 100).toFixed(0)}%`;
+            })
+            .join(' + ');
+          measured.push({ concurrency, w, loadAt, m, cpu });
         }
       }
       // the others close (handing their markets back), and the one process is measured again on the market as it is
@@ -966,14 +993,14 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
             `(p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms); the first one-process run: ${single.toFixed(0)} bets/s; load average ${load()}`,
         );
       }
-      for (const { concurrency, w, m, loadAt } of measured) {
+      for (const { concurrency, w, m, loadAt, cpu } of measured) {
         const first = oneProcess.get(concurrency)!;
         const single = (first + again.get(concurrency)!) / 2;
         const ratio = m.rate / single;
         console.log(
           `${label.padEnd(10)} ${m.rate.toFixed(0)} bets/s with ${bases.length} processes, ${w.text}, ${concurrency} in flight ` +
             `(p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms; answers ${obj(m.codes)}); ${ratio.toFixed(2)}× one process in this run ` +
-            `(the mean of ${first.toFixed(0)} before and ${again.get(concurrency)!.toFixed(0)} after); load average ${loadAt}`,
+            `(the mean of ${first.toFixed(0)} before and ${again.get(concurrency)!.toFixed(0)} after); API processes ${cpu} of a core, callers ${m.clientCpu.toFixed(0)}%; load average ${loadAt}`,
         );
         figures.push({
           id: `processes_${bases.length}.${w.id}.${kind}.c${concurrency}.bets_rps`,
@@ -1104,7 +1131,8 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
             `${o.timedOut} timed out (${TIMEOUT_MS} ms), ${o.notSent} not sent (${MAX_IN_FLIGHT} already waiting); ` +
             `late (over ${LATE_MS} ms): ${o.late}; all answered after ${o.seconds.toFixed(1)} s; client lag max ${o.sendLagMax.toFixed(0)} ms`,
           `achieved: arrivals at ${achieved.toFixed(0)}/s, ${o.sent} sent (${sentRate.toFixed(0)}/s), ${answeredRate.toFixed(0)} answered 200 per second until the last answer; load average ${loadAt}`,
-          `answers ${obj(o.codes)}; API process ${o.apiCpu === null ? '?' : o.apiCpu.toFixed(0)}% of a core, callers ${o.clientCpu.toFixed(0)}%`,
+          `answers ${obj(o.codes)}; API process ${o.apiCpu === null ? '?' : o.apiCpu.toFixed(0)}% of a core, callers ${o.clientCpu.toFixed(0)}%; ` +
+            `CPU per bet sent: API ${o.apiCpu === null ? '?' : ((o.apiCpu * 10 * o.seconds) / Math.max(1, o.sent)).toFixed(2)} ms, callers ${((o.clientCpu * 10 * o.seconds) / Math.max(1, o.sent)).toFixed(2)} ms`,
           writer,
         ].join('\n           '),
       );
