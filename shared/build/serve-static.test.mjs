@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const script = fileURLToPath(new URL('./serve-static.mjs', import.meta.url));
-const { remotesHead } = await import('./serve-static.mjs');
+const { holdBackCode, remotesHead } = await import('./serve-static.mjs');
 
 /** A built app: hashed chunk (with .br/.gz as the build writes them), manifest, entry, page. */
 function writeBuild(dist, { hash, page }) {
@@ -177,5 +177,28 @@ describe('remotesHead (the page skips the /remotes.json round trip)', () => {
     expect(remotesHead(null, 'localhost')).toBe('');
     expect(remotesHead('{not json', 'localhost')).toBe('');
     expect(remotesHead('"text"', 'localhost')).toBe('');
+  });
+});
+
+describe("holdBackCode (a server-rendered page's code waits for its first paint)", () => {
+  const page =
+    '<head><script type="application/json" id="khela-early">{"a":1}</script><script>early()</script>' +
+    '<link rel="preload" as="script" href="/libs.js"><link rel="modulepreload" href="/m.js"><link rel="preload" as="image" href="/b.png">' +
+    '<script defer fetchpriority="high" src="/main.1.js"></script><script type="module" src="/mod.js"></script></head><body></body>';
+
+  it('takes the <script src> tags and script preloads out and lists the scripts in order; inline scripts, data and other preloads stay', () => {
+    const { html, block } = holdBackCode(page);
+    expect(html).not.toMatch(/<script[^>]*\ssrc=/);
+    expect(html).not.toContain('/libs.js');
+    expect(html).not.toContain('/m.js');
+    expect(html).toContain('<script>early()</script>');
+    expect(html).toContain('id="khela-early"');
+    expect(html).toContain('<link rel="preload" as="image" href="/b.png">');
+    expect(block).toBe('<script type="application/json" id="khela-code">["/main.1.js","/mod.js"]</script>');
+  });
+
+  it('leaves a page without scripts as it is', () => {
+    const plain = '<head><script>early()</script></head>';
+    expect(holdBackCode(plain)).toEqual({ html: plain, block: '' });
   });
 });

@@ -134,7 +134,7 @@ export function startHold(
   };
   const parsed = () => {
     // a frame callback runs before that frame's paint; the timeout after it, once the frame is out
-    win.requestAnimationFrame(() => win.setTimeout(release, 0));
+    if (typeof win.requestAnimationFrame === 'function') win.requestAnimationFrame(() => win.setTimeout(release, 0));
     win.setTimeout(release, RELEASE_MAX_MS);
   };
   if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', parsed, { once: true });

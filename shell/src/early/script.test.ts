@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { startEarly } from './script';
 import { takeEarly, takeEarlyManifest } from './store';
+import { RELEASE_MAX_MS } from './hold';
 
 /*
  * The early script (compiled into index.html at build time): what it asks for before the bundles arrive, on a page the
@@ -112,6 +113,61 @@ describe('the early script', () => {
     expect(asked().some((u) => u.includes('mf-manifest'))).toBe(false);
     expect(preloads(doc, 'script')).toEqual(['/main.js', '/libs.js']);
     delete answers['/remotes.json'];
+  });
+
+  it('on a server page whose code is held (#khela-code): no script nor script preload before the first paint, then the preloads and the scripts in order', async () => {
+    const doc = page(
+      block('khela-code', ['/main.js']) +
+        block('khela-ssr', { queries: {} }) +
+        block('khela-remotes', remotes) +
+        block('khela-early', data),
+    );
+    doc.documentElement.setAttribute('lang', 'en');
+    startEarly(doc, { pathname: '/games', hostname: 'site.test' });
+    await settle();
+    await settle();
+    // the remote's manifest is asked (small), its files wait with the rest
+    expect(asked()).toEqual(['http://site.test:4101/mf-manifest.json']);
+    expect(preloads(doc, 'script')).toEqual([]);
+    expect(doc.querySelectorAll('script[src]')).toHaveLength(0);
+    // the next frame (or RELEASE_MAX_MS at most, where no frame comes)
+    await new Promise((r) => setTimeout(r, RELEASE_MAX_MS + 50));
+    expect(preloads(doc, 'script')).toEqual([
+      '/main.js',
+      '/libs.js',
+      '/remote-area.js',
+      'http://site.test:4101/remoteEntry.js',
+      'http://site.test:4101/app.1.js',
+      'http://site.test:4101/app.2.js',
+    ]);
+    const scripts = [...doc.querySelectorAll<HTMLScriptElement>('script[src]')];
+    expect(scripts.map((s) => [s.getAttribute('src'), s.async])).toEqual([['/main.js', false]]);
+  });
+
+  it("a server page whose remote's area was left to the browser does not wait", async () => {
+    const doc = page(
+      block('khela-code', ['/main.js']) +
+        block('khela-ssr', { queries: {}, areas: { mf_casino: 'browser' } }) +
+        block('khela-remotes', remotes) +
+        block('khela-early', data),
+    );
+    doc.documentElement.setAttribute('lang', 'en');
+    startEarly(doc, { pathname: '/', hostname: 'site.test' });
+    expect(preloads(doc, 'script')).toEqual(['/main.js', '/libs.js', '/home.js']);
+  });
+
+  it('a server page the browser will render afresh (the saved language is not the rendered one) does not wait', async () => {
+    localStorage.setItem('locale', 'bn');
+    const doc = page(
+      block('khela-code', ['/main.js']) +
+        block('khela-ssr', { queries: {} }) +
+        block('khela-remotes', remotes) +
+        block('khela-early', data),
+    );
+    doc.documentElement.setAttribute('lang', 'en');
+    startEarly(doc, { pathname: '/', hostname: 'site.test' });
+    expect(preloads(doc, 'script')).toEqual(['/main.js', '/libs.js', '/home.js']);
+    expect(doc.querySelectorAll('script[src]')).toHaveLength(1);
   });
 
   it('the monolith (no remote pages) and a development build (no chunk lists) start no file', async () => {

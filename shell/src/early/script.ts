@@ -92,10 +92,13 @@ function startRemote(preloadScript: (href: string) => void, manifests: NonNullab
 
 export function startEarly(doc: Document = document, loc: Pick<Location, 'pathname' | 'hostname'> = location): EarlyStore {
   const store = earlyStore();
-  // the server rendered the page in another language than the player's saved one: the browser renders it afresh
-  // (src/server-render.ts takeServerRender), so its code does not wait for the first paint
+  // the code waits for the first paint unless the server rendered the page in another language than the player's saved
+  // one: the browser renders it afresh then (src/server-render.ts takeServerRender)
   const saved = read('locale') === 'bn' ? 'bn' : 'en';
-  const hold = startHold(doc, { holdCode: (doc.documentElement.getAttribute('lang') ?? 'en') === saved });
+  // nor when a remote's area was left to the browser (its data or container missed the server's budget): the page's
+  // main content waits for the code then
+  const areaInBrowser = /"areas":\{[^}]*"browser"/.test(doc.getElementById('khela-ssr')?.textContent ?? '');
+  const hold = startHold(doc, { holdCode: (doc.documentElement.getAttribute('lang') ?? 'en') === saved && !areaInBrowser });
   store.hydrated = hold.hydrated;
   // a script's preload: on a page whose code is held (./hold.ts), with the code, after the first paint
   const preloadScript = (href: string) => hold.afterPaint(() => addPreload(doc, href, 'script'));
