@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { Suspense, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { NavLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useDropPlayerStateOnLogout } from '../state';
 import { useTranslation } from 'react-i18next';
@@ -107,6 +107,12 @@ function Frame({ children }: { children: ReactNode }) {
   };
 
   const hydrated = useHydrated();
+  // The screen in a Suspense boundary of its own (issue 31): hydrating the server's markup, React hydrates the frame
+  // first and the boundary's content afterwards in a pass of its own that yields to the browser every few ms (the
+  // odds view's market was one long task with the frame). The element is kept between the frame's renders (the
+  // player's figures and `hydrated` re-render it right away): a boundary that got new props before it hydrated would
+  // be hydrated at once, in one piece. A tap on it before then makes React hydrate it first and replay the tap.
+  const screen = useMemo(() => <Suspense fallback={null}>{children}</Suspense>, [children]);
 
   return (
     // a fieldset (styled as a plain box) so that, while it is the server's markup not hydrated yet (issue 31: the
@@ -331,7 +337,7 @@ function Frame({ children }: { children: ReactNode }) {
           </Modal>
         </>
       ) : (
-        children
+        screen
       )}
 
       <nav

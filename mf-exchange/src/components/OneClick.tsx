@@ -3,18 +3,53 @@ import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { Button, ErrorText, Modal, formatMoney, theme, useBalance } from '@khela/web';
 import '../i18n-trader';
-import { useExchangeSettings } from '../trading/settings';
+import { defaultSettings, useExchangeSettings, type ExchangeSettings, type SettingsChange } from '../trading/settings';
 import { settingsRefusalText } from './trader-texts';
+
+/** The bar's box. */
+const barCss = (on: boolean) => css`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: 8px;
+  margin: 8px 0;
+  padding: 6px 10px;
+  border-radius: ${theme.radius.md};
+  border: 1px solid ${on ? theme.color.warning : theme.color.border};
+  background: ${theme.color.surface};
+  font-size: 13px;
+`;
 
 /**
  * One-click betting (issue 33): off until the player turns it on; the first time, a dialog says what it does and asks
  * to confirm (the server keeps that it was confirmed). The stake is chosen in advance from the player's presets. While
  * on, a click on a price places a bet at once (the odds view passes the stake to the slip, which places it and shows
  * the delay and refusals as usual).
+ *
+ * Until the player's settings are read, and with `placeholder` (the server's page and the hydrating render, where the
+ * player is not known), the bar is there with the default settings but hidden: it takes the room it will take (two
+ * lines on a phone), so the prices under it do not move when it shows (issue 31, CLS).
  */
-export function OneClickBar() {
-  const { t, i18n } = useTranslation('exchange');
+export function OneClickBar({ placeholder = false }: { placeholder?: boolean }) {
+  if (placeholder) return <Bar settings={defaultSettings()} loaded={false} />;
+  return <LiveBar />;
+}
+
+function LiveBar() {
   const { settings, loaded, update } = useExchangeSettings();
+  return <Bar settings={settings} loaded={loaded} update={update} />;
+}
+
+function Bar({
+  settings,
+  loaded,
+  update = () => Promise.reject(new Error('settings not read')),
+}: {
+  settings: ExchangeSettings;
+  loaded: boolean;
+  update?: (change: SettingsChange) => Promise<unknown>;
+}) {
+  const { t, i18n } = useTranslation('exchange');
   const currency = useBalance()?.currency ?? 'BDT';
   const [asking, setAsking] = useState(false);
   const [saving, setSaving] = useState(false);
@@ -44,23 +79,11 @@ export function OneClickBar() {
     if (!settings.one_click_confirmed) return setAsking(true);
     void save({ one_click: true, one_click_stake: stake });
   };
-  if (!loaded) return null;
-
   return (
     <div
-      data-testid="one-click"
-      css={css`
-        display: flex;
-        flex-wrap: wrap;
-        align-items: center;
-        gap: 8px;
-        margin: 8px 0;
-        padding: 6px 10px;
-        border-radius: ${theme.radius.md};
-        border: 1px solid ${settings.one_click ? theme.color.warning : theme.color.border};
-        background: ${theme.color.surface};
-        font-size: 13px;
-      `}
+      data-testid={loaded ? 'one-click' : 'one-click-room'}
+      aria-hidden={loaded ? undefined : true}
+      css={[barCss(settings.one_click), !loaded && { visibility: 'hidden' }]}
     >
       <label css={{ display: 'flex', alignItems: 'center', gap: 8, fontWeight: 600, minHeight: 36 }}>
         <input
@@ -68,7 +91,7 @@ export function OneClickBar() {
           role="switch"
           data-testid="one-click-toggle"
           checked={settings.one_click}
-          disabled={saving}
+          disabled={saving || !loaded}
           onChange={(e) => toggle(e.target.checked)}
           css={{ width: 20, height: 20 }}
         />
@@ -79,7 +102,7 @@ export function OneClickBar() {
         <select
           data-testid="one-click-stake"
           value={stake}
-          disabled={saving}
+          disabled={saving || !loaded}
           onChange={(e) => {
             const n = Number(e.target.value);
             setChosen(n);

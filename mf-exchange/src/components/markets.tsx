@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { memo, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
@@ -270,7 +270,11 @@ export type MatchOddsMarket = Omit<schemas.MatchOdds[number], 'runners'> & {
 /** Sizes are shown whole (the API sends exact amounts, the feed whole numbers). */
 const sizeText = (size: number | string | undefined) => (size === undefined ? undefined : Math.floor(Number(size)));
 
-export function MatchOddsTable({
+/**
+ * Memoised: the odds view re-renders on every push of the event (BookMaker and Fancy rates too); this table only when
+ * its market, the player's book on it or the open ladder changed.
+ */
+export const MatchOddsTable = memo(function MatchOddsTable({
   market,
   onPick,
   book,
@@ -301,6 +305,7 @@ export function MatchOddsTable({
   const currency = useBalance()?.currency ?? 'BDT';
   const [expanded, setExpanded] = useState(false);
   const title = t('odds.matchOdds');
+  const sideWord = { back: t('ladder.back').toLowerCase(), lay: t('ladder.lay').toLowerCase() };
   const pick = (r: MatchOddsMarket['runners'][number], side: 'back' | 'lay', price: number) =>
     onPick({
       kind: 'MATCH_ODDS',
@@ -392,7 +397,7 @@ export function MatchOddsTable({
                 size={sizeText(l?.size)}
                 label={t('depth.level', {
                   n: localDigits(level, i18n.language),
-                  side: t(`ladder.${side}`).toLowerCase(),
+                  side: sideWord[side],
                   runner: r.SelectionName,
                 })}
                 onClick={() => l && pick(r, side, l.price)}
@@ -475,7 +480,7 @@ export function MatchOddsTable({
       </div>
     </MarketCard>
   );
-}
+});
 
 const smallButtonCss = css`
   background: none;

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
@@ -14,6 +14,7 @@ import {
   theme,
   useBalance,
   useHost,
+  useHydrated,
   useLoggedIn,
   usePageQueryClient,
   Grow,
@@ -107,37 +108,58 @@ const unavailableCss = css`
   text-align: center;
 `;
 
+/** The score frame's height: its room is kept from the server's first paint on (no layout shift when it comes). */
+const SCORE_FRAME_PX = 64;
+
 function ScoreFrame({ eventId }: { eventId: string }) {
   const { api } = useHost();
   const { t } = useTranslation('exchange');
   const [src, setSrc] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
   useEffect(() => {
     let live = true;
     oddsClient(api)
       .scoreBoard(eventId)
-      .then((html) => live && setSrc(scoreFrameSrc(html)))
-      .catch(() => undefined);
+      .then((html) => {
+        if (!live) return;
+        const url = scoreFrameSrc(html);
+        setSrc(url);
+        setFailed(!url);
+      })
+      .catch(() => live && setFailed(true));
     return () => {
       live = false;
     };
   }, [api, eventId]);
-  if (!src) return null;
+  // an event without a score board gives its room back (the one shift left, and only then)
+  if (failed) return null;
   // the score board is a third party's page: its scripts run, but in an opaque origin (no allow-same-origin)
   // with no forms, popups or top navigation
   return (
-    <iframe
-      title={t('odds.liveScore')}
-      src={src}
-      sandbox="allow-scripts"
-      referrerPolicy="no-referrer"
+    <div
+      data-testid="score-frame"
       css={css`
-        width: 100%;
-        height: 64px;
-        border: 0;
+        height: ${SCORE_FRAME_PX}px;
         border-radius: ${theme.radius.md};
-        display: block;
+        background: ${theme.color.surface};
+        overflow: hidden;
       `}
-    />
+    >
+      {src && (
+        <iframe
+          title={t('odds.liveScore')}
+          src={src}
+          sandbox="allow-scripts"
+          referrerPolicy="no-referrer"
+          css={css`
+            width: 100%;
+            height: ${SCORE_FRAME_PX}px;
+            border: 0;
+            display: block;
+          `}
+        />
+      )}
+    </div>
   );
 }
 
@@ -338,6 +360,70 @@ export function MarketClosed({ market }: { market: MarketState }) {
   );
 }
 
+/**
+ * The one-click bar's room (a logged-in player's, once their settings are read): kept from the server's first paint
+ * on, since /odds-view is a player's page, so the prices below do not move when the bar comes (issue 31: CLS).
+ */
+function OneClickSlot({ loggedIn }: { loggedIn: boolean }) {
+  const hydrated = useHydrated();
+  if (hydrated && !loggedIn) return null;
+  return <OneClickBar placeholder={!hydrated} />;
+}
+
+/** BookMaker and Fancy of the event detail, with the player's positions there and the slip's projection. */
+const DetailMarkets = memo(function DetailMarkets({
+  detail,
+  pushed,
+  feedDown,
+  positions,
+  draft,
+  bookmakerMatched,
+  onPick,
+}: {
+  detail: EventItem | null;
+  pushed: ReadonlyMap<string, { suspended: number; ball_running: number; at: number }>;
+  feedDown: boolean;
+  positions: ReadonlyMap<string, Position>;
+  draft: SlipDraft | null;
+  bookmakerMatched: boolean;
+  onPick: (p: BetPick) => void;
+}): ReactNode {
+  if (!detail) return null;
+  const bookmakerId = Object.keys(detail.bookmaker)[0];
+  const bookmaker = firstBookmaker(detail.bookmaker);
+  const bmPushed = bookmakerId ? pushed.get(bookmakerId) : undefined;
+  // while the API's feed is down every row says "Prices unavailable" over its (stale) prices
+  const bmRunners = bookmaker?.runners.map((r) => ({
+    ...(bmPushed
+      ? { ...r, suspended: Math.max(r.suspended, bmPushed.suspended), ball_running: Math.max(r.ball_running, bmPushed.ball_running) }
+      : r),
+    unavailable: feedDown,
+  }));
+  const fancyRows = feedDown ? detail.fancy2.map((r) => ({ ...r, unavailable: true })) : detail.fancy2;
+  const bmNames = new Map((bookmaker?.runners ?? []).map((r) => [r.selectionId ?? '', r.runner]));
+  const fancyBooks = new Map<string, FancyBook>();
+  for (const [m, p] of positions) if (p.kind === 'FANCY') fancyBooks.set(m, { exposure: p.exposure, runs: p.runs });
+  return (
+    <>
+      {bookmaker && bmRunners && bmRunners.length > 0 && (
+        <BookmakerTable
+          runners={bmRunners}
+          marketId={bookmakerId}
+          onPick={onPick}
+          book={runnerBook(
+            bookmakerId,
+            bookmaker.runners.map((r) => r.selectionId ?? ''),
+            bookmakerId ? positions.get(bookmakerId) : undefined,
+            draft,
+          )}
+          action={bookmakerId && bookmakerMatched ? <CashOutButton marketId={bookmakerId} names={bmNames} kind="BOOKMAKER" /> : undefined}
+        />
+      )}
+      <FancyTable rows={fancyRows} onPick={onPick} books={fancyBooks} live={pushed} />
+    </>
+  );
+});
+
 /** /odds-view: Match Odds, BookMaker and Fancy of one event, live, with the player's positions and the bet slip. */
 export function OddsView() {
   const { t } = useTranslation('exchange');
@@ -360,12 +446,20 @@ export function OddsView() {
   const oneClicks = useRef(0);
   const loggedInNow = useRef(false);
   const { settings } = useExchangeSettings();
-  const pickLive = (p: BetPick) => {
-    if (feedDown) return;
-    const stake = loggedInNow.current && settings.one_click ? settings.one_click_stake : null;
+  // one function for the page's life (what it reads is in a ref): the tables below are memoised on their props
+  const pickState = useRef({ feedDown, settings });
+  pickState.current = { feedDown, settings };
+  const pickLive = useCallback((p: BetPick) => {
+    const { feedDown: down, settings: set } = pickState.current;
+    if (down) return;
+    const stake = loggedInNow.current && set.one_click ? set.one_click_stake : null;
     setOneClick(stake ? { stakeMinor: stake * 100, n: ++oneClicks.current } : null);
     setPick(p);
-  };
+  }, []);
+  const onLadder = useCallback(
+    (r: { selectionId: string; name: string }) => setLadder((cur) => (cur?.selectionId === r.selectionId ? null : r)),
+    [],
+  );
 
   // the market and the event detail are queries of the page's cache, kept live by the pushes below (useLiveQuery)
   const marketLive = useLiveQuery(
@@ -393,7 +487,6 @@ export function OddsView() {
   const marketError = marketLive.query.error;
   const missing = marketError instanceof ApiError && marketError.status === 404;
 
-  const bookmakerId = detail ? Object.keys(detail.bookmaker)[0] : undefined;
   const detailMarkets = useMemo(() => {
     const ids = new Set<string>();
     if (detail) {
@@ -454,6 +547,28 @@ export function OddsView() {
   const positions = usePositions(target.eventId);
   const matchedIn = (marketId: string | undefined) =>
     Boolean(marketId) && (openBets ?? []).some((b) => b.market_id === marketId && Number(b.matched_stake) > 0);
+  const moMatched = matchedIn(target.marketId);
+  const moTable = useMemo(
+    () => (market ? toMatchOdds(feedDown ? { ...market, prices_available: false } : market) : null),
+    [market, feedDown],
+  );
+  const moBook = useMemo(
+    () => runnerBook(market?.market_id, market?.runners.map((r) => r.selection_id) ?? [], positions.get(target.marketId), draft),
+    [market, positions, target.marketId, draft],
+  );
+  const moAction = useMemo(
+    () =>
+      moMatched ? (
+        <CashOutButton marketId={target.marketId} names={new Map((market?.runners ?? []).map((r) => [r.selection_id, r.name]))} />
+      ) : undefined,
+    [moMatched, target.marketId, market],
+  );
+  // BookMaker and Fancy (the odds host's event detail, read after hydration and pushed every few seconds) render in
+  // a deferred pass: React renders them in slices between which the page answers (issue 31: their first render, ~30
+  // rows with their styles, was one long task), while Match Odds, above them, follows its pushes at once
+  const detailShown = useDeferredValue(detail);
+  const pushedShown = useDeferredValue(pushed);
+  const bookmakerMatched = matchedIn(detailShown ? Object.keys(detailShown.bookmaker)[0] : undefined);
 
   if (!target.marketId || !target.eventId || missing) {
     return (
@@ -469,22 +584,6 @@ export function OddsView() {
       </div>
     );
   }
-
-  const bookmaker = firstBookmaker(detail?.bookmaker);
-  const bmPushed = bookmakerId ? pushed.get(bookmakerId) : undefined;
-  // while the API's feed is down every row says "Prices unavailable" over its (stale) prices
-  const bmRunners = bookmaker?.runners.map((r) => ({
-    ...(bmPushed
-      ? { ...r, suspended: Math.max(r.suspended, bmPushed.suspended), ball_running: Math.max(r.ball_running, bmPushed.ball_running) }
-      : r),
-    unavailable: feedDown,
-  }));
-  const fancyRows = detail ? (feedDown ? detail.fancy2.map((r) => ({ ...r, unavailable: true })) : detail.fancy2) : [];
-  const moTable = market ? toMatchOdds(feedDown ? { ...market, prices_available: false } : market) : null;
-  const moNames = new Map((market?.runners ?? []).map((r) => [r.selection_id, r.name]));
-  const bmNames = new Map((bookmaker?.runners ?? []).map((r) => [r.selectionId ?? '', r.runner]));
-  const fancyBooks = new Map<string, FancyBook>();
-  for (const [m, p] of positions) if (p.kind === 'FANCY') fancyBooks.set(m, { exposure: p.exposure, runs: p.runs });
 
   return (
     <div
@@ -530,17 +629,17 @@ export function OddsView() {
         </p>
       )}
       {market?.status === 'CLOSED' && <MarketClosed market={market} />}
-      {loggedIn && market?.status !== 'CLOSED' && <OneClickBar />}
+      {market?.status !== 'CLOSED' && <OneClickSlot loggedIn={loggedIn} />}
       {moTable ? (
         <MatchOddsTable
           market={moTable}
           onPick={pickLive}
           depth
           totalMatched={market?.total_matched}
-          onLadder={(r) => setLadder((cur) => (cur?.selectionId === r.selectionId ? null : r))}
+          onLadder={onLadder}
           ladderOf={ladder?.selectionId ?? null}
-          book={runnerBook(market?.market_id, market?.runners.map((r) => r.selection_id) ?? [], positions.get(target.marketId), draft)}
-          action={matchedIn(target.marketId) ? <CashOutButton marketId={target.marketId} names={moNames} /> : undefined}
+          book={moBook}
+          action={moAction}
         />
       ) : (
         <Spinner />
@@ -558,23 +657,15 @@ export function OddsView() {
           onClose={() => setLadder(null)}
         />
       )}
-      {bookmaker && bmRunners && bmRunners.length > 0 && (
-        <BookmakerTable
-          runners={bmRunners}
-          marketId={bookmakerId}
-          onPick={pickLive}
-          book={runnerBook(
-            bookmakerId,
-            bookmaker.runners.map((r) => r.selectionId ?? ''),
-            bookmakerId ? positions.get(bookmakerId) : undefined,
-            draft,
-          )}
-          action={
-            bookmakerId && matchedIn(bookmakerId) ? <CashOutButton marketId={bookmakerId} names={bmNames} kind="BOOKMAKER" /> : undefined
-          }
-        />
-      )}
-      {detail && <FancyTable rows={fancyRows} onPick={pickLive} books={fancyBooks} live={pushed} />}
+      <DetailMarkets
+        detail={detailShown}
+        pushed={pushedShown}
+        feedDown={feedDown}
+        positions={positions}
+        draft={draft}
+        bookmakerMatched={bookmakerMatched}
+        onPick={pickLive}
+      />
       <BetSlip
         pick={pick}
         onClose={() => setPick(null)}

@@ -13,6 +13,7 @@ import {
   useHost,
   useLoggedIn,
   usePageQueryClient,
+  useHydrated,
   useServerQuery,
   Text,
   PlainList,
@@ -88,6 +89,15 @@ export function NoticeBell() {
     }
   };
 
+  const hydrated = useHydrated();
+  // the server's page and the hydrating render do not know the player (/odds-view is a player's page): the bell's room
+  // is kept there, hidden, so the header's buttons do not move when it shows (issue 31, CLS)
+  if (!hydrated)
+    return (
+      <HeaderButton type="button" aria-hidden tabIndex={-1} css={{ visibility: 'hidden' }}>
+        <BellIcon />
+      </HeaderButton>
+    );
   if (!loggedIn) return null;
   return (
     <>
@@ -102,10 +112,7 @@ export function NoticeBell() {
           void load(1);
         }}
       >
-        {/* drawn, not a glyph: budget phones lack emoji fonts */}
-        <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-          <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
-        </svg>
+        <BellIcon />
         <CountBadge
           count={unread}
           testId="notice-unread"
@@ -153,5 +160,14 @@ export function NoticeBell() {
         )}
       </Modal>
     </>
+  );
+}
+
+/** Drawn, not a glyph: budget phones lack emoji fonts. */
+function BellIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
+      <path d="M12 22a2.5 2.5 0 0 0 2.45-2h-4.9A2.5 2.5 0 0 0 12 22zm7-6V11a7 7 0 0 0-5.5-6.84V3.5a1.5 1.5 0 0 0-3 0v.66A7 7 0 0 0 5 11v5l-2 2v1h18v-1l-2-2z" />
+    </svg>
   );
 }

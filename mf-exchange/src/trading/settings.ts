@@ -7,15 +7,17 @@ import { useHost, usePlayer } from '@khela/web';
 import type { ApiClient } from '@khela/web';
 
 type Settings = schemas.ExchangeSettings;
+export type ExchangeSettings = Settings;
 export type SettingsChange = NonNullable<schemas.BodyOf<typeof schemas.updateExchangeSettings>>;
 
-const defaults = (): Settings => ({
+/** The settings of a player whose own are not read yet (and of a visitor). */
+export const defaultSettings = (): Settings => ({
   ...schemas.DEFAULT_EXCHANGE_SETTINGS,
   stake_presets: [...schemas.DEFAULT_EXCHANGE_SETTINGS.stake_presets],
 });
 
 export class SettingsStore {
-  private value: Settings = defaults();
+  private value: Settings = defaultSettings();
   private playerId: string | number | null = null;
   private loaded = false;
   private readonly listeners = new Set<() => void>();
@@ -35,18 +37,27 @@ export class SettingsStore {
     this.listeners.forEach((l) => l());
   }
 
+  /** The read of the current player's settings on its way (every reader of the page asks at once: one request). */
+  private reading: Promise<void> | null = null;
+
   /** The player changed (log-in, log-out): read theirs, or back to the defaults. */
   async forPlayer(id: string | number | null): Promise<void> {
     if (id === this.playerId && (this.loaded || id === null)) return;
+    if (id === this.playerId && this.reading) return this.reading;
     this.playerId = id;
-    this.set(defaults(), false);
+    this.set(defaultSettings(), false);
     if (id === null) return;
-    try {
-      const s = await this.api.call(schemas.getExchangeSettings, { token: 'exchange' });
-      if (this.playerId === id) this.set(s, true);
-    } catch (err) {
-      console.warn('[exchange] settings failed', err);
-    }
+    const reading: Promise<void> = this.api.call(schemas.getExchangeSettings, { token: 'exchange' }).then(
+      (s) => {
+        if (this.playerId === id) this.set(s, true);
+      },
+      (err: unknown) => console.warn('[exchange] settings failed', err),
+    );
+    this.reading = reading;
+    void reading.finally(() => {
+      if (this.reading === reading) this.reading = null;
+    });
+    return reading;
   }
 
   /** Changes settings on the server; answers (and keeps) what the server kept. A refusal throws the API's error. */

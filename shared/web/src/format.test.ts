@@ -21,6 +21,29 @@ describe('formatting', () => {
     expect(formatMoney('0')).toBe('৳0.00');
   });
 
+  it("writes the site's currencies exactly as Intl does, without Intl (issue 31: its first formatter is costly)", () => {
+    const intl = (v: number, currency: string, locale: string) =>
+      new Intl.NumberFormat(locale === 'bn' ? 'bn-BD' : 'en-IN', {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }).format(v);
+    // edges: zeros, halves at the third decimal (1.005 is 1.00499... in binary; Intl rounds the shortest decimal),
+    // grouping in lakhs and crores, negatives rounding to zero; then a fixed pseudo-random spread of magnitudes
+    const values = [0, -0, -0.001, 1, 1.005, 2.675, 0.005, 0.015, 99.995, 999.995, 1234.5, -1234.567, 100000, 12345678.905];
+    let seed = 31;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 2000; i++) values.push(Number(((next() - 0.3) * 10 ** (next() * 12)).toFixed(Math.floor(next() * 6))));
+    for (const v of values)
+      for (const locale of ['en', 'bn'])
+        for (const currency of ['BDT', 'INR', 'PKR']) expect(formatMoney(v, currency, locale)).toBe(intl(v, currency, locale));
+    // what it does not know goes to Intl
+    expect(formatMoney(5, 'USD')).toBe(intl(5, 'USD', 'en'));
+    expect(formatMoney(1e15)).toBe(intl(1e15, 'BDT', 'en'));
+  });
+
   it('computes dates and clock in Asia/Dhaka whatever the machine zone', () => {
     // 2026-11-21 19:30 UTC is 2026-11-22 01:30 in Dhaka
     const d = new Date('2026-11-21T19:30:00Z');

@@ -6,21 +6,70 @@ function intlLocale(locale: string): string {
   return locale === 'bn' ? 'bn-BD' : 'en-IN';
 }
 
+/**
+ * One formatter per locale and options, made on first use: building an `Intl` formatter (its locale data, a currency's
+ * symbols) costs far more than formatting with it, and a page formats hundreds of figures (issue 31: at a phone's 4x
+ * CPU slowdown `new Intl.NumberFormat` per call was ~150 ms of the odds view's hydration).
+ */
+const formatters = new Map<string, Intl.NumberFormat | Intl.DateTimeFormat>();
+function cached<F extends Intl.NumberFormat | Intl.DateTimeFormat>(key: string, make: () => F): F {
+  let f = formatters.get(key) as F | undefined;
+  if (!f) formatters.set(key, (f = make()));
+  return f;
+}
+
+/** The narrow symbols of the site's currencies, as `Intl` writes them in en-IN and bn-BD. */
+const MONEY_SYMBOL: Record<string, string> = { BDT: '৳', INR: '₹', PKR: 'Rs' };
+
+/**
+ * What `Intl.NumberFormat` (en-IN or bn-BD, the currency's narrow symbol, two decimals) writes for the site's own
+ * currencies, without `Intl`: the first Intl formatter of a page loads the ICU locale and currency data, which took
+ * 150-600 ms of a phone's main thread at 4x CPU slowdown on the odds view (issue 31), and these figures are most of what
+ * a page formats. The shortest decimal of the number rounded half away from zero (Intl's halfExpand), Indian grouping
+ * (12,34,567.89), the symbol before the figure in English and after it in Bangla (with Bengali digits), a minus for
+ * any negative (and -0). Null outside what it knows (another currency, tiny or huge figures): Intl then.
+ * format.test.ts holds it to Intl's output.
+ */
+function quickMoney(n: number, currency: string, locale: string): string | null {
+  const symbol = MONEY_SYMBOL[currency];
+  const abs = Math.abs(n);
+  if (!symbol || abs >= 1e13 || (abs !== 0 && abs < 1e-6)) return null;
+  const [whole = '0', fraction = ''] = String(abs).split('.');
+  let cents = Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+  if (fraction.length > 2 && fraction.charCodeAt(2) >= 53) cents += 1;
+  const digits = String(cents).padStart(3, '0');
+  const int = digits.slice(0, -2);
+  const grouped = int.length > 3 ? `${int.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${int.slice(-3)}` : int;
+  const figure = `${grouped}.${digits.slice(-2)}`;
+  const minus = n < 0 || Object.is(n, -0) ? '-' : '';
+  if (locale === 'bn') return `${minus}${localDigits(figure, 'bn')}${currency === 'PKR' ? `\u00a0${symbol}` : symbol}`;
+  return `${minus}${symbol}${currency === 'PKR' ? '\u00a0' : ''}${figure}`;
+}
+
 /** "1000.5" -> "৳1,000.50" (or ₹ / Rs for INR / PKR). Accepts the API's exact decimal strings. */
 export function formatMoney(amount: string | number, currency: Currency | string = 'BDT', locale = 'en'): string {
   const n = typeof amount === 'number' ? amount : Number(amount);
   if (!Number.isFinite(n)) return String(amount);
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(n);
+  const quick = quickMoney(n, currency, locale);
+  if (quick !== null) return quick;
+  return cached(
+    `money|${locale}|${currency}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(locale), {
+        style: 'currency',
+        currency,
+        currencyDisplay: 'narrowSymbol',
+        minimumFractionDigits: 2,
+        maximumFractionDigits: 2,
+      }),
+  ).format(n);
 }
 
 const parts = (d: Date, opts: Intl.DateTimeFormatOptions, locale: string) =>
-  new Intl.DateTimeFormat(intlLocale(locale), { timeZone: DHAKA_TZ, ...opts }).format(d);
+  cached(
+    `date|${locale}|${JSON.stringify(opts)}`,
+    () => new Intl.DateTimeFormat(intlLocale(locale), { timeZone: DHAKA_TZ, ...opts }),
+  ).format(d);
 
 const BENGALI_DIGITS = '০১২৩৪৫৬৭৮৯';
 
@@ -38,9 +87,13 @@ export function localDigits(text: string | number, locale = 'en'): string {
 export function formatNumber(value: number | string, locale = 'en', decimals?: number): string {
   const n = typeof value === 'number' ? value : Number(value);
   if (!Number.isFinite(n)) return String(value);
-  return new Intl.NumberFormat(intlLocale(locale), {
-    ...(decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {}),
-  }).format(n);
+  return cached(
+    `number|${locale}|${decimals ?? ''}`,
+    () =>
+      new Intl.NumberFormat(intlLocale(locale), {
+        ...(decimals !== undefined ? { minimumFractionDigits: decimals, maximumFractionDigits: decimals } : {}),
+      }),
+  ).format(n);
 }
 
 /** A whole percentage in the reader's digits ("60%" / "৬০%"). */
@@ -61,9 +114,10 @@ export function formatDhakaDate(input: string | number | Date, locale = 'en'): s
 
 /** Calendar date in Dhaka as YYYY-MM-DD: the key records are grouped by. */
 export function dhakaDateKey(input: string | number | Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: DHAKA_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-    new Date(input),
-  );
+  return cached(
+    'dateKey',
+    () => new Intl.DateTimeFormat('en-CA', { timeZone: DHAKA_TZ, year: 'numeric', month: '2-digit', day: '2-digit' }),
+  ).format(new Date(input));
 }
 
 /** Clock text for the desktop top bar, e.g. "23:40:05". */

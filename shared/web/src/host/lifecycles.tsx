@@ -40,6 +40,20 @@ export function recordReactCopy(): void {
   (g.__KHELA_REACT_DOM_COPIES__ ??= new Set()).add(ReactDOMClient);
 }
 
+/**
+ * The host's props as one object for as long as none of them changes. The shell hands a parcel a new object on every
+ * render of its App (the player's chrome after hydration, a resize); a new context value re-rendered every `useHost`
+ * reader of the remote, and made React hydrate a Suspense boundary of the remote still holding the server's markup at
+ * once, in one piece (issue 31: the exchange's odds view). single-spa's own props (name, domElement, ...) do not count.
+ */
+function useSteadyHost(host: HostProps): HostProps {
+  const { basePath, location, navigate, isMobile, api, bus, session, queryClient } = host;
+  return useMemo(
+    () => ({ basePath, location, navigate, isMobile, api, bus, session, queryClient }),
+    [basePath, location, navigate, isMobile, api, bus, session, queryClient],
+  );
+}
+
 /** The emotion key of a remote's styles (its own, so two apps' class names never collide). */
 export const remoteStyleKey = (name: string) => name.replace(/[^a-z]/g, '') || 'remote';
 
@@ -47,8 +61,19 @@ export const remoteStyleKey = (name: string) => name.replace(/[^a-z]/g, '') || '
  * A remote's tree: its own emotion cache, the page's i18n, HostProps for useHost(), the shell-driven router. `cache`:
  * the shell's render server hands in the request's cache (key remoteStyleKey(name)) to read the critical CSS from.
  */
-export function RemoteRoot({ App, name, host, cache: given }: { App: ComponentType; name: string; host: HostProps; cache?: EmotionCache }) {
+export function RemoteRoot({
+  App,
+  name,
+  host: given$,
+  cache: given,
+}: {
+  App: ComponentType;
+  name: string;
+  host: HostProps;
+  cache?: EmotionCache;
+}) {
   recordReactCopy();
+  const host = useSteadyHost(given$);
   const cache = useMemo(() => given ?? styleCache(remoteStyleKey(name)), [given, name]);
   // the page's i18n, or the server render's instance of the request's language when it provides one
   const words = useContext(I18nContext)?.i18n ?? i18n;
