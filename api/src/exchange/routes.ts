@@ -87,20 +87,21 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   app.protectionHooks.register({ cancelOpen: (playerId, why, log) => cancelOpenOrders(app, playerId, why, log) });
 
   const settings = writerSettings();
-  // this process's listening address, read once it listens (the lease asks for it with every bet: a syscall each,
-  // 1-2% of the API's CPU in the open loop's profile)
-  let listening = '';
-  const ownAddress = () => {
-    if (listening) return listening;
-    const a = app.server.address();
-    if (!a || typeof a === 'string') return '';
-    const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
-    return (listening = `http://${host}:${a.port}`);
-  };
   // across processes (PostgreSQL) one process at a time writes a market: the lease (writer/lease.ts); PGlite is one
   // process, its lease trivially held
   const lease =
-    settings.enabled && db.kind === 'postgres' ? new MarketLeases(db, leaseSettings(process.env, ownAddress), app.log) : LOCAL_LEASE;
+    settings.enabled && db.kind === 'postgres'
+      ? new MarketLeases(
+          db,
+          leaseSettings(process.env, () => {
+            const a = app.server.address();
+            if (!a || typeof a === 'string') return '';
+            const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
+            return `http://${host}:${a.port}`;
+          }),
+          app.log,
+        )
+      : LOCAL_LEASE;
   lease.start();
   const writers = new MarketWriters(
     db,

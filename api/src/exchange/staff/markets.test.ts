@@ -9,6 +9,7 @@ import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { checkLedger } from '../../ledger';
 import { checkBetsAndFills, checkExposures } from '../../testing/exchange-checks';
 import { ExchangeFeed, fundedPlayer } from '../../testing/exchange-fixture';
+import { playerEvent } from '../../push/broker';
 import { staffTokens } from '../../testing/fixtures';
 import { describeEachDatabase, suiteDatabase, type TestDb } from '../../testing/both-databases';
 
@@ -220,12 +221,13 @@ describeEachDatabase('back office, exchange markets on $name', (engine) => {
   it('a staff suspension holds against the feed: its suspend and resume do not lift it; staff resume does', async () => {
     const m = MO_SUSPEND;
     const [P] = await players(1);
-    const publish = vi.spyOn(app.push, 'publish');
     await bet(P!, { market_id: m, selection_id: 300201, side: 'BACK', price: 10, stake: '100' }); // rests
+    // a round's events go to the broker together (PushBroker.publishMany)
+    const publish = vi.spyOn(app.push.broker, 'publishMany');
     const out = await act(m, 'suspend');
     expect(out).toMatchObject({ changed: true, market: { status: 'SUSPENDED', feed_status: 'OPEN', staff_suspended: true } });
     // the player with bets there is told their market changed
-    expect(publish).toHaveBeenCalledWith(P!.id, 'odds', { marketId: m, bets: true });
+    expect(publish.mock.calls.flatMap((c) => c[0])).toContainEqual(playerEvent(P!.id, 'odds', { marketId: m, bets: true }));
     publish.mockRestore();
     expect(await marketStatus(m, P!)).toBe('SUSPENDED');
     const refused = await placeBet(P!, { market_id: m, selection_id: 300201, side: 'BACK', price: 10, stake: '100' });
