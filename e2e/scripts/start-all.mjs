@@ -95,10 +95,22 @@ const start = (s) => {
 };
 for (const s of services) start(s);
 
+// Waits for the services to stop (30 s at most; a second Ctrl+C exits at once): leaving after a fixed 500 ms closed
+// their log pipes mid-shutdown, and the API, still closing its embedded PGlite, could die there and leave
+// api/.data/pglite unreadable at the next start (seen once after a long, busy session).
 const stop = () => {
+  if (stopping) process.exit(1);
   stopping = true;
-  for (const c of children) c.kill('SIGTERM');
-  setTimeout(() => process.exit(0), 500);
+  const running = children.filter((c) => c.exitCode === null && c.signalCode === null);
+  if (running.length === 0) process.exit(0);
+  let left = running.length;
+  for (const c of running) {
+    c.once('exit', () => {
+      if (--left === 0) process.exit(0);
+    });
+    c.kill('SIGTERM');
+  }
+  setTimeout(() => process.exit(0), 30_000);
 };
 process.on('SIGINT', stop);
 process.on('SIGTERM', stop);
