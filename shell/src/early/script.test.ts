@@ -115,14 +115,17 @@ describe('the early script', () => {
     delete answers['/remotes.json'];
   });
 
-  it('on a server page whose code is held (#khela-code): no script nor script preload before the first paint, then the preloads and the scripts in order', async () => {
+  /** A page the render server rendered in English with its code held back (`#khela-code`), `ssr` its render's block. */
+  const heldServerPage = (ssr: object) => {
     const doc = page(
-      block('khela-code', ['/main.js']) +
-        block('khela-ssr', { queries: {} }) +
-        block('khela-remotes', remotes) +
-        block('khela-early', data),
+      block('khela-code', ['/main.js']) + block('khela-ssr', ssr) + block('khela-remotes', remotes) + block('khela-early', data),
     );
     doc.documentElement.setAttribute('lang', 'en');
+    return doc;
+  };
+
+  it('on a server page whose code is held (#khela-code): no script nor script preload before the first paint, then the preloads and the scripts in order', async () => {
+    const doc = heldServerPage({ queries: {} });
     startEarly(doc, { pathname: '/games', hostname: 'site.test' });
     await settle();
     await settle();
@@ -145,26 +148,14 @@ describe('the early script', () => {
   });
 
   it("a server page whose remote's area was left to the browser does not wait", async () => {
-    const doc = page(
-      block('khela-code', ['/main.js']) +
-        block('khela-ssr', { queries: {}, areas: { mf_casino: 'browser' } }) +
-        block('khela-remotes', remotes) +
-        block('khela-early', data),
-    );
-    doc.documentElement.setAttribute('lang', 'en');
+    const doc = heldServerPage({ queries: {}, areas: { mf_casino: 'browser' } });
     startEarly(doc, { pathname: '/', hostname: 'site.test' });
     expect(preloads(doc, 'script')).toEqual(['/main.js', '/libs.js', '/home.js']);
   });
 
   it('a server page the browser will render afresh (the saved language is not the rendered one) does not wait', async () => {
     localStorage.setItem('locale', 'bn');
-    const doc = page(
-      block('khela-code', ['/main.js']) +
-        block('khela-ssr', { queries: {} }) +
-        block('khela-remotes', remotes) +
-        block('khela-early', data),
-    );
-    doc.documentElement.setAttribute('lang', 'en');
+    const doc = heldServerPage({ queries: {} });
     startEarly(doc, { pathname: '/', hostname: 'site.test' });
     expect(preloads(doc, 'script')).toEqual(['/main.js', '/libs.js', '/home.js']);
     expect(doc.querySelectorAll('script[src]')).toHaveLength(1);
