@@ -55,17 +55,6 @@ function sameAt(part: Element, path: number[], was: Element): Element | null {
   return at && at.tagName === was.tagName && at.getAttribute('data-testid') === was.getAttribute('data-testid') ? at : null;
 }
 
-function readList(doc: Document): string[] | null {
-  const el = doc.getElementById('khela-code');
-  if (!el) return null;
-  try {
-    const list: unknown = JSON.parse(el.textContent ?? '');
-    return Array.isArray(list) ? list.filter((s): s is string => typeof s === 'string') : null;
-  } catch {
-    return null;
-  }
-}
-
 /** The held scripts, in their order (not async: they run in the order they are added, as the defer tags did). */
 function addScripts(doc: Document, list: string[]): void {
   for (const src of list) {
@@ -76,11 +65,12 @@ function addScripts(doc: Document, list: string[]): void {
   }
 }
 
+/** `list`: the scripts of `#khela-code`, null when the page has none (its code was not held back). */
 export function startHold(
   doc: Document,
+  list: string[] | null,
   { holdCode = true, win = window }: { holdCode?: boolean; win?: Pick<Window, 'requestAnimationFrame' | 'setTimeout'> } = {},
 ): Hold {
-  const list = readList(doc);
   const done = new WeakSet<Element>();
   let pending: { part: Element; el: Element; path: number[] } | null = null;
 

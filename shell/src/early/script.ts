@@ -20,6 +20,7 @@
 import { isGuarded } from '../routes';
 import { earlyStore, type EarlyStore } from './store';
 import { startHold } from './hold';
+import type { ServerRender } from '../server-render';
 
 export interface EarlyData {
   routeRemotes: Record<string, string>;
@@ -97,8 +98,12 @@ export function startEarly(doc: Document = document, loc: Pick<Location, 'pathna
   const saved = read('locale') === 'bn' ? 'bn' : 'en';
   // nor when a remote's area was left to the browser (its data or container missed the server's budget): the page's
   // main content waits for the code then
-  const areaInBrowser = /"areas":\{[^}]*"browser"/.test(doc.getElementById('khela-ssr')?.textContent ?? '');
-  const hold = startHold(doc, { holdCode: (doc.documentElement.getAttribute('lang') ?? 'en') === saved && !areaInBrowser });
+  const ssr = readJson(doc, 'khela-ssr') as Pick<ServerRender, 'areas'> | undefined;
+  const areaInBrowser = Object.values(ssr?.areas ?? {}).includes('browser');
+  const code = readJson(doc, 'khela-code');
+  const hold = startHold(doc, Array.isArray(code) ? code.filter((c): c is string => typeof c === 'string') : null, {
+    holdCode: (doc.documentElement.getAttribute('lang') ?? 'en') === saved && !areaInBrowser,
+  });
   store.hydrated = hold.hydrated;
   // a script's preload: on a page whose code is held (./hold.ts), with the code, after the first paint
   const preloadScript = (href: string) => hold.afterPaint(() => addPreload(doc, href, 'script'));
