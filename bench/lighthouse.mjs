@@ -54,9 +54,29 @@ export function figuresOf(lhr) {
       .filter((r) => r.resourceType === 'Script')
       .map((r) => ({ url: r.url, kb: (r.transferSize ?? 0) / 1024 }))
       .sort((a, b) => b.kb - a.kb),
+    // the LCP element and where its time went (Lighthouse's phases: TTFB, load delay, load time, render delay)
+    lcpElement: lcpElementOf(lhr),
+    lcpPhases: lcpPhasesOf(lhr),
     warnings: lhr.runWarnings ?? [],
     error: lhr.runtimeError?.code ?? null,
   };
+}
+
+/** A short description of the LCP element (its selector, or its text when it has none). */
+function lcpElementOf(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const node = tables[0]?.items?.[0]?.node;
+  if (!node) return null;
+  return String(node.selector || node.snippet || '').slice(0, 80);
+}
+
+/** { phase: ms } of the LCP (TTFB, Load Delay, Load Time, Render Delay), rounded. */
+function lcpPhasesOf(lhr) {
+  const tables = lhr.audits['largest-contentful-paint-element']?.details?.items ?? [];
+  const rows = tables[1]?.items ?? [];
+  const phases = {};
+  for (const row of rows) if (typeof row.timing === 'number') phases[row.phase] = Math.round(row.timing);
+  return Object.keys(phases).length ? phases : null;
 }
 
 /** The middle value (mean of the two middle ones for an even count); null when there is none. */

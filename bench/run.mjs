@@ -247,7 +247,13 @@ async function measurePages({ site, ctx, runs, withMonolith }) {
         }
         results[`${b.name}.${p.key}`].push(fig);
         log(
-          `lighthouse ${b.name} ${p.key} run ${r + 1}/${runs}: LCP ${fmt(fig.lcp)} ms, TBT ${fmt(fig.tbt)} ms, CLS ${fig.cls?.toFixed(3)}, FCP ${fmt(fig.fcp)} ms, JS ${fmt(fig.jsKb)} KB, benchmark index ${fmt(fig.benchmarkIndex)} (${Math.round((Date.now() - t0) / 1000)} s)${fig.error ? ` error ${fig.error}` : ''}`,
+          `lighthouse ${b.name} ${p.key} run ${r + 1}/${runs}: LCP ${fmt(fig.lcp)} ms, TBT ${fmt(fig.tbt)} ms, CLS ${fig.cls?.toFixed(3)}, FCP ${fmt(fig.fcp)} ms, JS ${fmt(fig.jsKb)} KB, benchmark index ${fmt(fig.benchmarkIndex)}${
+            fig.lcpPhases
+              ? `, LCP ${fig.lcpElement ?? '?'} ${Object.entries(fig.lcpPhases)
+                  .map(([k, v]) => `${k} ${v}`)
+                  .join(' / ')}`
+              : ''
+          } (${Math.round((Date.now() - t0) / 1000)} s)${fig.error ? ` error ${fig.error}` : ''}`,
         );
       }
     }
