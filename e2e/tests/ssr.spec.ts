@@ -196,6 +196,24 @@ test("a tap on the casino's server-rendered area before its parcel has mounted t
   expect(problems).toEqual([]);
 });
 
+test("a logged-in player's early tap on a transfer-wallet game asks how much to move in, as a tap after hydration does", async ({
+  browser,
+  request,
+}) => {
+  // the server renders the visitor's page, so the casino hydrates as a visitor and then turns to the player: a tap held
+  // from before must be the player's, not the visitor's (which once launched the game from the main wallet)
+  const session = await apiLogin(request);
+  const { context, page } = await phoneBrowser(browser, { session });
+  const casino = new URL(remotesConfig(env).remotes.mf_casino!.replace('{hostname}', '127.0.0.1'));
+  const release = await holdRequests(page, new RegExp(`^${casino.origin.replace(/\./g, '\\.')}/.*\\.js$`));
+  await page.goto(`${site}/games?type=SPORTS&system=KABADDI&title=Kabaddi`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('game-card').first().getByRole('button').first().click();
+  release();
+  await expect(page.getByTestId('transfer-amount')).toBeVisible();
+  await expect(page).toHaveURL(/\/games\?/);
+  await context.close();
+});
+
 test("the games list comes from the casino's Node container inside the shell's page, and the casino's parcel hydrates it", async ({
   page,
   request,

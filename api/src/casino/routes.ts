@@ -6,6 +6,7 @@ import {
   addGameFavourite,
   bettingRecords,
   gameRun,
+  isTransferWalletPlatform,
   getGameFavourites,
   getGameTypes,
   removeGameFavourite,
@@ -14,7 +15,7 @@ import {
 } from '@khela/contracts';
 import { checkCall } from '@khela/contracts/signing';
 import { assertOwnRemoteId, registerEndpoint, requirePlayer } from '../http/endpoint';
-import { Forbidden, NotFound } from '../errors';
+import { Conflict, Forbidden, NotFound } from '../errors';
 import { exchangeRecords } from '../exchange/records';
 import { protectionConfig, type ProtectionConfig } from '../protection/config';
 import { assertMayPlay } from '../protection/service';
@@ -57,6 +58,12 @@ export default async function casinoRoutes(app: FastifyInstance, opts: CasinoOpt
     assertOwnRemoteId(req, req.body.userId);
     const game = await launchableGame(db, req.body.gameCode);
     if (!game || (req.body.platform !== game.platform && req.body.platform !== game.provider)) throw new NotFound('Game not found');
+    // a transfer-wallet provider's game plays from its own wallet, opened through POST /api/provider-wallets/launch
+    // (the amount moved in first); a seamless launch here would let it play from the main wallet
+    if (isTransferWalletPlatform(game.platform))
+      throw new Conflict('This game plays from its own wallet: open it from the games list and choose how much to move in.', {
+        code: 'transfer_wallet_game',
+      });
     const player = await launchingPlayer(db, req.player.id);
     if (marketBlock(player).casino) throw new Forbidden(BLOCKED_MESSAGE(game.type_name));
 

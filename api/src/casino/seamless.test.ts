@@ -101,6 +101,29 @@ describe('POST /api/game-run', () => {
     expect(unknown.statusCode).toBe(404);
   });
 
+  it("refuses a transfer-wallet provider's game (it opens only with an amount moved into its wallet), in the player's language", async () => {
+    const p = await launchedPlayer();
+    const before = await balanceOf(p.playerId);
+    const launches = await db.query<{ n: string }>('SELECT count(*) AS n FROM casino_launches WHERE player_id = $1', [p.playerId]);
+    for (const [lang, text] of [
+      ['en', 'This game plays from its own wallet: open it from the games list and choose how much to move in.'],
+      ['bn', 'এই গেমটি নিজের ওয়ালেট থেকে খেলা হয়: গেমের তালিকা থেকে খুলুন এবং কত টাকা সেখানে নেবেন তা বেছে নিন।'],
+    ]) {
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/game-run',
+        headers: { authorization: `Bearer ${p.bearer}`, 'accept-language': lang! },
+        payload: { gameCode: 'kabaddi-sportsbook', gameType: 'SPORTS', platform: 'KABADDI', userId: p.playerId },
+      });
+      expect(res.statusCode, res.body).toBe(409);
+      expect(res.json()).toMatchObject({ message: text, code: 'transfer_wallet_game' });
+    }
+    // nothing opened, nothing moved
+    const after = await db.query<{ n: string }>('SELECT count(*) AS n FROM casino_launches WHERE player_id = $1', [p.playerId]);
+    expect(after.rows[0]!.n).toBe(launches.rows[0]!.n);
+    expect(await balanceOf(p.playerId)).toBe(before);
+  });
+
   it('answers a player blocked by the upline with the spec 6 text', async () => {
     const playerId = await createPlayer(db, { status: 'suspended' });
     await db.query('UPDATE players SET cs_market = 0 WHERE id = $1', [playerId]);

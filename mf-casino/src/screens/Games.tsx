@@ -66,7 +66,7 @@ const EAGER_TILES = 12;
 
 export function Games() {
   const { t } = useTranslation('casino');
-  const { api, navigate } = useHost();
+  const { api, navigate, session } = useHost();
   const loggedIn = useLoggedIn();
   const [params, setParams] = useSearchParams();
   const type = (params.get('type') ?? 'SLOT').toUpperCase();
@@ -86,7 +86,9 @@ export function Games() {
   const [transferGame, setTransferGame] = useState<LaunchableGame | null>(null);
   const launch = async (g: LaunchableGame) => {
     if (!isTransferWalletPlatform(g.platform)) return launchSeamless(g);
-    if (!loggedIn) return launchSeamless(g); // a visitor is sent to /login as for any game
+    // the session at the tap, not this render's: a tap replayed while the server's (visitor) markup hydrates renders
+    // as a visitor but is the player's, and must still ask how much to move in
+    if (!session.player$.value) return launchSeamless(g); // a visitor is sent to /login as for any game
     setTransferGame(g);
   };
   // one birthday rule: a missing birthday is entered on the profile page (locked once set)

@@ -186,6 +186,10 @@ export const API_MESSAGES: readonly CatalogueEntry[] = [
   ),
   e('Exchange', 'এক্সচেঞ্জ'),
   e('Unknown provider', 'অজানা প্রোভাইডার'),
+  e(
+    'This game plays from its own wallet: open it from the games list and choose how much to move in.',
+    'এই গেমটি নিজের ওয়ালেট থেকে খেলা হয়: গেমের তালিকা থেকে খুলুন এবং কত টাকা সেখানে নেবেন তা বেছে নিন।',
+  ),
   e('Unknown transfer', 'অজানা ট্রান্সফার'),
   e('This transfer is already resolved.', 'এই ট্রান্সফারটি আগেই নিষ্পন্ন হয়েছে।'),
   e(
