@@ -53,10 +53,16 @@ function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
     () => ({ pathname: loc.pathname, search: loc.search, hash: loc.hash, state: loc.state, key: loc.key }),
     [loc.pathname, loc.search, loc.hash, loc.state, loc.key],
   );
-  return useCallback(
-    (app) => ({ basePath: '', location, navigate, isMobile, ...runtime.servicesFor(app) }),
-    [runtime, location, navigate, isMobile],
-  );
+  // one props object per app while nothing in it changes: a shell render that changes none of them (a login, a
+  // language switch) hands each remote area the same object, so its parcel is not updated for nothing
+  return useMemo(() => {
+    const made = new Map<'shell' | RemoteName, HostProps>();
+    return (app) => {
+      let host = made.get(app);
+      if (!host) made.set(app, (host = { basePath: '', location, navigate, isMobile, ...runtime.servicesFor(app) }));
+      return host;
+    };
+  }, [runtime, location, navigate, isMobile]);
 }
 
 const visitor = () => null;

@@ -1,13 +1,14 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import * as schemas from '@khela/contracts';
 import type { ProviderWallet, RecallResult } from '@khela/contracts';
 import { ApiError } from '../api/client';
 import { formatMoney } from '../format';
+import { endpointKey, useServerQuery } from '../data/query';
 import { useHost } from '../host/context';
 import { registerTranslations } from '../i18n';
-import { useBalance, useLoggedIn } from '../session/hooks';
+import { useLoggedIn } from '../session/hooks';
 import { ErrorText } from '../ui/forms';
 import { Button, Modal } from '../ui/kit';
 import { theme } from '../ui/theme';
@@ -16,9 +17,9 @@ import { theme } from '../ui/theme';
  * The player's extra wallets (docs/README.md#spec-2, issue 30), one component for every place that shows them: the exchange header
  * (mf-exchange), the site's desktop top bar (shell) and the /account balance area (mf-account). The player's
  * transfer-wallet providers, each with the balance the provider reported (the API asks again when it is older than
- * 30 s), Recall per provider and Recall All, with progress and each provider's result. The list is read when shown,
- * again after every balance push (the API pushes the balance after each transfer) and every 30 s while the panel is
- * open. Nothing is shown while the player has no provider wallet.
+ * 30 s), Recall per provider and Recall All, with progress and each provider's result. The list is read when shown
+ * (once per page however many places show it), again after every balance push (the API pushes the balance after each
+ * transfer) and every 30 s while the panel is open. Nothing is shown while the player has no provider wallet.
  */
 
 const en = {
@@ -66,34 +67,32 @@ export interface ProviderWalletsProps {
 
 type Busy = 'all' | string | null;
 
+const walletsKey = endpointKey(schemas.getProviderWallets);
+type ProviderWalletsData = schemas.ResponseOf<typeof schemas.getProviderWallets>;
+
+/**
+ * The player's provider wallets as the page's server state: one query for every place that shows them (the desktop
+ * top bar and the exchange header on one page ask once), read again after every balance push (the API pushes the
+ * balance after each transfer). `load(true)` asks every provider now (`?fresh=1`), `setData` writes an answer that
+ * came with a recall.
+ */
 export function useProviderWallets() {
-  const { api } = useHost();
+  const { api, queryClient } = useHost();
   const loggedIn = useLoggedIn();
-  const balance = useBalance();
-  const [data, setData] = useState<schemas.ResponseOf<typeof schemas.getProviderWallets> | null>(null);
-  const seq = useRef(0);
+  const query = useServerQuery(schemas.getProviderWallets, {}, { topics: ['balance'], enabled: loggedIn });
+  const setData = useCallback((data: ProviderWalletsData) => queryClient.setQueryData(walletsKey, data), [queryClient]);
   const load = useCallback(
     async (fresh = false) => {
-      const mine = ++seq.current;
       try {
-        const r = await api.call(schemas.getProviderWallets, fresh ? { query: { fresh: '1' } } : {});
-        if (mine === seq.current) setData(r);
+        if (!fresh) return void (await queryClient.refetchQueries({ queryKey: walletsKey }));
+        setData(await api.call(schemas.getProviderWallets, { query: { fresh: '1' } }));
       } catch {
         /* keep what was shown; the next push or poll tries again */
       }
     },
-    [api],
+    [api, queryClient, setData],
   );
-  // a balance push follows every transfer: read the wallets again (what moved in or out shows at once)
-  const pushed = balance ? `${balance.balance}|${balance.available ?? ''}` : '';
-  useEffect(() => {
-    if (!loggedIn) {
-      setData(null);
-      return;
-    }
-    void load();
-  }, [loggedIn, pushed, load]);
-  return { data, setData, load };
+  return { data: loggedIn ? (query.data ?? null) : null, setData, load };
 }
 
 const money = (v: string, currency: string, lang: string) => formatMoney(v, currency, lang);
