@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { LoadFailed, Spinner, theme, useLoggedIn, SectionTitle } from '@khela/web';
+import { LoadFailed, Spinner, theme, useHost, SectionTitle } from '@khela/web';
 import { SPORTS, gamesPath, sportsPath, type Category, type SportsEntry } from './categories';
 import { useCategoryProviders } from './providers';
 import { imageUrl } from './content';
@@ -43,13 +43,14 @@ const tile = css`
 /** The sports submenu: guests go to /login (docs/README.md#spec-2); a blocked exchange shows the popup (docs/README.md#spec-6). */
 export function SportsList({ onPick }: { onPick?: () => void }) {
   const { t } = useTranslation('shell');
-  const loggedIn = useLoggedIn();
+  const { session } = useHost();
   const navigate = useNavigate();
   const blocked = useBlocked();
   const openBlockedPopup = useOpenBlockedPopup();
   const pick = (entry: SportsEntry) => {
     onPick?.();
-    if (!loggedIn) return navigate('/login');
+    // the session at the tap, not the render's: a player's tap held while the server's (visitor) page hydrates is theirs
+    if (!session.player$.value) return navigate('/login');
     if (entry.code === 'EXCHANGE' && blocked.exchange) return openBlockedPopup(t('homePage.exchange'));
     if (entry.code !== 'EXCHANGE' && blocked.casino) return openBlockedPopup(entry.name);
     navigate(sportsPath(entry));

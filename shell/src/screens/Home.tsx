@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
 import * as schemas from '@khela/contracts';
-import { LoadFailed, Notice, theme, useLoggedIn, SectionTitle, ScrollRow } from '@khela/web';
+import { LoadFailed, Notice, theme, useHost, SectionTitle, ScrollRow } from '@khela/web';
 import { BannerCarousel, CardRow } from '../layout/Carousel';
 import { Marquee } from '../layout/Marquee';
 import { HomePopups } from '../layout/HomePopups';
@@ -62,7 +62,7 @@ function MarketBlockBanner() {
 }
 
 function GameCards({ items, guestsToLogin }: { items: schemas.Slider[]; guestsToLogin: boolean }) {
-  const loggedIn = useLoggedIn();
+  const { session } = useHost();
   const navigate = useNavigate();
   return (
     <>
@@ -77,8 +77,9 @@ function GameCards({ items, guestsToLogin }: { items: schemas.Slider[]; guestsTo
             link={s.link}
             label={s.name}
             onClick={(e) => {
-              // docs/README.md#spec-2: guests clicking featured games go to /login
-              if (guestsToLogin && !loggedIn) {
+              // docs/README.md#spec-2: guests clicking featured games go to /login (the session at the tap: while the
+              // server's visitor page hydrates, the render still reads a visitor)
+              if (guestsToLogin && !session.player$.value) {
                 e.preventDefault();
                 navigate('/login');
               }
