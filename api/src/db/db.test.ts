@@ -37,6 +37,17 @@ describe('PGlite transactions', () => {
     for (let i = 0; i < rows.length; i += 3) expect(new Set(rows.slice(i, i + 3)).size).toBe(1);
   });
 
+  it("give the event loop a turn between queued operations (a burst's sockets are read while the queue drains)", async () => {
+    // 30 queries queued at once; a timer set now must fire before the last is answered: without a turn between them
+    // the whole queue resolves in one run of microtasks and no timer, socket or other I/O is seen until it ends
+    let timerAt = -1;
+    let answered = 0;
+    setTimeout(() => (timerAt = answered), 0);
+    await Promise.all(Array.from({ length: 30 }, () => db.query('SELECT 1').then(() => answered++)));
+    expect(timerAt).toBeGreaterThanOrEqual(0);
+    expect(timerAt).toBeLessThan(30);
+  });
+
   it('roll back when the body throws', async () => {
     await expect(
       db.tx(async (q) => {
