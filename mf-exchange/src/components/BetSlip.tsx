@@ -8,6 +8,7 @@ import {
   ApiError,
   Button,
   formatMoney,
+  formatNumber,
   mq,
   protectionGateText,
   protectionRefusal,
@@ -21,6 +22,7 @@ import {
   Grow,
   Row,
   Actions,
+  focusAfterPaint,
 } from '@khela/web';
 import { useTrading, useTradingStore } from '../trading/context';
 import { minorToAmount, slipFigures, snapPrice, stakeToMinor, stepLadder, type BetPick } from '../trading/maths';
@@ -176,9 +178,7 @@ function Slip({
     parent.current.onDraft?.({ pick, stakeMinor, price });
   }, [pick, stakeMinor, price]);
   useEffect(() => () => parent.current.onDraft?.(null), []);
-  useEffect(() => {
-    stakeRef.current?.focus({ preventScroll: true });
-  }, []);
+  useEffect(() => focusAfterPaint(() => stakeRef.current, { preventScroll: true }), []);
 
   // the bet in its delay: count down, and close once the outcome is known (the header's box tells it)
   const current = pending ? store.bet(pending.id) : undefined;
@@ -432,7 +432,7 @@ function Slip({
           >
             {settings.settings.stake_presets.map((p, i) => (
               <button key={i} type="button" disabled={busy} onClick={() => setStakeText(String(p))} css={presetCss}>
-                {p.toLocaleString('en-IN')}
+                {formatNumber(p, locale)}
               </button>
             ))}
           </div>

@@ -111,7 +111,7 @@ const unavailableCss = css`
 /** The score frame's height: its room is kept from the server's first paint on (no layout shift when it comes). */
 const SCORE_FRAME_PX = 64;
 
-function ScoreFrame({ eventId }: { eventId: string }) {
+const ScoreFrame = memo(function ScoreFrame({ eventId }: { eventId: string }) {
   const { api } = useHost();
   const { t } = useTranslation('exchange');
   const [src, setSrc] = useState<string | null>(null);
@@ -161,13 +161,13 @@ function ScoreFrame({ eventId }: { eventId: string }) {
       )}
     </div>
   );
-}
+});
 
 /**
  * The live stream of the odds host, opened on demand: a video frame is the heaviest thing a phone could load here,
  * so nothing of it is fetched until the player asks. Sandboxed like the score frame (its own opaque origin).
  */
-function StreamFrame({ eventId }: { eventId: string }) {
+const StreamFrame = memo(function StreamFrame({ eventId }: { eventId: string }) {
   const { api } = useHost();
   const { t } = useTranslation('exchange');
   const [open, setOpen] = useState(false);
@@ -235,7 +235,7 @@ function StreamFrame({ eventId }: { eventId: string }) {
       )}
     </div>
   );
-}
+});
 
 /**
  * The player's positions in this event's markets where they have open bets: fetched when those bets change
@@ -364,11 +364,11 @@ export function MarketClosed({ market }: { market: MarketState }) {
  * The one-click bar's room (a logged-in player's, once their settings are read): kept from the server's first paint
  * on, since /odds-view is a player's page, so the prices below do not move when the bar comes (issue 31: CLS).
  */
-function OneClickSlot({ loggedIn }: { loggedIn: boolean }) {
+const OneClickSlot = memo(function OneClickSlot({ loggedIn }: { loggedIn: boolean }) {
   const hydrated = useHydrated();
   if (hydrated && !loggedIn) return null;
   return <OneClickBar placeholder={!hydrated} />;
-}
+});
 
 /** BookMaker and Fancy of the event detail, with the player's positions there and the slip's projection. */
 const DetailMarkets = memo(function DetailMarkets({
@@ -552,9 +552,12 @@ export function OddsView() {
     () => (market ? toMatchOdds(feedDown ? { ...market, prices_available: false } : market) : null),
     [market, feedDown],
   );
+  // the slip's projection on the rows ("if matched") follows in a deferred render: a tap on a price paints the slip
+  // first, and a keystroke in its stake does not wait for every row (issue 31: INP)
+  const draftShown = useDeferredValue(draft);
   const moBook = useMemo(
-    () => runnerBook(market?.market_id, market?.runners.map((r) => r.selection_id) ?? [], positions.get(target.marketId), draft),
-    [market, positions, target.marketId, draft],
+    () => runnerBook(market?.market_id, market?.runners.map((r) => r.selection_id) ?? [], positions.get(target.marketId), draftShown),
+    [market, positions, target.marketId, draftShown],
   );
   const moAction = useMemo(
     () =>
@@ -662,7 +665,7 @@ export function OddsView() {
         pushed={pushedShown}
         feedDown={feedDown}
         positions={positions}
-        draft={draft}
+        draft={draftShown}
         bookmakerMatched={bookmakerMatched}
         onPick={pickLive}
       />

@@ -44,6 +44,19 @@ describe('formatting', () => {
     expect(formatMoney(1e15)).toBe(intl(1e15, 'BDT', 'en'));
   });
 
+  it('writes whole numbers exactly as Intl does, without Intl', () => {
+    const values = [0, -0, 5, 100, 999, 1000, 12345, 123456, 1234567, -2500, 123456789012, Number.MAX_SAFE_INTEGER];
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    for (let i = 0; i < 500; i++) values.push(Math.round((next() - 0.3) * 10 ** (next() * 15)));
+    for (const v of values)
+      for (const locale of ['en', 'bn'])
+        expect(formatNumber(v, locale)).toBe(new Intl.NumberFormat(locale === 'bn' ? 'bn-BD' : 'en-IN').format(v));
+    // fractions and fixed decimals still go through Intl
+    expect(formatNumber(1234.5, 'en')).toBe('1,234.5');
+    expect(formatNumber(2, 'en', 2)).toBe('2.00');
+  });
+
   it('computes dates and clock in Asia/Dhaka whatever the machine zone', () => {
     // 2026-11-21 19:30 UTC is 2026-11-22 01:30 in Dhaka
     const d = new Date('2026-11-21T19:30:00Z');

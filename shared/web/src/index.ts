@@ -29,6 +29,7 @@ export * from './ui/kit';
 export * from './ui/forms';
 export * from './ui/display';
 export * from './ui/async';
+export { focusAfterPaint } from './ui/focus';
 export * from './ui/layout';
 export * from './ui/blocks';
 export { useChallenge, type ChallengedSend } from './challenge/useChallenge';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { css } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
-import { theme, Grow, Row, SectionLabel, PlainList } from '@khela/web';
+import { theme, Grow, Row, SectionLabel, PlainList, focusAfterPaint } from '@khela/web';
 import { CATEGORIES, EXTRAS, type Category } from './categories';
 import { CategoryPanel } from './CategoryPanel';
 import { Icon } from './icons';
@@ -41,13 +41,14 @@ export function SideMenu({ open, onClose }: { open: boolean; onClose: () => void
   useEffect(() => {
     if (!open) return;
     const opener = document.activeElement as HTMLElement | null;
-    closeRef.current?.focus();
+    const cancelFocus = focusAfterPaint(() => closeRef.current);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && onClose();
     document.addEventListener('keydown', onKey);
     // the page behind must not scroll while the menu covers it
     const overflow = document.body.style.overflow;
     document.body.style.overflow = 'hidden';
     return () => {
+      cancelFocus();
       document.removeEventListener('keydown', onKey);
       document.body.style.overflow = overflow;
       opener?.focus?.();

@@ -3,6 +3,7 @@ import { css } from '@emotion/react';
 import { useEffect, useId, useRef, type ReactNode, type ButtonHTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { theme } from './theme';
+import { focusAfterPaint } from './focus';
 
 type Variant = 'primary' | 'secondary' | 'ghost' | 'danger';
 
@@ -256,10 +257,11 @@ export function Modal(props: { open: boolean; title: string; onClose: () => void
   useEffect(() => {
     if (!props.open) return;
     const prev = document.activeElement as HTMLElement | null;
-    ref.current?.focus();
+    const cancelFocus = focusAfterPaint(() => ref.current);
     const onKey = (e: KeyboardEvent) => e.key === 'Escape' && props.onClose();
     document.addEventListener('keydown', onKey);
     return () => {
+      cancelFocus();
       document.removeEventListener('keydown', onKey);
       prev?.focus?.();
     };
