@@ -13,13 +13,18 @@ export function useMaxLiability(kind: schemas.ExchangeMarketKind): string | null
   useEffect(() => {
     if (!loggedIn) return;
     let live = true;
-    api
-      .call(schemas.exchangeLimits, { token: 'exchange' })
-      .then((r) => live && setLimit(r.max_liability[kind]))
-      // not knowing the limit never stops a bet: the API enforces it and names it in its refusal
-      .catch(() => undefined);
+    // asked in the next task, not in the tap that opened the slip: the request's set-up is work the slip's first
+    // paint need not wait for (issue 31: INP)
+    const ask = setTimeout(() => {
+      api
+        .call(schemas.exchangeLimits, { token: 'exchange' })
+        .then((r) => live && setLimit(r.max_liability[kind]))
+        // not knowing the limit never stops a bet: the API enforces it and names it in its refusal
+        .catch(() => undefined);
+    }, 0);
     return () => {
       live = false;
+      clearTimeout(ask);
     };
   }, [api, loggedIn, kind]);
   return limit;
