@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { SANDBOX, apiLogin, fundedPlayer, openLoggedIn } from './support';
+import { SANDBOX, fundedPlayer, openLoggedIn } from './support';
 
 const taka = (n: number) =>
   new Intl.NumberFormat('en-IN', {
@@ -113,7 +113,8 @@ test('a player filters, searches, sorts, plays three slot rounds with a live bal
 });
 
 test('a crash round settles through the wallet and lands under Crash', async ({ page, request }) => {
-  const session = await apiLogin(request);
+  // a player of its own: its Crash group holds this round only (a retry or --repeat-each starts clean)
+  const { session } = await fundedPlayer(request, { amount: '1000', prefix: 'cc' });
   await openLoggedIn(page, session, '/games?type=EGAME&system=SANDBOX&title=Crash');
   await page.getByRole('button', { name: 'Play Sandbox Crash' }).click();
   const frame = page.frameLocator('iframe[title="Sandbox Crash"]');

@@ -147,9 +147,11 @@ const finish=(st)=>{clearInterval(poll);poll=null;round=null;balance=st.balance;
   $('result').textContent=won?T.cashedOut+' '+st.multiplier.toFixed(2)+'x · '+T.win+' '+money(st.win):T.crashed+' '+Number(st.crash_point).toFixed(2)+'x';
   $('result').className='result'+(won?' win':' err'); hist('#'+rounds+' '+money(st.bet)+' → '+money(st.win));
   btn.textContent=T.start; btn.disabled=false;};
-const check=async()=>{if(!round)return; const st=await api('/crash/'+round); if(st.settled)finish(st); else if(st.crashed){draw(st.multiplier,'crashed');}};
+// a round is finished once: a poll sent before the last one's answer was read (a busy phone), or a cash-out beside a
+// poll, answers "settled" too, and is ignored once the round is no longer the one in play
+const check=async()=>{if(!round)return; const id=round; const st=await api('/crash/'+id); if(round!==id)return; if(st.settled)finish(st); else if(st.crashed){draw(st.multiplier,'crashed');}};
 btn.addEventListener('click',async()=>{
-  if(round){btn.disabled=true; try{const st=await api('/crash/'+round+'/cashout',{}); if(st.settled)finish(st);}catch(e){$('result').textContent=e.message;} return;}
+  if(round){btn.disabled=true; const id=round; try{const st=await api('/crash/'+id+'/cashout',{}); if(round===id&&st.settled)finish(st);}catch(e){$('result').textContent=e.message;} return;}
   btn.disabled=true; $('result').className='result'; $('result').textContent='';
   const auto=$('auto').value.trim();
   try{
