@@ -79,5 +79,5 @@ export type ResponseOf<E> = E extends Endpoint<any, any, any, infer R> ? z.outpu
 
 /** Exact decimal string of a money amount at the API edge, e.g. "1000.00". Never a float. */
 export const money = z.string().regex(MONEY_PATTERN, 'Amount must be a decimal with at most 2 places');
-export const messageResponse = z.object({ message: z.string() }).loose();
+export const messageResponse = z.lazy(() => z.object({ message: z.string() }).loose());
 export const isoDate = z.string();

@@ -27,3 +27,24 @@ describe('lazy endpoint schemas (issue 31)', () => {
     expect(getGames.response).toBeInstanceOf(z.ZodType);
   });
 });
+
+describe("the player contracts' shared schemas are built on first use (issue 31)", async () => {
+  const player = await import('./player');
+  const schemas = Object.entries(player).filter(([, v]) => v instanceof z.ZodType) as [string, z.ZodType][];
+  // an object schema that another schema extends stays eager (`.extend` needs the object itself)
+  const EAGER_OBJECTS = ['fancyRowSchema', 'bookmakerRunnerSchema', 'homePopupSchema', 'exclusionOut', 'providerWalletsResponse'];
+
+  it('every exported object schema is lazy, but those that are extended', () => {
+    const eager = schemas.filter(([, s]) => s._zod.def.type === 'object').map(([name]) => name);
+    expect(eager.sort()).toEqual([...EAGER_OBJECTS].sort());
+    expect(schemas.filter(([, s]) => s._zod.def.type === 'lazy').length).toBeGreaterThan(60);
+  });
+
+  it('a lazy schema parses, refuses and infers as the schema it wraps', () => {
+    const { userSchema, sportsEventsSchema } = player;
+    expect(userSchema._zod.def.type).toBe('lazy');
+    const bad = sportsEventsSchema.safeParse([{ EventId: 1 }]);
+    expect(bad.success).toBe(false);
+    expect(z.toJSONSchema(player.chatMessageSchema)).toMatchObject({ type: 'object' });
+  });
+});

@@ -5,7 +5,7 @@ import { endpoint, money, lazy } from '../endpoint';
 // --- Launch ---------------------------------------------------------------------
 
 /** Loose flags the original client sends as booleans, 0/1 or strings. */
-const looseFlag = z.union([z.boolean(), z.number(), z.string().max(8)]).optional();
+const looseFlag = z.lazy(() => z.union([z.boolean(), z.number(), z.string().max(8)]).optional());
 
 /**
  * POST /api/game-run: a launch URL of the game provider for the logged-in player.
@@ -36,10 +36,12 @@ export const gameRun = endpoint({
 
 // --- Favourites (per player) --------------------------------------------------------
 
-export const favouritesResponse = z.object({
-  /** Game codes, most recently favourited first. */
-  codes: z.array(z.string()),
-});
+export const favouritesResponse = z.lazy(() =>
+  z.object({
+    /** Game codes, most recently favourited first. */
+    codes: z.array(z.string()),
+  }),
+);
 
 export const getGameFavourites = endpoint({
   method: 'GET',
@@ -71,18 +73,20 @@ export const removeGameFavourite = endpoint({
 // --- Betting records ------------------------------------------------------------------
 
 /** Spec section 3 "Settled bet", plus the ids a player quotes to support. */
-export const settledBetSchema = z.object({
-  id: z.string(),
-  round_id: z.string(),
-  platform: z.string(),
-  game_type: z.string(),
-  game_code: z.string(),
-  game_name: z.string(),
-  bet_amount: money,
-  winAmount: money,
-  currency: z.string(),
-  created_at: z.string(),
-});
+export const settledBetSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    round_id: z.string(),
+    platform: z.string(),
+    game_type: z.string(),
+    game_code: z.string(),
+    game_name: z.string(),
+    bet_amount: money,
+    winAmount: money,
+    currency: z.string(),
+    created_at: z.string(),
+  }),
+);
 export type SettledBet = z.infer<typeof settledBetSchema>;
 
 export const BETTING_DATE_FILTERS = ['today', 'yesterday', 'last7'] as const;
@@ -117,42 +121,44 @@ export const getBettingRecord = endpoint({
 });
 
 /** docs/README.md#spec-3, #spec-4 "Exchange record": one exchange bet as the Exchange tab lists it and "Exchange Record Details" shows it. */
-export const exchangeRecordSchema = z.object({
-  /** The bet's public id (what the player quotes to support). */
-  transaction_id: z.string(),
-  event_id: z.string(),
-  event_name: z.string(),
-  sport: z.string(),
-  /** The record details' "game type": the market's kind. */
-  game_type: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
-  market_id: z.string(),
-  market_name: z.string(),
-  selection_id: z.string(),
-  selection_name: z.string(),
-  bet_type: z.enum(['BACK', 'LAY', 'YES', 'NO']),
-  stake: money,
-  matched_stake: money,
-  /** Decimal odds: the average matched price, else the price asked (BookMaker: 1 + rate/100); Fancy: the rate per 100. */
-  odds: z.number().nullable(),
-  /** Fancy: the line (runs) of the side taken; null otherwise. */
-  run: z.number().nullable(),
-  potential_profit: money,
-  potential_liability: money,
-  /**
-   * Settled: the bet's profit (negative: loss) less its share of the market's commission (commission is taken per
-   * market on the player's net winnings and shared over the winning bets, so a market's records add up to what was
-   * paid); 0.00 for a void, lapsed or cancelled bet; null while open.
-   */
-  net_profit_loss: money.nullable(),
-  /** This bet's share of the market's commission. */
-  commission: money,
-  /** docs/README.md#spec-4: open (processing), WON, LOST; and VOID, LAPSED, CANCELLED for bets that did not stand. */
-  status: z.enum(['open', 'WON', 'LOST', 'VOID', 'LAPSED', 'CANCELLED']),
-  currency: z.string(),
-  /** When the bet was placed (ISO instant; the date filters are Dhaka calendar days). */
-  created_at: z.string(),
-  settled_at: z.string().nullable(),
-});
+export const exchangeRecordSchema = z.lazy(() =>
+  z.object({
+    /** The bet's public id (what the player quotes to support). */
+    transaction_id: z.string(),
+    event_id: z.string(),
+    event_name: z.string(),
+    sport: z.string(),
+    /** The record details' "game type": the market's kind. */
+    game_type: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+    market_id: z.string(),
+    market_name: z.string(),
+    selection_id: z.string(),
+    selection_name: z.string(),
+    bet_type: z.enum(['BACK', 'LAY', 'YES', 'NO']),
+    stake: money,
+    matched_stake: money,
+    /** Decimal odds: the average matched price, else the price asked (BookMaker: 1 + rate/100); Fancy: the rate per 100. */
+    odds: z.number().nullable(),
+    /** Fancy: the line (runs) of the side taken; null otherwise. */
+    run: z.number().nullable(),
+    potential_profit: money,
+    potential_liability: money,
+    /**
+     * Settled: the bet's profit (negative: loss) less its share of the market's commission (commission is taken per
+     * market on the player's net winnings and shared over the winning bets, so a market's records add up to what was
+     * paid); 0.00 for a void, lapsed or cancelled bet; null while open.
+     */
+    net_profit_loss: money.nullable(),
+    /** This bet's share of the market's commission. */
+    commission: money,
+    /** docs/README.md#spec-4: open (processing), WON, LOST; and VOID, LAPSED, CANCELLED for bets that did not stand. */
+    status: z.enum(['open', 'WON', 'LOST', 'VOID', 'LAPSED', 'CANCELLED']),
+    currency: z.string(),
+    /** When the bet was placed (ISO instant; the date filters are Dhaka calendar days). */
+    created_at: z.string(),
+    settled_at: z.string().nullable(),
+  }),
+);
 export type ExchangeRecord = z.infer<typeof exchangeRecordSchema>;
 
 /** GET /api/betting-record?tab=exchange (Exchange tab): the player's exchange bets, newest first. */
@@ -292,26 +298,30 @@ export const seamlessRequests = {
 } as const;
 export type SeamlessRequest<A extends SeamlessAction> = z.infer<(typeof seamlessRequests)[A]>;
 
-export const seamlessResponse = z.object({
-  status: z.enum(SEAMLESS_STATUSES),
-  request_uuid: z.string().optional(),
-  user: z.string().optional(),
-  username: z.string().optional(),
-  currency: z.string().optional(),
-  /** Balance after the call (also sent with NOT_ENOUGH_MONEY). */
-  balance: money.optional(),
-  transaction_uuid: z.string().optional(),
-  message: z.string().optional(),
-});
+export const seamlessResponse = z.lazy(() =>
+  z.object({
+    status: z.enum(SEAMLESS_STATUSES),
+    request_uuid: z.string().optional(),
+    user: z.string().optional(),
+    username: z.string().optional(),
+    currency: z.string().optional(),
+    /** Balance after the call (also sent with NOT_ENOUGH_MONEY). */
+    balance: money.optional(),
+    transaction_uuid: z.string().optional(),
+    message: z.string().optional(),
+  }),
+);
 export type SeamlessResponse = z.infer<typeof seamlessResponse>;
 
 /**
  * The game provider's catalogue (`GET {provider}/api/games`, a signed partner call): each game with the URL of the
  * art the studio gives for it. The API mirrors the art into its storage (casino/provider-art.ts).
  */
-export const providerCatalogue = z.object({
-  games: z
-    .array(z.object({ game_code: z.string().min(1).max(100), name: z.string().max(200), thumbnail: z.string().url().nullable() }))
-    .max(5000),
-});
+export const providerCatalogue = z.lazy(() =>
+  z.object({
+    games: z
+      .array(z.object({ game_code: z.string().min(1).max(100), name: z.string().max(200), thumbnail: z.string().url().nullable() }))
+      .max(5000),
+  }),
+);
 export type ProviderCatalogue = z.infer<typeof providerCatalogue>;

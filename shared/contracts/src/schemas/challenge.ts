@@ -22,36 +22,40 @@ const hex = z
   .max(1024);
 
 /** ALTCHA v2 challenge parameters (signed by the server; the solver must not change them). */
-export const challengeParametersSchema = z.object({
-  algorithm: z.literal('PBKDF2/SHA-256'),
-  nonce: hex,
-  salt: hex,
-  cost: z.number().int().positive(),
-  keyLength: z.number().int().positive().max(64),
-  keyPrefix: hex,
-  keySignature: hex.optional(),
-  memoryCost: z.number().int().positive().optional(),
-  parallelism: z.number().int().positive().optional(),
-  expiresAt: z.number().optional(),
-  data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
-});
-export const challengeSchema = z.object({ parameters: challengeParametersSchema, signature: z.string().max(256) });
+export const challengeParametersSchema = z.lazy(() =>
+  z.object({
+    algorithm: z.literal('PBKDF2/SHA-256'),
+    nonce: hex,
+    salt: hex,
+    cost: z.number().int().positive(),
+    keyLength: z.number().int().positive().max(64),
+    keyPrefix: hex,
+    keySignature: hex.optional(),
+    memoryCost: z.number().int().positive().optional(),
+    parallelism: z.number().int().positive().optional(),
+    expiresAt: z.number().optional(),
+    data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])).optional(),
+  }),
+);
+export const challengeSchema = z.lazy(() => z.object({ parameters: challengeParametersSchema, signature: z.string().max(256) }));
 export type Challenge = z.infer<typeof challengeSchema>;
 
 /** What the solver found: the counter whose PBKDF2 key starts with `keyPrefix`, and that key (lowercase hex). */
-export const challengeSolutionSchema = z.object({
-  counter: z.number().int().nonnegative(),
-  derivedKey: z
-    .string()
-    .regex(/^[0-9a-f]+$/)
-    .max(256),
-  time: z.number().optional(),
-});
-export const challengePayloadSchema = z.object({ challenge: challengeSchema, solution: challengeSolutionSchema });
+export const challengeSolutionSchema = z.lazy(() =>
+  z.object({
+    counter: z.number().int().nonnegative(),
+    derivedKey: z
+      .string()
+      .regex(/^[0-9a-f]+$/)
+      .max(256),
+    time: z.number().optional(),
+  }),
+);
+export const challengePayloadSchema = z.lazy(() => z.object({ challenge: challengeSchema, solution: challengeSolutionSchema }));
 export type ChallengePayload = z.infer<typeof challengePayloadSchema>;
 
 /** The 428 answer's body. */
-export const challengeRequiredSchema = z.object({ message: z.string(), code: z.literal(CHALLENGE_REQUIRED) });
+export const challengeRequiredSchema = z.lazy(() => z.object({ message: z.string(), code: z.literal(CHALLENGE_REQUIRED) }));
 
 /** True for the body of an answer that asks for a solved challenge. */
 export function isChallengeRequired(status: number, data: unknown): boolean {

@@ -16,25 +16,29 @@ export const SUPPORT_GREETING = {
   bn: 'খেলা সাপোর্টে যোগাযোগ করার জন্য ধন্যবাদ। একজন এজেন্ট শীঘ্রই উত্তর দেবেন।',
 } as const;
 
-export const chatMessageSchema = z.object({
-  id: z.number(),
-  chat_id: z.number(),
-  sender_id: z.number(),
-  /** True when the support desk wrote it (the player's own messages are false). */
-  from_support: z.boolean(),
-  content: z.string(),
-  created_at: z.string(),
-});
+export const chatMessageSchema = z.lazy(() =>
+  z.object({
+    id: z.number(),
+    chat_id: z.number(),
+    sender_id: z.number(),
+    /** True when the support desk wrote it (the player's own messages are false). */
+    from_support: z.boolean(),
+    content: z.string(),
+    created_at: z.string(),
+  }),
+);
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 
-export const chatSummarySchema = z.object({
-  chat_id: z.number(),
-  other_user: z.object({ username: z.string() }),
-  last_message: z.string().nullable(),
-  updated_at: z.string(),
-  /** Support messages the player has not read yet (opening the chat box reads them). */
-  unread: z.number().int().optional(),
-});
+export const chatSummarySchema = z.lazy(() =>
+  z.object({
+    chat_id: z.number(),
+    other_user: z.object({ username: z.string() }),
+    last_message: z.string().nullable(),
+    updated_at: z.string(),
+    /** Support messages the player has not read yet (opening the chat box reads them). */
+    unread: z.number().int().optional(),
+  }),
+);
 export type ChatSummary = z.infer<typeof chatSummarySchema>;
 
 export const getChats = endpoint({

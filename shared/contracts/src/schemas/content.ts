@@ -12,13 +12,15 @@ const flag = z.number().int(); // 0/1 switches of the spec
 
 // --- Settings and branding ---------------------------------------------------
 
-export const logoSchema = z.object({
-  id,
-  logo: z.string(),
-  mobile_logo: z.string(),
-  loader_logo: z.string().nullable(),
-  favicon: z.string().nullable(),
-});
+export const logoSchema = z.lazy(() =>
+  z.object({
+    id,
+    logo: z.string(),
+    mobile_logo: z.string(),
+    loader_logo: z.string().nullable(),
+    favicon: z.string().nullable(),
+  }),
+);
 export type LogoRecord = z.infer<typeof logoSchema>;
 
 export const getLogo = endpoint({
@@ -43,25 +45,27 @@ export const homePopupSchema = z.object({
 });
 export type HomePopup = z.infer<typeof homePopupSchema>;
 
-export const generalSettingsSchema = z.object({
-  site_title: z.string(),
-  /** 0 shows the maintenance page. */
-  site_status: flag,
-  system_notice: z.string().nullable(),
-  support_mail: z.string().nullable(),
-  /** 0 hides withdrawal methods. */
-  withdrawal_status: flag,
-  whatsapp: z.string().nullable(),
-  facebook: z.string().nullable(),
-  telegram: z.string().nullable(),
-  live_chat: z.string().nullable(),
-  intercom: z.string().nullable(),
-  tawk_id: z.string().nullable(),
-  /** Active announcement texts in order (the home's marquee); absent or empty: the marquee shows system_notice. */
-  marquee: z.array(z.string()).optional(),
-  /** Active home popups set by staff (docs/README.md#spec-4: the notice after log-in, the welcome after sign-up). */
-  popups: z.array(homePopupSchema).optional(),
-});
+export const generalSettingsSchema = z.lazy(() =>
+  z.object({
+    site_title: z.string(),
+    /** 0 shows the maintenance page. */
+    site_status: flag,
+    system_notice: z.string().nullable(),
+    support_mail: z.string().nullable(),
+    /** 0 hides withdrawal methods. */
+    withdrawal_status: flag,
+    whatsapp: z.string().nullable(),
+    facebook: z.string().nullable(),
+    telegram: z.string().nullable(),
+    live_chat: z.string().nullable(),
+    intercom: z.string().nullable(),
+    tawk_id: z.string().nullable(),
+    /** Active announcement texts in order (the home's marquee); absent or empty: the marquee shows system_notice. */
+    marquee: z.array(z.string()).optional(),
+    /** Active home popups set by staff (docs/README.md#spec-4: the notice after log-in, the welcome after sign-up). */
+    popups: z.array(homePopupSchema).optional(),
+  }),
+);
 export type GeneralSettings = z.infer<typeof generalSettingsSchema>;
 
 export const getGeneral = endpoint({
@@ -74,15 +78,17 @@ export const getGeneral = endpoint({
 });
 
 export const sliderTypeSchema = z.enum(['Main', 'Favourite', 'Features']);
-export const sliderSchema = z.object({
-  id,
-  name: z.string(),
-  link: z.string().nullable(),
-  thubmnail: z.string(),
-  message_id: z.string().nullable(),
-  status: z.string(),
-  slider_type: sliderTypeSchema,
-});
+export const sliderSchema = z.lazy(() =>
+  z.object({
+    id,
+    name: z.string(),
+    link: z.string().nullable(),
+    thubmnail: z.string(),
+    message_id: z.string().nullable(),
+    status: z.string(),
+    slider_type: sliderTypeSchema,
+  }),
+);
 export type Slider = z.infer<typeof sliderSchema>;
 
 export const getSliders = endpoint({
@@ -95,12 +101,14 @@ export const getSliders = endpoint({
   response: lazy(() => z.array(sliderSchema)),
 });
 
-export const socialLinkSchema = z.object({
-  id,
-  name: z.string(),
-  icon: z.string().nullable(),
-  link: z.string(),
-});
+export const socialLinkSchema = z.lazy(() =>
+  z.object({
+    id,
+    name: z.string(),
+    icon: z.string().nullable(),
+    link: z.string(),
+  }),
+);
 export type SocialLink = z.infer<typeof socialLinkSchema>;
 
 export const getSocialLinks = endpoint({
@@ -113,34 +121,38 @@ export const getSocialLinks = endpoint({
 
 // --- Payment methods ----------------------------------------------------------
 
-export const paymentGatewaySchema = z.object({ name: z.string(), code: z.string(), icon: z.string().nullable() });
-export const accountTypeSchema = z.union([
-  z.enum(['Agent', 'Merchant', 'Marchent', 'Personal']),
-  z.object({ type: z.literal('ewallet'), pgs: z.array(paymentGatewaySchema) }),
-]);
-export const paymentMethodSchema = z.object({
-  id,
-  /** 'bkash', 'nagad', 'rocket', ...: the payer's transaction id format of the method (rules/payer-trx.ts). */
-  code: z.string().optional(),
-  name: z.string(),
-  icon: z.string().nullable(),
-  status: z.string(),
-  /** Agent = CashOut, Merchant/Marchent = Make Payment, Personal = Send Money; or an e-wallet with gateways. */
-  account_type: accountTypeSchema,
-  deposit: z.boolean(),
-  withdraw: z.boolean(),
-  /**
-   * The amounts this method takes, in whole units, and its amount buttons (GET /api/showpayment-menthod sends them:
-   * the method's own, or the site-wide DEPOSIT_MIN/MAX, WITHDRAW_MIN/MAX and *_PRESETS when it has none). The server
-   * refuses an amount outside the method's range with amountRangeMessage().
-   */
-  deposit_min: z.number().optional(),
-  deposit_max: z.number().optional(),
-  withdraw_min: z.number().optional(),
-  withdraw_max: z.number().optional(),
-  deposit_presets: z.array(z.number()).optional(),
-  withdraw_presets: z.array(z.number()).optional(),
-});
+export const paymentGatewaySchema = z.lazy(() => z.object({ name: z.string(), code: z.string(), icon: z.string().nullable() }));
+export const accountTypeSchema = z.lazy(() =>
+  z.union([
+    z.enum(['Agent', 'Merchant', 'Marchent', 'Personal']),
+    z.object({ type: z.literal('ewallet'), pgs: z.array(paymentGatewaySchema) }),
+  ]),
+);
+export const paymentMethodSchema = z.lazy(() =>
+  z.object({
+    id,
+    /** 'bkash', 'nagad', 'rocket', ...: the payer's transaction id format of the method (rules/payer-trx.ts). */
+    code: z.string().optional(),
+    name: z.string(),
+    icon: z.string().nullable(),
+    status: z.string(),
+    /** Agent = CashOut, Merchant/Marchent = Make Payment, Personal = Send Money; or an e-wallet with gateways. */
+    account_type: accountTypeSchema,
+    deposit: z.boolean(),
+    withdraw: z.boolean(),
+    /**
+     * The amounts this method takes, in whole units, and its amount buttons (GET /api/showpayment-menthod sends them:
+     * the method's own, or the site-wide DEPOSIT_MIN/MAX, WITHDRAW_MIN/MAX and *_PRESETS when it has none). The server
+     * refuses an amount outside the method's range with amountRangeMessage().
+     */
+    deposit_min: z.number().optional(),
+    deposit_max: z.number().optional(),
+    withdraw_min: z.number().optional(),
+    withdraw_max: z.number().optional(),
+    deposit_presets: z.array(z.number()).optional(),
+    withdraw_presets: z.array(z.number()).optional(),
+  }),
+);
 export type PaymentMethod = z.infer<typeof paymentMethodSchema>;
 
 export const getPaymentMethods = endpoint({
@@ -173,22 +185,24 @@ export const PROMOTION_CATEGORIES = {
   Welcome: 99,
 } as const;
 
-export const promotionSchema = z.object({
-  id,
-  name: z.string(),
-  desc: z.string(),
-  thumbnail: z.string().nullable(),
-  start_date: z.string().nullable(),
-  end_date: z.string().nullable(),
-  /** Deposit bonus in percent of the deposit (100 = doubled). */
-  deposit_bouns: z.number(),
-  /** Cap of the bonus, or null. */
-  max_bonus: money.nullable(),
-  /** Wagering multiplier of deposit + bonus. */
-  turnover: z.number(),
-  categories: z.number().int(),
-  status: z.enum(['active', 'display']),
-});
+export const promotionSchema = z.lazy(() =>
+  z.object({
+    id,
+    name: z.string(),
+    desc: z.string(),
+    thumbnail: z.string().nullable(),
+    start_date: z.string().nullable(),
+    end_date: z.string().nullable(),
+    /** Deposit bonus in percent of the deposit (100 = doubled). */
+    deposit_bouns: z.number(),
+    /** Cap of the bonus, or null. */
+    max_bonus: money.nullable(),
+    /** Wagering multiplier of deposit + bonus. */
+    turnover: z.number(),
+    categories: z.number().int(),
+    status: z.enum(['active', 'display']),
+  }),
+);
 export type Promotion = z.infer<typeof promotionSchema>;
 
 export const getPromotions = endpoint({
@@ -212,13 +226,15 @@ export const getPromotion = endpoint({
 
 // --- Market block -----------------------------------------------------------------
 
-export const marketFlagsSchema = z.object({
-  /** 0 with status not 'active' blocks the exchange. */
-  exchange_market: flag,
-  /** 0 with status not 'active' blocks the game categories. */
-  cs_market: flag,
-  status: z.string(),
-});
+export const marketFlagsSchema = z.lazy(() =>
+  z.object({
+    /** 0 with status not 'active' blocks the exchange. */
+    exchange_market: flag,
+    /** 0 with status not 'active' blocks the game categories. */
+    cs_market: flag,
+    status: z.string(),
+  }),
+);
 export type MarketFlags = z.infer<typeof marketFlagsSchema>;
 
 export const getMarketBlock = endpoint({
@@ -235,7 +251,7 @@ export const getMarketBlock = endpoint({
 export const GAME_TYPES = ['LIVE', 'SLOT', 'TABLE', 'BINGO', 'EGAME', 'FH', 'LOTTO', 'SPORTS'] as const;
 export const gameTypeQuery = z.string().trim().min(1, 'The type field is required.').max(32).toUpperCase();
 
-export const catalogSystemSchema = z.object({ platform: z.string(), name: z.string(), icon: z.string().nullable() });
+export const catalogSystemSchema = z.lazy(() => z.object({ platform: z.string(), name: z.string(), icon: z.string().nullable() }));
 export type CatalogSystem = z.infer<typeof catalogSystemSchema>;
 
 export const getSystems = endpoint({
@@ -267,12 +283,14 @@ export const systemListQuery = z
     return z.NEVER;
   });
 
-export const catalogProviderSchema = z.object({
-  system: z.string(),
-  platform: z.string(),
-  name: z.string(),
-  icon: z.string().nullable(),
-});
+export const catalogProviderSchema = z.lazy(() =>
+  z.object({
+    system: z.string(),
+    platform: z.string(),
+    name: z.string(),
+    icon: z.string().nullable(),
+  }),
+);
 export type CatalogProvider = z.infer<typeof catalogProviderSchema>;
 
 export const getProviders = endpoint({
@@ -285,16 +303,18 @@ export const getProviders = endpoint({
   fallbackError: 'Failed to fetch providers',
 });
 
-export const catalogGameSchema = z.object({
-  code: z.string(),
-  name: z.string(),
-  type: z.string(),
-  platform: z.string(),
-  provider: z.string().nullable(),
-  thumbnail: z.string().nullable(),
-  /** When the game joined the catalogue (the games list's "Latest" sort). */
-  created_at: z.string().optional(),
-});
+export const catalogGameSchema = z.lazy(() =>
+  z.object({
+    code: z.string(),
+    name: z.string(),
+    type: z.string(),
+    platform: z.string(),
+    provider: z.string().nullable(),
+    thumbnail: z.string().nullable(),
+    /** When the game joined the catalogue (the games list's "Latest" sort). */
+    created_at: z.string().optional(),
+  }),
+);
 export type CatalogGame = z.infer<typeof catalogGameSchema>;
 
 export const getGames = endpoint({

@@ -36,15 +36,17 @@ export const pushTicket = endpoint({
   tags: ['push'],
 });
 
-const pushedLevel = z.object({ price: z.number(), size: money });
+const pushedLevel = z.lazy(() => z.object({ price: z.number(), size: money }));
 /** One runner of a pushed Match Odds book: its best three prices a side with sizes. */
-const pushedRunnerBook = z.object({
-  selection_id: z.string(),
-  status: z.string(),
-  suspended: z.boolean(),
-  back: z.array(pushedLevel),
-  lay: z.array(pushedLevel),
-});
+const pushedRunnerBook = z.lazy(() =>
+  z.object({
+    selection_id: z.string(),
+    status: z.string(),
+    suspended: z.boolean(),
+    back: z.array(pushedLevel),
+    lay: z.array(pushedLevel),
+  }),
+);
 
 /** The parts of the site's content a `content` push names (the shell's content queries of the same names). */
 export const CONTENT_SECTIONS = ['general', 'sliders', 'promotions', 'sociallink', 'logo'] as const;

@@ -27,17 +27,19 @@ export function stakeSettingInRange(amount: number, currency: string): boolean {
 
 const wholeStake = z.number({ error: EXCHANGE_SETTINGS_MESSAGES.presetAmount }).int(EXCHANGE_SETTINGS_MESSAGES.presetAmount).positive();
 
-export const exchangeSettingsSchema = z.object({
-  /** The slip's six stake buttons, whole amounts in the player's currency (default EXCHANGE_STAKE_PRESETS). */
-  stake_presets: z.array(z.number().int()),
-  /** The slip's "Keep bet in-play" (PERSIST): what a new Match Odds bet's unmatched part does at the turn in-play. */
-  keep_in_play: z.boolean(),
-  /** One-click betting: a price click places at once with `one_click_stake`. */
-  one_click: z.boolean(),
-  one_click_stake: z.number().int().nullable(),
-  /** The player confirmed what one-click betting does (asked once, the first time it is turned on). */
-  one_click_confirmed: z.boolean(),
-});
+export const exchangeSettingsSchema = z.lazy(() =>
+  z.object({
+    /** The slip's six stake buttons, whole amounts in the player's currency (default EXCHANGE_STAKE_PRESETS). */
+    stake_presets: z.array(z.number().int()),
+    /** The slip's "Keep bet in-play" (PERSIST): what a new Match Odds bet's unmatched part does at the turn in-play. */
+    keep_in_play: z.boolean(),
+    /** One-click betting: a price click places at once with `one_click_stake`. */
+    one_click: z.boolean(),
+    one_click_stake: z.number().int().nullable(),
+    /** The player confirmed what one-click betting does (asked once, the first time it is turned on). */
+    one_click_confirmed: z.boolean(),
+  }),
+);
 export type ExchangeSettings = z.infer<typeof exchangeSettingsSchema>;
 
 export const DEFAULT_EXCHANGE_SETTINGS: ExchangeSettings = {
@@ -78,7 +80,7 @@ export const updateExchangeSettings = endpoint({
   response: exchangeSettingsSchema,
 });
 
-const level = z.object({ price: z.number(), size: money });
+const level = z.lazy(() => z.object({ price: z.number(), size: money }));
 
 /**
  * GET /api/exchange/markets/{marketId}/ladder?selection_id=: one Match Odds runner's whole book in the player's

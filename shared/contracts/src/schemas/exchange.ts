@@ -18,40 +18,44 @@ export type ExchangeSport = (typeof EXCHANGE_SPORTS)[number];
 
 /* ---- The odds host (docs/README.md#spec-3 and #spec-7). Feeds send numbers or numeric strings; both are accepted. ---- */
 
-const num = z.union([z.number(), z.string()]).transform((v) => Number(v));
-const flag01 = z.union([z.number(), z.string(), z.boolean()]).transform((v) => Number(v) === 1 || v === true);
+const num = z.lazy(() => z.union([z.number(), z.string()]).transform((v) => Number(v)));
+const flag01 = z.lazy(() => z.union([z.number(), z.string(), z.boolean()]).transform((v) => Number(v) === 1 || v === true));
 
 /** GET {odds}/api/sports-events/{sport}: one item per event. */
-export const sportsEventSchema = z.object({
-  EventId: z.union([z.string(), z.number()]).transform(String),
-  MarketId: z.union([z.string(), z.number()]).transform(String),
-  Event: z.string(),
-  Fancy: flag01.optional().default(false),
-  Bookmaker: flag01.optional().default(false),
-  sport: z.string().optional(),
-  OpenDate: z.string().optional(),
-  inplay: z.boolean().optional().default(false),
-});
+export const sportsEventSchema = z.lazy(() =>
+  z.object({
+    EventId: z.union([z.string(), z.number()]).transform(String),
+    MarketId: z.union([z.string(), z.number()]).transform(String),
+    Event: z.string(),
+    Fancy: flag01.optional().default(false),
+    Bookmaker: flag01.optional().default(false),
+    sport: z.string().optional(),
+    OpenDate: z.string().optional(),
+    inplay: z.boolean().optional().default(false),
+  }),
+);
 export type SportsEvent = z.infer<typeof sportsEventSchema>;
-export const sportsEventsSchema = z.array(sportsEventSchema);
+export const sportsEventsSchema = z.lazy(() => z.array(sportsEventSchema));
 
-const priceSize = z.object({ price: num, size: num });
+const priceSize = z.lazy(() => z.object({ price: num, size: num }));
 export type PriceSize = z.infer<typeof priceSize>;
 
 /** GET {odds}/api/match-odds/{marketId}: an array; the first item is the market. */
-export const matchOddsSchema = z.array(
-  z.object({
-    marketId: z.string().optional(),
-    inplay: z.boolean().optional().default(false),
-    status: z.string().optional(),
-    runners: z.array(
-      z.object({
-        selectionId: z.union([z.string(), z.number()]).optional(),
-        SelectionName: z.string(),
-        ex: z.object({ availableToBack: z.array(priceSize), availableToLay: z.array(priceSize) }),
-      }),
-    ),
-  }),
+export const matchOddsSchema = z.lazy(() =>
+  z.array(
+    z.object({
+      marketId: z.string().optional(),
+      inplay: z.boolean().optional().default(false),
+      status: z.string().optional(),
+      runners: z.array(
+        z.object({
+          selectionId: z.union([z.string(), z.number()]).optional(),
+          SelectionName: z.string(),
+          ex: z.object({ availableToBack: z.array(priceSize), availableToLay: z.array(priceSize) }),
+        }),
+      ),
+    }),
+  ),
 );
 export type MatchOdds = z.infer<typeof matchOddsSchema>;
 
@@ -78,108 +82,123 @@ export const bookmakerRunnerSchema = z.object({
 export type BookmakerRunner = z.infer<typeof bookmakerRunnerSchema>;
 
 /** GET {odds}/api/event/{eventId}: data.items[eventId] with fancy2 rows and a bookmaker map. */
-export const eventDetailSchema = z.object({
-  data: z.object({
-    items: z.record(
-      z.string(),
-      z.object({
-        fancy2: z.array(fancyRowSchema).optional().default([]),
-        bookmaker: z
-          .record(z.string(), z.object({ runners: z.array(bookmakerRunnerSchema) }))
-          .optional()
-          .default({}),
-      }),
-    ),
+export const eventDetailSchema = z.lazy(() =>
+  z.object({
+    data: z.object({
+      items: z.record(
+        z.string(),
+        z.object({
+          fancy2: z.array(fancyRowSchema).optional().default([]),
+          bookmaker: z
+            .record(z.string(), z.object({ runners: z.array(bookmakerRunnerSchema) }))
+            .optional()
+            .default({}),
+        }),
+      ),
+    }),
   }),
-});
+);
 export type EventDetail = z.infer<typeof eventDetailSchema>;
 
 /* ---- The exchange's own API: bets, positions, cash-out (issue "The exchange engine"). ---- */
 
-const stakeInput = z
-  .union([z.string().max(20), z.number()], { error: EXCHANGE_MESSAGES.stakeNotAmount })
-  .transform(String)
-  .pipe(
-    z
-      .string()
-      // checked in this order; the first that fails is the message the player reads
-      .refine((v) => !v.trim().startsWith('-'), EXCHANGE_MESSAGES.stakeNotPositive)
-      .regex(/^\d+(\.\d+)?$/, EXCHANGE_MESSAGES.stakeNotAmount)
-      .regex(/^\d+(\.\d{1,2})?$/, EXCHANGE_MESSAGES.stakeDecimals),
-  );
-const selectionInput = z
-  .union([z.string().min(1).max(64), z.number().int()], { error: EXCHANGE_MESSAGES.selectionInvalid })
-  .transform(String);
+const stakeInput = z.lazy(() =>
+  z
+    .union([z.string().max(20), z.number()], { error: EXCHANGE_MESSAGES.stakeNotAmount })
+    .transform(String)
+    .pipe(
+      z
+        .string()
+        // checked in this order; the first that fails is the message the player reads
+        .refine((v) => !v.trim().startsWith('-'), EXCHANGE_MESSAGES.stakeNotPositive)
+        .regex(/^\d+(\.\d+)?$/, EXCHANGE_MESSAGES.stakeNotAmount)
+        .regex(/^\d+(\.\d{1,2})?$/, EXCHANGE_MESSAGES.stakeDecimals),
+    ),
+);
+const selectionInput = z.lazy(() =>
+  z.union([z.string().min(1).max(64), z.number().int()], { error: EXCHANGE_MESSAGES.selectionInvalid }).transform(String),
+);
 const marketIdInput = z
   .string({ error: EXCHANGE_MESSAGES.marketIdInvalid })
   .min(1, EXCHANGE_MESSAGES.marketIdInvalid)
   .max(64, EXCHANGE_MESSAGES.marketIdInvalid);
 
 /** Match Odds and BookMaker: `price` is decimal (a BookMaker rate R is sent as 1 + R/100). */
-export const placeExchangeOrderBody = z.object({
-  market_id: marketIdInput,
-  selection_id: selectionInput,
-  side: z.enum(['BACK', 'LAY']),
-  price: z.number({ error: EXCHANGE_MESSAGES.priceRange }).min(1.01, EXCHANGE_MESSAGES.priceRange).max(1000, EXCHANGE_MESSAGES.priceRange),
-  stake: stakeInput,
-  persistence: z.enum(['LAPSE', 'PERSIST']).optional(),
-});
+export const placeExchangeOrderBody = z.lazy(() =>
+  z.object({
+    market_id: marketIdInput,
+    selection_id: selectionInput,
+    side: z.enum(['BACK', 'LAY']),
+    price: z
+      .number({ error: EXCHANGE_MESSAGES.priceRange })
+      .min(1.01, EXCHANGE_MESSAGES.priceRange)
+      .max(1000, EXCHANGE_MESSAGES.priceRange),
+    stake: stakeInput,
+    persistence: z.enum(['LAPSE', 'PERSIST']).optional(),
+  }),
+);
 /** Fancy: the line and rate of the side taken, as shown (YES line and rate, or NO line and rate). */
-export const placeFancyBetBody = z.object({
-  market_id: marketIdInput,
-  selection_id: selectionInput.optional(),
-  side: z.enum(['YES', 'NO']),
-  line: z
-    .number({ error: EXCHANGE_MESSAGES.fancyNeedsLine })
-    .int(EXCHANGE_MESSAGES.fancyNeedsLine)
-    .min(0, EXCHANGE_MESSAGES.fancyNeedsLine),
-  rate: z
-    .number({ error: EXCHANGE_MESSAGES.rateRange })
-    .int(EXCHANGE_MESSAGES.rateRange)
-    .min(1, EXCHANGE_MESSAGES.rateRange)
-    .max(10_000, EXCHANGE_MESSAGES.rateRange),
-  stake: stakeInput,
-});
+export const placeFancyBetBody = z.lazy(() =>
+  z.object({
+    market_id: marketIdInput,
+    selection_id: selectionInput.optional(),
+    side: z.enum(['YES', 'NO']),
+    line: z
+      .number({ error: EXCHANGE_MESSAGES.fancyNeedsLine })
+      .int(EXCHANGE_MESSAGES.fancyNeedsLine)
+      .min(0, EXCHANGE_MESSAGES.fancyNeedsLine),
+    rate: z
+      .number({ error: EXCHANGE_MESSAGES.rateRange })
+      .int(EXCHANGE_MESSAGES.rateRange)
+      .min(1, EXCHANGE_MESSAGES.rateRange)
+      .max(10_000, EXCHANGE_MESSAGES.rateRange),
+    stake: stakeInput,
+  }),
+);
 /** The side says which: BACK/LAY an order on Match Odds or BookMaker, YES/NO a Fancy bet (each refusal names its field). */
-export const placeBetBody = z.discriminatedUnion('side', [placeExchangeOrderBody, placeFancyBetBody], {
-  error: EXCHANGE_MESSAGES.sideInvalid,
-});
+export const placeBetBody = z.lazy(() =>
+  z.discriminatedUnion('side', [placeExchangeOrderBody, placeFancyBetBody], {
+    error: EXCHANGE_MESSAGES.sideInvalid,
+  }),
+);
 export type PlaceBetBody = z.input<typeof placeBetBody>;
 
-export const exchangeBetSchema = z.object({
-  id: z.string(),
-  market_id: z.string(),
-  market_name: z.string(),
-  market_kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
-  event_id: z.string(),
-  event_name: z.string(),
-  selection_id: z.string(),
-  selection_name: z.string(),
-  side: z.enum(['BACK', 'LAY', 'YES', 'NO']),
-  /** Decimal price asked (Fancy: null). */
-  price: z.number().nullable(),
-  /** Fancy: the line and rate taken. */
-  line: z.number().nullable(),
-  rate: z.number().nullable(),
-  stake: money,
-  matched_stake: money,
-  unmatched_stake: money,
-  /** Average matched decimal price (null before any match). */
-  avg_price: z.number().nullable(),
-  status: z.enum(['PENDING', 'UNMATCHED', 'PARTIALLY_MATCHED', 'MATCHED', 'LAPSED', 'CANCELLED', 'WON', 'LOST', 'VOID']),
-  persistence: z.enum(['LAPSE', 'PERSIST']),
-  /** Why a bet lapsed (suspended or price moved during the delay, turn in-play). */
-  reason: z.string().nullable(),
-  /** What the bet wins / risks: on its matched part, or on the whole stake at the price asked while nothing matched. */
-  potential_profit: money,
-  potential_liability: money,
-  /** Settled: profit (negative: loss) before commission. */
-  profit_loss: money.nullable(),
-  placed_at: z.string(),
-  /** PENDING: when the bet delay ends. */
-  delay_until: z.string().nullable(),
-  settled_at: z.string().nullable(),
-});
+export const exchangeBetSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    market_id: z.string(),
+    market_name: z.string(),
+    market_kind: z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']),
+    event_id: z.string(),
+    event_name: z.string(),
+    selection_id: z.string(),
+    selection_name: z.string(),
+    side: z.enum(['BACK', 'LAY', 'YES', 'NO']),
+    /** Decimal price asked (Fancy: null). */
+    price: z.number().nullable(),
+    /** Fancy: the line and rate taken. */
+    line: z.number().nullable(),
+    rate: z.number().nullable(),
+    stake: money,
+    matched_stake: money,
+    unmatched_stake: money,
+    /** Average matched decimal price (null before any match). */
+    avg_price: z.number().nullable(),
+    status: z.enum(['PENDING', 'UNMATCHED', 'PARTIALLY_MATCHED', 'MATCHED', 'LAPSED', 'CANCELLED', 'WON', 'LOST', 'VOID']),
+    persistence: z.enum(['LAPSE', 'PERSIST']),
+    /** Why a bet lapsed (suspended or price moved during the delay, turn in-play). */
+    reason: z.string().nullable(),
+    /** What the bet wins / risks: on its matched part, or on the whole stake at the price asked while nothing matched. */
+    potential_profit: money,
+    potential_liability: money,
+    /** Settled: profit (negative: loss) before commission. */
+    profit_loss: money.nullable(),
+    placed_at: z.string(),
+    /** PENDING: when the bet delay ends. */
+    delay_until: z.string().nullable(),
+    settled_at: z.string().nullable(),
+  }),
+);
 export type ExchangeBetView = z.infer<typeof exchangeBetSchema>;
 
 const betAnswer = z.object({ bet: exchangeBetSchema, balance: money, available: money, exposure: money });
@@ -251,14 +270,16 @@ export const editExchangeBet = endpoint({
   response: lazy(() => betAnswer.extend({ replaced: exchangeBetSchema.nullable() })),
 });
 
-const cancelAllAnswer = z.object({
-  /** The bets whose unmatched part was cancelled (a partly matched one now shows MATCHED). */
-  cancelled: z.array(exchangeBetSchema),
-  balance: money,
-  available: money,
-  exposure: money,
-});
-const cancelAllBody = z.object({ market_id: marketIdInput.optional() }).optional().default({});
+const cancelAllAnswer = z.lazy(() =>
+  z.object({
+    /** The bets whose unmatched part was cancelled (a partly matched one now shows MATCHED). */
+    cancelled: z.array(exchangeBetSchema),
+    balance: money,
+    available: money,
+    exposure: money,
+  }),
+);
+const cancelAllBody = z.lazy(() => z.object({ market_id: marketIdInput.optional() }).optional().default({}));
 
 /**
  * POST /api/exchange/bets/cancel-all: cancels the unmatched part of every open bet of the player, in one market
@@ -304,14 +325,16 @@ export const listExchangeBets = endpoint({
   response: lazy(() => z.object({ data: z.array(exchangeBetSchema), page: z.number(), last_page: z.number(), total: z.number() })),
 });
 
-export const exchangeRunnerPositionSchema = z.object({
-  selection_id: z.string(),
-  selection_name: z.string(),
-  /** Profit (negative: loss) if this runner wins, matched bets only. */
-  profit_loss: money,
-  /** The same with unmatched orders at their worst. */
-  worst: money,
-});
+export const exchangeRunnerPositionSchema = z.lazy(() =>
+  z.object({
+    selection_id: z.string(),
+    selection_name: z.string(),
+    /** Profit (negative: loss) if this runner wins, matched bets only. */
+    profit_loss: money,
+    /** The same with unmatched orders at their worst. */
+    worst: money,
+  }),
+);
 
 /** GET /api/exchange/markets/{marketId}/position */
 export const exchangeMarketPosition = endpoint({
@@ -381,12 +404,14 @@ export const exchangeMarketState = endpoint({
   ),
 });
 
-export const cashOutHedgeSchema = z.object({
-  selection_id: z.string(),
-  side: z.enum(['BACK', 'LAY']),
-  price: z.number(),
-  stake: money,
-});
+export const cashOutHedgeSchema = z.lazy(() =>
+  z.object({
+    selection_id: z.string(),
+    side: z.enum(['BACK', 'LAY']),
+    price: z.number(),
+    stake: money,
+  }),
+);
 
 /** POST /api/exchange/markets/{marketId}/cash-out: `{}` quotes; `{ take: true }` places the hedging bets. */
 export const exchangeCashOut = endpoint({
@@ -434,12 +459,14 @@ export const exchangeCashOut = endpoint({
 
 /* ---- The exchange account (issue "The exchange for players"): pins, profit & loss, activity, results. ---- */
 
-export const exchangePinSchema = z.object({
-  event_id: z.string().min(1).max(64),
-  market_id: marketIdInput,
-  name: z.string().max(200),
-  sport: z.enum(EXCHANGE_SPORTS),
-});
+export const exchangePinSchema = z.lazy(() =>
+  z.object({
+    event_id: z.string().min(1).max(64),
+    market_id: marketIdInput,
+    name: z.string().max(200),
+    sport: z.enum(EXCHANGE_SPORTS),
+  }),
+);
 export type ExchangePin = z.infer<typeof exchangePinSchema>;
 
 /** GET /api/exchange/pins: the player's Multi Markets, oldest first (kept on the server: they follow the player). */
@@ -515,13 +542,15 @@ export const EXCHANGE_NOTICE_KINDS = ['matched', 'partial', 'unmatched', 'lapsed
 export type ExchangeNoticeKind = (typeof EXCHANGE_NOTICE_KINDS)[number];
 
 /** One bet-outcome notification: what happened, and the bet as it was then (matched part, P&L, reason). */
-export const exchangeNoticeSchema = z.object({
-  id: z.string(),
-  kind: z.enum(EXCHANGE_NOTICE_KINDS),
-  read: z.boolean(),
-  created_at: z.string(),
-  bet: exchangeBetSchema,
-});
+export const exchangeNoticeSchema = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    kind: z.enum(EXCHANGE_NOTICE_KINDS),
+    read: z.boolean(),
+    created_at: z.string(),
+    bet: exchangeBetSchema,
+  }),
+);
 export type ExchangeNotice = z.infer<typeof exchangeNoticeSchema>;
 
 /** GET /api/exchange/notices?page: the player's bet-outcome notifications (the bell), newest first, with the unread count. */
@@ -630,11 +659,13 @@ export const exchangeMarketKind = z.enum(['MATCH_ODDS', 'BOOKMAKER', 'FANCY']);
  * to lose on any one market of that kind. A bet that would take the market's exposure over it is refused
  * (EXCHANGE_MESSAGES.liabilityLimit, code liability_limit); a bet that lowers the exposure is never refused for it.
  */
-export const exchangeLiabilityLimitsSchema = z.object({
-  MATCH_ODDS: money.nullable(),
-  BOOKMAKER: money.nullable(),
-  FANCY: money.nullable(),
-});
+export const exchangeLiabilityLimitsSchema = z.lazy(() =>
+  z.object({
+    MATCH_ODDS: money.nullable(),
+    BOOKMAKER: money.nullable(),
+    FANCY: money.nullable(),
+  }),
+);
 export type ExchangeLiabilityLimits = z.infer<typeof exchangeLiabilityLimitsSchema>;
 
 /** GET /api/exchange/limits: the player's own maximum liability per market kind (shown in the bet slip). */

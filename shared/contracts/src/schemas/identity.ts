@@ -56,10 +56,12 @@ const trimmed = z.string().trim();
 // --- Form rules ---------------------------------------------------------------------
 
 /** docs/README.md#spec-5, Login. */
-export const loginFormSchema = z.object({
-  username: trimmed.min(1, M.usernameRequired).max(64, M.usernameInvalid).regex(ALNUM, M.usernameInvalid),
-  password: z.string().min(1, M.passwordRequired).min(8, M.passwordMin).max(128, M.passwordMin),
-});
+export const loginFormSchema = z.lazy(() =>
+  z.object({
+    username: trimmed.min(1, M.usernameRequired).max(64, M.usernameInvalid).regex(ALNUM, M.usernameInvalid),
+    password: z.string().min(1, M.passwordRequired).min(8, M.passwordMin).max(128, M.passwordMin),
+  }),
+);
 export type LoginForm = z.infer<typeof loginFormSchema>;
 
 const signupUsername = trimmed.min(8, M.signupUsername).max(16, M.signupUsername).regex(ALNUM, M.signupUsername);
@@ -79,32 +81,36 @@ const optionalCode = z
   .transform((v) => (v ? v : undefined));
 
 /** docs/README.md#spec-5, Signup (mobile). The form's fields; the server checks the same rules. */
-export const signupFormSchema = z
-  .object({
+export const signupFormSchema = z.lazy(() =>
+  z
+    .object({
+      username: signupUsername,
+      phone: signupPhone,
+      password: signupPassword,
+      confirmPassword: z.string().min(1, M.confirmRequired),
+      referral_code: optionalCode,
+      // the wallet's currency, as the desktop register offers it (the spec's payload carries it; BDT by default)
+      currency: z.enum(CURRENCIES).default('BDT'),
+    })
+    .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsMismatch }),
+);
+export type SignupForm = z.input<typeof signupFormSchema>;
+
+const createPlayerFields = z.lazy(() =>
+  z.object({
     username: signupUsername,
     phone: signupPhone,
     password: signupPassword,
-    confirmPassword: z.string().min(1, M.confirmRequired),
+    confirmPassword: z.string().min(1, M.confirmRequired).max(128),
+    name: z.string().trim().max(100).optional().nullable(),
+    email: z.string().trim().email().max(190).optional().nullable().or(z.literal('')),
     referral_code: optionalCode,
-    // the wallet's currency, as the desktop register offers it (the spec's payload carries it; BDT by default)
+    agent_code: optionalCode,
+    affiliate_code: optionalCode,
     currency: z.enum(CURRENCIES).default('BDT'),
-  })
-  .refine((v) => v.password === v.confirmPassword, { path: ['confirmPassword'], message: M.passwordsMismatch });
-export type SignupForm = z.input<typeof signupFormSchema>;
-
-const createPlayerFields = z.object({
-  username: signupUsername,
-  phone: signupPhone,
-  password: signupPassword,
-  confirmPassword: z.string().min(1, M.confirmRequired).max(128),
-  name: z.string().trim().max(100).optional().nullable(),
-  email: z.string().trim().email().max(190).optional().nullable().or(z.literal('')),
-  referral_code: optionalCode,
-  agent_code: optionalCode,
-  affiliate_code: optionalCode,
-  currency: z.enum(CURRENCIES).default('BDT'),
-  status: z.literal('active').default('active'),
-});
+    status: z.literal('active').default('active'),
+  }),
+);
 const passwordsMatch = { path: ['confirmPassword'], message: M.passwordsMismatch };
 
 /** docs/README.md#spec-3, Registration payload (POST /api/v1/create-players, the mobile sign-up: a challenge only on unusual volume), validated with the form's rules. */
@@ -189,44 +195,50 @@ export function vipInputError(points: number): string | null {
 
 // --- Entities (docs/README.md#spec-3) ------------------------------------------------------------------
 
-export const userSchema = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string().nullable(),
-  phone: z.string().nullable(),
-  email: z.string().nullable(),
-  vip_coin: z.number().int(),
-  /** '1' means the phone is verified (the spec's field name). */
-  session_id: z.enum(['0', '1']),
-  created_at: z.string(),
-  /** Birthday YYYY-MM-DD; editable only while null. */
-  dofb: z.string().nullable(),
-  email_verified_at: z.string().nullable(),
-  balance: money,
-  currency: z.enum(CURRENCIES),
-  referral_code: z.string(),
-  cash_bonus: money,
-});
+export const userSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string().nullable(),
+    phone: z.string().nullable(),
+    email: z.string().nullable(),
+    vip_coin: z.number().int(),
+    /** '1' means the phone is verified (the spec's field name). */
+    session_id: z.enum(['0', '1']),
+    created_at: z.string(),
+    /** Birthday YYYY-MM-DD; editable only while null. */
+    dofb: z.string().nullable(),
+    email_verified_at: z.string().nullable(),
+    balance: money,
+    currency: z.enum(CURRENCIES),
+    referral_code: z.string(),
+    cash_bonus: money,
+  }),
+);
 export type User = z.infer<typeof userSchema>;
 
-export const extraPhoneSchema = z.object({
-  id: z.number().int(),
-  contract_value: z.string(),
-  /** 1 verified. */
-  isverify: z.union([z.literal(0), z.literal(1)]),
-});
+export const extraPhoneSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    contract_value: z.string(),
+    /** 1 verified. */
+    isverify: z.union([z.literal(0), z.literal(1)]),
+  }),
+);
 export type ExtraPhone = z.infer<typeof extraPhoneSchema>;
 
-export const inboxMessageSchema = z.object({
-  id: z.number().int(),
-  title: z.string(),
-  message: z.string(),
-  created_at: z.string(),
-  is_read: z.union([z.literal(0), z.literal(1)]),
-});
+export const inboxMessageSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    title: z.string(),
+    message: z.string(),
+    created_at: z.string(),
+    is_read: z.union([z.literal(0), z.literal(1)]),
+  }),
+);
 export type InboxMessage = z.infer<typeof inboxMessageSchema>;
 
-const remoteIdQuery = z.union([z.string().max(32), z.number()]).optional();
+const remoteIdQuery = z.lazy(() => z.union([z.string().max(32), z.number()]).optional());
 const otpCode = z
   .string()
   .trim()
@@ -284,13 +296,15 @@ export const createPlayersEndpoint = endpoint({
   fallbackError: 'Submission failed',
 });
 
-const signupResponse = z.object({
-  message: z.string(),
-  token: z.string(),
-  remote_id: z.number().int(),
-  username: z.string(),
-  exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
-});
+const signupResponse = z.lazy(() =>
+  z.object({
+    message: z.string(),
+    token: z.string(),
+    remote_id: z.number().int(),
+    username: z.string(),
+    exchange: z.array(z.object({ token: z.string().nullable().optional() })).optional(),
+  }),
+);
 
 /** The desktop registration form (/register) signs up here: a solved, unused proof-of-work challenge is required. */
 export const desktopRegisterEndpoint = endpoint({
@@ -425,7 +439,7 @@ export const inboxListEndpoint = endpoint({
   ),
 });
 
-const inboxIdParams = z.object({ id: z.coerce.number().int().positive() });
+const inboxIdParams = z.lazy(() => z.object({ id: z.coerce.number().int().positive() }));
 
 export const inboxShowEndpoint = endpoint({
   method: 'GET',

@@ -40,21 +40,23 @@ export const KYC_MESSAGES = {
 export const KYC_ERROR_CODES = ['kyc_file_type', 'kyc_file_size', 'kyc_unreadable', 'kyc_verified', 'kyc_no_file', 'kyc_required'] as const;
 export type KycErrorCode = (typeof KYC_ERROR_CODES)[number];
 
-export const kycState = z.object({
-  status: kycStatus,
-  /** Why staff rejected or asked again (the player sees it); null otherwise. */
-  reason: z.string().nullable(),
-  /** What the player must upload (again) before the review starts: every missing kind, or those staff asked for. */
-  requested: z.array(kycKind),
-  /** The current document of each kind the player sent (no image: the player never reads them back either). */
-  documents: z.array(z.object({ kind: kycKind, uploaded_at: z.string() })),
-  submitted_at: z.string().nullable(),
-  decided_at: z.string().nullable(),
-  /** The birthday came from the NID at approval and can no longer be changed by the player. */
-  birthday_locked: z.boolean(),
-  /** The API's size limit of one photo, in bytes. */
-  max_bytes: z.number().int(),
-});
+export const kycState = z.lazy(() =>
+  z.object({
+    status: kycStatus,
+    /** Why staff rejected or asked again (the player sees it); null otherwise. */
+    reason: z.string().nullable(),
+    /** What the player must upload (again) before the review starts: every missing kind, or those staff asked for. */
+    requested: z.array(kycKind),
+    /** The current document of each kind the player sent (no image: the player never reads them back either). */
+    documents: z.array(z.object({ kind: kycKind, uploaded_at: z.string() })),
+    submitted_at: z.string().nullable(),
+    decided_at: z.string().nullable(),
+    /** The birthday came from the NID at approval and can no longer be changed by the player. */
+    birthday_locked: z.boolean(),
+    /** The API's size limit of one photo, in bytes. */
+    max_bytes: z.number().int(),
+  }),
+);
 export type KycState = z.infer<typeof kycState>;
 
 export const kycStateEndpoint = endpoint({

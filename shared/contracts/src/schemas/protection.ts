@@ -17,15 +17,17 @@ import {
 const iso = z.string();
 
 /** Whether a part of the site is open to the player and, if not, why and until when (null: until staff act, or permanently). */
-export const protectionGate = z.object({
-  open: z.boolean(),
-  reason: z.enum(PROTECTION_BLOCKS).nullable(),
-  until: iso.nullable(),
-  /** The refusal text the API sends for it (English; the remotes translate by reason). */
-  message: z.string().nullable(),
-  /** A risk hold: why, and whether withdrawals stay open (the remotes say it in Bangla from these). */
-  params: z.object({ hold_reason: z.enum(RISK_HOLD_REASONS), withdrawals: z.boolean() }).optional(),
-});
+export const protectionGate = z.lazy(() =>
+  z.object({
+    open: z.boolean(),
+    reason: z.enum(PROTECTION_BLOCKS).nullable(),
+    until: iso.nullable(),
+    /** The refusal text the API sends for it (English; the remotes translate by reason). */
+    message: z.string().nullable(),
+    /** A risk hold: why, and whether withdrawals stay open (the remotes say it in Bangla from these). */
+    params: z.object({ hold_reason: z.enum(RISK_HOLD_REASONS), withdrawals: z.boolean() }).optional(),
+  }),
+);
 export type ProtectionGate = z.infer<typeof protectionGate>;
 
 /**
@@ -33,30 +35,34 @@ export type ProtectionGate = z.infer<typeof protectionGate>;
  * play = casino, exchange, VIP and bonus conversion; deposit = every deposit method. Withdrawals and messages are
  * never closed by protection.
  */
-export const protectionStatus = z.object({
-  play: protectionGate,
-  deposit: protectionGate,
-  /** The reality-check interval the player chose (0: off), and in milliseconds as this server counts it (tests shorten it). */
-  reality_check_minutes: z.number().int(),
-  reality_check_ms: z.number().int().nullable(),
-  /** When this session's log-in happened (the session-time limit and the reality check count from it). */
-  session_started_at: iso.nullable(),
-  /** Offer the limits before the first deposit: true until the player set one, skipped the offer, or deposited. */
-  limits_offer: z.boolean(),
-});
+export const protectionStatus = z.lazy(() =>
+  z.object({
+    play: protectionGate,
+    deposit: protectionGate,
+    /** The reality-check interval the player chose (0: off), and in milliseconds as this server counts it (tests shorten it). */
+    reality_check_minutes: z.number().int(),
+    reality_check_ms: z.number().int().nullable(),
+    /** When this session's log-in happened (the session-time limit and the reality check count from it). */
+    session_started_at: iso.nullable(),
+    /** Offer the limits before the first deposit: true until the player set one, skipped the offer, or deposited. */
+    limits_offer: z.boolean(),
+  }),
+);
 export type ProtectionStatus = z.infer<typeof protectionStatus>;
 
 /** One money limit as the player sees it: the one in force now, a pending change and what is used in its window. */
-export const moneyLimit = z.object({
-  kind: z.enum(MONEY_LIMIT_KINDS),
-  period: z.enum(LIMIT_PERIODS),
-  /** In force now (null: no limit). */
-  amount: money.nullable(),
-  /** Used in the rolling window now (deposits requested, stakes and liabilities, or net loss plus open exposure). */
-  used: money,
-  /** An increase or removal waiting for its cooling-off period (amount null: removal). */
-  pending: z.object({ amount: money.nullable(), effective_at: iso }).nullable(),
-});
+export const moneyLimit = z.lazy(() =>
+  z.object({
+    kind: z.enum(MONEY_LIMIT_KINDS),
+    period: z.enum(LIMIT_PERIODS),
+    /** In force now (null: no limit). */
+    amount: money.nullable(),
+    /** Used in the rolling window now (deposits requested, stakes and liabilities, or net loss plus open exposure). */
+    used: money,
+    /** An increase or removal waiting for its cooling-off period (amount null: removal). */
+    pending: z.object({ amount: money.nullable(), effective_at: iso }).nullable(),
+  }),
+);
 export type MoneyLimit = z.infer<typeof moneyLimit>;
 
 export const exclusionOut = z.object({
@@ -69,18 +75,20 @@ export const exclusionOut = z.object({
 export type ExclusionOut = z.infer<typeof exclusionOut>;
 
 /** The Responsible gaming page: everything the player set, with the status. */
-export const protectionOverview = z.object({
-  currency: z.string(),
-  status: protectionStatus,
-  limits: z.array(moneyLimit),
-  session_limit: z.object({
-    minutes: z.number().int().nullable(),
-    pending: z.object({ minutes: z.number().int().nullable(), effective_at: iso }).nullable(),
+export const protectionOverview = z.lazy(() =>
+  z.object({
+    currency: z.string(),
+    status: protectionStatus,
+    limits: z.array(moneyLimit),
+    session_limit: z.object({
+      minutes: z.number().int().nullable(),
+      pending: z.object({ minutes: z.number().int().nullable(), effective_at: iso }).nullable(),
+    }),
+    /** The exclusion in force (the longest), or null. */
+    exclusion: exclusionOut.nullable(),
+    message: z.string().optional(),
   }),
-  /** The exclusion in force (the longest), or null. */
-  exclusion: exclusionOut.nullable(),
-  message: z.string().optional(),
-});
+);
 export type ProtectionOverview = z.infer<typeof protectionOverview>;
 
 export const getProtection = endpoint({
@@ -178,15 +186,17 @@ export const dismissLimitsOffer = endpoint({
 });
 
 /** The reality check's figures: time played this session and its net result (settled returns minus stakes). */
-export const realityCheckSummary = z.object({
-  session_started_at: iso.nullable(),
-  elapsed_seconds: z.number().int(),
-  currency: z.string(),
-  /** Net win (positive) or loss (negative) of casino rounds and settled exchange bets since log-in. */
-  net: z.string(),
-  /** Stakes and liabilities placed since log-in. */
-  wagered: money,
-});
+export const realityCheckSummary = z.lazy(() =>
+  z.object({
+    session_started_at: iso.nullable(),
+    elapsed_seconds: z.number().int(),
+    currency: z.string(),
+    /** Net win (positive) or loss (negative) of casino rounds and settled exchange bets since log-in. */
+    net: z.string(),
+    /** Stakes and liabilities placed since log-in. */
+    wagered: money,
+  }),
+);
 export type RealityCheckSummary = z.infer<typeof realityCheckSummary>;
 
 export const getRealityCheck = endpoint({

@@ -24,18 +24,20 @@ export const isTransferWalletPlatform = (platform: string | null | undefined): b
 const providerCode = z.string().trim().min(1).max(32).toUpperCase();
 
 /** One provider wallet as the player sees it. */
-export const providerWallet = z.object({
-  provider: z.string(),
-  name: z.string(),
-  /** What the provider reported (null: it did not answer, see `state`). */
-  balance: money.nullable(),
-  /** When the provider last answered (ISO); a balance shown is at most 30 s old. */
-  checked_at: z.string().nullable(),
-  /** ok: the provider answered; pending: a transfer is being checked (money in transit); unavailable: it did not answer. */
-  state: z.enum(['ok', 'pending', 'unavailable']),
-  /** The amount in transit while a transfer is being checked. */
-  in_transit: money.optional(),
-});
+export const providerWallet = z.lazy(() =>
+  z.object({
+    provider: z.string(),
+    name: z.string(),
+    /** What the provider reported (null: it did not answer, see `state`). */
+    balance: money.nullable(),
+    /** When the provider last answered (ISO); a balance shown is at most 30 s old. */
+    checked_at: z.string().nullable(),
+    /** ok: the provider answered; pending: a transfer is being checked (money in transit); unavailable: it did not answer. */
+    state: z.enum(['ok', 'pending', 'unavailable']),
+    /** The amount in transit while a transfer is being checked. */
+    in_transit: money.optional(),
+  }),
+);
 export type ProviderWallet = z.infer<typeof providerWallet>;
 
 export const providerWalletsResponse = z.object({
@@ -59,18 +61,20 @@ export const getProviderWallets = endpoint({
 });
 
 /** What a recall of one provider came to. */
-export const recallResult = z.object({
-  provider: z.string(),
-  name: z.string(),
-  /** recalled: the money is in main; nothing: the wallet was empty; pending: the provider's answer is being checked
-   * (the money stays in transit until it is known); failed: the provider refused or did not answer, the money stays there. */
-  status: z.enum(['recalled', 'nothing', 'pending', 'failed']),
-  amount: money,
-  message: z.string().optional(),
-});
+export const recallResult = z.lazy(() =>
+  z.object({
+    provider: z.string(),
+    name: z.string(),
+    /** recalled: the money is in main; nothing: the wallet was empty; pending: the provider's answer is being checked
+     * (the money stays in transit until it is known); failed: the provider refused or did not answer, the money stays there. */
+    status: z.enum(['recalled', 'nothing', 'pending', 'failed']),
+    amount: money,
+    message: z.string().optional(),
+  }),
+);
 export type RecallResult = z.infer<typeof recallResult>;
 
-export const recallResponse = providerWalletsResponse.extend({ results: z.array(recallResult) });
+export const recallResponse = z.lazy(() => providerWalletsResponse.extend({ results: z.array(recallResult) }));
 
 export const recallProvider = endpoint({
   method: 'POST',
@@ -154,19 +158,21 @@ export const providerLaunch = endpoint({
 });
 
 /** A transfer as the player's transaction records show it (type Transfer). */
-export const providerTransferRecord = z.object({
-  id: z.string(),
-  type: z.literal('Transfer'),
-  provider: z.string(),
-  name: z.string(),
-  /** in: main -> provider; out: provider -> main (a recall). */
-  direction: z.enum(['in', 'out']),
-  amount: money,
-  state: z.enum(['pending', 'confirmed', 'reversed']),
-  reason: z.string(),
-  created_at: z.string(),
-  resolved_at: z.string().nullable(),
-});
+export const providerTransferRecord = z.lazy(() =>
+  z.object({
+    id: z.string(),
+    type: z.literal('Transfer'),
+    provider: z.string(),
+    name: z.string(),
+    /** in: main -> provider; out: provider -> main (a recall). */
+    direction: z.enum(['in', 'out']),
+    amount: money,
+    state: z.enum(['pending', 'confirmed', 'reversed']),
+    reason: z.string(),
+    created_at: z.string(),
+    resolved_at: z.string().nullable(),
+  }),
+);
 
 export const providerTransfers = endpoint({
   method: 'GET',
@@ -178,19 +184,21 @@ export const providerTransfers = endpoint({
 });
 
 /** The provider's own bets (Betting Records). */
-export const providerBet = z.object({
-  provider: z.string(),
-  name: z.string(),
-  bet_id: z.string(),
-  game_name: z.string(),
-  selection: z.string(),
-  odds: z.string(),
-  stake: money,
-  win: money,
-  state: z.enum(['open', 'won', 'lost']),
-  created_at: z.string(),
-  settled_at: z.string().nullable(),
-});
+export const providerBet = z.lazy(() =>
+  z.object({
+    provider: z.string(),
+    name: z.string(),
+    bet_id: z.string(),
+    game_name: z.string(),
+    selection: z.string(),
+    odds: z.string(),
+    stake: money,
+    win: money,
+    state: z.enum(['open', 'won', 'lost']),
+    created_at: z.string(),
+    settled_at: z.string().nullable(),
+  }),
+);
 export type ProviderBet = z.infer<typeof providerBet>;
 
 export const providerBets = endpoint({

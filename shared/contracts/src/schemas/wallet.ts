@@ -80,10 +80,12 @@ export const walletErrorCode = z.enum([
 ]);
 export type WalletErrorCode = z.infer<typeof walletErrorCode>;
 
-const remoteId = z
-  .union([z.string().max(32), z.number()])
-  .transform((v) => String(v))
-  .optional();
+const remoteId = z.lazy(() =>
+  z
+    .union([z.string().max(32), z.number()])
+    .transform((v) => String(v))
+    .optional(),
+);
 
 /** A required number-ish id whose absence must answer with one of the spec's messages. */
 const requiredId = (message: string) =>
@@ -114,7 +116,7 @@ export const showPaymentMethod = endpoint({
   response: lazy(() => z.object({ success: z.boolean(), data: z.array(paymentMethodSchema), message: z.string().optional() })),
 });
 
-export const walletNumberSchema = z.object({ id: z.number().int(), account_number: z.string() });
+export const walletNumberSchema = z.lazy(() => z.object({ id: z.number().int(), account_number: z.string() }));
 export type WalletNumber = z.infer<typeof walletNumberSchema>;
 
 /** GET /api/get-wallet-number: where to send the money; the client uses the first item. */
@@ -222,15 +224,17 @@ export const ewaConfirm = endpoint({
 });
 
 /** Body the gateway POSTs to /api/ewa/callback, signed with `signCall` of @khela/contracts/signing (method, path, timestamp, body). */
-export const gatewayCallbackBody = z.object({
-  payment_id: z.string(),
-  merchant_ref: z.string(),
-  status: z.enum(['success', 'failed']),
-  amount: money,
-  currency: z.string(),
-  trxid: z.string().nullable().optional(),
-  number: z.string().nullable().optional(),
-});
+export const gatewayCallbackBody = z.lazy(() =>
+  z.object({
+    payment_id: z.string(),
+    merchant_ref: z.string(),
+    status: z.enum(['success', 'failed']),
+    amount: money,
+    currency: z.string(),
+    trxid: z.string().nullable().optional(),
+    number: z.string().nullable().optional(),
+  }),
+);
 export type GatewayCallback = z.infer<typeof gatewayCallbackBody>;
 export const GATEWAY_SIGNATURE_HEADER = 'x-signature';
 
@@ -302,30 +306,32 @@ export const submitWithdraw = endpoint({
 export const transactionKeySchema = z.enum(['0', '1', '2']);
 export type TransactionKey = z.infer<typeof transactionKeySchema>;
 
-export const walletTransactionSchema = z.object({
-  id: z.number().int(),
-  action: z.enum(['deposit', 'withdraw']),
-  amount: money,
-  bonus: money,
-  key: transactionKeySchema,
-  transaction_id: z.string(),
-  account_number: z.string().nullable(),
-  /** Gateway or channel the money went through (the table's Bank Name). */
-  provider: z.string().nullable(),
-  created_at: isoDate,
-  updated_at: isoDate,
-  /** When the payment details (trx id, receipt, gateway result) arrived: the timeline's middle step. */
-  information_received_at: isoDate.nullable(),
-  payment_method: z.object({ name: z.string(), type: z.string(), icon: z.string().nullable() }).nullable(),
-  promotion: z.object({ id: z.number().int(), name: z.string(), turnover: z.number() }).nullable(),
-  /** Why staff rejected it (the reason given in the back office); absent or null otherwise. */
-  reason: z.string().nullable().optional(),
-  /**
-   * A pending withdrawal waiting for a customer due-diligence check (the player's deposits or withdrawals passed the
-   * threshold): the screen says why (PROTECTION_MESSAGES.verificationRequired). Absent or false otherwise.
-   */
-  verification_required: z.boolean().optional(),
-});
+export const walletTransactionSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    action: z.enum(['deposit', 'withdraw']),
+    amount: money,
+    bonus: money,
+    key: transactionKeySchema,
+    transaction_id: z.string(),
+    account_number: z.string().nullable(),
+    /** Gateway or channel the money went through (the table's Bank Name). */
+    provider: z.string().nullable(),
+    created_at: isoDate,
+    updated_at: isoDate,
+    /** When the payment details (trx id, receipt, gateway result) arrived: the timeline's middle step. */
+    information_received_at: isoDate.nullable(),
+    payment_method: z.object({ name: z.string(), type: z.string(), icon: z.string().nullable() }).nullable(),
+    promotion: z.object({ id: z.number().int(), name: z.string(), turnover: z.number() }).nullable(),
+    /** Why staff rejected it (the reason given in the back office); absent or null otherwise. */
+    reason: z.string().nullable().optional(),
+    /**
+     * A pending withdrawal waiting for a customer due-diligence check (the player's deposits or withdrawals passed the
+     * threshold): the screen says why (PROTECTION_MESSAGES.verificationRequired). Absent or false otherwise.
+     */
+    verification_required: z.boolean().optional(),
+  }),
+);
 export type WalletTransaction = z.infer<typeof walletTransactionSchema>;
 
 export const transactionShow = endpoint({
@@ -337,20 +343,22 @@ export const transactionShow = endpoint({
   response: lazy(() => z.object({ transactions: z.array(walletTransactionSchema) })),
 });
 
-export const turnoverSchema = z.object({
-  id: z.number().int(),
-  status: z.enum(['active', 'complete']),
-  required_turnover: money,
-  remaining_turnover: money,
-  created_at: isoDate,
-  /** The deposit behind the requirement; for a claimed bonus (action 'bonus') the bonus and its multiple. */
-  transaction: z.object({
-    action: z.enum(['deposit', 'withdraw', 'bonus']),
-    amount: money,
-    promotion: z.object({ name: z.string(), turnover: z.number() }).nullable(),
-    payment_method: z.object({ name: z.string() }).nullable(),
+export const turnoverSchema = z.lazy(() =>
+  z.object({
+    id: z.number().int(),
+    status: z.enum(['active', 'complete']),
+    required_turnover: money,
+    remaining_turnover: money,
+    created_at: isoDate,
+    /** The deposit behind the requirement; for a claimed bonus (action 'bonus') the bonus and its multiple. */
+    transaction: z.object({
+      action: z.enum(['deposit', 'withdraw', 'bonus']),
+      amount: money,
+      promotion: z.object({ name: z.string(), turnover: z.number() }).nullable(),
+      payment_method: z.object({ name: z.string() }).nullable(),
+    }),
   }),
-});
+);
 export type Turnover = z.infer<typeof turnoverSchema>;
 
 export const getTurnovers = endpoint({
