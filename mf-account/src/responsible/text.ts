@@ -1,7 +1,7 @@
 // Texts of the Responsible gaming page that depend on the player's language: Dhaka times, counts and the API's
 // answers (English keeps the API's own words; Bangla says the same from the figures the answer carries).
 import { useTranslation } from 'react-i18next';
-import { ApiError, protectionRefusal, protectionText, useLocale } from '@khela/web';
+import { ApiError, formatNumber, protectionRefusal, protectionText, useLocale } from '@khela/web';
 import { formatDhaka, type Locale } from '@khela/contracts';
 import { useRuleText } from '../ui';
 
@@ -21,7 +21,7 @@ export function dhakaWhen(iso: string, locale: string): string {
 
 /** A whole number in the player's digits. */
 export function count(n: number, locale: string): string {
-  return new Intl.NumberFormat(locale === 'bn' ? 'bn-BD' : 'en-IN').format(n);
+  return formatNumber(n, locale);
 }
 
 /** The text of a failed call: a protection refusal in the player's language, a field error, or the API's message. */

@@ -3,7 +3,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { css } from '@emotion/react';
 import { getRealityCheck, type Locale, type RealityCheckSummary } from '@khela/contracts';
-import { Button, formatMoney, theme, useHost, useLocale, useProtection, Stack } from '@khela/web';
+import { Button, formatMoney, formatNumber, theme, useHost, useLocale, useProtection, Stack } from '@khela/web';
 
 /** Above everything the page shows: the layout's toasts (2500), the skip link (3000) and any remote's game frame. */
 export const REALITY_CHECK_Z = theme.layer.realityCheck;
@@ -22,7 +22,7 @@ export function nextCheckAt(startMs: number, intervalMs: number, after: number):
 
 /** "1 h 5 min", "12 min" or "less than a minute", digits in the player's language. */
 export function elapsedText(seconds: number, locale: Locale, t: (key: string, o?: Record<string, unknown>) => string): string {
-  const num = (n: number) => new Intl.NumberFormat(locale === 'bn' ? 'bn-BD' : 'en-IN').format(n);
+  const num = (n: number) => formatNumber(n, locale);
   const minutes = Math.floor(Math.max(0, seconds) / 60);
   if (minutes < 1) return t('rg.elapsedUnder');
   const h = Math.floor(minutes / 60);
