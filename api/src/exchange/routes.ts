@@ -87,6 +87,9 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
   app.protectionHooks.register({ cancelOpen: (playerId, why, log) => cancelOpenOrders(app, playerId, why, log) });
 
   const settings = writerSettings();
+  // this process's own address, once it listens (asked for every bet that reaches the holder check: Server.address()
+  // was 1% of the API's CPU under a hot market)
+  let ownAddress = '';
   // across processes (PostgreSQL) one process at a time writes a market: the lease (writer/lease.ts); PGlite is one
   // process, its lease trivially held
   const lease =
@@ -94,10 +97,11 @@ export default async function exchangeRoutes(app: FastifyInstance, opts: Exchang
       ? new MarketLeases(
           db,
           leaseSettings(process.env, () => {
+            if (ownAddress) return ownAddress;
             const a = app.server.address();
             if (!a || typeof a === 'string') return '';
             const host = a.address === '0.0.0.0' || a.address === '::' ? '127.0.0.1' : a.family === 'IPv6' ? `[${a.address}]` : a.address;
-            return `http://${host}:${a.port}`;
+            return (ownAddress = `http://${host}:${a.port}`);
           }),
           app.log,
         )

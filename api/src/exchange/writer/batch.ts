@@ -12,7 +12,6 @@
 //
 // A command refused inside the batch (funds, limits, a closed market) is answered with its refusal and leaves no
 // trace: nothing of it reaches the write phase (its idempotency row is removed again).
-import { randomBytes } from 'node:crypto';
 import {
   EXCHANGE_MESSAGES as M,
   betLiabilityMinor,
@@ -32,7 +31,7 @@ import {
   type TransferInput,
 } from '../../ledger';
 import { MAY_BE_CLOSED_OR_LIMITED, assertMayPlay, assertWagerWithinLimits } from '../../protection/service';
-import { BetRefused, assertOpen, betLine, betOut, type BetView, type PlaceBetInput } from '../bets';
+import { BetRefused, assertOpen, betLine, betOut, newPublicId, type BetView, type PlaceBetInput } from '../bets';
 import { checkBet, houseLadderOf, houseQuoteMismatch, type CheckedBet } from '../bet-checks';
 import { bookmakerHedgePrice, cashOutQuote, type CashOutQuote } from '../cash-out';
 import type { ExchangeConfig } from '../config';
@@ -190,7 +189,6 @@ interface Funds {
 export const commandEndpoint = (c: { kind: 'place' | 'edit' | 'cashOut' }) =>
   c.kind === 'place' ? 'exchange.bet' : c.kind === 'edit' ? 'exchange.edit' : 'exchange.cash-out';
 
-const newPublicId = () => `X${Date.now().toString(36).toUpperCase()}${randomBytes(4).toString('hex').toUpperCase()}`;
 const orderIdOf = (betId: number) => `b${betId}`;
 const betIdOfOrder = (orderId: string) => (/^b\d+$/.test(orderId) ? Number(orderId.slice(1)) : null);
 
