@@ -143,6 +143,47 @@ describe('house liquidity from the feed', () => {
     ]);
   });
 
+  it("at one price a player's order comes before the feed's, also when it came after the feed's update", () => {
+    const m = market();
+    m.setHouseLiquidity('A', ladder);
+    // p1 joins the feed's offer to lay at 2.5 (and p2 its offer to back at 2.6) after the update
+    m.place({ playerId: 'p1', runnerId: 'A', side: 'LAY', price: 250, stake: 300 });
+    m.place({ playerId: 'p2', runnerId: 'A', side: 'BACK', price: 260, stake: 200 });
+    expect(m.depth('A')).toEqual({ availableToBack: [[250, 1300]], availableToLay: [[260, 1200]] });
+    const back = m.place({ playerId: 'p3', runnerId: 'A', side: 'BACK', price: 250, stake: 500 });
+    expect(back.fills.map((f) => [f.price, f.stake, f.layPlayerId])).toEqual([
+      [250, 300, 'p1'],
+      [250, 200, HOUSE_ACCOUNT],
+    ]);
+    const lay = m.place({ playerId: 'p4', runnerId: 'A', side: 'LAY', price: 260, stake: 300 });
+    expect(lay.fills.map((f) => [f.price, f.stake, f.backPlayerId])).toEqual([
+      [260, 200, 'p2'],
+      [260, 100, HOUSE_ACCOUNT],
+    ]);
+    // players among themselves keep time priority ahead of the feed: p5 then p6, then the house
+    m.place({ playerId: 'p5', runnerId: 'A', side: 'LAY', price: 250, stake: 100 });
+    m.place({ playerId: 'p6', runnerId: 'A', side: 'LAY', price: 250, stake: 100 });
+    const again = m.place({ playerId: 'p7', runnerId: 'A', side: 'BACK', price: 250, stake: 250 });
+    expect(again.fills.map((f) => [f.stake, f.layPlayerId])).toEqual([
+      [100, 'p5'],
+      [100, 'p6'],
+      [50, HOUSE_ACCOUNT],
+    ]);
+  });
+
+  it('the same matches from a book kept in memory as from the book read again (players first, then the feed)', () => {
+    const kept = market();
+    kept.setHouseLiquidity('A', ladder);
+    kept.place({ id: 'bet-1', playerId: 'p1', runnerId: 'A', side: 'LAY', price: 250, stake: 300 });
+    // the book read again: the resting players' orders in time priority, then the feed's offer
+    const read = market();
+    read.restExisting({ id: 'bet-1', playerId: 'p1', runnerId: 'A', side: 'LAY', price: 250, remaining: 300 });
+    read.setHouseLiquidity('A', ladder);
+    const take = (b: MatchOddsBook) =>
+      b.place({ playerId: 'p2', runnerId: 'A', side: 'BACK', price: 250, stake: 400 }).fills.map((f) => [f.stake, f.layPlayerId]);
+    expect(take(kept)).toEqual(take(read));
+  });
+
   it('cleared liquidity leaves only player orders: a resting back is matched by another player at its price', () => {
     const m = market();
     m.setHouseLiquidity('A', ladder);

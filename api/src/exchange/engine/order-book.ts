@@ -15,10 +15,11 @@
 // House liquidity: the feed's ladders per runner are loaded by setHouseLiquidity as resting orders of the house
 // account. Betfair's "available to back" prices are offers to LAY (the house rests LAY orders there), "available to
 // lay" prices are offers to BACK. Each load replaces the runner's previous house orders, so a match uses up the feed's
-// size at that price until the next update. House orders are ordinary orders: a player's resting order at a better
-// price is matched first (price priority), and at the same price whoever was placed first (house orders are re-placed,
-// and so queued, at each update). A loaded house order that crosses a resting player order matches it at the player's
-// price, like any incoming order.
+// size at that price until the next update. House orders are ordinary orders but for time priority: a player's resting
+// order at a better price is matched first (price priority), and at the same price a player's order comes before the
+// house's whenever either came (docs/exchange-rules.md; a book read from the database loads the house last, and a book
+// kept in memory between batches must give the same matches). A loaded house order that crosses a resting player order
+// matches it at the player's price, like any incoming order.
 import { PRICE_LADDER, PRICE_LADDER_SIZE, priceIndex } from '@khela/contracts';
 
 export type Side = 'BACK' | 'LAY';
@@ -123,14 +124,35 @@ export class RunnerBook {
 
   constructor(readonly runnerId: string) {}
 
-  rest(order: Order, idx: number): void {
+  /**
+   * Rests an order at the back of its price's queue; a player's order goes before the feed's (`house`) orders there:
+   * at one price, players' resting orders come before the feed's (docs/exchange-rules.md), whenever the feed's were
+   * loaded (a book read from the database loads them last; a book kept in memory loaded them at the feed's update).
+   */
+  rest(order: Order, idx: number, house?: string): void {
     const side = order.side === 'BACK' ? this.backs : this.lays;
     const q = (side[idx] ??= newQueue());
-    q.orders.push(order);
+    let at = q.orders.length;
+    if (house !== undefined && order.playerId !== house)
+      while (at > q.head && q.orders[at - 1]!.playerId === house) at--;
+    if (at === q.orders.length) q.orders.push(order);
+    else q.orders.splice(at, 0, order);
     q.live++;
     if (order.side === 'BACK') {
       if (idx < this.backLow) this.backLow = idx;
     } else if (idx > this.layHigh) this.layHigh = idx;
+  }
+
+  /**
+   * Takes the dead orders of `playerId` out of the queue at idx (the feed's offer a new update replaced), and what was
+   * consumed before its head: a price the feed keeps offering across many updates beside a resting player's order
+   * does not pile up dead entries that matching and resting would walk over.
+   */
+  dropDead(side: Side, idx: number, playerId: string): void {
+    const q = (side === 'BACK' ? this.backs : this.lays)[idx];
+    if (!q || q.live === 0) return;
+    q.orders = q.orders.filter((o, k) => k >= q.head && (o.remaining > 0 || o.playerId !== playerId));
+    q.head = 0;
   }
 
   /** An order at idx stopped being live (matched out, cancelled or lapsed). */
@@ -228,7 +250,7 @@ export class MatchOddsBook {
       status: 'UNMATCHED',
     };
     this.orders.set(order.id, order);
-    book.rest(order, idx);
+    book.rest(order, idx, this.houseAccount);
     this.resting.add(order);
     return order;
   }
@@ -284,7 +306,7 @@ export class MatchOddsBook {
         order.remaining = 0;
         order.status = 'LAPSED';
       } else {
-        book.rest(order, idx);
+        book.rest(order, idx, this.houseAccount);
         this.resting.add(order);
       }
     }
@@ -412,9 +434,11 @@ export class MatchOddsBook {
   /** Replace the feed's liquidity on one runner with a new ladder; answers any fills against crossing player orders. */
   setHouseLiquidity(runnerId: string, ladder: HouseLadder): Fill[] {
     if (!this.books.has(runnerId)) throw new OrderError('UNKNOWN_RUNNER', `runner ${runnerId} is not in market ${this.marketId}`);
+    const runnerBook = this.books.get(runnerId)!;
     for (const o of this.houseOrders.get(runnerId) ?? []) {
       this.kill(o, 'CANCELLED');
       this.orders.delete(o.id); // house orders are not kept once replaced
+      runnerBook.dropDead(o.side, priceIndex(o.price), this.houseAccount);
     }
     const placed: Order[] = [];
     const fills: Fill[] = [];
