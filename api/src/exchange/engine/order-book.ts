@@ -133,8 +133,7 @@ export class RunnerBook {
     const side = order.side === 'BACK' ? this.backs : this.lays;
     const q = (side[idx] ??= newQueue());
     let at = q.orders.length;
-    if (house !== undefined && order.playerId !== house)
-      while (at > q.head && q.orders[at - 1]!.playerId === house) at--;
+    if (house !== undefined && order.playerId !== house) while (at > q.head && q.orders[at - 1]!.playerId === house) at--;
     if (at === q.orders.length) q.orders.push(order);
     else q.orders.splice(at, 0, order);
     q.live++;
