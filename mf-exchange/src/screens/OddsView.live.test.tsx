@@ -323,6 +323,29 @@ describe('odds view: a settled market', () => {
     expect(screen.queryByText('In-Play')).toBeNull();
   });
 
+  it('a push that closes the open market shows Closed at once and reads the winner (the push carries none)', async () => {
+    sessionService().receivePushState(true);
+    act(() => sessionService().receiveBalance({ balance: '1000.00', currency: 'BDT' }));
+    let settled = false;
+    responders.set('GET /api/exchange/markets/{marketId}', () =>
+      settled ? market(9, { status: 'CLOSED', result: { winner: '102' } }) : market(9),
+    );
+    view();
+    await tick(50);
+    expect(screen.queryByTestId('market-closed')).toBeNull();
+    const before = marketCalls();
+    settled = true;
+    // staff settled it: the push has the status and the book, of the same version (a staff change is no feed version)
+    const book = [
+      { selection_id: '101', status: 'ACTIVE', suspended: false, back: [], lay: [] },
+      { selection_id: '102', status: 'ACTIVE', suspended: false, back: [], lay: [] },
+    ];
+    act(() => testBus().session.publish('odds', { marketId: '1.1', status: 'CLOSED', version: 9, books: { BDT: book } }));
+    await tick(1_100);
+    expect(marketCalls()).toBe(before + 1);
+    expect(screen.getByTestId('market-closed-outcome').textContent).toBe('Closed · Winner: India');
+  });
+
   it('says Void when the market was voided, and when the player had no bet there', async () => {
     sessionService().receivePushState(true);
     responders.set('GET /api/exchange/markets/{marketId}', () => market(9, { status: 'CLOSED', voided: true }));

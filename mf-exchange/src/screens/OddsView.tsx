@@ -31,7 +31,7 @@ import { useLiveQuery } from '../trading/live';
 import { amountToMinor, projectPosition } from '../trading/maths';
 import { runnerPl } from '../trading/market-position';
 import { CashOutButton } from '../trading/CashOut';
-import { withPushedBook, withPushedRates } from '../trading/pushed';
+import { closesMarket, withPushedBook, withPushedRates } from '../trading/pushed';
 import { Ladder } from '../components/Ladder';
 import { OneClickBar } from '../components/OneClick';
 import type { OneClick } from '../components/BetSlip';
@@ -523,7 +523,9 @@ export function OddsView() {
       if (e.marketId === r.target.marketId) {
         const next = r.market && r.currency ? withPushedBook(r.market, e, r.currency) : null;
         if (next) r.marketLive.set(next);
-        else if (e.version === undefined || r.version === undefined || e.version > r.version) r.marketLive.refresh();
+        // a push that closes the market is shown at once but carries no result: the winner (or the void) is read
+        if (closesMarket(r.market, e) || (!next && (e.version === undefined || r.version === undefined || e.version > r.version)))
+          r.marketLive.refresh();
         return;
       }
       const rated = r.detail ? withPushedRates(r.detail, e) : null;

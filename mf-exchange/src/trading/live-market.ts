@@ -3,7 +3,7 @@ import * as schemas from '@khela/contracts';
 import { ApiError, useBalance, useHost, useLoggedIn } from '@khela/web';
 import { useTradingStore } from './context';
 import { useLiveQuery } from './live';
-import { withPushedBook } from './pushed';
+import { closesMarket, withPushedBook } from './pushed';
 
 type MarketState = schemas.ResponseOf<typeof schemas.exchangeMarketState>;
 
@@ -30,7 +30,12 @@ export function useLiveMatchOdds(marketId: string, pollMs: number): { market: Ma
       const r = refs.current;
       const next = e.prices === undefined && r.market && r.currency ? withPushedBook(r.market, e, r.currency) : null;
       if (next) r.live.set(next);
-      else if (e.prices !== undefined || e.bets || e.version === undefined || !r.market || e.version > r.market.version) r.live.refresh();
+      // a push that closes the market is shown at once but carries no result: the winner (or the void) is read
+      if (
+        closesMarket(r.market, e) ||
+        (!next && (e.prices !== undefined || e.bets || e.version === undefined || !r.market || e.version > r.market.version))
+      )
+        r.live.refresh();
     });
     return () => s.unsubscribe();
   }, [bus, marketId]);

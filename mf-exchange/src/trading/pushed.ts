@@ -6,6 +6,11 @@ import type { EventItem } from '../odds';
 export type OddsPush = schemas.PushPayload<'odds'>;
 type MarketState = schemas.ResponseOf<typeof schemas.exchangeMarketState>;
 
+/** Whether a push closes a market the view shows open: the push has its status, not its result (winner or void). */
+export function closesMarket(m: MarketState | null, e: OddsPush): boolean {
+  return e.status === 'CLOSED' && m !== null && m.status !== 'CLOSED';
+}
+
 /**
  * The Match Odds view with the pushed book of `currency` applied (status, in-play, ball running, version and each
  * runner's prices), or null when the push carries no book for it: then the view asks the API. A push older than what
