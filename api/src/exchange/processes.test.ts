@@ -57,13 +57,25 @@ describeOnPostgres('several API processes on one PostgreSQL', (engine) => {
     await db2?.close();
   });
 
-  const place = (i: number, body: Record<string, unknown>) =>
-    apps[i % 2]!.inject({
-      method: 'POST',
-      url: '/api/exchange/bets',
-      headers: { authorization: `Bearer ${players[i % PLAYERS]!.token}`, 'idempotency-key': `p${++keySeq}` },
-      payload: body,
-    });
+  /**
+   * One bet through app i % 2, sent again with the same Idempotency-Key after a 503 (Retry-After), as a client does: on
+   * a loaded machine the lease may change hands under a burst, and the writer answers 503 rather than wait. The checks
+   * below then hold every bet to one row and one answer, however many times it was sent.
+   */
+  const place = async (i: number, body: Record<string, unknown>) => {
+    const key = `p${++keySeq}`;
+    for (let attempt = 1; ; attempt++) {
+      const res = await apps[i % 2]!.inject({
+        method: 'POST',
+        url: '/api/exchange/bets',
+        headers: { authorization: `Bearer ${players[i % PLAYERS]!.token}`, 'idempotency-key': key },
+        payload: body,
+      });
+      if (res.statusCode !== 503 || attempt === 20) return res;
+      expect(res.headers['retry-after']).toBeDefined();
+      await new Promise((r) => setTimeout(r, 50));
+    }
+  };
 
   /** `n` crossing orders, alternately through the two apps, all in flight at once. */
   const wave = (seed: number, n: number): Promise<LightMyRequestResponse>[] => {
