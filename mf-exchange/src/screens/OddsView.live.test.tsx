@@ -344,6 +344,30 @@ describe('odds view: a settled market', () => {
     await tick(1_100);
     expect(marketCalls()).toBe(before + 1);
     expect(screen.getByTestId('market-closed-outcome').textContent).toBe('Closed · Winner: India');
+    // once the result is shown, another push of the closed market reads nothing
+    act(() => testBus().session.publish('odds', { marketId: '1.1', status: 'CLOSED', version: 9, books: { BDT: book } }));
+    await tick(1_100);
+    expect(marketCalls()).toBe(before + 1);
+  });
+
+  it('a closed market shown without its result reads it when the next push of it comes (the feed results it later)', async () => {
+    sessionService().receivePushState(true);
+    act(() => sessionService().receiveBalance({ balance: '1000.00', currency: 'BDT' }));
+    let resulted = false;
+    responders.set('GET /api/exchange/markets/{marketId}', () =>
+      market(9, { status: 'CLOSED', ...(resulted ? { result: { winner: '101' } } : {}) }),
+    );
+    view();
+    await tick(50);
+    expect(screen.getByTestId('market-closed-outcome').textContent).toBe('Closed · Result to follow');
+    resulted = true;
+    const book = [
+      { selection_id: '101', status: 'WINNER', suspended: false, back: [], lay: [] },
+      { selection_id: '102', status: 'LOSER', suspended: false, back: [], lay: [] },
+    ];
+    act(() => testBus().session.publish('odds', { marketId: '1.1', status: 'CLOSED', version: 10, books: { BDT: book } }));
+    await tick(1_100);
+    expect(screen.getByTestId('market-closed-outcome').textContent).toBe('Closed · Winner: Bangladesh');
   });
 
   it('says Void when the market was voided, and when the player had no bet there', async () => {

@@ -6,9 +6,12 @@ import type { EventItem } from '../odds';
 export type OddsPush = schemas.PushPayload<'odds'>;
 type MarketState = schemas.ResponseOf<typeof schemas.exchangeMarketState>;
 
-/** Whether a push closes a market the view shows open: the push has its status, not its result (winner or void). */
+/**
+ * Whether a push says CLOSED of a market the view shows open, or shows closed without its result yet (the feed closes
+ * a market before it results it): the push has the status, not the result (winner or void), which is read.
+ */
 export function closesMarket(m: MarketState | null, e: OddsPush): boolean {
-  return e.status === 'CLOSED' && m !== null && m.status !== 'CLOSED';
+  return e.status === 'CLOSED' && m !== null && (m.status !== 'CLOSED' || (!m.result && !m.voided));
 }
 
 /**
