@@ -13,27 +13,22 @@ DROP FUNCTION exchange_bet_notice();
 -- when settled. A bet changed twice in one transaction says only its last word (the row of this transaction updated).
 CREATE FUNCTION exchange_bet_notices() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  -- the two branches differ only in how a change reads (an insert has no old row); the write is the same
   IF TG_OP = 'INSERT' THEN
-    WITH c AS (
+    -- a bet this statement inserted has no notice yet: its word is inserted, nothing to update
+    INSERT INTO exchange_notices (player_id, bet_id, kind, matched_minor, matched_value, profit_minor, reason)
+    SELECT c.player_id, c.id, c.k, c.matched_minor, c.matched_value, c.profit_minor, c.reason
+    FROM (
       SELECT n.id, n.player_id, n.matched_minor, n.matched_value, n.profit_minor, n.reason,
         CASE CASE WHEN n.voided THEN 'VOID' ELSE n.status END
           WHEN 'MATCHED' THEN 'matched' WHEN 'PARTIALLY_MATCHED' THEN 'partial' WHEN 'UNMATCHED' THEN 'unmatched'
           WHEN 'LAPSED' THEN 'lapsed' WHEN 'CANCELLED' THEN 'cancelled' WHEN 'WON' THEN 'won' WHEN 'LOST' THEN 'lost'
           WHEN 'VOID' THEN 'void' END AS k
       FROM new_bets n
-    ),
-    said AS (
-      UPDATE exchange_notices x SET kind = c.k, matched_minor = c.matched_minor, matched_value = c.matched_value,
-          profit_minor = c.profit_minor, reason = c.reason
-        FROM c WHERE c.k IS NOT NULL AND x.bet_id = c.id AND x.tx = txid_current()
-        RETURNING x.bet_id
-    )
-    INSERT INTO exchange_notices (player_id, bet_id, kind, matched_minor, matched_value, profit_minor, reason)
-    SELECT c.player_id, c.id, c.k, c.matched_minor, c.matched_value, c.profit_minor, c.reason
-    FROM c WHERE c.k IS NOT NULL AND NOT EXISTS (SELECT 1 FROM said WHERE said.bet_id = c.id)
+    ) c
+    WHERE c.k IS NOT NULL
     ORDER BY c.id;
   ELSE
+    -- an update: this transaction's notice of the bet takes its last word, or a new one is inserted
     WITH d AS (
       SELECT n.id, n.player_id, n.matched_minor, n.matched_value, n.profit_minor, n.reason, n.remaining_minor, n.cancelled_minor,
         CASE WHEN n.voided THEN 'VOID' ELSE n.status END AS shown,
