@@ -92,7 +92,8 @@ describe('exchange frame', () => {
     await userEvent.click(within(panel).getByRole('tab', { name: 'All markets' }));
     expect(within(panel).getAllByTestId('open-bet')).toHaveLength(3);
     await userEvent.click(within(panel).getByRole('button', { name: 'Cancel: Bangladesh 3' }));
-    await waitFor(() => expect(within(panel).getAllByTestId('open-bet')).toHaveLength(2));
+    // the cancel's answer, then the list read again: over testing-library's default 1 s on a loaded CI machine
+    await waitFor(() => expect(within(panel).getAllByTestId('open-bet')).toHaveLength(2), { timeout: 5_000 });
     expect(calls.some((c) => c.method === 'DELETE' && c.opts.params.id === '8')).toBe(true);
     expect((await screen.findByTestId('bet-message')).textContent).toBe('Cancelled: Lay Bangladesh @ 3 for ৳100.00.✕');
   });
