@@ -44,7 +44,7 @@ export async function createPgliteDb(
     memo,
     query: (sql, params) => exclusive(() => pg.query(sql, params)),
     exec: (sql) => exclusive(async () => void (await pg.exec(sql))),
-    tx: (fn) =>
+    tx: (fn, options) =>
       withRetry(() =>
         exclusive(() =>
           pg.transaction((t) => {
@@ -53,7 +53,13 @@ export async function createPgliteDb(
               exec: async (sql) => void (await t.exec(sql)),
               memo,
             };
-            return inTx.run(true, () => fn(q));
+            return inTx.run(true, async () => {
+              const result = await fn(q);
+              // one process, no round trips to save: the last statement simply runs before the commit
+              const last = options?.lastWithCommit?.(result);
+              if (last) await t.query(last.sql, last.params);
+              return result;
+            });
           }),
         ),
       ),

@@ -31,7 +31,10 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
     options: opts.schema ? `-c search_path=${opts.schema}` : undefined,
     // which process a connection belongs to, in pg_stat_activity (cluster mode names its processes api1, api2, …)
     application_name: process.env.KHELA_INSTANCE ?? 'khela-api',
-  });
+    // statements sent before the last one is answered go out at once (tx's TxOptions); awaited one by one, as almost
+    // every caller does, they behave as without it. PG_PIPELINE=0 turns it off (then TxOptions saves nothing).
+    pipeline: process.env.PG_PIPELINE !== '0',
+  } as pg.PoolConfig);
   pool.on('error', () => undefined); // idle-client errors surface on the next query instead
   let listener: Promise<pg.Client> | null = null;
   let closed = false;
@@ -98,7 +101,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
     memo,
     query: async <T>(sql: string, params?: unknown[]) => (await pool.query(sql, params)) as unknown as { rows: T[] },
     exec: async (sql) => void (await pool.query(sql)),
-    tx: (fn) =>
+    tx: (fn, options) =>
       withRetry(async () => {
         const client = await pool.connect();
         // the server may end the connection between two statements (restart): that surfaces on the next statement;
@@ -109,15 +112,41 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
           client.off('error', ignore);
           client.release(err);
         };
+        type Rows<T> = { rows: T[] };
         try {
-          await client.query('BEGIN');
+          // with pipelineBegin, BEGIN is answered together with fn's first statement (see TxOptions)
+          let begun: Promise<unknown> | null = client.query('BEGIN');
+          if (!options?.pipelineBegin) {
+            await begun;
+            begun = null;
+          } else {
+            begun.catch(() => undefined); // its error is thrown where it is awaited, never left unhandled
+          }
+          const send = async <T>(sql: string, params?: unknown[]): Promise<Rows<T>> => {
+            if (!begun) return (await client.query(sql, params)) as unknown as Rows<T>;
+            const b = begun;
+            begun = null;
+            const [began, first] = await Promise.allSettled([b, client.query(sql, params)]);
+            if (began.status === 'rejected') throw began.reason;
+            if (first.status === 'rejected') throw first.reason;
+            return first.value as unknown as Rows<T>;
+          };
           const q: Queryable = {
-            query: async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)) as unknown as { rows: T[] },
-            exec: async (sql) => void (await client.query(sql)),
+            query: send,
+            exec: async (sql) => void (await send(sql)),
             memo,
           };
           const result = await fn(q);
-          await client.query('COMMIT');
+          if (begun) await begun;
+          const last = options?.lastWithCommit?.(result);
+          if (last) {
+            const [ran, committed] = await Promise.allSettled([client.query(last.sql, last.params), client.query('COMMIT')]);
+            if (ran.status === 'rejected') throw ran.reason; // the server rolled back instead of committing
+            if (committed.status === 'rejected') throw committed.reason;
+            if (committed.value.command !== 'COMMIT') throw new Error(`COMMIT answered ${committed.value.command}`);
+          } else {
+            await client.query('COMMIT');
+          }
           release();
           return result;
         } catch (err) {

@@ -11,7 +11,7 @@ import { bothDatabases, otherProcessDb, postgresAvailable, processOn, testApp } 
 import { exchangeConfig } from '../config';
 import { lockMarket } from '../markets';
 import { runBatch, type WriterCommand } from './batch';
-import { LeaseLost, MarketLeases, type LeaseSettings } from './lease';
+import { LeaseLost, MarketLeases, leaseLostFrom, type LeaseSettings } from './lease';
 import { MarketWriters, writerSettings } from './market-writer';
 
 const pgUp = await postgresAvailable();
@@ -111,13 +111,29 @@ describeOnPostgres('the market writer lease on PostgreSQL', (engine) => {
     });
     await expect(late).rejects.toBeInstanceOf(LeaseLost);
     expect(await betsOf(players[0]!.id)).toBe(0);
-    // B's batch commits
+    // the same with the fence sent together with the COMMIT (as the writer sends it): the server rolls back instead
+    const lateWithCommit = db.tx(
+      async (q) => {
+        await a.begin(q);
+        return runBatch(q, MO, [place(players[0]!.id, 'late-2')], cfg);
+      },
+      { pipelineBegin: true, lastWithCommit: () => a.fenceWithCommit(MO, 1) },
+    );
+    const lost = await lateWithCommit.catch((err: unknown) => leaseLostFrom(err, MO));
+    expect(lost).toBeInstanceOf(LeaseLost);
+    expect(await betsOf(players[0]!.id)).toBe(0);
+    // B's batches commit, the fence alone or with the COMMIT
     await db.tx(async (q) => {
       await b.begin(q);
       await runBatch(q, MO, [place(players[0]!.id, 'on-time')], cfg);
       await b.fence(q, MO, 2);
     });
     expect(await betsOf(players[0]!.id)).toBe(1);
+    await db.tx(async (q) => void (await runBatch(q, MO, [place(players[0]!.id, 'on-time-2')], cfg)), {
+      pipelineBegin: true,
+      lastWithCommit: () => b.fenceWithCommit(MO, 2),
+    });
+    expect(await betsOf(players[0]!.id)).toBe(2);
     // B closes: the lease is handed over at once (no expiry to wait for), its row and epoch kept
     await b.releaseAll();
     expect(await lease()).toMatchObject({ owner: '', epoch: '2' });

@@ -15,7 +15,7 @@
 // owner's address for forwarding, and its expiry is a setting (1 s in the fault tests).
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
-import type { Db, Queryable } from '../../db';
+import { pgErrorCode, type Db, type Queryable } from '../../db';
 import { exchangeWriterLeaseChanges, exchangeWriterLeasesHeld } from '../../ops/metrics';
 
 /** A batch found that its process no longer holds the market's lease (another process took it): it rolled back. */
@@ -23,6 +23,15 @@ export class LeaseLost extends Error {
   constructor(readonly marketId: string) {
     super(`exchange writer: the lease of market ${marketId} was lost`);
   }
+}
+
+/** The error code exchange_writer_fence raises when the caller no longer holds the lease (migration 0961). */
+const LEASE_LOST_CODE = 'KL001';
+
+/** The fence's failure as a LeaseLost (else null): the error of a fence statement, run alone or with the COMMIT. */
+export function leaseLostFrom(err: unknown, marketId: string): LeaseLost | null {
+  if (err instanceof LeaseLost) return err;
+  return pgErrorCode(err) === LEASE_LOST_CODE ? new LeaseLost(marketId) : null;
 }
 
 /** Who holds a market's lease now. */
@@ -51,6 +60,12 @@ export interface WriterLease {
    * (issue 28, stop 42); null: none (one process), or use begin and fence (an unknown market, epoch 0).
    */
   batchParts(marketId: string, epoch: number): BatchLeaseParts | null;
+  /**
+   * The fence as a statement to send together with the batch's COMMIT (db TxOptions.lastWithCommit): it raises when
+   * the lease is lost, so the server rolls back instead; leaseLostFrom tells that error. Null: run fence() instead
+   * (one process, or epoch 0).
+   */
+  fenceWithCommit(marketId: string, epoch: number): { sql: string; params: unknown[] } | null;
   /**
    * A change of the market written beside its writer (this process does not hold the lease), in the caller's
    * transaction after the market's row is locked: the holder's epoch goes up by one, so its next batch fails the fence,
@@ -117,6 +132,7 @@ export const LOCAL_LEASE: WriterLease = {
   begin: async () => undefined,
   fence: async () => undefined,
   batchParts: () => null,
+  fenceWithCommit: () => null,
   fenceOthers: async () => undefined,
   holder: async () => null,
   lapsed: (_m, _e, signal) => new Promise((resolve) => signal.addEventListener('abort', () => resolve(), { once: true })),
@@ -231,12 +247,18 @@ export class MarketLeases implements WriterLease {
       if (any.rows.length) throw new LeaseLost(marketId);
       return;
     }
-    const r = await q.query(
-      `UPDATE exchange_market_leases SET expires_at = clock_timestamp() + $4::int * interval '1 millisecond'
-        WHERE market_id = $1 AND owner = $2 AND epoch = $3 RETURNING epoch`,
-      [marketId, this.owner, epoch, this.settings.leaseMs],
-    );
-    if (!r.rows.length) throw new LeaseLost(marketId);
+    const { sql, params } = this.fenceWithCommit(marketId, epoch)!;
+    await q.query(sql, params).catch((err: unknown) => {
+      throw leaseLostFrom(err, marketId) ?? err;
+    });
+  }
+
+  fenceWithCommit(marketId: string, epoch: number): { sql: string; params: unknown[] } | null {
+    if (epoch === 0) return null;
+    return {
+      sql: 'SELECT exchange_writer_fence($1::text, $2::text, $3::bigint, $4::int)',
+      params: [marketId, this.owner, epoch, this.settings.leaseMs],
+    };
   }
 
   batchParts(marketId: string, epoch: number): BatchLeaseParts | null {

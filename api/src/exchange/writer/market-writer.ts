@@ -24,7 +24,7 @@ import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { ServiceBusy } from '../../errors';
 import type { ExchangeConfig } from '../config';
 import { runBatch, type BatchOutcome, type CommandResult, type WarmBook, type WriterCommand } from './batch';
-import { LOCAL_LEASE, LeaseLost, type WriterLease } from './lease';
+import { LOCAL_LEASE, LeaseLost, leaseLostFrom, type WriterLease } from './lease';
 import { databaseUnavailable } from '../../db/unavailable';
 
 /** Why a command was answered 503 without a batch: queue full, this process closing, or another process holds the market. */
@@ -239,37 +239,51 @@ export class MarketWriters {
     let attempts = 0;
     let statements = 0;
     let begunAt = Date.now();
+    // the fence goes out with the COMMIT (one round trip for both) when the lease has a statement for it
+    const fenceWithCommit = this.lease.batchParts(marketId, epoch) ? this.lease.fenceWithCommit(marketId, epoch) : null;
     try {
-      outcome = await this.db.tx(async (tq) => {
-        // every statement of the batch counted (BEGIN and COMMIT are two more): the figure a loaded machine cannot blur
-        statements = 0;
-        const q: Queryable = {
-          ...tq,
-          memo: tq.memo,
-          exec: (sql) => tq.exec(sql),
-          query: ((sql: string, params?: unknown[]) => {
+      outcome = await this.db.tx(
+        async (tq) => {
+          // every statement of the batch counted (BEGIN and COMMIT are two more): the figure a loaded machine cannot blur
+          statements = 0;
+          const q: Queryable = {
+            ...tq,
+            memo: tq.memo,
+            exec: (sql) => tq.exec(sql),
+            query: ((sql: string, params?: unknown[]) => {
+              statements++;
+              return tq.query(sql, params);
+            }) as Queryable['query'],
+          };
+          // the lease's setting rides in the batch's first statement (no round trip of its own), which BEGIN goes out
+          // with. The fence does not ride in the write: it locks the lease row, and a writer that hangs after its write
+          // (idle in its transaction) would then keep another process from taking the market until the server ends that
+          // transaction (2x the lease: the fault suite's SIGSTOP case, taken over at 2.0 s instead of 1.1 s, and the
+          // woken writer's bets answered 500). Sent with the COMMIT, it holds the row only while the commit runs.
+          const full = this.lease.batchParts(marketId, epoch);
+          const parts = full && { settings: full.settings };
+          if (!parts) await this.lease.begin(q);
+          begunAt = Date.now();
+          // db.tx runs the transaction again after a deadlock or serialization failure: the kept book was changed by the
+          // attempt that rolled back, so only the first attempt may use it
+          const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null, parts);
+          // the fence, last: commits only if this process still holds the market at this epoch
+          if (o.fenced === false) throw new LeaseLost(marketId);
+          if (o.fenced === undefined && !fenceWithCommit) await this.lease.fence(q, marketId, epoch);
+          return o;
+        },
+        {
+          // the batch's first statement only reads and locks (TxOptions: it may run before BEGIN's error is known)
+          pipelineBegin: true,
+          lastWithCommit: (o) => {
+            if (o.fenced !== undefined || !fenceWithCommit) return null;
             statements++;
-            return tq.query(sql, params);
-          }) as Queryable['query'],
-        };
-        // the lease's setting rides in the batch's first statement (no round trip of its own). The fence does not ride
-        // in the write: it locks the lease row, and a writer that hangs after its write (idle in its transaction) would
-        // then keep another process from taking the market until the server ends that transaction (2x the lease: the
-        // fault suite's SIGSTOP case, taken over at 2.0 s instead of 1.1 s, and the woken writer's bets answered 500).
-        // As its own last statement it locks the row a round trip before the commit.
-        const full = this.lease.batchParts(marketId, epoch);
-        const parts = full && { settings: full.settings };
-        if (!parts) await this.lease.begin(q);
-        begunAt = Date.now();
-        // db.tx runs the transaction again after a deadlock or serialization failure: the kept book was changed by the
-        // attempt that rolled back, so only the first attempt may use it
-        const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null, parts);
-        // the fence, last: commits only if this process still holds the market at this epoch
-        if (o.fenced === false) throw new LeaseLost(marketId);
-        if (o.fenced === undefined) await this.lease.fence(q, marketId, epoch);
-        return o;
-      });
-    } catch (err) {
+            return fenceWithCommit;
+          },
+        },
+      );
+    } catch (caught) {
+      const err = leaseLostFrom(caught, marketId) ?? caught;
       if (err instanceof LeaseLost) {
         // another process took the market: nothing of this batch was written; its commands go back to the queue,
         // where the next lease decision takes the market again (it was only expired) or answers them 'moved'
