@@ -212,6 +212,8 @@ export const SERVER_SHARED = [
   'ofetch',
   '@khela/contracts',
   '@khela/web',
+  // the exchange's live prices (its odds stream's subjects): 330 KB a container would load again into the process
+  'rxjs',
 ];
 
 /**

@@ -12,3 +12,12 @@ describe('serverManifestUrl', () => {
     expect(serverManifestUrl('http://h/mf-manifest.json', 'missing/mf-manifest.json')).toBe('http://h/missing/mf-manifest.json');
   });
 });
+
+describe('the libraries shared with the Node containers', () => {
+  it("are exactly the build's SERVER_SHARED: a name the process does not provide would fail the container's load", async () => {
+    const { SERVER_SHARED } = (await import('../../shared/build/federation.mjs')) as { SERVER_SHARED: string[] };
+    const { LIBS } = await import('./remotes');
+    expect(Object.keys(LIBS).sort()).toEqual([...SERVER_SHARED].sort());
+    for (const lib of Object.values(LIBS)) expect(lib).toBeTruthy();
+  });
+});

@@ -18,6 +18,7 @@ import * as ReactI18next from 'react-i18next';
 import * as ReactQuery from '@tanstack/react-query';
 import * as Zod from 'zod';
 import * as Ofetch from 'ofetch';
+import * as Rxjs from 'rxjs';
 import * as Contracts from '@khela/contracts';
 import * as Web from '@khela/web';
 import { createInstance } from '@module-federation/enhanced/runtime';
@@ -35,7 +36,7 @@ export interface ServerRemote {
 export const SERVER_REMOTES: Partial<Record<RemoteName, string>> = { mf_casino: 'casino', mf_exchange: 'exchange' };
 
 /** The libraries this process shares with the containers (shared/build/federation.mjs SERVER_SHARED, same names). */
-const LIBS: Record<string, unknown> = {
+export const LIBS: Record<string, unknown> = {
   react: React,
   'react/jsx-runtime': ReactJsx,
   'react-dom': ReactDom,
@@ -48,6 +49,7 @@ const LIBS: Record<string, unknown> = {
   '@tanstack/react-query': ReactQuery,
   zod: Zod,
   ofetch: Ofetch,
+  rxjs: Rxjs,
   '@khela/contracts': Contracts,
   '@khela/web': Web,
 };

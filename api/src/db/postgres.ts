@@ -122,10 +122,16 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
           } else {
             begun.catch(() => undefined); // its error is thrown where it is awaited, never left unhandled
           }
+          let beganAt: Promise<unknown> | null = null;
           const send = async <T>(sql: string, params?: unknown[]): Promise<Rows<T>> => {
-            if (!begun) return (await client.query(sql, params)) as unknown as Rows<T>;
+            if (!begun) {
+              // a statement fn sends while its first is still out waits for BEGIN's answer (it may change something)
+              if (beganAt) await beganAt;
+              return (await client.query(sql, params)) as unknown as Rows<T>;
+            }
             const b = begun;
             begun = null;
+            beganAt = b;
             const [began, first] = await Promise.allSettled([b, client.query(sql, params)]);
             if (began.status === 'rejected') throw began.reason;
             if (first.status === 'rejected') throw first.reason;
