@@ -70,9 +70,32 @@ function instance() {
   return federation;
 }
 
-/** How long a failed load is remembered before the next request tries again (ms). */
+/** How long after a failed load the container is loaded again, in the background (ms). */
 const RETRY_AFTER_MS = Number(process.env.SSR_REMOTE_RETRY_MS ?? 30_000);
-const loads = new Map<RemoteName, { promise: Promise<ServerRemote> }>();
+
+/**
+ * One load per key, kept for the process. A failed load is loaded again `retryMs` later in the background (and again
+ * while it fails), not by a request: the page that asked would wait for the load (~0.6 s), miss its budget and leave
+ * its area to the browser anyway. Until a retry has succeeded, requests get the failure at once (their area is the
+ * browser's); then they get the loaded value. `recovered` is told when a retry succeeds.
+ */
+export function keptLoads<K, V>(load: (key: K) => Promise<V>, retryMs: number, recovered?: (key: K) => void): (key: K) => Promise<V> {
+  const kept = new Map<K, Promise<V>>();
+  const attempt = (key: K, retry: boolean): Promise<V> => {
+    const promise = load(key);
+    if (!retry) kept.set(key, promise);
+    promise.then(
+      () => {
+        if (!retry) return;
+        kept.set(key, promise);
+        recovered?.(key);
+      },
+      () => setTimeout(() => void attempt(key, true), retryMs).unref(),
+    );
+    return promise;
+  };
+  return (key) => kept.get(key) ?? attempt(key, false);
+}
 
 /**
  * The server manifest of a remote: `server/mf-manifest.json` beside its browser manifest (remotes.json's URL). The
@@ -85,25 +108,26 @@ export function serverManifestUrl(
   return new URL(relative, browserManifest).href;
 }
 
-/**
- * The remote's `./ssr` module, loaded once per process (a failure is kept for SSR_REMOTE_RETRY_MS, then tried again).
- * The first manifest URL registered for a remote stays for the process.
- */
-export function loadServerRemote(remote: RemoteName, browserManifest: string): Promise<ServerRemote> {
-  const known = loads.get(remote);
-  if (known) return known.promise;
-  if (!SERVER_REMOTES[remote]) return Promise.reject(new Error(`${remote} has no Node container`));
-  const mf = instance();
-  const promise = (async () => {
-    mf.registerRemotes([{ name: remote, entry: serverManifestUrl(browserManifest) }], { force: true });
+/** The manifest each remote's container is loaded from: the first one registered stays for the process. */
+const manifests = new Map<RemoteName, string>();
+const loadKept = keptLoads<RemoteName, ServerRemote>(
+  async (remote) => {
+    const mf = instance();
+    mf.registerRemotes([{ name: remote, entry: serverManifestUrl(manifests.get(remote)!) }], { force: true });
     const mod = await mf.loadRemote<ServerRemote>(`${remote}/ssr`);
     if (!mod || typeof mod.App !== 'function') throw new Error(`${remote}/ssr has no App`);
     return mod;
-  })();
-  loads.set(remote, { promise });
-  promise.catch(() => {
-    const timer = setTimeout(() => loads.get(remote)?.promise === promise && loads.delete(remote), RETRY_AFTER_MS);
-    timer.unref();
-  });
-  return promise;
+  },
+  RETRY_AFTER_MS,
+  (remote) => console.log(`[render] ${remote}'s Node container loaded on a retry: its pages are rendered here again`),
+);
+
+/**
+ * The remote's `./ssr` module, loaded once per process (a failure is loaded again in the background every
+ * SSR_REMOTE_RETRY_MS until it loads: `keptLoads`). The first manifest URL registered for a remote stays for the process.
+ */
+export function loadServerRemote(remote: RemoteName, browserManifest: string): Promise<ServerRemote> {
+  if (!SERVER_REMOTES[remote]) return Promise.reject(new Error(`${remote} has no Node container`));
+  if (!manifests.has(remote)) manifests.set(remote, browserManifest);
+  return loadKept(remote);
 }

@@ -241,8 +241,8 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
 
 /**
  * The remotes' Node containers loaded when the render server starts (server/main.mjs), so the first page with a
- * remote's area does not pay the load (~0.6 s) and miss its budget. A failure is logged; a request tries again after
- * SSR_REMOTE_RETRY_MS.
+ * remote's area does not pay the load (~0.6 s) and miss its budget. A failure is logged; the container is loaded again
+ * in the background every SSR_REMOTE_RETRY_MS until it loads (remotes.ts keptLoads).
  */
 export async function warmRemotes(remotes: Partial<Record<RemoteName, string>>): Promise<void> {
   await Promise.all(
