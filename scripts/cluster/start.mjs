@@ -365,7 +365,8 @@ export class Cluster {
 
   /**
    * A render server of the shell (shell/server/main.mjs on the shell's dist): the cluster's remotes.json (everything
-   * through nginx, `{hostname}` the page's host), so its API reads and the remotes' Node containers go through nginx.
+   * through nginx), read at nginx's own address (SSR_READ_HOST), whatever host name the page was asked by, so its API
+   * reads and the remotes' Node containers go through nginx on loopback.
    */
   renderSpec(i) {
     return {
@@ -376,6 +377,7 @@ export class Cluster {
         ...this.env,
         HOST,
         KHELA_REMOTES_JSON: fs.readFileSync(path.join(this.o.runDir, 'remotes.json'), 'utf8'),
+        SSR_READ_HOST: this.env.SSR_READ_HOST ?? HOST,
         // the page's CSP names the sandbox (odds host, game provider, score board) of this cluster
         SANDBOX_PORT: String(this.ports.sandbox),
         KHELA_INSTANCE: `render${i + 1}`,

@@ -52,11 +52,11 @@ const { stop } = await main(argv, process.env, serving.render, {
   onStop: () => (serving.state.draining = true),
 });
 
-// the remotes' Node containers loaded now rather than by the first page that shows one (its host name: SSR_REMOTE_HOST,
-// loopback by default, where remotes.json says `{hostname}`)
+// the remotes' Node containers loaded now rather than by the first page that shows one (its host name: SSR_READ_HOST,
+// as the pages' reads, else SSR_REMOTE_HOST, loopback by default, where remotes.json says `{hostname}`)
 const dist = argv.find((a, i) => !a.startsWith('--') && argv[i - 1] !== '--port');
 const remotesJson = process.env.KHELA_REMOTES_JSON || (await readFile(path.join(dist, 'remotes.json'), 'utf8').catch(() => null));
-const at = addresses(remotesJson, process.env.SSR_REMOTE_HOST ?? '127.0.0.1');
+const at = addresses(remotesJson, process.env.SSR_READ_HOST || process.env.SSR_REMOTE_HOST || '127.0.0.1');
 
 // A remote redeployed (its server manifest changed; looked at every SSR_REMOTE_CHECK_MS, 30 s; 0: never): this process
 // cannot unload the container it loaded, so it drains (/ready 503, the pages in flight finish, new connections are

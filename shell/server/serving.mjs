@@ -133,6 +133,10 @@ export function createServing(o) {
   // the pages that are the same for every visitor and change only with staff's content (not /odds-view: its prices move)
   const cacheable = new Set((env.SSR_PAGE_CACHE_PATHS ?? '/,/promotions,/games').split(',').map((p) => p.trim()));
   const versionOf = contentVersions({ intervalMs: setting(env, 'SSR_CONTENT_CHECK_MS', 1000), fetchImpl: o.fetchImpl });
+  // where this server reads the API and the remotes' manifests: remotes.json's `{hostname}` filled with SSR_READ_HOST
+  // (an internal address, such as the balancer's on loopback) when set, else with the page's own host name, which
+  // from inside the deployment may resolve to the public front or not at all. Nothing rendered carries the address.
+  const readHost = env.SSR_READ_HOST || null;
   // written where the response's nonce goes in a cached page; random per process, so no content can carry it
   const placeholder = `n${crypto.randomBytes(18).toString('base64url')}`;
 
@@ -205,7 +209,7 @@ export function createServing(o) {
         outcome = 'none';
         return null;
       }
-      const at = addresses(req.remotesJson, req.hostname);
+      const at = addresses(req.remotesJson, readHost ?? req.hostname);
       if (!at) {
         fallbacks.inc({ route, reason: 'error' });
         pages.inc({ route, by: 'browser' });

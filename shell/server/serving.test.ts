@@ -24,13 +24,13 @@ let version = 1;
 let versionAsked = 0;
 /** What the stand-in render shows (the "content" staff change). */
 let banner = 'First banner';
-let renders: { url: string; nonce: string }[] = [];
+let renders: { url: string; nonce: string; apiBase: string }[] = [];
 /** The next render's outcome. */
 let next: 'ok' | 'late' | 'area' | 'throw' = 'ok';
 
 type Report = (reason: string) => void;
-async function renderPage(input: { url: string; nonce: string; report: Report }) {
-  renders.push({ url: input.url, nonce: input.nonce });
+async function renderPage(input: { url: string; nonce: string; apiBase: string; report: Report }) {
+  renders.push({ url: input.url, nonce: input.nonce, apiBase: input.apiBase });
   const path = input.url.split('?')[0];
   if (path !== '/' && path !== '/promotions' && path !== '/games' && path !== '/no-such-page') {
     input.report('not-rendered');
@@ -55,6 +55,7 @@ const servers: { close: () => Promise<unknown> }[] = [];
 async function renderServer(
   env: Record<string, string>,
   rendered: Set<string> & { renders?: (path: string) => boolean } = new Set(['/', '/promotions', '/games']),
+  remotesJson = JSON.stringify({ api: apiUrl, remotes: {} }),
 ) {
   const serving = createServing({
     renderPage,
@@ -66,7 +67,7 @@ async function renderServer(
     dir: dist,
     spa: true,
     logLevel: 'silent',
-    remotesJson: JSON.stringify({ api: apiUrl, remotes: {} }),
+    remotesJson,
     render: serving.render,
   });
   serving.routes(app);
@@ -238,6 +239,26 @@ describe('the render server: page cache', () => {
     version += 1;
     expect((await page(url, '/promotions')).body).toContain('Staff changed the banner');
     expect(renders).toHaveLength(2);
+  });
+
+  it("reads the API at SSR_READ_HOST when set, at the page's host name otherwise (remotes.json's {hostname})", async () => {
+    const port = new URL(apiUrl).port;
+    const json = JSON.stringify({ api: `http://{hostname}:${port}`, remotes: {} });
+    const asked = async (env: Record<string, string>) => {
+      const { url } = await renderServer({ SSR_PAGE_CACHE_MS: '0', ...env }, undefined, json);
+      renders = [];
+      // the page asked by a name only the browser knows; the server reads at its own address
+      await new Promise<void>((resolve, reject) =>
+        http
+          .get(`${url}/promotions`, { headers: { host: `front.khela.test:${new URL(url).port}` } }, (res) =>
+            res.resume().on('end', resolve),
+          )
+          .on('error', reject),
+      );
+      return renders[0]?.apiBase;
+    };
+    expect(await asked({})).toBe(`http://front.khela.test:${port}`);
+    expect(await asked({ SSR_READ_HOST: '127.0.0.1' })).toBe(`http://127.0.0.1:${port}`);
   });
 
   it('asks the API for the version at most once per check interval', async () => {
