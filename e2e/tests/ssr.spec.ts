@@ -180,6 +180,20 @@ test("the page's code waits for the first paint: the HTML starts no script; a ta
   expect(problems).toEqual([]);
 });
 
+test("a tap on home's category strip before the page has hydrated takes effect once it has (the strip hydrates in the root's pass)", async ({
+  page,
+}) => {
+  // replayed from inside React's commit, this tap was lost (transfer-wallets.spec failed on it in a loaded CI run)
+  const release = await holdRequests(page, /\/main\.[0-9a-f]{8}\.js$/);
+  await page.goto(`${site}/`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('home-cat-sports').click();
+  expect(await isHydrated(page)).toBe(false);
+  release();
+  await expect(page.getByTestId('home-cat-sports')).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('sports-list')).toBeVisible();
+  expect(await hydrationErrors(page)).toBe(0);
+});
+
 test("a tap on the casino's server-rendered area before its parcel has mounted takes effect once it has", async ({ page }) => {
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425/i.test(m.text()) && problems.push(m.text()));

@@ -78,9 +78,14 @@ export function startHold(
     if (pending?.part !== part) return;
     const { el, path } = pending;
     pending = null;
-    // the part was rendered afresh (the element gone): the control at the same place, if it is one
-    const target = el.isConnected ? el : sameAt(part, path, el);
-    (target as HTMLElement | null)?.click();
+    // a task later, not inside the caller: the shell tells of its hydration from a React effect, and a click dispatched
+    // while React is still committing never reached the handler of a control in a boundary hydrated in that pass
+    // (home's category strip: the tap was held, clicked again, and lost)
+    win.setTimeout(() => {
+      // the part was rendered afresh (the element gone): the control at the same place, if it is one
+      const target = el.isConnected ? el : sameAt(part, path, el);
+      (target as HTMLElement | null)?.click();
+    }, 0);
   };
   const hydrated = (el: Element) => {
     done.add(el);
