@@ -115,25 +115,20 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
         type Rows<T> = { rows: T[] };
         try {
           // with pipelineBegin, BEGIN is answered together with fn's first statement (see TxOptions)
-          let begun: Promise<unknown> | null = client.query('BEGIN');
-          if (!options?.pipelineBegin) {
-            await begun;
-            begun = null;
-          } else {
-            begun.catch(() => undefined); // its error is thrown where it is awaited, never left unhandled
-          }
-          let beganAt: Promise<unknown> | null = null;
+          const began = client.query('BEGIN');
+          if (options?.pipelineBegin)
+            began.catch(() => undefined); // its error is thrown where it is awaited, never left unhandled
+          else await began;
+          let firstSent = !options?.pipelineBegin;
           const send = async <T>(sql: string, params?: unknown[]): Promise<Rows<T>> => {
-            if (!begun) {
+            if (firstSent) {
               // a statement fn sends while its first is still out waits for BEGIN's answer (it may change something)
-              if (beganAt) await beganAt;
+              await began;
               return (await client.query(sql, params)) as unknown as Rows<T>;
             }
-            const b = begun;
-            begun = null;
-            beganAt = b;
-            const [began, first] = await Promise.allSettled([b, client.query(sql, params)]);
-            if (began.status === 'rejected') throw began.reason;
+            firstSent = true;
+            const [begun, first] = await Promise.allSettled([began, client.query(sql, params)]);
+            if (begun.status === 'rejected') throw begun.reason;
             if (first.status === 'rejected') throw first.reason;
             return first.value as unknown as Rows<T>;
           };
@@ -143,7 +138,7 @@ export async function createPostgresDb(opts: PostgresOptions): Promise<Db> {
             memo,
           };
           const result = await fn(q);
-          if (begun) await begun;
+          await began;
           const last = options?.lastWithCommit?.(result);
           if (last) {
             const [ran, committed] = await Promise.allSettled([client.query(last.sql, last.params), client.query('COMMIT')]);

@@ -109,8 +109,6 @@ export interface BatchOutcome {
   affected: number[];
   /** A Match Odds market's book as this batch left it: the writer keeps it for the next batch once this one committed. */
   warm?: WarmBook;
-  /** With the lease's parts: whether the fence in the batch's last statement found the lease still held (undefined: not run). */
-  fenced?: boolean;
 }
 
 /**
@@ -356,7 +354,7 @@ export async function runBatch(
   cfg: ExchangeConfig,
   /** The book the previous batch of this writer left (null: read it from the database). */
   warmIn: WarmBook | null = null,
-  /** The lease's setting and fence, put in the batch's first and last statements (null: the caller runs them). */
+  /** The lease's setting, put in the batch's first statement (null: the caller runs begin()). */
   lease: BatchLeaseParts | null = null,
 ): Promise<BatchOutcome> {
   const results: (CommandResult | undefined)[] = new Array(commands.length);
@@ -1158,7 +1156,7 @@ export async function runBatch(
 
   // everything in ONE statement (issue 28 stop 42: a round trip per table was most of a hot market's batch): new
   // bets, changed bets, fills, the feed's size taken, activity lines, positions, the idempotency rows, the holds'
-  // ledger transfers (accounts locked in id order, transferMany's rules checked on the answer), the lease's fence;
+  // ledger transfers (accounts locked in id order, transferMany's rules checked on the answer);
   // it answers the bets as the player's lists show them. Every table is written by one part, each row once.
   const created = [...bets.values()].filter((b) => b.isNew);
   const updated = [...bets.values()].filter((b) => !b.isNew && b.touched);
@@ -1279,11 +1277,6 @@ export async function runBatch(
          'status', v.status, 'persistence', v.persistence, 'reason', v.reason, 'profit_minor', v.profit_minor::text,
          'placed_at', v.placed_at, 'delay_until', v.delay_until, 'settled_at', v.settled_at, 'voided', v.voided))
        FROM (${viewed.join(' UNION ALL ')}) v JOIN exchange_markets mk ON mk.market_id = v.market_id) AS views`);
-  if (lease?.fence) {
-    ctes.push(`fence AS (${lease.fence(p)})`);
-    columns.push('(SELECT count(*) FROM fence) AS fenced');
-  }
-  let fenced: boolean | undefined;
   const views = new Map<number, BetView>();
   if (ctes.length || columns.length) {
     const row = (
@@ -1293,7 +1286,6 @@ export async function runBatch(
       )
     ).rows[0]!;
     ledgerParts?.check(row);
-    if (lease?.fence) fenced = Number(row.fenced) > 0;
     for (const v of rowsOf<BetView & { id: string }>(row.views)) views.set(Number(v.id), v);
   }
   for (let i = 0; i < commands.length; i++) {
@@ -1327,7 +1319,6 @@ export async function runBatch(
     results: results as CommandResult[],
     affected: [...new Set([...changedPlayers, ...exposureNow.keys()])],
     warm: warmOut,
-    fenced,
   };
 }
 

@@ -56,8 +56,9 @@ export interface WriterLease {
   /** Last statement of a batch's transaction: renews the lease if this process still holds `epoch`, else throws LeaseLost. */
   fence(q: Queryable, marketId: string, epoch: number): Promise<void>;
   /**
-   * begin's setting and the fence as parts of the batch's own statements, so they cost no round trip of their own
-   * (issue 28, stop 42); null: none (one process), or use begin and fence (an unknown market, epoch 0).
+   * begin's setting as part of the batch's first statement, so it costs no round trip of its own (issue 28, stop 42;
+   * the fence goes with the COMMIT: fenceWithCommit); null: none (one process), or use begin and fence (an unknown
+   * market, epoch 0).
    */
   batchParts(marketId: string, epoch: number): BatchLeaseParts | null;
   /**
@@ -90,12 +91,6 @@ export interface WriterLease {
 export interface BatchLeaseParts {
   /** set_config(name, value, true) in the batch's first statement: what begin() sets. */
   settings: [string, string][];
-  /**
-   * The fence as a CTE body in the batch's last statement, its placeholders from `param`: it renews the lease row if
-   * this process still holds the epoch and answers one row then, none when another process took the market (the
-   * batch then throws LeaseLost and rolls back, as after fence()). Left out, the caller runs fence() last.
-   */
-  fence?: (param: (value: unknown) => string) => string;
 }
 
 export interface LeaseSettings {
@@ -263,12 +258,7 @@ export class MarketLeases implements WriterLease {
 
   batchParts(marketId: string, epoch: number): BatchLeaseParts | null {
     if (epoch === 0) return null;
-    return {
-      settings: [['idle_in_transaction_session_timeout', String(2 * this.settings.leaseMs)]],
-      fence: (param) =>
-        `UPDATE exchange_market_leases SET expires_at = clock_timestamp() + ${param(this.settings.leaseMs)}::int * interval '1 millisecond'
-          WHERE market_id = ${param(marketId)} AND owner = ${param(this.owner)} AND epoch = ${param(epoch)}::bigint RETURNING epoch`,
-    };
+    return { settings: [['idle_in_transaction_session_timeout', String(2 * this.settings.leaseMs)]] };
   }
 
   async fenceOthers(q: Queryable, marketId: string): Promise<void> {

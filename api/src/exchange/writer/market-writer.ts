@@ -239,8 +239,13 @@ export class MarketWriters {
     let attempts = 0;
     let statements = 0;
     let begunAt = Date.now();
-    // the fence goes out with the COMMIT (one round trip for both) when the lease has a statement for it
-    const fenceWithCommit = this.lease.batchParts(marketId, epoch) ? this.lease.fenceWithCommit(marketId, epoch) : null;
+    // the lease's setting rides in the batch's first statement (no round trip of its own), which BEGIN goes out with.
+    // The fence does not ride in the write: it locks the lease row, and a writer that hangs after its write (idle in
+    // its transaction) would then keep another process from taking the market until the server ends that transaction
+    // (2x the lease: the fault suite's SIGSTOP case, taken over at 2.0 s instead of 1.1 s, and the woken writer's bets
+    // answered 500). Sent with the COMMIT (one round trip for both), it holds the row only while the commit runs.
+    const parts = this.lease.batchParts(marketId, epoch);
+    const fenceWithCommit = parts && this.lease.fenceWithCommit(marketId, epoch);
     try {
       outcome = await this.db.tx(
         async (tq) => {
@@ -255,32 +260,18 @@ export class MarketWriters {
               return tq.query(sql, params);
             }) as Queryable['query'],
           };
-          // the lease's setting rides in the batch's first statement (no round trip of its own), which BEGIN goes out
-          // with. The fence does not ride in the write: it locks the lease row, and a writer that hangs after its write
-          // (idle in its transaction) would then keep another process from taking the market until the server ends that
-          // transaction (2x the lease: the fault suite's SIGSTOP case, taken over at 2.0 s instead of 1.1 s, and the
-          // woken writer's bets answered 500). Sent with the COMMIT, it holds the row only while the commit runs.
-          const full = this.lease.batchParts(marketId, epoch);
-          const parts = full && { settings: full.settings };
           if (!parts) await this.lease.begin(q);
           begunAt = Date.now();
           // db.tx runs the transaction again after a deadlock or serialization failure: the kept book was changed by the
           // attempt that rolled back, so only the first attempt may use it
           const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null, parts);
-          // the fence, last: commits only if this process still holds the market at this epoch
-          if (o.fenced === false) throw new LeaseLost(marketId);
-          if (o.fenced === undefined && !fenceWithCommit) await this.lease.fence(q, marketId, epoch);
+          // the fence, last: commits only if this process still holds the market at this epoch (with the COMMIT when
+          // the lease has a statement for it)
+          if (!fenceWithCommit) await this.lease.fence(q, marketId, epoch);
           return o;
         },
-        {
-          // the batch's first statement only reads and locks (TxOptions: it may run before BEGIN's error is known)
-          pipelineBegin: true,
-          lastWithCommit: (o) => {
-            if (o.fenced !== undefined || !fenceWithCommit) return null;
-            statements++;
-            return fenceWithCommit;
-          },
-        },
+        // the batch's first statement only reads and locks (TxOptions: it may run before BEGIN's error is known)
+        { pipelineBegin: true, lastWithCommit: () => fenceWithCommit },
       );
     } catch (caught) {
       const err = leaseLostFrom(caught, marketId) ?? caught;
@@ -310,7 +301,7 @@ export class MarketWriters {
     }
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
     exchangeWriterBatchSize.observe(commands.length);
-    exchangeWriterBatchStatements.observe(statements);
+    exchangeWriterBatchStatements.observe(statements + (fenceWithCommit ? 1 : 0));
     if (outcome.warm && this.settings.warm) this.warm.set(marketId, { epoch, book: outcome.warm });
     const left = batch.filter((_, i) => outcome.results[i]!.ok === 'deferred');
     batch.forEach((w, i) => {
