@@ -111,19 +111,18 @@ async function main() {
   const site = cluster.siteUrl;
   const sandbox = cluster.sandboxUrl;
   const opToken = await staffToken(site);
-  // a page as a phone asks for it through nginx (faults s and r), and whether its first screen came from a render server
-  const getPage = async (p) => {
-    const res = await fetch(`${site}${p}`, {
-      headers: { 'accept-encoding': 'identity', 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile' },
-      signal: AbortSignal.timeout(20_000),
-    });
-    return { status: res.status, body: await res.text(), csp: res.headers.get('content-security-policy') ?? '' };
-  };
-  const serverRendered = (page) => page.status === 200 && page.body.includes('id="khela-ssr"') && /<div id="root"><div/.test(page.body);
 
   // ---- s. the shell's pages from the render servers through nginx; one render server killed ---------------------
   if (wanted('s')) {
     console.log('\n[s] pages through nginx come server-rendered from the render servers; kill -9 one of them');
+    const getPage = async (p) => {
+      const res = await fetch(`${site}${p}`, {
+        headers: { 'accept-encoding': 'identity', 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile' },
+        signal: AbortSignal.timeout(20_000),
+      });
+      return { status: res.status, body: await res.text(), csp: res.headers.get('content-security-policy') ?? '' };
+    };
+    const serverRendered = (page) => page.status === 200 && page.body.includes('id="khela-ssr"') && /<div id="root"><div/.test(page.body);
     const home = await getPage('/');
     check(serverRendered(home), 'GET / through nginx is server-rendered (the #khela-ssr data block, the first screen in #root)');
     const nonce = /'nonce-([^']+)'/.exec(home.csp)?.[1];
@@ -742,7 +741,12 @@ async function main() {
     const pages = [];
     const browsing = (async () => {
       for (let i = 0; running; i++) {
-        pages.push(await getPage(i % 2 ? '/promotions' : '/').catch((err) => ({ status: 0, body: err.message, csp: '' })));
+        const res = await fetch(`${site}${i % 2 ? '/promotions' : '/'}`, {
+          headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile' },
+          signal: AbortSignal.timeout(20_000),
+        }).catch((err) => ({ status: 0, text: async () => err.message }));
+        const body = await res.text();
+        pages.push({ status: res.status, rendered: body.includes('id="khela-ssr"') && /<div id="root"><div/.test(body) });
         await sleep(100);
       }
     })();
@@ -804,7 +808,7 @@ async function main() {
     check(
       pages.length > 0 && pagesFailed.length === 0,
       `no page failed while the render servers rolled (${pagesFailed.length} of ${pages.length}; ${
-        pages.filter(serverRendered).length
+        pages.filter((x) => x.rendered).length
       } server-rendered)`,
     );
     // every change of the market's writer was a hand-over: taken before the last expiry seen of the one before
@@ -834,7 +838,7 @@ async function main() {
     const slowest = Math.max(0, ...bets.map((b) => b.ms));
     results.push({
       fault: 'r. rolling restart',
-      cost: `both API processes and both render servers rolled in ${secs(rolledMs)} s; ${log.length} requests and ${bets.length} bets, ${rollStats.retried} retried by clients, ${failed.length} failed; ${pages.length} pages, ${pages.filter(serverRendered).length} server-rendered; slowest bet ${secs(slowest)} s; writer handed over ${changes.length} time(s)`,
+      cost: `both API processes and both render servers rolled in ${secs(rolledMs)} s; ${log.length} requests and ${bets.length} bets, ${rollStats.retried} retried by clients, ${failed.length} failed; ${pages.length} pages, ${pages.filter((x) => x.rendered).length} server-rendered; slowest bet ${secs(slowest)} s; writer handed over ${changes.length} time(s)`,
     });
   }
 
