@@ -710,9 +710,7 @@ async function main() {
 
   // ---- r. rolling restart under traffic (SIGTERM: graceful shutdown, then /ready, one process at a time) ------
   if (wanted('r')) {
-    console.log(
-      '\n[r] rolling restart of both API processes, then both render servers, while players browse, deposit and bet on a hot market',
-    );
+    console.log('\n[r] rolling restart of both API processes while players browse, deposit and bet on a hot market');
     const players = await Promise.all(Array.from({ length: 4 }, () => newPlayer(site, sandbox, 'fr')));
     const hot = await hotMarket(site, sandbox, opToken);
     check(await comingBack, 'the process killed in k is back');
@@ -737,19 +735,6 @@ async function main() {
         await sleep(50);
       }
     });
-    // pages all along: the render servers are rolled after the API processes (a shell deploy), each drained first
-    const pages = [];
-    const browsing = (async () => {
-      for (let i = 0; running; i++) {
-        const res = await fetch(`${site}${i % 2 ? '/promotions' : '/'}`, {
-          headers: { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile' },
-          signal: AbortSignal.timeout(20_000),
-        }).catch((err) => ({ status: 0, text: async () => err.message }));
-        const body = await res.text();
-        pages.push({ status: res.status, rendered: body.includes('id="khela-ssr"') && /<div id="root"><div/.test(body) });
-        await sleep(100);
-      }
-    })();
     // bets on the hot market all along: each process, when rolled, drains its writer and hands the market over
     const bets = [];
     const betting = hot.players.slice(0, 4).map(async (p, i) => {
@@ -779,7 +764,7 @@ async function main() {
     const rolledMs = Date.now() - rollAt;
     await sleep(500);
     running = false;
-    await Promise.all([...traffic, ...betting, watching, browsing]);
+    await Promise.all([...traffic, ...betting, watching]);
     const rollStats = { ...stats };
     const failed = log.filter((x) => !x.ok);
     let exact = 0;
@@ -803,13 +788,6 @@ async function main() {
               .join(' | ')}`
           : ''
       })`,
-    );
-    const pagesFailed = pages.filter((x) => x.status !== 200);
-    check(
-      pages.length > 0 && pagesFailed.length === 0,
-      `no page failed while the render servers rolled (${pagesFailed.length} of ${pages.length}; ${
-        pages.filter((x) => x.rendered).length
-      } server-rendered)`,
     );
     // every change of the market's writer was a hand-over: taken before the last expiry seen of the one before
     // (a release by the closing process), never by waiting for the expiry
@@ -838,7 +816,7 @@ async function main() {
     const slowest = Math.max(0, ...bets.map((b) => b.ms));
     results.push({
       fault: 'r. rolling restart',
-      cost: `both API processes and both render servers rolled in ${secs(rolledMs)} s; ${log.length} requests and ${bets.length} bets, ${rollStats.retried} retried by clients, ${failed.length} failed; ${pages.length} pages, ${pages.filter((x) => x.rendered).length} server-rendered; slowest bet ${secs(slowest)} s; writer handed over ${changes.length} time(s)`,
+      cost: `both processes rolled in ${secs(rolledMs)} s; ${log.length} requests and ${bets.length} bets, ${rollStats.retried} retried by clients, ${failed.length} failed; slowest bet ${secs(slowest)} s; writer handed over ${changes.length} time(s)`,
     });
   }
 

@@ -1,8 +1,7 @@
 #!/usr/bin/env node
 // Rolling restart of a running cluster: asks scripts/cluster/start.mjs (by the pid it wrote in its run dir) to
-// restart its API processes, then its render servers, one by one, each after the previous one answers /ready (a
-// deploy of the API or of the shell's render bundle). The cluster's own output shows the progress ("[roll] api1 ready
-// after 4.2 s").
+// restart its API processes one by one, each after the previous one answers /ready. The cluster's own output
+// shows the progress ("[roll] api1 ready after 4.2 s").
 //
 //   node scripts/cluster/roll.mjs          (same NGINX_PORT / KHELA_PORT_OFFSET / CLUSTER_RUN_DIR as the cluster)
 import fs from 'node:fs';
@@ -18,4 +17,4 @@ if (!fs.existsSync(pidFile)) {
 }
 const pid = Number(fs.readFileSync(pidFile, 'utf8'));
 process.kill(pid, 'SIGHUP');
-console.log(`asked the cluster (pid ${pid}) for a rolling restart of its API processes and render servers`);
+console.log(`asked the cluster (pid ${pid}) for a rolling restart of its API processes`);

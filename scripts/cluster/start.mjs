@@ -538,31 +538,15 @@ export class Cluster {
   }
 
   /**
-   * Restarts every API process in turn, then every render server (`render: false` leaves them): out of nginx's
-   * upstream (reload), SIGTERM (graceful shutdown: in-flight requests and pages finish, streams are told to
-   * reconnect), start again, wait for /ready, back into the upstream, next. A render server started again loads the
-   * shell's render bundle and the remotes' Node containers as deployed now: how a shell redeploy (a new
-   * `dist-server/render.cjs`, which a running render server cannot reload) reaches the pages.
+   * Restarts every API process in turn: out of nginx's upstream (reload), SIGTERM (graceful shutdown: in-flight
+   * requests finish, streams are told to reconnect), start again, wait for /ready, back into the upstream, next.
    */
-  async roll({ graceMs = 30_000, render = true } = {}) {
-    const steps = [
-      ...this.ports.api.map((port, i) => ({
-        name: `api${i + 1}`,
-        port,
-        spec: () => this.apiSpec(i),
-        ready: () => this.waitReady(this.apiUrls[i], 120_000),
-      })),
-      ...(render ? this.ports.render : []).map((port, i) => ({
-        name: `render${i + 1}`,
-        port,
-        spec: () => this.renderSpec(i),
-        ready: () => this.waitFor(`${this.renderUrls[i]}/ready`, 60_000),
-      })),
-    ];
-    for (const step of steps) {
+  async roll({ graceMs = 30_000 } = {}) {
+    for (let i = 0; i < this.ports.api.length; i++) {
+      const name = `api${i + 1}`;
       const started = Date.now();
-      await this.reloadNginx(new Set([step.port]));
-      const c = this.children.get(step.name);
+      await this.reloadNginx(new Set([this.ports.api[i]]));
+      const c = this.children.get(name);
       if (c && c.exitCode === null && c.signalCode === null) {
         const gone = new Promise((r) => c.once('exit', r));
         c.kill('SIGTERM');
@@ -570,11 +554,11 @@ export class Cluster {
         await gone;
         clearTimeout(timer);
       }
-      this.spawn(step.spec());
-      const ready = await step.ready();
+      this.spawn(this.apiSpec(i));
+      const ready = await this.waitReady(this.apiUrls[i], 120_000);
       await this.reloadNginx(new Set());
-      console.log(`[roll]    ${step.name} ${ready ? 'ready' : 'NOT ready'} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
-      if (!ready) throw new Error(`${step.name} did not come back; the roll stops here`);
+      console.log(`[roll]    ${name} ${ready ? 'ready' : 'NOT ready'} after ${((Date.now() - started) / 1000).toFixed(1)} s`);
+      if (!ready) throw new Error(`${name} did not come back; the roll stops here`);
     }
   }
 
@@ -627,7 +611,7 @@ async function main(argv = process.argv.slice(2)) {
   process.on('SIGHUP', () => {
     if (rolling) return console.log('[roll]    a roll is already under way');
     rolling = true;
-    console.log('[roll]    SIGHUP: restarting the API processes, then the render servers, one by one');
+    console.log('[roll]    SIGHUP: restarting the API processes one by one');
     cluster
       .roll()
       .catch((err) => console.error(`[roll]    ${err.message}`))
