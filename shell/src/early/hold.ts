@@ -15,7 +15,9 @@
  * footer, when its chunk has come and it has hydrated). A held tap is kept from the page (its default
  * action and propagation stopped), so it takes effect once, whoever handles it. When the browser renders the page
  * afresh instead of hydrating it (the player's saved language is not the one the server rendered), the control is
- * found again at the same place in the new markup (same tag and test id), or the tap is dropped.
+ * found again at the same place in the new markup (same tag and test id), or the tap is dropped. A choice in a
+ * <select> (the language picker) is held the same way: hydration would put the server's value back, so the choice is
+ * made again and its change event sent once the part has hydrated.
  *
  * A page the browser will render afresh gains nothing from waiting (`holdCode` false): its preloads start at once and
  * its scripts when the document is parsed, as the `defer` tags did.
@@ -72,11 +74,12 @@ export function startHold(
   { holdCode = true, win = window }: { holdCode?: boolean; win?: Pick<Window, 'requestAnimationFrame' | 'setTimeout'> } = {},
 ): Hold {
   const done = new WeakSet<Element>();
-  let pending: { part: Element; el: Element; path: number[] } | null = null;
+  // the last held tap, or the last choice in a list (`value`: a <select>'s new value)
+  let pending: { part: Element; el: Element; path: number[]; value?: string } | null = null;
 
   const replay = (part: Element) => {
     if (pending?.part !== part) return;
-    const { el, path } = pending;
+    const { el, path, value } = pending;
     pending = null;
     // a task later, not inside the caller: the shell tells of its hydration from a React effect, and a click dispatched
     // while React is still committing never reached the handler of a control in a boundary hydrated in that pass
@@ -84,7 +87,11 @@ export function startHold(
     win.setTimeout(() => {
       // the part was rendered afresh (the element gone): the control at the same place, if it is one
       const target = el.isConnected ? el : sameAt(part, path, el);
-      (target as HTMLElement | null)?.click();
+      if (!target) return;
+      if (value === undefined) return (target as HTMLElement).click();
+      // hydration put the server's value back: the choice made again, and told as the browser tells it
+      (target as HTMLSelectElement).value = value;
+      target.dispatchEvent(new Event('change', { bubbles: true }));
     }, 0);
   };
   const hydrated = (el: Element) => {
@@ -106,6 +113,21 @@ export function startHold(
       pending = { part, el: control, path: pathOf(part, control) };
       e.preventDefault();
       e.stopPropagation();
+    },
+    true,
+  );
+  // a choice in a list (the language picker) before its part has hydrated: the browser changes the <select>, nothing
+  // hears it, and hydration puts the server's value back; held like a tap and made again once the part has hydrated
+  doc.addEventListener(
+    'change',
+    (e) => {
+      const target = e.target instanceof Element ? e.target : null;
+      // trusted or not (a script's change, as Playwright's selectOption sends, is as lost); the replay below comes
+      // after its part has hydrated, so it is never held again
+      if (target?.tagName !== 'SELECT') return;
+      const part = partOf(target);
+      if (!part || done.has(part) || !doc.getElementById('khela-ssr')) return;
+      pending = { part, el: target, path: pathOf(part, target), value: (target as HTMLSelectElement).value };
     },
     true,
   );
