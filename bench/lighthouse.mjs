@@ -11,6 +11,7 @@
 //
 //   node bench/lighthouse.mjs http://127.0.0.1:3090/ [--runs 3]
 import path from 'node:path';
+import { writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import lighthouse from 'lighthouse';
@@ -121,6 +122,11 @@ export async function lighthouseOnce(o) {
       maxWaitForLoad: o.timeoutMs ?? 60_000,
     });
     if (!result?.lhr) throw new Error(`lighthouse returned nothing for ${o.url}`);
+    // LH_REPORT_DIR: each run's whole report kept there too (its long tasks, main-thread work and script timings)
+    if (process.env.LH_REPORT_DIR) {
+      const name = `${new URL(o.url).pathname.replace(/\W+/g, '_') || '_'}-${Date.now()}.json`;
+      await writeFile(path.join(process.env.LH_REPORT_DIR, name), JSON.stringify(result.lhr));
+    }
     return figuresOf(result.lhr);
   } finally {
     await chrome.kill();

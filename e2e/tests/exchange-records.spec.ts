@@ -1,4 +1,4 @@
-import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { devices, test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { API, SANDBOX, apiLogin, bearer, fundedPlayer, openLoggedIn, type Session } from './support';
@@ -406,7 +406,7 @@ test('Multi Markets pins survive a reload and follow the player to a second brow
   await shots(page, 'multi-markets', page.getByTestId('pinned-market'));
 
   // the same player on another device: a second context with its own log-in
-  const other = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  const other = await browser.newContext({ userAgent: devices['Pixel 7'].userAgent, viewport: { width: 390, height: 844 } });
   const page2 = await other.newPage();
   const session2 = await apiLogin(request, player!.username, player!.password);
   await openLoggedIn(page2, session2, '/exchange-multi');

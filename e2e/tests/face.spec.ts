@@ -397,6 +397,8 @@ test.describe('face behaviour', () => {
     test('every desktop nav link leads to a screen', async ({ page }) => {
       await page.goto('/');
       await waitForSplash(page);
+      // the server guessed a phone from the project's user agent: the desktop nav comes once the page has hydrated
+      await expect(page.getByTestId('desktop-nav').getByRole('link')).toHaveCount(13);
       const hrefs = await page
         .getByTestId('desktop-nav')
         .getByRole('link')

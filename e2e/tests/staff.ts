@@ -1,5 +1,5 @@
 // Back-office helpers for the e2e specs (backoffice-*.spec.ts run in the desktop 'backoffice' project).
-import { expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { devices, expect, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { API, appPort, bearer } from './support';
 
 /** The back office of the copy under test. */
@@ -36,5 +36,13 @@ export async function openConsole(page: Page, role: StaffRole, path = '/dashboar
 
 /** A phone-sized context for the player's side of a back-office spec (the site is mobile-first). */
 export async function playerContext(browser: Browser): Promise<BrowserContext> {
-  return browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+  // a phone's user agent too: the render server lays the page out from it, and the back office project's desktop one
+  // gave a desktop page that turned into the phone's once hydrated (every element anew under a test's hand)
+  return browser.newContext({
+    userAgent: devices['Pixel 7'].userAgent,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+    deviceScaleFactor: 2,
+  });
 }

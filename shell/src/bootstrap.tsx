@@ -1,4 +1,4 @@
-import React, { useEffect, type ReactNode } from 'react';
+import React, { startTransition, useEffect, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { CacheProvider } from '@emotion/react';
@@ -63,15 +63,19 @@ async function start() {
       </Hydrated>
     );
     const serverLang = document.documentElement.lang;
-    ReactDOMClient.hydrateRoot(root, hydrating, {
-      // a mismatch React recovered from by rendering in the browser: counted (the e2e test asserts none) and logged
-      onRecoverableError(err) {
-        // the player chose another language before a part (the footer) had hydrated: it hydrates in the new one, so
-        // React renders it afresh, as it should
-        if (document.documentElement.lang !== serverLang) return console.info('[shell] a part rendered afresh in the new language');
-        recoverable.push(err);
-        console.error('[shell] hydration mismatch', err);
-      },
+    // hydrated as a transition: React 19 renders a default-priority hydration in one task, a transition's in slices
+    // of ~5 ms, so a phone's main thread is never blocked for the whole page (a tap meanwhile hydrates its part first)
+    startTransition(() => {
+      ReactDOMClient.hydrateRoot(root, hydrating, {
+        // a mismatch React recovered from by rendering in the browser: counted (the e2e test asserts none) and logged
+        onRecoverableError(err) {
+          // the player chose another language before a part (the footer) had hydrated: it hydrates in the new one, so
+          // React renders it afresh, as it should
+          if (document.documentElement.lang !== serverLang) return console.info('[shell] a part rendered afresh in the new language');
+          recoverable.push(err);
+          console.error('[shell] hydration mismatch', err);
+        },
+      });
     });
     return;
   }

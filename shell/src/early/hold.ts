@@ -43,6 +43,12 @@ export interface Hold {
   hydrated(el: Element): void;
 }
 
+/** A held choice waits for React to hold its list, every CHOICE_RETRY_MS at most CHOICE_TRIES times (5 s). */
+const CHOICE_RETRY_MS = 50;
+const CHOICE_TRIES = 100;
+/** React has hydrated (or rendered) `el`: it keeps its props on the node under a `__reactProps$…` key. */
+const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
+
 /** Where `el` sits under `part`: the child indices from `part` down. */
 function pathOf(part: Element, el: Element): number[] {
   const path: number[] = [];
@@ -89,9 +95,14 @@ export function startHold(
       const target = el.isConnected ? el : sameAt(part, path, el);
       if (!target) return;
       if (value === undefined) return (target as HTMLElement).click();
-      // hydration put the server's value back: the choice made again, and told as the browser tells it
-      (target as HTMLSelectElement).value = value;
-      target.dispatchEvent(new Event('change', { bubbles: true }));
+      // hydration puts the server's value back: the choice made again, and told as the browser tells it, once React
+      // holds the list itself (its part may hydrate after the root, and hydrating it then would undo the value set)
+      const choose = (tries: number) => {
+        if (!ownedByReact(target) && tries > 0) return void win.setTimeout(() => choose(tries - 1), CHOICE_RETRY_MS);
+        (target as HTMLSelectElement).value = value;
+        target.dispatchEvent(new Event('change', { bubbles: true }));
+      };
+      choose(CHOICE_TRIES);
     }, 0);
   };
   const hydrated = (el: Element) => {

@@ -1,4 +1,4 @@
-import React, { Component, useContext, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import React, { Component, startTransition, useContext, useMemo, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
 import ReactDOMClient from 'react-dom/client';
 import singleSpaReact from 'single-spa-react';
 import { CacheProvider } from '@emotion/react';
@@ -102,13 +102,19 @@ const holdsServerMarkup = (el: unknown) =>
 /** React DOM for the parcels: a hydrating root reports what it recovered from where the shell's root does. */
 const parcelDom = {
   ...ReactDOMClient,
-  hydrateRoot: (el: Element, node: ReactNode) =>
-    ReactDOMClient.hydrateRoot(el, node, {
-      onRecoverableError(err) {
-        ((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__ ??= []).push(err);
-        console.error('[remote] hydration mismatch', err);
-      },
-    }),
+  hydrateRoot: (el: Element, node: ReactNode) => {
+    let root: ReactDOMClient.Root | undefined;
+    // as a transition, as the shell's root: hydrated in slices, not in one long task (shell/src/bootstrap.tsx)
+    startTransition(() => {
+      root = ReactDOMClient.hydrateRoot(el, node, {
+        onRecoverableError(err) {
+          ((globalThis as { __KHELA_HYDRATION_ERRORS__?: unknown[] }).__KHELA_HYDRATION_ERRORS__ ??= []).push(err);
+          console.error('[remote] hydration mismatch', err);
+        },
+      });
+    });
+    return root!;
+  },
 };
 
 /**
