@@ -194,6 +194,28 @@ test("a tap on home's category strip before the page has hydrated takes effect o
   expect(await hydrationErrors(page)).toBe(0);
 });
 
+test("the shell's screens loaded on demand keep the server's markup: hydrated, not rendered afresh", async ({ page }) => {
+  // a lazy screen left the server's markup in a dehydrated boundary, and the App's first re-render replaced it (the
+  // promotion card under a test's hand was detached: backoffice-content.spec failed on it in CI)
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      (globalThis as { __serverScreen?: Element | null }).__serverScreen = document.querySelector('#main-content > *');
+    }),
+  );
+  for (const [path, testId] of [
+    ['/promotions', 'promotion-card'],
+    ['/affiliate', null],
+  ] as const) {
+    await page.goto(`${site}${path}`);
+    if (testId) await expect(page.getByTestId(testId).first()).toBeVisible();
+    await expect.poll(() => isHydrated(page)).toBe(true);
+    // the App re-renders after hydration (the content's answers, the real screen width): give it those renders
+    await page.waitForLoadState('networkidle');
+    expect(await page.evaluate(() => (globalThis as { __serverScreen?: Element | null }).__serverScreen?.isConnected), path).toBe(true);
+    expect(await hydrationErrors(page), path).toBe(0);
+  }
+});
+
 test('a language chosen before the page has hydrated is kept: the page turns to it once hydrated', async ({ page }) => {
   // hydration put the server's "en" back in the picker and nobody heard the choice (face.spec failed on it in CI)
   const release = await holdRequests(page, /\/main\.[0-9a-f]{8}\.js$/);

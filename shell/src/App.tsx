@@ -1,4 +1,4 @@
-import { createElement, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState } from 'react';
+import { createElement, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nContext, I18nextProvider } from 'react-i18next';
@@ -22,10 +22,34 @@ export { preloadFooter } from './layout/Layout';
 
 // The shell's screens load on demand; Home, the first paint of most visits, is preloaded on / and in hand before the
 // first render there (screens/home-loader.ts), so its code (and its carousel library) stays off every other page.
-const Promotions = lazy(() => import('./screens/Promotions').then((m) => ({ default: m.Promotions })));
-const AppDownload = lazy(() => import('./screens/AppDownload').then((m) => ({ default: m.AppDownload })));
-const Affiliate = lazy(() => import('./screens/InfoPages').then((m) => ({ default: m.Affiliate })));
-const Ambassador = lazy(() => import('./screens/InfoPages').then((m) => ({ default: m.Ambassador })));
+/**
+ * A screen loaded on demand that can be in hand before hydration: on its own path the bootstrap awaits `loadScreen`,
+ * so the first render has the screen itself. A lazy one would leave the server's markup in a dehydrated boundary,
+ * which React renders afresh (the screen's DOM replaced, under a tap) when the App re-renders before its chunk came.
+ */
+function onDemand(load: () => Promise<ComponentType>) {
+  let loaded: ComponentType | undefined;
+  const preload = () => load().then((c) => (loaded = c));
+  const Lazy = lazy(() => preload().then((c) => ({ default: c })));
+  function Screen() {
+    // chosen once: turning from the lazy one to the loaded one later would mount the screen afresh
+    const [Loaded] = useState(() => loaded ?? Lazy);
+    return <Loaded />;
+  }
+  return Object.assign(Screen, { preload });
+}
+const Promotions = onDemand(() => import('./screens/Promotions').then((m) => m.Promotions));
+const AppDownload = onDemand(() => import('./screens/AppDownload').then((m) => m.AppDownload));
+const Affiliate = onDemand(() => import('./screens/InfoPages').then((m) => m.Affiliate));
+const Ambassador = onDemand(() => import('./screens/InfoPages').then((m) => m.Ambassador));
+/** The on-demand screen of a path (the routes below), loaded; nothing to load on the others. */
+const SCREENS: Record<string, { preload(): Promise<unknown> }> = {
+  '/promotions': Promotions,
+  '/page/site/component/appDownload.jsp': AppDownload,
+  '/affiliate': Affiliate,
+  '/ambassador': Ambassador,
+};
+export const loadScreen = (pathname: string): Promise<unknown> => SCREENS[pathname]?.preload() ?? Promise.resolve();
 // remote areas (single-spa parcels) are not part of the shell's own pages: their code is fetched right
 // after the first paint, off the home page's critical path, and is ready by the first click
 const loadRemoteArea = () => import('./federation/RemoteArea');

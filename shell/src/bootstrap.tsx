@@ -26,16 +26,18 @@ async function start() {
   startPage(config?.api ? resolveUrl(config.api) : undefined);
   // the first screen came from the server (shell/server): its data goes into the page's cache, nothing is asked again
   const ssr = takeServerRender(page());
-  const { App, primeContent, loadHome, preloadFooter, loadServerArea } = await app;
+  const { App, primeContent, loadHome, loadScreen, preloadFooter, loadServerArea } = await app;
   // rendered in the browser: the footer's chunk now, so it is here by the first paint (a server-rendered page
   // hydrates the footer later, when its chunk has come)
   if (!ssr) preloadFooter();
   // take over the early script's requests (src/early); answers already here show in the first render. On / the home
   // screen's chunk (preloaded by the early script) is awaited too, so the first render is the page, not a loading fallback.
-  // A remote's area the server rendered: ServerArea's chunk too, so the area hydrates in the shell's first pass.
+  // A remote's area the server rendered: ServerArea's chunk too, so the area hydrates in the shell's first pass; the
+  // other shell screens loaded on demand (promotions, info pages) likewise on their own paths (App's loadScreen).
   await Promise.all([
     primeContent(location.pathname),
     location.pathname === '/' ? loadHome().catch(() => undefined) : undefined,
+    loadScreen(location.pathname).catch(() => undefined),
     Object.values(ssr?.areas ?? {}).includes('server') ? loadServerArea().catch(() => undefined) : undefined,
   ]);
   // the shell's own React copy; remotes record theirs when they render (a test asserts one of each)
