@@ -55,6 +55,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { PRICE_LADDER, priceIndex } from '@khela/contracts';
+import { RawHttpPool } from './raw-http';
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const argv = process.argv.slice(2);
@@ -331,21 +332,29 @@ function cpuSeconds(pid: number | undefined): number | null {
 }
 
 /**
- * The callers' HTTP client: node:http with one keep-alive agent (sockets reused, no limit on how many are open), which
- * costs this process about half the CPU of fetch per request (fetch builds WHATWG Request/Response objects and web
- * streams for every call), and these callers share the machine's 2 cores with the API and PostgreSQL.
- * `BENCH_CLIENT=fetch` puts fetch back (for comparing).
+ * The callers' HTTP client. By default the lean one of `raw-http.ts` (keep-alive sockets read and written directly):
+ * the callers share this machine's 2 cores with the API and PostgreSQL, and node:http's client took ~0.35 ms of CPU a
+ * request from them (a third of a core at 1,000 bets a second). `BENCH_CLIENT=node` is node:http with one keep-alive
+ * agent (the client of stop 47's and earlier figures), `BENCH_CLIENT=fetch` fetch (about twice node:http's CPU).
  */
+const CLIENT = process.env.BENCH_CLIENT ?? 'raw';
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity, maxFreeSockets: 1024 });
+const rawPools = new Map<string, RawHttpPool>();
 async function post(
   url: string,
   headers: Record<string, string>,
   body?: string,
   signal?: AbortSignal,
 ): Promise<{ status: number; json: Record<string, unknown> }> {
-  if (process.env.BENCH_CLIENT === 'fetch') {
+  if (CLIENT === 'fetch') {
     const res = await fetch(url, { method: 'POST', headers, body, signal });
     return { status: res.status, json: (await res.json().catch(() => ({}))) as Record<string, unknown> };
+  }
+  if (CLIENT === 'raw') {
+    const u = new URL(url);
+    let pool = rawPools.get(u.origin);
+    if (!pool) rawPools.set(u.origin, (pool = new RawHttpPool(u.origin)));
+    return pool.post(u.pathname + u.search, headers, body, signal);
   }
   return new Promise((resolve, reject) => {
     const req = http.request(
@@ -1228,7 +1237,9 @@ if (has('serve')) {
   await serve();
 } else {
   // which placement path the API takes (issue 28's writer, or EXCHANGE_WRITER=off: one transaction per bet)
-  console.log(`load average ${load()}, ${os.cpus().length} cores; ${PATH_TEXT}`);
+  console.log(
+    `load average ${load()}, ${os.cpus().length} cores; ${PATH_TEXT}; callers: ${CLIENT === 'raw' ? 'the lean client (bench/raw-http.ts)' : CLIENT}`,
+  );
   if (DBS !== 'pglite') {
     if (await postgresUp()) await run('postgres');
     else console.log('PostgreSQL not reachable on 127.0.0.1:5432: skipped');

@@ -15,6 +15,10 @@ const expectSecure = (headers: Record<string, unknown>, what: string) => {
   expect(headers['referrer-policy'], what).toBe('no-referrer');
   expect(headers['x-powered-by'], what).toBeUndefined();
   expect(String(headers['content-security-policy']), what).toContain("frame-ancestors 'none'");
+  // the rest of helmet's set, read once at start-up (helmetHeaders)
+  expect(headers['strict-transport-security'], what).toBe('max-age=31536000; includeSubDomains');
+  expect(headers['x-frame-options'], what).toBe('SAMEORIGIN');
+  expect(headers['cross-origin-opener-policy'], what).toBe('same-origin');
 };
 
 describe('API security headers', () => {

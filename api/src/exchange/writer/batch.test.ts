@@ -13,7 +13,7 @@ import { ExchangeFeed, MARKETS, fundedPlayer } from '../../testing/exchange-fixt
 import { closeTestDb, describeEachDatabase } from '../../testing/both-databases';
 import { testApp, type TestEngine } from '../../testing/helpers';
 import { exchangeConfig } from '../config';
-import { runBatch, type CommandResult, type WarmBook, type WriterCommand } from './batch';
+import { arrayLiteral, runBatch, type CommandResult, type WarmBook, type WriterCommand } from './batch';
 
 const MO = MARKETS.preplay;
 const RUNNERS = [100301, 100302];
@@ -304,4 +304,27 @@ describeEachDatabase('market writer statements per batch on $name', ({ make, nam
     const warm = counts.filter((c) => c.warm && c.size > 1).map((c) => c.statements);
     expect(Math.max(...warm) - Math.min(...warm)).toBe(0);
   }, 240_000);
+});
+
+describeEachDatabase('a batch statement array parameter on $name', ({ make }) => {
+  it('reads back in the database exactly as it was sent, awkward strings, nulls and large integers included', async () => {
+    const db = await make();
+    try {
+      const texts = ['plain', 'a"quote', 'back\\slash', '\\"both\\"', '', 'NULL', 'x,y', '{braces}', ' spaced ', 'বাংলা', null];
+      const ints = [0, -1, 9_007_199_254_740_991, null];
+      const r = await db.query<{ t: (string | null)[]; i: (string | null)[]; b: boolean[] }>(
+        'SELECT $1::text[] AS t, $2::bigint[]::text[] AS i, $3::boolean[] AS b',
+        [arrayLiteral(texts), arrayLiteral(ints), arrayLiteral([true, false])],
+      );
+      expect(r.rows[0]!.t).toEqual(texts);
+      expect(r.rows[0]!.i).toEqual(['0', '-1', '9007199254740991', null]);
+      expect(r.rows[0]!.b).toEqual([true, false]);
+      // what it does not encode is left to node-postgres as it was
+      const nested = [[1, 2]];
+      expect(arrayLiteral(nested)).toBe(nested);
+      expect(arrayLiteral([1, Number.NaN])).toEqual([1, Number.NaN]);
+    } finally {
+      await closeTestDb(db);
+    }
+  });
 });

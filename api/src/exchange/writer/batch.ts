@@ -251,10 +251,34 @@ class Statement {
   readonly params: unknown[] = [];
   /** Adds a parameter; answers its placeholder. */
   readonly p = (value: unknown): string => {
-    this.params.push(value);
+    this.params.push(Array.isArray(value) ? arrayLiteral(value) : value);
     return `$${this.params.length}`;
   };
 }
+
+/**
+ * A flat array of numbers, strings, booleans and nulls as PostgreSQL's array literal text (`{1,2}`, `{"a","b"}`),
+ * which the statement casts (`::bigint[]`, `::text[]`). node-postgres would build the same text, but element by
+ * element through its generic value preparation: ~5% of the API's CPU in a hot market's batches (stop 49's
+ * profile). Anything else is left to node-postgres.
+ */
+export function arrayLiteral(values: readonly unknown[]): unknown {
+  const out: string[] = new Array(values.length);
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (v === null || v === undefined) out[i] = 'NULL';
+    else if (typeof v === 'number') {
+      if (!Number.isFinite(v)) return values;
+      out[i] = String(v);
+    } else if (typeof v === 'bigint') out[i] = String(v);
+    else if (typeof v === 'boolean') out[i] = v ? 't' : 'f';
+    else if (typeof v === 'string') out[i] = `"${NEEDS_ESCAPE.test(v) ? v.replace(ESCAPED, '\\$&') : v}"`;
+    else return values;
+  }
+  return `{${out.join(',')}}`;
+}
+const NEEDS_ESCAPE = /["\\]/;
+const ESCAPED = /["\\]/g;
 
 /** A JSON array column of a batch's statement (json_agg of nothing is null). */
 const rowsOf = <T>(v: unknown): T[] => (v ?? []) as T[];

@@ -1,4 +1,4 @@
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
+import { createHmac, hash, timingSafeEqual } from 'node:crypto';
 
 /*
  * Node only (`@khela/contracts/signing`): browser bundles never import this file.
@@ -10,7 +10,8 @@ import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** Hex SHA-256: token hashes, request fingerprints, file digests. */
 export function sha256Hex(data: string | Uint8Array): string {
-  return createHash('sha256').update(data).digest('hex');
+  // the one-shot form: no Hash object per call (a token and a request body are hashed on every bet)
+  return hash('sha256', data, 'hex');
 }
 
 /** Hex HMAC-SHA256 of `payload` (the exact bytes sent) with a shared secret. */
