@@ -10,7 +10,7 @@ import { pushTopics } from './schemas/core';
  * - 'any-app': the shell's layout or any remote (through the bus handle it receives in HostProps).
  *
  * Push topics reuse the objects of `pushTopics`, so a pushed payload and a bus payload are checked by the
- * same schema. The bus keeps no state: the current player, balance, market block and locale are read from
+ * same schema. Every payload schema is built on its first use (issue 31). The bus keeps no state: the current player, balance, market block and locale are read from
  * the session service (`useHost().session`), not replayed here.
  */
 
@@ -35,13 +35,25 @@ export const busEvents = {
   /** The main wallet changed (pushed by the server, or fetched by a refresh). */
   balance: declare(pushTopics.balance, 'session'),
   /** A player logged in (the token stays in localStorage, never on the bus). */
-  login: declare(z.object({ username: z.string(), remoteId: z.string() }), 'session'),
+  login: declare(
+    z.lazy(() => z.object({ username: z.string(), remoteId: z.string() })),
+    'session',
+  ),
   /** The player logged out or the session was revoked: every app drops its player state. */
-  logout: declare(z.object({ reason: z.enum(LOGOUT_REASONS) }), 'session'),
+  logout: declare(
+    z.lazy(() => z.object({ reason: z.enum(LOGOUT_REASONS) })),
+    'session',
+  ),
   /** docs/README.md#spec-6: the sections the player's upline blocked (the `marketBlock` rule's decision). */
-  'market-block': declare(z.object({ exchange: z.boolean(), casino: z.boolean() }), 'session'),
+  'market-block': declare(
+    z.lazy(() => z.object({ exchange: z.boolean(), casino: z.boolean() })),
+    'session',
+  ),
   /** The UI language changed. */
-  locale: declare(z.object({ locale: z.enum(LOCALES) }), 'session'),
+  locale: declare(
+    z.lazy(() => z.object({ locale: z.enum(LOCALES) })),
+    'session',
+  ),
   /** Push topic: a new inbox message. */
   inbox: declare(pushTopics.inbox, 'session'),
   /** Push topic: a chat message. */
@@ -53,7 +65,10 @@ export const busEvents = {
   /** Push topic: staff published a change of the site's content (promotions, banners, notices). */
   content: declare(pushTopics.content, 'session'),
   /** A message for the shell's toast area, from any app. */
-  toast: declare(z.object({ kind: z.enum(['info', 'success', 'error']), message: z.string() }), 'any-app'),
+  toast: declare(
+    z.lazy(() => z.object({ kind: z.enum(['info', 'success', 'error']), message: z.string() })),
+    'any-app',
+  ),
 } as const;
 
 export type BusEvents = typeof busEvents;

@@ -48,3 +48,22 @@ describe("the player contracts' shared schemas are built on first use (issue 31)
     expect(z.toJSONSchema(player.chatMessageSchema)).toMatchObject({ type: 'object' });
   });
 });
+
+describe('the push topics and the bus events are built on first use (issue 31)', async () => {
+  const { pushTopics, busEvents } = await import('./player');
+
+  it('every topic and every event payload is a lazy schema', () => {
+    for (const [topic, schema] of Object.entries(pushTopics)) expect(schema._zod.def.type, topic).toBe('lazy');
+    for (const [name, event] of Object.entries(busEvents)) expect(event.payload._zod.def.type, name).toBe('lazy');
+  });
+
+  it('still checks what is pushed and published', () => {
+    expect(pushTopics.balance.safeParse({ balance: '10.00', currency: 'BDT' }).success).toBe(true);
+    expect(pushTopics.balance.safeParse({ balance: 10, currency: 'BDT' }).success).toBe(false);
+    expect(pushTopics.account.safeParse({ status: 'active', exchange_market: 2, cs_market: 0 }).success).toBe(false);
+    expect(busEvents.logout.payload.safeParse({ reason: 'user' }).success).toBe(true);
+    expect(busEvents.logout.payload.safeParse({ reason: 'bored' }).success).toBe(false);
+    // a push topic and its bus event are one schema
+    expect(busEvents.odds.payload).toBe(pushTopics.odds);
+  });
+});
