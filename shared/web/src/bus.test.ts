@@ -35,4 +35,22 @@ describe('page bus', () => {
     expect(() => bus.session.publish('balance', { balance: '1.234', currency: 'BDT' })).toThrow();
     expect(() => bus.session.publish('nope' as 'toast', { kind: 'info', message: '' })).toThrow(/Unknown bus event/);
   });
+
+  it("relays a push topic the push relay parsed as it is, without parsing it again (the session's handle only)", () => {
+    const bus = createPageBus();
+    const heard: unknown[] = [];
+    bus
+      .forApp('mf_exchange')
+      .on('odds')
+      .subscribe((o) => heard.push(o));
+    const parsed = { marketId: '1.2', version: 3 };
+    bus.session.relay('odds', parsed);
+    // publish parses (zod hands a copy); relay hands the parsed object itself
+    bus.session.publish('odds', parsed);
+    expect(heard[0]).toBe(parsed);
+    expect(heard[1]).not.toBe(parsed);
+    expect(heard[1]).toEqual(parsed);
+    expect(() => bus.session.relay('nope' as 'odds', parsed)).toThrow(/Unknown bus event/);
+    expect('relay' in bus.forApp('mf_exchange')).toBe(false);
+  });
 });

@@ -28,10 +28,19 @@ export class BusPermissionError extends Error {
   }
 }
 
+/** The player session's handle: may publish every declared event. Never handed to an app. */
+export interface SessionBus extends EventBus {
+  /**
+   * A push topic's payload that the push relay has just parsed with the topic's schema, which is the bus event's own
+   * (`busEvents[topic].payload` is `pushTopics[topic]`): announced without parsing it a second time (an odds push
+   * carries the market's books, and a live market pushes several a second).
+   */
+  relay<K extends BusEventName>(type: K, parsed: BusPayload<K>): void;
+}
+
 /** The page's one bus. The shell creates it (through createPageRuntime) and hands out handles. */
 export interface PageBus {
-  /** The player session's handle: may publish every declared event. Never handed to an app. */
-  readonly session: EventBus;
+  readonly session: SessionBus;
   /** The handle of one app (the shell's layout or a remote): publishes only events declared 'any-app'. */
   forApp(app: string): EventBus;
 }
@@ -51,7 +60,14 @@ export function createPageBus(): PageBus {
     );
 
   return {
-    session: { publish: deliver, on },
+    session: {
+      publish: deliver,
+      on,
+      relay: (type, parsed) => {
+        if (!busEvents[type]) throw new Error(`Unknown bus event "${String(type)}"`);
+        stream.next({ type, payload: parsed } as BusMessage);
+      },
+    },
     forApp(app) {
       return {
         publish(type, payload) {

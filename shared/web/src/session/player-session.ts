@@ -16,7 +16,7 @@ import {
   type ProtectionStatus,
 } from '@khela/contracts';
 import type { ApiClient } from '../api/client';
-import type { EventBus } from '../bus';
+import type { SessionBus } from '../bus';
 import { i18n, savedLocale } from '../i18n';
 import { storage } from '../storage';
 import { createFact, sameRecord, type Fact } from './fact';
@@ -146,7 +146,7 @@ export interface PlayerSessionService {
 export interface PlayerSessionOptions {
   api: ApiClient;
   /** The bus handle with session rights (PageBus.session). */
-  bus: EventBus;
+  bus: SessionBus;
   /**
    * A server render's language (issue 31: the visitor's `lang` cookie): the session starts in it and leaves the
    * process's i18n and document alone (one process renders pages in both languages at once). Default: the saved one,
@@ -368,7 +368,8 @@ export function createPlayerSession({ api, bus, locale: fixedLocale }: PlayerSes
           receiveBalance,
           receiveMarketFlags,
           receiveProtection,
-          relayTopic: (topic, payload) => bus.publish(topic, payload),
+          // parsed by the push relay with the event's own schema: not parsed again
+          relayTopic: (topic, payload) => bus.relay(topic, payload),
           pushState: (up) => push.set(up),
         },
         options.EventSource,
