@@ -106,29 +106,24 @@ export class RawHttpPool {
   }
 
   async post(path: string, headers: Record<string, string>, body = '', signal?: AbortSignal): Promise<RawAnswer> {
-    let conn = this.idle.pop();
-    while (conn?.dead) conn = this.idle.pop();
-    conn ??= new Conn(this.host, this.port, (c) => {
-      const i = this.idle.indexOf(c);
-      if (i >= 0) this.idle.splice(i, 1);
-    });
+    // a connection that dies leaves `idle` at once (onDead), so an idle one is alive
+    const conn =
+      this.idle.pop() ??
+      new Conn(this.host, this.port, (c) => {
+        const i = this.idle.indexOf(c);
+        if (i >= 0) this.idle.splice(i, 1);
+      });
     let head = `POST ${path} HTTP/1.1\r\nhost: ${this.hostHeader}\r\ncontent-length: ${Buffer.byteLength(body)}\r\n`;
     for (const k in headers) head += `${k}: ${headers[k]}\r\n`;
     head += '\r\n';
-    const c = conn;
-    const abort = () => c.socket.destroy(new Error('aborted'));
+    const abort = () => conn.socket.destroy(new Error('aborted'));
     signal?.addEventListener('abort', abort, { once: true });
     try {
-      const answer = await c.send(head, body);
-      if (!c.dead) this.idle.push(c);
+      const answer = await conn.send(head, body);
+      if (!conn.dead) this.idle.push(conn);
       return answer;
     } finally {
       signal?.removeEventListener('abort', abort);
     }
-  }
-
-  close(): void {
-    for (const c of this.idle) c.socket.destroy();
-    this.idle.length = 0;
   }
 }

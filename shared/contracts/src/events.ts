@@ -10,8 +10,9 @@ import { pushTopics } from './schemas/core';
  * - 'any-app': the shell's layout or any remote (through the bus handle it receives in HostProps).
  *
  * Push topics reuse the objects of `pushTopics`, so a pushed payload and a bus payload are checked by the
- * same schema. Every payload schema is built on its first use (issue 31). The bus keeps no state: the current player, balance, market block and locale are read from
- * the session service (`useHost().session`), not replayed here.
+ * same schema. Every payload schema is built on its first use (issue 31). The bus keeps no state: the current
+ * player, balance, market block and locale are read from the session service (`useHost().session`), not replayed
+ * here.
  */
 
 export const LOCALES = ['en', 'bn'] as const;

@@ -45,12 +45,18 @@ export interface PageBus {
   forApp(app: string): EventBus;
 }
 
+/** The declaration of an event, or an error for one never declared (a typo must not pass silently). */
+function declaration<K extends BusEventName>(type: K): (typeof busEvents)[K] {
+  const declared = busEvents[type];
+  if (!declared) throw new Error(`Unknown bus event "${String(type)}"`);
+  return declared;
+}
+
 export function createPageBus(): PageBus {
   const stream = new Subject<BusMessage>();
 
   const deliver = <K extends BusEventName>(type: K, payload: BusPayload<K>): void => {
-    const declared = busEvents[type];
-    if (!declared) throw new Error(`Unknown bus event "${String(type)}"`);
+    const declared = declaration(type);
     stream.next({ type, payload: declared.payload.parse(payload) as BusPayload<K> } as BusMessage);
   };
   const on = <K extends BusEventName>(type: K): Observable<BusPayload<K>> =>
@@ -64,16 +70,14 @@ export function createPageBus(): PageBus {
       publish: deliver,
       on,
       relay: (type, parsed) => {
-        if (!busEvents[type]) throw new Error(`Unknown bus event "${String(type)}"`);
+        declaration(type);
         stream.next({ type, payload: parsed } as BusMessage);
       },
     },
     forApp(app) {
       return {
         publish(type, payload) {
-          const declared = busEvents[type];
-          if (!declared) throw new Error(`Unknown bus event "${String(type)}"`);
-          if (declared.publishedBy !== 'any-app') throw new BusPermissionError(app, type);
+          if (declaration(type).publishedBy !== 'any-app') throw new BusPermissionError(app, type);
           deliver(type, payload);
         },
         on,
