@@ -81,7 +81,8 @@ export function startHold(
 ): Hold {
   const done = new WeakSet<Element>();
   // the last held tap, or the last choice in a list (`value`: a <select>'s new value)
-  let pending: { part: Element; el: Element; path: number[]; value?: string } | null = null;
+  // (`byInput`: taken from its `input`, whose `change` is still to come)
+  let pending: { part: Element; el: Element; path: number[]; value?: string; byInput?: boolean } | null = null;
 
   const replay = (part: Element) => {
     if (pending?.part !== part) return;
@@ -128,20 +129,24 @@ export function startHold(
     true,
   );
   // a choice in a list (the language picker) before its part has hydrated: the browser changes the <select>, nothing
-  // hears it, and hydration puts the server's value back; held like a tap and made again once the part has hydrated
-  doc.addEventListener(
-    'change',
-    (e) => {
-      const target = e.target instanceof Element ? e.target : null;
-      // trusted or not (a script's change, as Playwright's selectOption sends, is as lost); the replay below comes
-      // after its part has hydrated, so it is never held again
-      if (target?.tagName !== 'SELECT') return;
-      const part = partOf(target);
-      if (!part || done.has(part) || !doc.getElementById('khela-ssr')) return;
-      pending = { part, el: target, path: pathOf(part, target), value: (target as HTMLSelectElement).value };
-    },
-    true,
-  );
+  // hears it, and hydration puts the server's value back; held like a tap and made again once the part has hydrated.
+  // The value is taken from the choice's `input`, which the browser sends first: React's listener on the root, taking
+  // that `input` while the page hydrates, finishes the hydration at once and puts the server's value back before the
+  // `change`, which then carries the old value (face.spec's language test lost the choice that way in stop 49's CI)
+  const heldChoice = (e: Event) => {
+    const target = e.target instanceof Element ? e.target : null;
+    // trusted or not (a script's change, as Playwright's selectOption sends, is as lost); the replay below comes
+    // after its part has hydrated, so it is never held again
+    if (target?.tagName !== 'SELECT') return;
+    const part = partOf(target);
+    if (!part || done.has(part) || !doc.getElementById('khela-ssr')) return;
+    // the change of a choice whose input was held: the input's value is the player's
+    if (e.type === 'change' && pending?.el === target && pending.byInput) return void (pending.byInput = false);
+    const value = (target as HTMLSelectElement).value;
+    pending = { part, el: target, path: pathOf(part, target), value, byInput: e.type === 'input' };
+  };
+  doc.addEventListener('input', heldChoice, true);
+  doc.addEventListener('change', heldChoice, true);
 
   if (!list) return { held: false, afterPaint: (fn) => fn(), hydrated };
 
