@@ -216,44 +216,6 @@ test("the shell's screens loaded on demand keep the server's markup: hydrated, n
   }
 });
 
-test('a tap on the screen while its boundary waits to hydrate after the root takes effect once it has', async ({ page }) => {
-  // the content area's screen hydrates after the root, in its own Suspense boundary: a tap there in between went to
-  // React, which dropped it (transfer-wallets.spec's tap on home's category, once in CI). Here the promotions screen's
-  // chunk fails once (the bootstrap goes on without it) and is then held, so its boundary stays the server's markup
-  // after the root has hydrated, until the chunk is let through. The server's screen stays meanwhile: a blocking
-  // re-render of the App right after hydration rendered the boundary afresh, its fallback in place of the screen.
-  const problems: string[] = [];
-  page.on(
-    'console',
-    (m) => m.type() === 'error' && /hydrat|#418|#419|#423|#425|Content Security Policy/i.test(m.text()) && problems.push(m.text()),
-  );
-  let served = 0;
-  let open!: () => void;
-  const gate = new Promise<void>((r) => (open = r));
-  await page.route(/\/\d+\.[0-9a-f]{8}\.js$/, async (route) => {
-    const res = await route.fetch();
-    const body = await res.text();
-    if (!body.includes('promotion-filters')) return route.fulfill({ response: res, body });
-    if (served++ === 0) return route.abort();
-    await gate;
-    await route.fulfill({ response: res, body });
-  });
-  await page.goto(`${site}/promotions`);
-  await expect.poll(() => isHydrated(page)).toBe(true);
-  await expect.poll(() => served).toBe(2);
-  const card = page.getByTestId('promotion-card').first();
-  const details = card.getByRole('button', { name: /Details/ });
-  // still the server's: React has not taken the button
-  expect(await details.evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')))).toBe(false);
-  await details.click();
-  await expect(page.getByRole('dialog')).toHaveCount(0);
-  open();
-  await expect(page.getByRole('dialog').getByRole('heading', { name: 'Welcome Bonus 100% + Free Spins' })).toBeVisible();
-  expect(await hydrationErrors(page)).toBe(0);
-  // the part's wrapper is styled by a class (an inline style attribute is refused by the page's CSP)
-  expect(problems).toEqual([]);
-});
-
 test('a language chosen before the page has hydrated is kept: the page turns to it once hydrated', async ({ page }) => {
   // hydration put the server's "en" back in the picker and nobody heard the choice (face.spec failed on it in CI)
   const release = await holdRequests(page, /\/main\.[0-9a-f]{8}\.js$/);

@@ -1,23 +1,10 @@
-import {
-  createElement,
-  lazy,
-  startTransition,
-  Suspense,
-  useCallback,
-  useContext,
-  useEffect,
-  useMemo,
-  useRef,
-  useState,
-  type ComponentType,
-} from 'react';
+import { createElement, lazy, Suspense, useCallback, useContext, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { Global } from '@emotion/react';
 import { I18nContext, I18nextProvider } from 'react-i18next';
 import { HostProvider, globalStyles, i18n, useFact, useHost, useHydrated, useIsMobile, Spinner, type HostProps } from '@khela/web';
 import { ALIASES, isGuarded, remoteFor } from './routes';
 import { Layout } from './layout/Layout';
-import { LatePart } from './layout/LatePart';
 import { BlockedPopupProvider } from './layout/blocked';
 import { page } from './page';
 import type { RemoteName } from './federation/remotes';
@@ -104,9 +91,6 @@ function useHostFor(): (app: 'shell' | RemoteName) => HostProps {
 
 const visitor = () => null;
 
-/** What the shell's content area shows (`shows` in App). */
-type Shows = 'alias' | 'logout' | 'waiting' | 'guard' | 'server-area' | 'browser-area' | 'remote' | 'shell';
-
 /** The shell: layout, routing to remotes and the route guard; it owns the page runtime (API client, bus, player session). */
 export function App() {
   const hostFor = useHostFor();
@@ -118,9 +102,7 @@ export function App() {
   const { pathname, search } = useLocation();
   // the remote areas of the server's render, for the first screen only: a page without them ends their turn
   const serverAreas = useContext(ServerAreas);
-  // a page with no remote (home, promotions) has no area to keep: its first screen is over from the start (a state that
-  // flipped in the first effect re-rendered the whole page in one task right after hydration)
-  const [firstScreen, setFirstScreen] = useState(() => remoteFor(pathname) !== null);
+  const [firstScreen, setFirstScreen] = useState(true);
   const painted = useAfterFirstPaint();
   useEffect(() => {
     if (painted) void loadRemoteArea();
@@ -143,96 +125,68 @@ export function App() {
     return () => s.unsubscribe();
   }, [shellBus, shellNavigate]);
 
+  let content: React.ReactNode;
   const alias = ALIASES[pathname];
   const remote = remoteFor(pathname);
   // a guarded page the server rendered (issue 31 stage 2: /odds-view's public part, or any remote's page with its area
   // left to the browser): the server and the hydrating render show that page as a visitor (the chrome and the area);
-  // the guard decides once hydrated (the token is read in the browser only); only such a page asks (useHydrated)
-  const hydrated = useHydrated(!loggedIn && isGuarded(pathname));
+  // the guard decides once hydrated (the token is read in the browser only)
+  const hydrated = useHydrated();
   const area = firstScreen && remote && !alias && (loggedIn || !isGuarded(pathname) || !hydrated) ? serverAreas[remote] : undefined;
   useEffect(() => {
-    // the page below is the same either way: rendered in slices, not in one blocking task
-    if (!area && firstScreen) startTransition(() => setFirstScreen(false));
+    if (!area && firstScreen) setFirstScreen(false);
   }, [area, firstScreen]);
-
-  // What the page shows, decided first and built once per decision: a render of the App that leaves the decision as it
-  // was (the player's facts arriving right after hydration, a balance, a language) hands Layout the same element, so
-  // React does not render the page's screen again (issue 31: after hydrating /odds-view for a player, the whole page
-  // was rendered again in one blocking task).
-  const shows: Shows = alias
-    ? 'alias'
-    : pathname === '/player/logout'
-      ? 'logout'
-      : !loggedIn && isGuarded(pathname) && !area
-        ? // a guarded page of the shell's own (an unknown path: the 404 is a player's) on the server and while
-          // hydrating: the guard decides once hydrated, as above; until then the content is the loading state
-          hydrated
-          ? 'guard'
-          : 'waiting'
-        : remote && area?.mode === 'server'
-          ? 'server-area'
-          : remote && area?.mode === 'browser'
-            ? 'browser-area'
-            : remote
-              ? 'remote'
-              : 'shell';
-  const remoteHost = remote ? hostFor(remote) : null;
-  const serverHtml = area?.mode === 'server' ? area.html : '';
-  const guardTarget = shows === 'guard' && loggedOut.current?.from === pathname ? loggedOut.current : null;
-  const content = useMemo((): React.ReactNode => {
-    switch (shows) {
-      case 'alias':
-        return <Navigate to={alias!} replace />;
-      case 'logout':
-        return <LogoutRoute />;
-      case 'waiting':
-        return <Spinner />;
-      case 'guard':
-        return guardTarget ? (
-          <Navigate to={guardTarget.to} replace state={guardTarget.state} />
-        ) : (
-          <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
-        );
-      case 'server-area':
-        return (
-          <Suspense fallback={<Spinner />}>
-            {createElement(serverAreaLoaded ?? LazyServerArea, { key: remote!, remote: remote!, html: serverHtml, host: remoteHost! })}
-          </Suspense>
-        );
-      case 'browser-area':
-        // the server left this area to the browser: marked, and mounted as without the render server
-        return (
-          <div data-ssr-area={remote!} data-ssr="browser">
-            <Suspense fallback={<Spinner />}>
-              <RemoteArea key={remote!} remote={remote!} host={remoteHost!} />
-            </Suspense>
-          </div>
-        );
-      case 'remote':
-        // keyed by remote: moving between two screens of one remote updates it in place
-        return (
-          <Suspense fallback={<Spinner />}>
-            <RemoteArea key={remote!} remote={remote!} host={remoteHost!} />
-          </Suspense>
-        );
-      case 'shell':
-        return (
-          <Suspense fallback={<Spinner />}>
-            {/* the screen's boundary may hydrate after the root: a tap on its server markup before then is held (LatePart) */}
-            <LatePart>
-              <Routes>
-                <Route path="/" element={<HomeScreen />} />
-                <Route path="/promotions" element={<Promotions />} />
-                <Route path="/page/site/component/appDownload.jsp" element={<AppDownload />} />
-                <Route path="/affiliate" element={<Affiliate />} />
-                <Route path="/ambassador" element={<Ambassador />} />
-                <Route path="*" element={<NotFound />} />
-              </Routes>
-            </LatePart>
-          </Suspense>
-        );
-    }
-  }, [shows, alias, remote, serverHtml, remoteHost, guardTarget, pathname, search]);
+  if (alias) {
+    content = <Navigate to={alias} replace />;
+  } else if (pathname === '/player/logout') {
+    content = <LogoutRoute />;
+  } else if (!loggedIn && isGuarded(pathname) && !area && !hydrated) {
+    // a guarded page of the shell's own (an unknown path: the 404 is a player's) on the server and while hydrating:
+    // the guard decides once hydrated, as above; until then the content is the loading state
+    content = <Spinner />;
+  } else if (!loggedIn && isGuarded(pathname) && !area) {
+    content =
+      loggedOut.current?.from === pathname ? (
+        <Navigate to={loggedOut.current.to} replace state={loggedOut.current.state} />
+      ) : (
+        <Navigate to="/login" replace state={{ from: `${pathname}${search}` }} />
+      );
+  } else if (remote && area?.mode === 'server') {
+    content = (
+      <Suspense fallback={<Spinner />}>
+        {createElement(serverAreaLoaded ?? LazyServerArea, { key: remote, remote, html: area.html, host: hostFor(remote) })}
+      </Suspense>
+    );
+  } else if (remote && area?.mode === 'browser') {
+    // the server left this area to the browser: marked, and mounted as without the render server
+    content = (
+      <div data-ssr-area={remote} data-ssr="browser">
+        <Suspense fallback={<Spinner />}>
+          <RemoteArea key={remote} remote={remote} host={hostFor(remote)} />
+        </Suspense>
+      </div>
+    );
+  } else if (remote) {
+    // keyed by remote: moving between two screens of one remote updates it in place
+    content = (
+      <Suspense fallback={<Spinner />}>
+        <RemoteArea key={remote} remote={remote} host={hostFor(remote)} />
+      </Suspense>
+    );
+  } else {
+    content = (
+      <Suspense fallback={<Spinner />}>
+        <Routes>
+          <Route path="/" element={<HomeScreen />} />
+          <Route path="/promotions" element={<Promotions />} />
+          <Route path="/page/site/component/appDownload.jsp" element={<AppDownload />} />
+          <Route path="/affiliate" element={<Affiliate />} />
+          <Route path="/ambassador" element={<Ambassador />} />
+          <Route path="*" element={<NotFound />} />
+        </Routes>
+      </Suspense>
+    );
+  }
 
   return (
     <I18nextProvider i18n={words}>

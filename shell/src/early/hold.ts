@@ -11,8 +11,8 @@
  * capture listener holds the last tap on a button-like control (not a link: an <a href> works without JavaScript) that
  * nothing has taken over yet, and clicks it again once its part of the page has hydrated: the shell's root (`#root`,
  * the bundles call hydratedHere when its first render has committed), a remote's area the server rendered
- * (`[data-ssr-root]`, when the remote's parcel has mounted into it) or a part hydrated later (`[data-ssr-late]`: the
- * footer, when its chunk has come and it has hydrated; the content area's screen, layout/LatePart.tsx). A held tap is kept from the page (its default
+ * (`[data-ssr-root]`, when the remote's parcel has mounted into it) or a part hydrated later (`[data-ssr-late]`, the
+ * footer, when its chunk has come and it has hydrated). A held tap is kept from the page (its default
  * action and propagation stopped), so it takes effect once, whoever handles it. When the browser renders the page
  * afresh instead of hydrating it (the player's saved language is not the one the server rendered), the control is
  * found again at the same place in the new markup (same tag and test id), or the tap is dropped. A choice in a
@@ -28,8 +28,7 @@ const CONTROL =
   'button, input[type=button], input[type=submit], input[type=checkbox], input[type=radio], [role=button], [role=tab], [role=switch], [role=menuitem], [role=option], [role=checkbox], [role=radio]';
 /**
  * The parts of the page that hydrate on their own, inside the shell's root: a remote's server-rendered area, and a
- * part in a Suspense boundary of its own that may hydrate after the root (`data-ssr-late`: the footer, whose chunk
- * comes after the start chain, and the content area's screen).
+ * part in a Suspense boundary of its own whose chunk comes after the start chain (`data-ssr-late`: the footer).
  */
 const AREA = '[data-ssr-root], [data-ssr-late]';
 /** The longest wait for the next frame after DOMContentLoaded (a background tab has no frames). */
