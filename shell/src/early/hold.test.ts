@@ -15,11 +15,19 @@ function hydrate(select: HTMLSelectElement, value: string) {
   (select as unknown as Record<string, unknown>)['__reactProps$test'] = {};
   select.value = value;
 }
-const choose = (select: HTMLSelectElement, value: string, type: 'input' | 'change') => {
-  if (value) select.value = value;
-  select.dispatchEvent(new Event(type, { bubbles: true }));
+/** A choice as the browser tells it: the new value, its `input`, then its `change`. */
+const pick = (select: HTMLSelectElement, value: string) => {
+  select.value = value;
+  select.dispatchEvent(new Event('input', { bubbles: true }));
+  select.dispatchEvent(new Event('change', { bubbles: true }));
 };
 const root = () => document.getElementById('root')!;
+/** The server's page with the hold started on it (no code list: only the taps and choices are held). */
+function heldPage() {
+  vi.useFakeTimers();
+  const select = serverPage();
+  return { select, hold: startHold(document, null, { win: window }) };
+}
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,11 +36,8 @@ afterEach(() => {
 
 describe('a choice in a list before its part has hydrated', () => {
   it('made before the page hydrates: made again, with its change, once the root has hydrated', async () => {
-    vi.useFakeTimers();
-    const select = serverPage();
-    const hold = startHold(document, null, { win: window });
-    choose(select, 'bn', 'input');
-    choose(select, '', 'change');
+    const { select, hold } = heldPage();
+    pick(select, 'bn');
     hydrate(select, 'en');
     const heard: string[] = [];
     document.addEventListener('change', (e) => heard.push((e.target as HTMLSelectElement).value));
@@ -43,9 +48,7 @@ describe('a choice in a list before its part has hydrated', () => {
   });
 
   it("made while the page hydrates: React's hydration between its input and its change does not lose it", async () => {
-    vi.useFakeTimers();
-    const select = serverPage();
-    const hold = startHold(document, null, { win: window });
+    const { select, hold } = heldPage();
     const heard: string[] = [];
     // React's root listener: the input hydrates the root (the server's value back), its effects tell the hold
     root().addEventListener('input', () => {
@@ -53,8 +56,7 @@ describe('a choice in a list before its part has hydrated', () => {
       hold.hydrated(root());
     });
     root().addEventListener('change', (e) => heard.push((e.target as HTMLSelectElement).value));
-    choose(select, 'bn', 'input');
-    choose(select, '', 'change');
+    pick(select, 'bn');
     expect(heard).toEqual(['en']);
     await vi.runAllTimersAsync();
     expect(select.value).toBe('bn');
@@ -62,13 +64,9 @@ describe('a choice in a list before its part has hydrated', () => {
   });
 
   it('two choices before the page hydrates: the last is made', async () => {
-    vi.useFakeTimers();
-    const select = serverPage();
-    const hold = startHold(document, null, { win: window });
-    choose(select, 'bn', 'input');
-    choose(select, '', 'change');
-    choose(select, 'en', 'input');
-    choose(select, '', 'change');
+    const { select, hold } = heldPage();
+    pick(select, 'bn');
+    pick(select, 'en');
     hydrate(select, 'bn');
     hold.hydrated(root());
     await vi.runAllTimersAsync();
@@ -76,15 +74,12 @@ describe('a choice in a list before its part has hydrated', () => {
   });
 
   it("a choice after its part has hydrated is React's: nothing is made again", async () => {
-    vi.useFakeTimers();
-    const select = serverPage();
-    const hold = startHold(document, null, { win: window });
+    const { select, hold } = heldPage();
     hydrate(select, 'en');
     hold.hydrated(root());
     const heard: string[] = [];
     document.addEventListener('change', (e) => heard.push((e.target as HTMLSelectElement).value));
-    choose(select, 'bn', 'input');
-    choose(select, '', 'change');
+    pick(select, 'bn');
     await vi.runAllTimersAsync();
     expect(heard).toEqual(['bn']);
   });
