@@ -1,6 +1,6 @@
 // A player's position in a market, from the database: matched bets (fills) and unmatched remainders, the worst case
 // over outcomes (engine/position.ts), and the hold of that exposure in the ledger (player:N:exposure). SQL only.
-import { fancyExposure, fancyValue } from '@khela/contracts';
+import { RunnerPositionTally, fancyExposure, fancyValue, type RunnerBet } from '@khela/contracts';
 import type { Queryable } from '../db';
 import { playerAccounts, transfer } from '../ledger';
 import { exchangePosition, type ExchangeBet, type FancyBet } from './engine';
@@ -160,12 +160,32 @@ export function playerPosition(market: MarketRow, playerId: number, data: Market
     .map((p) => ({ playerId: String(playerId), selectionId: p.selectionId, side: p.side, price: p.price, stake: p.stake }));
   const unmatched: ExchangeBet[] = [];
   for (const b of own) {
-    const open = b.status === 'PENDING' ? b.stake : b.remaining;
-    if (open > 0 && (b.side === 'BACK' || b.side === 'LAY'))
-      unmatched.push({ playerId: String(playerId), selectionId: b.selectionId, side: b.side, price: b.price, stake: open });
+    const open = openOrder(b);
+    if (open) unmatched.push({ playerId: String(playerId), ...open });
   }
   const pos = exchangePosition(runners, matched, unmatched);
   return { pl: pos.pl, worst: pos.worst, table: [], exposure: pos.exposure };
+}
+
+/** What of a back or lay counts as open at its worst: its unmatched remainder, or in the delay (PENDING) its whole stake. */
+export function openOrder(b: BetRow): RunnerBet | null {
+  const open = b.status === 'PENDING' ? b.stake : b.remaining;
+  return open > 0 && (b.side === 'BACK' || b.side === 'LAY')
+    ? { selectionId: b.selectionId, side: b.side, price: b.price, stake: open }
+    : null;
+}
+
+/**
+ * A Match Odds or BookMaker player's position as a running tally (the market writer keeps one per player, so a bet's
+ * exposure does not cost a pass over the player's whole history): the player's matched parts and open orders of
+ * `data`, each open order under its bet id. Null for Fancy (its table is recomputed: few bets, and lines, not runners).
+ */
+export function positionTally(market: MarketRow, playerId: number, data: MarketBets): RunnerPositionTally | null {
+  if (market.kind === 'FANCY') return null;
+  const tally = new RunnerPositionTally(runnerIds(market));
+  for (const p of data.parts) if (p.playerId === playerId) tally.addMatched(p);
+  for (const b of data.bets) if (b.playerId === playerId) tally.setOpen(b.id, openOrder(b));
+  return tally;
 }
 
 /**

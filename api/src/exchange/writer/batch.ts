@@ -39,9 +39,12 @@ import { HOUSE_ACCOUNT, MatchOddsBook, type Fill, type Side } from '../engine';
 import { MARKET_COLUMNS, selectionName, toMarketRow, type MarketRaw, type MarketRow } from '../markets';
 import {
   marketBetsSql,
+  openOrder,
   playerPosition,
+  positionTally,
   toMarketBets,
   type BetRow,
+  type MatchedPart,
   type MarketBetRow,
   type MarketBets,
   type MarketPartRow,
@@ -136,10 +139,26 @@ export interface WarmBook {
   accounts: Map<number, { currency: Currency; mainId: number; exposureId: number }>;
 }
 
-/** One player's position in a market as a committed batch left it (see WarmBook.positions). */
-export interface WarmPosition {
+/**
+ * One player's position as a batch keeps it: the bets and matched parts (Fancy's table and a cash-out's quote read
+ * them), each bet's row by id, and for Match Odds and BookMaker the running tally the exposure is read from: a
+ * player's position is kept up to date bet by bet, not recomputed from their whole history in the market (a hot
+ * market's players have hundreds of bets, and the recompute grew with them: exchange/README.md).
+ */
+export interface KeptPosition {
   data: MarketBets;
+  rows: Map<number, BetRow>;
+  tally: ReturnType<typeof positionTally>;
+}
+
+/** One player's position in a market as a committed batch left it (see WarmBook.positions). */
+export interface WarmPosition extends KeptPosition {
   held: { exposure: number; version: number } | null;
+}
+
+/** A player's bets and matched parts as a batch keeps them (see KeptPosition). */
+function keptPosition(market: MarketRow, playerId: number, data: MarketBets): KeptPosition {
+  return { data, rows: new Map(data.bets.map((b) => [b.id, b])), tally: positionTally(market, playerId, data) };
 }
 
 /* ---------------- the in-memory state of a batch ---------------- */
@@ -296,15 +315,17 @@ function positionsColumns(market: string, players: string): string[] {
 
 /** positionsColumns' answer into the batch's positions (every player of `ids` gets one, empty when they have none). */
 function takePositions(
+  market: MarketRow,
   row: Record<string, unknown>,
   ids: number[],
-  data: Map<number, MarketBets>,
+  kept: Map<number, KeptPosition>,
   held: Map<number, { exposure: number; version: number }>,
 ): void {
   const all = toMarketBets(rowsOf<MarketBetRow>(row.bets), rowsOf<MarketPartRow>(row.parts));
-  for (const id of ids) data.set(id, { bets: [], parts: [] });
-  for (const b of all.bets) data.get(b.playerId)!.bets.push(b);
-  for (const p of all.parts) data.get(p.playerId)!.parts.push(p);
+  const read = new Map<number, MarketBets>(ids.map((id) => [id, { bets: [], parts: [] }]));
+  for (const b of all.bets) read.get(b.playerId)!.bets.push(b);
+  for (const p of all.parts) read.get(p.playerId)!.parts.push(p);
+  for (const [id, data] of read) kept.set(id, keptPosition(market, id, data));
   for (const [id, exposure, version] of rowsOf<[string, string, number]>(row.held))
     held.set(Number(id), { exposure: Number(exposure), version: Number(version) });
 }
@@ -469,13 +490,13 @@ export async function runBatch(
   const involved = [...new Set([...placers, ...cancellers, ...cashers, ...[...named.values()].map((b) => b.playerId)])].sort(
     (a, b) => a - b,
   );
-  const data = new Map<number, MarketBets>();
+  const data = new Map<number, KeptPosition>();
   const held = new Map<number, { exposure: number; version: number }>();
   // the positions the kept book carries are the database's (the same commit left both): taken as they are, and the
   // batch keeps them in step as it goes (a failed batch throws the kept book away, these with it)
   if (warm)
     for (const [id, w] of warm.positions) {
-      data.set(id, w.data);
+      data.set(id, w);
       if (w.held) held.set(id, w.held);
     }
   const unread = involved.filter((id) => !data.has(id));
@@ -531,7 +552,7 @@ export async function runBatch(
   const funds = new Map<number, Funds>();
   toFunds(rowsOf<FundsRow>(read.funds), funds);
   if (unread.length) {
-    takePositions(read, unread, data, held);
+    takePositions(market, read, unread, data, held);
   }
   const caps = new Map<number, number>();
   for (const id of placers) {
@@ -615,7 +636,18 @@ export async function runBatch(
   const changedPlayers = new Set<number>();
   const untracked = new Set<number>();
 
-  const exposureOf = (playerId: number) => playerPosition(market, playerId, data.get(playerId)!).exposure;
+  const exposureOf = (playerId: number) => {
+    const k = data.get(playerId)!;
+    return k.tally ? k.tally.exposure() : playerPosition(market, playerId, k.data).exposure;
+  };
+  /** A matched part into its player's kept position; false when the batch does not keep that player's. */
+  const addPart = (part: MatchedPart): boolean => {
+    const k = data.get(part.playerId);
+    if (!k) return false;
+    k.data.parts.push(part);
+    k.tally?.addMatched(part);
+    return true;
+  };
   const heldNow = (playerId: number) => exposureNow.get(playerId) ?? held.get(playerId)?.exposure ?? 0;
 
   /** Applies fills to the bets they touched and to the positions the batch keeps. */
@@ -642,9 +674,8 @@ export async function runBatch(
           b.touched = true;
           syncRow(b);
         }
-        const d = data.get(b.playerId);
-        if (d) d.parts.push({ betId, playerId: b.playerId, selectionId: f.runnerId, side, price: f.price, stake: f.stake });
-        else untracked.add(b.playerId);
+        if (!addPart({ betId, playerId: b.playerId, selectionId: f.runnerId, side, price: f.price, stake: f.stake }))
+          untracked.add(b.playerId);
         changedPlayers.add(b.playerId);
         touchedNow.add(b.playerId);
       }
@@ -653,9 +684,9 @@ export async function runBatch(
   const takenDelta = new Map<string, number>();
   /** Keeps the position data's row of a bet in step with its state. */
   const syncRow = (b: BetState) => {
-    const d = data.get(b.playerId);
-    if (!d) return;
-    const row = d.bets.find((x) => x.id === b.id);
+    const k = data.get(b.playerId);
+    if (!k) return;
+    const row = k.rows.get(b.id);
     const next: BetRow = {
       id: b.id,
       playerId: b.playerId,
@@ -671,7 +702,11 @@ export async function runBatch(
       status: b.status,
     };
     if (row) Object.assign(row, { ...next, fancyType: row.fancyType });
-    else d.bets.push(next);
+    else {
+      k.data.bets.push(next);
+      k.rows.set(next.id, next);
+    }
+    k.tally?.setOpen(b.id, openOrder(row ?? next));
   };
   const rehold = (playerIds: Iterable<number>) => {
     for (const id of playerIds) {
@@ -765,27 +800,36 @@ export async function runBatch(
    */
   function assertFits(playerId: number, player: PlayerRow, adds: CheckedBet[], without: BetRow | null = null, capped = true) {
     const f = funds.get(playerId)!;
-    const d = data.get(playerId)!;
-    const kept = without?.remaining ?? 0;
-    if (without) without.remaining = 0;
-    for (const bet of adds)
-      d.bets.push({
-        id: -1,
-        playerId,
-        currency: player.currency,
-        selectionId: bet.selectionId,
-        side: bet.side,
-        price: bet.price,
-        line: bet.line,
-        fancyType: market!.fancy?.type ?? null,
-        stake: bet.stake,
-        matched: 0,
-        remaining: bet.stake,
-        status: 'PENDING',
-      });
-    const worst = exposureOf(playerId);
-    d.bets.splice(d.bets.length - adds.length, adds.length);
-    if (without) without.remaining = kept;
+    const k = data.get(playerId)!;
+    const rows: BetRow[] = adds.map((bet) => ({
+      id: -1,
+      playerId,
+      currency: player.currency,
+      selectionId: bet.selectionId,
+      side: bet.side,
+      price: bet.price,
+      line: bet.line,
+      fancyType: market!.fancy?.type ?? null,
+      stake: bet.stake,
+      matched: 0,
+      remaining: bet.stake,
+      status: 'PENDING',
+    }));
+    let worst: number;
+    if (k.tally)
+      worst = k.tally.exposure(
+        rows.flatMap((r) => openOrder(r) ?? []),
+        without?.id ?? null,
+      );
+    else {
+      // Fancy: its table recomputed with the new bets in it for a moment
+      const kept = without?.remaining ?? 0;
+      if (without) without.remaining = 0;
+      k.data.bets.push(...rows);
+      worst = exposureOf(playerId);
+      k.data.bets.splice(k.data.bets.length - rows.length, rows.length);
+      if (without) without.remaining = kept;
+    }
     const before = heldNow(playerId);
     if (worst - before > 0 && BigInt(worst - before) > f.available)
       throw new Refusal(new BetRefused(422, M.insufficientAvailable, { code: 'insufficient', ...walletFigures(balanceOf(f)) }));
@@ -890,8 +934,7 @@ export async function runBatch(
     s.delayMs = null;
     syncRow(s);
     if (market!.kind === 'BOOKMAKER') {
-      const part = { betId: s.id, playerId: s.playerId, selectionId: s.selectionId, side: s.side as Side, price: s.price, stake: s.stake };
-      data.get(s.playerId)?.parts.push(part);
+      addPart({ betId: s.id, playerId: s.playerId, selectionId: s.selectionId, side: s.side as Side, price: s.price, stake: s.stake });
       houseFills.push({ currency: s.currency, bet: s });
     }
   }
@@ -1004,7 +1047,7 @@ export async function runBatch(
     const bet = await newBetChecks(c.playerId, player, input);
     if (bet === 'deferred') return { ok: 'deferred' };
     // funds and the limit: the exposure with the old unmatched part gone and the new bet at its worst
-    assertFits(c.playerId, player, [bet], data.get(c.playerId)!.bets.find((x) => x.id === s.id) ?? null);
+    assertFits(c.playerId, player, [bet], data.get(c.playerId)!.rows.get(s.id) ?? null);
     cancelRemainder(s, `Cancelled the unmatched part of ${s.publicId} (edited)`);
     const r = acceptPlace(c, player, bet);
     return r.ok === true && 'betId' in r ? { ...r, replaced: s.id } : r;
@@ -1019,7 +1062,7 @@ export async function runBatch(
   function cashOut(c: Extract<WriterCommand, { kind: 'cashOut' }>): CommandResult {
     const player = players.get(c.playerId);
     if (!player) throw new Refusal(new BetRefused(404, 'Unknown player'));
-    const d = data.get(c.playerId)!;
+    const d = data.get(c.playerId)!.data;
     const book = books.get(player.currency) ?? null;
     const priceOf = (r: string, side: 'BACK' | 'LAY') => {
       if (market!.kind === 'BOOKMAKER') return bookmakerHedgePrice(market!, r, side);
@@ -1094,7 +1137,7 @@ export async function runBatch(
     const row = (await q.query<Record<string, unknown>>(`SELECT ${columns.join(', ')}`, st.params)).rows[0]!;
     toFunds(rowsOf<FundsRow>(row.funds), funds);
     if (others.length) {
-      takePositions(row, others, data, held);
+      takePositions(market, row, others, data, held);
       // what this batch did to them, as a read after its writes would show it: their bets' new state, then its fills
       const mine = new Set(others);
       for (const b of bets.values()) if (mine.has(b.playerId) && b.touched) syncRow(b);
@@ -1105,9 +1148,7 @@ export async function runBatch(
           const betId = betIdOfOrder(orderId)!;
           const b = bets.get(betId);
           if (b && mine.has(b.playerId))
-            data
-              .get(b.playerId)!
-              .parts.push({ betId, playerId: b.playerId, selectionId: f.runnerId, side, price: f.price, stake: f.stake });
+            addPart({ betId, playerId: b.playerId, selectionId: f.runnerId, side, price: f.price, stake: f.stake });
         }
       for (const id of others) exposureNow.set(id, exposureOf(id));
     }
@@ -1332,7 +1373,7 @@ export async function runBatch(
     // every position the batch had, with the hold it wrote (the version a later hold's key counts from)
     const wrote = new Map(positions.map((p) => [p.playerId, { exposure: p.exposure, version: p.version }]));
     const kept = new Map<number, WarmPosition>();
-    for (const [id, d] of data) kept.set(id, { data: d, held: wrote.get(id) ?? held.get(id) ?? null });
+    for (const [id, k] of data) kept.set(id, { ...k, held: wrote.get(id) ?? held.get(id) ?? null });
     for (const id of funds.keys()) {
       const a = accountsOf(id);
       if (a) accounts.set(id, a);

@@ -25,6 +25,7 @@ import {
   runnerOutcome,
   runnerPl,
   stakeCanWin,
+  RunnerPositionTally,
   type RunnerBet,
 } from './exchange-maths';
 
@@ -46,6 +47,22 @@ describe('exchange maths: the shared table of cases', () => {
     expect(pos.exposure).toBe(c.exposure);
     // each runner's P&L is the sum of every matched bet's own P&L at that winner
     for (const r of c.runners) expect(c.matched.reduce((s, b) => s + runnerBetPl(b, r), 0)).toBe(c.pl[r]);
+  });
+
+  it.each(POSITION_CASES)('position kept as it changes (RunnerPositionTally): $name', (c) => {
+    const tally = new RunnerPositionTally(c.runners);
+    for (const b of c.matched) tally.addMatched(b);
+    c.unmatched.forEach((b, i) => tally.setOpen(i, b));
+    const pos = tally.position();
+    expect(Object.fromEntries(pos.pl)).toEqual(c.pl);
+    expect(Object.fromEntries(pos.worst)).toEqual(c.worst);
+    expect(pos.exposure).toBe(c.exposure);
+    // the open orders as orders still to place give the same, and taking each away again gives the matched P&L
+    const matchedOnly = new RunnerPositionTally(c.runners);
+    for (const b of c.matched) matchedOnly.addMatched(b);
+    expect(matchedOnly.exposure(c.unmatched)).toBe(c.exposure);
+    c.unmatched.forEach((_, i) => tally.setOpen(i, null));
+    expect(Object.fromEntries(tally.worst())).toEqual(c.pl);
   });
 
   it.each(FANCY_CASES)('Fancy: $name', (c) => {
@@ -111,6 +128,56 @@ describe('exchange maths: properties', () => {
     }
   });
 
+  it('a position kept as it changes equals the position computed from every bet, after any sequence of changes', () => {
+    const R = ['A', 'B', 'C'];
+    for (let t = 0; t < 200; t++) {
+      const tally = new RunnerPositionTally(R);
+      const matched: RunnerBet[] = [];
+      const open = new Map<number, RunnerBet>();
+      const order = (): RunnerBet => ({
+        side: rnd(2) ? 'BACK' : 'LAY',
+        selectionId: R[rnd(3)]!,
+        price: prices[rnd(prices.length)]!,
+        stake: 1 + rnd(100_000),
+      });
+      for (let step = 0, n = 1 + rnd(40); step < n; step++) {
+        const key = rnd(8);
+        const was = open.get(key);
+        const what = rnd(4);
+        if (what === 0) {
+          // a fill: part of an open order moves to matched (what a match does to a resting order)
+          if (!was) continue;
+          const part = 1 + rnd(was.stake);
+          const rest = { ...was, stake: was.stake - part };
+          matched.push({ ...was, stake: part });
+          tally.addMatched({ ...was, stake: part });
+          if (rest.stake > 0) open.set(key, rest);
+          else open.delete(key);
+          tally.setOpen(key, rest);
+        } else if (what === 1) {
+          open.delete(key);
+          tally.setOpen(key, null);
+        } else {
+          const b = order();
+          open.set(key, b);
+          tally.setOpen(key, b);
+        }
+        const want = exchangePosition(R, matched, [...open.values()]);
+        const got = tally.position();
+        expect(got.pl).toEqual(want.pl);
+        expect(got.worst).toEqual(want.worst);
+        expect(got.exposure).toBe(want.exposure);
+        // a what-if: one more order, one open order taken away, nothing kept
+        const extra = order();
+        const without = rnd(8);
+        expect(tally.exposure([extra], without)).toBe(
+          exchangePosition(R, matched, [...[...open].filter(([k]) => k !== without).map(([, b]) => b), extra]).exposure,
+        );
+        expect(tally.position().exposure).toBe(want.exposure);
+      }
+    }
+  });
+
   it('Fancy: winnings round down, losses up; the table is the brute force over every value', () => {
     for (let t = 0; t < 100; t++) {
       const bets = Array.from({ length: 1 + rnd(4) }, () => ({
@@ -138,5 +205,9 @@ describe('exchange maths: properties', () => {
     expect(() => backProfit(100, 100)).toThrow(RangeError);
     expect(stakeCanWin('BACK', 100_00, 100)).toBe(false);
     expect(() => backProfit(Number.MAX_SAFE_INTEGER, 100_000)).toThrow(RangeError);
+    const tally = new RunnerPositionTally(['A', 'B']);
+    expect(() => tally.addMatched({ selectionId: 'C', side: 'BACK', price: 200, stake: 1_00 })).toThrow(RangeError);
+    expect(() => tally.setOpen(1, { selectionId: 'C', side: 'LAY', price: 200, stake: 1_00 })).toThrow(RangeError);
+    expect(() => tally.exposure([{ selectionId: 'C', side: 'LAY', price: 200, stake: 1_00 }])).toThrow(RangeError);
   });
 });

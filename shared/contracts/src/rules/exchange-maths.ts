@@ -212,6 +212,107 @@ export function exchangePosition(
   return { pl, worst, exposure: min < 0 ? -min : 0 };
 }
 
+/**
+ * A Match Odds or BookMaker position kept up to date as it changes (issue 28: the market writer's positions): the
+ * same pl, worst and exposure as exchangePosition over every matched part and open order, but a fill or an order's
+ * change costs O(1) and a read O(runners), where exchangePosition's cost grows with the player's history in the
+ * market (a hot market's players hold hundreds of bets). Both are the sums exchangePosition's comment gives, kept
+ * per runner in runnerPl's form: pl[r] = base + delta[r].
+ */
+export class RunnerPositionTally {
+  /** Matched: the sum of every bet's outcome when its runner loses, and per runner its bets' (win - lose). */
+  private matchedBase = 0;
+  private readonly matchedDelta: Map<string, number>;
+  /** Open orders at their worst, the same way. */
+  private openBase = 0;
+  private readonly openDelta: Map<string, number>;
+  /** The open order each key (a bet id) counts now. */
+  private readonly open = new Map<number, RunnerBet>();
+
+  constructor(readonly runners: readonly string[]) {
+    this.matchedDelta = new Map(runners.map((r) => [r, 0]));
+    this.openDelta = new Map(runners.map((r) => [r, 0]));
+  }
+
+  private runner(selectionId: string): void {
+    if (!this.matchedDelta.has(selectionId)) throw new RangeError(`selection ${selectionId} is not a runner of this market`);
+  }
+
+  /** A matched part (one fill seen from the player's bet, or a matched BookMaker bet). */
+  addMatched(b: RunnerBet): void {
+    this.runner(b.selectionId);
+    const profit = backProfit(b.stake, b.price);
+    const win = b.side === 'BACK' ? profit : -profit;
+    const lose = b.side === 'BACK' ? -b.stake : b.stake;
+    this.matchedBase += lose;
+    this.matchedDelta.set(b.selectionId, this.matchedDelta.get(b.selectionId)! + win - lose);
+  }
+
+  /** An open order's worst outcome as base and per-runner delta (exchangePosition's unmatched loop), times `sign`. */
+  private static openEffect(b: RunnerBet, sign: 1 | -1, apply: (base: number, runner: string, delta: number) => void): void {
+    // a back of S on r loses S whichever other runner wins: -S on every runner, +S back on r's own
+    if (b.side === 'BACK') apply(-sign * b.stake, b.selectionId, sign * b.stake);
+    else apply(0, b.selectionId, -sign * backProfit(b.stake, b.price));
+  }
+
+  /**
+   * What an open order (`key`: its bet id) counts now: its unmatched remainder, or its whole stake while it waits the
+   * bet delay; null (or a stake of 0) when nothing of it is open any more. Replaces what the key counted before.
+   */
+  setOpen(key: number, b: RunnerBet | null): void {
+    const was = this.open.get(key);
+    const apply = (base: number, runner: string, delta: number) => {
+      this.openBase += base;
+      this.openDelta.set(runner, this.openDelta.get(runner)! + delta);
+    };
+    if (b && b.stake > 0) this.runner(b.selectionId);
+    if (was) RunnerPositionTally.openEffect(was, -1, apply);
+    if (b && b.stake > 0) {
+      RunnerPositionTally.openEffect(b, 1, apply);
+      this.open.set(key, { ...b });
+    } else this.open.delete(key);
+  }
+
+  /** Profit if each runner wins, matched bets only. */
+  pl(): Map<string, number> {
+    return new Map(this.runners.map((r) => [r, this.matchedBase + this.matchedDelta.get(r)!]));
+  }
+
+  /**
+   * pl with the open orders at their worst; with `adds` (orders not placed yet, at their worst) and without the open
+   * order `without` (an edit's old bet): what the position would be, nothing kept.
+   */
+  worst(adds: readonly RunnerBet[] = [], without: number | null = null): Map<string, number> {
+    let base = this.matchedBase + this.openBase;
+    const delta = new Map(this.runners.map((r) => [r, this.matchedDelta.get(r)! + this.openDelta.get(r)!]));
+    const apply = (b: number, runner: string, d: number) => {
+      base += b;
+      delta.set(runner, delta.get(runner)! + d);
+    };
+    const gone = without === null ? undefined : this.open.get(without);
+    if (gone) RunnerPositionTally.openEffect(gone, -1, apply);
+    for (const b of adds) {
+      this.runner(b.selectionId);
+      RunnerPositionTally.openEffect(b, 1, apply);
+    }
+    return new Map(this.runners.map((r) => [r, base + delta.get(r)!]));
+  }
+
+  /** max(0, -min over runners of worst), as exchangePosition's. */
+  exposure(adds: readonly RunnerBet[] = [], without: number | null = null): number {
+    let min = 0;
+    for (const v of this.worst(adds, without).values()) if (v < min) min = v;
+    return min < 0 ? -min : 0;
+  }
+
+  position(): RunnerPosition {
+    const worst = this.worst();
+    let min = 0;
+    for (const v of worst.values()) if (v < min) min = v;
+    return { pl: this.pl(), worst, exposure: min < 0 ? -min : 0 };
+  }
+}
+
 /** Whether a Fancy bet wins on the settling value: YES when it reaches the YES line, NO when it stays below the NO line. */
 export const fancyWins = (side: FancyBetSide, line: number, value: number): boolean => (side === 'YES' ? value >= line : value < line);
 
