@@ -145,20 +145,12 @@ export interface WarmBook {
  * player's position is kept up to date bet by bet, not recomputed from their whole history in the market (a hot
  * market's players have hundreds of bets, and the recompute grew with them: exchange/README.md).
  */
-export interface KeptPosition {
+export interface WarmPosition {
   data: MarketBets;
   rows: Map<number, BetRow>;
   tally: ReturnType<typeof positionTally>;
-}
-
-/** One player's position in a market as a committed batch left it (see WarmBook.positions). */
-export interface WarmPosition extends KeptPosition {
+  /** The exposure held for it in the ledger, with the hold's version (a later hold's key counts from it). */
   held: { exposure: number; version: number } | null;
-}
-
-/** A player's bets and matched parts as a batch keeps them (see KeptPosition). */
-function keptPosition(market: MarketRow, playerId: number, data: MarketBets): KeptPosition {
-  return { data, rows: new Map(data.bets.map((b) => [b.id, b])), tally: positionTally(market, playerId, data) };
 }
 
 /* ---------------- the in-memory state of a batch ---------------- */
@@ -314,20 +306,21 @@ function positionsColumns(market: string, players: string): string[] {
 }
 
 /** positionsColumns' answer into the batch's positions (every player of `ids` gets one, empty when they have none). */
-function takePositions(
-  market: MarketRow,
-  row: Record<string, unknown>,
-  ids: number[],
-  kept: Map<number, KeptPosition>,
-  held: Map<number, { exposure: number; version: number }>,
-): void {
+function takePositions(market: MarketRow, row: Record<string, unknown>, ids: number[], kept: Map<number, WarmPosition>): void {
   const all = toMarketBets(rowsOf<MarketBetRow>(row.bets), rowsOf<MarketPartRow>(row.parts));
   const read = new Map<number, MarketBets>(ids.map((id) => [id, { bets: [], parts: [] }]));
   for (const b of all.bets) read.get(b.playerId)!.bets.push(b);
   for (const p of all.parts) read.get(p.playerId)!.parts.push(p);
-  for (const [id, data] of read) kept.set(id, keptPosition(market, id, data));
+  const held = new Map<number, { exposure: number; version: number }>();
   for (const [id, exposure, version] of rowsOf<[string, string, number]>(row.held))
     held.set(Number(id), { exposure: Number(exposure), version: Number(version) });
+  for (const [id, data] of read)
+    kept.set(id, {
+      data,
+      rows: new Map(data.bets.map((b) => [b.id, b])),
+      tally: positionTally(market, id, data),
+      held: held.get(id) ?? null,
+    });
 }
 
 const balanceOf = (f: Funds): PlayerBalance => ({
@@ -458,7 +451,7 @@ export async function runBatch(
 
   // the book kept from the previous batch, if it is of this feed version (the lease's epoch the writer checked)
   const warm = market.kind === 'MATCH_ODDS' && warmIn && warmIn.feedVersion === market.feedVersion ? warmIn : null;
-  const accounts = new Map(warm?.accounts ?? []);
+  const accounts: WarmBook['accounts'] = warm?.accounts ?? new Map();
 
   // 3. the bets the commands name (bets in the delay, bets to cancel): only when some command names one
   const activateIds = commands.flatMap((c) => (c.kind === 'activate' ? [c.betId] : []));
@@ -490,15 +483,10 @@ export async function runBatch(
   const involved = [...new Set([...placers, ...cancellers, ...cashers, ...[...named.values()].map((b) => b.playerId)])].sort(
     (a, b) => a - b,
   );
-  const data = new Map<number, KeptPosition>();
-  const held = new Map<number, { exposure: number; version: number }>();
   // the positions the kept book carries are the database's (the same commit left both): taken as they are, and the
-  // batch keeps them in step as it goes (a failed batch throws the kept book away, these with it)
-  if (warm)
-    for (const [id, w] of warm.positions) {
-      data.set(id, w);
-      if (w.held) held.set(id, w.held);
-    }
+  // batch keeps them in step as it goes, in place (a failed batch throws the kept book away, these with it; a batch
+  // costs what it touches, not the number of players the market has seen)
+  const data: Map<number, WarmPosition> = warm?.positions ?? new Map();
   const unread = involved.filter((id) => !data.has(id));
   const readBook =
     !warm && market.kind === 'MATCH_ODDS' && (places.length > 0 || activateIds.length > 0 || cancelIds.length > 0 || cancellers.length > 0);
@@ -552,7 +540,7 @@ export async function runBatch(
   const funds = new Map<number, Funds>();
   toFunds(rowsOf<FundsRow>(read.funds), funds);
   if (unread.length) {
-    takePositions(market, read, unread, data, held);
+    takePositions(market, read, unread, data);
   }
   const caps = new Map<number, number>();
   for (const id of placers) {
@@ -561,15 +549,21 @@ export async function runBatch(
   }
 
   // 6. the book (Match Odds): kept from the previous batch, or read above
+  // the bets this batch looks at (named by a command, placed, matched against); the kept book's other resting orders
+  // stay in `resting` untouched, so a batch costs what it touches, not the size of the book
   const bets = new Map<number, BetState>(named);
+  const resting: Map<number, BetState> = warm?.resting ?? new Map();
+  const betOf = (id: number): BetState | undefined => {
+    let b = bets.get(id);
+    if (!b && (b = resting.get(id))) bets.set(id, b);
+    return b;
+  };
   const books = new Map<string, MatchOddsBook>();
-  const taken = new Map<string, number>();
+  const taken: Map<string, number> = warm?.taken ?? new Map();
   const sweepFills: { currency: string; fills: Fill[] }[] = [];
   let booksLoaded = false;
   if (warm) {
     booksLoaded = true;
-    for (const [id, s] of warm.resting) bets.set(id, s);
-    for (const [k, v] of warm.taken) taken.set(k, v);
     for (const [currency, book] of warm.books) books.set(currency, book);
     // a currency the book has no orders in yet: its book with the feed's offer
     for (const f of funds.values())
@@ -586,10 +580,10 @@ export async function runBatch(
       }
   } else if (readBook) {
     booksLoaded = true;
-    const resting = rowsOf<RestingRow>(read.resting);
+    const restingRows = rowsOf<RestingRow>(read.resting);
     for (const [currency, selection, side, price, takenMinor] of rowsOf<[string, string, Side, number, string]>(read.taken))
       taken.set(`${currency}:${selection}:${side}:${price}`, Number(takenMinor));
-    const currencies = new Set<string>([...resting.map((r) => r.currency), ...[...funds.values()].map((f) => f.currency)]);
+    const currencies = new Set<string>([...restingRows.map((r) => r.currency), ...[...funds.values()].map((f) => f.currency)]);
     for (const currency of currencies)
       books.set(
         currency,
@@ -598,9 +592,9 @@ export async function runBatch(
           market.runners.map((r) => String(r.selectionId)),
         ),
       );
-    for (const row of resting) {
+    for (const row of restingRows) {
       const s = bets.get(Number(row.id)) ?? stateOfRow(row);
-      bets.set(s.id, s);
+      resting.set(s.id, s);
       const book = books.get(s.currency)!;
       if (!book.runnerIds.includes(s.selectionId)) continue;
       book.restExisting({
@@ -648,7 +642,7 @@ export async function runBatch(
     k.tally?.addMatched(part);
     return true;
   };
-  const heldNow = (playerId: number) => exposureNow.get(playerId) ?? held.get(playerId)?.exposure ?? 0;
+  const heldNow = (playerId: number) => exposureNow.get(playerId) ?? data.get(playerId)?.held?.exposure ?? 0;
 
   /** Applies fills to the bets they touched and to the positions the batch keeps. */
   const applyFills = (currency: string, fills: Fill[], taker: BetState | null) => {
@@ -664,7 +658,7 @@ export async function runBatch(
           continue;
         }
         const betId = betIdOfOrder(orderId)!;
-        const b = bets.get(betId)!;
+        const b = betOf(betId)!;
         if (b !== taker) {
           b.remaining -= f.stake;
           b.matched += f.stake;
@@ -1137,7 +1131,7 @@ export async function runBatch(
     const row = (await q.query<Record<string, unknown>>(`SELECT ${columns.join(', ')}`, st.params)).rows[0]!;
     toFunds(rowsOf<FundsRow>(row.funds), funds);
     if (others.length) {
-      takePositions(market, row, others, data, held);
+      takePositions(market, row, others, data);
       // what this batch did to them, as a read after its writes would show it: their bets' new state, then its fills
       const mine = new Set(others);
       for (const b of bets.values()) if (mine.has(b.playerId) && b.touched) syncRow(b);
@@ -1168,7 +1162,7 @@ export async function runBatch(
   const holds: TransferInput[] = [];
   const positions: { playerId: number; currency: string; exposure: number; version: number }[] = [];
   for (const [id, exposure] of [...exposureNow].sort((a, b) => a[0] - b[0])) {
-    const before = held.get(id);
+    const before = data.get(id)?.held;
     if ((before?.exposure ?? 0) === exposure) continue;
     const a = accountsOf(id)!;
     const version = (before?.version ?? 0) + 1;
@@ -1361,24 +1355,22 @@ export async function runBatch(
     // the bet and the wallet as they were right after this command (as the per-bet path answers), not after the batch
     if (row && shot) r.answer = { bet: betOut({ ...row, ...shot.bet }), ...shot.figures };
   }
-  // the book for the next batch: every order resting now, their flags as a fresh read would give them
+  // the book for the next batch: every order resting now, their flags as a fresh read would give them (the batch's
+  // bets brought up to date in it; the others did not change)
   let warmOut: WarmBook | undefined;
   if (booksLoaded) {
-    const resting = new Map<number, BetState>();
     for (const [id, b] of bets)
       if (b.remaining > 0 && (b.status === 'UNMATCHED' || b.status === 'PARTIALLY_MATCHED')) {
         Object.assign(b, { isNew: false, touched: false, matchedNow: false, delayMs: null });
         resting.set(id, b);
-      }
+      } else resting.delete(id);
     // every position the batch had, with the hold it wrote (the version a later hold's key counts from)
-    const wrote = new Map(positions.map((p) => [p.playerId, { exposure: p.exposure, version: p.version }]));
-    const kept = new Map<number, WarmPosition>();
-    for (const [id, k] of data) kept.set(id, { ...k, held: wrote.get(id) ?? held.get(id) ?? null });
+    for (const p of positions) data.get(p.playerId)!.held = { exposure: p.exposure, version: p.version };
     for (const id of funds.keys()) {
       const a = accountsOf(id);
       if (a) accounts.set(id, a);
     }
-    warmOut = { feedVersion: market.feedVersion, books, resting, taken, positions: kept, accounts };
+    warmOut = { feedVersion: market.feedVersion, books, resting, taken, positions: data, accounts };
   }
   return {
     results: results as CommandResult[],
