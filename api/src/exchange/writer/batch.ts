@@ -120,6 +120,7 @@ export interface BatchOutcome {
  * from the feed at this feed version. Valid only for the lease epoch and the feed version it was built at: the writer
  * throws it away after a failed batch, a lost lease or any change of the market outside the batches (the feed's,
  * settlement's, staff's, self-exclusion's: exclusive commands, or a change beside the writer, which bumps the epoch).
+ * A batch given it changes it in place (its maps and the states in them): never give one to a second attempt.
  */
 export interface WarmBook {
   feedVersion: number;
