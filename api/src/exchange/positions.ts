@@ -179,6 +179,7 @@ export function openOrder(b: BetRow): RunnerBet | null {
  * A Match Odds or BookMaker player's position as a running tally (the market writer keeps one per player, so a bet's
  * exposure does not cost a pass over the player's whole history): the player's matched parts and open orders of
  * `data`, each open order under its bet id. Null for Fancy (its table is recomputed: few bets, and lines, not runners).
+ * playerPosition stays on exchangePosition: the checks from scratch read it, so they do not share the tally's code.
  */
 export function positionTally(market: MarketRow, playerId: number, data: MarketBets): RunnerPositionTally | null {
   if (market.kind === 'FANCY') return null;

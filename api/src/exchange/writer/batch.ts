@@ -18,6 +18,7 @@ import {
   fromMinor as moneyFromMinor,
   marketBlock,
   type ExchangeBetView,
+  type RunnerPositionTally,
 } from '@khela/contracts';
 import type { Queryable } from '../../db';
 import { HttpError } from '../../errors';
@@ -149,7 +150,8 @@ export interface WarmBook {
 export interface WarmPosition {
   data: MarketBets;
   rows: Map<number, BetRow>;
-  tally: ReturnType<typeof positionTally>;
+  /** Null for Fancy (its table is recomputed from `data`). */
+  tally: RunnerPositionTally | null;
   /** The exposure held for it in the ledger, with the hold's version (a later hold's key counts from it). */
   held: { exposure: number; version: number } | null;
 }

@@ -207,9 +207,14 @@ export function exchangePosition(
       worst.set(u.selectionId, worst.get(u.selectionId)! - backProfit(u.stake, u.price));
     }
   }
+  return { pl, worst, exposure: exposureOfWorst(worst) };
+}
+
+/** A position's exposure from its worst P&L per runner: max(0, -min over runners). */
+function exposureOfWorst(worst: ReadonlyMap<string, number>): number {
   let min = 0;
   for (const v of worst.values()) if (v < min) min = v;
-  return { pl, worst, exposure: min < 0 ? -min : 0 };
+  return min < 0 ? -min : 0;
 }
 
 /**
@@ -248,11 +253,12 @@ export class RunnerPositionTally {
     this.matchedDelta.set(b.selectionId, this.matchedDelta.get(b.selectionId)! + win - lose);
   }
 
-  /** An open order's worst outcome as base and per-runner delta (exchangePosition's unmatched loop), times `sign`. */
-  private static openEffect(b: RunnerBet, sign: 1 | -1, apply: (base: number, runner: string, delta: number) => void): void {
-    // a back of S on r loses S whichever other runner wins: -S on every runner, +S back on r's own
-    if (b.side === 'BACK') apply(-sign * b.stake, b.selectionId, sign * b.stake);
-    else apply(0, b.selectionId, -sign * backProfit(b.stake, b.price));
+  /**
+   * An open order's worst outcome (exchangePosition's unmatched loop) in runnerPl's form: `base` on every runner and
+   * `delta` more on its own. A back of S loses S whichever other runner wins: -S on every runner, +S back on its own.
+   */
+  private static openEffect(b: RunnerBet): { base: number; delta: number } {
+    return b.side === 'BACK' ? { base: -b.stake, delta: b.stake } : { base: 0, delta: -backProfit(b.stake, b.price) };
   }
 
   /**
@@ -261,15 +267,17 @@ export class RunnerPositionTally {
    */
   setOpen(key: number, b: RunnerBet | null): void {
     const was = this.open.get(key);
-    const apply = (base: number, runner: string, delta: number) => {
-      this.openBase += base;
-      this.openDelta.set(runner, this.openDelta.get(runner)! + delta);
+    const now = b && b.stake > 0 ? b : null;
+    if (now) this.runner(now.selectionId);
+    const count = (o: RunnerBet, sign: 1 | -1) => {
+      const e = RunnerPositionTally.openEffect(o);
+      this.openBase += sign * e.base;
+      this.openDelta.set(o.selectionId, this.openDelta.get(o.selectionId)! + sign * e.delta);
     };
-    if (b && b.stake > 0) this.runner(b.selectionId);
-    if (was) RunnerPositionTally.openEffect(was, -1, apply);
-    if (b && b.stake > 0) {
-      RunnerPositionTally.openEffect(b, 1, apply);
-      this.open.set(key, { ...b });
+    if (was) count(was, -1);
+    if (now) {
+      count(now, 1);
+      this.open.set(key, { ...now });
     } else this.open.delete(key);
   }
 
@@ -285,31 +293,28 @@ export class RunnerPositionTally {
   worst(adds: readonly RunnerBet[] = [], without: number | null = null): Map<string, number> {
     let base = this.matchedBase + this.openBase;
     const delta = new Map(this.runners.map((r) => [r, this.matchedDelta.get(r)! + this.openDelta.get(r)!]));
-    const apply = (b: number, runner: string, d: number) => {
-      base += b;
-      delta.set(runner, delta.get(runner)! + d);
+    const count = (o: RunnerBet, sign: 1 | -1) => {
+      const e = RunnerPositionTally.openEffect(o);
+      base += sign * e.base;
+      delta.set(o.selectionId, delta.get(o.selectionId)! + sign * e.delta);
     };
     const gone = without === null ? undefined : this.open.get(without);
-    if (gone) RunnerPositionTally.openEffect(gone, -1, apply);
+    if (gone) count(gone, -1);
     for (const b of adds) {
       this.runner(b.selectionId);
-      RunnerPositionTally.openEffect(b, 1, apply);
+      count(b, 1);
     }
     return new Map(this.runners.map((r) => [r, base + delta.get(r)!]));
   }
 
   /** max(0, -min over runners of worst), as exchangePosition's. */
   exposure(adds: readonly RunnerBet[] = [], without: number | null = null): number {
-    let min = 0;
-    for (const v of this.worst(adds, without).values()) if (v < min) min = v;
-    return min < 0 ? -min : 0;
+    return exposureOfWorst(this.worst(adds, without));
   }
 
   position(): RunnerPosition {
     const worst = this.worst();
-    let min = 0;
-    for (const v of worst.values()) if (v < min) min = v;
-    return { pl: this.pl(), worst, exposure: min < 0 ? -min : 0 };
+    return { pl: this.pl(), worst, exposure: exposureOfWorst(worst) };
   }
 }
 
