@@ -30,7 +30,7 @@ export function TradingProvider({ children }: { children: ReactNode }) {
     return () => s.unsubscribe();
   }, [bus, store]);
 
-  const snap = useSyncExternalStore(store.subscribe, store.get, store.get);
+  const snap = useSyncExternalStore(store.subscribe, store.get, noBets);
   const anyOpen = (snap.openBets?.length ?? 0) > 0;
   // the poll is a query of the page's cache for its schedule (at once, then every OPEN_BETS_POLL_MS, paused while the
   // tab is hidden, never two at once); the bets themselves stay in the store, which compares each list with the last
@@ -64,7 +64,18 @@ export function useTradingStore(): TradingStore {
   return store ?? own!;
 }
 
+/**
+ * The player's bets as the server rendered them: none (issue 31: the render server renders every page as a visitor,
+ * and its store never loads). useTrading's server snapshot, so the hydrating render reads what the server rendered
+ * even when the browser's store already holds the player's bets: the frame hydrates first and loads them, and the
+ * screen's own Suspense boundary (the odds view) hydrates afterwards, often once they are in (a matched bet's Cash Out
+ * in the Match Odds header was a hydration mismatch, #418). React re-renders with the player's bets right after.
+ */
+const NO_BETS: TradingSnapshot = { openBets: null, messages: [], marketVersions: {} };
+const noBets = () => NO_BETS;
+
+/** The player's bets, messages and market versions; the server's (none) while hydrating its markup. */
 export function useTrading(): TradingSnapshot {
   const store = useTradingStore();
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, noBets);
 }

@@ -80,6 +80,10 @@ export function settingsStore(api: ApiClient): SettingsStore {
   return s;
 }
 
+/** The settings the server rendered: a visitor's (the defaults, not read). */
+const NOT_READ = { settings: defaultSettings(), loaded: false };
+const notRead = () => NOT_READ;
+
 /** The player's settings (defaults until read) and `update`, which saves on the server. */
 export function useExchangeSettings() {
   const { api } = useHost();
@@ -89,6 +93,8 @@ export function useExchangeSettings() {
   useEffect(() => {
     void store.forPlayer(id);
   }, [store, id]);
-  const snap = useSyncExternalStore(store.subscribe, store.get, store.get);
+  // while hydrating the server's markup: the defaults the server rendered (it renders as a visitor), not the player's
+  // own read meanwhile (issue 31); React re-renders with theirs right after
+  const snap = useSyncExternalStore(store.subscribe, store.get, notRead);
   return { ...snap, update: (c: SettingsChange) => store.update(c) };
 }
