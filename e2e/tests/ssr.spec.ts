@@ -3,7 +3,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PORT_OFFSET_VAR, remotesConfig } from '../../shared/build/apps.mjs';
-import { apiLogin, SANDBOX } from './support';
+import { API, apiLogin, bearer, fundedPlayer, SANDBOX } from './support';
 
 /*
  * The shell's render server (issue 31 stages 1 and 2, shell/README.md "Server rendering"). The site under test is served by it
@@ -583,6 +583,61 @@ test("a logged-in player's /odds-view: the server's market hydrated by the excha
     // the token went nowhere but the API's Authorization header
     expect((await context.cookies()).some((c) => c.value.includes(session.token))).toBe(false);
     for (const p of pages) expect(JSON.stringify(p)).not.toContain(session.token);
+    await context.close();
+  }
+});
+
+test('a player with a matched bet on /odds-view: the screen hydrates as the server rendered it (no Cash Out there), then shows their bet, in every load', async ({
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  // the frame hydrates first and reads the player's open bets; the screen's boundary hydrates after, often once they are
+  // in: it read them too and rendered the bet's Cash Out in the Match Odds header, which the server's visitor page has
+  // not (React #418 in about 1 load in 4; before, a player's page was tested with no bet)
+  const { path, marketId } = await liveOddsView(request);
+  const player = await fundedPlayer(request, { amount: '5000', prefix: 'hy', name: 'Hydrating Player' });
+  const market = await (await request.get(`${API()}/api/exchange/markets/${marketId}`)).json();
+  const runner = (market.runners as { selection_id: string; back: { price: number }[] }[]).find((r) => r.back.length > 0);
+  expect(runner, 'a runner with a price to back').toBeTruthy();
+  const placed = await request.post(`${API()}/api/exchange/bets`, {
+    headers: { ...bearer(player.session.token), 'Idempotency-Key': `e2e-ssr-matched-${player.username}` },
+    // the price asked at 1.01: matched against the best offer on the book (the in-play delay first)
+    data: { market_id: marketId, selection_id: runner!.selection_id, side: 'BACK', price: 1.01, stake: '100' },
+  });
+  expect(placed.ok(), await placed.text()).toBeTruthy();
+  await expect
+    .poll(
+      async () => {
+        const bets = await request.get(`${API()}/api/exchange/bets?status=open&market_id=${marketId}`, {
+          headers: bearer(player.session.token),
+        });
+        return ((await bets.json()).data as { matched_stake: string }[]).some((b) => Number(b.matched_stake) > 0);
+      },
+      { message: 'the bet is matched', timeout: 30_000 },
+    )
+    .toBe(true);
+
+  for (let load = 0; load < 4; load++) {
+    const { context, page } = await phoneBrowser(browser, { session: player.session });
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (globalThis as { __serverRunner?: Element | null }).__serverRunner = document.querySelector('[data-testid="match-odds-runner"]');
+      }),
+    );
+    const { problems } = watch(page);
+    const html = await (await page.goto(`${site}${path}`))!.text();
+    expect(exchangeArea(html)).not.toContain('data-testid="cash-out"');
+    await hydrated(page);
+    await expect(page.locator('[data-remote="mf_exchange"][data-mounted]')).toBeAttached();
+    // the player's bet after hydration: its Cash Out, the Bets count, their figures
+    await expect(page.getByTestId('match-odds').getByTestId('cash-out')).toBeVisible();
+    await expect(page.getByTestId('bets-count')).toHaveText('1');
+    await expect(page.getByTestId('exchange-exposure')).toHaveText(/[0-9]/);
+    expect(await hydrationErrors(page), `load ${load + 1}`).toBe(0);
+    expect(problems).toEqual([]);
+    // hydrated, not rendered afresh over the server's markup (a mismatch replaces the boundary's elements)
+    expect(await page.evaluate(() => (globalThis as { __serverRunner?: Element | null }).__serverRunner?.isConnected)).toBe(true);
     await context.close();
   }
 });
