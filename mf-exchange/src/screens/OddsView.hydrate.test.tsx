@@ -7,7 +7,7 @@ import { MemoryRouter } from 'react-router';
 import { calls, resetHost, responders, testHost } from '@khela/web/test/fake-host';
 import '../i18n';
 import { ExchangeFrame } from '../components/ExchangeFrame';
-import { bet, listAnswer } from '../trading/fixtures.test-util';
+import { bet, listAnswer, matchOddsMarket } from '../trading/fixtures.test-util';
 import { OddsView, marketKey } from './OddsView';
 
 /*
@@ -17,46 +17,7 @@ import { OddsView, marketKey } from './OddsView';
  * in the Match Odds header was a hydration mismatch (#418) in about a third of a player's loads.
  */
 
-const market = {
-  market_id: '1.1',
-  event_id: 'e1',
-  event_name: 'Bangladesh v India',
-  sport: 'cricket',
-  kind: 'MATCH_ODDS',
-  name: 'Match Odds',
-  status: 'OPEN',
-  inplay: true,
-  ball_running: false,
-  bet_delay: 5,
-  version: 1,
-  commission_percent: 5,
-  total_matched: '0.00',
-  runners: [
-    {
-      selection_id: '101',
-      name: 'Bangladesh',
-      status: 'ACTIVE',
-      suspended: false,
-      back: [{ price: 2.5, size: '1200.00' }],
-      lay: [{ price: 2.52, size: '800.00' }],
-      back_rate: null,
-      lay_rate: null,
-    },
-    {
-      selection_id: '102',
-      name: 'India',
-      status: 'ACTIVE',
-      suspended: false,
-      back: [{ price: 1.66, size: '300.00' }],
-      lay: [{ price: 1.67, size: '300.00' }],
-      back_rate: null,
-      lay_rate: null,
-    },
-  ],
-  fancy: null,
-  result: null,
-  voided: false,
-};
+const market = matchOddsMarket(1, { total_matched: '0.00' });
 
 /**
  * While `held` is set, the screen's boundary waits (suspends) with the server's markup: the test lets it hydrate once

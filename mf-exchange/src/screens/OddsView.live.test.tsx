@@ -6,49 +6,8 @@ import { calls, resetHost, responders, sessionService, testBus } from '@khela/we
 import '../i18n';
 import { TradingProvider } from '../trading/context';
 import { PUSH_GRACE_MS } from '../trading/live';
-import { bet, listAnswer } from '../trading/fixtures.test-util';
+import { bet, listAnswer, matchOddsMarket as market } from '../trading/fixtures.test-util';
 import { OddsView } from './OddsView';
-
-const market = (version = 1, over: Record<string, unknown> = {}) => ({
-  market_id: '1.1',
-  event_id: 'e1',
-  event_name: 'Bangladesh v India',
-  sport: 'cricket',
-  kind: 'MATCH_ODDS',
-  name: 'Match Odds',
-  status: 'OPEN',
-  inplay: true,
-  ball_running: false,
-  bet_delay: 5,
-  version,
-  commission_percent: 5,
-  runners: [
-    {
-      selection_id: '101',
-      name: 'Bangladesh',
-      status: 'ACTIVE',
-      suspended: false,
-      back: [{ price: 2.5, size: '1200.00' }],
-      lay: [{ price: 2.52, size: '800.00' }],
-      back_rate: null,
-      lay_rate: null,
-    },
-    {
-      selection_id: '102',
-      name: 'India',
-      status: 'ACTIVE',
-      suspended: false,
-      back: [{ price: 1.66, size: '300.00' }],
-      lay: [{ price: 1.67, size: '300.00' }],
-      back_rate: null,
-      lay_rate: null,
-    },
-  ],
-  fancy: null,
-  result: null,
-  voided: false,
-  ...over,
-});
 
 const detail = (ballRunning = 0) => ({
   data: {

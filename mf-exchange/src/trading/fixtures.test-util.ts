@@ -34,3 +34,45 @@ export function bet(over: Partial<Bet> = {}): Bet {
 
 export const listAnswer = (data: Bet[]) => ({ data, page: 1, last_page: 1, total: data.length });
 export const betAnswer = (b: Bet, exposure = '100.00') => ({ bet: b, balance: '5000.00', available: '4900.00', exposure });
+
+/** An in-play Match Odds market as the API answers it (Bangladesh v India, two runners with prices). */
+export const matchOddsMarket = (version = 1, over: Record<string, unknown> = {}) => ({
+  market_id: '1.1',
+  event_id: 'e1',
+  event_name: 'Bangladesh v India',
+  sport: 'cricket',
+  kind: 'MATCH_ODDS',
+  name: 'Match Odds',
+  status: 'OPEN',
+  inplay: true,
+  ball_running: false,
+  bet_delay: 5,
+  version,
+  commission_percent: 5,
+  runners: [
+    {
+      selection_id: '101',
+      name: 'Bangladesh',
+      status: 'ACTIVE',
+      suspended: false,
+      back: [{ price: 2.5, size: '1200.00' }],
+      lay: [{ price: 2.52, size: '800.00' }],
+      back_rate: null,
+      lay_rate: null,
+    },
+    {
+      selection_id: '102',
+      name: 'India',
+      status: 'ACTIVE',
+      suspended: false,
+      back: [{ price: 1.66, size: '300.00' }],
+      lay: [{ price: 1.67, size: '300.00' }],
+      back_rate: null,
+      lay_rate: null,
+    },
+  ],
+  fancy: null,
+  result: null,
+  voided: false,
+  ...over,
+});
