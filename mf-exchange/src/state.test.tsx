@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, render, waitFor } from '@testing-library/react';
 import { calls, published, resetHost, responders, testHost } from '@khela/web/test/fake-host';
 import './i18n';
-import { pinStore, useDropPlayerStateOnLogout, type PinnedMarket } from './state';
+import { renderToString } from 'react-dom/server';
+import { pinStore, useDropPlayerStateOnLogout, usePins, usePinsStatus, type PinnedMarket } from './state';
 
 const server = (p: PinnedMarket) => ({ event_id: p.eventId, market_id: p.marketId, name: p.name, sport: p.sport });
 const A: PinnedMarket = { eventId: '1', marketId: '1.1', name: 'Bangladesh v India', sport: 'cricket' };
@@ -118,5 +119,20 @@ describe('Multi Markets pins on the server', () => {
     stored = [B];
     await act(() => pinStore.load());
     expect(ids()).toEqual(['1.2']);
+  });
+});
+
+describe('pins while the page hydrates (issue 31)', () => {
+  it("the server's snapshot is the visitor's: no pins, not read, whatever the browser's store holds", async () => {
+    render(<Frame />);
+    await waitFor(() => expect(pinStore.status()).toBe('ready'));
+    act(() => pinStore.toggle(A));
+    expect(ids()).toEqual(['1.1']);
+    // what React renders on the server and in the hydrating render: the server's snapshot
+    function Pins() {
+      return <>{`${usePinsStatus()}:${usePins().length}`}</>;
+    }
+    expect(renderToString(<Pins />)).toBe('idle:0');
+    expect(render(<Pins />).container.textContent).toBe('ready:1');
   });
 });

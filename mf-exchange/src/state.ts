@@ -118,12 +118,20 @@ export const pinStore = {
   },
 };
 
+/**
+ * The server renders as a visitor (issue 31): its snapshot is no pins, not read yet, so a hydrating render matches the
+ * server's HTML even when the player's pins came first, and React draws them right after (as `useTrading` does).
+ */
+const NO_PINS: PinnedMarket[] = [];
+const serverPins = () => NO_PINS;
+const serverPinsStatus = (): PinsStatus => 'idle';
+
 export function usePins(): PinnedMarket[] {
-  return useSyncExternalStore(pinStore.subscribe, pinStore.get, pinStore.get);
+  return useSyncExternalStore(pinStore.subscribe, pinStore.get, serverPins);
 }
 
 export function usePinsStatus(): PinsStatus {
-  return useSyncExternalStore(pinStore.subscribe, pinStore.status, pinStore.status);
+  return useSyncExternalStore(pinStore.subscribe, pinStore.status, serverPinsStatus);
 }
 
 /**
