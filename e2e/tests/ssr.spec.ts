@@ -245,6 +245,47 @@ test("a tap on the casino's server-rendered area before its parcel has mounted t
   expect(problems).toEqual([]);
 });
 
+test("a phone's User-Agent on a wide screen: the layout turns to desktop after hydration, keeping the server's content; an early tap on the casino's area takes effect", async ({
+  browser,
+}) => {
+  // the server guesses a phone from the User-Agent and the browser finds a wide screen (a tablet, a phone asking for the
+  // desktop site): the layout flips right after hydration, and the page's content sat at another place among the two
+  // layouts' children, so React unmounted it and mounted it afresh (a remote's area and its parcel too): a tap on it
+  // meanwhile was lost (transfer-wallets.spec's desktop test, on a game card, 1 run in 7)
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 }, userAgent: phone });
+  const page = await context.newPage();
+  await page.addInitScript(() =>
+    document.addEventListener('DOMContentLoaded', () => {
+      const held = globalThis as { __serverContent?: Element | null; __serverLayout?: string | null };
+      held.__serverContent = document.querySelector('#main-content > *');
+      held.__serverLayout = document.querySelector('[data-layout]')?.getAttribute('data-layout');
+    }),
+  );
+  const kept = () =>
+    page.evaluate(() => {
+      const held = globalThis as { __serverContent?: Element | null; __serverLayout?: string | null };
+      return { layout: held.__serverLayout, kept: held.__serverContent?.isConnected };
+    });
+  for (const path of ['/', '/promotions']) {
+    await page.goto(`${site}${path}`);
+    await expect(page.locator('[data-layout="desktop"]')).toBeAttached();
+    await page.waitForLoadState('networkidle');
+    expect(await kept(), path).toEqual({ layout: 'mobile', kept: true });
+    expect(await hydrationErrors(page), path).toBe(0);
+  }
+  // the casino's files held until the tap on its server-rendered list is made
+  const casino = new URL(remotesConfig(env).remotes.mf_casino!.replace('{hostname}', '127.0.0.1'));
+  const release = await holdRequests(page, new RegExp(`^${casino.origin.replace(/\./g, '\\.')}/.*\\.js$`));
+  await page.goto(`${site}/games?type=SLOT`, { waitUntil: 'domcontentloaded' });
+  await page.getByTestId('provider-chips').getByRole('button', { name: 'PG Soft' }).click();
+  release();
+  await expect(page).toHaveURL(/system=PG/);
+  await expect(page.locator('[data-layout="desktop"] [data-remote="mf_casino"][data-mounted]')).toBeAttached();
+  expect(await kept()).toEqual({ layout: 'mobile', kept: true });
+  expect(await hydrationErrors(page)).toBe(0);
+  await context.close();
+});
+
 test("a logged-in player's early tap on a transfer-wallet game asks how much to move in, as a tap after hydration does", async ({
   browser,
   request,

@@ -12,12 +12,22 @@
  * nothing has taken over yet, and clicks it again once its part of the page has hydrated: the shell's root (`#root`,
  * the bundles call hydratedHere when its first render has committed), a remote's area the server rendered
  * (`[data-ssr-root]`, when the remote's parcel has mounted into it) or a part hydrated later (`[data-ssr-late]`, the
- * footer, when its chunk has come and it has hydrated). A held tap is kept from the page (its default
- * action and propagation stopped), so it takes effect once, whoever handles it. When the browser renders the page
- * afresh instead of hydrating it (the player's saved language is not the one the server rendered), the control is
- * found again at the same place in the new markup (same tag and test id), or the tap is dropped. A choice in a
- * <select> (the language picker) is held the same way: hydration would put the server's value back, so the choice is
- * made again and its change event sent once the part has hydrated.
+ * footer, when its chunk has come and it has hydrated).
+ *
+ * A part's first commit does not mean every control in it is React's: a Suspense boundary inside it (home's screen)
+ * can still be the server's markup, hydrated later in slices, or rendered afresh when an update reaches it first. A tap
+ * there went to React, which tries to hydrate the boundary at once and drops the tap when it cannot (React 19 replays
+ * no discrete event), or lands on markup about to be replaced: home's "Sports" tap was lost that way about once in ten
+ * CI runs. So a tap on a control that was in the server's HTML and that React has not taken yet (no `__reactProps$`
+ * key on it) is held too, whatever its part, and every held tap is clicked again only once React holds the control
+ * (or its replacement) — checked every RETRY_MS, at most RETRIES times (then clicked as it is).
+ *
+ * A held tap is kept from the page (its default action and propagation stopped), so it takes effect once, whoever
+ * handles it. When the browser renders the page or a boundary afresh instead of hydrating it (the player's saved
+ * language is not the one the server rendered), the control is found again in the new markup (the same control at the
+ * same place, or the one same control in its part: tag, test id, accessible name and text), or the tap is dropped. A
+ * choice in a <select> (the language picker) is held the same way: hydration would put the server's value back, so
+ * the choice is made again and its change event sent once React holds the list.
  *
  * A page the browser will render afresh gains nothing from waiting (`holdCode` false): its preloads start at once and
  * its scripts when the document is parsed, as the `defer` tags did.
@@ -43,9 +53,9 @@ export interface Hold {
   hydrated(el: Element): void;
 }
 
-/** A held choice waits for React to hold its list, every CHOICE_RETRY_MS at most CHOICE_TRIES times (5 s). */
-const CHOICE_RETRY_MS = 50;
-const CHOICE_TRIES = 100;
+/** A held tap or choice waits for React to hold its control, every RETRY_MS at most RETRIES times (5 s). */
+const RETRY_MS = 50;
+const RETRIES = 100;
 /** React has hydrated (or rendered) `el`: it keeps its props on the node under a `__reactProps$…` key. */
 const ownedByReact = (el: Element) => Object.keys(el).some((k) => k.startsWith('__reactProps$'));
 
@@ -56,11 +66,22 @@ function pathOf(part: Element, el: Element): number[] {
     path.unshift(Array.prototype.indexOf.call(at.parentElement.children, at));
   return path;
 }
-/** The element at `path` under `part` when it is the same kind of control as `was` (tag and test id). */
-function sameAt(part: Element, path: number[], was: Element): Element | null {
+/** What tells one control from another for a player: its tag, test id, accessible name and text. */
+const sameControl = (a: Element, b: Element) =>
+  a.tagName === b.tagName &&
+  a.getAttribute('data-testid') === b.getAttribute('data-testid') &&
+  a.getAttribute('aria-label') === b.getAttribute('aria-label') &&
+  a.textContent === b.textContent;
+/**
+ * The control that took `was`'s place after `part` (or a boundary in it) was rendered afresh: the element at `path`
+ * when it is the same control (tag, test id, accessible name, text), else the one such control under `part`.
+ */
+function replacementOf(part: Element, path: number[], was: Element): Element | null {
   let at: Element | undefined = part;
   for (const i of path) at = at?.children[i];
-  return at && at.tagName === was.tagName && at.getAttribute('data-testid') === was.getAttribute('data-testid') ? at : null;
+  if (at && sameControl(at, was)) return at;
+  const found = Array.prototype.filter.call(part.getElementsByTagName(was.tagName), (el: Element) => sameControl(el, was));
+  return found.length === 1 ? (found[0] as Element) : null;
 }
 
 /** The held scripts, in their order (not async: they run in the order they are added, as the defer tags did). */
@@ -80,70 +101,101 @@ export function startHold(
   { holdCode = true, win = window }: { holdCode?: boolean; win?: Pick<Window, 'requestAnimationFrame' | 'setTimeout'> } = {},
 ): Hold {
   const done = new WeakSet<Element>();
+  // the controls in the server's HTML, taken once the document is parsed (before any bundle runs)
+  const fromServer = new WeakSet<Element>();
+  const takeServerControls = () => {
+    // no :is() (Chrome 88+): an older WebView would throw here
+    const inRoot = `${CONTROL}, select`.split(',').map((sel) => `#root ${sel.trim()}`);
+    for (const el of Array.from(doc.querySelectorAll(inRoot.join(', ')))) fromServer.add(el);
+  };
+  if (doc.readyState === 'loading') doc.addEventListener('DOMContentLoaded', takeServerControls, { once: true });
+  else takeServerControls();
   // the last held tap, or the last choice in a list (`value`: a <select>'s new value)
   // (`byInput`: taken from its `input`, whose `change` is still to come)
-  let pending: { part: Element; el: Element; path: number[]; value?: string; byInput?: boolean } | null = null;
+  type Held = { part: Element; el: Element; path: number[]; value?: string; byInput?: boolean };
+  let pending: Held | null = null;
+  // a tap or choice being made again (its click or change is ours, not held again)
+  let replaying = false;
 
-  const replay = (part: Element) => {
-    if (pending?.part !== part) return;
-    const { el, path, value } = pending;
-    pending = null;
-    // a task later, not inside the caller: the shell tells of its hydration from a React effect, and a click dispatched
-    // while React is still committing never reached the handler of a control in a boundary hydrated in that pass
-    // (home's category strip: the tap was held, clicked again, and lost)
-    win.setTimeout(() => {
-      // the part was rendered afresh (the element gone): the control at the same place, if it is one
-      const target = el.isConnected ? el : sameAt(part, path, el);
+  // the control React holds now: the held one, or the one that took its place (null: not yet, or gone)
+  const current = ({ part, el, path }: Held): Element | null => {
+    // the part itself replaced (a remote's area mounted afresh): the one same control in the page's root
+    const scope = part.isConnected ? part : doc.getElementById('root');
+    const at = el.isConnected ? el : scope ? replacementOf(scope, part === scope ? path : [], el) : null;
+    return at && ownedByReact(at) ? at : null;
+  };
+  // clicked (or chosen) again once React holds the control, checked a task later and then every RETRY_MS: the shell
+  // tells of its hydration from a React effect, and a click dispatched while React is still committing never reached
+  // the handler of a control in a boundary hydrated in that pass
+  const replayWhenOwned = (held: Held) => {
+    const attempt = (tries: number) => {
+      if (pending !== held) return; // a later tap or choice took its place
+      const target = current(held) ?? (tries > 0 ? null : held.el.isConnected ? held.el : null);
+      if (!target && tries > 0) return void win.setTimeout(() => attempt(tries - 1), RETRY_MS);
+      pending = null;
       if (!target) return;
-      if (value === undefined) return (target as HTMLElement).click();
-      // hydration puts the server's value back: the choice made again, and told as the browser tells it, once React
-      // holds the list itself (its part may hydrate after the root, and hydrating it then would undo the value set)
-      const choose = (tries: number) => {
-        if (!ownedByReact(target) && tries > 0) return void win.setTimeout(() => choose(tries - 1), CHOICE_RETRY_MS);
-        (target as HTMLSelectElement).value = value;
-        target.dispatchEvent(new Event('change', { bubbles: true }));
-      };
-      choose(CHOICE_TRIES);
-    }, 0);
+      replaying = true;
+      try {
+        if (held.value === undefined) (target as HTMLElement).click();
+        else {
+          // hydration put the server's value back: the choice made again, and told as the browser tells it
+          (target as HTMLSelectElement).value = held.value;
+          target.dispatchEvent(new Event('change', { bubbles: true }));
+        }
+      } finally {
+        replaying = false;
+      }
+    };
+    win.setTimeout(() => attempt(RETRIES), 0);
   };
   const hydrated = (el: Element) => {
     done.add(el);
-    replay(el);
+    if (pending?.part === el) replayWhenOwned(pending);
   };
   // the part of the page a control is in: the innermost that hydrates on its own
   const partOf = (el: Element): Element | null => el.closest(AREA) ?? doc.getElementById('root');
+  // held: its part has not hydrated, or it is the server's markup React has not taken yet (a boundary hydrating later)
+  const heldPart = (el: Element): Element | null => {
+    const part = partOf(el);
+    if (!part || !doc.getElementById('khela-ssr')) return null;
+    return !done.has(part) || (fromServer.has(el) && !ownedByReact(el)) ? part : null;
+  };
+  const hold = (held: Held) => {
+    pending = held;
+    if (done.has(held.part)) replayWhenOwned(held);
+  };
   doc.addEventListener(
     'click',
     (e) => {
       const target = e.target instanceof Element ? e.target : null;
-      if (!e.isTrusted || !target) return;
+      if (replaying || !target) return;
       const control = target.closest(CONTROL);
       if (!control || control.closest('a[href]') || (control as HTMLButtonElement).disabled) return;
-      const part = partOf(control);
-      if (!part || done.has(part) || !doc.getElementById('khela-ssr')) return;
+      const part = heldPart(control);
+      if (!part) return;
       // nothing answers it yet: held (the last one only), and kept from the page (no form submitted, no box ticked)
-      pending = { part, el: control, path: pathOf(part, control) };
       e.preventDefault();
       e.stopPropagation();
+      hold({ part, el: control, path: pathOf(part, control) });
     },
     true,
   );
-  // a choice in a list (the language picker) before its part has hydrated: the browser changes the <select>, nothing
-  // hears it, and hydration puts the server's value back; held like a tap and made again once the part has hydrated.
+  // a choice in a list (the language picker) before React holds it: the browser changes the <select>, nothing hears
+  // it, and hydration puts the server's value back; held like a tap and made again once React holds the list.
   // The value is taken from the choice's `input`, which the browser sends first: React's listener on the root, taking
   // that `input` while the page hydrates, finishes the hydration at once and puts the server's value back before the
   // `change`, which then carries the old value (face.spec's language test lost the choice that way in stop 49's CI)
   const heldChoice = (e: Event) => {
     const target = e.target instanceof Element ? e.target : null;
     // trusted or not (a script's change, as Playwright's selectOption sends, is as lost); the replay below comes
-    // after its part has hydrated, so it is never held again
-    if (target?.tagName !== 'SELECT') return;
-    const part = partOf(target);
-    if (!part || done.has(part) || !doc.getElementById('khela-ssr')) return;
+    // once React holds the list, so it is never held again
+    if (replaying || target?.tagName !== 'SELECT') return;
     // the change of a choice whose input was held: the input's value is the player's
     if (e.type === 'change' && pending?.el === target && pending.byInput) return void (pending.byInput = false);
+    const part = heldPart(target);
+    if (!part) return;
     const value = (target as HTMLSelectElement).value;
-    pending = { part, el: target, path: pathOf(part, target), value, byInput: e.type === 'input' };
+    hold({ part, el: target, path: pathOf(part, target), value, byInput: e.type === 'input' });
   };
   doc.addEventListener('input', heldChoice, true);
   doc.addEventListener('change', heldChoice, true);

@@ -136,9 +136,13 @@ export function Layout({ children }: { children: ReactNode }) {
     </a>
   );
 
-  // the page's one main landmark (the skip link's target)
+  // the page's one main landmark (the skip link's target). Keyed: it sits at another place among the desktop and the
+  // mobile layout's children, and when the server's guess of the screen (the User-Agent's) was wrong the layout flips
+  // right after hydration; unkeyed, React unmounted the whole page content there and mounted it afresh (a remote's
+  // server-rendered area and its parcel included), and a tap on it meanwhile was lost (issue 31, stop 53)
   const main = (
     <main
+      key="main"
       id="main-content"
       tabIndex={-1}
       css={css`
