@@ -288,6 +288,8 @@ async function prepare(kind: 'pglite' | 'postgres'): Promise<Prepared> {
 function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   // BENCH_CPU_PROF=<dir>: the API process writes a --cpu-prof profile there when it exits (as in api-throughput.ts)
   const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  // BENCH_API_NODE_FLAGS: more node/V8 flags for the API process (space-separated; e.g. --trace-opt --trace-deopt)
+  prof.push(...(process.env.BENCH_API_NODE_FLAGS ?? '').split(/\s+/).filter(Boolean));
   const child = spawn(process.execPath, [...prof, '--import', 'tsx', fileURLToPath(import.meta.url), '--serve'], {
     cwd: path.resolve(HERE, '..'),
     env: {

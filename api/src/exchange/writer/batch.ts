@@ -12,6 +12,7 @@
 //
 // A command refused inside the batch (funds, limits, a closed market) is answered with its refusal and leaves no
 // trace: nothing of it reaches the write phase (its idempotency row is removed again).
+import v8 from 'node:v8';
 import {
   EXCHANGE_MESSAGES as M,
   betLiabilityMinor,
@@ -383,6 +384,21 @@ function stateOfRow(r: RestingRow & { line?: number | null; reason?: string | nu
 }
 
 /* ---------------- the batch ---------------- */
+
+/**
+ * Keeps `runBatch` itself out of V8's optimizing compiler, TurboFan (issue 28, stop 53). Its body is one function of
+ * ~20 KB of bytecode with every command's closures inside it: TurboFan took 1.4-3 s of a helper thread to compile it
+ * (`--trace-opt`), and it was thrown away again within seconds (a `wrong map` deoptimization, then compiled again):
+ * three compiles in a 10 s open loop, each most of a core of a 2-core machine taken from PostgreSQL and the API's
+ * thread. It runs once per batch, so the baseline code is enough; the functions it calls (the per-command checks,
+ * matching, the ledger's parts) are optimized on their own as before. V8's own filter, by the function's name as the
+ * build leaves it. `EXCHANGE_WRITER_TURBOFAN=on`: V8's default (for a comparison).
+ */
+export function keepBatchOutOfTurbofan(env: NodeJS.ProcessEnv = process.env): boolean {
+  if (env.EXCHANGE_WRITER_TURBOFAN === 'on' || !runBatch.name) return false;
+  v8.setFlagsFromString(`--turbo-filter=-${runBatch.name}`);
+  return true;
+}
 
 /**
  * Runs one batch of a market's commands in the caller's transaction. Answers each command's result in order; a

@@ -23,7 +23,7 @@ import {
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { ServiceBusy } from '../../errors';
 import type { ExchangeConfig } from '../config';
-import { runBatch, type BatchOutcome, type CommandResult, type WarmBook, type WriterCommand } from './batch';
+import { keepBatchOutOfTurbofan, runBatch, type BatchOutcome, type CommandResult, type WarmBook, type WriterCommand } from './batch';
 import { LOCAL_LEASE, LeaseLost, leaseLostFrom, type WriterLease } from './lease';
 import { databaseUnavailable } from '../../db/unavailable';
 
@@ -149,7 +149,9 @@ export class MarketWriters {
     private readonly hooks: WriterHooks,
     private readonly log: { error(obj: object, msg: string): void; warn(obj: object, msg: string): void },
     readonly lease: WriterLease = LOCAL_LEASE,
-  ) {}
+  ) {
+    if (settings.enabled) keepBatchOutOfTurbofan();
+  }
 
   /** Commands waiting (not yet in a batch) for a market. */
   depth(marketId: string): number {
