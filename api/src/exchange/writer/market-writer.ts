@@ -253,17 +253,29 @@ export class MarketWriters {
         async (tq) => {
           // every statement of the batch counted (BEGIN and COMMIT are two more): the figure a loaded machine cannot blur
           statements = 0;
+          // begunAt: read when the batch's first statement is answered. With the lease's parts BEGIN goes out with that
+          // statement, so a clock read before it came before the database's now() that stamps delay_until, and a
+          // delay's timer ran from there: a delayed bet matched a few ms before its delay_until (placing.test's
+          // "never before" failed in stop 53's CI once runBatch ran in baseline code, a little slower to send it)
+          let answered = false;
           const q: Queryable = {
             ...tq,
             memo: tq.memo,
             exec: (sql) => tq.exec(sql),
             query: ((sql: string, params?: unknown[]) => {
               statements++;
-              return tq.query(sql, params);
+              const result = tq.query(sql, params);
+              if (!answered) {
+                answered = true;
+                void Promise.resolve(result).then(
+                  () => (begunAt = Date.now()),
+                  () => undefined,
+                );
+              }
+              return result;
             }) as Queryable['query'],
           };
           if (!parts) await this.lease.begin(q);
-          begunAt = Date.now();
           // db.tx runs the transaction again after a deadlock or serialization failure: the kept book was changed by the
           // attempt that rolled back, so only the first attempt may use it
           const o = await runBatch(q, marketId, commands, this.cfg, attempts++ === 0 ? warm : null, parts);
