@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, SANDBOX, bearer, fundedPlayer, openLoggedIn, type Session } from './support';
+import { API, SANDBOX, bearer, desktopContext, fundedPlayer, openLoggedIn, type Session } from './support';
 
 /*
  * Issue 33, the trader's tools, against the real API and the sandbox odds feed, on a pre-play tennis match held still
@@ -205,7 +205,7 @@ test('desktop: the ladder, stake presets kept on the server, one-click betting',
   const m = state.match ?? (state.match = await holdPreplay(request));
   const [r1] = m.runners;
   const trader = await fundedPlayer(request, { amount: '5000', prefix: 'tl', name: 'Ladder Trader' });
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await desktopContext(browser, { width: 1440, height: 900 });
   const page = await context.newPage();
   try {
     await openLoggedIn(page, trader.session, `/odds-view?marketId=${m.marketId}&eventId=${m.eventId}&sport=${m.sport}`);

@@ -1,7 +1,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { API, SANDBOX, bearer, fundedPlayer, openLoggedIn, type Session } from './support';
+import { API, SANDBOX, bearer, desktopContext, fundedPlayer, openLoggedIn, type Session } from './support';
 
 /*
  * Issue 12, the trading half, against the real API and the sandbox odds feed: a new funded player opens an in-play
@@ -270,7 +270,7 @@ test('back and lay, exposure and runner P&L follow; an unmatched lay cancels; Fa
   await bet(page, `Back ${r1!.name} 2.5`, '100', { price: '3' });
   await expect(message(page, `Unmatched: Back ${r1!.name} @ 3 for ৳100.00 waits in the market.`)).toBeVisible();
 
-  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } });
+  const context = await desktopContext(browser);
   const other = await context.newPage();
   try {
     await openLoggedIn(other, b, `/odds-view?marketId=${m.marketId}&eventId=${m.eventId}&sport=cricket`);

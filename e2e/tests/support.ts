@@ -1,4 +1,4 @@
-import { expect, type Page, type APIRequestContext } from '@playwright/test';
+import { devices, expect, type Browser, type Page, type APIRequestContext } from '@playwright/test';
 import { PORT_OFFSET_VAR, portOf } from '../../shared/build/apps.mjs';
 
 export const API = () => process.env.E2E_API_URL!;
@@ -30,6 +30,18 @@ export async function apiLogin(request: APIRequestContext, username = DEMO.usern
   expect(res.ok(), await res.text()).toBeTruthy();
   const body = await res.json();
   return { token: body.token, remote_id: String(body.remote_id), username: body.username };
+}
+
+/**
+ * A desktop browser's context at `viewport`: Chrome's desktop User-Agent, a mouse, no touch. The mobile project's
+ * defaults are a phone's, and a wide context with a phone's User-Agent is a phone asking for the desktop site: the
+ * server guesses the layout from the User-Agent, renders the phone's, and the page flips to the desktop layout once it
+ * has hydrated, moving what a test is about to tap. Playwright's click checks its target and then clicks the point it
+ * measured, so a flip between the two sends the click to whatever is there now (transfer-wallets.spec lost its tap on
+ * home's "Sports" and on a game card that way, in stop 53's CI and in 3 of 42 local runs). ssr.spec tests the flip itself.
+ */
+export function desktopContext(browser: Browser, viewport = { width: 1366, height: 768 }) {
+  return browser.newContext({ ...devices['Desktop Chrome'], viewport });
 }
 
 /** Puts a session into the browser's local storage the way the login screen does (docs/README.md#spec-4), then opens `path`. */

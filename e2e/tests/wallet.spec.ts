@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { API, SANDBOX, apiLogin, newPhone, newTrx, newUsername, openLoggedIn, setBirthday, type Session } from './support';
+import { API, SANDBOX, apiLogin, desktopContext, newPhone, newTrx, newUsername, openLoggedIn, setBirthday, type Session } from './support';
 import { openConsole } from './staff';
 
 /** A new player signed up through the API; with `verified` the phone is verified through the sandbox outbox. */
@@ -43,7 +43,7 @@ async function expectModal(page: Page, text: string) {
 
 /** The back office in a desktop window, logged in as the demo payments operator. */
 async function consolePage(browser: Browser, path: string): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await desktopContext(browser, { width: 1440, height: 900 });
   const page = await context.newPage();
   await openConsole(page, 'payments', path);
   return { page, close: () => context.close() };
