@@ -268,6 +268,8 @@ test("a phone's User-Agent on a wide screen: the layout turns to desktop after h
       return { layout: held.__serverLayout, kept: held.__serverContent?.isConnected };
     });
   for (const path of ['/', '/promotions', '/games?type=SLOT']) {
+    // each a first visit: the layout cookie the last page wrote would have the server render the desktop's (below)
+    await context.clearCookies({ name: 'layout' });
     await page.goto(`${site}${path}`);
     await expect(page.locator('[data-layout="desktop"]')).toBeAttached();
     await page.waitForLoadState('networkidle');
@@ -275,6 +277,40 @@ test("a phone's User-Agent on a wide screen: the layout turns to desktop after h
     expect(await hydrationErrors(page), path).toBe(0);
   }
   await context.close();
+});
+
+test('from the second page on, the server renders the layout the screen showed (the layout cookie): nothing flips', async ({ browser }) => {
+  // a tablet with a phone's User-Agent, and a narrow window with a desktop's: the first page is guessed from the
+  // User-Agent and flips once hydrated; the browser writes what it measured, and the next pages come in that layout
+  const desktopUa = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+  for (const [viewport, userAgent, measured] of [
+    [{ width: 1024, height: 768 }, phone, 'desktop'],
+    [{ width: 390, height: 844 }, desktopUa, 'phone'],
+  ] as const) {
+    const context = await browser.newContext({ viewport, userAgent });
+    const page = await context.newPage();
+    await page.addInitScript(() =>
+      document.addEventListener('DOMContentLoaded', () => {
+        (globalThis as { __serverLayout?: string | null }).__serverLayout = document
+          .querySelector('[data-layout]')
+          ?.getAttribute('data-layout');
+      }),
+    );
+    const serverLayout = () => page.evaluate(() => (globalThis as { __serverLayout?: string | null }).__serverLayout);
+    const shown = measured === 'phone' ? 'mobile' : 'desktop';
+    await page.goto(`${site}/`);
+    expect(await serverLayout(), "the first page: the User-Agent's guess").toBe(shown === 'mobile' ? 'desktop' : 'mobile');
+    await expect(page.locator(`[data-layout="${shown}"]`)).toBeAttached();
+    await expect.poll(async () => (await context.cookies()).find((c) => c.name === 'layout')?.value).toBe(measured);
+    for (const path of ['/promotions', '/games?type=SLOT', '/']) {
+      await page.goto(`${site}${path}`);
+      expect(await serverLayout(), path).toBe(shown);
+      await hydrated(page);
+      await expect(page.locator(`[data-layout="${shown}"]`)).toBeAttached();
+      expect(await hydrationErrors(page), path).toBe(0);
+    }
+    await context.close();
+  }
 });
 
 test("a logged-in player's early tap on a transfer-wallet game asks how much to move in, as a tap after hydration does", async ({

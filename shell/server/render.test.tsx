@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { endpointQuery, useServerQuery, type HostProps } from '@khela/web';
 import { getGames } from '@khela/contracts';
-import { RENDERED, renderPage, requestLocale, warmRemotes } from './render';
+import { RENDERED, isPhone, renderPage, requestLocale, warmRemotes } from './render';
 import { loadServerRemote, type ServerRemote } from './remotes';
 
 // the casino's Node container, as its `./ssr` module (the real one is loaded over HTTP: e2e/tests/ssr.spec.ts)
@@ -152,6 +152,25 @@ describe('server render of the shell', () => {
     expect(requestLocale('xlang=bn')).toBe('en');
     expect(requestLocale('lang=fr')).toBe('en');
     expect(requestLocale(undefined)).toBe('en');
+  });
+
+  it('guesses the screen from the layout cookie the browser wrote, else from the User-Agent', async () => {
+    const desktopUa = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0.0.0 Safari/537.36';
+    expect(isPhone(phone)).toBe(true);
+    expect(isPhone(desktopUa)).toBe(false);
+    expect(isPhone(phone, 'lang=bn; layout=desktop')).toBe(false);
+    expect(isPhone(desktopUa, 'layout=phone ; lang=en')).toBe(true);
+    expect(isPhone(phone, 'xlayout=desktop')).toBe(true);
+    expect(isPhone(desktopUa, 'layout=tablet')).toBe(false);
+    // a tablet with a phone's User-Agent that measured a wide screen on its first page: the desktop layout from the server
+    const [told, guessed] = await Promise.all([
+      renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n', cookie: 'layout=desktop' }),
+      renderPage({ url: '/', apiBase: base, userAgent: phone, nonce: 'n' }),
+    ]);
+    expect(told!.html).toContain('data-layout="desktop"');
+    expect(told!.head).toContain('"mobile":false');
+    expect(guessed!.html).toContain('data-layout="mobile"');
+    expect(guessed!.head).toContain('"mobile":true');
   });
 
   it('renders promotions with their list', async () => {

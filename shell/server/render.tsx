@@ -28,7 +28,7 @@ import {
   type Locale,
   type PageRuntime,
 } from '@khela/web';
-import { LANG_COOKIE, setPageScope } from '../src/page';
+import { LANG_COOKIE, LAYOUT_COOKIE, setPageScope } from '../src/page';
 import { ALIASES, remoteFor } from '../src/routes';
 import routeTable from '../src/route-table.json';
 import type { RemoteName } from '../src/federation/remotes';
@@ -85,7 +85,7 @@ export interface RenderInput {
   /** The API's address as the browser reaches it (remotes.json's `api`, `{hostname}` filled). */
   apiBase: string;
   userAgent: string | undefined;
-  /** The request's Cookie header: the visitor's language (`lang`, written by the browser's shell: src/page.ts). */
+  /** The request's Cookie header: the visitor's language (`lang`) and screen (`layout`), written by the browser's shell (src/page.ts). */
   cookie?: string;
   /** The response's CSP nonce: on every <style> written. */
   nonce: string;
@@ -129,9 +129,18 @@ export interface SsrData {
 }
 
 const PHONE = /Mobi|Android|iPhone|iPod|Opera Mini|IEMobile/i;
+const LAYOUT = new RegExp(`(?:^|;\\s*)${LAYOUT_COOKIE}=(phone|desktop)\\s*(?:;|$)`);
 
-/** The server's screen guess from the User-Agent: a phone's page (also part of the page cache's key). */
-export const isPhone = (userAgent: string | undefined) => PHONE.test(userAgent ?? '');
+/**
+ * The server's screen guess: a phone's page or a desktop's (also part of the page cache's key). The `layout` cookie
+ * first: the browser's shell writes there what it measured (src/page.ts), so from a visitor's second page on the
+ * server renders the layout the screen shows and nothing flips after hydration (a tablet, a phone asking for the
+ * desktop site: the User-Agent says otherwise). Else the User-Agent.
+ */
+export const isPhone = (userAgent: string | undefined, cookie?: string) => {
+  const measured = LAYOUT.exec(cookie ?? '')?.[1];
+  return measured ? measured === 'phone' : PHONE.test(userAgent ?? '');
+};
 
 /**
  * The visitor's language: the `lang` cookie the browser's shell keeps equal to the saved choice (src/page.ts), else
@@ -190,7 +199,7 @@ async function render(runtime: PageRuntime, path: string, input: RenderInput): P
     return null;
   }
 
-  const mobile = isPhone(input.userAgent);
+  const mobile = isPhone(input.userAgent, input.cookie);
   const lang = runtime.session.locale$.value;
   const words = i18nFor(lang);
   // the remote's area of this page, rendered first on its own (as the browser's parcel is its own root)

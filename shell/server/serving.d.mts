@@ -22,7 +22,7 @@ export interface ServingState {
 export function createServing(o: {
   // the input is render.tsx's RenderInput (with `report`)
   renderPage: (input: never) => Promise<RenderedPage | null>;
-  isPhone: (userAgent: string | undefined) => boolean;
+  isPhone: (userAgent: string | undefined, cookie?: string) => boolean;
   /** The routes named in the metrics; `renders(path)`, when given, says which paths are rendered (else `has`). */
   rendered: Set<string> & { renders?: (path: string) => boolean };
   env?: Env;

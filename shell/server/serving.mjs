@@ -3,7 +3,7 @@
 //
 // What is rendered here is always a visitor's page (the player's token stays in the browser), so a rendered page
 // depends only on its path and query, the visitor's language (the `lang` cookie), the server's screen guess (the
-// User-Agent) and the host name the page is reached by (remotes.json's addresses). Those make the cache's key. The
+// `layout` cookie, else the User-Agent) and the host name the page is reached by (remotes.json's addresses). Those make the cache's key. The
 // cache keeps the rendered parts with a placeholder where the CSP nonce goes, and each response gets its own nonce
 // written in (a nonce is never shared between two responses). An entry lives SSR_PAGE_CACHE_MS (5 s; 0 turns the
 // cache off) and only while the content's version (GET /api/content/version: a counter the API's database bumps in
@@ -123,7 +123,7 @@ export function watchRedeploys(o) {
  * the metrics), `routes(app)` (GET /ready and GET /metrics) and the state /ready answers.
  * `rendered`: the routes named in the metrics (any other path is `other`); its `renders(path)`, when it has one
  * (render.tsx RENDERED), says which paths are rendered (the shell's 404 of an unknown path too), else `has` does.
- * @param {{ renderPage: (input: any) => Promise<any>, isPhone: (ua: string | undefined) => boolean, rendered: Set<string> & { renders?: (path: string) => boolean },
+ * @param {{ renderPage: (input: any) => Promise<any>, isPhone: (ua: string | undefined, cookie?: string) => boolean, rendered: Set<string> & { renders?: (path: string) => boolean },
  *   env?: NodeJS.ProcessEnv, renderSettings?: Record<string, number>, fetchImpl?: typeof fetch }} o
  */
 export function createServing(o) {
@@ -223,7 +223,7 @@ export function createServing(o) {
           outcome = 'bypass';
           cacheLookups.inc({ result: 'bypass' });
         } else {
-          key = JSON.stringify([req.hostname, req.url, langOf(req.cookie), o.isPhone(req.userAgent)]);
+          key = JSON.stringify([req.hostname, req.url, langOf(req.cookie), o.isPhone(req.userAgent, req.cookie)]);
           const hit = cache.get(key);
           if (hit && hit.version === version && Date.now() - hit.at < cacheMs) {
             outcome = 'hit';

@@ -59,7 +59,9 @@ async function renderServer(
 ) {
   const serving = createServing({
     renderPage,
-    isPhone: (ua) => /Mobi/.test(ua ?? ''),
+    // render.tsx's: the layout cookie the browser wrote, else the User-Agent
+    isPhone: (ua, cookie) =>
+      (/layout=(phone|desktop)/.exec(cookie ?? '')?.[1] ?? (/Mobi/.test(ua ?? '') ? 'phone' : 'desktop')) === 'phone',
     rendered,
     env,
   });
@@ -204,6 +206,10 @@ describe('the render server: page cache', () => {
     await page(url, '/games?type=SLOT', { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile' });
     expect(renders).toHaveLength(4);
     await page(url, '/games?type=SLOT', { cookie: 'lang=bn' });
+    // the screen the browser measured (the layout cookie) is the guess: a phone's User-Agent on a wide screen is the
+    // desktop's page, and a desktop's User-Agent told `phone` the phone's
+    await page(url, '/games?type=SLOT', { 'user-agent': 'Mozilla/5.0 (Linux; Android 13) Mobile', cookie: 'layout=desktop' });
+    await page(url, '/games?type=SLOT', { cookie: 'layout=phone' });
     expect(renders).toHaveLength(4);
     await page(url, '/games?type=SLOT', { authorization: 'Bearer x' });
     await page(url, '/games?type=SLOT', { authorization: 'Bearer x' });

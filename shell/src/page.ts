@@ -1,4 +1,4 @@
-import { createPageRuntime, defaultApiBase, type PageRuntime } from '@khela/web';
+import { createPageRuntime, defaultApiBase, watchScreen, type PageRuntime } from '@khela/web';
 
 let runtime: PageRuntime | null = null;
 
@@ -12,6 +12,7 @@ export function startPage(apiBase: string | undefined): PageRuntime {
   runtime = createPageRuntime({ apiBase: apiBase ?? defaultApiBase() });
   runtime.sessionService.start();
   keepLanguageCookie(runtime);
+  keepLayoutCookie();
   return runtime;
 }
 
@@ -27,6 +28,23 @@ function keepLanguageCookie(rt: PageRuntime): void {
   if (typeof document === 'undefined') return;
   rt.session.locale$.subscribe((locale) => {
     document.cookie = `${LANG_COOKIE}=${locale}; path=/; max-age=31536000; SameSite=Lax`;
+  });
+}
+
+/** The cookie that tells the render server the layout the visitor's screen shows: `phone` or `desktop`. */
+export const LAYOUT_COOKIE = 'layout';
+
+/**
+ * The layout the screen shows (the 768 px threshold of useIsMobile), kept in the `layout` cookie, now and on every
+ * change (a phone turned, a window resized). The server guesses the first page's layout from the User-Agent; a tablet,
+ * or a phone asking for the desktop site, gets the other layout, and the page flips right after hydration, moving
+ * what is under the player's finger. From the second page on the server renders what this cookie says. A UI
+ * preference only: no credential.
+ */
+function keepLayoutCookie(): void {
+  if (typeof document === 'undefined') return;
+  watchScreen((mobile) => {
+    document.cookie = `${LAYOUT_COOKIE}=${mobile ? 'phone' : 'desktop'}; path=/; max-age=31536000; SameSite=Lax`;
   });
 }
 

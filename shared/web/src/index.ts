@@ -42,7 +42,7 @@ export type { HostProps, HostLocation, NavigateOptions } from './host/host';
 export { HostProvider, useHost } from './host/context';
 export { defineRemote, recordReactCopy, RemoteRoot, remoteStyleKey } from './host/lifecycles';
 export { createPageRuntime, type PageRuntime, type PageRuntimeOptions } from './host/page-runtime';
-export { MobileGuessProvider, useIsMobile } from './host/use-is-mobile';
+export { MobileGuessProvider, useIsMobile, watchScreen } from './host/use-is-mobile';
 export { useHydrated } from './host/use-hydrated';
 export type { Fact } from './session/fact';
 export type {

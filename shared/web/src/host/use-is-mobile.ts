@@ -23,6 +23,12 @@ function subscribe(onChange: () => void): () => void {
 }
 const snapshot = () => (typeof matchMedia === 'undefined' ? true : matchMedia(query).matches);
 
+/** Calls `onChange` with the screen's layout now (true: a phone's) and on every change; returns the unsubscribe. */
+export function watchScreen(onChange: (mobile: boolean) => void): () => void {
+  onChange(snapshot());
+  return subscribe(() => onChange(snapshot()));
+}
+
 export function useIsMobile(): boolean {
   const guess = useContext(ServerMobileGuess);
   return useSyncExternalStore(subscribe, snapshot, () => guess ?? true);
