@@ -8,7 +8,7 @@ import '../i18n';
 import { MultiMarkets } from './MultiMarkets';
 import { pinStore, useDropPlayerStateOnLogout } from '../state';
 import { TradingProvider } from '../trading/context';
-import { bet, listAnswer } from '../trading/fixtures.test-util';
+import { bet, listAnswer, matchOddsMarket } from '../trading/fixtures.test-util';
 
 const pin = (n: number, sport: 'cricket' | 'soccer' = 'cricket') => ({
   event_id: String(n),
@@ -79,24 +79,9 @@ describe('Multi Markets', () => {
       back_rate: null,
       lay_rate: null,
     });
-    responders.set('GET /api/exchange/markets/{marketId}', () => ({
-      market_id: '1.1',
-      event_id: '1',
-      event_name: 'Event 1',
-      sport: 'cricket',
-      kind: 'MATCH_ODDS',
-      name: 'Match Odds',
-      status: 'OPEN',
-      inplay: true,
-      ball_running: false,
-      bet_delay: 5,
-      version: 3,
-      commission_percent: 5,
-      runners: [runner('11', 2.4), runner('12', 1.7)],
-      fancy: null,
-      result: null,
-      voided: false,
-    }));
+    responders.set('GET /api/exchange/markets/{marketId}', () =>
+      matchOddsMarket(3, { event_id: '1', event_name: 'Event 1', runners: [runner('11', 2.4), runner('12', 1.7)] }),
+    );
     page();
     const card = await screen.findByTestId('match-odds');
     await waitFor(() => expect(card.textContent).toContain('2.4'));
