@@ -44,7 +44,7 @@ export function desktopContext(browser: Browser, viewport = { width: 1366, heigh
   return browser.newContext({ ...devices['Desktop Chrome'], viewport });
 }
 
-/** Puts a session into the browser's local storage the way the login screen does (docs/README.md#spec-4), then opens `path`. */
+/** Puts a session into the browser's local storage the way the login screen does (docs/README.md#spec-4), and the layout cookie as the player's earlier pages left it, then opens `path`. */
 /**
  * Client-side navigation through the shell's router (no page load, so in-memory state survives; and the render server,
  * which reads a page's first data itself, is not asked: a read cut in the browser fails as it would mid-session).
@@ -64,6 +64,10 @@ export async function openLoggedIn(page: Page, session: Session, path = '/') {
     localStorage.setItem('username', s.username);
     localStorage.setItem('popup', '0');
     localStorage.setItem('regPopup', '0');
+    // the layout cookie the shell wrote on the player's earlier pages (the login screen's at least: shell/src/page.ts),
+    // from this window's width, so the server renders the layout the screen shows (a first visit's flip: ssr.spec)
+    const phone = matchMedia('(max-width: 767px)').matches;
+    document.cookie = `layout=${phone ? 'phone' : 'desktop'}; path=/; max-age=31536000; SameSite=Lax`;
   }, session);
   await page.goto(path);
 }
