@@ -44,7 +44,6 @@ export function desktopContext(browser: Browser, viewport = { width: 1366, heigh
   return browser.newContext({ ...devices['Desktop Chrome'], viewport });
 }
 
-/** Puts a session into the browser's local storage the way the login screen does (docs/README.md#spec-4), and the layout cookie as the player's earlier pages left it, then opens `path`. */
 /**
  * Client-side navigation through the shell's router (no page load, so in-memory state survives; and the render server,
  * which reads a page's first data itself, is not asked: a read cut in the browser fails as it would mid-session).
@@ -56,6 +55,10 @@ export async function softNavigate(page: Page, path: string) {
   }, path);
 }
 
+/**
+ * Puts a session into the browser's local storage the way the login screen does (docs/README.md#spec-4), and the
+ * layout cookie as the player's earlier pages left it, then opens `path`.
+ */
 export async function openLoggedIn(page: Page, session: Session, path = '/') {
   await page.goto('/favicon.svg');
   await page.evaluate((s) => {
