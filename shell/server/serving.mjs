@@ -3,14 +3,14 @@
 //
 // What is rendered here is always a visitor's page (the player's token stays in the browser), so a rendered page
 // depends only on its path and query, the visitor's language (the `lang` cookie), the server's screen guess (the
-// `layout` cookie, else the User-Agent) and the host name the page is reached by (remotes.json's addresses). Those make the cache's key. The
-// cache keeps the rendered parts with a placeholder where the CSP nonce goes, and each response gets its own nonce
-// written in (a nonce is never shared between two responses). An entry lives SSR_PAGE_CACHE_MS (5 s; 0 turns the
-// cache off) and only while the content's version (GET /api/content/version: a counter the API's database bumps in
-// the transaction of any content change) is the one it was rendered under; the version is asked at most every
-// SSR_CONTENT_CHECK_MS (1 s) per API address. Cached paths: SSR_PAGE_CACHE_PATHS ('/,/promotions,/games'). A request
-// that carries an Authorization header is never answered from nor written to the cache; a page with a remote's area
-// left to the browser is not kept (the next request tries again).
+// `layout` cookie, else the User-Agent) and the host name the page is reached by (remotes.json's addresses). Those
+// make the cache's key. The cache keeps the rendered parts with a placeholder where the CSP nonce goes, and each
+// response gets its own nonce written in (a nonce is never shared between two responses). An entry lives
+// SSR_PAGE_CACHE_MS (5 s; 0 turns the cache off) and only while the content's version (GET /api/content/version: a
+// counter the API's database bumps in the transaction of any content change) is the one it was rendered under; the
+// version is asked at most every SSR_CONTENT_CHECK_MS (1 s) per API address. Cached paths: SSR_PAGE_CACHE_PATHS
+// ('/,/promotions,/games'). A request that carries an Authorization header is never answered from nor written to the
+// cache; a page with a remote's area left to the browser is not kept (the next request tries again).
 import crypto from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import client from 'prom-client';
