@@ -60,18 +60,23 @@ export async function softNavigate(page: Page, path: string) {
  * layout cookie as the player's earlier pages left it, then opens `path`.
  */
 export async function openLoggedIn(page: Page, session: Session, path = '/') {
+  // the layout the shell would measure at this window's width (its 768 px threshold); not matchMedia on the icon's
+  // page: a document without a viewport tag is laid out 980 px wide in a phone's context
+  const phone = (page.viewportSize()?.width ?? 0) < 768;
   await page.goto('/favicon.svg');
-  await page.evaluate((s) => {
-    localStorage.setItem('token', s.token);
-    localStorage.setItem('remote_id', s.remote_id);
-    localStorage.setItem('username', s.username);
-    localStorage.setItem('popup', '0');
-    localStorage.setItem('regPopup', '0');
-    // the layout cookie the shell wrote on the player's earlier pages (the login screen's at least: shell/src/page.ts),
-    // from this window's width, so the server renders the layout the screen shows (a first visit's flip: ssr.spec)
-    const phone = matchMedia('(max-width: 767px)').matches;
-    document.cookie = `layout=${phone ? 'phone' : 'desktop'}; path=/; max-age=31536000; SameSite=Lax`;
-  }, session);
+  await page.evaluate(
+    ([s, phone]) => {
+      localStorage.setItem('token', s.token);
+      localStorage.setItem('remote_id', s.remote_id);
+      localStorage.setItem('username', s.username);
+      localStorage.setItem('popup', '0');
+      localStorage.setItem('regPopup', '0');
+      // the layout cookie the shell wrote on the player's earlier pages (the login screen's at least: shell/src/page.ts),
+      // so the server renders the layout the screen shows (a first visit's flip: ssr.spec)
+      document.cookie = `layout=${phone ? 'phone' : 'desktop'}; path=/; max-age=31536000; SameSite=Lax`;
+    },
+    [session, phone] as const,
+  );
   await page.goto(path);
 }
 
