@@ -188,7 +188,16 @@ test('open bets: My Bets shows the matched and unmatched parts, the unmatched la
       await feed(request, id, 'freeze');
       const frozen = await (await request.get(`${SANDBOX()}/odds/markets/${id}`)).json();
       const row = frozen.fancy ?? frozen;
-      await expect.poll(async () => (await apiMarket(request, id)).fancy?.yes, { timeout: 20_000 }).toBe(row.yes);
+      // the line and its rate both: a tick before the freeze can move the rate alone, and the bet below names both
+      await expect
+        .poll(
+          async () => {
+            const f = (await apiMarket(request, id)).fancy;
+            return [f?.yes, f?.yes_rate];
+          },
+          { timeout: 20_000 },
+        )
+        .toEqual([row.yes, row.yesRate]);
       const shown = await apiMarket(request, id);
       if (shown.status !== 'OPEN' || shown.ball_running || !shown.fancy) continue;
       fancy = { id, line: shown.fancy.yes, rate: shown.fancy.yes_rate, title: fm.name ?? id, event: e.Event };
