@@ -45,6 +45,7 @@
 //        [--concurrency 32] [--players 200] [--rate R [--late-ms 100] [--timeout-ms 10000] [--max-in-flight 1000]]
 //        [--burst 2000 [--burst-seconds 1] [--bet-delay-ms 5000] [--poll-ms 10]]
 //        [--no-balance] [--db both|postgres|pglite] [--no-matching] [--suite] [--smoke] [--json <file>] [--processes 2]
+//        [--feed-ms 200]
 // Every figure's note carries the load average when it was measured (the machine is shared). BENCH_KEEP_DB=1 keeps the
 // database (PostgreSQL's, or PGlite's folder) for reading afterwards.
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -85,6 +86,8 @@ const BURST = Number(flag('burst', SUITE ? (SMOKE ? '20' : '2000') : '0'));
 const BURST_SECONDS = Number(flag('burst-seconds', '1'));
 // the bet delay is the feed's (Match Odds 5 s) unless `--bet-delay-ms` says otherwise; the smoke uses 500 ms
 const BET_DELAY_MS = flag('bet-delay-ms', SMOKE ? '500' : '');
+// `--feed-ms N`: the bench's markets' prices move every N ms through the app's feed sync (0: a still feed, as before)
+const FEED_MS = Number(flag('feed-ms', '0'));
 // how often the burst's observer reads which bets are still PENDING
 const POLL_MS = Number(flag('poll-ms', '10'));
 const ADMIN_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -109,8 +112,10 @@ async function serve(): Promise<void> {
   const db = countStatements(await createDb(process.env));
   const app = await buildApp({ db, logger: pino({ level: process.env.BENCH_API_LOG_LEVEL ?? 'error' }) });
   await app.listen({ port: 0, host: '127.0.0.1' });
+  const stopFeed = await moveTheFeed(db, app);
   process.once('SIGINT', () => {
     void (async () => {
+      stopFeed();
       // answers what is in flight, then lets go of the database (PGlite's directory is opened next by the checks)
       await app.close().catch(() => undefined);
       await db.close().catch(() => undefined);
@@ -128,6 +133,33 @@ async function serve(): Promise<void> {
     );
   });
   process.send?.({ port: (app.server.address() as { port: number }).port });
+}
+
+/**
+ * `--feed-ms N` (BENCH_FEED_MS in the API process): the sandbox world ticks every N ms and the ticks' changes of the
+ * bench's markets go through the app's feed sync and market writers, as the odds feed's consumer does (the bench runs
+ * with ODDS_FEED off): on the night of a final the hot market's prices move several times a second while the bets
+ * come. Each tick moves a runner's prices by at most a tick (a new feed version of the market), so some resting
+ * orders are crossed and swept. Answers the stop.
+ */
+async function moveTheFeed(db: import('../src/db').Db, app: import('fastify').FastifyInstance): Promise<() => void> {
+  const every = Number(process.env.BENCH_FEED_MS ?? 0);
+  if (!(every > 0)) return () => undefined;
+  const { ExchangeFeed } = await import('../src/testing/exchange-fixture');
+  const feed = new ExchangeFeed(db, app);
+  await feed.load();
+  const hot = new Set((process.env.BENCH_FEED_MARKETS ?? '').split(',').filter(Boolean));
+  let stepping = false;
+  const timer = setInterval(() => {
+    // a tick that is still being applied is not overtaken (the next one waits for the interval after it)
+    if (stepping) return;
+    stepping = true;
+    feed
+      .step((id) => hot.has(id))
+      .catch((err: unknown) => console.error('bench feed tick failed', err))
+      .finally(() => (stepping = false));
+  }, every);
+  return () => clearInterval(timer);
 }
 
 /**
@@ -299,6 +331,8 @@ function startApi(env: Record<string, string>): Promise<{ child: ChildProcess; p
       ODDS_FEED: 'off',
       // the feed's bet delays (Match Odds 5 s) unless --bet-delay-ms (the smoke's 500 ms)
       EXCHANGE_BET_DELAY_MS: BET_DELAY_MS ? `MATCH_ODDS:${BET_DELAY_MS}` : '',
+      BENCH_FEED_MS: String(FEED_MS),
+      BENCH_FEED_MARKETS: MARKETS.join(','),
       // the per-address limit would answer 429 to one load generator; its hook still runs on every request
       REQUEST_LIMIT_PER_MINUTE: '100000000',
       // and per player and session: a long run or few players would otherwise measure 429s
@@ -852,13 +886,20 @@ async function run(kind: 'pglite' | 'postgres'): Promise<void> {
         batches: read('khela_exchange_writer_batch_size_count'),
         commands: read('khela_exchange_writer_batch_size_sum'),
         seconds: read('khela_exchange_writer_batch_seconds_sum'),
+        bookReads: read('khela_exchange_writer_book_reads_total'),
+        feedKept: read('khela_exchange_writer_feed_changes_total{book="kept"}'),
+        feedDropped: read('khela_exchange_writer_feed_changes_total{book="dropped"}'),
       };
     };
     const writerText = (a: Awaited<ReturnType<typeof writerFigures>>, b: Awaited<ReturnType<typeof writerFigures>>, wall: number) => {
       const n = b.batches - a.batches;
       if (!n) return 'writer: no batch';
       const busy = (b.seconds - a.seconds) / wall;
-      return `writer: ${n} batches, ${((b.commands - a.commands) / n).toFixed(1)} commands and ${((1000 * (b.seconds - a.seconds)) / n).toFixed(1)} ms each; the market's writer busy ${(100 * busy).toFixed(0)}% of the time`;
+      const feed =
+        b.feedKept + b.feedDropped > a.feedKept + a.feedDropped
+          ? `; the feed's versions: ${b.feedKept - a.feedKept} taken by the book kept in memory, ${b.feedDropped - a.feedDropped} not`
+          : '';
+      return `writer: ${n} batches, ${((b.commands - a.commands) / n).toFixed(1)} commands and ${((1000 * (b.seconds - a.seconds)) / n).toFixed(1)} ms each; the market's writer busy ${(100 * busy).toFixed(0)}% of the time; the whole book read by ${b.bookReads - a.bookReads} batches${feed}`;
     };
 
     const cpuText = (m: ClosedResult) =>

@@ -72,6 +72,19 @@ export const exchangeWriterCommitSeconds = new Histogram({
   registers: [registry],
 });
 
+export const exchangeWriterBookReads = new Counter({
+  name: 'khela_exchange_writer_book_reads_total',
+  help: "Market-writer batches that read a Match Odds market's whole book from the database (none kept in memory)",
+  registers: [registry],
+});
+
+export const exchangeWriterFeedChanges = new Counter({
+  name: 'khela_exchange_writer_feed_changes_total',
+  help: "The odds feed's changes of a market through its writer, by what became of the book kept in memory (kept: it took the change; dropped: the next batch reads it)",
+  labelNames: ['book'] as const,
+  registers: [registry],
+});
+
 export const exchangeWriterRetries = new Counter({
   name: 'khela_exchange_writer_batch_retries_total',
   help: 'Market-writer batches rolled back and run again one command at a time',

@@ -58,10 +58,15 @@ export class ExchangeFeed {
     return d;
   }
 
-  /** One tick of the world's automatic life (prices drift, markets turn in play at their start), if anything changed. */
-  async step(): Promise<FeedDelta | null> {
+  /**
+   * One tick of the world's automatic life (prices drift, markets turn in play at their start), if anything changed;
+   * `only`: applies the tick's changes of these markets alone (a bench's hot market).
+   */
+  async step(only?: (marketId: string) => boolean): Promise<FeedDelta | null> {
     const d = this.world.step();
-    if (d) check(await this.sync.applyDelta(d));
+    if (!d) return d;
+    const applied = only ? { ...d, mc: d.mc.filter((m) => only(m.marketId)) } : d;
+    if (applied.mc.length) check(await this.sync.applyDelta(applied));
     return d;
   }
 

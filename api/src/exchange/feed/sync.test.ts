@@ -130,17 +130,20 @@ describe('applying the feed', () => {
     expect(lapse).not.toHaveBeenCalled();
   });
 
-  it('sweeps crossed orders when Match Odds prices change or the market reopens, not otherwise', async () => {
+  it('sweeps crossed orders at every new version of an open Match Odds market, not while suspended or for other kinds', async () => {
     const runner = world.market(MO)!.runners[0]!;
     await sync.applyDelta(control(MO, 'liquidity', { selectionId: runner.selectionId, back: [{ price: 1.5, size: 100 }], lay: [] }));
     expect(sweep).toHaveBeenCalledTimes(1);
     expect(sweep.mock.calls[0]![1].runners[0]!.back).toEqual([{ price: 1.5, size: 100 }]);
-    await sync.applyDelta(control(MO, 'freeze')); // a new version, same prices
+    // a new version with the same prices: what players took of the feed's sizes counts per version, so the offer is
+    // whole again and may cross an order it no longer covered
+    await sync.applyDelta(control(MO, 'freeze'));
+    expect(sweep).toHaveBeenCalledTimes(2);
     await sync.applyDelta(control(MO, 'suspend'));
     await sync.applyDelta(control(`34001001-BM`, 'suspend'));
-    expect(sweep).toHaveBeenCalledTimes(1);
-    await sync.applyDelta(control(MO, 'resume'));
     expect(sweep).toHaveBeenCalledTimes(2);
+    await sync.applyDelta(control(MO, 'resume'));
+    expect(sweep).toHaveBeenCalledTimes(3);
   });
 
   it('settles a resulted or voided market, and again when the result is corrected', async () => {

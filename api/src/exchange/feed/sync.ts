@@ -11,7 +11,7 @@ import type { ExchangeConfig } from '../config';
 import { applyFeedMarket, effectiveStatus, type MarketRow, type MarketStatus } from '../markets';
 import { pushBetChanges } from '../notify';
 import { settleMarket, type SettlementAlert } from '../settlement';
-import type { MarketWriters } from '../writer/market-writer';
+import type { ExclusiveContext, MarketWriters } from '../writer/market-writer';
 
 /** What the sync needs of the market writers (writer/market-writer.ts). */
 export type FeedWriter = Pick<MarketWriters, 'exclusive'> & { lease: { waitMs: number } };
@@ -73,12 +73,6 @@ interface Retry {
 }
 
 const silent: FeedLog = { info() {}, warn() {}, error() {} };
-
-/** Prices, sizes and statuses of the runners, in a form that survives the jsonb round trip (key order). */
-const book = (runners: MarketRow['runners']) =>
-  JSON.stringify(
-    runners.map((r) => [r.selectionId, r.status, r.suspended, r.back.map((l) => [l.price, l.size]), r.lay.map((l) => [l.price, l.size])]),
-  );
 
 export class FeedSync {
   private readonly db: Db;
@@ -203,7 +197,7 @@ export class FeedSync {
     const alerts: SettlementAlert[] = [];
     const seen: { row: MarketRow | null } = { row: null };
     let result: { after: MarketRow; players: number[] } | null;
-    const apply = async (q: Queryable) => {
+    const apply = async (q: Queryable, writerContext?: ExclusiveContext) => {
       if (reset)
         // re-checked under the row's lock (another process may have written a newer state meanwhile); a feed_clk
         // of 0 lets applyFeedMarket take the state whatever the stored version
@@ -218,16 +212,22 @@ export class FeedSync {
       const players = new Set<number>();
       const add = (ids: number[]) => ids.forEach((id) => players.add(id));
       // no order can rest on a market the API did not have, so a first sight needs no reaction but settlement
-      if (before && !before.inplay && after.inplay) add(await lapseUnpersisted(q, after));
-      if (
-        before &&
-        after.kind === 'MATCH_ODDS' &&
-        after.status === 'OPEN' &&
-        (before.status !== 'OPEN' || book(before.runners) !== book(after.runners))
-      )
-        add(await sweepCrossing(q, after, this.cfg));
+      const turned = Boolean(before && !before.inplay && after.inplay);
+      if (turned) add(await lapseUnpersisted(q, after));
+      const settles = after.status === 'CLOSED' && Boolean(after.result || after.voided);
+      if (before && after.kind === 'MATCH_ODDS') {
+        // the book the market's writer keeps in memory takes the new offer and sweeps what it crosses (issue 28 item
+        // 1: a hot market's feed moves several times a second, and each read of the whole book again cost a batch
+        // its size); after the lapse or with a settlement the bets changed through SQL, so the sweep does too and
+        // the writer reads the book again
+        const loaded = writerContext && !turned && !settles ? await writerContext.loadFeed(after) : null;
+        if (loaded) add(loaded);
+        // at every new version, not only when the prices moved: what players took of the feed's sizes counts per
+        // version, so the same offer at a new version is whole again and may cross an order it no longer covered
+        else if (after.status === 'OPEN') add(await sweepCrossing(q, after, this.cfg));
+      }
       // every new version of a resulted market: settleMarket compares with what it settled (a corrected result re-settles)
-      if (after.status === 'CLOSED' && (after.result || after.voided)) add(await settleMarket(q, after, this.cfg, alerts));
+      if (settles) add(await settleMarket(q, after, this.cfg, alerts));
       return { value: { after, players: [...players] }, changed: true };
     };
     const writer = this.writer?.();

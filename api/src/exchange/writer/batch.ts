@@ -114,6 +114,8 @@ export interface BatchOutcome {
   affected: number[];
   /** A Match Odds market's book as this batch left it: the writer keeps it for the next batch once this one committed. */
   warm?: WarmBook;
+  /** The batch read the market's whole book from the database (none was kept, or it could not be used). */
+  bookRead?: boolean;
 }
 
 /**
@@ -148,6 +150,16 @@ export interface WarmBook {
  * player's position is kept up to date bet by bet, not recomputed from their whole history in the market (a hot
  * market's players have hundreds of bets, and the recompute grew with them: exchange/README.md).
  */
+/**
+ * Whether a kept book can take the feed's newer state `market` in memory (a batch with `feedMoved`): a Match Odds book
+ * of an older version of the same feed history (a newer version has nothing taken yet) with the market's runners.
+ */
+export function keptBookTakesFeed(book: WarmBook, market: MarketRow): boolean {
+  if (market.kind !== 'MATCH_ODDS' || !(market.feedVersion > book.feedVersion)) return false;
+  const runners = market.runners.map((r) => String(r.selectionId)).join(',');
+  return [...book.books.values()].every((b) => b.runnerIds.join(',') === runners);
+}
+
 export interface WarmPosition {
   data: MarketBets;
   rows: Map<number, BetRow>;
@@ -413,6 +425,11 @@ export async function runBatch(
   warmIn: WarmBook | null = null,
   /** The lease's setting, put in the batch's first statement (null: the caller runs begin()). */
   lease: BatchLeaseParts | null = null,
+  /**
+   * The feed's change through the writer (issue 28 item 1): the market's row already holds a newer feed version than
+   * the kept book (checked with keptBookTakesFeed); the book takes the feed's new offer and its sweep is written.
+   */
+  feedMoved = false,
 ): Promise<BatchOutcome> {
   const results: (CommandResult | undefined)[] = new Array(commands.length);
   // players placing or editing bets (an edit that replaces a bet is a new bet: the same checks)
@@ -468,8 +485,14 @@ export async function runBatch(
     };
   }
 
-  // the book kept from the previous batch, if it is of this feed version (the lease's epoch the writer checked)
-  const warm = market.kind === 'MATCH_ODDS' && warmIn && warmIn.feedVersion === market.feedVersion ? warmIn : null;
+  // the book kept from the previous batch, if it is of this feed version (the lease's epoch the writer checked), or
+  // of an older one when this batch is the feed's change (its new offer is loaded below)
+  const warm =
+    market.kind === 'MATCH_ODDS' &&
+    warmIn &&
+    (warmIn.feedVersion === market.feedVersion || (feedMoved && keptBookTakesFeed(warmIn, market)))
+      ? warmIn
+      : null;
   const accounts: WarmBook['accounts'] = warm?.accounts ?? new Map();
 
   // 3. the bets the commands name (bets in the delay, bets to cancel): only when some command names one
@@ -583,7 +606,18 @@ export async function runBatch(
   let booksLoaded = false;
   if (warm) {
     booksLoaded = true;
-    for (const [currency, book] of warm.books) books.set(currency, book);
+    // the feed's new version: its offer replaces the old one in every book, nothing of it taken yet, and where it
+    // crosses a resting order that order is matched at its own price (the sweep, as sweepCrossing does through SQL)
+    const newOffer = warm.feedVersion !== market.feedVersion;
+    if (newOffer) taken.clear();
+    for (const [currency, book] of warm.books) {
+      books.set(currency, book);
+      if (newOffer)
+        for (const runnerId of book.runnerIds) {
+          const fills = book.setHouseLiquidity(runnerId, houseLevels(market, currency, runnerId, taken, cfg));
+          if (fills.length) sweepFills.push({ currency, fills });
+        }
+    }
     // a currency the book has no orders in yet: its book with the feed's offer
     for (const f of funds.values())
       if (!books.has(f.currency)) {
@@ -1395,6 +1429,7 @@ export async function runBatch(
     results: results as CommandResult[],
     affected: [...new Set([...changedPlayers, ...exposureNow.keys()])],
     warm: warmOut,
+    bookRead: readBook,
   };
 }
 

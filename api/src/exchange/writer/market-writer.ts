@@ -16,6 +16,8 @@ import type { Db, Queryable } from '../../db';
 import {
   exchangeWriterBatchSize,
   exchangeWriterBatchStatements,
+  exchangeWriterBookReads,
+  exchangeWriterFeedChanges,
   exchangeWriterCommitSeconds,
   exchangeWriterQueueDepth,
   exchangeWriterRetries,
@@ -23,7 +25,16 @@ import {
 import { EXCHANGE_MESSAGES } from '@khela/contracts';
 import { ServiceBusy } from '../../errors';
 import type { ExchangeConfig } from '../config';
-import { keepBatchOutOfTurbofan, runBatch, type BatchOutcome, type CommandResult, type WarmBook, type WriterCommand } from './batch';
+import type { MarketRow } from '../markets';
+import {
+  keepBatchOutOfTurbofan,
+  keptBookTakesFeed,
+  runBatch,
+  type BatchOutcome,
+  type CommandResult,
+  type WarmBook,
+  type WriterCommand,
+} from './batch';
 import { LOCAL_LEASE, LeaseLost, leaseLostFrom, type WriterLease } from './lease';
 import { databaseUnavailable } from '../../db/unavailable';
 
@@ -79,7 +90,24 @@ export interface ExclusiveOutcome<T> {
 interface ExclusiveCommand {
   kind: 'exclusive';
   label: string;
-  run: (q: Queryable) => Promise<ExclusiveOutcome<unknown>>;
+  run: (q: Queryable, ctx?: ExclusiveContext) => Promise<ExclusiveOutcome<unknown>>;
+}
+
+/**
+ * What the writer lends an exclusive change in its queue: the market's book it keeps in memory (issue 28 item 1). A
+ * change run beside the writer, or with the writer off, gets none.
+ */
+export interface ExclusiveContext {
+  /**
+   * The feed's newer state of a Match Odds market (`market`, already written in this transaction) taken by the book
+   * the writer keeps: the feed's new offer replaces the old, the resting orders it crosses are matched at their own
+   * price, and that is written in this transaction (a batch with no commands); after the commit the writer keeps the
+   * book for its next batch instead of reading it again. Answers the players whose bets or holds changed, or null when
+   * no book is kept or it cannot take this state (another feed history, other runners): the caller then sweeps through
+   * the database and the next batch reads the book. Only for a change that touches no bet otherwise (not the turn
+   * in-play's lapse, not settlement); at most once per change.
+   */
+  loadFeed(market: MarketRow): Promise<number[] | null>;
 }
 
 /** Where an exclusive change runs when another live process holds the market: 'fence' beside it (its epoch bumped), 'defer' not at all. */
@@ -139,6 +167,11 @@ export class MarketWriters {
    * epoch or an exclusive change leaves none, and the next batch reads the book from the database.
    */
   private readonly warm = new Map<string, { epoch: number; book: WarmBook }>();
+  /**
+   * This process's counts of what became of the kept books (also the metrics khela_exchange_writer_book_reads_total
+   * and khela_exchange_writer_feed_changes_total): batches that read a whole book, the feed's changes a kept book took.
+   */
+  readonly books = { read: 0, feedKept: 0 };
   /** Per market: bets the balancer sent to another process, forwarded here by it (see noteBalanced). */
   private readonly balanced = new Map<string, { from: string; since: number; n: number }>();
 
@@ -316,6 +349,10 @@ export class MarketWriters {
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
     exchangeWriterBatchSize.observe(commands.length);
     exchangeWriterBatchStatements.observe(statements + (fenceWithCommit ? 1 : 0));
+    if (outcome.bookRead) {
+      this.books.read++;
+      exchangeWriterBookReads.inc();
+    }
     if (outcome.warm && this.settings.warm) this.warm.set(marketId, { epoch, book: outcome.warm });
     const left = batch.filter((_, i) => outcome.results[i]!.ok === 'deferred');
     batch.forEach((w, i) => {
@@ -335,13 +372,30 @@ export class MarketWriters {
   private async runExclusive(marketId: string, w: Waiting, epoch: number): Promise<Waiting[]> {
     const command = w.command as ExclusiveCommand;
     const started = performance.now();
-    // the change is written through the code of its own path, not the kept book: the next batch reads the book again
+    // the change is written through the code of its own path; the kept book survives it only when the change is the
+    // feed's and hands it its new state (loadFeed), else the next batch reads the book again
+    const kept = this.warm.get(marketId);
     this.warm.delete(marketId);
+    let book = kept && kept.epoch === epoch && this.settings.warm ? kept.book : null;
+    let carried: WarmBook | null = null;
     let out: ExclusiveOutcome<unknown>;
     try {
       out = await this.db.tx(async (q) => {
+        carried = null;
         await this.lease.begin(q);
-        const o = await command.run(q);
+        const ctx: ExclusiveContext = {
+          loadFeed: async (market) => {
+            // the book is lent once: a transaction run again after a deadlock must not reuse what the first attempt changed
+            const lent = book;
+            book = null;
+            if (!lent || !keptBookTakesFeed(lent, market)) return null;
+            const o = await runBatch(q, marketId, [], this.cfg, lent, null, true);
+            if (!o.warm) return null;
+            carried = o.warm;
+            return o.affected;
+          },
+        };
+        const o = await command.run(q, ctx);
         await this.lease.fence(q, marketId, epoch);
         return o;
       });
@@ -356,6 +410,11 @@ export class MarketWriters {
     }
     exchangeWriterCommitSeconds.observe((performance.now() - started) / 1000);
     exchangeWriterBatchSize.observe(1);
+    if (carried) {
+      this.warm.set(marketId, { epoch, book: carried });
+      this.books.feedKept++;
+      exchangeWriterFeedChanges.inc({ book: 'kept' });
+    } else if (command.label === 'feed') exchangeWriterFeedChanges.inc({ book: 'dropped' });
     (w.resolve as (r: unknown) => void)(out);
     return [];
   }
@@ -375,7 +434,7 @@ export class MarketWriters {
   async exclusive<T>(
     marketId: string,
     label: string,
-    run: (q: Queryable) => Promise<ExclusiveOutcome<T>>,
+    run: (q: Queryable, ctx?: ExclusiveContext) => Promise<ExclusiveOutcome<T>>,
     elsewhere: ElsewhereMode,
   ): Promise<ExclusiveOutcome<T> | 'elsewhere'> {
     if (!this.settings.enabled) return this.db.tx(run);
