@@ -15,6 +15,9 @@ export const requestIdempotencyKey = (req: { headers: FastifyRequest['headers'] 
 
 export const requestHash = (body: unknown) => sha256Hex(JSON.stringify(body ?? null));
 
+/** The answer to a key another request of the same player is using right now (a retry gets that request's answer). */
+export const KEY_IN_FLIGHT = 'This request is still being processed. Please wait.';
+
 /**
  * Runs `work` at most once per (player, endpoint, key) inside the caller's transaction.
  * A repeat with the same body answers the stored response; a different body is a 409.
@@ -43,7 +46,7 @@ export async function idempotent<T>(
     );
     const row = stored.rows[0]!;
     if (row.request_hash !== hash) throw new Conflict('This request was already processed with different details.');
-    if (row.response === null) throw new Conflict('This request is still being processed. Please wait.');
+    if (row.response === null) throw new Conflict(KEY_IN_FLIGHT);
     return row.response;
   }
   const result = await work();

@@ -7,6 +7,7 @@ import { EXCHANGE_MESSAGES as M, EXCHANGE_STAKE_LIMITS } from '@khela/contracts'
 import { checkLedger } from '../ledger';
 import { describeEachDatabase, suiteDatabase, type TestDb } from '../testing/both-databases';
 import { ExchangeFeed, MARKETS, fundedPlayer } from '../testing/exchange-fixture';
+import { fund } from '../testing/helpers';
 
 let keySeq = 0;
 
@@ -229,6 +230,50 @@ describeEachDatabase('exchange bets on $name', (engine) => {
       payload: body,
     });
     expect(none.statusCode).toBe(400);
+  });
+
+  it('one Idempotency-Key sent at once on several markets places one bet; the others are answered from it, never a second bet or a 500', async () => {
+    const p = await fundedPlayer(db, '10000');
+    const other = await fundedPlayer(db, '10000');
+    const markets = ['1.230001003', '1.230001004', '1.230002002', '1.230003002'];
+    const body = (m: string) => ({
+      market_id: m,
+      selection_id: feed.market(m).runners[0]!.selectionId,
+      side: 'BACK',
+      price: 20,
+      stake: '100',
+    });
+    // the key three times on each of four markets, each beside another player's bets (so each market's batch holds more
+    // than the key's bet: a batch that finds the key taken meanwhile is rolled back and decided again bet by bet)
+    const sent = markets.flatMap((m) => [
+      ...[1, 2, 3].map(() => bet(p.token, body(m), 'one-key-many-markets')),
+      ...[1, 2, 3].map(() => bet(other.token, body(m))),
+    ]);
+    const answers = await Promise.all(sent);
+    const mine = answers.filter((_, i) => i % 6 < 3);
+    expect(answers.filter((_, i) => i % 6 >= 3).every((r) => r.statusCode === 200)).toBe(true);
+    expect(mine.every((r) => r.statusCode === 200 || r.statusCode === 409)).toBe(true);
+    const ids = new Set(mine.filter((r) => r.statusCode === 200).map((r) => r.json().bet.id));
+    expect(ids.size).toBe(1);
+    const placed = await bets(p.token);
+    expect(placed).toHaveLength(1);
+    expect(placed[0]!.id).toBe([...ids][0]);
+    // the key again on another market, later: the stored bet's key with another body
+    const again = await bet(p.token, body(markets[0] === placed[0]!.market_id ? markets[1]! : markets[0]!), 'one-key-many-markets');
+    expect(again.statusCode).toBe(409);
+    expect(await balance(p.token)).toMatchObject({ balance: '10000.00', exposure: '100.00' });
+    expect((await checkLedger(db)).ok).toBe(true);
+  });
+
+  it('a refused bet stores nothing under its key: the same key is taken once the bet can be held', async () => {
+    const p = await fundedPlayer(db, '150');
+    const body = { market_id: MARKETS.preplay, selection_id: 100301, side: 'BACK', price: 20, stake: '200' };
+    expect((await bet(p.token, body, 'retry-after-refusal')).statusCode).toBe(422);
+    await fund(db, p.id, '100', `test:fund:${p.id}:more`);
+    const retried = await bet(p.token, body, 'retry-after-refusal');
+    expect(retried.statusCode).toBe(200);
+    expect(await bets(p.token)).toHaveLength(1);
+    expect((await bet(p.token, body, 'retry-after-refusal')).json().bet.id).toBe(retried.json().bet.id);
   });
 
   it('cancels the unmatched remainder and releases its hold', async () => {

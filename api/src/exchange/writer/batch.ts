@@ -11,7 +11,7 @@
 // whatever its size (issue 28 stop 42): the players and the market's lock, one read after it, one write.
 //
 // A command refused inside the batch (funds, limits, a closed market) is answered with its refusal and leaves no
-// trace: nothing of it reaches the write phase (its idempotency row is removed again).
+// trace: nothing of it reaches the write phase (its key is not stored: a refusal may be retried with it).
 import v8 from 'node:v8';
 import {
   EXCHANGE_MESSAGES as M,
@@ -22,7 +22,8 @@ import {
   type RunnerPositionTally,
 } from '@khela/contracts';
 import type { Queryable } from '../../db';
-import { HttpError } from '../../errors';
+import { KEY_IN_FLIGHT } from '../../core/idempotency';
+import { Conflict, HttpError } from '../../errors';
 import {
   playerAccounts,
   toMinor,
@@ -519,8 +520,8 @@ export async function runBatch(
   // itself when none is kept (every resting order in time priority, what was taken from the feed), and ids and time
   // priorities for what the batch may create
   const places = commands.flatMap((c, i) => (c.kind === 'place' || c.kind === 'edit' || c.kind === 'cashOut' ? [{ c, i }] : []));
-  const claimed = new Set<string>();
-  /** Commands whose key this batch claimed (only those may release it again). */
+  const used = new Set<string>();
+  /** Commands whose key is new (the first of the batch to name it): their answers are stored with it. */
   const owners = new Set<number>();
   const involved = [...new Set([...placers, ...cancellers, ...cashers, ...[...named.values()].map((b) => b.playerId)])].sort(
     (a, b) => a - b,
@@ -541,13 +542,13 @@ export async function runBatch(
     `(SELECT json_agg(json_build_array(a.id::text, a.seq::text)) FROM (SELECT nextval(pg_get_serial_sequence('exchange_bets', 'id')) AS id,
        nextval('exchange_rest_seq') AS seq FROM generate_series(1, ${reads.p(need)}::int)) a) AS alloc`,
   ];
-  if (places.length) {
-    readCtes.push(`claim AS (INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash)
-       SELECT * FROM unnest(${reads.p(places.map((p) => p.c.playerId))}::bigint[], ${reads.p(places.map((p) => commandEndpoint(p.c)))}::text[],
-         ${reads.p(places.map((p) => p.c.key))}::text[], ${reads.p(places.map((p) => p.c.hash))}::text[])
-       ON CONFLICT DO NOTHING RETURNING player_id, endpoint, key)`);
-    readColumns.push(`(SELECT json_agg(json_build_array(player_id::text, endpoint, key)) FROM claim) AS claimed`);
-  }
+  if (places.length)
+    // the keys already used; a new key's row is written with its answer by the write statement (one insert a bet, not
+    // a claim here and an update there), which refuses the batch when another request took the key meanwhile
+    readColumns.push(`(SELECT json_agg(json_build_array(w.player_id::text, w.endpoint, w.key)) FROM wallet_idempotency w
+       JOIN unnest(${reads.p(places.map((p) => p.c.playerId))}::bigint[], ${reads.p(places.map((p) => commandEndpoint(p.c)))}::text[],
+         ${reads.p(places.map((p) => p.c.key))}::text[]) AS k(player_id, endpoint, key)
+         ON w.player_id = k.player_id AND w.endpoint = k.endpoint AND w.key = k.key) AS used`);
   if (involved.length) readColumns.push(`(SELECT json_agg(f) FROM (${fundsSql(reads.p(involved))}) f) AS funds`);
   if (unread.length) {
     readColumns.push(...positionsColumns(mP(), reads.p(unread)));
@@ -567,12 +568,12 @@ export async function runBatch(
     )
   ).rows[0]!;
 
-  for (const [player, endpoint, key] of rowsOf<[string, string, string]>(read.claimed)) claimed.add(`${player}:${endpoint}:${key}`);
+  for (const [player, endpoint, key] of rowsOf<[string, string, string]>(read.used)) used.add(`${player}:${endpoint}:${key}`);
   {
     const seen = new Set<string>();
     for (const { c, i } of places) {
       const k = `${c.playerId}:${commandEndpoint(c)}:${c.key}`;
-      if (!claimed.has(k) || seen.has(k)) results[i] = { ok: true, replayOf: { playerId: c.playerId, key: c.key, hash: c.hash } };
+      if (used.has(k) || seen.has(k)) results[i] = { ok: true, replayOf: { playerId: c.playerId, key: c.key, hash: c.hash } };
       else owners.add(i);
       seen.add(k);
     }
@@ -1233,29 +1234,27 @@ export async function runBatch(
     positions.push({ playerId: id, currency: a.currency, exposure, version });
   }
 
-  // idempotency: the answers of the placed bets stored, the keys of refused ones released (a refusal may be retried)
-  const stored: { playerId: number; endpoint: string; key: string; response: string }[] = [];
-  const released: { playerId: number; endpoint: string; key: string }[] = [];
+  // idempotency: the keys of the placed bets stored with their answers; a refused or deferred command stores nothing
+  // (a refusal may be retried with its key)
+  const stored: { playerId: number; endpoint: string; key: string; hash: string; response: string }[] = [];
   for (const { c, i } of places) {
     const r = results[i]!;
-    if (!owners.has(i)) continue;
+    if (!owners.has(i) || r.ok !== true) continue;
     const endpoint = commandEndpoint(c);
-    if (r.ok === 'deferred') {
-      released.push({ playerId: c.playerId, endpoint, key: c.key });
-      continue;
-    }
-    if (r.ok === true && 'cashOut' in r)
+    if ('cashOut' in r)
       stored.push({
         playerId: c.playerId,
         endpoint,
         key: c.key,
+        hash: c.hash,
         response: JSON.stringify({ value: r.cashOut.value, hedges: r.cashOut.hedges, after: r.cashOut.after, betIds: r.cashOut.betIds }),
       });
-    else if (r.ok && 'betId' in r)
+    else if ('betId' in r)
       stored.push({
         playerId: c.playerId,
         endpoint,
         key: c.key,
+        hash: c.hash,
         response: JSON.stringify({
           betId: r.betId,
           affected: [],
@@ -1263,7 +1262,6 @@ export async function runBatch(
           ...(c.kind === 'edit' ? { replaced: r.replaced ?? null } : {}),
         }),
       });
-    else released.push({ playerId: c.playerId, endpoint, key: c.key });
   }
 
   // everything in ONE statement (issue 28 stop 42: a round trip per table was most of a hot market's batch): new
@@ -1371,16 +1369,17 @@ export async function runBatch(
     ctes.push(...ledgerParts.ctes);
     columns.push(...ledgerParts.columns);
   }
-  if (stored.length)
-    ctes.push(`idem_stored AS (UPDATE wallet_idempotency w SET response = s.response::jsonb
-       FROM unnest(${p(stored.map((x) => x.playerId))}::bigint[], ${p(stored.map((x) => x.endpoint))}::text[], ${p(stored.map((x) => x.key))}::text[],
-         ${p(stored.map((x) => x.response))}::text[]) AS s(player_id, endpoint, key, response)
-       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key)`);
-  if (released.length)
-    ctes.push(`idem_released AS (DELETE FROM wallet_idempotency w
-       USING unnest(${p(released.map((x) => x.playerId))}::bigint[], ${p(released.map((x) => x.endpoint))}::text[],
-         ${p(released.map((x) => x.key))}::text[]) AS s(player_id, endpoint, key)
-       WHERE w.player_id = s.player_id AND w.endpoint = s.endpoint AND w.key = s.key)`);
+  if (stored.length) {
+    // a key another request (another market's writer) wrote since the read: not overwritten, and the batch refused
+    // below (rolled back, then decided again command by command, when that key reads as used)
+    ctes.push(`idem_stored AS (INSERT INTO wallet_idempotency (player_id, endpoint, key, request_hash, response)
+       SELECT s.player_id, s.endpoint, s.key, s.hash, s.response::jsonb
+       FROM unnest(${p(stored.map((x) => x.playerId))}::bigint[], ${p(stored.map((x) => x.endpoint))}::text[],
+         ${p(stored.map((x) => x.key))}::text[], ${p(stored.map((x) => x.hash))}::text[], ${p(stored.map((x) => x.response))}::text[])
+         AS s(player_id, endpoint, key, hash, response)
+       ON CONFLICT DO NOTHING RETURNING 1)`);
+    columns.push('(SELECT count(*)::int FROM idem_stored) AS idem_stored');
+  }
   if (viewed.length)
     columns.push(`(SELECT json_agg(json_build_object('id', v.id::text, 'public_id', v.public_id, 'market_id', v.market_id,
          'market_name', mk.name, 'kind', v.kind, 'event_id', mk.event_id, 'event_name', mk.event_name, 'selection_id', v.selection_id,
@@ -1398,6 +1397,7 @@ export async function runBatch(
       )
     ).rows[0]!;
     ledgerParts?.check(row);
+    if (stored.length && row.idem_stored !== stored.length) throw new Conflict(KEY_IN_FLIGHT);
     for (const v of rowsOf<BetView & { id: string }>(row.views)) views.set(Number(v.id), v);
   }
   for (let i = 0; i < commands.length; i++) {
