@@ -3,7 +3,7 @@
 // default), two API processes + sandbox + nginx (scripts/cluster/start.mjs), then each fault in turn, printing what
 // it cost (requests retried, seconds to recover) and failing on any money lost or doubled.
 //
-//   node e2e/cluster/run.mjs [--only s,a,b,c,d,e,h,p,k,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
+//   node e2e/cluster/run.mjs [--only s,a,b,c,d,e,h,p,k,q,r] [--keep]      (after `pnpm run build`; `pnpm test:cluster` does both)
 //
 // Ports: KHELA_PORT_OFFSET (default 70: nginx 8070, API 4071/4072, sandbox 4170), FAULTS_PG_PORT (25470: below the ephemeral range 32768-60999, where a client socket could hold the port).
 import { spawn } from 'node:child_process';
@@ -708,6 +708,88 @@ async function main() {
     });
   }
 
+  // ---- q. a market writer's queue full: 503 with Retry-After at once, nothing done, the same keys taken later ------
+  if (wanted('q')) {
+    console.log("\n[q] a market's queue full: a third API process with a queue of 10 takes a market held still under a lock");
+    const hot = await hotMarket(site, sandbox, opToken);
+    // players of its own (the hot market's players' bets are counted by key in h, p, k and r)
+    const players = await Promise.all(Array.from({ length: 4 }, () => newPlayer(site, sandbox, 'fq')));
+    for (const p of players) {
+      await submitDeposit(site, p, '5000', `q-fund-${p.username}`);
+      await approveDeposits(site, opToken, p);
+    }
+    // a third process, straight (not behind nginx), whose market writers queue at most 10 commands a market
+    const port = await freePort();
+    const spec = cluster.apiSpec(0);
+    cluster.spawn({
+      ...spec,
+      name: 'api3',
+      env: { ...spec.env, PORT: String(port), KHELA_INSTANCE: 'api3', EXCHANGE_WRITER_QUEUE_MAX: '10' },
+    });
+    const api3 = `http://127.0.0.1:${port}`;
+    check(await cluster.waitReady(api3, 120_000), 'the third process is ready');
+    // a market no process writes yet (the hot one is held), held still: no feed version joins its queue
+    const market = await openMarket(site, sandbox, 40, hot.marketId);
+    const body = { market_id: market.marketId, selection_id: market.selectionId, side: 'BACK', price: 1000, stake: '100' };
+    const route = `/api/exchange/markets/${encodeURIComponent(market.marketId)}/bets`;
+    const send = async (p, key) => {
+      const res = await fetch(`${api3}${route}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${p.token}`, 'idempotency-key': key },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(20_000),
+      });
+      return { key, p, status: res.status, retryAfter: res.headers.get('retry-after'), json: await res.json().catch(() => null) };
+    };
+    // the market's row locked from outside: the process's first batch waits for it, so what comes next queues
+    const pg = await pgClient(db.url);
+    let sent = [];
+    let first = null;
+    try {
+      await pg.query('BEGIN');
+      await pg.query('SELECT 1 FROM exchange_markets WHERE market_id = $1 FOR UPDATE', [market.marketId]);
+      first = send(players[0], 'q-first');
+      await sleep(300);
+      sent = players.flatMap((p, i) => Array.from({ length: 10 }, (_, j) => send(p, `q-${i}-${j}`)));
+      await sleep(400);
+    } finally {
+      await pg.query('ROLLBACK').catch(() => undefined);
+      await pg.end();
+    }
+    const answers = await Promise.all(sent);
+    check((await first)?.status === 200, 'the bet whose batch waited for the lock was placed once the lock went');
+    const refused = answers.filter((a) => a.status === 503);
+    const taken = answers.filter((a) => a.status === 200);
+    check(
+      refused.length >= 20 && refused.length + taken.length === answers.length,
+      `with the queue full, ${refused.length} of ${answers.length} bets were answered 503 at once and ${taken.length} waited and were taken (queue of 10)`,
+    );
+    check(
+      refused.every((a) => Number(a.retryAfter) >= 1 && a.json?.message),
+      `every 503 says when to come back (Retry-After: ${refused[0]?.retryAfter}) and why ("${refused[0]?.json?.message}")`,
+    );
+    const stored = await dbQuery(db.url, 'SELECT count(*)::int AS n FROM exchange_bets WHERE market_id = $1', [market.marketId]);
+    const keys = await dbQuery(db.url, 'SELECT count(*)::int AS n FROM wallet_idempotency WHERE key = ANY($1::text[])', [
+      refused.map((a) => a.key),
+    ]);
+    check(
+      stored[0].n === taken.length + 1 && keys[0].n === 0,
+      `nothing of a refused bet was done: ${stored[0].n} bets stored (the first and the ${taken.length} taken), no refused key kept`,
+    );
+    // the refused bets again with their keys, as a client told to come back: each placed once
+    const again = await Promise.all(refused.map((a) => call(api3, 'POST', route, { token: a.p.token, key: a.key, body })));
+    const after = await dbQuery(db.url, 'SELECT count(*)::int AS n FROM exchange_bets WHERE market_id = $1', [market.marketId]);
+    check(
+      again.every((r) => r.status === 200) && after[0].n === answers.length + 1,
+      `sent again with their keys, the ${refused.length} refused bets were placed once each (${after[0].n} bets in all)`,
+    );
+    await cluster.kill('api3', 'SIGTERM');
+    results.push({
+      fault: 'q. a market queue full',
+      cost: `${refused.length} of ${answers.length} bets answered 503 (Retry-After ${refused[0]?.retryAfter} s), placed when sent again`,
+    });
+  }
+
   // ---- r. rolling restart under traffic (SIGTERM: graceful shutdown, then /ready, one process at a time) ------
   if (wanted('r')) {
     console.log('\n[r] rolling restart of both API processes while players browse, deposit and bet on a hot market');
@@ -1007,10 +1089,10 @@ function nginxMoved() {
  * A Match Odds market the API shows OPEN with a price, held still in the feed (freeze + resume) so bets neither
  * lapse nor move during the test.
  */
-async function openMarket(site, sandbox, tries = 40) {
+async function openMarket(site, sandbox, tries = 40, except = null) {
   for (let t = 0; t < tries; t++) {
     try {
-      const events = await (await fetch(`${sandbox}/odds/api/sports-events/cricket`)).json();
+      const events = (await (await fetch(`${sandbox}/odds/api/sports-events/cricket`)).json()).filter((x) => x.MarketId !== except);
       const e = events.find((x) => !x.inplay) ?? events[0];
       for (const action of ['freeze', 'resume']) await fetch(`${sandbox}/odds/markets/${e.MarketId}/${action}`, { method: 'POST' });
       const state = (await call(site, 'GET', `/api/exchange/markets/${e.MarketId}`, { retries: 2 })).json;
@@ -1024,6 +1106,18 @@ async function openMarket(site, sandbox, tries = 40) {
 }
 
 /** What the Playwright spec asks of the suite: make a funded player, kill/restart a process, approve a deposit. */
+/** A port nothing listens on now (the third API process of fault q). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = http.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
 async function controlServer(site, sandbox, opToken) {
   const players = new Map();
   const server = http.createServer(async (req, res) => {
