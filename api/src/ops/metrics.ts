@@ -80,7 +80,7 @@ export const exchangeWriterBookReads = new Counter({
 
 export const exchangeWriterFeedChanges = new Counter({
   name: 'khela_exchange_writer_feed_changes_total',
-  help: "The odds feed's changes of a market through its writer, by what became of the book kept in memory (kept: it took the change; dropped: the next batch reads it)",
+  help: "The odds feed's changes of a Match Odds market whose writer kept its book in memory, by what became of the book (kept: it took the change; dropped: the next batch reads it)",
   labelNames: ['book'] as const,
   registers: [registry],
 });

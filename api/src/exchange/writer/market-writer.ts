@@ -377,6 +377,7 @@ export class MarketWriters {
     const kept = this.warm.get(marketId);
     this.warm.delete(marketId);
     let book = kept && kept.epoch === epoch && this.settings.warm ? kept.book : null;
+    const hadBook = book !== null;
     let carried: WarmBook | null = null;
     let out: ExclusiveOutcome<unknown>;
     try {
@@ -414,7 +415,7 @@ export class MarketWriters {
       this.warm.set(marketId, { epoch, book: carried });
       this.books.feedKept++;
       exchangeWriterFeedChanges.inc({ book: 'kept' });
-    } else if (command.label === 'feed') exchangeWriterFeedChanges.inc({ book: 'dropped' });
+    } else if (hadBook && command.label === 'feed') exchangeWriterFeedChanges.inc({ book: 'dropped' });
     (w.resolve as (r: unknown) => void)(out);
     return [];
   }
