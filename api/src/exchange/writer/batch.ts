@@ -146,12 +146,6 @@ export interface WarmBook {
 }
 
 /**
- * One player's position as a batch keeps it: the bets and matched parts (Fancy's table and a cash-out's quote read
- * them), each bet's row by id, and for Match Odds and BookMaker the running tally the exposure is read from: a
- * player's position is kept up to date bet by bet, not recomputed from their whole history in the market (a hot
- * market's players have hundreds of bets, and the recompute grew with them: exchange/README.md).
- */
-/**
  * Whether a kept book can take the feed's newer state `market` in memory (a batch with `feedMoved`): a Match Odds book
  * of an older version of the same feed history (a newer version has nothing taken yet) with the market's runners.
  */
@@ -161,6 +155,12 @@ export function keptBookTakesFeed(book: WarmBook, market: MarketRow): boolean {
   return [...book.books.values()].every((b) => b.runnerIds.join(',') === runners);
 }
 
+/**
+ * One player's position as a batch keeps it: the bets and matched parts (Fancy's table and a cash-out's quote read
+ * them), each bet's row by id, and for Match Odds and BookMaker the running tally the exposure is read from: a
+ * player's position is kept up to date bet by bet, not recomputed from their whole history in the market (a hot
+ * market's players have hundreds of bets, and the recompute grew with them: exchange/README.md).
+ */
 export interface WarmPosition {
   data: MarketBets;
   rows: Map<number, BetRow>;
