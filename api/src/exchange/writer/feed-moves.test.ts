@@ -81,7 +81,7 @@ async function run(make: TestEngine['make'], warm: boolean): Promise<Outcome> {
     // the feed backs at the resting lay's price: the lay is matched in full at its price
     await liquidity([[bestBack - 6, 100]], [[bestBack - 4, 50]]);
     const lay = await stateOf(layId);
-    // the new offer's whole size is there again at a new version: the house lay of 100 at bestBack - 4 takes a back
+    // bets taking the newest offer: a back meets the house's lay of 100 at bestBack - 6; a lay at bestBack - 5 rests
     await place(c.id, 'BACK', LADDER[bestBack - 6]!, '7');
     await place(a.id, 'LAY', LADDER[bestBack - 5]!, '4');
     // the turn in-play lapses LAPSE orders through SQL: the book kept is dropped and read again by the next batch
